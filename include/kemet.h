@@ -1,0 +1,403 @@
+/* kemet.h - public interface of libkemet, the engine for the race games of
+ * ancient Egypt (Senet, the 58-holes games, Lions & Jackals).
+ *
+ * This header is the whole API: the `kemet` program and the tests use
+ * nothing else. Everything here is prefixed `kemet_` / `KEMET_`.
+ *
+ * The model. A game alternates decision points and chance points:
+ *
+ *   position --(pre-throw choice, e.g. Senet's rescue from the water)--> position
+ *   position --(throw, drawn from kemet_throws())--> (position, throw)
+ *   (position, throw) --(one move from kemet_moves(), maybe `pass`)--> position
+ *
+ * A position (kemet_pos) is a small plain struct: copy it freely, compare it
+ * with memcmp after kemet_pos_init(). It does not point to its rules; every
+ * call takes the rules (kemet_rules) first. A ruleset is opened once from
+ * its id ("senet-kendall", or "id:key=value,..." with options) and shared.
+ *
+ * Determinism. The library holds no global mutable state. Randomness comes
+ * only from a kemet_rng the caller owns; the same seed and the same choices
+ * give the same game, byte for byte, on every machine.
+ *
+ * Allocation. Only kemet_rules_open, kemet_game_new and kemet_agent_new
+ * allocate. Move generation writes into caller-supplied arrays; making
+ * moves and playing out games never allocates.
+ *
+ * Errors. Functions that can fail return an int status: KEMET_OK (0) or one
+ * of the negative KEMET_E* codes. Where a kemet_error is passed, it also
+ * receives a one-line message in words a user understands.
+ */
+#ifndef KEMET_H
+#define KEMET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KEMET_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------------------
+ * Limits (hold for every ruleset)
+ * ------------------------------------------------------------------------ */
+#define KEMET_MAX_SQUARE 63 /* path squares are 1..63 */
+#define KEMET_MAX_PIECES 16 /* pieces per player */
+#define KEMET_MAX_VALUES 8  /* values in one throw (several sticks or dice) */
+#define KEMET_MAX_STEPS 8   /* steps in one move (one per value spent) */
+#define KEMET_MAX_MOVES 512 /* enough storage for any list of legal moves */
+#define KEMET_MAX_THROWS 64 /* distinct outcomes of one throw */
+
+/* Special step ends: a piece entering from hand, a piece leaving the board. */
+#define KEMET_HAND 0
+#define KEMET_OFF 255
+
+/* ---------------------------------------------------------------------------
+ * Status codes and errors
+ * ------------------------------------------------------------------------ */
+enum {
+    KEMET_OK = 0,
+    KEMET_EMISUSE = -1,   /* the API was called wrongly (NULL, bad size) */
+    KEMET_ESYNTAX = -2,   /* malformed position, move, throw or record */
+    KEMET_ERULESET = -3,  /* unknown ruleset or ruleset option */
+    KEMET_ETHROW = -4,    /* a throw this ruleset cannot produce */
+    KEMET_EILLEGAL = -5,  /* a move the rules do not allow */
+    KEMET_EOVER = -6,     /* the game is over */
+    KEMET_ENOMEM = -7,    /* out of memory */
+    KEMET_ERANGE = -8,    /* the caller's buffer is too small */
+    KEMET_EIO = -9        /* reading or writing a file failed */
+};
+
+/* A short description of a status code ("illegal move"). Never NULL. */
+const char *kemet_strerror(int code);
+
+/* Filled by functions that can fail: the code and a one-line message. */
+typedef struct kemet_error {
+    int code;
+    char msg[256];
+} kemet_error;
+
+/* ---------------------------------------------------------------------------
+ * Random numbers: xoshiro256** seeded through splitmix64. Owned by the
+ * caller; the library has no hidden generator.
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_rng {
+    uint64_t s[4];
+} kemet_rng;
+
+void kemet_rng_seed(kemet_rng *rng, uint64_t seed);
+uint64_t kemet_rng_next(kemet_rng *rng);
+/* A uniform integer in [0, n), n > 0, without modulo bias. */
+uint32_t kemet_rng_below(kemet_rng *rng, uint32_t n);
+
+/* ---------------------------------------------------------------------------
+ * Positions, throws and moves
+ * ------------------------------------------------------------------------ */
+
+/* A position. Squares are numbered along each player's own path (see
+ * ../shared/spec/notation.md); the meaning of each number belongs to the
+ * ruleset. All unused bits and bytes are zero, so memcmp compares
+ * positions. */
+typedef struct kemet_pos {
+    uint64_t sq[2];  /* bit s of sq[p]: player p+1 has a piece on square s */
+    uint8_t heap[2]; /* pieces of player p+1 on the ruleset's one square that
+                        holds several (Skiryuk's Shen); 0 elsewhere */
+    uint8_t hand[2]; /* pieces in hand (not yet entered / to re-enter) */
+    uint8_t to;      /* 1 or 2: the player about to throw or choose */
+    uint8_t must;    /* 0, or the square whose piece must use the throw */
+    uint8_t result;  /* KEMET_PLAYING, KEMET_WON1, KEMET_WON2, KEMET_DRAW */
+    uint8_t pad_;    /* always 0 */
+} kemet_pos;
+
+enum { KEMET_PLAYING = 0, KEMET_WON1 = 1, KEMET_WON2 = 2, KEMET_DRAW = 3 };
+
+/* A throw: one or more values. Four sticks give one value (n == 1). n == 0
+ * is "no throw yet" (the pre-throw choice point). `only[i]` is 0 when either
+ * player may use v[i], else 1 or 2 (a dual-coloured stick). `faces` is for
+ * display only: bit i set when stick or die i shows its marked side; it
+ * takes no part in comparing throws. */
+typedef struct kemet_throw {
+    uint8_t n;
+    uint8_t v[KEMET_MAX_VALUES];
+    uint8_t only[KEMET_MAX_VALUES];
+    uint8_t sticks; /* how many sticks were thrown (display) */
+    uint16_t faces;
+} kemet_throw;
+
+/* One step of a move: from a square or KEMET_HAND, to the square where the
+ * piece finally rests (after lines and shortcuts) or KEMET_OFF. */
+typedef struct kemet_step {
+    uint8_t from;
+    uint8_t to;
+} kemet_step;
+
+/* A move: n steps in the order played. n == 0 is `pass`. */
+typedef struct kemet_move {
+    uint8_t n;
+    kemet_step step[KEMET_MAX_STEPS];
+} kemet_move;
+
+/* ---------------------------------------------------------------------------
+ * Rulesets
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_rules kemet_rules;
+
+/* Static facts about a ruleset, for front ends. */
+typedef struct kemet_info {
+    const char *id;        /* "senet-kendall" */
+    const char *title;     /* "Senet (Kendall)" */
+    const char *source;    /* the seed text and rule numbers it follows */
+    const char *text;      /* the rules in plain words, several lines */
+    const char *player[2]; /* "White", "Black" */
+    char glyph[2];         /* one ASCII letter per player for boards */
+    int pieces;            /* pieces per player */
+    int squares;           /* highest path square */
+    int board_cells;       /* physical cells of the board */
+} kemet_info;
+
+/* How many rulesets are registered, and the id of the i-th. */
+int kemet_ruleset_count(void);
+const char *kemet_ruleset_id(int i);
+
+/* Opens a ruleset from "id" or "id:key=value,...". On success *out must be
+ * released with kemet_rules_close. Fails with KEMET_ERULESET. */
+int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err);
+void kemet_rules_close(kemet_rules *rules);
+const kemet_info *kemet_rules_info(const kemet_rules *rules);
+/* The canonical spec ("id", plus options that differ from the defaults). */
+const char *kemet_rules_spec(const kemet_rules *rules);
+
+/* The starting position after set-up and before the first throw, with
+ * `to` the player the rules fix, else 1. Cannot fail. */
+void kemet_start(const kemet_rules *rules, kemet_pos *pos);
+
+/* ---------------------------------------------------------------------------
+ * Playing
+ * ------------------------------------------------------------------------ */
+
+/* Result of a position: KEMET_PLAYING, KEMET_WON1, KEMET_WON2, KEMET_DRAW. */
+static inline int kemet_result(const kemet_pos *pos) { return pos->result; }
+
+/* Pieces of `player` (1 or 2) on the board, the heap square included. */
+int kemet_on_board(const kemet_pos *pos, int player);
+
+/* Every distinct outcome of a throw in `pos` with its exact probability
+ * weight[i] / *total. Returns the number of outcomes (<= KEMET_MAX_THROWS). */
+int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
+                 kemet_throw *out, uint32_t *weight, uint32_t *total);
+
+/* Throws the sticks (or dice) with `rng`. */
+void kemet_roll(const kemet_rules *rules, const kemet_pos *pos, kemet_rng *rng,
+                kemet_throw *out);
+
+/* Moves that may be made instead of throwing (Senet's rescue from the
+ * water). Throwing is always possible besides these. Returns the count, or
+ * KEMET_EOVER. At most KEMET_MAX_MOVES are written. */
+int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
+                   kemet_move *out);
+
+/* Every distinct legal move for `thr` in `pos`; a lone `pass` (n == 0) when
+ * the throw cannot be used. Returns the count (>= 1), KEMET_EOVER, or
+ * KEMET_ETHROW for a throw the ruleset cannot produce. `out` must hold
+ * KEMET_MAX_MOVES moves. */
+int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
+                const kemet_throw *thr, kemet_move *out);
+
+/* What a move did, for messages. */
+enum kemet_event_kind {
+    KEMET_EV_MOVE,     /* a piece moved from a to b (b may be KEMET_OFF) */
+    KEMET_EV_ENTER,    /* a piece entered from hand onto b */
+    KEMET_EV_SWAP,     /* the opponent's piece on a was sent back to b */
+    KEMET_EV_CAPTURE,  /* the opponent's piece on a was captured */
+    KEMET_EV_WATER,    /* the mover's piece fell into the water on a */
+    KEMET_EV_RESCUE,   /* the mover's piece was taken from the water to b */
+    KEMET_EV_LINE,     /* the piece followed a line from a to b */
+    KEMET_EV_LOAD,     /* a piece was loaded from hand onto b */
+    KEMET_EV_AGAIN,    /* the mover throws again */
+    KEMET_EV_RETHROW,  /* the mover throws again with the piece on a */
+    KEMET_EV_PASS,     /* the throw could not be used */
+    KEMET_EV_LOST,     /* the throw was lost because of the piece on a */
+    KEMET_EV_WIN,      /* player `who` won */
+    KEMET_EV_DRAW      /* the game is drawn */
+};
+
+typedef struct kemet_event {
+    uint8_t kind;
+    uint8_t who; /* 1 or 2: whose piece the event concerns */
+    uint8_t a, b;
+} kemet_event;
+
+#define KEMET_MAX_EVENTS 16
+typedef struct kemet_events {
+    int n;
+    kemet_event ev[KEMET_MAX_EVENTS];
+} kemet_events;
+
+/* Applies a legal move with all its consequences. `thr` is NULL (or n == 0)
+ * for a pre-throw choice. Checks legality: returns KEMET_EILLEGAL (and
+ * leaves *out untouched) for a move not in kemet_moves/kemet_prethrow,
+ * KEMET_EOVER on a finished position. `ev` may be NULL. */
+int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
+                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
+                kemet_events *ev);
+
+/* As kemet_apply, without the legality check: `move` must come from
+ * kemet_moves (or kemet_prethrow) for this very position and throw. For
+ * search and playouts. `out` may equal `pos`. */
+void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
+                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
+                kemet_events *ev);
+
+/* Why `move` is not legal for `thr` in `pos`, as one sentence in `buf`
+ * ("square 15 holds your own piece"). Returns 0 and writes nothing when the
+ * move is legal, 1 when it wrote a reason. thr NULL: before the throw. */
+int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
+                  const kemet_throw *thr, const kemet_move *move, char *buf,
+                  size_t len);
+
+/* A heuristic value of `pos` for `player` (1 or 2): higher is better; about
+ * the number of squares of advantage. Per-ruleset knowledge for agents. */
+double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player);
+
+/* Whether two moves are the same move. */
+int kemet_move_equal(const kemet_move *a, const kemet_move *b);
+/* Whether two throws are the same (values and owners; not faces). */
+int kemet_throw_equal(const kemet_throw *a, const kemet_throw *b);
+
+/* ---------------------------------------------------------------------------
+ * Notation (../shared/spec/notation.md)
+ * ------------------------------------------------------------------------ */
+
+/* Parses a position line. Opens its ruleset into *rules (close it after use)
+ * and fills *pos. Fails with KEMET_ESYNTAX or KEMET_ERULESET; then *rules is
+ * NULL. */
+int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
+                    kemet_error *err);
+/* Validates a position for `rules` (what kemet_pos_parse checks). */
+int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
+                    kemet_error *err);
+/* Writes the canonical position line. Returns its length, or KEMET_ERANGE. */
+int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos, char *buf,
+                     size_t len);
+
+/* Parses "FROM-TO[+FROM-TO...]" or "pass" (syntax and ranges only). */
+int kemet_move_parse(const kemet_rules *rules, const char *text,
+                     kemet_move *move, kemet_error *err);
+int kemet_move_format(const kemet_move *move, char *buf, size_t len);
+
+/* Parses a throw as written on the command line: a value ("3"), "none"
+ * (n == 0), or several values separated by commas ("2,2,3"). Fails with
+ * KEMET_ETHROW unless the ruleset can throw it. */
+int kemet_throw_parse(const kemet_rules *rules, const char *text,
+                      kemet_throw *thr, kemet_error *err);
+int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len);
+
+/* ---------------------------------------------------------------------------
+ * Board pictures: a ruleset's board as a text template, for front ends.
+ * Each slot "{NN}" (NN = cell number, 4 characters wide) stands for the
+ * content of board cell NN. kemet_board_cell says what is on a cell.
+ * ------------------------------------------------------------------------ */
+const char *kemet_board_template(const kemet_rules *rules);
+/* Pieces of each player on physical cell `cell` (1..board_cells). */
+void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos, int cell,
+                      int count[2]);
+/* The physical cell of player `player`'s path square `square`, or 0. */
+int kemet_square_cell(const kemet_rules *rules, int player, int square);
+
+/* ---------------------------------------------------------------------------
+ * The game driver: rules + position + the dice generator, with the opening
+ * procedure that decides who starts (ruling G4) and turn counting.
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_game kemet_game;
+
+/* Starts a game with the dice seeded from `seed`; runs the ruleset's opening
+ * procedure. `ev` (may be NULL) receives what the opening did. */
+int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
+                   kemet_events *ev);
+void kemet_game_free(kemet_game *game);
+const kemet_pos *kemet_game_pos(const kemet_game *game);
+/* The throw waiting for a move, or NULL before the throw. */
+const kemet_throw *kemet_game_throw(const kemet_game *game);
+/* Throws the sticks. Fails with KEMET_EMISUSE when a throw is pending,
+ * KEMET_EOVER when the game is over. */
+int kemet_game_roll(kemet_game *game, kemet_throw *thr);
+/* Makes a move: for the pending throw, or a pre-throw choice when none is
+ * pending. Checks legality (KEMET_EILLEGAL). */
+int kemet_game_play(kemet_game *game, const kemet_move *move, kemet_events *ev);
+/* As kemet_game_play without the legality check, for simulations: `move`
+ * must come from kemet_moves (or kemet_prethrow) for the current position
+ * and pending throw. */
+void kemet_game_make(kemet_game *game, const kemet_move *move);
+/* Plays the game on with uniformly random choices (drawn from `pick`; the
+ * throws from the game's dice) until it ends or a new turn would begin
+ * beyond `max_turns` turns (the game is then "stopped", ruling G5). Before
+ * a throw, throwing and each pre-throw move are equally likely. Uses the
+ * ruleset's fast path unless `generic` is non-zero; both give the same game.
+ * Fails with KEMET_EMISUSE while a throw is pending. */
+int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
+                       int generic);
+/* Turns (each hand-over of the sticks) and plies (each move, pass or
+ * pre-throw choice) so far. */
+long kemet_game_turns(const kemet_game *game);
+long kemet_game_plies(const kemet_game *game);
+
+/* ---------------------------------------------------------------------------
+ * Agents: computer players. Each owns its generator.
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_agent kemet_agent;
+
+/* Names of the agents ("random", "greedy"), for help texts. */
+int kemet_agent_count(void);
+const char *kemet_agent_name(int i);
+const char *kemet_agent_about(int i);
+
+/* Creates an agent from "name" or "name:budget". Fails with KEMET_ESYNTAX. */
+int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
+                    kemet_agent **out, kemet_error *err);
+void kemet_agent_free(kemet_agent *agent);
+const char *kemet_agent_spec(const kemet_agent *agent);
+/* Chooses among `n` moves (n >= 1) for `thr` in `pos`; returns the index.
+ * With thr NULL, chooses before the throw among the n pre-throw moves and
+ * returns -1 to throw instead. */
+int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
+                       const kemet_throw *thr, const kemet_move *moves, int n);
+
+/* ---------------------------------------------------------------------------
+ * Records: a plain-text record of a game.
+ *
+ *   kemet-record 1
+ *   ruleset senet-kendall
+ *   seed 42
+ *   player1 human
+ *   player2 greedy
+ *   start senet-kendall to=1 p1=... p2=...
+ *   1 3 9-12          (player, throw, move; "none" for a pre-throw choice)
+ *   ...
+ *   result 1          (1, 2, 0 for a draw, or "stopped"/"unfinished")
+ * ------------------------------------------------------------------------ */
+
+/* Writers for the lines of a record. Each returns the length written, or
+ * KEMET_ERANGE when `buf` is too small. */
+int kemet_record_header(const kemet_rules *rules, uint64_t seed,
+                        const char *player1, const char *player2,
+                        const kemet_pos *start, char *buf, size_t len);
+/* "P THROW MOVE\n" for the ply made in `before`; thr NULL before a throw. */
+int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
+                     const kemet_move *move, char *buf, size_t len);
+/* "result 1\n" etc.; for an unfinished game "stopped" when `stopped`. */
+int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
+                        size_t len);
+
+/* Replays a record line by line, checking everything (ruleset, start, each
+ * player, throw and move, the dice against the seed, the result). On the
+ * first problem returns KEMET_ESYNTAX or KEMET_EILLEGAL with err->msg
+ * beginning "line N: ". `final` (may be NULL) receives the last position;
+ * `turns` (may be NULL) the number of move lines. */
+int kemet_replay(const char *text, kemet_pos *final, char *final_text,
+                 size_t final_len, long *turns, kemet_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KEMET_H */

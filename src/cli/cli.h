@@ -1,0 +1,61 @@
+/* cli.h - what the kemet program's command files share.
+ *
+ * Every command is `int cmd_NAME(int argc, char **argv)` with argv[0] the
+ * command's name; it returns the process exit status: 0 for success, 2 for
+ * bad input (after one line on standard error, via cli_fail). The program
+ * uses only the public header kemet.h.
+ */
+#ifndef KEMET_CLI_H
+#define KEMET_CLI_H
+
+#include "kemet.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define EXIT_BAD 2
+
+/* Prints "kemet: MESSAGE" on stderr; returns EXIT_BAD. */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Command-line options: "--name VALUE", "--name=VALUE" or a flag "--name".
+ * Positional arguments are collected in order. */
+typedef enum { OPT_FLAG, OPT_STRING, OPT_U64, OPT_LONG } opt_kind;
+typedef struct cli_opt {
+    const char *name; /* without the dashes */
+    opt_kind kind;
+    void *out;        /* bool*, const char**, uint64_t*, long* */
+    long min, max;    /* for OPT_LONG */
+} cli_opt;
+
+/* Parses argv[1..argc). Returns 0, 1 when --help was asked (usage printed
+ * on stdout), or EXIT_BAD after an error message. */
+int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
+              int min_pos, int max_pos, int *npos, const char *usage);
+
+/* Opens a ruleset or fails with a message (returns NULL). */
+kemet_rules *cli_rules(const char *spec);
+
+/* Reads a whole text file (at most `limit` bytes). NULL after a message. */
+char *cli_read_file(const char *path, size_t limit);
+
+/* Seconds from a monotonic clock. */
+double cli_now(void);
+
+/* Writes what a move did in words, one sentence per event. */
+void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out);
+
+/* Draws the board; `mark` is a cell to highlight (0 for none). */
+void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
+               FILE *out);
+
+int cmd_start(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_apply(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+
+#endif

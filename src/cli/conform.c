@@ -1,0 +1,130 @@
+/* conform.c - the conformance commands `kemet start|moves|apply`, exactly
+ * as ../shared/spec/notation.md specifies them: results on standard output,
+ * or one line on standard error and exit status 2.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static const char start_usage[] =
+    "usage: kemet start RULESET\n"
+    "Prints the starting position of RULESET (after set-up, before the first\n"
+    "throw). 'kemet rules' lists the rulesets.\n";
+
+static const char moves_usage[] =
+    "usage: kemet moves 'POSITION' THROW\n"
+    "Prints every legal move for THROW in POSITION, one per line ('pass' alone\n"
+    "when the throw cannot be used). THROW is the value thrown (1-5 for four\n"
+    "sticks; several values separated by commas, e.g. 2,3, where a ruleset\n"
+    "throws several), or 'none' for the choices before throwing: 'throw' and\n"
+    "any move that may be made instead of throwing.\n";
+
+static const char apply_usage[] =
+    "usage: kemet apply 'POSITION' THROW MOVE\n"
+    "Prints the position after MOVE (FROM-TO, steps joined by '+', or 'pass')\n"
+    "for THROW in POSITION, with every consequence applied. With THROW 'none',\n"
+    "MOVE is a choice before throwing ('throw' leaves the position as it is).\n";
+
+static int print_pos(const kemet_rules *r, const kemet_pos *p) {
+    char buf[1024];
+    if (kemet_pos_format(r, p, buf, sizeof buf) < 0)
+        return cli_fail("position too long to print");
+    puts(buf);
+    return 0;
+}
+
+int cmd_start(int argc, char **argv) {
+    const char *arg[1];
+    int n, rc = cli_parse(argc, argv, NULL, arg, 1, 1, &n, start_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    kemet_rules *r = cli_rules(arg[0]);
+    if (!r)
+        return EXIT_BAD;
+    kemet_pos p;
+    kemet_start(r, &p);
+    rc = print_pos(r, &p);
+    kemet_rules_close(r);
+    return rc ? EXIT_BAD : 0;
+}
+
+/* Parses the position and throw shared by moves and apply. */
+static int load(const char *ptext, const char *ttext, kemet_rules **r,
+                kemet_pos *p, kemet_throw *t) {
+    kemet_error err;
+    if (kemet_pos_parse(ptext, r, p, &err))
+        return cli_fail("%s", err.msg);
+    if (p->result != KEMET_PLAYING) {
+        kemet_rules_close(*r);
+        return cli_fail("the game is over (winner= is set): no moves");
+    }
+    if (kemet_throw_parse(*r, ttext, t, &err)) {
+        kemet_rules_close(*r);
+        return cli_fail("%s", err.msg);
+    }
+    return 0;
+}
+
+int cmd_moves(int argc, char **argv) {
+    const char *arg[2];
+    int n, rc = cli_parse(argc, argv, NULL, arg, 2, 2, &n, moves_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    kemet_rules *r;
+    kemet_pos p;
+    kemet_throw t;
+    if (load(arg[0], arg[1], &r, &p, &t))
+        return EXIT_BAD;
+    kemet_move list[KEMET_MAX_MOVES];
+    char buf[256];
+    int k;
+    if (t.n == 0) {
+        puts("throw");
+        k = kemet_prethrow(r, &p, list);
+    } else {
+        k = kemet_moves(r, &p, &t, list);
+    }
+    if (k < 0) {
+        kemet_rules_close(r);
+        return cli_fail("%s", kemet_strerror(k));
+    }
+    for (int i = 0; i < k; i++) {
+        kemet_move_format(&list[i], buf, sizeof buf);
+        puts(buf);
+    }
+    kemet_rules_close(r);
+    return 0;
+}
+
+int cmd_apply(int argc, char **argv) {
+    const char *arg[3];
+    int n, rc = cli_parse(argc, argv, NULL, arg, 3, 3, &n, apply_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    kemet_rules *r;
+    kemet_pos p, q;
+    kemet_throw t;
+    kemet_move m;
+    kemet_error err;
+    if (load(arg[0], arg[1], &r, &p, &t))
+        return EXIT_BAD;
+    if (t.n == 0 && strcmp(arg[2], "throw") == 0) {
+        rc = print_pos(r, &p);
+        kemet_rules_close(r);
+        return rc ? EXIT_BAD : 0;
+    }
+    if (kemet_move_parse(r, arg[2], &m, &err)) {
+        kemet_rules_close(r);
+        return cli_fail("%s", err.msg);
+    }
+    rc = kemet_apply(r, &p, &t, &m, &q, NULL);
+    if (rc) {
+        char why[256];
+        kemet_explain(r, &p, &t, &m, why, sizeof why);
+        kemet_rules_close(r);
+        return cli_fail("illegal move %s: %s", arg[2], why);
+    }
+    rc = print_pos(r, &q);
+    kemet_rules_close(r);
+    return rc ? EXIT_BAD : 0;
+}

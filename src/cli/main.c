@@ -1,0 +1,79 @@
+/* main.c - the kemet program: command dispatch, `rules` and help.
+ *
+ * Each command lives in its own file (conform.c, play.c, sim.c, replay.c)
+ * and is built only on the public header kemet.h.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "kemet " KEMET_VERSION " - the race games of ancient Egypt\n"
+    "\n"
+    "usage: kemet COMMAND [ARGS]   ('kemet COMMAND --help' for each)\n"
+    "\n"
+    "  play [RULESET]             play a game in the terminal\n"
+    "  rules [RULESET]            list the rulesets, or explain one\n"
+    "  start RULESET              print the starting position\n"
+    "  moves 'POSITION' THROW     list the legal moves\n"
+    "  apply 'POSITION' THROW MOVE  print the position after a move\n"
+    "  sim RULESET --games N      self-play statistics\n"
+    "  bench                      random playout speed\n"
+    "  replay FILE                check and replay a game record\n";
+
+static const char rules_usage[] =
+    "usage: kemet rules [RULESET]\n"
+    "Without RULESET lists the rulesets; with it prints its rules in plain\n"
+    "words with their source.\n";
+
+static int cmd_rules(int argc, char **argv) {
+    const char *arg[1];
+    int n, rc = cli_parse(argc, argv, NULL, arg, 0, 1, &n, rules_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (n == 0) {
+        for (int i = 0; i < kemet_ruleset_count(); i++) {
+            kemet_rules *r = cli_rules(kemet_ruleset_id(i));
+            if (!r)
+                return EXIT_BAD;
+            printf("%-32s %s\n", kemet_ruleset_id(i),
+                   kemet_rules_info(r)->title);
+            kemet_rules_close(r);
+        }
+        return 0;
+    }
+    kemet_rules *r = cli_rules(arg[0]);
+    if (!r)
+        return EXIT_BAD;
+    const kemet_info *info = kemet_rules_info(r);
+    printf("%s (%s)\nSource: %s\n\n%s", info->title, kemet_rules_spec(r),
+           info->source, info->text);
+    kemet_rules_close(r);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } cmds[] = {{"play", cmd_play},   {"rules", cmd_rules}, {"start", cmd_start},
+                {"moves", cmd_moves}, {"apply", cmd_apply}, {"sim", cmd_sim},
+                {"bench", cmd_bench}, {"replay", cmd_replay}};
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return EXIT_BAD;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        puts("kemet " KEMET_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (strcmp(argv[1], cmds[i].name) == 0)
+            return cmds[i].run(argc - 1, argv + 1);
+    return cli_fail("unknown command '%.40s' (see 'kemet --help')", argv[1]);
+}

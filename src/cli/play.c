@@ -1,0 +1,367 @@
+/* play.c - `kemet play`: a game in the terminal between people and agents.
+ *
+ * The loop: draw the board; offer the choices before the throw (if any);
+ * throw the sticks and show them; list the legal moves numbered; read a
+ * number or a move in notation; explain an illegal choice and ask again.
+ * End of input ends the game cleanly. With --record every ply is written
+ * and flushed as it happens, so an interrupted game keeps its record.
+ */
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char play_usage[] =
+    "usage: kemet play [RULESET] [--p1 PLAYER] [--p2 PLAYER] [--seed N]\n"
+    "                  [--record FILE]\n"
+    "Plays a game in the terminal. RULESET defaults to senet-kendall ('kemet\n"
+    "rules' lists them). PLAYER is human, random or greedy; by default you\n"
+    "(human) are player 1 against greedy. --seed N fixes the throws (default:\n"
+    "from the clock; the seed is printed so the game can be replayed).\n"
+    "--record FILE writes the game as a record ('kemet replay FILE' checks\n"
+    "it); FILE must not exist yet.\n"
+    "At your turn type the number of a move or the move itself (e.g. 9-12);\n"
+    "'help' lists the other commands.\n";
+
+typedef struct seat {
+    bool human;
+    kemet_agent *agent;
+    char name[48];
+} seat;
+
+typedef struct play {
+    kemet_rules *rules;
+    const kemet_info *info;
+    kemet_game *game;
+    seat seat[2];
+    FILE *record;
+    int mark; /* cell last moved to */
+} play;
+
+static void show_sticks(const kemet_throw *t, FILE *out) {
+    fputs("  sticks:", out);
+    for (int i = 0; i < t->sticks; i++)
+        fputs((t->faces >> i) & 1 ? " [####]" : " [    ]", out);
+    char buf[64];
+    kemet_throw_format(t, buf, sizeof buf);
+    fprintf(out, "  = %s   ([####] marked side up; none marked = 5)\n", buf);
+}
+
+/* A few words on what a move would do, for the numbered list. */
+static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
+                    const kemet_move *m, char *buf, size_t len) {
+    kemet_pos next;
+    kemet_events ev;
+    size_t at = 0;
+    buf[0] = '\0';
+    kemet_make(P->rules, pos, t, m, &next, &ev);
+    for (int i = 0; i < ev.n && at < len; i++) {
+        const kemet_event *e = &ev.ev[i];
+        const char *w = NULL;
+        char tmp[64];
+        switch (e->kind) {
+        case KEMET_EV_SWAP:
+            snprintf(tmp, sizeof tmp, "swaps with %s's piece",
+                     P->info->player[e->who == 2]);
+            w = tmp;
+            break;
+        case KEMET_EV_CAPTURE: w = "captures"; break;
+        case KEMET_EV_WATER: w = "falls into the water"; break;
+        case KEMET_EV_AGAIN: w = "throw again"; break;
+        case KEMET_EV_RETHROW: w = "rethrow with this piece"; break;
+        case KEMET_EV_LINE: w = "follows the line"; break;
+        case KEMET_EV_LOAD: w = "loads a piece"; break;
+        case KEMET_EV_WIN: w = "WINS"; break;
+        case KEMET_EV_MOVE:
+            if (e->b == KEMET_OFF)
+                w = "bears off";
+            break;
+        default: break;
+        }
+        if (w) {
+            int k = snprintf(buf + at, len - at, "%s%s", at ? ", " : "", w);
+            if (k > 0)
+                at += (size_t)k;
+        }
+    }
+}
+
+static void status(const play *P, FILE *out) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    for (int p = 0; p < 2; p++) {
+        int board = kemet_on_board(pos, p + 1);
+        int gone = P->info->pieces - board - pos->hand[p];
+        fprintf(out, "  %c = %s (%s): %d on the board", P->info->glyph[p],
+                P->info->player[p], P->seat[p].name, board);
+        if (pos->hand[p])
+            fprintf(out, ", %d in hand", pos->hand[p]);
+        fprintf(out, ", %d gone from the board\n", gone);
+    }
+}
+
+static void write_record(play *P, const char *line) {
+    if (P->record) {
+        fputs(line, P->record);
+        fflush(P->record);
+    }
+}
+
+static void trim(char *s) {
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    size_t i = 0;
+    while (s[i] && isspace((unsigned char)s[i]))
+        i++;
+    memmove(s, s + i, n - i + 1);
+}
+
+static const char human_help[] =
+    "  Type the number of a move, or the move itself (FROM-TO, e.g. 9-12).\n"
+    "  board  draw the board again     rules  show the rules\n"
+    "  quit   leave the game (the record stays, marked unfinished)\n";
+
+/* Asks the human to pick from `moves` (or, before a throw, to throw: index
+ * -1). Returns the index, -2 on quit or end of input. */
+static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
+                     int n) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    bool prethrow = t == NULL;
+    char line[256], buf[128], why[256];
+    for (;;) {
+        if (prethrow) {
+            printf("  0) throw the sticks\n");
+        }
+        for (int i = 0; i < n; i++) {
+            kemet_move_format(&moves[i], buf, sizeof buf);
+            char pv[160];
+            preview(P, pos, t, &moves[i], pv, sizeof pv);
+            printf("  %d) %-8s %s%s%s\n", i + 1, buf, prethrow ? "instead of throwing" : "",
+                   (*pv && prethrow) ? ", " : "", pv);
+        }
+        printf("%s> ", P->info->player[pos->to - 1]);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            return -2;
+        trim(line);
+        if (!line[0])
+            continue;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
+            return -2;
+        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+            fputs(human_help, stdout);
+            continue;
+        }
+        if (strcmp(line, "board") == 0) {
+            cli_board(P->rules, pos, P->mark, stdout);
+            continue;
+        }
+        if (strcmp(line, "rules") == 0) {
+            fputs(P->info->text, stdout);
+            continue;
+        }
+        if (prethrow && (strcmp(line, "0") == 0 || strcmp(line, "throw") == 0))
+            return -1;
+        char *end;
+        long k = strtol(line, &end, 10);
+        if (*end == '\0' && end != line) {
+            if (k >= 1 && k <= n)
+                return (int)k - 1;
+            printf("  There is no choice %ld: pick 1-%d%s.\n", k, n,
+                   prethrow ? " or 0 to throw" : "");
+            continue;
+        }
+        kemet_move m;
+        kemet_error err;
+        if (kemet_move_parse(P->rules, line, &m, &err)) {
+            printf("  %s. Type 'help' for help.\n", err.msg);
+            continue;
+        }
+        for (int i = 0; i < n; i++)
+            if (kemet_move_equal(&m, &moves[i]))
+                return i;
+        kemet_explain(P->rules, pos, t, &m, why, sizeof why);
+        printf("  %s is not allowed: %s.\n", line, why);
+    }
+}
+
+/* One ply: pre-throw choice or throw and move. Returns 0, or -2 to stop. */
+static int ply(play *P) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    int me = pos->to - 1;
+    seat *S = &P->seat[me];
+    const char *who = P->info->player[me];
+    kemet_move moves[KEMET_MAX_MOVES];
+    kemet_events ev;
+    char line[256];
+    kemet_pos before = *pos;
+
+    int n = kemet_prethrow(P->rules, pos, moves);
+    if (n > 0) {
+        int k;
+        if (S->human) {
+            printf("%s: before throwing you may instead:\n", who);
+            k = ask_human(P, NULL, moves, n);
+            if (k == -2)
+                return -2;
+        } else {
+            k = kemet_agent_choose(S->agent, pos, NULL, moves, n);
+        }
+        if (k >= 0) {
+            kemet_game_play(P->game, &moves[k], &ev);
+            kemet_record_ply(&before, NULL, &moves[k], line, sizeof line);
+            write_record(P, line);
+            cli_describe(P->rules, &ev, stdout);
+            P->mark = kemet_square_cell(P->rules, me + 1, moves[k].step[0].to);
+            return 0;
+        }
+    }
+    kemet_throw t;
+    kemet_game_roll(P->game, &t);
+    printf("%s (%s) throws:\n", who, S->name);
+    show_sticks(&t, stdout);
+    n = kemet_moves(P->rules, pos, &t, moves);
+    int k = 0;
+    if (n == 1 && moves[0].n == 0) {
+        k = 0; /* pass: nothing to choose */
+    } else if (S->human) {
+        k = ask_human(P, &t, moves, n);
+        if (k == -2)
+            return -2;
+    } else {
+        k = kemet_agent_choose(S->agent, pos, &t, moves, n);
+    }
+    kemet_game_play(P->game, &moves[k], &ev);
+    kemet_record_ply(&before, &t, &moves[k], line, sizeof line);
+    write_record(P, line);
+    cli_describe(P->rules, &ev, stdout);
+    const kemet_move *m = &moves[k];
+    P->mark = m->n ? kemet_square_cell(P->rules, me + 1, m->step[m->n - 1].to)
+                   : 0;
+    return 0;
+}
+
+static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
+    seat *S = &P->seat[p];
+    if (strcmp(spec, "human") == 0) {
+        S->human = true;
+        snprintf(S->name, sizeof S->name, "you");
+        if (P->seat[p ^ 1].human && p == 1)
+            snprintf(S->name, sizeof S->name, "human");
+        return 0;
+    }
+    kemet_error err;
+    if (kemet_agent_new(P->rules, spec, seed, &S->agent, &err))
+        return cli_fail("--p%d: %s (or human)", p + 1, err.msg);
+    snprintf(S->name, sizeof S->name, "%s", kemet_agent_spec(S->agent));
+    return 0;
+}
+
+int cmd_play(int argc, char **argv) {
+    const char *p1 = "human", *p2 = "greedy", *record = NULL;
+    uint64_t seed = 0;
+    bool have_seed = false;
+    const char *ruleset = "senet-kendall";
+    const char *arg[1];
+    int npos;
+    cli_opt opts[] = {{"p1", OPT_STRING, &p1, 0, 0},
+                      {"p2", OPT_STRING, &p2, 0, 0},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"record", OPT_STRING, &record, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--seed", 6) == 0)
+            have_seed = true;
+    if (!have_seed)
+        seed = (uint64_t)time(NULL);
+    if (npos)
+        ruleset = arg[0];
+
+    play P = {0};
+    P.rules = cli_rules(ruleset);
+    if (!P.rules)
+        return EXIT_BAD;
+    P.info = kemet_rules_info(P.rules);
+    rc = 0;
+    if (setup_seat(&P, 0, p1, seed ^ 0x5eed0001ULL) ||
+        setup_seat(&P, 1, p2, seed ^ 0x5eed0002ULL)) {
+        rc = EXIT_BAD;
+        goto out;
+    }
+    if (record) {
+        P.record = fopen(record, "wx");
+        if (!P.record) {
+            rc = cli_fail("cannot create record '%s' (it must not exist yet)",
+                          record);
+            goto out;
+        }
+    }
+    kemet_events ev;
+    if (kemet_game_new(P.rules, seed, &P.game, &ev)) {
+        rc = cli_fail("out of memory");
+        goto out;
+    }
+    char line[1024];
+    if (P.record) {
+        kemet_record_header(P.rules, seed, P.seat[0].human ? "human" : P.seat[0].name,
+                            P.seat[1].human ? "human" : P.seat[1].name,
+                            kemet_game_pos(P.game), line, sizeof line);
+        write_record(&P, line);
+    }
+    printf("%s - %s\n%s (%c) is player 1, %s (%c) player 2. Seed %llu.\n"
+           "Type 'help' at your turn for commands.\n\n",
+           P.info->title, P.info->source, P.info->player[0], P.info->glyph[0],
+           P.info->player[1], P.info->glyph[1], (unsigned long long)seed);
+    cli_describe(P.rules, &ev, stdout);
+
+    int last_to = 0;
+    while (kemet_result(kemet_game_pos(P.game)) == KEMET_PLAYING) {
+        const kemet_pos *pos = kemet_game_pos(P.game);
+        bool any_human = P.seat[0].human || P.seat[1].human;
+        if (pos->to != last_to || P.seat[pos->to - 1].human || !any_human) {
+            putchar('\n');
+            cli_board(P.rules, pos, P.mark, stdout);
+            status(&P, stdout);
+            last_to = pos->to;
+        }
+        if (ply(&P) == -2) {
+            printf("\nGame left unfinished after %ld turns.\n",
+                   kemet_game_turns(P.game));
+            break;
+        }
+    }
+    const kemet_pos *end = kemet_game_pos(P.game);
+    if (kemet_result(end) != KEMET_PLAYING) {
+        putchar('\n');
+        cli_board(P.rules, end, P.mark, stdout);
+        int w = kemet_result(end);
+        if (w == KEMET_DRAW)
+            printf("The game is drawn after %ld turns.\n", kemet_game_turns(P.game));
+        else
+            printf("%s (%s) wins after %ld turns.\n", P.info->player[w - 1],
+                   P.seat[w - 1].name, kemet_game_turns(P.game));
+    }
+    if (P.record) {
+        kemet_record_result(end, 0, line, sizeof line);
+        write_record(&P, line);
+        if (fclose(P.record) != 0)
+            rc = cli_fail("writing the record '%s' failed", record);
+        else
+            printf("The record is in %s ('kemet replay %s' checks it).\n", record,
+                   record);
+        P.record = NULL;
+    }
+out:
+    if (P.record)
+        fclose(P.record);
+    kemet_game_free(P.game);
+    kemet_agent_free(P.seat[0].agent);
+    kemet_agent_free(P.seat[1].agent);
+    kemet_rules_close(P.rules);
+    return rc;
+}

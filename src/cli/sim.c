@@ -1,0 +1,303 @@
+/* sim.c - `kemet sim` (self-play statistics) and `kemet bench` (random
+ * playout speed with a deterministic count).
+ *
+ * Game i of a run with seed S is seeded from (S, i) alone, so results do
+ * not depend on the order games are played in. A game that reaches the
+ * turn cap is "stopped" (ruling G5): never a win, loss or draw.
+ */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static uint64_t mix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* The seed of game i of a run seeded with s. */
+static uint64_t game_seed(uint64_t s, uint64_t i) { return mix64(mix64(s) ^ i); }
+
+typedef struct tally {
+    long games, wins[2], draws, stopped;
+    double sum_turns, sum_plies;
+    long *hist; /* games by length in turns, 0..cap */
+    long cap;
+} tally;
+
+static void tally_game(tally *T, const kemet_game *g, uint64_t *check);
+
+/* Plays one game with two agents (NULL: uniformly random moves drawn from
+ * `pick`). Returns the final result and adds to the tally. */
+static void play_one(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
+                     kemet_rng *pick, long cap, tally *T) {
+    kemet_game *g;
+    kemet_move moves[KEMET_MAX_MOVES];
+    if (kemet_game_new(r, seed, &g, NULL)) {
+        cli_fail("out of memory");
+        exit(EXIT_BAD);
+    }
+    /* Stop before a new turn would begin beyond the cap (ruling G5). */
+    long turns_then = 0;
+    while (kemet_result(kemet_game_pos(g)) == KEMET_PLAYING) {
+        const kemet_pos *pos = kemet_game_pos(g);
+        if (kemet_game_turns(g) >= cap && pos->to != turns_then)
+            break;
+        turns_then = pos->to;
+        kemet_agent *ag = a[pos->to - 1];
+        int n = kemet_prethrow(r, pos, moves);
+        if (n > 0) {
+            int k = ag ? kemet_agent_choose(ag, pos, NULL, moves, n)
+                       : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
+            if (k >= 0 && k < n) {
+                kemet_game_make(g, &moves[k]);
+                continue;
+            }
+        }
+        kemet_throw t;
+        kemet_game_roll(g, &t);
+        n = kemet_moves(r, pos, &t, moves);
+        int k = n == 1 ? 0
+                : ag   ? kemet_agent_choose(ag, pos, &t, moves, n)
+                       : (int)kemet_rng_below(pick, (uint32_t)n);
+        kemet_game_make(g, &moves[k]);
+    }
+    tally_game(T, g, NULL);
+    kemet_game_free(g);
+}
+
+/* Adds a finished (or stopped) game to the tally. */
+static void tally_game(tally *T, const kemet_game *g, uint64_t *check) {
+    const kemet_pos *end = kemet_game_pos(g);
+    long turns = kemet_game_turns(g);
+    T->games++;
+    switch (kemet_result(end)) {
+    case KEMET_WON1: T->wins[0]++; break;
+    case KEMET_WON2: T->wins[1]++; break;
+    case KEMET_DRAW: T->draws++; break;
+    default: T->stopped++; break;
+    }
+    T->sum_turns += (double)turns;
+    T->sum_plies += (double)kemet_game_plies(g);
+    if (T->hist)
+        T->hist[turns < T->cap ? turns : T->cap]++;
+    if (check)
+        *check = mix64(*check ^ end->sq[0] ^ (end->sq[1] << 1) ^
+                       (uint64_t)kemet_game_plies(g));
+}
+
+static double median_turns(const tally *T) {
+    long half = (T->games + 1) / 2, seen = 0;
+    for (long t = 0; t <= T->cap; t++) {
+        seen += T->hist[t];
+        if (seen >= half) {
+            if (T->games % 2 == 0 && seen == half) {
+                long u = t + 1;
+                while (u <= T->cap && T->hist[u] == 0)
+                    u++;
+                return (double)(t + u) / 2.0;
+            }
+            return (double)t;
+        }
+    }
+    return 0;
+}
+
+static const char sim_usage[] =
+    "usage: kemet sim RULESET --games N [--seed S] [--p1 AGENT] [--p2 AGENT]\n"
+    "                 [--max-turns T] [--json]\n"
+    "Plays N games between two agents (random or greedy; default random) and\n"
+    "prints wins per player, draws, games stopped at the turn cap (default\n"
+    "1000 turns; a turn ends when the other player takes the sticks), the\n"
+    "mean and median length in turns, and games per second. The same seed\n"
+    "(default 1) gives the same games. --json prints one JSON object.\n";
+
+int cmd_sim(int argc, char **argv) {
+    const char *p1 = "random", *p2 = "random";
+    uint64_t seed = 1;
+    long games = 0, cap = 1000;
+    bool json = false;
+    const char *arg[1];
+    int npos;
+    cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"p1", OPT_STRING, &p1, 0, 0},
+                      {"p2", OPT_STRING, &p2, 0, 0},
+                      {"max-turns", OPT_LONG, &cap, 1, 1000000},
+                      {"json", OPT_FLAG, &json, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int rc = cli_parse(argc, argv, opts, arg, 1, 1, &npos, sim_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (games == 0)
+        return cli_fail("sim: --games N is required");
+    kemet_rules *r = cli_rules(arg[0]);
+    if (!r)
+        return EXIT_BAD;
+    const char *spec[2] = {p1, p2};
+    kemet_agent *probe;
+    kemet_error err;
+    for (int p = 0; p < 2; p++) {
+        if (kemet_agent_new(r, spec[p], 0, &probe, &err)) {
+            kemet_rules_close(r);
+            return cli_fail("--p%d: %s", p + 1, err.msg);
+        }
+        kemet_agent_free(probe);
+    }
+    tally T = {0};
+    T.cap = cap;
+    T.hist = calloc((size_t)cap + 1, sizeof *T.hist);
+    if (!T.hist) {
+        kemet_rules_close(r);
+        return cli_fail("out of memory");
+    }
+    double t0 = cli_now(), last = t0;
+    bool tty = isatty(2), shown = false;
+    for (long i = 0; i < games; i++) {
+        uint64_t gs = game_seed(seed, (uint64_t)i);
+        kemet_agent *a[2];
+        kemet_rng pick;
+        kemet_rng_seed(&pick, mix64(gs ^ 0x7069636bULL));
+        for (int p = 0; p < 2; p++)
+            kemet_agent_new(r, spec[p], mix64(gs + (uint64_t)p + 1), &a[p], NULL);
+        play_one(r, gs, a, &pick, cap, &T);
+        kemet_agent_free(a[0]);
+        kemet_agent_free(a[1]);
+        if ((i & 255) == 255) {
+            double now = cli_now();
+            if (now - t0 > 1.0 && now - last > (tty ? 0.25 : 10.0)) {
+                fprintf(stderr, "%s  %ld/%ld games, %.1f s%s", tty ? "\r" : "",
+                        i + 1, games, now - t0, tty ? "" : "\n");
+                last = now;
+                shown = true;
+            }
+        }
+    }
+    if (shown && tty)
+        fputc('\n', stderr);
+    double secs = cli_now() - t0;
+    double gps = secs > 0 ? (double)T.games / secs : 0;
+    double mean = T.sum_turns / (double)T.games;
+    double med = median_turns(&T);
+    const kemet_info *info = kemet_rules_info(r);
+    if (json) {
+        printf("{\"ruleset\":\"%s\",\"seed\":%llu,\"agents\":[\"%s\",\"%s\"],"
+               "\"games\":%ld,\"wins\":[%ld,%ld],\"draws\":%ld,\"stopped\":%ld,"
+               "\"max_turns\":%ld,\"mean_turns\":%.3f,\"median_turns\":%.1f,"
+               "\"mean_plies\":%.3f,\"seconds\":%.3f,\"games_per_second\":%.1f}"
+               "\n",
+               kemet_rules_spec(r), (unsigned long long)seed, p1, p2, T.games,
+               T.wins[0], T.wins[1], T.draws, T.stopped, cap, mean, med,
+               T.sum_plies / (double)T.games, secs, gps);
+    } else {
+        printf("%s: %ld games, seed %llu, %s (player 1) vs %s (player 2)\n",
+               kemet_rules_spec(r), T.games, (unsigned long long)seed, p1, p2);
+        for (int p = 0; p < 2; p++)
+            printf("  player %d (%s, %s) wins: %ld (%.1f%%)\n", p + 1,
+                   info->player[p], spec[p], T.wins[p],
+                   100.0 * (double)T.wins[p] / (double)T.games);
+        printf("  draws: %ld\n  stopped at the turn cap (%ld): %ld\n", T.draws,
+               cap, T.stopped);
+        printf("  length in turns: mean %.1f, median %.1f (plies: mean %.1f)\n",
+               mean, med, T.sum_plies / (double)T.games);
+        printf("  %.0f games per second (%.2f s)\n", gps, secs);
+    }
+    free(T.hist);
+    kemet_rules_close(r);
+    return 0;
+}
+
+static const char bench_usage[] =
+    "usage: kemet bench [--games N] [--ruleset ID] [--generic] [--json]\n"
+    "Random playouts on one thread from fixed seeds, for every ruleset (or\n"
+    "one): games and plies per second, and a deterministic count (total\n"
+    "plies and a checksum of the final positions) that is the same on every\n"
+    "run and machine; a change to the rules engine that alters it says so.\n"
+    "Default 100000 games per ruleset; turn cap 1000. --generic uses the\n"
+    "engine's generic playout loop instead of each ruleset's fast one (the\n"
+    "count must come out the same).\n";
+
+int cmd_bench(int argc, char **argv) {
+    long games = 100000;
+    const char *only = NULL;
+    bool json = false, generic = false;
+    const char *arg[1];
+    int npos;
+    cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
+                      {"ruleset", OPT_STRING, &only, 0, 0},
+                      {"generic", OPT_FLAG, &generic, 0, 0},
+                      {"json", OPT_FLAG, &json, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int rc = cli_parse(argc, argv, opts, arg, 0, 0, &npos, bench_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (only) {
+        kemet_rules *r = cli_rules(only);
+        if (!r)
+            return EXIT_BAD;
+        kemet_rules_close(r);
+    }
+    const uint64_t seed = 20261121;
+    long total_plies = 0;
+    uint64_t total_check = 0;
+    if (json)
+        printf("{\"seed\":%llu,\"games_per_ruleset\":%ld,\"rulesets\":[",
+               (unsigned long long)seed, games);
+    else
+        printf("kemet bench: random playouts, one thread, seed %llu\n"
+               "%-32s %9s %11s %8s %11s %12s\n",
+               (unsigned long long)seed, "ruleset", "games", "plies",
+               "seconds", "games/s", "plies/s");
+    bool first = true;
+    for (int i = 0; i < kemet_ruleset_count(); i++) {
+        const char *id = kemet_ruleset_id(i);
+        if (only && strcmp(only, id) != 0)
+            continue;
+        kemet_rules *r = cli_rules(id);
+        if (!r)
+            return EXIT_BAD;
+        tally T = {0};
+        T.cap = 1000;
+        kemet_rng pick;
+        kemet_rng_seed(&pick, seed);
+        uint64_t check = 0;
+        double t0 = cli_now();
+        for (long gi = 0; gi < games; gi++) {
+            kemet_game *g;
+            if (kemet_game_new(r, game_seed(seed, (uint64_t)gi), &g, NULL)) {
+                kemet_rules_close(r);
+                return cli_fail("out of memory");
+            }
+            kemet_game_playout(g, &pick, T.cap, generic);
+            tally_game(&T, g, &check);
+            kemet_game_free(g);
+        }
+        double secs = cli_now() - t0;
+        long plies = (long)T.sum_plies;
+        total_plies += plies;
+        total_check = mix64(total_check ^ check);
+        if (json)
+            printf("%s{\"ruleset\":\"%s\",\"games\":%ld,\"plies\":%ld,"
+                   "\"stopped\":%ld,\"checksum\":\"%016llx\",\"seconds\":%.3f,"
+                   "\"games_per_second\":%.0f,\"plies_per_second\":%.0f}",
+                   first ? "" : ",", id, games, plies, T.stopped,
+                   (unsigned long long)check, secs, (double)games / secs,
+                   (double)plies / secs);
+        else
+            printf("%-32s %9ld %11ld %8.3f %11.0f %12.0f\n", id, games, plies,
+                   secs, (double)games / secs, (double)plies / secs);
+        first = false;
+        kemet_rules_close(r);
+    }
+    if (json)
+        printf("],\"plies\":%ld,\"checksum\":\"%016llx\"}\n", total_plies,
+               (unsigned long long)total_check);
+    else
+        printf("deterministic count: %ld plies, checksum %016llx\n",
+               total_plies, (unsigned long long)total_check);
+    return 0;
+}

@@ -1,0 +1,298 @@
+/* util.c - option parsing, messages, files and the words for events.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int cli_fail(const char *fmt, ...) {
+    va_list ap;
+    fputs("kemet: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return EXIT_BAD;
+}
+
+static int parse_u64(const char *s, uint64_t *out) {
+    if (!*s)
+        return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        uint64_t d = (uint64_t)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+static int set_opt(const cli_opt *o, const char *val) {
+    switch (o->kind) {
+    case OPT_FLAG:
+        *(bool *)o->out = true;
+        return 0;
+    case OPT_STRING:
+        if (!*val)
+            return cli_fail("--%s needs a value", o->name);
+        *(const char **)o->out = val;
+        return 0;
+    case OPT_U64:
+        if (parse_u64(val, (uint64_t *)o->out))
+            return cli_fail("--%s must be a non-negative whole number, not "
+                            "'%.40s'",
+                            o->name, val);
+        return 0;
+    case OPT_LONG: {
+        uint64_t v;
+        if (parse_u64(val, &v) || v < (uint64_t)o->min ||
+            v > (uint64_t)o->max)
+            return cli_fail("--%s must be a whole number from %ld to %ld, "
+                            "not '%.40s'",
+                            o->name, o->min, o->max, val);
+        *(long *)o->out = (long)v;
+        return 0;
+    }
+    }
+    return EXIT_BAD;
+}
+
+int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
+              int min_pos, int max_pos, int *npos, const char *usage) {
+    int n = 0;
+    bool dashdash = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!dashdash && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
+            fputs(usage, stdout);
+            return 1;
+        }
+        if (!dashdash && strcmp(a, "--") == 0) {
+            dashdash = true;
+            continue;
+        }
+        if (!dashdash && a[0] == '-' && a[1] == '-') {
+            const char *name = a + 2;
+            const char *eq = strchr(name, '=');
+            size_t len = eq ? (size_t)(eq - name) : strlen(name);
+            const cli_opt *o = NULL;
+            for (int k = 0; opts && opts[k].name; k++)
+                if (strlen(opts[k].name) == len &&
+                    memcmp(opts[k].name, name, len) == 0)
+                    o = &opts[k];
+            if (!o)
+                return cli_fail("%s: unknown option '--%.*s' (see 'kemet %s "
+                                "--help')",
+                                argv[0], (int)(len > 40 ? 40 : len), name,
+                                argv[0]);
+            const char *val;
+            if (o->kind == OPT_FLAG) {
+                if (eq)
+                    return cli_fail("--%s takes no value", o->name);
+                val = "";
+            } else if (eq) {
+                val = eq + 1;
+            } else {
+                if (i + 1 >= argc)
+                    return cli_fail("--%s needs a value", o->name);
+                val = argv[++i];
+            }
+            if (set_opt(o, val))
+                return EXIT_BAD;
+            continue;
+        }
+        if (!dashdash && a[0] == '-' && a[1] != '\0' &&
+            !(a[1] >= '0' && a[1] <= '9'))
+            return cli_fail("%s: unknown option '%.40s' (see 'kemet %s "
+                            "--help')",
+                            argv[0], a, argv[0]);
+        if (n >= max_pos)
+            return cli_fail("%s: unexpected argument '%.40s' (see 'kemet %s "
+                            "--help')",
+                            argv[0], a, argv[0]);
+        pos[n++] = a;
+    }
+    if (n < min_pos)
+        return cli_fail("%s: missing argument (see 'kemet %s --help')",
+                        argv[0], argv[0]);
+    *npos = n;
+    return 0;
+}
+
+kemet_rules *cli_rules(const char *spec) {
+    kemet_rules *r;
+    kemet_error err;
+    if (kemet_rules_open(spec, &r, &err)) {
+        cli_fail("%s", err.msg);
+        return NULL;
+    }
+    return r;
+}
+
+char *cli_read_file(const char *path, size_t limit) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cli_fail("cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t k = fread(buf + len, 1, cap - len, f);
+        len += k;
+        if (len < cap)
+            break;
+        if (cap >= limit) {
+            free(buf);
+            fclose(f);
+            cli_fail("'%s' is larger than %zu bytes", path, limit);
+            return NULL;
+        }
+        cap *= 2;
+        char *nb = realloc(buf, cap + 1);
+        if (!nb)
+            free(buf);
+        buf = nb;
+    }
+    bool err = ferror(f);
+    fclose(f);
+    if (!buf) {
+        cli_fail("out of memory reading '%s'", path);
+        return NULL;
+    }
+    if (err) {
+        free(buf);
+        cli_fail("cannot read '%s'", path);
+        return NULL;
+    }
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        size_t line = 1;
+        for (char *p = buf; *p; p++)
+            line += *p == '\n';
+        free(buf);
+        cli_fail("'%s' line %zu: not text (a NUL byte)", path, line);
+        return NULL;
+    }
+    return buf;
+}
+
+double cli_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void square_name(int s, char *buf, size_t len) {
+    if (s == KEMET_OFF)
+        snprintf(buf, len, "off");
+    else if (s == KEMET_HAND)
+        snprintf(buf, len, "hand");
+    else
+        snprintf(buf, len, "%d", s);
+}
+
+void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
+    const kemet_info *info = kemet_rules_info(rules);
+    for (int i = 0; i < ev->n; i++) {
+        const kemet_event *e = &ev->ev[i];
+        const char *who = info->player[e->who == 2];
+        char a[8], b[8];
+        square_name(e->a, a, sizeof a);
+        square_name(e->b, b, sizeof b);
+        switch (e->kind) {
+        case KEMET_EV_MOVE:
+            if (e->b == KEMET_OFF)
+                fprintf(out, "  %s bears a piece off from %s.\n", who, a);
+            else
+                fprintf(out, "  %s moves %s-%s.\n", who, a, b);
+            break;
+        case KEMET_EV_ENTER:
+            fprintf(out, "  %s enters a piece on %s.\n", who, b);
+            break;
+        case KEMET_EV_SWAP:
+            fprintf(out, "  %s's piece on %s is sent back to %s (the pieces "
+                         "swap).\n",
+                    who, a, b);
+            break;
+        case KEMET_EV_CAPTURE:
+            fprintf(out, "  %s's piece on %s is captured.\n", who, a);
+            break;
+        case KEMET_EV_WATER:
+            fprintf(out, "  %s's piece falls into the water: the turn ends.\n",
+                    who);
+            break;
+        case KEMET_EV_RESCUE:
+            fprintf(out, "  %s takes the piece from the water to %s instead "
+                         "of throwing.\n",
+                    who, b);
+            break;
+        case KEMET_EV_LINE:
+            fprintf(out, "  The piece follows the line from %s to %s.\n", a, b);
+            break;
+        case KEMET_EV_LOAD:
+            fprintf(out, "  %s loads a piece from hand onto %s.\n", who, b);
+            break;
+        case KEMET_EV_AGAIN:
+            fprintf(out, "  %s throws again.\n", who);
+            break;
+        case KEMET_EV_RETHROW:
+            fprintf(out, "  %s throws again at once and must move the piece "
+                         "on %s.\n",
+                    who, a);
+            break;
+        case KEMET_EV_PASS:
+            fprintf(out, "  %s cannot use the throw: it is lost.\n", who);
+            break;
+        case KEMET_EV_LOST:
+            fprintf(out, "  %s's piece on %s holds the others back: the throw "
+                         "is lost.\n",
+                    who, a);
+            break;
+        case KEMET_EV_WIN:
+            fprintf(out, "  %s wins the game!\n", who);
+            break;
+        case KEMET_EV_DRAW:
+            fprintf(out, "  The game is drawn.\n");
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
+               FILE *out) {
+    const kemet_info *info = kemet_rules_info(rules);
+    for (const char *s = kemet_board_template(rules); *s; s++) {
+        int cell;
+        if (s[0] == '{' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' &&
+            s[2] <= '9' && s[3] == '}') {
+            cell = (s[1] - '0') * 10 + (s[2] - '0');
+            int c[2];
+            char txt[8] = "    ";
+            kemet_board_cell(rules, pos, cell, c);
+            if (c[0] + c[1] == 1) {
+                char g = info->glyph[c[1] ? 1 : 0];
+                if (cell == mark)
+                    snprintf(txt, sizeof txt, "(%c) ", g);
+                else
+                    snprintf(txt, sizeof txt, " %c  ", g);
+            } else if (c[0] + c[1] > 1) {
+                snprintf(txt, sizeof txt, "%d%c%d%c", c[0] % 10, info->glyph[0],
+                         c[1] % 10, info->glyph[1]);
+            }
+            fputs(txt, out);
+            s += 3;
+        } else {
+            fputc(*s, out);
+        }
+    }
+}

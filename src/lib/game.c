@@ -1,0 +1,135 @@
+/* game.c - the game driver: a ruleset, a position and the dice generator.
+ *
+ * The driver owns the only generator that throws the sticks, seeded once,
+ * so the same seed and the same choices replay the same game. It runs the
+ * ruleset's opening procedure (ruling G4) and counts turns and plies. A
+ * turn is one player's spell with the sticks: it ends when the other player
+ * is to throw; a ply is each move, pass or pre-throw choice within it.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+
+struct kemet_game {
+    const kemet_rules *rules;
+    kemet_pos pos;
+    kemet_rng rng;
+    kemet_throw thr;
+    bool pending;   /* a throw waits for its move */
+    bool new_turn;  /* the next ply begins a new turn */
+    long turns, plies;
+};
+
+int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
+                   kemet_events *ev) {
+    if (!rules || !out)
+        return KEMET_EMISUSE;
+    kemet_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return KEMET_ENOMEM;
+    g->rules = rules;
+    kemet_rng_seed(&g->rng, seed);
+    if (ev)
+        ev->n = 0;
+    rules->rs->opening(rules, &g->rng, &g->pos, ev);
+    g->new_turn = true;
+    *out = g;
+    return KEMET_OK;
+}
+
+void kemet_game_free(kemet_game *game) { free(game); }
+
+const kemet_pos *kemet_game_pos(const kemet_game *game) { return &game->pos; }
+
+const kemet_throw *kemet_game_throw(const kemet_game *game) {
+    return game->pending ? &game->thr : NULL;
+}
+
+int kemet_game_roll(kemet_game *game, kemet_throw *thr) {
+    if (game->pos.result != KEMET_PLAYING)
+        return KEMET_EOVER;
+    if (game->pending)
+        return KEMET_EMISUSE;
+    game->rules->rs->roll(game->rules, &game->pos, &game->rng, &game->thr);
+    game->pending = true;
+    if (thr)
+        *thr = game->thr;
+    return KEMET_OK;
+}
+
+/* The generic random playout: before each throw a uniform choice among
+ * throwing and the pre-throw moves; after it a uniform choice among the
+ * legal moves (no draw when there is only one). */
+static void kemet_playout_generic(const kemet_rules *r,
+                                  kemet_playout_state *st) {
+    const kemet_ruleset *rs = r->rs;
+    kemet_move moves[KEMET_MAX_MOVES];
+    while (kemet_playout_going(st)) {
+        int mover = st->pos.to;
+        int n = rs->prethrow(r, &st->pos, moves);
+        if (n > 0) {
+            int k = (int)kemet_rng_below(st->pick, (uint32_t)n + 1) - 1;
+            if (k >= 0) {
+                rs->make(r, &st->pos, NULL, &moves[k], &st->pos, NULL);
+                kemet_playout_count(st, mover);
+                continue;
+            }
+        }
+        kemet_throw t;
+        rs->roll(r, &st->pos, st->dice, &t);
+        n = rs->moves(r, &st->pos, &t, moves);
+        int k = n == 1 ? 0 : (int)kemet_rng_below(st->pick, (uint32_t)n);
+        rs->make(r, &st->pos, &t, &moves[k], &st->pos, NULL);
+        kemet_playout_count(st, mover);
+    }
+}
+
+int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
+                       int generic) {
+    if (game->pending)
+        return KEMET_EMISUSE;
+    kemet_playout_state st = {game->pos, &game->rng, pick, max_turns,
+                              game->turns, game->plies, game->new_turn};
+    if (game->rules->rs->playout && !generic)
+        game->rules->rs->playout(game->rules, &st);
+    else
+        kemet_playout_generic(game->rules, &st);
+    game->pos = st.pos;
+    game->turns = st.turns;
+    game->plies = st.plies;
+    game->new_turn = st.new_turn;
+    return KEMET_OK;
+}
+
+/* Counts a ply made by the player `mover`; game->pos is the new position. */
+static void advance(kemet_game *game, int mover) {
+    if (game->new_turn)
+        game->turns++;
+    game->plies++;
+    game->new_turn = game->pos.to != mover;
+    game->pending = false;
+}
+
+int kemet_game_play(kemet_game *game, const kemet_move *move,
+                    kemet_events *ev) {
+    kemet_pos next;
+    int rc = kemet_apply(game->rules, &game->pos,
+                         game->pending ? &game->thr : NULL, move, &next, ev);
+    if (rc)
+        return rc;
+    int mover = game->pos.to;
+    game->pos = next;
+    advance(game, mover);
+    return KEMET_OK;
+}
+
+void kemet_game_make(kemet_game *game, const kemet_move *move) {
+    int mover = game->pos.to;
+    game->rules->rs->make(game->rules, &game->pos,
+                          game->pending ? &game->thr : NULL, move, &game->pos,
+                          NULL);
+    advance(game, mover);
+}
+
+long kemet_game_turns(const kemet_game *game) { return game->turns; }
+long kemet_game_plies(const kemet_game *game) { return game->plies; }

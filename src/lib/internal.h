@@ -1,0 +1,166 @@
+/* internal.h - what the library's modules share and the public header hides.
+ *
+ * A ruleset is a module that fills one `kemet_ruleset` table of functions
+ * and registers it in rules.c. Nothing outside a ruleset module looks at
+ * which ruleset it is: the notation, the driver, the agents and the
+ * program all go through this table.
+ *
+ * Ruleset functions may assume their arguments are valid: the public
+ * wrappers in rules.c check them (positions are checked when parsed).
+ */
+#ifndef KEMET_INTERNAL_H
+#define KEMET_INTERNAL_H
+
+#include "kemet.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#define KEMET_MAX_OPTIONS 4
+
+typedef struct kemet_ruleset kemet_ruleset;
+
+/* What a playout works on (game.c): the position, the two generators and
+ * the counters of the game driver. */
+typedef struct kemet_playout_state {
+    kemet_pos pos;
+    kemet_rng *dice, *pick;
+    long max_turns, turns, plies;
+    bool new_turn;
+} kemet_playout_state;
+
+/* Counts a ply by `mover`, st->pos being the position after it. */
+static inline void kemet_playout_count(kemet_playout_state *st, int mover) {
+    st->turns += st->new_turn;
+    st->plies++;
+    st->new_turn = st->pos.to != mover;
+}
+
+/* Whether the playout goes on: the game is not over and the next ply does
+ * not begin a turn beyond the cap. */
+static inline bool kemet_playout_going(const kemet_playout_state *st) {
+    return st->pos.result == KEMET_PLAYING &&
+           !(st->new_turn && st->turns >= st->max_turns);
+}
+
+/* An opened ruleset: its module, its variant and its options. */
+struct kemet_rules {
+    const kemet_ruleset *rs;
+    int variant;                 /* module-defined: which ruleset of the module */
+    int opt[KEMET_MAX_OPTIONS];  /* module-defined option values */
+    char spec[96];               /* canonical spec */
+    kemet_info info;
+};
+
+/* One option a ruleset takes after the colon ("solid=2"). */
+typedef struct kemet_option {
+    const char *key;
+    int min, max, def;
+} kemet_option;
+
+struct kemet_ruleset {
+    const char *id;
+    int variant;
+    const char *title, *source, *text;
+    const char *player[2];
+    char glyph[2];
+    int pieces;
+    int squares;              /* highest path square */
+    int heap_square;          /* the square that holds several pieces, or 0 */
+    bool has_hand;            /* pieces can be in hand */
+    bool has_must;            /* rethrows with the same piece (must=) exist */
+    const kemet_option *options; /* NULL-key terminated, or NULL */
+
+    /* Board picture: template with {NN} slots, and the path-to-cell map. */
+    const char *board;
+    int cells;
+    int (*cell_of)(const kemet_rules *r, int player, int square);
+
+    void (*start)(const kemet_rules *r, kemet_pos *pos);
+    /* Opening procedure (ruling G4): may use the dice generator. */
+    void (*opening)(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
+                    kemet_events *ev);
+    /* Ruleset-specific position checks beyond the generic ones. */
+    int (*check)(const kemet_rules *r, const kemet_pos *pos, kemet_error *err);
+
+    int (*throws)(const kemet_rules *r, const kemet_pos *pos, kemet_throw *out,
+                  uint32_t *weight, uint32_t *total);
+    void (*roll)(const kemet_rules *r, const kemet_pos *pos, kemet_rng *rng,
+                 kemet_throw *out);
+    int max_value;            /* one value of 1..max_value per throw, usable
+                                 by both (0: check against `throws`) */
+    int (*prethrow)(const kemet_rules *r, const kemet_pos *pos, kemet_move *out);
+    int (*moves)(const kemet_rules *r, const kemet_pos *pos,
+                 const kemet_throw *thr, kemet_move *out);
+    /* `out` may be `pos`. */
+    void (*make)(const kemet_rules *r, const kemet_pos *pos,
+                 const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
+                 kemet_events *ev);
+    /* Optional: a faster kemet_game_playout for this ruleset. It must draw
+     * from `dice` and `pick` and count exactly as kemet_playout_generic
+     * (game.c) does; a test checks they give identical games. */
+    void (*playout)(const kemet_rules *r, kemet_playout_state *st);
+    double (*eval)(const kemet_rules *r, const kemet_pos *pos, int player);
+    /* Why an illegal move is illegal (called only for illegal moves). */
+    void (*explain)(const kemet_rules *r, const kemet_pos *pos,
+                    const kemet_throw *thr, const kemet_move *move, char *buf,
+                    size_t len);
+};
+
+/* The registry (rules.c). */
+extern const kemet_ruleset *const kemet_registry[];
+extern const int kemet_registry_count;
+
+/* Rulesets (one extern per module table). */
+extern const kemet_ruleset kemet_senet_kendall;
+extern const kemet_ruleset kemet_senet_robinson;
+
+/* Sets err (if not NULL) and returns code. printf-style message. */
+int kemet_fail(kemet_error *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Events (ev may be NULL). */
+static inline void kemet_ev_add(kemet_events *ev, int kind, int who, int a,
+                                int b) {
+    if (ev && ev->n < KEMET_MAX_EVENTS) {
+        kemet_event *e = &ev->ev[ev->n++];
+        e->kind = (uint8_t)kind;
+        e->who = (uint8_t)who;
+        e->a = (uint8_t)a;
+        e->b = (uint8_t)b;
+    }
+}
+
+/* The four throwing sticks of ruling G2: value = marked sides up, 5 when
+ * none is; P(1..5) = 4, 6, 4, 1, 1 in 16. */
+int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total);
+void kemet_sticks_roll(kemet_rng *rng, kemet_throw *out);
+static inline void kemet_throw_one(kemet_throw *t, int v) {
+    *t = (kemet_throw){0};
+    t->n = 1;
+    t->v[0] = (uint8_t)v;
+}
+
+/* Population count without needing the popcnt instruction. */
+static inline int kemet_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int kemet_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#define KEMET_BIT(s) ((uint64_t)1 << (s))
+
+/* A one-step move. */
+static inline kemet_move kemet_move1(int from, int to) {
+    kemet_move m = {0};
+    m.n = 1;
+    m.step[0].from = (uint8_t)from;
+    m.step[0].to = (uint8_t)to;
+    return m;
+}
+
+#endif /* KEMET_INTERNAL_H */

@@ -1,0 +1,487 @@
+/* notation.c - reading and writing positions, moves and throws in the text
+ * notation of ../shared/spec/notation.md.
+ *
+ * Parsing is strict: every malformed input gets a one-line message naming
+ * what is wrong (KEMET_ESYNTAX, or KEMET_ERULESET for the ruleset token).
+ * The checks that do not depend on the ruleset live here; a ruleset adds
+ * its own through its `check` function. Pieces on the ruleset's heap square
+ * (a hole that holds several) are counted in pos->heap, not in pos->sq.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { F_TO, F_P1, F_P2, F_H1, F_H2, F_MUST, F_WINNER, F_COUNT };
+static const char *const field_name[F_COUNT] = {"to", "p1", "p2", "h1",
+                                                "h2", "must", "winner"};
+
+/* A decimal number of at most 4 digits in s[0..len). */
+static int read_num(const char *s, size_t len, int *out) {
+    if (len == 0 || len > 4)
+        return -1;
+    int v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+static int is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Reads a square list "-" or "3,5,5" into pos for player p. */
+static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
+                        kemet_pos *pos, kemet_error *err) {
+    const kemet_ruleset *rs = r->rs;
+    if (len == 1 && s[0] == '-')
+        return KEMET_OK;
+    size_t i = 0;
+    int count = 0;
+    while (i <= len) {
+        size_t j = i;
+        while (j < len && s[j] != ',')
+            j++;
+        int sq;
+        if (read_num(s + i, j - i, &sq) < 0)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "p%d: '%.*s' is not a square number", p + 1,
+                              (int)(j - i > 20 ? 20 : j - i), s + i);
+        if (sq < 1 || sq > rs->squares)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "p%d: square %d is outside the board (1-%d)",
+                              p + 1, sq, rs->squares);
+        if (++count > KEMET_MAX_PIECES)
+            return kemet_fail(err, KEMET_ESYNTAX, "p%d: too many pieces",
+                              p + 1);
+        if (sq == rs->heap_square) {
+            pos->heap[p]++;
+        } else {
+            if (pos->sq[p] & KEMET_BIT(sq))
+                return kemet_fail(err, KEMET_ESYNTAX,
+                                  "p%d: two pieces on square %d", p + 1, sq);
+            pos->sq[p] |= KEMET_BIT(sq);
+        }
+        i = j + 1;
+    }
+    return KEMET_OK;
+}
+
+int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
+                    kemet_error *err) {
+    const kemet_ruleset *rs = r->rs;
+    if (pos->to != 1 && pos->to != 2)
+        return kemet_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2");
+    if (pos->result > KEMET_DRAW)
+        return kemet_fail(err, KEMET_ESYNTAX, "winner= must be 0, 1 or 2");
+    uint64_t range = ((uint64_t)1 << (rs->squares + 1)) - 2;
+    if (rs->heap_square)
+        range &= ~KEMET_BIT(rs->heap_square);
+    for (int p = 0; p < 2; p++) {
+        if (pos->sq[p] & ~range)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "p%d: a square outside the board (1-%d)", p + 1,
+                              rs->squares);
+        if (pos->heap[p] && !rs->heap_square)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "p%d: two pieces on one square", p + 1);
+        if (pos->hand[p] && !rs->has_hand)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "h%d: %s has no pieces in hand", p + 1, rs->id);
+        int total = kemet_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        if (total > rs->pieces)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "player %d has %d pieces on the board and in "
+                              "hand; %s has %d each",
+                              p + 1, total, rs->id, rs->pieces);
+    }
+    /* One piece per physical hole, except the heap square. */
+    uint64_t b = pos->sq[0];
+    while (b) {
+        int s = kemet_ctz64(b);
+        b &= b - 1;
+        int cell = rs->cell_of(r, 1, s);
+        uint64_t c = pos->sq[1];
+        while (c) {
+            int t = kemet_ctz64(c);
+            c &= c - 1;
+            if (rs->cell_of(r, 2, t) == cell) {
+                if (s == t)
+                    return kemet_fail(err, KEMET_ESYNTAX,
+                                      "two pieces on square %d", s);
+                return kemet_fail(err, KEMET_ESYNTAX,
+                                  "two pieces on one hole (p1 square %d, p2 "
+                                  "square %d)",
+                                  s, t);
+            }
+        }
+    }
+    if (pos->must) {
+        if (!rs->has_must)
+            return kemet_fail(err, KEMET_ESYNTAX, "must= is not used by %s",
+                              rs->id);
+        if (pos->result != KEMET_PLAYING)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "must= and winner= together: a finished game "
+                              "has no rethrow");
+        int me = pos->to - 1;
+        bool has = pos->must <= rs->squares &&
+                   ((pos->must == rs->heap_square && pos->heap[me]) ||
+                    (pos->sq[me] & KEMET_BIT(pos->must)));
+        if (!has)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "must=%d: player %d has no piece on square %d",
+                              pos->must, pos->to, pos->must);
+    }
+    if (pos->pad_)
+        return kemet_fail(err, KEMET_EMISUSE, "position padding is not zero");
+    return rs->check(r, pos, err);
+}
+
+int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
+                    kemet_error *err) {
+    if (!text || !rules || !pos)
+        return kemet_fail(err, KEMET_EMISUSE, "kemet_pos_parse: NULL argument");
+    *rules = NULL;
+    const char *s = text;
+    while (is_space(*s))
+        s++;
+    const char *id = s;
+    while (*s && !is_space(*s))
+        s++;
+    if (s == id)
+        return kemet_fail(err, KEMET_ESYNTAX, "empty position");
+    char spec[128];
+    size_t idlen = (size_t)(s - id);
+    if (idlen >= sizeof spec)
+        return kemet_fail(err, KEMET_ERULESET, "unknown ruleset '%.40s...'", id);
+    memcpy(spec, id, idlen);
+    spec[idlen] = '\0';
+    if (strchr(spec, '='))
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "a position starts with its ruleset, not '%.40s'",
+                          spec);
+    kemet_rules *r;
+    int rc = kemet_rules_open(spec, &r, err);
+    if (rc)
+        return rc;
+
+    kemet_pos p = {0};
+    bool seen[F_COUNT] = {false};
+    for (;;) {
+        while (is_space(*s))
+            s++;
+        if (!*s)
+            break;
+        const char *tok = s;
+        while (*s && !is_space(*s))
+            s++;
+        size_t len = (size_t)(s - tok);
+        const char *eq = memchr(tok, '=', len);
+        if (!eq) {
+            rc = kemet_fail(err, KEMET_ESYNTAX, "'%.*s' is not a key=value field",
+                            (int)(len > 40 ? 40 : len), tok);
+            goto fail;
+        }
+        size_t klen = (size_t)(eq - tok);
+        int f = -1;
+        for (int i = 0; i < F_COUNT; i++)
+            if (strlen(field_name[i]) == klen &&
+                memcmp(field_name[i], tok, klen) == 0)
+                f = i;
+        if (f < 0) {
+            rc = kemet_fail(err, KEMET_ESYNTAX, "unknown field '%.*s'",
+                            (int)(klen > 40 ? 40 : klen), tok);
+            goto fail;
+        }
+        if (seen[f]) {
+            rc = kemet_fail(err, KEMET_ESYNTAX, "field %s= given twice",
+                            field_name[f]);
+            goto fail;
+        }
+        seen[f] = true;
+        const char *val = eq + 1;
+        size_t vlen = len - klen - 1;
+        int v = 0;
+        if (f == F_P1 || f == F_P2) {
+            if (vlen == 0) {
+                rc = kemet_fail(err, KEMET_ESYNTAX,
+                                "%s= is empty (write - for no pieces)",
+                                field_name[f]);
+                goto fail;
+            }
+            rc = read_squares(r, val, vlen, f - F_P1, &p, err);
+            if (rc)
+                goto fail;
+            continue;
+        }
+        if (read_num(val, vlen, &v) < 0) {
+            rc = kemet_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
+                            field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
+            goto fail;
+        }
+        switch (f) {
+        case F_TO:
+            if (v != 1 && v != 2) {
+                rc = kemet_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2, not %d",
+                                v);
+                goto fail;
+            }
+            p.to = (uint8_t)v;
+            break;
+        case F_H1:
+        case F_H2:
+            if (v > r->rs->pieces) {
+                rc = kemet_fail(err, KEMET_ESYNTAX,
+                                "%s=%d: more pieces than %s has (%d)",
+                                field_name[f], v, r->rs->id, r->rs->pieces);
+                goto fail;
+            }
+            p.hand[f - F_H1] = (uint8_t)v;
+            break;
+        case F_MUST:
+            if (v < 1 || v > r->rs->squares) {
+                rc = kemet_fail(err, KEMET_ESYNTAX,
+                                "must=%d is outside the board (1-%d)", v,
+                                r->rs->squares);
+                goto fail;
+            }
+            p.must = (uint8_t)v;
+            break;
+        case F_WINNER:
+            if (v > 2) {
+                rc = kemet_fail(err, KEMET_ESYNTAX,
+                                "winner= must be 0, 1 or 2, not %d", v);
+                goto fail;
+            }
+            p.result = (uint8_t)(v == 0 ? KEMET_DRAW : v);
+            break;
+        default:
+            break;
+        }
+    }
+    for (int f = F_TO; f <= F_P2; f++) {
+        if (!seen[f]) {
+            rc = kemet_fail(err, KEMET_ESYNTAX, "the position has no %s= field",
+                            field_name[f]);
+            goto fail;
+        }
+    }
+    rc = kemet_pos_check(r, &p, err);
+    if (rc)
+        goto fail;
+    *pos = p;
+    *rules = r;
+    return KEMET_OK;
+fail:
+    kemet_rules_close(r);
+    return rc;
+}
+
+/* Appends to buf at *at; returns -1 when it does not fit. */
+static int add(char *buf, size_t len, size_t *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int add(char *buf, size_t len, size_t *at, const char *fmt, ...) {
+    if (*at >= len)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *at, len - *at, fmt, ap);
+    va_end(ap);
+    if (k < 0 || (size_t)k >= len - *at)
+        return -1;
+    *at += (size_t)k;
+    return 0;
+}
+
+static int add_squares(const kemet_rules *r, const kemet_pos *pos, int p,
+                       char *buf, size_t len, size_t *at) {
+    const kemet_ruleset *rs = r->rs;
+    bool first = true;
+    int heap = pos->heap[p];
+    uint64_t b = pos->sq[p];
+    if (!b && !heap)
+        return add(buf, len, at, "-");
+    for (int s = 1; s <= rs->squares; s++) {
+        int k = (s == rs->heap_square) ? heap : (int)((b >> s) & 1);
+        for (int i = 0; i < k; i++) {
+            if (add(buf, len, at, first ? "%d" : ",%d", s))
+                return -1;
+            first = false;
+        }
+    }
+    return 0;
+}
+
+int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
+                     size_t len) {
+    size_t at = 0;
+    if (!buf || len == 0)
+        return KEMET_ERANGE;
+    buf[0] = '\0';
+    int bad = add(buf, len, &at, "%s to=%d p1=", r->spec, pos->to);
+    bad |= add_squares(r, pos, 0, buf, len, &at);
+    if (pos->hand[0])
+        bad |= add(buf, len, &at, " h1=%d", pos->hand[0]);
+    bad |= add(buf, len, &at, " p2=");
+    bad |= add_squares(r, pos, 1, buf, len, &at);
+    if (pos->hand[1])
+        bad |= add(buf, len, &at, " h2=%d", pos->hand[1]);
+    if (pos->must && pos->result == KEMET_PLAYING)
+        bad |= add(buf, len, &at, " must=%d", pos->must);
+    if (pos->result != KEMET_PLAYING)
+        bad |= add(buf, len, &at, " winner=%d",
+                   pos->result == KEMET_DRAW ? 0 : pos->result);
+    return bad ? KEMET_ERANGE : (int)at;
+}
+
+/* ---------------------------------------------------------------------------
+ * Moves.
+ * ------------------------------------------------------------------------ */
+static int read_end(const kemet_rules *r, const char *s, size_t len, bool from,
+                    uint8_t *out, kemet_error *err) {
+    int v;
+    if (from && len == 2 && memcmp(s, "in", 2) == 0) {
+        *out = KEMET_HAND;
+        return 0;
+    }
+    if (!from && len == 3 && memcmp(s, "off", 3) == 0) {
+        *out = KEMET_OFF;
+        return 0;
+    }
+    if (read_num(s, len, &v) < 0)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "'%.*s' is not a square%s", (int)(len > 20 ? 20 : len),
+                          s, from ? " or 'in'" : " or 'off'");
+    if (v < 1 || v > r->rs->squares)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "square %d is outside the board (1-%d)", v,
+                          r->rs->squares);
+    *out = (uint8_t)v;
+    return 0;
+}
+
+int kemet_move_parse(const kemet_rules *r, const char *text, kemet_move *move,
+                     kemet_error *err) {
+    kemet_move m = {0};
+    if (!text)
+        return kemet_fail(err, KEMET_EMISUSE, "kemet_move_parse: NULL text");
+    if (strcmp(text, "pass") == 0) {
+        *move = m;
+        return KEMET_OK;
+    }
+    const char *s = text;
+    for (;;) {
+        const char *end = strchr(s, '+');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        const char *dash = memchr(s, '-', len);
+        if (!dash || len == 0)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "'%.40s' is not a move (FROM-TO, or pass)", text);
+        if (m.n == KEMET_MAX_STEPS)
+            return kemet_fail(err, KEMET_ESYNTAX, "too many steps in '%.40s'",
+                              text);
+        kemet_step *st = &m.step[m.n++];
+        if (read_end(r, s, (size_t)(dash - s), true, &st->from, err) ||
+            read_end(r, dash + 1, len - (size_t)(dash - s) - 1, false, &st->to,
+                     err))
+            return KEMET_ESYNTAX;
+        if (!end)
+            break;
+        s = end + 1;
+    }
+    *move = m;
+    return KEMET_OK;
+}
+
+int kemet_move_format(const kemet_move *move, char *buf, size_t len) {
+    size_t at = 0;
+    if (!buf || len == 0)
+        return KEMET_ERANGE;
+    buf[0] = '\0';
+    if (move->n == 0)
+        return add(buf, len, &at, "pass") ? KEMET_ERANGE : (int)at;
+    for (int i = 0; i < move->n; i++) {
+        const kemet_step *st = &move->step[i];
+        int bad = 0;
+        if (i)
+            bad |= add(buf, len, &at, "+");
+        if (st->from == KEMET_HAND)
+            bad |= add(buf, len, &at, "in-");
+        else
+            bad |= add(buf, len, &at, "%d-", st->from);
+        if (st->to == KEMET_OFF)
+            bad |= add(buf, len, &at, "off");
+        else
+            bad |= add(buf, len, &at, "%d", st->to);
+        if (bad)
+            return KEMET_ERANGE;
+    }
+    return (int)at;
+}
+
+/* ---------------------------------------------------------------------------
+ * Throws: "none", a value "3", or several values "2,2,3".
+ * ------------------------------------------------------------------------ */
+int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
+                      kemet_error *err) {
+    kemet_throw t = {0};
+    if (!text)
+        return kemet_fail(err, KEMET_EMISUSE, "kemet_throw_parse: NULL text");
+    if (strcmp(text, "none") == 0) {
+        *thr = t;
+        return KEMET_OK;
+    }
+    const char *s = text;
+    for (;;) {
+        const char *end = strchr(s, ',');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        int v;
+        if (read_num(s, len, &v) < 0 || v < 1 || v > 99)
+            return kemet_fail(err, KEMET_ETHROW,
+                              "impossible throw '%.40s' for %s", text,
+                              r->spec);
+        if (t.n == KEMET_MAX_VALUES)
+            return kemet_fail(err, KEMET_ETHROW, "too many values in '%.40s'",
+                              text);
+        t.v[t.n++] = (uint8_t)v;
+        if (!end)
+            break;
+        s = end + 1;
+    }
+    /* The ruleset must be able to throw it (checked on its start position:
+     * the outcomes of a throw do not depend on the position's pieces). */
+    kemet_pos start;
+    kemet_throw all[KEMET_MAX_THROWS];
+    uint32_t w[KEMET_MAX_THROWS], total;
+    r->rs->start(r, &start);
+    int n = r->rs->throws(r, &start, all, w, &total);
+    for (int i = 0; i < n; i++) {
+        if (kemet_throw_equal(&all[i], &t)) {
+            *thr = all[i];
+            return KEMET_OK;
+        }
+    }
+    return kemet_fail(err, KEMET_ETHROW, "impossible throw '%.40s' for %s",
+                      text, r->spec);
+}
+
+int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len) {
+    size_t at = 0;
+    if (!buf || len == 0)
+        return KEMET_ERANGE;
+    buf[0] = '\0';
+    if (thr->n == 0)
+        return add(buf, len, &at, "none") ? KEMET_ERANGE : (int)at;
+    for (int i = 0; i < thr->n; i++)
+        if (add(buf, len, &at, i ? ",%d" : "%d", thr->v[i]))
+            return KEMET_ERANGE;
+    return (int)at;
+}

@@ -1,0 +1,321 @@
+/* record.c - plain-text game records: writing their lines, and replaying a
+ * record with every line checked.
+ *
+ * The format (one item per line; blank lines and lines starting with '#'
+ * are ignored):
+ *
+ *   kemet-record 1                       always first
+ *   ruleset ID[:OPTIONS]                 required
+ *   seed N                               optional: the dice generator's seed
+ *   player1 NAME / player2 NAME          optional, for people
+ *   start POSITION                       optional: the position after the
+ *                                        opening procedure
+ *   P THROW MOVE                         one line per ply: the player (1/2),
+ *                                        the throw ("none" before throwing),
+ *                                        the move ("pass" when lost)
+ *   result 1|2|0|stopped|unfinished      optional, last
+ *
+ * With a seed, replay draws the dice from it and requires each recorded
+ * throw to be the one the dice gave: a tampered throw is found even when
+ * its move would be legal.
+ */
+#include "internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int kemet_record_header(const kemet_rules *rules, uint64_t seed,
+                        const char *player1, const char *player2,
+                        const kemet_pos *start, char *buf, size_t len) {
+    char pos[512];
+    if (kemet_pos_format(rules, start, pos, sizeof pos) < 0)
+        return KEMET_ERANGE;
+    int k = snprintf(buf, len,
+                     "kemet-record 1\nruleset %s\nseed %" PRIu64
+                     "\nplayer1 %s\nplayer2 %s\nstart %s\n",
+                     kemet_rules_spec(rules), seed, player1, player2, pos);
+    return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
+}
+
+int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
+                     const kemet_move *move, char *buf, size_t len) {
+    char t[64], m[128];
+    kemet_throw none = {0};
+    if (kemet_throw_format(thr ? thr : &none, t, sizeof t) < 0 ||
+        kemet_move_format(move, m, sizeof m) < 0)
+        return KEMET_ERANGE;
+    int k = snprintf(buf, len, "%d %s %s\n", before->to, t, m);
+    return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
+}
+
+int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
+                        size_t len) {
+    int k;
+    if (pos->result == KEMET_PLAYING)
+        k = snprintf(buf, len, "result %s\n", stopped ? "stopped" : "unfinished");
+    else
+        k = snprintf(buf, len, "result %d\n",
+                     pos->result == KEMET_DRAW ? 0 : pos->result);
+    return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
+}
+
+/* ---------------------------------------------------------------------------
+ * Replay.
+ * ------------------------------------------------------------------------ */
+typedef struct replay {
+    kemet_rules *rules;
+    kemet_pos pos;
+    kemet_rng rng;
+    bool seeded, started, ended, have_start, magic;
+    kemet_pos start;
+    long plies;
+} replay;
+
+static int parse_u64(const char *s, uint64_t *out) {
+    if (!*s)
+        return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        uint64_t d = (uint64_t)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Begins play when the first ply (or the result) arrives. */
+static int replay_begin(replay *R, long ln, kemet_error *err) {
+    if (R->started)
+        return KEMET_OK;
+    if (!R->rules)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "line %ld: the record names no ruleset before its "
+                          "first move",
+                          ln);
+    if (R->seeded)
+        R->rules->rs->opening(R->rules, &R->rng, &R->pos, NULL);
+    else if (R->have_start)
+        R->pos = R->start;
+    else
+        kemet_start(R->rules, &R->pos);
+    if (R->have_start && memcmp(&R->start, &R->pos, sizeof R->pos) != 0) {
+        char want[512];
+        kemet_pos_format(R->rules, &R->pos, want, sizeof want);
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "line %ld: the start position is not the one the "
+                          "seed gives (%s)",
+                          ln, want);
+    }
+    R->started = true;
+    return KEMET_OK;
+}
+
+static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
+    char *who = strtok(line, " \t");
+    char *thr_s = strtok(NULL, " \t");
+    char *move_s = strtok(NULL, " \t");
+    if (!who || !thr_s || !move_s || strtok(NULL, " \t"))
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "line %ld: expected 'PLAYER THROW MOVE'", ln);
+    int rc = replay_begin(R, ln, err);
+    if (rc)
+        return rc;
+    if (R->pos.result != KEMET_PLAYING)
+        return kemet_fail(err, KEMET_EILLEGAL,
+                          "line %ld: the game is already over", ln);
+    if (strcmp(who, "1") != 0 && strcmp(who, "2") != 0)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "line %ld: player '%.20s' is not 1 or 2", ln, who);
+    if (who[0] - '0' != R->pos.to)
+        return kemet_fail(err, KEMET_EILLEGAL,
+                          "line %ld: player %s moves, but it is player %d's "
+                          "turn",
+                          ln, who, R->pos.to);
+    kemet_throw thr;
+    kemet_error e;
+    if (kemet_throw_parse(R->rules, thr_s, &thr, &e))
+        return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+    if (thr.n > 0 && R->seeded) {
+        kemet_throw dice;
+        R->rules->rs->roll(R->rules, &R->pos, &R->rng, &dice);
+        if (!kemet_throw_equal(&dice, &thr)) {
+            char got[64];
+            kemet_throw_format(&dice, got, sizeof got);
+            return kemet_fail(err, KEMET_EILLEGAL,
+                              "line %ld: throw %s is not what the seeded dice "
+                              "gave (%s)",
+                              ln, thr_s, got);
+        }
+    }
+    kemet_move move;
+    if (strcmp(move_s, "throw") == 0)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "line %ld: 'throw' is not recorded as a move", ln);
+    if (kemet_move_parse(R->rules, move_s, &move, &e))
+        return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+    kemet_pos next;
+    rc = kemet_apply(R->rules, &R->pos, &thr, &move, &next, NULL);
+    if (rc) {
+        char pos[512];
+        kemet_pos_format(R->rules, &R->pos, pos, sizeof pos);
+        return kemet_fail(err, KEMET_EILLEGAL,
+                          "line %ld: %s is not a legal move for throw %s in "
+                          "%s",
+                          ln, move_s, thr_s, pos);
+    }
+    R->pos = next;
+    R->plies++;
+    return KEMET_OK;
+}
+
+static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
+    if (R->ended)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "line %ld: text after the result line", ln);
+    if (!R->magic) {
+        if (strcmp(line, "kemet-record 1") != 0)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "line %ld: not a kemet record (the first line "
+                              "must be 'kemet-record 1')",
+                              ln);
+        R->magic = true;
+        return KEMET_OK;
+    }
+    char *sp = strchr(line, ' ');
+    const char *arg = sp ? sp + 1 : "";
+    size_t klen = sp ? (size_t)(sp - line) : strlen(line);
+#define KEY(k) (klen == sizeof(k) - 1 && memcmp(line, k, klen) == 0)
+    bool header = KEY("ruleset") || KEY("seed") || KEY("player1") ||
+                  KEY("player2") || KEY("start");
+    if (header && R->started)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "line %ld: header line after the first move", ln);
+    if (KEY("ruleset")) {
+        if (R->rules)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "line %ld: a second ruleset line", ln);
+        kemet_error e;
+        if (kemet_rules_open(arg, &R->rules, &e))
+            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+        return KEMET_OK;
+    }
+    if (KEY("seed")) {
+        uint64_t seed;
+        if (R->seeded || parse_u64(arg, &seed))
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "line %ld: seed must be given once, as a "
+                              "number",
+                              ln);
+        kemet_rng_seed(&R->rng, seed);
+        R->seeded = true;
+        return KEMET_OK;
+    }
+    if (KEY("player1") || KEY("player2"))
+        return KEMET_OK;
+    if (KEY("start")) {
+        kemet_rules *sr;
+        kemet_error e;
+        if (!R->rules)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "line %ld: start before the ruleset line", ln);
+        if (R->have_start)
+            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: a second start",
+                              ln);
+        if (kemet_pos_parse(arg, &sr, &R->start, &e))
+            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+        bool same = strcmp(kemet_rules_spec(sr), kemet_rules_spec(R->rules)) == 0;
+        kemet_rules_close(sr);
+        if (!same)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "line %ld: the start position is for another "
+                              "ruleset",
+                              ln);
+        if (R->start.result != KEMET_PLAYING)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "line %ld: the start position is already over",
+                              ln);
+        R->have_start = true;
+        return KEMET_OK;
+    }
+    if (KEY("result")) {
+        int rc = replay_begin(R, ln, err);
+        if (rc)
+            return rc;
+        const char *want;
+        char buf[16];
+        if (R->pos.result == KEMET_PLAYING) {
+            want = "unfinished";
+            if (strcmp(arg, "stopped") == 0)
+                want = "stopped";
+        } else {
+            snprintf(buf, sizeof buf, "%d",
+                     R->pos.result == KEMET_DRAW ? 0 : R->pos.result);
+            want = buf;
+        }
+        if (strcmp(arg, want) != 0)
+            return kemet_fail(err, KEMET_EILLEGAL,
+                              "line %ld: result '%.20s' does not match the "
+                              "game (%s)",
+                              ln, arg, want);
+        R->ended = true;
+        return KEMET_OK;
+    }
+#undef KEY
+    if (line[0] >= '0' && line[0] <= '9')
+        return replay_ply(R, ln, line, err);
+    return kemet_fail(err, KEMET_ESYNTAX, "line %ld: unknown line '%.40s'", ln,
+                      line);
+}
+
+int kemet_replay(const char *text, kemet_pos *final, char *final_text,
+                 size_t final_len, long *turns, kemet_error *err) {
+    if (!text)
+        return kemet_fail(err, KEMET_EMISUSE, "kemet_replay: NULL text");
+    replay R = {0};
+    int rc = KEMET_OK;
+    long ln = 0;
+    const char *s = text;
+    char line[1024];
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        ln++;
+        if (len >= sizeof line) {
+            rc = kemet_fail(err, KEMET_ESYNTAX, "line %ld: line too long", ln);
+            goto out;
+        }
+        memcpy(line, s, len);
+        line[len] = '\0';
+        if (len && line[len - 1] == '\r')
+            line[--len] = '\0';
+        s = nl ? nl + 1 : s + len;
+        if (len == 0 || line[0] == '#')
+            continue;
+        rc = replay_line(&R, ln, line, err);
+        if (rc)
+            goto out;
+    }
+    if (!R.magic) {
+        rc = kemet_fail(err, KEMET_ESYNTAX, "line 1: empty record");
+        goto out;
+    }
+    rc = replay_begin(&R, ln, err);
+    if (rc)
+        goto out;
+    if (final)
+        *final = R.pos;
+    if (final_text && final_len &&
+        kemet_pos_format(R.rules, &R.pos, final_text, final_len) < 0)
+        rc = KEMET_ERANGE;
+    if (turns)
+        *turns = R.plies;
+out:
+    kemet_rules_close(R.rules);
+    return rc;
+}

@@ -1,0 +1,414 @@
+/* rules.c - the ruleset registry and the public entry points of play.
+ *
+ * Every public function that takes a position checks what is cheap to
+ * check (a finished game, an impossible throw) and forwards to the ruleset
+ * module's table. The registry below is the only place that names the
+ * rulesets.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const kemet_ruleset *const kemet_registry[] = {
+    &kemet_senet_kendall,
+    &kemet_senet_robinson,
+};
+const int kemet_registry_count =
+    (int)(sizeof kemet_registry / sizeof kemet_registry[0]);
+
+int kemet_ruleset_count(void) { return kemet_registry_count; }
+
+const char *kemet_ruleset_id(int i) {
+    return (i >= 0 && i < kemet_registry_count) ? kemet_registry[i]->id : NULL;
+}
+
+const char *kemet_strerror(int code) {
+    switch (code) {
+    case KEMET_OK: return "no error";
+    case KEMET_EMISUSE: return "library misuse";
+    case KEMET_ESYNTAX: return "malformed input";
+    case KEMET_ERULESET: return "unknown ruleset or option";
+    case KEMET_ETHROW: return "impossible throw";
+    case KEMET_EILLEGAL: return "illegal move";
+    case KEMET_EOVER: return "the game is over";
+    case KEMET_ENOMEM: return "out of memory";
+    case KEMET_ERANGE: return "buffer too small";
+    case KEMET_EIO: return "input/output error";
+    default: return "unknown error";
+    }
+}
+
+int kemet_fail(kemet_error *err, int code, const char *fmt, ...) {
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+        err->code = code;
+    }
+    return code;
+}
+
+/* ---------------------------------------------------------------------------
+ * Random numbers: splitmix64 to seed, xoshiro256** to draw.
+ * ------------------------------------------------------------------------ */
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void kemet_rng_seed(kemet_rng *rng, uint64_t seed) {
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t kemet_rng_next(kemet_rng *rng) {
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint32_t kemet_rng_below(kemet_rng *rng, uint32_t n) {
+    /* Lemire's multiply-and-reject: unbiased for every n > 0. */
+    uint64_t m = (uint64_t)(uint32_t)(kemet_rng_next(rng) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(kemet_rng_next(rng) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* ---------------------------------------------------------------------------
+ * The four throwing sticks (ruling G2).
+ * ------------------------------------------------------------------------ */
+int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total) {
+    static const uint32_t w[5] = {4, 6, 4, 1, 1};
+    for (int v = 1; v <= 5; v++) {
+        kemet_throw_one(&out[v - 1], v);
+        out[v - 1].sticks = 4;
+        weight[v - 1] = w[v - 1];
+    }
+    *total = 16;
+    return 5;
+}
+
+void kemet_sticks_roll(kemet_rng *rng, kemet_throw *out) {
+    /* Four fair sticks: four random bits; value = marked sides, 5 if none. */
+    static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
+                                      1, 2, 2, 3, 2, 3, 3, 4};
+    unsigned faces = (unsigned)(kemet_rng_next(rng) >> 60);
+    kemet_throw_one(out, value[faces]);
+    out->sticks = 4;
+    out->faces = (uint16_t)faces;
+}
+
+/* ---------------------------------------------------------------------------
+ * Opening rulesets.
+ * ------------------------------------------------------------------------ */
+static const kemet_ruleset *find_ruleset(const char *id, size_t len) {
+    for (int i = 0; i < kemet_registry_count; i++) {
+        const char *rid = kemet_registry[i]->id;
+        if (strlen(rid) == len && memcmp(rid, id, len) == 0)
+            return kemet_registry[i];
+    }
+    return NULL;
+}
+
+static int parse_int(const char *s, size_t len, int *out) {
+    if (len == 0 || len > 6)
+        return -1;
+    int v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+/* Parses "key=value,key=value" against the ruleset's option table. */
+static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
+    const kemet_ruleset *rs = r->rs;
+    bool seen[KEMET_MAX_OPTIONS] = {false};
+    while (*s) {
+        const char *end = strchr(s, ',');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        const char *eq = memchr(s, '=', len);
+        if (!eq)
+            return kemet_fail(err, KEMET_ERULESET,
+                              "ruleset option '%.*s' is not key=value",
+                              (int)len, s);
+        size_t klen = (size_t)(eq - s);
+        int k = -1;
+        for (int i = 0; rs->options && rs->options[i].key; i++)
+            if (strlen(rs->options[i].key) == klen &&
+                memcmp(rs->options[i].key, s, klen) == 0)
+                k = i;
+        if (k < 0)
+            return kemet_fail(err, KEMET_ERULESET,
+                              "ruleset %s has no option '%.*s'", rs->id,
+                              (int)klen, s);
+        if (seen[k])
+            return kemet_fail(err, KEMET_ERULESET,
+                              "ruleset option '%s' given twice",
+                              rs->options[k].key);
+        seen[k] = true;
+        int v;
+        const kemet_option *o = &rs->options[k];
+        if (parse_int(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
+            v > o->max)
+            return kemet_fail(err, KEMET_ERULESET,
+                              "ruleset option %s must be a number from %d to "
+                              "%d",
+                              o->key, o->min, o->max);
+        r->opt[k] = v;
+        if (!end)
+            break;
+        s = end + 1;
+        if (!*s)
+            return kemet_fail(err, KEMET_ERULESET,
+                              "ruleset options end with a comma");
+    }
+    return KEMET_OK;
+}
+
+int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
+    if (!spec || !out)
+        return kemet_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
+    *out = NULL;
+    const char *colon = strchr(spec, ':');
+    size_t idlen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const kemet_ruleset *rs = find_ruleset(spec, idlen);
+    if (!rs)
+        return kemet_fail(err, KEMET_ERULESET,
+                          "unknown ruleset '%.*s' (see 'kemet rules')",
+                          (int)(idlen > 60 ? 60 : idlen), spec);
+    kemet_rules *r = calloc(1, sizeof *r);
+    if (!r)
+        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+    r->rs = rs;
+    r->variant = rs->variant;
+    for (int i = 0; rs->options && rs->options[i].key; i++)
+        r->opt[i] = rs->options[i].def;
+    if (colon) {
+        if (colon[1] == '\0') {
+            free(r);
+            return kemet_fail(err, KEMET_ERULESET,
+                              "ruleset '%s' has a colon but no options", rs->id);
+        }
+        int rc = parse_options(r, colon + 1, err);
+        if (rc) {
+            free(r);
+            return rc;
+        }
+    }
+    /* Canonical spec: id plus the options that differ from their default. */
+    size_t len = (size_t)snprintf(r->spec, sizeof r->spec, "%s", rs->id);
+    char sep = ':';
+    for (int i = 0; rs->options && rs->options[i].key; i++) {
+        if (r->opt[i] == rs->options[i].def)
+            continue;
+        len += (size_t)snprintf(r->spec + len, sizeof r->spec - len, "%c%s=%d",
+                                sep, rs->options[i].key, r->opt[i]);
+        sep = ',';
+    }
+    r->info = (kemet_info){
+        .id = rs->id,
+        .title = rs->title,
+        .source = rs->source,
+        .text = rs->text,
+        .player = {rs->player[0], rs->player[1]},
+        .glyph = {rs->glyph[0], rs->glyph[1]},
+        .pieces = rs->pieces,
+        .squares = rs->squares,
+        .board_cells = rs->cells,
+    };
+    *out = r;
+    return KEMET_OK;
+}
+
+void kemet_rules_close(kemet_rules *rules) { free(rules); }
+
+const kemet_info *kemet_rules_info(const kemet_rules *rules) {
+    return &rules->info;
+}
+
+const char *kemet_rules_spec(const kemet_rules *rules) { return rules->spec; }
+
+void kemet_start(const kemet_rules *rules, kemet_pos *pos) {
+    rules->rs->start(rules, pos);
+}
+
+/* ---------------------------------------------------------------------------
+ * Play.
+ * ------------------------------------------------------------------------ */
+int kemet_on_board(const kemet_pos *pos, int player) {
+    return kemet_popcount64(pos->sq[player - 1]) + pos->heap[player - 1];
+}
+
+int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
+                 kemet_throw *out, uint32_t *weight, uint32_t *total) {
+    return rules->rs->throws(rules, pos, out, weight, total);
+}
+
+void kemet_roll(const kemet_rules *rules, const kemet_pos *pos, kemet_rng *rng,
+                kemet_throw *out) {
+    rules->rs->roll(rules, pos, rng, out);
+}
+
+int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
+                   kemet_move *out) {
+    if (pos->result != KEMET_PLAYING)
+        return KEMET_EOVER;
+    return rules->rs->prethrow(rules, pos, out);
+}
+
+int kemet_throw_equal(const kemet_throw *a, const kemet_throw *b) {
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i] != b->v[i] || a->only[i] != b->only[i])
+            return 0;
+    return 1;
+}
+
+/* Whether `thr` is one of the outcomes the ruleset can throw in `pos`. */
+static int throw_possible(const kemet_rules *rules, const kemet_pos *pos,
+                          const kemet_throw *thr) {
+    if (rules->rs->max_value)
+        return thr->n == 1 && thr->v[0] >= 1 &&
+               thr->v[0] <= rules->rs->max_value && thr->only[0] == 0;
+    kemet_throw all[KEMET_MAX_THROWS];
+    uint32_t w[KEMET_MAX_THROWS], total;
+    int n = rules->rs->throws(rules, pos, all, w, &total);
+    for (int i = 0; i < n; i++)
+        if (kemet_throw_equal(&all[i], thr))
+            return 1;
+    return 0;
+}
+
+int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
+                const kemet_throw *thr, kemet_move *out) {
+    if (pos->result != KEMET_PLAYING)
+        return KEMET_EOVER;
+    if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
+        return KEMET_ETHROW;
+    return rules->rs->moves(rules, pos, thr, out);
+}
+
+int kemet_move_equal(const kemet_move *a, const kemet_move *b) {
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->step[i].from != b->step[i].from || a->step[i].to != b->step[i].to)
+            return 0;
+    return 1;
+}
+
+int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
+                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
+                kemet_events *ev) {
+    kemet_move list[KEMET_MAX_MOVES];
+    int n;
+    if (pos->result != KEMET_PLAYING)
+        return KEMET_EOVER;
+    if (thr && thr->n > 0)
+        n = kemet_moves(rules, pos, thr, list);
+    else
+        n = rules->rs->prethrow(rules, pos, list);
+    if (n < 0)
+        return n;
+    for (int i = 0; i < n; i++) {
+        if (kemet_move_equal(&list[i], move)) {
+            if (ev)
+                ev->n = 0;
+            rules->rs->make(rules, pos, thr, move, out, ev);
+            return KEMET_OK;
+        }
+    }
+    return KEMET_EILLEGAL;
+}
+
+void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
+                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
+                kemet_events *ev) {
+    if (ev)
+        ev->n = 0;
+    rules->rs->make(rules, pos, thr, move, out, ev);
+}
+
+int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
+                  const kemet_throw *thr, const kemet_move *move, char *buf,
+                  size_t len) {
+    kemet_pos next;
+    if (!buf || len == 0)
+        return KEMET_ERANGE;
+    buf[0] = '\0';
+    if (pos->result != KEMET_PLAYING) {
+        snprintf(buf, len, "the game is over");
+        return 1;
+    }
+    int rc = kemet_apply(rules, pos, thr, move, &next, NULL);
+    if (rc == KEMET_OK)
+        return 0;
+    if (rc == KEMET_ETHROW)
+        snprintf(buf, len, "the sticks cannot give that throw");
+    else
+        rules->rs->explain(rules, pos, thr, move, buf, len);
+    return 1;
+}
+
+double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player) {
+    return rules->rs->eval(rules, pos, player);
+}
+
+/* ---------------------------------------------------------------------------
+ * Board pictures.
+ * ------------------------------------------------------------------------ */
+const char *kemet_board_template(const kemet_rules *rules) {
+    return rules->rs->board;
+}
+
+int kemet_square_cell(const kemet_rules *rules, int player, int square) {
+    if (player < 1 || player > 2 || square < 1 || square > rules->rs->squares)
+        return 0;
+    return rules->rs->cell_of(rules, player, square);
+}
+
+void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos, int cell,
+                      int count[2]) {
+    const kemet_ruleset *rs = rules->rs;
+    for (int p = 0; p < 2; p++) {
+        count[p] = 0;
+        uint64_t b = pos->sq[p];
+        while (b) {
+            int s = kemet_ctz64(b);
+            b &= b - 1;
+            if (rs->cell_of(rules, p + 1, s) == cell)
+                count[p]++;
+        }
+        if (pos->heap[p] && rs->heap_square &&
+            rs->cell_of(rules, p + 1, rs->heap_square) == cell)
+            count[p] += pos->heap[p];
+    }
+}

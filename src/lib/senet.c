@@ -1,0 +1,540 @@
+/* senet.c - Senet, Kendall's rules (senet-kendall) and Robinson's variant
+ * (senet-robinson), per seed 004_898e29a44d2a62a3.txt and rulings K1-K10.
+ *
+ * Representation: the 30 squares of the track are bits 1..30 of pos->sq[p]
+ * (ruling K1: the track order, so "adjacent" is "consecutive bits"). Both
+ * players share the numbering. Move generation is a few shifts and masks;
+ * nothing allocates.
+ *
+ * Invariants of every position this module produces: no square holds two
+ * pieces; `must` is 0, or 26 in Robinson's variant only; a finished game
+ * has `must` 0.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+
+enum {
+    WATER = 27,     /* rule 9 */
+    REBIRTH = 15,   /* rule 11: where a piece in the water is moved */
+    BEAUTY = 26,    /* rule 8: every piece must land here */
+    NSQ = 30,
+    NPIECES = 7,
+    ROBINSON = 1    /* variant flag */
+};
+
+#define TRACK (((uint64_t)1 << (NSQ + 1)) - 2) /* bits 1..30 */
+
+/* Rule 1 and 2: white (player 1) on the odd squares 1..13, black on 2..14. */
+static void senet_start(const kemet_rules *r, kemet_pos *pos) {
+    (void)r;
+    *pos = (kemet_pos){0};
+    for (int s = 1; s <= 14; s++)
+        pos->sq[(s & 1) ? 0 : 1] |= KEMET_BIT(s);
+    pos->to = 1; /* rule 3, ruling G1: white starts */
+}
+
+static void senet_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
+                          kemet_events *ev) {
+    (void)rng; /* rule 3 fixes who starts: no chance involved */
+    (void)ev;
+    senet_start(r, pos);
+}
+
+static int senet_check(const kemet_rules *r, const kemet_pos *pos,
+                       kemet_error *err) {
+    for (int p = 0; p < 2; p++) {
+        if (pos->sq[p] == 0 && pos->result == KEMET_PLAYING)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "%s has borne off every piece, so the game is "
+                              "over: the position needs winner=%d",
+                              r->rs->player[p], p + 1);
+    }
+    if (pos->result == KEMET_DRAW)
+        return kemet_fail(err, KEMET_ESYNTAX, "Senet has no draw (winner=0)");
+    if (pos->must && (r->variant & ROBINSON) == 0)
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "must= is not used by %s", r->rs->id);
+    return KEMET_OK;
+}
+
+static int senet_throws(const kemet_rules *r, const kemet_pos *pos,
+                        kemet_throw *out, uint32_t *weight, uint32_t *total) {
+    (void)r;
+    (void)pos;
+    return kemet_sticks_throws(out, weight, total);
+}
+
+static void senet_roll(const kemet_rules *r, const kemet_pos *pos,
+                       kemet_rng *rng, kemet_throw *out) {
+    (void)r;
+    (void)pos;
+    kemet_sticks_roll(rng, out);
+}
+
+/* Rule 11, ruling K8: instead of throwing, a piece in the water may be moved
+ * to square 15 if it is empty. Not offered during a rethrow (must=), which
+ * is thrown at once. */
+static int senet_prethrow(const kemet_rules *r, const kemet_pos *pos,
+                          kemet_move *out) {
+    (void)r;
+    int me = pos->to - 1;
+    uint64_t occ = pos->sq[0] | pos->sq[1];
+    if (pos->must == 0 && (pos->sq[me] & KEMET_BIT(WATER)) &&
+        !(occ & KEMET_BIT(REBIRTH))) {
+        out[0] = kemet_move1(WATER, REBIRTH);
+        return 1;
+    }
+    return 0;
+}
+
+static inline void put(kemet_move *out, int *n, int from, int to) {
+    kemet_move *m = &out[(*n)++];
+    m->n = 1;
+    m->step[0].from = (uint8_t)from;
+    m->step[0].to = (uint8_t)to;
+}
+
+/* Squares where the mover may not land (ruling K6, rules 5 and 13): its own
+ * pieces, and opponent pieces with an opponent neighbour on the track
+ * (protected; ruling K2, rule 6). */
+static inline uint64_t senet_blocked(uint64_t own, uint64_t opp) {
+    return own | (opp & ((opp << 1) | (opp >> 1)));
+}
+
+/* The legal moves for throw t as the set of squares they start from (each
+ * piece has at most one move per throw); *back is set when they are
+ * backward moves. senet_dest gives each one's destination. Both the move
+ * list and the fast playout are built on this one function. */
+static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
+    int me = pos->to - 1;
+    uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1];
+    uint64_t sel = pos->must ? (own & KEMET_BIT(pos->must)) : own;
+    *back = false;
+
+    /* Rule 11, ruling K8: with a piece in the water its owner moves no other
+     * piece; a 4 bears it off, any other throw is lost. */
+    if (own & KEMET_BIT(WATER))
+        return t == 4 ? (sel & KEMET_BIT(WATER)) : 0;
+
+    uint64_t blocked = senet_blocked(own, opp);
+
+    /* Forward (rule 5). Rule 8, ruling K3: from 1..25 a piece may go at most
+     * to 26; from 26 (ruling K4) a 1-4 reaches 27-30 and a 5 bears off. */
+    static const uint64_t fwd_from[6] = {
+        0,
+        (((uint64_t)1 << 26) - 2) | KEMET_BIT(BEAUTY), /* 1..25, 26 */
+        (((uint64_t)1 << 25) - 2) | KEMET_BIT(BEAUTY), /* 1..24, 26 */
+        (((uint64_t)1 << 24) - 2) | KEMET_BIT(BEAUTY),
+        (((uint64_t)1 << 23) - 2) | KEMET_BIT(BEAUTY),
+        ((uint64_t)1 << 22) - 2,                     /* 1..21; 26 bears off */
+    };
+    uint64_t fwd = ((((sel & fwd_from[t]) << t) & ~blocked & TRACK) >> t);
+    /* Bearing off (rule 10, ruling K5): 26 with 5 (K4), 28 (III) with
+     * exactly 3, 29 (II) with exactly 2, 30 (I) with any throw. K10: no
+     * other condition. */
+    static const uint64_t off_from[6] = {
+        0,
+        KEMET_BIT(30),
+        KEMET_BIT(29) | KEMET_BIT(30),
+        KEMET_BIT(28) | KEMET_BIT(30),
+        KEMET_BIT(30),
+        KEMET_BIT(BEAUTY) | KEMET_BIT(30),
+    };
+    fwd |= sel & off_from[t];
+    if (fwd)
+        return fwd;
+
+    /* Backward (rule 7, ruling K7): only when no forward move exists (for
+     * the rethrow piece alone under must=). A piece on 28-30 goes to the
+     * water whatever the throw (rule 10); others go back by the throw but
+     * never below square 1. Landing rules as forward (K6). */
+    *back = true;
+    uint64_t low = sel & (((uint64_t)1 << (BEAUTY + 1)) - ((uint64_t)2 << t));
+    uint64_t bwd = ((low >> t) & ~blocked) << t;
+    if (!(blocked & KEMET_BIT(WATER)))
+        bwd |= sel & (KEMET_BIT(28) | KEMET_BIT(29) | KEMET_BIT(30));
+    return bwd;
+}
+
+/* Where the move of the piece on s for throw t ends (see senet_froms). */
+static inline int senet_dest(int s, int t, bool back) {
+    if (back)
+        return s >= 28 ? WATER : s - t;
+    if (s >= WATER || (s == BEAUTY && t == 5))
+        return KEMET_OFF;
+    return s + t;
+}
+
+static int senet_moves(const kemet_rules *r, const kemet_pos *pos,
+                       const kemet_throw *thr, kemet_move *out) {
+    (void)r;
+    int t = thr->v[0];
+    bool back;
+    uint64_t froms = senet_froms(pos, t, &back);
+    int n = 0;
+    while (froms) {
+        int s = kemet_ctz64(froms);
+        froms &= froms - 1;
+        put(out, &n, s, senet_dest(s, t, back));
+    }
+    if (n == 0)
+        out[n++] = (kemet_move){0}; /* ruling G3: the throw is lost */
+    return n;
+}
+
+static void senet_make(const kemet_rules *r, const kemet_pos *pos,
+                       const kemet_throw *thr, const kemet_move *move,
+                       kemet_pos *out, kemet_events *ev) {
+    /* Works on locals and writes whole fields at the end: `out` may be
+     * `pos`, and byte-wise struct copies would stall the hot path. */
+    int me = pos->to - 1;
+    int who = me + 1;
+    uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1];
+    int to = pos->to, must = 0, result = pos->result;
+
+    if (move->n == 0) {
+        /* Rule 7, ruling K9: a lost throw passes the turn. */
+        if (own & KEMET_BIT(WATER))
+            kemet_ev_add(ev, KEMET_EV_LOST, who, WATER, 0);
+        else
+            kemet_ev_add(ev, KEMET_EV_PASS, who, 0, 0);
+        to = 3 - to;
+    } else if (thr == NULL || thr->n == 0) {
+        /* Rule 11, ruling K8: rescue from the water; the turn ends. */
+        int f = move->step[0].from, d = move->step[0].to;
+        own = (own & ~KEMET_BIT(f)) | KEMET_BIT(d);
+        kemet_ev_add(ev, KEMET_EV_RESCUE, who, f, d);
+        to = 3 - to;
+    } else {
+        int f = move->step[0].from, d = move->step[0].to;
+        int t = thr->v[0];
+        own &= ~KEMET_BIT(f);
+        kemet_ev_add(ev, KEMET_EV_MOVE, who, f, d);
+        if (d != KEMET_OFF) {
+            if (opp & KEMET_BIT(d)) {
+                /* Rule 13, ruling K6: a lone opponent piece swaps places. */
+                opp = (opp & ~KEMET_BIT(d)) | KEMET_BIT(f);
+                kemet_ev_add(ev, KEMET_EV_SWAP, 3 - who, d, f);
+            }
+            own |= KEMET_BIT(d);
+        }
+        bool bonus = t == 1 || t == 4 || t == 5;
+        if (d == WATER)
+            kemet_ev_add(ev, KEMET_EV_WATER, who, WATER, 0);
+        if (own == 0) {
+            /* Rule 14: all seven borne off. `to` as the turn rules give. */
+            result = me == 0 ? KEMET_WON1 : KEMET_WON2;
+            if (!bonus)
+                to = 3 - to;
+            kemet_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
+        } else if ((r->variant & ROBINSON) && d == BEAUTY) {
+            /* Robinson: landing on 26 by its own move, the same piece must
+             * use an immediate rethrow; it replaces the rule-12 bonus. */
+            must = BEAUTY;
+            kemet_ev_add(ev, KEMET_EV_RETHROW, who, BEAUTY, 0);
+        } else if (own & KEMET_BIT(WATER)) {
+            /* Rule 9, ruling K8: the water ends the turn. */
+            to = 3 - to;
+        } else if (bonus) {
+            /* Rule 12, ruling K9. */
+            kemet_ev_add(ev, KEMET_EV_AGAIN, who, 0, 0);
+        } else {
+            to = 3 - to;
+        }
+    }
+    out->sq[me] = own;
+    out->sq[me ^ 1] = opp;
+    out->heap[0] = out->heap[1] = 0;
+    out->hand[0] = out->hand[1] = 0;
+    out->to = (uint8_t)to;
+    out->must = (uint8_t)must;
+    out->result = (uint8_t)result;
+    out->pad_ = 0;
+}
+
+/* The fast random playout: the same draws and counts as the generic loop
+ * in game.c, without building move lists (the k-th move of the list is the
+ * move of the k-th lowest square of senet_froms). */
+static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
+    static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
+                                      1, 2, 2, 3, 2, 3, 3, 4};
+    kemet_pos *pos = &st->pos;
+    while (kemet_playout_going(st)) {
+        int mover = pos->to;
+        uint64_t own = pos->sq[mover - 1];
+        kemet_move m = {0};
+        if ((own & KEMET_BIT(WATER)) && pos->must == 0 &&
+            !((own | pos->sq[2 - mover]) & KEMET_BIT(REBIRTH)) &&
+            kemet_rng_below(st->pick, 2) == 1) {
+            m = kemet_move1(WATER, REBIRTH);
+            senet_make(r, pos, NULL, &m, pos, NULL);
+            kemet_playout_count(st, mover);
+            continue;
+        }
+        kemet_throw t;
+        kemet_throw_one(&t, value[kemet_rng_next(st->dice) >> 60]);
+        bool back;
+        uint64_t froms = senet_froms(pos, t.v[0], &back);
+        if (froms) {
+            int n = kemet_popcount64(froms);
+            if (n > 1)
+                for (int k = (int)kemet_rng_below(st->pick, (uint32_t)n); k > 0;
+                     k--)
+                    froms &= froms - 1;
+            int s = kemet_ctz64(froms);
+            m = kemet_move1(s, senet_dest(s, t.v[0], back));
+        }
+        senet_make(r, pos, &t, &m, pos, NULL);
+        kemet_playout_count(st, mover);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Evaluation: squares of advantage for `player`. Progress along the track,
+ * a borne-off piece worth 32, a piece in the water valued as if rescued to
+ * 15 less a lost turn; lone pieces within reach of opponent pieces behind
+ * them are discounted by the chance and size of a swap; adjacent pairs
+ * (unswappable) get a small bonus; the side to move has the tempo.
+ * ------------------------------------------------------------------------ */
+static const double stick_p[6] = {0, 4 / 16.0, 6 / 16.0, 4 / 16.0, 1 / 16.0,
+                                  1 / 16.0};
+
+static double senet_side(uint64_t own, uint64_t opp) {
+    double v = 32.0 * (NPIECES - kemet_popcount64(own));
+    uint64_t b = own;
+    while (b) {
+        int s = kemet_ctz64(b);
+        b &= b - 1;
+        if (s == WATER) {
+            v += 12.0;
+            continue;
+        }
+        v += s;
+        bool lone = !(own & (KEMET_BIT(s - 1) | KEMET_BIT(s + 1)));
+        if (!lone) {
+            v += 0.6;
+        } else if (s <= BEAUTY) {
+            double risk = 0;
+            for (int k = 1; k <= 5 && k < s; k++)
+                if (opp & KEMET_BIT(s - k))
+                    risk += stick_p[k] * k;
+            v -= 1.5 * risk;
+        }
+    }
+    return v;
+}
+
+static double senet_eval(const kemet_rules *r, const kemet_pos *pos,
+                         int player) {
+    (void)r;
+    int p = player - 1;
+    if (pos->result == KEMET_WON1 || pos->result == KEMET_WON2)
+        return (pos->result - 1 == p) ? 1000.0 : -1000.0;
+    double v = senet_side(pos->sq[p], pos->sq[p ^ 1]) -
+               senet_side(pos->sq[p ^ 1], pos->sq[p]);
+    v += (pos->to == player) ? 2.3 : -2.3;
+    return v;
+}
+
+/* Why a move is illegal, checked in the order a player would think of it.
+ * Called only for moves kemet_apply rejected. */
+static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
+                          const kemet_throw *thr, const kemet_move *move,
+                          char *buf, size_t len) {
+    int me = pos->to - 1;
+    uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1];
+    const char *them = r->rs->player[me ^ 1];
+    kemet_move list[KEMET_MAX_MOVES];
+    bool prethrow = !thr || thr->n == 0;
+    int t = prethrow ? 0 : thr->v[0];
+
+    if (move->n > 1) {
+        snprintf(buf, len, "Senet moves one piece per throw");
+        return;
+    }
+    if (move->n == 0) {
+        snprintf(buf, len, prethrow ? "pass is not a choice before throwing"
+                                    : "pass is allowed only when no piece can "
+                                      "move; this throw can be used");
+        return;
+    }
+    int f = move->step[0].from, d = move->step[0].to;
+    if (f == KEMET_HAND) {
+        snprintf(buf, len, "Senet has no pieces in hand: every piece starts "
+                           "on the board");
+        return;
+    }
+    if (!(own & KEMET_BIT(f))) {
+        snprintf(buf, len, "you have no piece on square %d", f);
+        return;
+    }
+    if (prethrow) {
+        if (f != WATER || d != REBIRTH)
+            snprintf(buf, len, "before throwing, the only move is taking a "
+                               "piece from the water (27) to 15");
+        else if (pos->must)
+            snprintf(buf, len, "this is a rethrow: throw at once");
+        else
+            snprintf(buf, len, "square 15 is occupied, so the piece in the "
+                               "water cannot go there: throw instead");
+        return;
+    }
+    if ((own & KEMET_BIT(WATER)) && f != WATER) {
+        snprintf(buf, len, "while your piece is in the water (27) you may "
+                           "move no other piece (rule 11)");
+        return;
+    }
+    if (f == WATER) {
+        snprintf(buf, len, "a piece in the water leaves only by a throw of 4 "
+                           "(it bears off), or by moving to 15 instead of "
+                           "throwing");
+        return;
+    }
+    if (pos->must && f != pos->must) {
+        snprintf(buf, len, "after landing on 26 you must move the piece on "
+                           "26 with this throw");
+        return;
+    }
+    if (d == KEMET_OFF) {
+        if (f == BEAUTY)
+            snprintf(buf, len, "from 26 only a 5 bears a piece off");
+        else if (f == 28)
+            snprintf(buf, len, "square 28 (III) bears off only with "
+                               "exactly 3");
+        else if (f == 29)
+            snprintf(buf, len, "square 29 (II) bears off only with "
+                               "exactly 2");
+        else
+            snprintf(buf, len, "a piece must stop on 26 before it can bear "
+                               "off (rule 8)");
+        return;
+    }
+    if (d > f) {
+        if (f < BEAUTY && d > BEAUTY)
+            snprintf(buf, len, "no piece may pass square 26: it must stop "
+                               "there first (rule 8)");
+        else if (f >= 28)
+            snprintf(buf, len, "a piece on 28-30 does not move on; it can "
+                               "only bear off");
+        else if (d - f != t)
+            snprintf(buf, len, "%d-%d is %d squares, but the throw is %d", f,
+                     d, d - f, t);
+        else if (own & KEMET_BIT(d))
+            snprintf(buf, len, "square %d holds your own piece", d);
+        else
+            snprintf(buf, len, "the %s piece on %d is protected by its "
+                               "neighbour on %d",
+                     them, d, (opp & KEMET_BIT(d - 1)) ? d - 1 : d + 1);
+        return;
+    }
+    /* Backward (rule 7). */
+    kemet_pos fwd = *pos;
+    int n = senet_moves(r, &fwd, thr, list);
+    bool forward = false;
+    for (int i = 0; i < n; i++)
+        if (list[i].n && (list[i].step[0].to == KEMET_OFF ||
+                          list[i].step[0].to > list[i].step[0].from))
+            forward = true;
+    if (forward)
+        snprintf(buf, len, "a piece may move backward only when no piece "
+                           "can move forward (rule 7)");
+    else if (f >= 28 && d != WATER)
+        snprintf(buf, len, "a piece on 28-30 moving backward goes into the "
+                           "water (27) (rule 10)");
+    else if (f < 28 && f - d != t)
+        snprintf(buf, len, "%d-%d is %d squares back, but the throw is %d", f,
+                 d, f - d, t);
+    else if (own & KEMET_BIT(d))
+        snprintf(buf, len, "square %d holds your own piece", d);
+    else if (opp & KEMET_BIT(d))
+        snprintf(buf, len, "the %s piece on %d is protected by its "
+                           "neighbour on %d",
+                 them, d, (opp & KEMET_BIT(d - 1)) ? d - 1 : d + 1);
+    else
+        snprintf(buf, len, "that move is not allowed");
+}
+
+/* The board picture: three rows of ten in boustrophedon order (rule 1,
+ * ruling K1), with the marked squares 15 and 26-30. */
+static const char senet_board[] =
+    "   +------+------+------+------+------+------+------+------+------+------+\n"
+    "-> | {01} | {02} | {03} | {04} | {05} | {06} | {07} | {08} | {09} | {10} |\n"
+    "   | 1    | 2    | 3    | 4    | 5    | 6    | 7    | 8    | 9    |10    |\n"
+    "   +------+------+------+------+------+------+------+------+------+------+\n"
+    "   | {20} | {19} | {18} | {17} | {16} | {15} | {14} | {13} | {12} | {11} | <-\n"
+    "   |20    |19    |18    |17    |16    |15 ank|14    |13    |12    |11    |\n"
+    "   +------+------+------+------+------+------+------+------+------+------+\n"
+    "-> | {21} | {22} | {23} | {24} | {25} | {26} | {27} | {28} | {29} | {30} | -> off\n"
+    "   |21    |22    |23    |24    |25    |26 nfr|27 ~~~|28 III|29  II|30   I|\n"
+    "   +------+------+------+------+------+------+------+------+------+------+\n"
+    "   ank = 15, house of rebirth   nfr = 26, house of beauty (every piece "
+    "stops here)\n"
+    "   ~~~ = 27, the water   III, II, I = 28-30, borne off with 3, 2, any\n";
+
+static int senet_cell_of(const kemet_rules *r, int player, int square) {
+    (void)r;
+    (void)player;
+    return (square >= 1 && square <= NSQ) ? square : 0;
+}
+
+#define SENET_TEXT_COMMON                                                      \
+    "Fourteen pieces, seven each, on a track of thirty squares in three rows "  \
+    "of ten,\n"                                                                 \
+    "run in boustrophedon order: 1-10 left to right, 11-20 right to left, "     \
+    "21-30 left\nto right. White (player 1) starts on 1,3,...,13, black on "    \
+    "2,4,...,14; white\nthrows first.\n\n"                                      \
+    "Four sticks: the value is the number of marked sides up, 5 if none "       \
+    "(1:4/16,\n2:6/16, 3:4/16, 4:1/16, 5:1/16).\n\n"                             \
+    "- Move one piece forward by the throw. Never onto your own piece, nor "    \
+    "onto an\n  opponent piece that has another opponent piece next to it on "   \
+    "the track.\n  Landing on a lone opponent piece swaps the two.\n"           \
+    "- No piece may pass square 26: every piece must stop on it. From 26 a "    \
+    "1, 2, 3\n  or 4 reaches 27-30 and a 5 bears the piece off.\n"              \
+    "- 28 (III) bears off only with 3, 29 (II) only with 2, 30 (I) with any "   \
+    "throw.\n"                                                                  \
+    "- If no piece can move forward, a piece must move backward by the throw " \
+    "(never\n  below 1; from 28-30 straight into the water). If none can, "      \
+    "the throw is lost.\n"                                                      \
+    "- Square 27 is the water: landing there ends the turn. While you have a "  \
+    "piece in\n  the water you move no other piece: either move it to 15 "     \
+    "instead of throwing\n  (if 15 is empty), or throw and bear it off with a " \
+    "4; any other throw is lost.\n"                                             \
+    "- A throw of 1, 4 or 5 gives another throw, unless you then have a "       \
+    "piece in the\n  water.\n"                                                  \
+    "- The first to bear off all seven pieces wins.\n"
+
+static const char senet_kendall_text[] = SENET_TEXT_COMMON;
+static const char senet_robinson_text[] =
+    SENET_TEXT_COMMON
+    "\nRobinson's variant: when a piece lands on 26 by its own move, throw "
+    "again at\nonce; only that piece may use the throw (forward if it can, "
+    "else backward, else\nthe throw is lost). This rethrow replaces the bonus "
+    "throw of rule 12.\n";
+
+#define SENET_TABLE(ID, VARIANT, TITLE, SOURCE, TEXT, MUST)                     \
+    {                                                                          \
+        .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
+        .text = TEXT, .player = {"White", "Black"}, .glyph = {'W', 'B'},       \
+        .pieces = NPIECES, .squares = NSQ, .heap_square = 0,                   \
+        .has_hand = false, .has_must = MUST, .options = NULL,                  \
+        .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
+        .start = senet_start, .opening = senet_opening, .check = senet_check,  \
+        .throws = senet_throws, .roll = senet_roll, .max_value = 5,           \
+        .prethrow = senet_prethrow, .moves = senet_moves, .make = senet_make,  \
+        .playout = senet_playout,                                              \
+        .eval = senet_eval, .explain = senet_explain                           \
+    }
+
+const kemet_ruleset kemet_senet_kendall =
+    SENET_TABLE("senet-kendall", 0, "Senet (Kendall)",
+                "Timothy Kendall's rules as given in seed "
+                "004_898e29a44d2a62a3.txt, rules 1-14; rulings K1-K10",
+                senet_kendall_text, false);
+
+const kemet_ruleset kemet_senet_robinson =
+    SENET_TABLE("senet-robinson", ROBINSON, "Senet (Kendall, Robinson's rethrow)",
+                "Kendall's rules (seed 004_898e29a44d2a62a3.txt, rules 1-14) "
+                "with Karen Robinson's comment under them; rulings K1-K10 and "
+                "the Robinson ruling",
+                senet_robinson_text, true);

@@ -1,0 +1,1 @@
+int testutil_dummy;
