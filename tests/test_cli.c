@@ -1,1 +1,260 @@
-int main(void){return 0;}
+/* test_cli.c - the kemet program as a user meets it: the conformance
+ * commands' exact output, one-line errors with exit status 2 and nothing
+ * on standard output, help texts, a game played through standard input
+ * that ends cleanly at end of input, records written and replayed. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define START "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14"
+
+
+/* Runs and checks success with exactly want_out on stdout. */
+#define OK(want, ...)                                                          \
+    do {                                                                       \
+        char *o, *e;                                                           \
+        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
+        if (st != 0 || strcmp(o, want) != 0)                                   \
+            fail_msg("status %d, stdout '%s' (want '%s'), stderr '%s'", st, o, \
+                     want, e);                                                 \
+        free(o);                                                               \
+        free(e);                                                               \
+    } while (0)
+
+/* Runs and checks a clean error: status 2, empty stdout, one line on
+ * stderr mentioning `words`. */
+#define BAD(words, ...)                                                        \
+    do {                                                                       \
+        char *o, *e;                                                           \
+        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
+        size_t el = strlen(e);                                                 \
+        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||        \
+            strchr(e, '\n') != e + el - 1 || !strstr(e, words))                \
+            fail_msg("want one-line error with '%s': status %d, stdout '%s', " \
+                     "stderr '%s'",                                            \
+                     words, st, o, e);                                         \
+        free(o);                                                               \
+        free(e);                                                               \
+    } while (0)
+
+static void conformance_output(void **state) {
+    (void)state;
+    OK(START "\n", "start", "senet-kendall");
+    OK("senet-robinson to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14\n", "start",
+       "senet-robinson");
+    OK("13-15\n", "moves", START, "2");
+    OK("11-15\n13-17\n", "moves", START, "4");
+    OK("throw\n", "moves", START, "none");
+    OK("throw\n27-15\n", "moves", "senet-kendall to=1 p1=5,27 p2=1", "none");
+    OK("pass\n", "moves", "senet-kendall to=1 p1=1 p2=2,3", "1");
+    OK("senet-kendall to=2 p1=1,3,5,7,9,11,15 p2=2,4,6,8,10,12,14\n", "apply",
+       START, "2", "13-15");
+    OK(START "\n", "apply", START, "none", "throw");
+    OK(START "\n", "apply", "senet-kendall p2=2,4,6,8,10,12,14 p1=13,11,9,7,5,3,1 to=1",
+       "none", "throw");
+    OK("senet-kendall to=2 p1=5,15 p2=1\n", "apply",
+       "senet-kendall to=1 p1=5,27 p2=1", "none", "27-15");
+    OK("senet-kendall to=2 p1=- p2=1 winner=1\n", "apply",
+       "senet-kendall to=1 p1=30 p2=1", "2", "30-off");
+}
+
+static void conformance_errors(void **state) {
+    (void)state;
+    BAD("unknown ruleset", "start", "chess");
+    BAD("missing argument", "start");
+    BAD("unexpected argument", "start", "senet-kendall", "extra");
+    BAD("unknown field", "moves", "senet-kendall to=1 p1=1 p2=2 x=1", "1");
+    BAD("twice", "moves", "senet-kendall to=1 p1=1 p2=2 p1=3", "1");
+    BAD("no to=", "moves", "senet-kendall p1=1 p2=2", "1");
+    BAD("not a number", "moves", "senet-kendall to=one p1=1 p2=2", "1");
+    BAD("outside", "moves", "senet-kendall to=1 p1=40 p2=2", "1");
+    BAD("two pieces", "moves", "senet-kendall to=1 p1=4 p2=4", "1");
+    BAD("in hand", "moves", "senet-kendall to=1 p1=4 h1=2 p2=5", "1");
+    BAD("must=", "moves", "senet-kendall to=1 p1=26 p2=5 must=26", "1");
+    BAD("together", "moves", "senet-robinson to=1 p1=26 p2=5 must=26 winner=2", "1");
+    BAD("over", "moves", "senet-kendall to=1 p1=- p2=5 winner=1", "1");
+    BAD("over", "apply", "senet-kendall to=1 p1=- p2=5 winner=1", "none", "throw");
+    BAD("impossible throw", "moves", START, "6");
+    BAD("impossible throw", "moves", START, "0");
+    BAD("impossible throw", "moves", START, "x");
+    BAD("illegal move 13-16", "apply", START, "2", "13-16");
+    BAD("your own piece", "apply", START, "2", "11-13");
+    BAD("illegal move pass", "apply", START, "2", "pass");
+    BAD("illegal move 27-15", "apply", START, "none", "27-15");
+    BAD("illegal move throw", "apply", START, "2", "throw");
+    BAD("not a move", "apply", START, "2", "13to15");
+    BAD("unknown command", "frobnicate");
+    BAD("unknown option", "sim", "senet-kendall", "--games", "5", "--fast");
+    BAD("--games", "sim", "senet-kendall", "--games", "-5");
+    BAD("--games", "sim", "senet-kendall", "--games", "many");
+    BAD("unknown agent", "sim", "senet-kendall", "--games", "5", "--p1", "wizard");
+    BAD("unknown ruleset", "bench", "--ruleset", "ur");
+    BAD("unknown agent", "play", "--p2", "wizard");
+    BAD("--seed", "play", "--seed", "abc");
+    BAD("cannot open", "replay", "/nonexistent/record.txt");
+}
+
+static void help_texts(void **state) {
+    (void)state;
+    const char *cmds[] = {"start", "moves", "apply", "play", "sim",
+                          "bench", "replay", "rules"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char *o, *e;
+        int st = tu_run(NULL, &o, &e, cmds[i], "--help", NULL);
+        assert_int_equal(st, 0);
+        assert_non_null(strstr(o, "usage: kemet"));
+        free(o);
+        free(e);
+    }
+    char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "--help", NULL), 0);
+    assert_non_null(strstr(o, "replay FILE"));
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "rules", NULL), 0);
+    assert_non_null(strstr(o, "senet-kendall"));
+    assert_non_null(strstr(o, "senet-robinson"));
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "rules", "senet-robinson", NULL), 0);
+    assert_non_null(strstr(o, "004_898e29a44d2a62a3.txt"));
+    assert_non_null(strstr(o, "Robinson"));
+    free(o);
+    free(e);
+}
+
+/* A human game through standard input: a bad choice is explained, end of
+ * input ends the game cleanly, the record is kept and replays. */
+static void play_and_replay(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-rec-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path); /* play refuses to overwrite: give it a fresh name */
+    char *o, *e;
+    /* seed 7: white's first throw is a 3 */
+    int st = tu_run("99\n13-15\n5-8\n", &o, &e, "play", "senet-kendall",
+                    "--seed", "7", "--record", path, NULL);
+    if (st != 0)
+        fail_msg("play: status %d, stderr %s", st, e);
+    assert_non_null(strstr(o, "There is no choice 99"));
+    assert_non_null(strstr(o, "13-15 is not allowed: 13-15 is 2 squares, but "
+                              "the throw is 3"));
+    assert_non_null(strstr(o, "White moves 5-8"));
+    assert_non_null(strstr(o, "unfinished"));
+    assert_non_null(strstr(o, "15 ank")); /* the marked squares are drawn */
+    assert_non_null(strstr(o, "27 ~~~"));
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "replay", path, NULL);
+    if (st != 0)
+        fail_msg("replay: status %d, stderr %s", st, e);
+    assert_non_null(strstr(o, "valid record"));
+    free(o);
+    free(e);
+    /* the record may not be overwritten */
+    st = tu_run("", &o, &e, "play", "--seed", "7", "--record", path, NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "must not exist"));
+    free(o);
+    free(e);
+    /* a tampered record: report the line */
+    FILE *f = fopen(path, "a");
+    fputs("2 9 1-10\n", f);
+    fclose(f);
+    st = tu_run(NULL, &o, &e, "replay", path, NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "line "));
+    assert_string_equal(o, "");
+    free(o);
+    free(e);
+    /* binary garbage */
+    f = fopen(path, "wb");
+    fwrite("kemet-record 1\n\0\x01\x02", 1, 18, f);
+    fclose(f);
+    st = tu_run(NULL, &o, &e, "replay", path, NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "NUL"));
+    free(o);
+    free(e);
+    unlink(path);
+}
+
+/* Two computer players: the game runs to its end by itself. */
+static void computer_game(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("", &o, &e, "play", "senet-robinson", "--p1", "greedy",
+                    "--p2", "random", "--seed", "3", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, " wins after "));
+    free(o);
+    free(e);
+}
+
+static void sim_and_bench(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "sim", "senet-kendall", "--games", "300",
+                    "--seed", "9", "--json", NULL);
+    assert_int_equal(st, 0);
+    long games, w1, w2, draws, stopped;
+    const char *p = strstr(o, "\"games\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"games\":%ld,\"wins\":[%ld,%ld],\"draws\":%ld,"
+                               "\"stopped\":%ld",
+                            &games, &w1, &w2, &draws, &stopped),
+                     5);
+    assert_int_equal(games, 300);
+    assert_int_equal(w1 + w2 + draws + stopped, 300);
+    assert_non_null(strstr(o, "\"mean_turns\":"));
+    assert_non_null(strstr(o, "\"games_per_second\":"));
+    char *o2, *e2;
+    tu_run(NULL, &o2, &e2, "sim", "senet-kendall", "--games", "300", "--seed",
+           "9", "--json", NULL);
+    /* the same seed gives the same games (compare up to the timing) */
+    *strstr(o, "\"seconds\"") = '\0';
+    *strstr(o2, "\"seconds\"") = '\0';
+    assert_string_equal(o, o2);
+    free(o);
+    free(e);
+    free(o2);
+    free(e2);
+    /* a tiny turn cap stops games; they are not counted as results */
+    st = tu_run(NULL, &o, &e, "sim", "senet-kendall", "--games", "50",
+                "--max-turns", "3", "--json", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "\"wins\":[0,0],\"draws\":0,\"stopped\":50"));
+    free(o);
+    free(e);
+    /* bench: the deterministic count is the same on every run */
+    char *b1, *b2;
+    st = tu_run(NULL, &b1, &e, "bench", "--games", "2000", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    tu_run(NULL, &b2, &e, "bench", "--games", "2000", "--generic", NULL);
+    free(e);
+    const char *c1 = strstr(b1, "deterministic count:");
+    const char *c2 = strstr(b2, "deterministic count:");
+    assert_non_null(c1);
+    assert_non_null(c2);
+    assert_string_equal(c1, c2);
+    free(b1);
+    free(b2);
+}
+
+int main(void) {
+
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(conformance_output),
+        cmocka_unit_test(conformance_errors),
+        cmocka_unit_test(help_texts),
+        cmocka_unit_test(play_and_replay),
+        cmocka_unit_test(computer_game),
+        cmocka_unit_test(sim_and_bench),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -113,6 +113,12 @@ int cmd_apply(int argc, char **argv) {
         kemet_rules_close(r);
         return rc ? EXIT_BAD : 0;
     }
+    if (strcmp(arg[2], "throw") == 0) {
+        kemet_rules_close(r);
+        return cli_fail("illegal move throw: the sticks are already thrown "
+                        "(%s); choose a move for it",
+                        arg[1]);
+    }
     if (kemet_move_parse(r, arg[2], &m, &err)) {
         kemet_rules_close(r);
         return cli_fail("%s", err.msg);

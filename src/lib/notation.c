@@ -161,7 +161,9 @@ int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
         return kemet_fail(err, KEMET_ERULESET, "unknown ruleset '%.40s...'", id);
     memcpy(spec, id, idlen);
     spec[idlen] = '\0';
-    if (strchr(spec, '='))
+    const char *id_colon = strchr(spec, ':');
+    const char *id_eq = strchr(spec, '=');
+    if (id_eq && (!id_colon || id_eq < id_colon))
         return kemet_fail(err, KEMET_ESYNTAX,
                           "a position starts with its ruleset, not '%.40s'",
                           spec);

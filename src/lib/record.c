@@ -70,6 +70,7 @@ typedef struct replay {
     kemet_rng rng;
     bool seeded, started, ended, have_start, magic;
     kemet_pos start;
+    long start_line; /* where the start position was given */
     long plies;
 } replay;
 
@@ -110,7 +111,7 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
         return kemet_fail(err, KEMET_ESYNTAX,
                           "line %ld: the start position is not the one the "
                           "seed gives (%s)",
-                          ln, want);
+                          R->start_line, want);
     }
     R->started = true;
     return KEMET_OK;
@@ -241,6 +242,7 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                               "line %ld: the start position is already over",
                               ln);
         R->have_start = true;
+        R->start_line = ln;
         return KEMET_OK;
     }
     if (KEY("result")) {
