@@ -122,6 +122,9 @@ int kemet_fail(kemet_error *err, int code, const char *fmt, ...)
 #endif
     ;
 
+/* A decimal number of 1 to 4 digits in s[0..len): 0, or -1 if it is not. */
+int kemet_read_num(const char *s, size_t len, int *out);
+
 /* Events (ev may be NULL). */
 static inline void kemet_ev_add(kemet_events *ev, int kind, int who, int a,
                                 int b) {

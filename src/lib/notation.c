@@ -16,20 +16,6 @@ enum { F_TO, F_P1, F_P2, F_H1, F_H2, F_MUST, F_WINNER, F_COUNT };
 static const char *const field_name[F_COUNT] = {"to", "p1", "p2", "h1",
                                                 "h2", "must", "winner"};
 
-/* A decimal number of at most 4 digits in s[0..len). */
-static int read_num(const char *s, size_t len, int *out) {
-    if (len == 0 || len > 4)
-        return -1;
-    int v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    *out = v;
-    return 0;
-}
-
 static int is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
@@ -47,7 +33,7 @@ static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
         while (j < len && s[j] != ',')
             j++;
         int sq;
-        if (read_num(s + i, j - i, &sq) < 0)
+        if (kemet_read_num(s + i, j - i, &sq) < 0)
             return kemet_fail(err, KEMET_ESYNTAX,
                               "p%d: '%.*s' is not a square number", p + 1,
                               (int)(j - i > 20 ? 20 : j - i), s + i);
@@ -221,7 +207,7 @@ int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
                 goto fail;
             continue;
         }
-        if (read_num(val, vlen, &v) < 0) {
+        if (kemet_read_num(val, vlen, &v) < 0) {
             rc = kemet_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
                             field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
             goto fail;
@@ -358,7 +344,7 @@ static int read_end(const kemet_rules *r, const char *s, size_t len, bool from,
         *out = KEMET_OFF;
         return 0;
     }
-    if (read_num(s, len, &v) < 0)
+    if (kemet_read_num(s, len, &v) < 0)
         return kemet_fail(err, KEMET_ESYNTAX,
                           "'%.*s' is not a square%s", (int)(len > 20 ? 20 : len),
                           s, from ? " or 'in'" : " or 'off'");
@@ -446,7 +432,7 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
         const char *end = strchr(s, ',');
         size_t len = end ? (size_t)(end - s) : strlen(s);
         int v;
-        if (read_num(s, len, &v) < 0 || v < 1 || v > 99)
+        if (kemet_read_num(s, len, &v) < 0 || v < 1 || v > 99)
             return kemet_fail(err, KEMET_ETHROW,
                               "impossible throw '%.40s' for %s", text,
                               r->spec);

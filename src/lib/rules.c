@@ -133,8 +133,8 @@ static const kemet_ruleset *find_ruleset(const char *id, size_t len) {
     return NULL;
 }
 
-static int parse_int(const char *s, size_t len, int *out) {
-    if (len == 0 || len > 6)
+int kemet_read_num(const char *s, size_t len, int *out) {
+    if (len == 0 || len > 4)
         return -1;
     int v = 0;
     for (size_t i = 0; i < len; i++) {
@@ -175,7 +175,7 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
         seen[k] = true;
         int v;
         const kemet_option *o = &rs->options[k];
-        if (parse_int(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
+        if (kemet_read_num(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
             v > o->max)
             return kemet_fail(err, KEMET_ERULESET,
                               "ruleset option %s must be a number from %d to "
