@@ -169,8 +169,12 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (*end == '\0' && end != line) {
             if (k >= 1 && k <= n)
                 return (int)k - 1;
-            printf("  There is no choice %ld: pick 1-%d%s.\n", k, n,
-                   prethrow ? " or 0 to throw" : "");
+            if (n == 1)
+                printf("  There is no choice %ld: pick 1%s.\n", k,
+                       prethrow ? " or 0 to throw" : "");
+            else
+                printf("  There is no choice %ld: pick 1-%d%s.\n", k, n,
+                       prethrow ? " or 0 to throw" : "");
             continue;
         }
         kemet_move m;
