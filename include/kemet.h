@@ -219,7 +219,10 @@ enum kemet_event_kind {
     KEMET_EV_PASS,     /* the throw could not be used */
     KEMET_EV_LOST,     /* the throw was lost because of the piece on a */
     KEMET_EV_WIN,      /* player `who` won */
-    KEMET_EV_DRAW      /* the game is drawn */
+    KEMET_EV_DRAW,     /* the game is drawn */
+    KEMET_EV_STARTS,   /* opening: player `who` starts (a, b: the opening
+                          throws of players 1 and 2, 0 when drawn by lot) */
+    KEMET_EV_REOPEN    /* opening: equal throws a = b, thrown again */
 };
 
 typedef struct kemet_event {
@@ -312,7 +315,9 @@ int kemet_square_cell(const kemet_rules *rules, int player, int square);
 typedef struct kemet_game kemet_game;
 
 /* Starts a game with the dice seeded from `seed`; runs the ruleset's opening
- * procedure. `ev` (may be NULL) receives what the opening did. */
+ * procedure (who starts; for Skiryuk also the starter's first throw, which
+ * is then pending: see kemet_game_throw). `ev` (may be NULL) receives what
+ * the opening did. */
 int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
                    kemet_events *ev);
 void kemet_game_free(kemet_game *game);
@@ -334,7 +339,7 @@ void kemet_game_make(kemet_game *game, const kemet_move *move);
  * beyond `max_turns` turns (the game is then "stopped", ruling G5). Before
  * a throw, throwing and each pre-throw move are equally likely. Uses the
  * ruleset's fast path unless `generic` is non-zero; both give the same game.
- * Fails with KEMET_EMISUSE while a throw is pending. */
+ * A pending throw (one the opening made) is used first. */
 int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
                        int generic);
 /* Turns (each hand-over of the sticks) and plies (each move, pass or

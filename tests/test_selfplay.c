@@ -45,7 +45,7 @@ static void random_games(const char *spec) {
     kemet_rng pick;
     kemet_rng_seed(&pick, 99);
     kemet_move list[KEMET_MAX_MOVES];
-    long ended = 0;
+    long ended = 0, draws = 0;
     for (int g = 0; g < GAMES; g++) {
         kemet_game *game;
         assert_int_equal(kemet_game_new(r, (uint64_t)g, &game, NULL), KEMET_OK);
@@ -53,12 +53,16 @@ static void random_games(const char *spec) {
         while (kemet_result(kemet_game_pos(game)) == KEMET_PLAYING &&
                kemet_game_turns(game) < CAP) {
             kemet_pos before = *kemet_game_pos(game);
-            int n = kemet_prethrow(r, &before, list);
+            const kemet_throw *opening = kemet_game_throw(game);
+            int n = opening ? 0 : kemet_prethrow(r, &before, list);
             assert_true(n >= 0);
             int k = (int)kemet_rng_below(&pick, (uint32_t)n + 1) - 1;
             if (k < 0) {
                 kemet_throw t;
-                assert_int_equal(kemet_game_roll(game, &t), KEMET_OK);
+                if (opening)
+                    t = *opening; /* the opening's first throw */
+                else
+                    assert_int_equal(kemet_game_roll(game, &t), KEMET_OK);
                 n = kemet_moves(r, &before, &t, list);
                 check_list(list, n);
                 k = (int)kemet_rng_below(&pick, (uint32_t)n);
@@ -74,16 +78,21 @@ static void random_games(const char *spec) {
             if (kemet_result(after) == KEMET_WON1 ||
                 kemet_result(after) == KEMET_WON2) {
                 int w = kemet_result(after);
-                /* the winner of a race game has borne off everything */
-                assert_int_equal(kemet_on_board(after, w) + after->hand[w - 1],
-                                 0);
+                /* the winner has borne off everything (a race), or the
+                 * loser has nothing left (Skiryuk's capture game) */
+                int wl = kemet_on_board(after, w) + after->hand[w - 1];
+                int ll = kemet_on_board(after, 3 - w) + after->hand[2 - w];
+                assert_true(wl == 0 || ll == 0);
                 assert_int_equal(after->must, 0);
             }
         }
         ended += kemet_result(kemet_game_pos(game)) != KEMET_PLAYING;
+        draws += kemet_result(kemet_game_pos(game)) == KEMET_DRAW;
         kemet_game_free(game);
     }
     assert_int_equal(ended, GAMES); /* every game ends */
+    if (strcmp(spec, "dogs-jackals-extended") != 0)
+        assert_int_equal(draws, 0); /* only rule 17 draws */
     kemet_rules_close(r);
 }
 
@@ -94,6 +103,22 @@ static void senet_kendall_games(void **state) {
 static void senet_robinson_games(void **state) {
     (void)state;
     random_games("senet-robinson");
+}
+static void dogs_jackals_games(void **state) {
+    (void)state;
+    random_games("dogs-jackals");
+}
+static void dogs_jackals_extended_games(void **state) {
+    (void)state;
+    random_games("dogs-jackals-extended");
+}
+static void skiryuk_games(void **state) {
+    (void)state;
+    random_games("hounds-jackals-skiryuk");
+}
+static void chien_chacal_games(void **state) {
+    (void)state;
+    random_games("chien-chacal");
 }
 
 /* The fast playout and the generic loop give identical games. */
@@ -181,6 +206,10 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(senet_kendall_games),
         cmocka_unit_test(senet_robinson_games),
+        cmocka_unit_test(dogs_jackals_games),
+        cmocka_unit_test(dogs_jackals_extended_games),
+        cmocka_unit_test(skiryuk_games),
+        cmocka_unit_test(chien_chacal_games),
         cmocka_unit_test(fast_playout_matches_generic),
         cmocka_unit_test(determinism),
         cmocka_unit_test(first_throw_count),

@@ -202,7 +202,8 @@ static int ply(play *P) {
     char line[256];
     kemet_pos before = *pos;
 
-    int n = kemet_prethrow(P->rules, pos, moves);
+    const kemet_throw *opening = kemet_game_throw(P->game);
+    int n = opening ? 0 : kemet_prethrow(P->rules, pos, moves);
     if (n > 0) {
         int k;
         if (S->human) {
@@ -223,8 +224,13 @@ static int ply(play *P) {
         }
     }
     kemet_throw t;
-    kemet_game_roll(P->game, &t);
-    printf("%s (%s) throws:\n", who, S->name);
+    if (opening) {
+        t = *opening; /* the opening already threw for this player */
+        printf("%s (%s) plays the opening throw:\n", who, S->name);
+    } else {
+        kemet_game_roll(P->game, &t);
+        printf("%s (%s) throws:\n", who, S->name);
+    }
     show_sticks(&t, stdout);
     n = kemet_moves(P->rules, pos, &t, moves);
     int k = 0;

@@ -49,7 +49,8 @@ static void play_one(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
             break;
         turns_then = pos->to;
         kemet_agent *ag = a[pos->to - 1];
-        int n = kemet_prethrow(r, pos, moves);
+        const kemet_throw *opening = kemet_game_throw(g);
+        int n = opening ? 0 : kemet_prethrow(r, pos, moves);
         if (n > 0) {
             int k = ag ? kemet_agent_choose(ag, pos, NULL, moves, n)
                        : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
@@ -59,7 +60,10 @@ static void play_one(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
             }
         }
         kemet_throw t;
-        kemet_game_roll(g, &t);
+        if (opening)
+            t = *opening;
+        else
+            kemet_game_roll(g, &t);
         n = kemet_moves(r, pos, &t, moves);
         int k = n == 1 ? 0
                 : ag   ? kemet_agent_choose(ag, pos, &t, moves, n)

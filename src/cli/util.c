@@ -223,7 +223,9 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
                     who, a, b);
             break;
         case KEMET_EV_CAPTURE:
-            fprintf(out, "  %s's piece on %s is captured.\n", who, a);
+            fprintf(out, "  A piece reached the Shen: %s's rearmost piece, on "
+                         "%s, is captured for good.\n",
+                    who, a);
             break;
         case KEMET_EV_WATER:
             fprintf(out, "  %s's piece falls into the water: the turn ends.\n",
@@ -238,14 +240,14 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
             fprintf(out, "  The piece follows the line from %s to %s.\n", a, b);
             break;
         case KEMET_EV_LOAD:
-            fprintf(out, "  %s loads a piece from hand onto %s.\n", who, b);
+            fprintf(out, "  %s loads a piece from hand onto hole %s.\n", who, b);
             break;
         case KEMET_EV_AGAIN:
             fprintf(out, "  %s throws again.\n", who);
             break;
         case KEMET_EV_RETHROW:
-            fprintf(out, "  %s throws again at once and must move the piece "
-                         "on %s.\n",
+            fprintf(out, "  %s throws again at once and must use the throw "
+                         "with the piece on %s.\n",
                     who, a);
             break;
         case KEMET_EV_PASS:
@@ -260,7 +262,19 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
             fprintf(out, "  %s wins the game!\n", who);
             break;
         case KEMET_EV_DRAW:
-            fprintf(out, "  The game is drawn.\n");
+            fprintf(out, "  Nothing can ever move again: the game is drawn.\n");
+            break;
+        case KEMET_EV_STARTS:
+            if (e->a)
+                fprintf(out, "  Opening throws: %s %d, %s %d. %s, with the "
+                             "lower throw, starts and plays it.\n",
+                        info->player[0], e->a, info->player[1], e->b, who);
+            else
+                fprintf(out, "  Drawn by lot: %s start%s.\n", who,
+                        who[strlen(who) - 1] == 's' ? "" : "s");
+            break;
+        case KEMET_EV_REOPEN:
+            fprintf(out, "  Opening throws: both %d; thrown again.\n", e->a);
             break;
         default:
             break;

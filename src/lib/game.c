@@ -31,7 +31,7 @@ int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
     kemet_rng_seed(&g->rng, seed);
     if (ev)
         ev->n = 0;
-    rules->rs->opening(rules, &g->rng, &g->pos, ev);
+    g->pending = rules->rs->opening(rules, &g->rng, &g->pos, &g->thr, ev) != 0;
     g->new_turn = true;
     *out = g;
     return KEMET_OK;
@@ -66,7 +66,8 @@ static void kemet_playout_generic(const kemet_rules *r,
     kemet_move moves[KEMET_MAX_MOVES];
     while (kemet_playout_going(st)) {
         int mover = st->pos.to;
-        int n = rs->prethrow(r, &st->pos, moves);
+        kemet_throw t;
+        int n = st->pending ? 0 : rs->prethrow(r, &st->pos, moves);
         if (n > 0) {
             int k = (int)kemet_rng_below(st->pick, (uint32_t)n + 1) - 1;
             if (k >= 0) {
@@ -75,8 +76,11 @@ static void kemet_playout_generic(const kemet_rules *r,
                 continue;
             }
         }
-        kemet_throw t;
-        rs->roll(r, &st->pos, st->dice, &t);
+        if (st->pending)
+            t = st->thr;
+        else
+            rs->roll(r, &st->pos, st->dice, &t);
+        st->pending = false;
         n = rs->moves(r, &st->pos, &t, moves);
         int k = n == 1 ? 0 : (int)kemet_rng_below(st->pick, (uint32_t)n);
         rs->make(r, &st->pos, &t, &moves[k], &st->pos, NULL);
@@ -86,11 +90,10 @@ static void kemet_playout_generic(const kemet_rules *r,
 
 int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
                        int generic) {
-    if (game->pending)
-        return KEMET_EMISUSE;
-    kemet_playout_state st = {game->pos, &game->rng, pick, max_turns,
-                              game->turns, game->plies, game->new_turn};
-    if (game->rules->rs->playout && !generic)
+    kemet_playout_state st = {game->pos,   &game->rng,     pick,
+                              max_turns,   game->turns,    game->plies,
+                              game->new_turn, game->pending, game->thr};
+    if (game->rules->rs->playout && !generic && !game->pending)
         game->rules->rs->playout(game->rules, &st);
     else
         kemet_playout_generic(game->rules, &st);
@@ -98,6 +101,7 @@ int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
     game->turns = st.turns;
     game->plies = st.plies;
     game->new_turn = st.new_turn;
+    game->pending = st.pending;
     return KEMET_OK;
 }
 

@@ -27,6 +27,8 @@ typedef struct kemet_playout_state {
     kemet_rng *dice, *pick;
     long max_turns, turns, plies;
     bool new_turn;
+    bool pending;    /* `thr` is already thrown (set by an opening) */
+    kemet_throw thr;
 } kemet_playout_state;
 
 /* Counts a ply by `mover`, st->pos being the position after it. */
@@ -77,9 +79,11 @@ struct kemet_ruleset {
     int (*cell_of)(const kemet_rules *r, int player, int square);
 
     void (*start)(const kemet_rules *r, kemet_pos *pos);
-    /* Opening procedure (ruling G4): may use the dice generator. */
-    void (*opening)(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
-                    kemet_events *ev);
+    /* Opening procedure (ruling G4): may use the dice generator. Returns
+     * 1 when it also made the first throw (Skiryuk: the lower opening
+     * throw is the starter's first throw), stored in *first; else 0. */
+    int (*opening)(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
+                   kemet_throw *first, kemet_events *ev);
     /* Ruleset-specific position checks beyond the generic ones. */
     int (*check)(const kemet_rules *r, const kemet_pos *pos, kemet_error *err);
 
@@ -114,6 +118,10 @@ extern const int kemet_registry_count;
 /* Rulesets (one extern per module table). */
 extern const kemet_ruleset kemet_senet_kendall;
 extern const kemet_ruleset kemet_senet_robinson;
+extern const kemet_ruleset kemet_dogs_jackals;
+extern const kemet_ruleset kemet_dogs_jackals_extended;
+extern const kemet_ruleset kemet_hounds_jackals_skiryuk;
+extern const kemet_ruleset kemet_chien_chacal;
 
 /* Sets err (if not NULL) and returns code. printf-style message. */
 int kemet_fail(kemet_error *err, int code, const char *fmt, ...)

@@ -69,6 +69,8 @@ typedef struct replay {
     kemet_pos pos;
     kemet_rng rng;
     bool seeded, started, ended, have_start, magic;
+    bool forced;       /* the opening made the first throw: R->first */
+    kemet_throw first;
     kemet_pos start;
     long start_line; /* where the start position was given */
     long plies;
@@ -100,7 +102,8 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
                           "first move",
                           ln);
     if (R->seeded)
-        R->rules->rs->opening(R->rules, &R->rng, &R->pos, NULL);
+        R->forced = R->rules->rs->opening(R->rules, &R->rng, &R->pos,
+                                          &R->first, NULL) != 0;
     else if (R->have_start)
         R->pos = R->start;
     else
@@ -144,7 +147,11 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
         return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
     if (thr.n > 0 && R->seeded) {
         kemet_throw dice;
-        R->rules->rs->roll(R->rules, &R->pos, &R->rng, &dice);
+        if (R->forced)
+            dice = R->first;
+        else
+            R->rules->rs->roll(R->rules, &R->pos, &R->rng, &dice);
+        R->forced = false;
         if (!kemet_throw_equal(&dice, &thr)) {
             char got[64];
             kemet_throw_format(&dice, got, sizeof got);

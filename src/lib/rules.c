@@ -14,6 +14,10 @@
 const kemet_ruleset *const kemet_registry[] = {
     &kemet_senet_kendall,
     &kemet_senet_robinson,
+    &kemet_dogs_jackals,
+    &kemet_dogs_jackals_extended,
+    &kemet_hounds_jackals_skiryuk,
+    &kemet_chien_chacal,
 };
 const int kemet_registry_count =
     (int)(sizeof kemet_registry / sizeof kemet_registry[0]);

@@ -34,11 +34,13 @@ static void senet_start(const kemet_rules *r, kemet_pos *pos) {
     pos->to = 1; /* rule 3, ruling G1: white starts */
 }
 
-static void senet_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
-                          kemet_events *ev) {
+static int senet_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
+                         kemet_throw *first, kemet_events *ev) {
     (void)rng; /* rule 3 fixes who starts: no chance involved */
     (void)ev;
+    (void)first;
     senet_start(r, pos);
+    return 0;
 }
 
 static int senet_check(const kemet_rules *r, const kemet_pos *pos,
@@ -257,6 +259,7 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
  * in game.c, without building move lists (the k-th move of the list is the
  * move of the k-th lowest square of senet_froms). */
 static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
+    /* Senet's opening never throws, so no throw is pending here. */
     static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
     kemet_pos *pos = &st->pos;

@@ -1,0 +1,697 @@
+/* h58.c - the 58-holes ("palm tree") board and the four rulesets played on
+ * it: dogs-jackals and dogs-jackals-extended (Botermans, seed 000),
+ * hounds-jackals-skiryuk (seed 001) and chien-chacal (seed 002), with
+ * rulings H1-H3, B1-B7, S1-S10 and C1-C8.
+ *
+ * The board (rulings H1, H2) is described once: each side's holes 1-29
+ * (1-10 down the central column, 11-25 up the outer edge, 26-29 along the
+ * arc) and the shared apex 30; the lines 6-20 and 8-10 on each side; the
+ * marked holes. The rulesets differ only in the parameters of one movement
+ * routine (`h58_moves`): how lines work, what blocks a piece passing by,
+ * how pieces enter and leave, and Skiryuk's loading and capture.
+ *
+ * Representation: bit s of pos->sq[p] is player p's path square s. Path
+ * squares 1-29 are the player's own holes, 30 the apex, and (extended game)
+ * 31-59 the opponent's holes 29..1: path square q is the opponent's hole
+ * 60-q. So the opponent's path square q is *our* path square 60-q (30 maps
+ * to 30), and `mirror` turns the opponent's bits into squares of our path
+ * by reversing the bit order. Skiryuk's Shen (30) holds several pieces:
+ * they are counted in pos->heap, not in pos->sq.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+
+enum { APEX = 30, NPIECES = 5 };
+
+/* How a line behaves when a move lands on one of its ends. */
+enum { LINES_STAY,    /* both ways; other end occupied: stay (Botermans B4) */
+       LINES_BLOCK,   /* both ways; other end occupied: illegal (S3) */
+       LINES_ONEWAY   /* 6->20, 8->10 only; occupied: illegal (C4) */ };
+/* What a piece may not pass over. */
+enum { PASS_FREE,     /* nothing (C3) */
+       PASS_GATES,    /* a piece on 10, 15, 20 or 25 (B3, B7) */
+       PASS_NONE      /* any occupied hole (S2) */ };
+/* How pieces leave the board. */
+enum { EXIT_LAST_5,   /* from the last square with exactly 5, hand empty (B6) */
+       EXIT_LAND_30,  /* by landing exactly on 30, hand empty (C6) */
+       EXIT_SHEN_1    /* from the Shen with exactly 1, back to hand (S7) */ };
+/* How pieces enter from hand. */
+enum { ENTER_AGAIN,   /* a 1 enters on hole 1 and throws again (B2) */
+       ENTER_MUST,    /* a 1 enters on hole 1; rethrow with it (C2, C5) */
+       ENTER_LOAD     /* no entering move: loaded automatically (S4, S8) */ };
+
+typedef struct h58 {
+    int last;     /* highest path square a piece may rest on */
+    int lines, pass, exit, enter;
+    bool skiryuk;   /* S4 loading, S5 extra turn, S6 capture, S8 */
+    bool must_1525; /* C5: landing on 15 or 25 rethrows with that piece */
+    bool draw;      /* extended rule 17: drawn when nothing can ever move */
+    uint64_t gates; /* path squares that block passing (PASS_GATES) */
+    uint8_t partner[64]; /* the other end of the line at a square, or 0 */
+} h58;
+
+#define B(s) KEMET_BIT(s)
+/* Lines (rulings H2, B4, S3, C4): 6-20 and 8-10 on each side, both ways;
+ * the extended path crosses the opponent's lines at 60-6 = 54, 60-20 = 40,
+ * 60-8 = 52 and 60-10 = 50. The French shortcuts go one way. */
+#define LINES_OWN [6] = 20, [20] = 6, [8] = 10, [10] = 8
+#define LINES_THEIRS [54] = 40, [40] = 54, [52] = 50, [50] = 52
+static const h58 botermans = {30, LINES_STAY, PASS_GATES, EXIT_LAST_5,
+                              ENTER_AGAIN, false, false, false,
+                              B(10) | B(15) | B(20) | B(25), {LINES_OWN}};
+static const h58 extended = {59, LINES_STAY, PASS_GATES, EXIT_LAST_5,
+                             ENTER_AGAIN, false, false, true,
+                             B(10) | B(15) | B(20) | B(25) | B(35) | B(40) |
+                                 B(45) | B(50),
+                             {LINES_OWN, LINES_THEIRS}};
+static const h58 skiryuk = {30, LINES_BLOCK, PASS_NONE, EXIT_SHEN_1,
+                            ENTER_LOAD, true, false, false, 0, {LINES_OWN}};
+static const h58 chien = {29, LINES_ONEWAY, PASS_FREE, EXIT_LAND_30,
+                          ENTER_MUST, false, true, false, 0,
+                          {[6] = 20, [8] = 10}};
+static const h58 *const params[] = {&botermans, &extended, &skiryuk, &chien};
+
+static inline const h58 *P(const kemet_rules *r) { return params[r->variant]; }
+
+/* The opponent's pieces as squares of our path: q -> 60 - q. */
+static inline uint64_t mirror(uint64_t x) {
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+    x = ((x >> 8) & 0x00ff00ff00ff00ffULL) | ((x & 0x00ff00ff00ff00ffULL) << 8);
+    x = ((x >> 16) & 0x0000ffff0000ffffULL) | ((x & 0x0000ffff0000ffffULL) << 16);
+    x = (x >> 32) | (x << 32);
+    return x >> 3; /* bit 63-q becomes bit 60-q */
+}
+
+/* Physically occupied squares of player me's path (the Shen's heap never
+ * blocks: it holds any number, ruling S2). */
+static inline uint64_t occupied(const kemet_pos *pos, int me) {
+    return pos->sq[me] | mirror(pos->sq[me ^ 1]);
+}
+
+#define PATH_HOLES (((uint64_t)1 << APEX) - 2) /* own holes 1..29 */
+
+/* ---------------------------------------------------------------------------
+ * Set-up and checks
+ * ------------------------------------------------------------------------ */
+static void h58_start(const kemet_rules *r, kemet_pos *pos) {
+    *pos = (kemet_pos){0};
+    pos->to = 1;
+    if (P(r)->skiryuk) {
+        /* S1, Skiryuk rule 6: one piece each on hole 1, four in hand. */
+        pos->sq[0] = pos->sq[1] = B(1);
+        pos->hand[0] = pos->hand[1] = NPIECES - 1;
+    } else {
+        /* B1, C1: all pieces in hand, the board empty. */
+        pos->hand[0] = pos->hand[1] = NPIECES;
+    }
+}
+
+static int h58_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
+                       kemet_throw *first, kemet_events *ev) {
+    h58_start(r, pos);
+    if (P(r)->skiryuk) {
+        /* S1, Skiryuk rule 7: both throw; the lower throw starts and is
+         * that player's first throw; equal throws are thrown again. */
+        kemet_throw a, b;
+        for (;;) {
+            kemet_sticks_roll(rng, &a);
+            kemet_sticks_roll(rng, &b);
+            if (a.v[0] != b.v[0])
+                break;
+            kemet_ev_add(ev, KEMET_EV_REOPEN, 0, a.v[0], b.v[0]);
+        }
+        pos->to = a.v[0] < b.v[0] ? 1 : 2;
+        *first = a.v[0] < b.v[0] ? a : b;
+        kemet_ev_add(ev, KEMET_EV_STARTS, pos->to, a.v[0], b.v[0]);
+        return 1;
+    }
+    if (P(r)->enter == ENTER_AGAIN) {
+        /* Botermans rule 3, ruling G4: who throws first is decided at
+         * random. */
+        pos->to = (uint8_t)(1 + kemet_rng_below(rng, 2));
+        kemet_ev_add(ev, KEMET_EV_STARTS, pos->to, 0, 0);
+    }
+    /* Chien et chacal (G4): player 1 throws first; throws that cannot be
+     * used are lost until someone throws a 1. */
+    return 0;
+}
+
+static int h58_check(const kemet_rules *r, const kemet_pos *pos,
+                     kemet_error *err) {
+    const h58 *h = P(r);
+    for (int p = 0; p < 2; p++) {
+        int left = kemet_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        if (left == 0 && pos->result == KEMET_PLAYING) {
+            int w = h->skiryuk ? 2 - p : p + 1;
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "%s %s no piece left, so the game is over: the "
+                              "position needs winner=%d",
+                              r->rs->player[p], h->skiryuk ? "has" : "has borne off every piece and has",
+                              w);
+        }
+    }
+    if (h->skiryuk && pos->result == KEMET_PLAYING) {
+        /* S8: the path is never empty while pieces are in hand. */
+        for (int p = 0; p < 2; p++)
+            if (!(pos->sq[p] & PATH_HOLES) && pos->hand[p])
+                return kemet_fail(err, KEMET_ESYNTAX,
+                                  "%s has pieces in hand but none on holes "
+                                  "1-29 (Skiryuk rule 23: the path is never "
+                                  "empty)",
+                                  r->rs->player[p]);
+    }
+    if (pos->result == KEMET_DRAW && !h->draw)
+        return kemet_fail(err, KEMET_ESYNTAX, "%s has no draw (winner=0)",
+                          r->rs->id);
+    return KEMET_OK;
+}
+
+static int h58_throws(const kemet_rules *r, const kemet_pos *pos,
+                      kemet_throw *out, uint32_t *weight, uint32_t *total) {
+    (void)r;
+    (void)pos;
+    return kemet_sticks_throws(out, weight, total);
+}
+
+static void h58_roll(const kemet_rules *r, const kemet_pos *pos, kemet_rng *rng,
+                     kemet_throw *out) {
+    (void)r;
+    (void)pos;
+    kemet_sticks_roll(rng, out);
+}
+
+static int h58_prethrow(const kemet_rules *r, const kemet_pos *pos,
+                        kemet_move *out) {
+    (void)r;
+    (void)pos;
+    (void)out;
+    return 0; /* no choice before throwing on this board */
+}
+
+/* ---------------------------------------------------------------------------
+ * Moves
+ * ------------------------------------------------------------------------ */
+
+/* The square where the piece on s ends for throw t, KEMET_OFF, or -1 when
+ * it may not move. `occ` is the physically occupied squares of our path,
+ * `hand` our pieces in hand. */
+static int h58_dest(const h58 *h, uint64_t occ, int hand, int s, int t) {
+    if (h->exit == EXIT_LAST_5 && s == h->last)
+        return (t == 5 && hand == 0) ? KEMET_OFF : -1; /* B6, rules 13-14 */
+    int d = s + t;
+    if (h->exit == EXIT_LAND_30 && d == APEX)
+        return hand == 0 ? KEMET_OFF : -1; /* C6 */
+    if (d > h->last)
+        return -1; /* B5, rule 11; S6, C6: exact throws only */
+    /* Ruling G6: the hole just left counts as empty. */
+    occ &= ~B(s);
+    uint64_t between = B(d) - B(s + 1); /* squares s+1 .. d-1 (B7) */
+    if (h->pass == PASS_GATES && (occ & h->gates & between))
+        return -1; /* rule 8, B3 */
+    if (h->pass == PASS_NONE && (occ & between))
+        return -1; /* S2, Skiryuk rules 13-14 */
+    if (occ & B(d))
+        return -1; /* rule 9, B3, S2, C3 (the Shen is never in occ) */
+    int e = h->partner[d];
+    if (e) {
+        /* Rules 10, B4, H3; S3; C4: a line is followed when a move lands
+         * on its end by counting. */
+        if (!(occ & B(e)))
+            return e;
+        if (h->lines != LINES_STAY)
+            return -1;
+    }
+    return d;
+}
+
+static inline void put(kemet_move *out, int *n, int from, int to) {
+    kemet_move *m = &out[(*n)++];
+    m->n = 1;
+    m->step[0].from = (uint8_t)from;
+    m->step[0].to = (uint8_t)to;
+}
+
+static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr, kemet_move *out) {
+    const h58 *h = P(r);
+    int me = pos->to - 1;
+    int t = thr->v[0];
+    uint64_t occ = occupied(pos, me);
+    int hand = pos->hand[me];
+    int n = 0;
+    /* C8: under must= only that piece may use the throw. */
+    uint64_t sel = pos->must ? (pos->sq[me] & B(pos->must)) : pos->sq[me];
+    /* Entering on hole 1 with a 1 (rule 6, B2; C2). */
+    if (t == 1 && hand && h->enter != ENTER_LOAD && !pos->must &&
+        !(occ & B(1)))
+        put(out, &n, KEMET_HAND, 1);
+    while (sel) {
+        int s = kemet_ctz64(sel);
+        sel &= sel - 1;
+        int d = h58_dest(h, occ, hand, s, t);
+        if (d >= 0)
+            put(out, &n, s, d);
+    }
+    /* S7: a piece in the Shen leaves it with exactly 1. */
+    if (h->exit == EXIT_SHEN_1 && t == 1 && pos->heap[me])
+        put(out, &n, APEX, KEMET_OFF);
+    if (n == 0)
+        out[n++] = (kemet_move){0}; /* G3, rule 12: the throw is lost */
+    return n;
+}
+
+/* Whether `player` could make any move with any throw (rule 17). */
+static bool can_ever_move(const h58 *h, const kemet_pos *pos, int player) {
+    int me = player - 1;
+    uint64_t occ = occupied(pos, me);
+    int hand = pos->hand[me];
+    if (hand && h->enter != ENTER_LOAD && !(occ & B(1)))
+        return true; /* a 1 would enter */
+    for (uint64_t b = pos->sq[me]; b; b &= b - 1)
+        for (int t = 1; t <= 5; t++)
+            if (h58_dest(h, occ, hand, kemet_ctz64(b), t) >= 0)
+                return true;
+    return false;
+}
+
+/* Writes a position field by field: `out` may be `pos`, and building a
+ * struct byte-wise and copying it whole would stall the hot path. */
+typedef struct side {
+    uint64_t sq;
+    int heap, hand;
+} side;
+
+static inline int side_total(const side *x) {
+    return kemet_popcount64(x->sq) + x->heap + x->hand;
+}
+
+static void h58_make(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *move,
+                     kemet_pos *out, kemet_events *ev) {
+    const h58 *h = P(r);
+    int me = pos->to - 1, who = me + 1;
+    side S[2] = {{pos->sq[0], pos->heap[0], pos->hand[0]},
+                 {pos->sq[1], pos->heap[1], pos->hand[1]}};
+    side *M = &S[me], *O = &S[me ^ 1];
+    int to = pos->to, must = 0, result = KEMET_PLAYING;
+    bool again = false;
+
+    if (move->n == 0) {
+        kemet_ev_add(ev, KEMET_EV_PASS, who, 0, 0); /* S10: nothing else */
+        to = 3 - to;
+    } else {
+        int t = thr->v[0];
+        int s = move->step[0].from, f = move->step[0].to;
+        if (s == KEMET_HAND) {
+            M->sq |= B(1);
+            M->hand--;
+            kemet_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, 1);
+            if (h->enter == ENTER_MUST) {
+                must = 1; /* C5: rethrow with the piece on hole 1 */
+                kemet_ev_add(ev, KEMET_EV_RETHROW, who, 1, 0);
+            } else {
+                again = true; /* rule 6, B2 */
+            }
+        } else if (f == KEMET_OFF) {
+            if (s == APEX && h->exit == EXIT_SHEN_1) {
+                M->heap--; /* S7: back to hand, to be loaded again */
+                M->hand++;
+            } else {
+                M->sq &= ~B(s);
+            }
+            kemet_ev_add(ev, KEMET_EV_MOVE, who, s, KEMET_OFF);
+        } else {
+            int d = s + t; /* where the piece landed by counting */
+            M->sq &= ~B(s);
+            if (f == APEX && h->skiryuk)
+                M->heap++;
+            else
+                M->sq |= B(f);
+            kemet_ev_add(ev, KEMET_EV_MOVE, who, s, f);
+            if (f != d)
+                kemet_ev_add(ev, KEMET_EV_LINE, who, d, f);
+            if (h->skiryuk) {
+                /* S4: landing on or passing 15 or 25 by counting loads a
+                 * piece from hand onto an empty hole 1. */
+                uint64_t counted = B(d + 1) - B(s + 1); /* s+1 .. d */
+                if ((counted & (B(15) | B(25))) && M->hand &&
+                    !((M->sq | mirror(O->sq)) & B(1))) {
+                    M->sq |= B(1);
+                    M->hand--;
+                    kemet_ev_add(ev, KEMET_EV_LOAD, who, 0, 1);
+                }
+                /* S6: entering the Shen captures the opponent's rearmost
+                 * piece on holes 1-29, for good. */
+                uint64_t path = O->sq & PATH_HOLES;
+                if (f == APEX && path) {
+                    int q = kemet_ctz64(path);
+                    O->sq &= ~B(q);
+                    kemet_ev_add(ev, KEMET_EV_CAPTURE, 3 - who, q, 0);
+                }
+                again = (d == 15 || d == 25); /* S5 */
+            }
+            if (h->must_1525 && (f == 15 || f == 25)) {
+                must = f; /* C5 */
+                kemet_ev_add(ev, KEMET_EV_RETHROW, who, f, 0);
+            }
+        }
+        if (h->skiryuk) {
+            /* S8: the path is never left empty while pieces are in hand;
+             * the mover's side first, then the opponent's (S10). */
+            for (int k = 0; k < 2; k++) {
+                side *X = k == 0 ? M : O;
+                if (!(X->sq & PATH_HOLES) && X->hand) {
+                    X->sq |= B(1);
+                    X->hand--;
+                    kemet_ev_add(ev, KEMET_EV_LOAD, k == 0 ? who : 3 - who, 0,
+                                 1);
+                }
+            }
+        }
+        to = (again || must) ? to : 3 - to;
+        if (again)
+            kemet_ev_add(ev, KEMET_EV_AGAIN, who, 0, 0);
+        if (h->skiryuk ? side_total(O) == 0 : side_total(M) == 0) {
+            /* S9: all five opposing pieces captured; rule 15, C7: all
+             * five borne off. */
+            result = me == 0 ? KEMET_WON1 : KEMET_WON2;
+            must = 0;
+            kemet_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
+        }
+    }
+    for (int p = 0; p < 2; p++) {
+        out->sq[p] = S[p].sq;
+        out->heap[p] = (uint8_t)S[p].heap;
+        out->hand[p] = (uint8_t)S[p].hand;
+    }
+    out->to = (uint8_t)to;
+    out->must = (uint8_t)must;
+    out->result = (uint8_t)result;
+    out->pad_ = 0;
+    if (h->draw && result == KEMET_PLAYING && !can_ever_move(h, out, to) &&
+        !can_ever_move(h, out, 3 - to)) {
+        /* Rule 17: nothing can ever move again. */
+        out->result = KEMET_DRAW;
+        kemet_ev_add(ev, KEMET_EV_DRAW, 0, 0, 0);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Evaluation: squares of advantage for `player`. A race: progress along
+ * the path, a borne-off piece worth the whole path; pieces in hand worth
+ * nothing yet. Skiryuk: material first (each captured piece is lost for
+ * good), then progress; a piece in the Shen is safe.
+ * ------------------------------------------------------------------------ */
+static double h58_side(const h58 *h, const kemet_pos *pos, int p) {
+    double v = 0;
+    uint64_t b = pos->sq[p];
+    while (b) {
+        int s = kemet_ctz64(b);
+        b &= b - 1;
+        v += s;
+    }
+    if (h->skiryuk) {
+        int pieces = kemet_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        return v + 34.0 * pos->heap[p] + 60.0 * pieces;
+    }
+    int off = NPIECES - kemet_popcount64(pos->sq[p]) - pos->hand[p];
+    return v + (h->last + 6.0) * off;
+}
+
+static double h58_eval(const kemet_rules *r, const kemet_pos *pos, int player) {
+    int p = player - 1;
+    if (pos->result == KEMET_WON1 || pos->result == KEMET_WON2)
+        return (pos->result - 1 == p) ? 1000.0 : -1000.0;
+    if (pos->result == KEMET_DRAW)
+        return 0;
+    const h58 *h = P(r);
+    double v = h58_side(h, pos, p) - h58_side(h, pos, p ^ 1);
+    return v + ((pos->to == player) ? 2.3 : -2.3);
+}
+
+/* ---------------------------------------------------------------------------
+ * Why a move is illegal.
+ * ------------------------------------------------------------------------ */
+static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
+                        const kemet_throw *thr, const kemet_move *move,
+                        char *buf, size_t len) {
+    const h58 *h = P(r);
+    int me = pos->to - 1;
+    int hand = pos->hand[me];
+    uint64_t own = pos->sq[me];
+    if (!thr || thr->n == 0) {
+        snprintf(buf, len, "on this board nothing is done before throwing");
+        return;
+    }
+    int t = thr->v[0];
+    if (move->n > 1) {
+        snprintf(buf, len, "one piece moves per throw");
+        return;
+    }
+    if (move->n == 0) {
+        snprintf(buf, len, "pass is allowed only when no piece can use the "
+                           "throw; this one can be used");
+        return;
+    }
+    int s = move->step[0].from, f = move->step[0].to;
+    if (pos->must && s != pos->must) {
+        snprintf(buf, len, "this throw must be used by the piece on %d",
+                 pos->must);
+        return;
+    }
+    if (s == KEMET_HAND) {
+        if (h->enter == ENTER_LOAD)
+            snprintf(buf, len, "pieces in hand are loaded onto hole 1 by "
+                               "themselves (Skiryuk rules 10, 23)");
+        else if (!hand)
+            snprintf(buf, len, "you have no piece in hand");
+        else if (t != 1)
+            snprintf(buf, len, "a piece enters only with a throw of 1");
+        else if (f != 1)
+            snprintf(buf, len, "a piece enters on hole 1");
+        else
+            snprintf(buf, len, "hole 1 is occupied");
+        return;
+    }
+    bool shen = s == APEX && h->skiryuk;
+    if (!(shen ? pos->heap[me] : (own & B(s)) != 0)) {
+        snprintf(buf, len, "you have no piece on %d", s);
+        return;
+    }
+    if (shen) {
+        snprintf(buf, len, "a piece leaves the Shen only with a throw of "
+                           "exactly 1, and goes off (rule 21)");
+        return;
+    }
+    if (h->exit == EXIT_LAST_5 && s == h->last) {
+        if (t != 5)
+            snprintf(buf, len, "a piece on %d bears off only with exactly 5",
+                     s);
+        else if (hand)
+            snprintf(buf, len, "you may bear off only when all your pieces "
+                               "have entered (rule 14)");
+        else
+            snprintf(buf, len, "the piece on %d can only bear off", s);
+        return;
+    }
+    int d = s + t;
+    if (f == KEMET_OFF) {
+        if (h->exit == EXIT_LAND_30 && d == APEX)
+            snprintf(buf, len, "you may take pieces off only when all are "
+                               "on the course (none in hand)");
+        else if (h->exit == EXIT_LAND_30)
+            snprintf(buf, len, "a piece leaves by landing exactly on 30; "
+                               "%d+%d is %d",
+                     s, t, d);
+        else
+            snprintf(buf, len, "pieces leave only from %d", h->last);
+        return;
+    }
+    if (d > h->last || (h->exit == EXIT_LAND_30 && d >= APEX)) {
+        snprintf(buf, len, "%d+%d goes past the end: an exact throw is "
+                           "needed",
+                 s, t);
+        return;
+    }
+    uint64_t occ = occupied(pos, me) & ~B(s);
+    uint64_t between = B(d) - B(s + 1);
+    if (h->pass == PASS_GATES && (occ & h->gates & between)) {
+        snprintf(buf, len, "the piece on %d blocks the way (rule 8)",
+                 kemet_ctz64(occ & h->gates & between));
+        return;
+    }
+    if (h->pass == PASS_NONE && (occ & between)) {
+        snprintf(buf, len, "hole %d is occupied: pieces may not pass each "
+                           "other (rules 13-14)",
+                 kemet_ctz64(occ & between));
+        return;
+    }
+    if (occ & B(d)) {
+        snprintf(buf, len, "hole %d is occupied (one piece per hole)", d);
+        return;
+    }
+    int e = h->partner[d];
+    if (e && (occ & B(e)) && h->lines != LINES_STAY) {
+        snprintf(buf, len, "the line from %d leads to %d, which is "
+                           "occupied",
+                 d, e);
+        return;
+    }
+    int real = h58_dest(h, occupied(pos, me), hand, s, t);
+    snprintf(buf, len, "with a %d the piece on %d ends on %d%s", t, s, real,
+             real != d ? " (it follows the line)" : "");
+}
+
+/* The board picture: the two sides of the palm (ruling H1): player 2's
+ * holes on the left, player 1's on the right, 1-10 down the central
+ * columns, 11-25 up the outer edges, 26-29 along the arc to the apex 30;
+ * the lines 6-20 and 8-10 and the marked holes (H2). Cells: player 1's
+ * hole h is cell h, player 2's hole h is cell 30+h, the apex cell 30. */
+static const char h58_board[] =
+    "                                [{30}] 30* Shen\n"
+    "                     29 [{59}]           [{29}]  29\n"
+    "               28 [{58}]                       [{28}]  28\n"
+    "        27 [{57}]                                     [{27}]  27\n"
+    "  26 [{56}]                                                [{26}]  26\n"
+    " *25 [{55}]       [{31}] *1     \\    /     *1 [{01}]       [{25}] *25\n"
+    "  24 [{54}]       [{32}]  2      |  |       2 [{02}]       [{24}]  24\n"
+    "  23 [{53}]       [{33}]  3      |  |       3 [{03}]       [{23}]  23\n"
+    "  22 [{52}]       [{34}]  4      |  |       4 [{04}]       [{22}]  22\n"
+    "  21 [{51}]       [{35}]  5      palm       5 [{05}]       [{21}]  21\n"
+    " *20 [{50}]=======[{36}] *6      |  |      *6 [{06}]=======[{20}] *20\n"
+    "  19 [{49}]       [{37}]  7      |  |       7 [{07}]       [{19}]  19\n"
+    "  18 [{48}]       [{38}] *8  -.  |  |  .-  *8 [{08}]       [{18}]  18\n"
+    "  17 [{47}]       [{39}]  9   |  |  |  |    9 [{09}]       [{17}]  17\n"
+    "  16 [{46}]       [{40}] *10 -'  |  |  '- *10 [{10}]       [{16}]  16\n"
+    " *15 [{45}]                                                [{15}] *15\n"
+    "  14 [{44}]                                                [{14}]  14\n"
+    "  13 [{43}]                                                [{13}]  13\n"
+    "  12 [{42}]                                                [{12}]  12\n"
+    "  11 [{41}]                                                [{11}]  11\n"
+    "  left: the Jackals' holes (player 2); right: player 1's; 30 is shared.\n"
+    "  * marked hole   ==== line 6-20   brackets: line 8-10\n"
+    ;
+
+static int h58_cell_of(const kemet_rules *r, int player, int square) {
+    (void)r;
+    int hole = square, owner = player;
+    if (square == APEX)
+        return APEX;
+    if (square > APEX) { /* the extended path: the opponent's hole 60-q */
+        hole = 60 - square;
+        owner = 3 - player;
+    }
+    return owner == 1 ? hole : 30 + hole;
+}
+
+/* ---------------------------------------------------------------------------
+ * The rules in plain words, and the four tables.
+ * ------------------------------------------------------------------------ */
+#define BOARD_TEXT                                                             \
+    "The board: 58 holes, 29 on each side of the palm, and the large apex "    \
+    "hole 30\n(the Shen) shared by both. Each side runs 1-10 down the "          \
+    "central column, 11-25\nup the outer edge and 26-29 along the arc to the "  \
+    "apex. Lines join 6 and 20,\nand 8 and 10, on each side; 1, 6, 8, 10, 15, " \
+    "20, 25 and 30 are marked.\nFour sticks: the value is the number of "       \
+    "marked sides up, 5 if none.\n\n"
+
+static const char botermans_text[] =
+    BOARD_TEXT
+    "Five pieces each, all in hand at the start; who throws first is drawn "
+    "by lot.\n"
+    "- A throw of 1 may enter a piece on hole 1 (if empty); then throw "
+    "again. Any\n  throw, a 1 too, may instead move a piece on the board by "
+    "that many holes.\n"
+    "- A piece may jump other pieces, but may not pass a hole 10, 15, 20 or "
+    "25 on\n  which a piece stands, and may not land on an occupied hole.\n"
+    "- Landing on one end of a line (6-20, 8-10) the piece goes on to the "
+    "other end\n  (forward or back), if that hole is empty; otherwise it "
+    "stays.\n"
+    "- No move goes past 30. Hole 30 holds one piece; a piece there bears "
+    "off with\n  exactly 5, once all of its owner's pieces have entered.\n"
+    "- A throw that cannot be used is lost. The first to bear off all five "
+    "wins.\n";
+
+static const char extended_text[] =
+    BOARD_TEXT
+    "As dogs-jackals, but pieces do not stop at 30: they run on down the "
+    "opponent's\nside to the opponent's hole 1 (path squares 31-59; square "
+    "q is the opponent's\nhole 60-q) and bear off from there with exactly "
+    "5. Every hole holds one piece\nof either side; the blocking holes and "
+    "the lines work on both sides for every\npiece. When nothing can ever "
+    "move again, the game is drawn.\n";
+
+static const char skiryuk_text[] =
+    BOARD_TEXT
+    "Five pieces each: one on hole 1, four in hand. Both throw; the lower "
+    "throw\nstarts and is played as that player's first throw (equal "
+    "throws: again).\n"
+    "- A piece moves forward by the throw. It may not land on, nor pass "
+    "over, an\n  occupied hole, except along a line; hole 30 (the Shen) "
+    "holds any number.\n"
+    "- Landing on 6 the piece goes to 20, on 20 back to 6, on 8 to 10, on "
+    "10 back to\n  8; if the other end is occupied the move is not "
+    "allowed.\n"
+    "- Landing on or passing 15 or 25 (counting, not along a line) loads a "
+    "piece\n  from hand onto hole 1, if it is empty. Landing exactly on 15 "
+    "or 25 gives\n  another turn.\n"
+    "- The Shen is entered with an exact throw. Then the opponent's "
+    "rearmost piece\n  on holes 1-29 is captured for good. A piece in the "
+    "Shen is safe; it leaves\n  with exactly 1 and returns to its owner's "
+    "hand.\n"
+    "- The path is never empty: with no piece on 1-29 and one in hand, it "
+    "is put on\n  hole 1 at once.\n"
+    "- The first to capture all five opposing pieces wins.\n";
+
+static const char chien_text[] =
+    BOARD_TEXT
+    "Five pieces each (the dogs and the jackals), all in hand; player 1 "
+    "throws\nfirst, and throws that cannot be used are lost.\n"
+    "- Every entry needs a 1 and puts the piece on hole 1, if it is empty.\n"
+    "- A piece moves forward by the throw and may jump pieces, but never "
+    "lands on\n  an occupied hole.\n"
+    "- Shortcuts one way: landing on 6 goes to 20, landing on 8 goes to 10; "
+    "if that\n  hole is occupied the move is not allowed.\n"
+    "- Landing on hole 1 (entering), 15 or 25: throw again and use that "
+    "throw with\n  the same piece; if it cannot, the throw is lost.\n"
+    "- A piece leaves by landing exactly on 30, once no piece is left in "
+    "hand.\n- The first to take all five pieces off wins.\n";
+
+#define H58_TABLE(ID, VARIANT, TITLE, SOURCE, TEXT, P1, G1, LAST, HEAP, MUST)  \
+    {                                                                          \
+        .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
+        .text = TEXT, .player = {P1, "Jackals"}, .glyph = {G1, 'J'},           \
+        .pieces = NPIECES, .squares = LAST, .heap_square = HEAP,               \
+        .has_hand = true, .has_must = MUST, .options = NULL,                   \
+        .board = h58_board, .cells = 59, .cell_of = h58_cell_of,               \
+        .start = h58_start, .opening = h58_opening, .check = h58_check,        \
+        .throws = h58_throws, .roll = h58_roll, .max_value = 5,                \
+        .prethrow = h58_prethrow, .moves = h58_moves, .make = h58_make,        \
+        .playout = NULL, .eval = h58_eval, .explain = h58_explain              \
+    }
+
+const kemet_ruleset kemet_dogs_jackals = H58_TABLE(
+    "dogs-jackals", 0, "Dogs & Jackals (Botermans)",
+    "Jack Botermans' rules as given in seed 000_75984db64fe0006f.txt, rules "
+    "1-15; rulings H1-H3, B1-B7",
+    botermans_text, "Dogs", 'D', 30, 0, false);
+
+const kemet_ruleset kemet_dogs_jackals_extended = H58_TABLE(
+    "dogs-jackals-extended", 1, "Dogs & Jackals (Botermans, round the board)",
+    "seed 000_75984db64fe0006f.txt, rules 1-15 with supplementary rules 16-17; "
+    "rulings H1-H3, B1-B7 and the extended paragraph",
+    extended_text, "Dogs", 'D', 59, 0, false);
+
+const kemet_ruleset kemet_hounds_jackals_skiryuk = H58_TABLE(
+    "hounds-jackals-skiryuk", 2, "Hounds & Jackals (Skiryuk)",
+    "Dmitriy Skiryuk's rules as given in seed 001_56952012ca053bae.txt, rules "
+    "1-24; rulings H1-H3, S1-S10",
+    skiryuk_text, "Hounds", 'H', 30, APEX, false);
+
+const kemet_ruleset kemet_chien_chacal = H58_TABLE(
+    "chien-chacal", 3, "Chien et Chacal",
+    "the French rules of seed 002_6fd6c29da0a94063.txt; rulings H1-H3, C1-C8",
+    chien_text, "Dogs", 'D', 29, 0, true);
