@@ -20,6 +20,7 @@
  */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 enum { APEX = 30, NPIECES = 5 };
@@ -48,6 +49,7 @@ typedef struct h58 {
     bool must_1525; /* C5: landing on 15 or 25 rethrows with that piece */
     bool draw;      /* extended rule 17: drawn when nothing can ever move */
     uint64_t gates; /* path squares that block passing (PASS_GATES) */
+    uint64_t line_ends;  /* squares where a line starts */
     uint8_t partner[64]; /* the other end of the line at a square, or 0 */
 } h58;
 
@@ -57,18 +59,22 @@ typedef struct h58 {
  * 60-8 = 52 and 60-10 = 50. The French shortcuts go one way. */
 #define LINES_OWN [6] = 20, [20] = 6, [8] = 10, [10] = 8
 #define LINES_THEIRS [54] = 40, [40] = 54, [52] = 50, [50] = 52
+#define OWN_ENDS (B(6) | B(20) | B(8) | B(10))
 static const h58 botermans = {30, LINES_STAY, PASS_GATES, EXIT_LAST_5,
                               ENTER_AGAIN, false, false, false,
-                              B(10) | B(15) | B(20) | B(25), {LINES_OWN}};
+                              B(10) | B(15) | B(20) | B(25), OWN_ENDS,
+                              {LINES_OWN}};
 static const h58 extended = {59, LINES_STAY, PASS_GATES, EXIT_LAST_5,
                              ENTER_AGAIN, false, false, true,
                              B(10) | B(15) | B(20) | B(25) | B(35) | B(40) |
                                  B(45) | B(50),
+                             OWN_ENDS | B(54) | B(40) | B(52) | B(50),
                              {LINES_OWN, LINES_THEIRS}};
 static const h58 skiryuk = {30, LINES_BLOCK, PASS_NONE, EXIT_SHEN_1,
-                            ENTER_LOAD, true, false, false, 0, {LINES_OWN}};
+                            ENTER_LOAD, true, false, false, 0, OWN_ENDS,
+                            {LINES_OWN}};
 static const h58 chien = {29, LINES_ONEWAY, PASS_FREE, EXIT_LAND_30,
-                          ENTER_MUST, false, true, false, 0,
+                          ENTER_MUST, false, true, false, 0, B(6) | B(8),
                           {[6] = 20, [8] = 10}};
 static const h58 *const params[] = {&botermans, &extended, &skiryuk, &chien};
 
@@ -234,32 +240,96 @@ static inline void put(kemet_move *out, int *n, int from, int to) {
     m->step[0].to = (uint8_t)to;
 }
 
+/* The squares whose pieces can use throw t (bitwise over all pieces at
+ * once; h58_dest is the same rule one piece at a time). *enter: a piece
+ * may enter; *shen: a piece may leave the Shen. */
+static uint64_t h58_froms(const h58 *h, const kemet_pos *pos, int t,
+                          uint64_t occ, bool *enter, bool *shen) {
+    int me = pos->to - 1;
+    int hand = pos->hand[me];
+    uint64_t sel = pos->must ? (pos->sq[me] & B(pos->must)) : pos->sq[me];
+    /* Entering on hole 1 with a 1 (rule 6, B2; C2; not under must=, C8). */
+    *enter = t == 1 && hand && h->enter != ENTER_LOAD && !pos->must &&
+             !(occ & B(1));
+    /* S7: a piece in the Shen leaves it with exactly 1. */
+    *shen = h->exit == EXIT_SHEN_1 && t == 1 && pos->heap[me];
+    uint64_t off = 0, cand = sel & (B(h->last - t + 1) - 1);
+    if (h->exit == EXIT_LAST_5) {
+        cand &= ~B(h->last); /* B6: the last square only bears off */
+        if (t == 5 && hand == 0)
+            off = sel & B(h->last);
+    } else if (h->exit == EXIT_LAND_30 && t < APEX) {
+        if (hand == 0) /* C6 */
+            off = sel & B(APEX - t);
+    }
+    /* Passing (rule 8, B3, B7; S2): no blocker strictly between. */
+    uint64_t blk = h->pass == PASS_GATES ? (occ & h->gates)
+                   : h->pass == PASS_NONE ? occ
+                                          : 0;
+    for (int k = 1; k < t; k++)
+        cand &= ~(blk >> k);
+    /* Landing (rule 9, B3, S2, C3): an empty hole. */
+    uint64_t land = (cand << t) & ~occ;
+    /* Lines (rule 10, B4, H3; S3; C4): where the other end is occupied
+     * (the square just left counts as empty, G6) the move is illegal,
+     * except under Botermans' rules where the piece stays. */
+    if (h->lines != LINES_STAY) {
+        for (uint64_t b = land & h->line_ends; b; b &= b - 1) {
+            int d = kemet_ctz64(b);
+            int e = h->partner[d];
+            if (occ & ~B(d - t) & B(e))
+                land &= ~B(d);
+        }
+    }
+    return (land >> t) | off;
+}
+
+/* The destination of a piece found by h58_froms. */
+static inline int h58_to(const h58 *h, uint64_t occ, int s, int t) {
+    int d = s + t;
+    if ((h->exit == EXIT_LAST_5 && s == h->last) ||
+        (h->exit == EXIT_LAND_30 && d == APEX))
+        return KEMET_OFF;
+    int e = h->partner[d];
+    if (e && !(occ & ~B(s) & B(e)))
+        return e;
+    return d;
+}
+
 static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, kemet_move *out) {
     const h58 *h = P(r);
-    int me = pos->to - 1;
     int t = thr->v[0];
-    uint64_t occ = occupied(pos, me);
-    int hand = pos->hand[me];
+    uint64_t occ = occupied(pos, pos->to - 1);
+    bool enter, shen;
+    uint64_t froms = h58_froms(h, pos, t, occ, &enter, &shen);
     int n = 0;
-    /* C8: under must= only that piece may use the throw. */
-    uint64_t sel = pos->must ? (pos->sq[me] & B(pos->must)) : pos->sq[me];
-    /* Entering on hole 1 with a 1 (rule 6, B2; C2). */
-    if (t == 1 && hand && h->enter != ENTER_LOAD && !pos->must &&
-        !(occ & B(1)))
+    if (enter)
         put(out, &n, KEMET_HAND, 1);
-    while (sel) {
-        int s = kemet_ctz64(sel);
-        sel &= sel - 1;
-        int d = h58_dest(h, occ, hand, s, t);
-        if (d >= 0)
-            put(out, &n, s, d);
+    for (; froms; froms &= froms - 1) {
+        int s = kemet_ctz64(froms);
+        put(out, &n, s, h58_to(h, occ, s, t));
     }
-    /* S7: a piece in the Shen leaves it with exactly 1. */
-    if (h->exit == EXIT_SHEN_1 && t == 1 && pos->heap[me])
+    if (shen)
         put(out, &n, APEX, KEMET_OFF);
     if (n == 0)
         out[n++] = (kemet_move){0}; /* G3, rule 12: the throw is lost */
+#ifdef KEMET_CHECKS
+    /* Test builds: the bitwise generation agrees with h58_dest, the same
+     * rule applied one piece at a time. */
+    int k = enter ? 1 : 0;
+    int me = pos->to - 1;
+    uint64_t sel = pos->must ? (pos->sq[me] & B(pos->must)) : pos->sq[me];
+    for (uint64_t b = sel; b; b &= b - 1) {
+        int s = kemet_ctz64(b);
+        int d = h58_dest(h, occ, pos->hand[me], s, t);
+        if (d >= 0) {
+            assert(k < n && out[k].step[0].from == s && out[k].step[0].to == d);
+            k++;
+        }
+    }
+    assert(k + (shen ? 1 : 0) == n || (n == 1 && out[0].n == 0 && k == 0));
+#endif
     return n;
 }
 
