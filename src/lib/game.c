@@ -93,7 +93,7 @@ int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
     kemet_playout_state st = {game->pos,   &game->rng,     pick,
                               max_turns,   game->turns,    game->plies,
                               game->new_turn, game->pending, game->thr};
-    if (game->rules->rs->playout && !generic && !game->pending)
+    if (game->rules->rs->playout && !generic)
         game->rules->rs->playout(game->rules, &st);
     else
         kemet_playout_generic(game->rules, &st);

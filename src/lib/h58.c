@@ -243,16 +243,15 @@ static inline void put(kemet_move *out, int *n, int from, int to) {
 /* The squares whose pieces can use throw t (bitwise over all pieces at
  * once; h58_dest is the same rule one piece at a time). *enter: a piece
  * may enter; *shen: a piece may leave the Shen. */
-static uint64_t h58_froms(const h58 *h, const kemet_pos *pos, int t,
-                          uint64_t occ, bool *enter, bool *shen) {
-    int me = pos->to - 1;
-    int hand = pos->hand[me];
-    uint64_t sel = pos->must ? (pos->sq[me] & B(pos->must)) : pos->sq[me];
+static uint64_t h58_froms(const h58 *h, uint64_t own, int must, int hand,
+                          int heap, int t, uint64_t occ, bool *enter,
+                          bool *shen) {
+    uint64_t sel = must ? (own & B(must)) : own;
     /* Entering on hole 1 with a 1 (rule 6, B2; C2; not under must=, C8). */
-    *enter = t == 1 && hand && h->enter != ENTER_LOAD && !pos->must &&
+    *enter = t == 1 && hand && h->enter != ENTER_LOAD && !must &&
              !(occ & B(1));
     /* S7: a piece in the Shen leaves it with exactly 1. */
-    *shen = h->exit == EXIT_SHEN_1 && t == 1 && pos->heap[me];
+    *shen = h->exit == EXIT_SHEN_1 && t == 1 && heap;
     uint64_t off = 0, cand = sel & (B(h->last - t + 1) - 1);
     if (h->exit == EXIT_LAST_5) {
         cand &= ~B(h->last); /* B6: the last square only bears off */
@@ -300,9 +299,11 @@ static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, kemet_move *out) {
     const h58 *h = P(r);
     int t = thr->v[0];
-    uint64_t occ = occupied(pos, pos->to - 1);
+    int me = pos->to - 1;
+    uint64_t occ = occupied(pos, me);
     bool enter, shen;
-    uint64_t froms = h58_froms(h, pos, t, occ, &enter, &shen);
+    uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
+                               pos->heap[me], t, occ, &enter, &shen);
     int n = 0;
     if (enter)
         put(out, &n, KEMET_HAND, 1);
@@ -318,7 +319,6 @@ static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
     /* Test builds: the bitwise generation agrees with h58_dest, the same
      * rule applied one piece at a time. */
     int k = enter ? 1 : 0;
-    int me = pos->to - 1;
     uint64_t sel = pos->must ? (pos->sq[me] & B(pos->must)) : pos->sq[me];
     for (uint64_t b = sel; b; b &= b - 1) {
         int s = kemet_ctz64(b);
@@ -333,22 +333,9 @@ static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
     return n;
 }
 
-/* Whether `player` could make any move with any throw (rule 17). */
-static bool can_ever_move(const h58 *h, const kemet_pos *pos, int player) {
-    int me = player - 1;
-    uint64_t occ = occupied(pos, me);
-    int hand = pos->hand[me];
-    if (hand && h->enter != ENTER_LOAD && !(occ & B(1)))
-        return true; /* a 1 would enter */
-    for (uint64_t b = pos->sq[me]; b; b &= b - 1)
-        for (int t = 1; t <= 5; t++)
-            if (h58_dest(h, occ, hand, kemet_ctz64(b), t) >= 0)
-                return true;
-    return false;
-}
-
-/* Writes a position field by field: `out` may be `pos`, and building a
- * struct byte-wise and copying it whole would stall the hot path. */
+/* One player's pieces, as h58_make works on them: it writes the position
+ * field by field at the end (`out` may be `pos`, and building a struct
+ * byte-wise and copying it whole would stall the hot path). */
 typedef struct side {
     uint64_t sq;
     int heap, hand;
@@ -357,6 +344,21 @@ typedef struct side {
 static inline int side_total(const side *x) {
     return kemet_popcount64(x->sq) + x->heap + x->hand;
 }
+
+/* Whether `player` could make any move with any throw (rule 17). */
+static bool can_ever_move(const h58 *h, const side *S, int player) {
+    const side *me = &S[player - 1];
+    uint64_t occ = me->sq | mirror(S[2 - player].sq);
+    for (int t = 1; t <= 5; t++) {
+        bool enter, shen;
+        if (h58_froms(h, me->sq, 0, me->hand, me->heap, t, occ, &enter,
+                      &shen) ||
+            enter || shen)
+            return true;
+    }
+    return false;
+}
+
 
 static void h58_make(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *move,
@@ -461,11 +463,55 @@ static void h58_make(const kemet_rules *r, const kemet_pos *pos,
     out->must = (uint8_t)must;
     out->result = (uint8_t)result;
     out->pad_ = 0;
-    if (h->draw && result == KEMET_PLAYING && !can_ever_move(h, out, to) &&
-        !can_ever_move(h, out, 3 - to)) {
+    if (h->draw && result == KEMET_PLAYING && !can_ever_move(h, S, to) &&
+        !can_ever_move(h, S, 3 - to)) {
         /* Rule 17: nothing can ever move again. */
         out->result = KEMET_DRAW;
         kemet_ev_add(ev, KEMET_EV_DRAW, 0, 0, 0);
+    }
+}
+
+/* The fast random playout: the same draws and counts as the generic loop
+ * in game.c (no pre-throw choices on this board), without building move
+ * lists: the k-th move of the list is entering (if legal), then the moves
+ * of the pieces in square order, then leaving the Shen. */
+static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
+    static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
+                                      1, 2, 2, 3, 2, 3, 3, 4};
+    const h58 *h = P(r);
+    kemet_pos *pos = &st->pos;
+    while (kemet_playout_going(st)) {
+        int mover = pos->to, me = mover - 1;
+        kemet_throw t;
+        if (st->pending)
+            t = st->thr;
+        else
+            kemet_throw_one(&t, value[kemet_rng_next(st->dice) >> 60]);
+        st->pending = false;
+        uint64_t occ = occupied(pos, me);
+        bool enter, shen;
+        uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
+                                   pos->heap[me], t.v[0], occ, &enter, &shen);
+        int n = (int)enter + kemet_popcount64(froms) + (int)shen;
+        kemet_move m = {0};
+        if (n > 0) {
+            int k = n > 1 ? (int)kemet_rng_below(st->pick, (uint32_t)n) : 0;
+            if (enter && k == 0) {
+                m = kemet_move1(KEMET_HAND, 1);
+            } else {
+                k -= (int)enter;
+                for (; k > 0 && froms; k--)
+                    froms &= froms - 1;
+                if (froms) {
+                    int s = kemet_ctz64(froms);
+                    m = kemet_move1(s, h58_to(h, occ, s, t.v[0]));
+                } else {
+                    m = kemet_move1(APEX, KEMET_OFF);
+                }
+            }
+        }
+        h58_make(r, pos, &t, &m, pos, NULL);
+        kemet_playout_count(st, mover);
     }
 }
 
@@ -740,7 +786,7 @@ static const char chien_text[] =
         .start = h58_start, .opening = h58_opening, .check = h58_check,        \
         .throws = h58_throws, .roll = h58_roll, .max_value = 5,                \
         .prethrow = h58_prethrow, .moves = h58_moves, .make = h58_make,        \
-        .playout = NULL, .eval = h58_eval, .explain = h58_explain              \
+        .playout = h58_playout, .eval = h58_eval, .explain = h58_explain              \
     }
 
 const kemet_ruleset kemet_dogs_jackals = H58_TABLE(
