@@ -11,22 +11,8 @@
 #define K "senet-kendall "
 #define R "senet-robinson "
 
-static void expect_moves(const char *pos, const char *thr, const char *want) {
-    char *got = tu_moves(pos, thr);
-    if (strcmp(got, want) != 0)
-        fail_msg("moves '%s' %s: want '%s', got '%s'", pos, thr, want, got);
-    free(got);
-}
-
-static void expect_apply(const char *pos, const char *thr, const char *move,
-                         const char *want) {
-    char *got = tu_apply(pos, thr, move);
-    if (strncmp(want, "ERR", 3) == 0 ? strncmp(got, "ERR", 3) != 0
-                                     : strcmp(got, want) != 0)
-        fail_msg("apply '%s' %s %s: want '%s', got '%s'", pos, thr, move, want,
-                 got);
-    free(got);
-}
+#define expect_moves tu_expect_moves
+#define expect_apply tu_expect_apply
 
 /* Rule 1: seven pieces each, thirty squares. */
 static void rule1_board_and_pieces(void **state) {

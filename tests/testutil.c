@@ -83,6 +83,23 @@ char *tu_apply(const char *ptext, const char *ttext, const char *mtext) {
     return out;
 }
 
+void tu_expect_moves(const char *pos, const char *thr, const char *want) {
+    char *got = tu_moves(pos, thr);
+    if (strcmp(got, want) != 0)
+        fail_msg("moves '%s' %s: want '%s', got '%s'", pos, thr, want, got);
+    free(got);
+}
+
+void tu_expect_apply(const char *pos, const char *thr, const char *move,
+                     const char *want) {
+    char *got = tu_apply(pos, thr, move);
+    if (strncmp(want, "ERR", 3) == 0 ? strncmp(got, "ERR", 3) != 0
+                                     : strcmp(got, want) != 0)
+        fail_msg("apply '%s' %s %s: want '%s', got '%s'", pos, thr, move, want,
+                 got);
+    free(got);
+}
+
 kemet_rules *tu_pos(const char *text, kemet_pos *pos) {
     kemet_rules *r;
     kemet_error e;

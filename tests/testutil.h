@@ -18,6 +18,11 @@
 char *tu_moves(const char *pos, const char *thr);
 /* The position after a move, or "ERR: message". */
 char *tu_apply(const char *pos, const char *thr, const char *move);
+/* Fails the test unless tu_moves(pos, thr) is `want`. */
+void tu_expect_moves(const char *pos, const char *thr, const char *want);
+/* Fails the test unless tu_apply gives `want` ("ERR" for any error). */
+void tu_expect_apply(const char *pos, const char *thr, const char *move,
+                     const char *want);
 /* Parses a position; fails the test if it is not valid. */
 kemet_rules *tu_pos(const char *text, kemet_pos *pos);
 
