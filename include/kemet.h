@@ -151,6 +151,8 @@ typedef struct kemet_info {
     const char *text;      /* the rules in plain words, several lines */
     const char *player[2]; /* "White", "Black" */
     char glyph[2];         /* one ASCII letter per player for boards */
+    const char *gone;      /* what pieces no longer in play are: "borne off",
+                              "captured" */
     int pieces;            /* pieces per player */
     int squares;           /* highest path square */
     int board_cells;       /* physical cells of the board */

@@ -97,7 +97,7 @@ static void status(const play *P, FILE *out) {
                 P->info->player[p], P->seat[p].name, board);
         if (pos->hand[p])
             fprintf(out, ", %d in hand", pos->hand[p]);
-        fprintf(out, ", %d gone from the board\n", gone);
+        fprintf(out, ", %d %s\n", gone, P->info->gone);
     }
 }
 

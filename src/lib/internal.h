@@ -66,6 +66,7 @@ struct kemet_ruleset {
     const char *title, *source, *text;
     const char *player[2];
     char glyph[2];
+    const char *gone;
     int pieces;
     int squares;              /* highest path square */
     int heap_square;          /* the square that holds several pieces, or 0 */

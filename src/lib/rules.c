@@ -243,6 +243,7 @@ int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
         .text = rs->text,
         .player = {rs->player[0], rs->player[1]},
         .glyph = {rs->glyph[0], rs->glyph[1]},
+        .gone = rs->gone,
         .pieces = rs->pieces,
         .squares = rs->squares,
         .board_cells = rs->cells,

@@ -519,6 +519,7 @@ static const char senet_robinson_text[] =
     {                                                                          \
         .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
         .text = TEXT, .player = {"White", "Black"}, .glyph = {'W', 'B'},       \
+        .gone = "borne off",                                                   \
         .pieces = NPIECES, .squares = NSQ, .heap_square = 0,                   \
         .has_hand = false, .has_must = MUST, .options = NULL,                  \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
