@@ -26,11 +26,15 @@ static char *play_record(const char *spec, uint64_t seed, kemet_pos *end,
     while (kemet_result(kemet_game_pos(g)) == KEMET_PLAYING) {
         kemet_pos before = *kemet_game_pos(g);
         kemet_agent *ag = a[before.to - 1];
-        int n = kemet_prethrow(r, &before, list);
+        const kemet_throw *opening = kemet_game_throw(g);
+        int n = opening ? 0 : kemet_prethrow(r, &before, list);
         int k = n > 0 ? kemet_agent_choose(ag, &before, NULL, list, n) : -1;
         kemet_throw t, *tp = NULL;
         if (k < 0) {
-            kemet_game_roll(g, &t);
+            if (opening)
+                t = *opening; /* Skiryuk: the opening's first throw */
+            else
+                kemet_game_roll(g, &t);
             tp = &t;
             n = kemet_moves(r, &before, &t, list);
             k = kemet_agent_choose(ag, &before, &t, list, n);
@@ -52,10 +56,11 @@ static char *play_record(const char *spec, uint64_t seed, kemet_pos *end,
 
 static void round_trip(void **state) {
     (void)state;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
+    int nr = kemet_ruleset_count();
+    for (uint64_t seed = 1; seed <= 60; seed++) {
         kemet_pos end, got;
         long plies, got_plies;
-        char *text = play_record(seed % 2 ? "senet-kendall" : "senet-robinson",
+        char *text = play_record(kemet_ruleset_id((int)(seed % (uint64_t)nr)),
                                  seed, &end, &plies);
         kemet_error e;
         char final[256];
@@ -65,6 +70,13 @@ static void round_trip(void **state) {
         assert_memory_equal(&end, &got, sizeof end);
         assert_int_equal(plies, got_plies);
         assert_non_null(strstr(final, "winner="));
+        /* a changed first throw is caught, the opening's included */
+        char *line7 = strstr(text, "start ");
+        line7 = strchr(line7, '\n') + 1; /* first ply: "P T MOVE" */
+        line7[2] = line7[2] == '1' ? '2' : '1';
+        int bad = kemet_replay(text, NULL, NULL, 0, NULL, &e);
+        assert_true(bad == KEMET_EILLEGAL || bad == KEMET_ESYNTAX);
+        assert_non_null(strstr(e.msg, "line 7:"));
         free(text);
     }
 }
