@@ -82,20 +82,20 @@ static inline const h58 *P(const kemet_rules *r) { return params[r->variant]; }
 
 /* The opponent's pieces as squares of our path: q -> 60 - q. */
 static inline uint64_t mirror(uint64_t x) {
+    /* reverse the bits within each byte, then the bytes */
     x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
     x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
     x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
-    x = ((x >> 8) & 0x00ff00ff00ff00ffULL) | ((x & 0x00ff00ff00ff00ffULL) << 8);
-    x = ((x >> 16) & 0x0000ffff0000ffffULL) | ((x & 0x0000ffff0000ffffULL) << 16);
-    x = (x >> 32) | (x << 32);
-    return x >> 3; /* bit 63-q becomes bit 60-q */
+    return __builtin_bswap64(x) >> 3; /* bit 63-q becomes bit 60-q */
 }
 
 /* Physically occupied squares of player me's path (the Shen's heap never
- * blocks: it holds any number, ruling S2). */
-static inline uint64_t occupied(const kemet_pos *pos, int me) {
-    return pos->sq[me] | mirror(pos->sq[me ^ 1]);
+ * blocks: it holds any number, ruling S2). Off the extended path the only
+ * hole both sides share is the apex, which mirror maps onto itself. */
+static inline uint64_t occupied_by(const h58 *h, uint64_t own, uint64_t opp) {
+    return own | (h->last > APEX ? mirror(opp) : (opp & B(APEX)));
 }
+#define occupied(pos, me) occupied_by(h, (pos)->sq[me], (pos)->sq[(me) ^ 1])
 
 #define PATH_HOLES (((uint64_t)1 << APEX) - 2) /* own holes 1..29 */
 
@@ -348,7 +348,12 @@ static inline int side_total(const side *x) {
 /* Whether `player` could make any move with any throw (rule 17). */
 static bool can_ever_move(const h58 *h, const side *S, int player) {
     const side *me = &S[player - 1];
-    uint64_t occ = me->sq | mirror(S[2 - player].sq);
+    uint64_t occ = occupied_by(h, me->sq, S[2 - player].sq);
+    /* Quick yes: under Botermans' lines a piece with an empty hole just
+     * ahead (short of the last square) moves with a 1. */
+    if (h->lines == LINES_STAY &&
+        (((me->sq & (B(h->last) - 1)) << 1) & ~occ & (B(h->last + 1) - 1)))
+        return true;
     for (int t = 1; t <= 5; t++) {
         bool enter, shen;
         if (h58_froms(h, me->sq, 0, me->hand, me->heap, t, occ, &enter,
@@ -410,7 +415,7 @@ static void h58_make(const kemet_rules *r, const kemet_pos *pos,
                  * piece from hand onto an empty hole 1. */
                 uint64_t counted = B(d + 1) - B(s + 1); /* s+1 .. d */
                 if ((counted & (B(15) | B(25))) && M->hand &&
-                    !((M->sq | mirror(O->sq)) & B(1))) {
+                    !(occupied_by(h, M->sq, O->sq) & B(1))) {
                     M->sq |= B(1);
                     M->hand--;
                     kemet_ev_add(ev, KEMET_EV_LOAD, who, 0, 1);
@@ -493,6 +498,12 @@ static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
         uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
                                    pos->heap[me], t.v[0], occ, &enter, &shen);
         int n = (int)enter + kemet_popcount64(froms) + (int)shen;
+        if (n == 0 && !h->draw) {
+            pos->to = (uint8_t)(3 - mover); /* a lost throw: G3, S10 */
+            pos->must = 0;
+            kemet_playout_count(st, mover);
+            continue;
+        }
         kemet_move m = {0};
         if (n > 0) {
             int k = n > 1 ? (int)kemet_rng_below(st->pick, (uint32_t)n) : 0;
