@@ -95,7 +95,9 @@ static inline uint64_t mirror(uint64_t x) {
 static inline uint64_t occupied_by(const h58 *h, uint64_t own, uint64_t opp) {
     return own | (h->last > APEX ? mirror(opp) : (opp & B(APEX)));
 }
-#define occupied(pos, me) occupied_by(h, (pos)->sq[me], (pos)->sq[(me) ^ 1])
+static inline uint64_t occupied(const h58 *h, const kemet_pos *pos, int me) {
+    return occupied_by(h, pos->sq[me], pos->sq[me ^ 1]);
+}
 
 #define PATH_HOLES (((uint64_t)1 << APEX) - 2) /* own holes 1..29 */
 
@@ -153,9 +155,11 @@ static int h58_check(const kemet_rules *r, const kemet_pos *pos,
         if (left == 0 && pos->result == KEMET_PLAYING) {
             int w = h->skiryuk ? 2 - p : p + 1;
             return kemet_fail(err, KEMET_ESYNTAX,
-                              "%s %s no piece left, so the game is over: the "
-                              "position needs winner=%d",
-                              r->rs->player[p], h->skiryuk ? "has" : "has borne off every piece and has",
+                              "%s %s, so the game is over: the position "
+                              "needs winner=%d",
+                              r->rs->player[p],
+                              h->skiryuk ? "have no piece left"
+                                         : "have taken every piece off",
                               w);
         }
     }
@@ -173,20 +177,6 @@ static int h58_check(const kemet_rules *r, const kemet_pos *pos,
         return kemet_fail(err, KEMET_ESYNTAX, "%s has no draw (winner=0)",
                           r->rs->id);
     return KEMET_OK;
-}
-
-static int h58_throws(const kemet_rules *r, const kemet_pos *pos,
-                      kemet_throw *out, uint32_t *weight, uint32_t *total) {
-    (void)r;
-    (void)pos;
-    return kemet_sticks_throws(out, weight, total);
-}
-
-static void h58_roll(const kemet_rules *r, const kemet_pos *pos, kemet_rng *rng,
-                     kemet_throw *out) {
-    (void)r;
-    (void)pos;
-    kemet_sticks_roll(rng, out);
 }
 
 static int h58_prethrow(const kemet_rules *r, const kemet_pos *pos,
@@ -231,13 +221,6 @@ static int h58_dest(const h58 *h, uint64_t occ, int hand, int s, int t) {
             return -1;
     }
     return d;
-}
-
-static inline void put(kemet_move *out, int *n, int from, int to) {
-    kemet_move *m = &out[(*n)++];
-    m->n = 1;
-    m->step[0].from = (uint8_t)from;
-    m->step[0].to = (uint8_t)to;
 }
 
 /* The squares whose pieces can use throw t (bitwise over all pieces at
@@ -300,19 +283,19 @@ static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
     const h58 *h = P(r);
     int t = thr->v[0];
     int me = pos->to - 1;
-    uint64_t occ = occupied(pos, me);
+    uint64_t occ = occupied(h, pos, me);
     bool enter, shen;
     uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
                                pos->heap[me], t, occ, &enter, &shen);
     int n = 0;
     if (enter)
-        put(out, &n, KEMET_HAND, 1);
+        kemet_put_move(out, &n, KEMET_HAND, 1);
     for (; froms; froms &= froms - 1) {
         int s = kemet_ctz64(froms);
-        put(out, &n, s, h58_to(h, occ, s, t));
+        kemet_put_move(out, &n, s, h58_to(h, occ, s, t));
     }
     if (shen)
-        put(out, &n, APEX, KEMET_OFF);
+        kemet_put_move(out, &n, APEX, KEMET_OFF);
     if (n == 0)
         out[n++] = (kemet_move){0}; /* G3, rule 12: the throw is lost */
 #ifdef KEMET_CHECKS
@@ -481,19 +464,13 @@ static void h58_make(const kemet_rules *r, const kemet_pos *pos,
  * lists: the k-th move of the list is entering (if legal), then the moves
  * of the pieces in square order, then leaving the Shen. */
 static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
-    static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
-                                      1, 2, 2, 3, 2, 3, 3, 4};
     const h58 *h = P(r);
     kemet_pos *pos = &st->pos;
     while (kemet_playout_going(st)) {
         int mover = pos->to, me = mover - 1;
         kemet_throw t;
-        if (st->pending)
-            t = st->thr;
-        else
-            kemet_throw_one(&t, value[kemet_rng_next(st->dice) >> 60]);
-        st->pending = false;
-        uint64_t occ = occupied(pos, me);
+        kemet_playout_sticks(st, &t);
+        uint64_t occ = occupied(h, pos, me);
         bool enter, shen;
         uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
                                    pos->heap[me], t.v[0], occ, &enter, &shen);
@@ -643,7 +620,7 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
                  s, t);
         return;
     }
-    uint64_t occ = occupied(pos, me) & ~B(s);
+    uint64_t occ = occupied(h, pos, me) & ~B(s);
     uint64_t between = B(d) - B(s + 1);
     if (h->pass == PASS_GATES && (occ & h->gates & between)) {
         snprintf(buf, len, "the piece on %d blocks the way (rule 8)",
@@ -667,7 +644,7 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
                  d, e);
         return;
     }
-    int real = h58_dest(h, occupied(pos, me), hand, s, t);
+    int real = h58_dest(h, occupied(h, pos, me), hand, s, t);
     snprintf(buf, len, "with a %d the piece on %d ends on %d%s", t, s, real,
              real != d ? " (it follows the line)" : "");
 }
@@ -797,7 +774,8 @@ static const char chien_text[] =
         .has_hand = true, .has_must = MUST, .options = NULL,                   \
         .board = h58_board, .cells = 59, .cell_of = h58_cell_of,               \
         .start = h58_start, .opening = h58_opening, .check = h58_check,        \
-        .throws = h58_throws, .roll = h58_roll, .max_value = 5,                \
+        .throws = kemet_sticks_throws_of, .roll = kemet_sticks_roll_of,       \
+        .max_value = 5,                                                        \
         .prethrow = h58_prethrow, .moves = h58_moves, .make = h58_make,        \
         .playout = h58_playout, .eval = h58_eval, .explain = h58_explain              \
     }

@@ -146,14 +146,39 @@ static inline void kemet_ev_add(kemet_events *ev, int kind, int who, int a,
     }
 }
 
-/* The four throwing sticks of ruling G2: value = marked sides up, 5 when
- * none is; P(1..5) = 4, 6, 4, 1, 1 in 16. */
-int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total);
-void kemet_sticks_roll(kemet_rng *rng, kemet_throw *out);
 static inline void kemet_throw_one(kemet_throw *t, int v) {
     *t = (kemet_throw){0};
     t->n = 1;
     t->v[0] = (uint8_t)v;
+}
+
+/* The four throwing sticks of ruling G2: value = marked sides up, 5 when
+ * none is; P(1..5) = 4, 6, 4, 1, 1 in 16. The faces are the top four bits
+ * of one draw of the generator. */
+static inline int kemet_sticks_value(uint64_t draw) {
+    static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
+                                      1, 2, 2, 3, 2, 3, 3, 4};
+    return value[draw >> 60];
+}
+int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total);
+void kemet_sticks_roll(kemet_rng *rng, kemet_throw *out);
+/* The same, in the shape of the ruleset table's `throws` and `roll`, for
+ * rulesets thrown with the four sticks whatever the position. */
+int kemet_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
+                           kemet_throw *out, uint32_t *weight,
+                           uint32_t *total);
+void kemet_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
+                          kemet_rng *rng, kemet_throw *out);
+
+/* The throw of a fast playout with the four sticks: the one the opening
+ * made, if pending, else a throw drawn as kemet_sticks_roll draws it. */
+static inline void kemet_playout_sticks(kemet_playout_state *st,
+                                        kemet_throw *t) {
+    if (st->pending)
+        *t = st->thr;
+    else
+        kemet_throw_one(t, kemet_sticks_value(kemet_rng_next(st->dice)));
+    st->pending = false;
 }
 
 /* Population count without needing the popcnt instruction. */
@@ -165,6 +190,14 @@ static inline int kemet_popcount64(uint64_t x) {
 }
 static inline int kemet_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 #define KEMET_BIT(s) ((uint64_t)1 << (s))
+
+/* Appends the one-step move from-to to out[*n]. */
+static inline void kemet_put_move(kemet_move *out, int *n, int from, int to) {
+    kemet_move *m = &out[(*n)++];
+    m->n = 1;
+    m->step[0].from = (uint8_t)from;
+    m->step[0].to = (uint8_t)to;
+}
 
 /* A one-step move. */
 static inline kemet_move kemet_move1(int from, int to) {

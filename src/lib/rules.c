@@ -116,13 +116,26 @@ int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total) {
 }
 
 void kemet_sticks_roll(kemet_rng *rng, kemet_throw *out) {
-    /* Four fair sticks: four random bits; value = marked sides, 5 if none. */
-    static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
-                                      1, 2, 2, 3, 2, 3, 3, 4};
-    unsigned faces = (unsigned)(kemet_rng_next(rng) >> 60);
-    kemet_throw_one(out, value[faces]);
+    uint64_t draw = kemet_rng_next(rng); /* four fair sticks: four bits */
+    kemet_throw_one(out, kemet_sticks_value(draw));
+    unsigned faces = (unsigned)(draw >> 60);
     out->sticks = 4;
     out->faces = (uint16_t)faces;
+}
+
+int kemet_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
+                           kemet_throw *out, uint32_t *weight,
+                           uint32_t *total) {
+    (void)r;
+    (void)pos;
+    return kemet_sticks_throws(out, weight, total);
+}
+
+void kemet_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
+                          kemet_rng *rng, kemet_throw *out) {
+    (void)r;
+    (void)pos;
+    kemet_sticks_roll(rng, out);
 }
 
 /* ---------------------------------------------------------------------------

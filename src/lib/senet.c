@@ -54,24 +54,7 @@ static int senet_check(const kemet_rules *r, const kemet_pos *pos,
     }
     if (pos->result == KEMET_DRAW)
         return kemet_fail(err, KEMET_ESYNTAX, "Senet has no draw (winner=0)");
-    if (pos->must && (r->variant & ROBINSON) == 0)
-        return kemet_fail(err, KEMET_ESYNTAX,
-                          "must= is not used by %s", r->rs->id);
-    return KEMET_OK;
-}
-
-static int senet_throws(const kemet_rules *r, const kemet_pos *pos,
-                        kemet_throw *out, uint32_t *weight, uint32_t *total) {
-    (void)r;
-    (void)pos;
-    return kemet_sticks_throws(out, weight, total);
-}
-
-static void senet_roll(const kemet_rules *r, const kemet_pos *pos,
-                       kemet_rng *rng, kemet_throw *out) {
-    (void)r;
-    (void)pos;
-    kemet_sticks_roll(rng, out);
+    return KEMET_OK; /* must= outside Robinson's variant: kemet_pos_check */
 }
 
 /* Rule 11, ruling K8: instead of throwing, a piece in the water may be moved
@@ -88,13 +71,6 @@ static int senet_prethrow(const kemet_rules *r, const kemet_pos *pos,
         return 1;
     }
     return 0;
-}
-
-static inline void put(kemet_move *out, int *n, int from, int to) {
-    kemet_move *m = &out[(*n)++];
-    m->n = 1;
-    m->step[0].from = (uint8_t)from;
-    m->step[0].to = (uint8_t)to;
 }
 
 /* Squares where the mover may not land (ruling K6, rules 5 and 13): its own
@@ -178,7 +154,7 @@ static int senet_moves(const kemet_rules *r, const kemet_pos *pos,
     while (froms) {
         int s = kemet_ctz64(froms);
         froms &= froms - 1;
-        put(out, &n, s, senet_dest(s, t, back));
+        kemet_put_move(out, &n, s, senet_dest(s, t, back));
     }
     if (n == 0)
         out[n++] = (kemet_move){0}; /* ruling G3: the throw is lost */
@@ -259,15 +235,12 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
  * in game.c, without building move lists (the k-th move of the list is the
  * move of the k-th lowest square of senet_froms). */
 static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
-    /* Senet's opening never throws, so no throw is pending here. */
-    static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
-                                      1, 2, 2, 3, 2, 3, 3, 4};
     kemet_pos *pos = &st->pos;
     while (kemet_playout_going(st)) {
         int mover = pos->to;
         uint64_t own = pos->sq[mover - 1];
         kemet_move m = {0};
-        if ((own & KEMET_BIT(WATER)) && pos->must == 0 &&
+        if (!st->pending && (own & KEMET_BIT(WATER)) && pos->must == 0 &&
             !((own | pos->sq[2 - mover]) & KEMET_BIT(REBIRTH)) &&
             kemet_rng_below(st->pick, 2) == 1) {
             m = kemet_move1(WATER, REBIRTH);
@@ -276,7 +249,7 @@ static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
             continue;
         }
         kemet_throw t;
-        kemet_throw_one(&t, value[kemet_rng_next(st->dice) >> 60]);
+        kemet_playout_sticks(st, &t);
         bool back;
         uint64_t froms = senet_froms(pos, t.v[0], &back);
         if (froms) {
@@ -524,7 +497,8 @@ static const char senet_robinson_text[] =
         .has_hand = false, .has_must = MUST, .options = NULL,                  \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
         .start = senet_start, .opening = senet_opening, .check = senet_check,  \
-        .throws = senet_throws, .roll = senet_roll, .max_value = 5,           \
+        .throws = kemet_sticks_throws_of, .roll = kemet_sticks_roll_of,       \
+        .max_value = 5,                                                        \
         .prethrow = senet_prethrow, .moves = senet_moves, .make = senet_make,  \
         .playout = senet_playout,                                              \
         .eval = senet_eval, .explain = senet_explain                           \
