@@ -226,7 +226,8 @@ static int h58_dest(const h58 *h, uint64_t occ, int hand, int s, int t) {
 /* The squares whose pieces can use throw t (bitwise over all pieces at
  * once; h58_dest is the same rule one piece at a time). *enter: a piece
  * may enter; *shen: a piece may leave the Shen. */
-static uint64_t h58_froms(const h58 *h, uint64_t own, int must, int hand,
+static inline __attribute__((always_inline)) uint64_t
+h58_froms(const h58 *h, uint64_t own, int must, int hand,
                           int heap, int t, uint64_t occ, bool *enter,
                           bool *shen) {
     uint64_t sel = must ? (own & B(must)) : own;
@@ -267,7 +268,7 @@ static uint64_t h58_froms(const h58 *h, uint64_t own, int must, int hand,
 }
 
 /* The destination of a piece found by h58_froms. */
-static inline int h58_to(const h58 *h, uint64_t occ, int s, int t) {
+static inline __attribute__((always_inline)) int h58_to(const h58 *h, uint64_t occ, int s, int t) {
     int d = s + t;
     if ((h->exit == EXIT_LAST_5 && s == h->last) ||
         (h->exit == EXIT_LAND_30 && d == APEX))
@@ -328,30 +329,64 @@ static inline int side_total(const side *x) {
     return kemet_popcount64(x->sq) + x->heap + x->hand;
 }
 
-/* Whether `player` could make any move with any throw (rule 17). */
-static bool can_ever_move(const h58 *h, const side *S, int player) {
-    const side *me = &S[player - 1];
-    uint64_t occ = occupied_by(h, me->sq, S[2 - player].sq);
-    /* Quick yes: under Botermans' lines a piece with an empty hole just
-     * ahead (short of the last square) moves with a 1. */
-    if (h->lines == LINES_STAY &&
-        (((me->sq & (B(h->last) - 1)) << 1) & ~occ & (B(h->last + 1) - 1)))
-        return true;
+#ifdef KEMET_CHECKS
+/* Whether `player` could make any move with any throw (rule 17), by
+ * asking h58_froms about each throw: the reference for `can_move`. */
+static bool can_ever_move(const h58 *h, const kemet_pos *pos, int player,
+                          uint64_t occ) {
+    int me = player - 1;
     for (int t = 1; t <= 5; t++) {
         bool enter, shen;
-        if (h58_froms(h, me->sq, 0, me->hand, me->heap, t, occ, &enter,
-                      &shen) ||
+        if (h58_froms(h, pos->sq[me], 0, pos->hand[me], pos->heap[me], t,
+                      occ, &enter, &shen) ||
             enter || shen)
             return true;
     }
     return false;
 }
+#endif
 
+/* Whether a side could make any move with any throw, for the extended
+ * game's rules only (the one ruleset with rule
+ * 17), all throws at once: a piece in hand enters with a 1 on an empty
+ * hole 1 (rule 6); with the hand empty a piece on the last square bears
+ * off with a 5 (B6); another piece moves t = 1..5 holes onto an empty one
+ * not beyond the last, passing no occupied gate (rules 8, 9, 11; a line
+ * end only changes where it stops, B4). */
+static inline bool can_move(const h58 *h, uint64_t own, int hand,
+                            uint64_t occ) {
+    if (hand ? !(occ & B(1)) : (own & B(h->last)) != 0)
+        return true;
+    uint64_t free = ~occ & (B(h->last + 1) - 2), blk = occ & h->gates;
+    uint64_t reach = (own & (B(h->last) - 1)) << 1; /* s + 1 */
+    for (int t = 1; t <= 5 && reach; t++) {
+        if (reach & free)
+            return true;
+        reach = (reach & ~blk) << 1;
+    }
+    return false;
+}
 
-static void h58_make(const kemet_rules *r, const kemet_pos *pos,
-                     const kemet_throw *thr, const kemet_move *move,
-                     kemet_pos *out, kemet_events *ev) {
-    const h58 *h = P(r);
+/* Rule 17 (extended game): nothing can ever move again. `occ_to` is the
+ * occupied squares of the path of the side to move. */
+static inline bool h58_stuck(const h58 *h, const kemet_pos *pos,
+                             uint64_t occ_to) {
+    int a = pos->to - 1, b = a ^ 1;
+#ifdef KEMET_CHECKS
+    assert(can_move(h, pos->sq[a], pos->hand[a], occ_to) ==
+           can_ever_move(h, pos, a + 1, occ_to));
+    assert(can_move(h, pos->sq[b], pos->hand[b], occupied(h, pos, b)) ==
+           can_ever_move(h, pos, b + 1, occupied(h, pos, b)));
+#endif
+    return !can_move(h, pos->sq[a], pos->hand[a], occ_to) &&
+           !can_move(h, pos->sq[b], pos->hand[b], occupied(h, pos, b));
+}
+
+/* A move without rule 17's test, which the caller makes. Inlined into
+ * the playout, where a call per ply shows. */
+static inline __attribute__((always_inline)) void
+h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
+              const kemet_move *move, kemet_pos *out, kemet_events *ev) {
     int me = pos->to - 1, who = me + 1;
     side S[2] = {{pos->sq[0], pos->heap[0], pos->hand[0]},
                  {pos->sq[1], pos->heap[1], pos->hand[1]}};
@@ -451,10 +486,16 @@ static void h58_make(const kemet_rules *r, const kemet_pos *pos,
     out->must = (uint8_t)must;
     out->result = (uint8_t)result;
     out->pad_ = 0;
-    if (h->draw && result == KEMET_PLAYING && !can_ever_move(h, S, to) &&
-        !can_ever_move(h, S, 3 - to)) {
-        /* Rule 17: nothing can ever move again. */
-        out->result = KEMET_DRAW;
+}
+
+static void h58_make(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *move,
+                     kemet_pos *out, kemet_events *ev) {
+    const h58 *h = P(r);
+    h58_make_core(h, pos, thr, move, out, ev);
+    if (h->draw && out->result == KEMET_PLAYING &&
+        h58_stuck(h, out, occupied(h, out, out->to - 1))) {
+        out->result = KEMET_DRAW; /* rule 17 */
         kemet_ev_add(ev, KEMET_EV_DRAW, 0, 0, 0);
     }
 }
@@ -463,14 +504,15 @@ static void h58_make(const kemet_rules *r, const kemet_pos *pos,
  * in game.c (no pre-throw choices on this board), without building move
  * lists: the k-th move of the list is entering (if legal), then the moves
  * of the pieces in square order, then leaving the Shen. */
-static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
-    const h58 *h = P(r);
+static inline __attribute__((always_inline)) void
+playout(const h58 *h, kemet_playout_state *st0) {
+    kemet_playout_state L = *st0, *st = &L; /* kept in registers */
     kemet_pos *pos = &st->pos;
+    uint64_t occ = occupied(h, pos, pos->to - 1);
     while (kemet_playout_going(st)) {
         int mover = pos->to, me = mover - 1;
         kemet_throw t;
         kemet_playout_sticks(st, &t);
-        uint64_t occ = occupied(h, pos, me);
         bool enter, shen;
         uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
                                    pos->heap[me], t.v[0], occ, &enter, &shen);
@@ -479,6 +521,7 @@ static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
             pos->to = (uint8_t)(3 - mover); /* a lost throw: G3, S10 */
             pos->must = 0;
             kemet_playout_count(st, mover);
+            occ = occupied(h, pos, pos->to - 1);
             continue;
         }
         kemet_move m = {0};
@@ -498,8 +541,24 @@ static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
                 }
             }
         }
-        h58_make(r, pos, &t, &m, pos, NULL);
+        h58_make_core(h, pos, &t, &m, pos, NULL);
+        occ = occupied(h, pos, pos->to - 1);
+        if (h->draw && pos->result == KEMET_PLAYING &&
+            h58_stuck(h, pos, occ))
+            pos->result = KEMET_DRAW; /* rule 17 */
         kemet_playout_count(st, mover);
+    }
+    *st0 = L;
+}
+
+/* One copy of the loop per ruleset, each with its parameters known to
+ * the compiler, which folds the tests on them away. */
+static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
+    switch (r->variant) {
+    case 0: playout(params[0], st); break;
+    case 1: playout(params[1], st); break;
+    case 2: playout(params[2], st); break;
+    default: playout(params[3], st); break;
     }
 }
 
