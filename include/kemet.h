@@ -46,8 +46,8 @@ extern "C" {
 #define KEMET_MAX_PIECES 16 /* pieces per player */
 #define KEMET_MAX_VALUES 8  /* values in one throw (several sticks or dice) */
 #define KEMET_MAX_STEPS 8   /* steps in one move (one per value spent) */
-#define KEMET_MAX_MOVES 512 /* enough storage for any list of legal moves */
-#define KEMET_MAX_THROWS 64 /* distinct outcomes of one throw */
+#define KEMET_MAX_MOVES 8192 /* enough storage for any list of legal moves */
+#define KEMET_MAX_THROWS 1024 /* distinct outcomes of one throw */
 
 /* Special step ends: a piece entering from hand, a piece leaving the board. */
 #define KEMET_HAND 0
@@ -152,10 +152,14 @@ typedef struct kemet_info {
     const char *player[2]; /* "White", "Black" */
     char glyph[2];         /* one ASCII letter per player for boards */
     const char *gone;      /* what pieces no longer in play are: "borne off",
-                              "captured" */
+                              "captured"; NULL where none ever leave */
+    const char *in_hand;   /* where pieces in hand are: "in hand", "in the
+                              Duat", "off the board" */
     int pieces;            /* pieces per player */
     int squares;           /* highest path square */
     int board_cells;       /* physical cells of the board */
+    const char *board_note; /* NULL, or what the board (and sticks) are
+                               when they are a reconstruction */
 } kemet_info;
 
 /* How many rulesets are registered, and the id of the i-th. */
@@ -165,6 +169,13 @@ const char *kemet_ruleset_id(int i);
 /* Opens a ruleset from "id" or "id:key=value,...". On success *out must be
  * released with kemet_rules_close. Fails with KEMET_ERULESET. */
 int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err);
+/* As kemet_rules_open, with the board read from `board_text`, the text of
+ * a board file (docs/boards.md), instead of the ruleset's own. Only the
+ * rulesets whose board is a reconstruction (Washburne, Lions & Jackals)
+ * take one; errors name the file's line. board_text NULL: the built-in
+ * board. */
+int kemet_rules_open_board(const char *spec, const char *board_text,
+                           kemet_rules **out, kemet_error *err);
 void kemet_rules_close(kemet_rules *rules);
 const kemet_info *kemet_rules_info(const kemet_rules *rules);
 /* The canonical spec ("id", plus options that differ from the defaults). */
@@ -202,7 +213,11 @@ int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
 /* Every distinct legal move for `thr` in `pos`; a lone `pass` (n == 0) when
  * the throw cannot be used. Returns the count (>= 1), KEMET_EOVER, or
  * KEMET_ETHROW for a throw the ruleset cannot produce. `out` must hold
- * KEMET_MAX_MOVES moves. */
+ * KEMET_MAX_MOVES moves. For a turn of several steps (several values),
+ * each distinct outcome is listed once, in one order of its steps; any
+ * other order of the same steps is as legal (kemet_apply accepts it).
+ * KEMET_ERANGE: more distinct turns than KEMET_MAX_MOVES (never seen with
+ * the rulesets' own limits on the number of sticks). */
 int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, kemet_move *out);
 
@@ -224,7 +239,10 @@ enum kemet_event_kind {
     KEMET_EV_DRAW,     /* the game is drawn */
     KEMET_EV_STARTS,   /* opening: player `who` starts (a, b: the opening
                           throws of players 1 and 2, 0 when drawn by lot) */
-    KEMET_EV_REOPEN    /* opening: equal throws a = b, thrown again */
+    KEMET_EV_REOPEN,   /* opening: equal throws a = b, thrown again */
+    KEMET_EV_RIVER,    /* the piece was carried back by a river from a to b */
+    KEMET_EV_KNOCK     /* the opponent's piece on a was knocked off the board
+                          (to hand, or the Duat: it may come back) */
 };
 
 typedef struct kemet_event {
@@ -279,6 +297,11 @@ int kemet_throw_equal(const kemet_throw *a, const kemet_throw *b);
  * NULL. */
 int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
                     kemet_error *err);
+/* As kemet_pos_parse, with the ruleset's board read from a board file's
+ * text (see kemet_rules_open_board); NULL: the built-in board. */
+int kemet_pos_parse_board(const char *text, const char *board_text,
+                          kemet_rules **rules, kemet_pos *pos,
+                          kemet_error *err);
 /* Validates a position for `rules` (what kemet_pos_parse checks). */
 int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
                     kemet_error *err);
@@ -337,7 +360,9 @@ int kemet_game_play(kemet_game *game, const kemet_move *move, kemet_events *ev);
  * and pending throw. */
 void kemet_game_make(kemet_game *game, const kemet_move *move);
 /* Plays the game on with uniformly random choices (drawn from `pick`; the
- * throws from the game's dice) until it ends or a new turn would begin
+ * throws from the game's dice; where a turn spends several values, each
+ * step is drawn uniformly among the legal steps, as a player moving one
+ * value at a time would) until it ends or a new turn would begin
  * beyond `max_turns` turns (the game is then "stopped", ruling G5). Before
  * a throw, throwing and each pre-throw move are equally likely. Uses the
  * ruleset's fast path unless `generic` is non-zero; both give the same game.

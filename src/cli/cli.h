@@ -34,8 +34,12 @@ typedef struct cli_opt {
 int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
               int min_pos, int max_pos, int *npos, const char *usage);
 
-/* Opens a ruleset or fails with a message (returns NULL). */
-kemet_rules *cli_rules(const char *spec);
+/* Opens a ruleset or fails with a message (returns NULL). `board` is the
+ * path of a board file (--board), or NULL for the built-in board. */
+kemet_rules *cli_rules(const char *spec, const char *board);
+/* Reads the board file given with --board (NULL: none, *text NULL).
+ * Returns 0, or EXIT_BAD after a message. */
+int cli_board_text(const char *path, char **text);
 
 /* Reads a whole text file (at most `limit` bytes). NULL after a message. */
 char *cli_read_file(const char *path, size_t limit);

@@ -4,26 +4,36 @@
  */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#define BOARD_HELP                                                          \
+    "--board FILE plays on the board described by FILE (a board file, see\n" \
+    "docs/boards.md) instead of the built-in one, for the rulesets whose\n"  \
+    "board is a reconstruction.\n"
+
 static const char start_usage[] =
-    "usage: kemet start RULESET\n"
+    "usage: kemet start RULESET [--board FILE]\n"
     "Prints the starting position of RULESET (after set-up, before the first\n"
-    "throw). 'kemet rules' lists the rulesets.\n";
+    "throw). 'kemet rules' lists the rulesets.\n" BOARD_HELP;
 
 static const char moves_usage[] =
-    "usage: kemet moves 'POSITION' THROW\n"
+    "usage: kemet moves 'POSITION' THROW [--board FILE]\n"
     "Prints every legal move for THROW in POSITION, one per line ('pass' alone\n"
     "when the throw cannot be used). THROW is the value thrown (1-5 for four\n"
     "sticks; several values separated by commas, e.g. 2,3, where a ruleset\n"
     "throws several), or 'none' for the choices before throwing: 'throw' and\n"
-    "any move that may be made instead of throwing.\n";
+    "any move that may be made instead of throwing. A value that only one\n"
+    "player may use (Lions & Jackals' dual-coloured sticks) is written V@P,\n"
+    "e.g. 1,4,6,2@1. A turn that spends several values is printed as its\n"
+    "steps joined by '+', one line per distinct outcome.\n" BOARD_HELP;
 
 static const char apply_usage[] =
-    "usage: kemet apply 'POSITION' THROW MOVE\n"
+    "usage: kemet apply 'POSITION' THROW MOVE [--board FILE]\n"
     "Prints the position after MOVE (FROM-TO, steps joined by '+', or 'pass')\n"
     "for THROW in POSITION, with every consequence applied. With THROW 'none',\n"
-    "MOVE is a choice before throwing ('throw' leaves the position as it is).\n";
+    "MOVE is a choice before throwing ('throw' leaves the position as it is).\n"
+    "The steps of a turn may be given in any order the rules allow.\n" BOARD_HELP;
 
 static int print_pos(const kemet_rules *r, const kemet_pos *p) {
     char buf[1024];
@@ -34,11 +44,13 @@ static int print_pos(const kemet_rules *r, const kemet_pos *p) {
 }
 
 int cmd_start(int argc, char **argv) {
-    const char *arg[1];
-    int n, rc = cli_parse(argc, argv, NULL, arg, 1, 1, &n, start_usage);
+    const char *arg[1], *board = NULL;
+    cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int n, rc = cli_parse(argc, argv, opts, arg, 1, 1, &n, start_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
-    kemet_rules *r = cli_rules(arg[0]);
+    kemet_rules *r = cli_rules(arg[0], board);
     if (!r)
         return EXIT_BAD;
     kemet_pos p;
@@ -49,11 +61,18 @@ int cmd_start(int argc, char **argv) {
 }
 
 /* Parses the position and throw shared by moves and apply. */
-static int load(const char *ptext, const char *ttext, kemet_rules **r,
-                kemet_pos *p, kemet_throw *t) {
+static int load(const char *ptext, const char *ttext, const char *board,
+                kemet_rules **r, kemet_pos *p, kemet_throw *t) {
     kemet_error err;
-    if (kemet_pos_parse(ptext, r, p, &err))
-        return cli_fail("%s", err.msg);
+    char *btext;
+    if (cli_board_text(board, &btext))
+        return EXIT_BAD;
+    int rc = kemet_pos_parse_board(ptext, btext, r, p, &err);
+    free(btext);
+    if (rc)
+        return board && rc == KEMET_ESYNTAX && strncmp(err.msg, "board", 5) == 0
+                   ? cli_fail("%s: %s", board, err.msg)
+                   : cli_fail("%s", err.msg);
     if (p->result != KEMET_PLAYING) {
         kemet_rules_close(*r);
         return cli_fail("the game is over (winner= is set): no moves");
@@ -66,14 +85,16 @@ static int load(const char *ptext, const char *ttext, kemet_rules **r,
 }
 
 int cmd_moves(int argc, char **argv) {
-    const char *arg[2];
-    int n, rc = cli_parse(argc, argv, NULL, arg, 2, 2, &n, moves_usage);
+    const char *arg[2], *board = NULL;
+    cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int n, rc = cli_parse(argc, argv, opts, arg, 2, 2, &n, moves_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
     kemet_rules *r;
     kemet_pos p;
     kemet_throw t;
-    if (load(arg[0], arg[1], &r, &p, &t))
+    if (load(arg[0], arg[1], board, &r, &p, &t))
         return EXIT_BAD;
     kemet_move list[KEMET_MAX_MOVES];
     char buf[256];
@@ -97,8 +118,10 @@ int cmd_moves(int argc, char **argv) {
 }
 
 int cmd_apply(int argc, char **argv) {
-    const char *arg[3];
-    int n, rc = cli_parse(argc, argv, NULL, arg, 3, 3, &n, apply_usage);
+    const char *arg[3], *board = NULL;
+    cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int n, rc = cli_parse(argc, argv, opts, arg, 3, 3, &n, apply_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
     kemet_rules *r;
@@ -106,7 +129,7 @@ int cmd_apply(int argc, char **argv) {
     kemet_throw t;
     kemet_move m;
     kemet_error err;
-    if (load(arg[0], arg[1], &r, &p, &t))
+    if (load(arg[0], arg[1], board, &r, &p, &t))
         return EXIT_BAD;
     if (t.n == 0 && strcmp(arg[2], "throw") == 0) {
         rc = print_pos(r, &p);

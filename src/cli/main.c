@@ -22,18 +22,21 @@ static const char usage[] =
     "  replay FILE                check and replay a game record\n";
 
 static const char rules_usage[] =
-    "usage: kemet rules [RULESET]\n"
+    "usage: kemet rules [RULESET] [--board FILE]\n"
     "Without RULESET lists the rulesets; with it prints its rules in plain\n"
-    "words with their source.\n";
+    "words with their source, and the board. --board FILE checks a board\n"
+    "file (docs/boards.md) for RULESET and shows it.\n";
 
 static int cmd_rules(int argc, char **argv) {
-    const char *arg[1];
-    int n, rc = cli_parse(argc, argv, NULL, arg, 0, 1, &n, rules_usage);
+    const char *arg[1], *board = NULL;
+    cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int n, rc = cli_parse(argc, argv, opts, arg, 0, 1, &n, rules_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (n == 0) {
         for (int i = 0; i < kemet_ruleset_count(); i++) {
-            kemet_rules *r = cli_rules(kemet_ruleset_id(i));
+            kemet_rules *r = cli_rules(kemet_ruleset_id(i), NULL);
             if (!r)
                 return EXIT_BAD;
             printf("%-32s %s\n", kemet_ruleset_id(i),
@@ -42,12 +45,20 @@ static int cmd_rules(int argc, char **argv) {
         }
         return 0;
     }
-    kemet_rules *r = cli_rules(arg[0]);
+    if (n == 0 && board)
+        return cli_fail("rules: --board needs a RULESET");
+    kemet_rules *r = cli_rules(arg[0], board);
     if (!r)
         return EXIT_BAD;
     const kemet_info *info = kemet_rules_info(r);
-    printf("%s (%s)\nSource: %s\n\n%s", info->title, kemet_rules_spec(r),
+    printf("%s (%s)\nSource: %s\n\n%s\n", info->title, kemet_rules_spec(r),
            info->source, info->text);
+    if (info->board_note)
+        printf("\nThe board: %s.\n", info->board_note);
+    kemet_pos start;
+    kemet_start(r, &start);
+    putchar('\n');
+    cli_board(r, &start, 0, stdout);
     kemet_rules_close(r);
     return 0;
 }

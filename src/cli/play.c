@@ -15,13 +15,15 @@
 
 static const char play_usage[] =
     "usage: kemet play [RULESET] [--p1 PLAYER] [--p2 PLAYER] [--seed N]\n"
-    "                  [--record FILE]\n"
+    "                  [--record FILE] [--board FILE]\n"
     "Plays a game in the terminal. RULESET defaults to senet-kendall ('kemet\n"
     "rules' lists them). PLAYER is human, random or greedy; by default you\n"
     "(human) are player 1 against greedy. --seed N fixes the throws (default:\n"
     "from the clock; the seed is printed so the game can be replayed).\n"
     "--record FILE writes the game as a record ('kemet replay FILE' checks\n"
-    "it); FILE must not exist yet.\n"
+    "it); FILE must not exist yet. --board FILE plays on the board described\n"
+    "by a board file (docs/boards.md) for the rulesets whose board is a\n"
+    "reconstruction (records are kept of built-in boards only).\n"
     "At your turn type the number of a move or the move itself (e.g. 9-12);\n"
     "'help' lists the other commands.\n";
 
@@ -40,7 +42,25 @@ typedef struct play {
     int mark; /* cell last moved to */
 } play;
 
-static void show_sticks(const kemet_throw *t, FILE *out) {
+static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
+    if (t->n > 1 || t->sticks != 4) {
+        /* several values: each one, and whose a dual value is */
+        fputs(t->sticks == 2 && t->n == 2 && !t->only[0] ? "  dice:"
+                                                         : "  values:",
+              out);
+        for (int i = 0; i < t->n; i++) {
+            if (t->only[i])
+                fprintf(out, " %d (dual stick, %s' colour)", t->v[i],
+                        P->info->player[t->only[i] - 1]);
+            else
+                fprintf(out, " %d", t->v[i]);
+        }
+        if (t->sticks > t->n)
+            fprintf(out, "  (%d dual stick%s showed the other colour)",
+                    t->sticks - t->n, t->sticks - t->n > 1 ? "s" : "");
+        fputc('\n', out);
+        return;
+    }
     fputs("  sticks:", out);
     for (int i = 0; i < t->sticks; i++)
         fputs((t->faces >> i) & 1 ? " [####]" : " [    ]", out);
@@ -72,6 +92,8 @@ static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
         case KEMET_EV_AGAIN: w = "throw again"; break;
         case KEMET_EV_RETHROW: w = "rethrow with this piece"; break;
         case KEMET_EV_LINE: w = "follows the line"; break;
+        case KEMET_EV_RIVER: w = "carried back by the river"; break;
+        case KEMET_EV_KNOCK: w = "knocks a piece off"; break;
         case KEMET_EV_LOAD: w = "loads a piece"; break;
         case KEMET_EV_WIN: w = "WINS"; break;
         case KEMET_EV_MOVE:
@@ -96,8 +118,10 @@ static void status(const play *P, FILE *out) {
         fprintf(out, "  %c = %s (%s): %d on the board", P->info->glyph[p],
                 P->info->player[p], P->seat[p].name, board);
         if (pos->hand[p])
-            fprintf(out, ", %d in hand", pos->hand[p]);
-        fprintf(out, ", %d %s\n", gone, P->info->gone);
+            fprintf(out, ", %d %s", pos->hand[p], P->info->in_hand);
+        if (P->info->gone)
+            fprintf(out, ", %d %s", gone, P->info->gone);
+        fputc('\n', out);
     }
 }
 
@@ -231,7 +255,7 @@ static int ply(play *P) {
         kemet_game_roll(P->game, &t);
         printf("%s (%s) throws:\n", who, S->name);
     }
-    show_sticks(&t, stdout);
+    show_sticks(P, &t, stdout);
     n = kemet_moves(P->rules, pos, &t, moves);
     int k = 0;
     if (n == 1 && moves[0].n == 0) {
@@ -270,7 +294,7 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
 }
 
 int cmd_play(int argc, char **argv) {
-    const char *p1 = "human", *p2 = "greedy", *record = NULL;
+    const char *p1 = "human", *p2 = "greedy", *record = NULL, *board = NULL;
     uint64_t seed = 0;
     bool have_seed = false;
     const char *ruleset = "senet-kendall";
@@ -280,6 +304,7 @@ int cmd_play(int argc, char **argv) {
                       {"p2", OPT_STRING, &p2, 0, 0},
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"record", OPT_STRING, &record, 0, 0},
+                      {"board", OPT_STRING, &board, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
@@ -291,9 +316,12 @@ int cmd_play(int argc, char **argv) {
         seed = (uint64_t)time(NULL);
     if (npos)
         ruleset = arg[0];
+    if (record && board)
+        return cli_fail("play: --record and --board together are not "
+                        "supported: a record names only built-in boards");
 
     play P = {0};
-    P.rules = cli_rules(ruleset);
+    P.rules = cli_rules(ruleset, board);
     if (!P.rules)
         return EXIT_BAD;
     P.info = kemet_rules_info(P.rules);

@@ -113,15 +113,16 @@ static double median_turns(const tally *T) {
 
 static const char sim_usage[] =
     "usage: kemet sim RULESET --games N [--seed S] [--p1 AGENT] [--p2 AGENT]\n"
-    "                 [--max-turns T] [--json]\n"
+    "                 [--max-turns T] [--json] [--board FILE]\n"
     "Plays N games between two agents (random or greedy; default random) and\n"
     "prints wins per player, draws, games stopped at the turn cap (default\n"
     "1000 turns; a turn ends when the other player takes the sticks), the\n"
     "mean and median length in turns, and games per second. The same seed\n"
-    "(default 1) gives the same games. --json prints one JSON object.\n";
+    "(default 1) gives the same games. --json prints one JSON object.\n"
+    "--board FILE plays on a board file's board (docs/boards.md).\n";
 
 int cmd_sim(int argc, char **argv) {
-    const char *p1 = "random", *p2 = "random";
+    const char *p1 = "random", *p2 = "random", *board = NULL;
     uint64_t seed = 1;
     long games = 0, cap = 1000;
     bool json = false;
@@ -133,13 +134,14 @@ int cmd_sim(int argc, char **argv) {
                       {"p2", OPT_STRING, &p2, 0, 0},
                       {"max-turns", OPT_LONG, &cap, 1, 1000000},
                       {"json", OPT_FLAG, &json, 0, 0},
+                      {"board", OPT_STRING, &board, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 1, 1, &npos, sim_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (games == 0)
         return cli_fail("sim: --games N is required");
-    kemet_rules *r = cli_rules(arg[0]);
+    kemet_rules *r = cli_rules(arg[0], board);
     if (!r)
         return EXIT_BAD;
     const char *spec[2] = {p1, p2};
@@ -240,7 +242,7 @@ int cmd_bench(int argc, char **argv) {
     if (rc)
         return rc == 1 ? 0 : rc;
     if (only) {
-        kemet_rules *r = cli_rules(only);
+        kemet_rules *r = cli_rules(only, NULL);
         if (!r)
             return EXIT_BAD;
         kemet_rules_close(r);
@@ -261,7 +263,7 @@ int cmd_bench(int argc, char **argv) {
         const char *id = kemet_ruleset_id(i);
         if (only && strcmp(only, id) != 0)
             continue;
-        kemet_rules *r = cli_rules(id);
+        kemet_rules *r = cli_rules(id, NULL);
         if (!r)
             return EXIT_BAD;
         tally T = {0};

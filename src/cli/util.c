@@ -126,11 +126,27 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
     return 0;
 }
 
-kemet_rules *cli_rules(const char *spec) {
+int cli_board_text(const char *path, char **text) {
+    *text = NULL;
+    if (!path)
+        return 0;
+    *text = cli_read_file(path, 1 << 20);
+    return *text ? 0 : EXIT_BAD;
+}
+
+kemet_rules *cli_rules(const char *spec, const char *board) {
     kemet_rules *r;
     kemet_error err;
-    if (kemet_rules_open(spec, &r, &err)) {
-        cli_fail("%s", err.msg);
+    char *text;
+    if (cli_board_text(board, &text))
+        return NULL;
+    int rc = kemet_rules_open_board(spec, text, &r, &err);
+    free(text);
+    if (rc) {
+        if (board)
+            cli_fail("%s: %s", board, err.msg);
+        else
+            cli_fail("%s", err.msg);
         return NULL;
     }
     return r;
@@ -204,7 +220,9 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
     for (int i = 0; i < ev->n; i++) {
         const kemet_event *e = &ev->ev[i];
         const char *who = info->player[e->who == 2];
-        char a[8], b[8];
+        char a[8], b[8], whose[48];
+        snprintf(whose, sizeof whose, "%s'%s", who,
+                 who[0] && who[strlen(who) - 1] == 's' ? "" : "s");
         square_name(e->a, a, sizeof a);
         square_name(e->b, b, sizeof b);
         switch (e->kind) {
@@ -239,6 +257,15 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
         case KEMET_EV_LINE:
             fprintf(out, "  The piece follows the line from %s to %s.\n", a, b);
             break;
+        case KEMET_EV_RIVER:
+            fprintf(out, "  The piece lands on the river at %s and is carried "
+                         "back to %s.\n",
+                    a, b);
+            break;
+        case KEMET_EV_KNOCK:
+            fprintf(out, "  %s piece on %s is knocked off: it is now %s.\n",
+                    whose, a, info->in_hand);
+            break;
         case KEMET_EV_LOAD:
             fprintf(out, "  %s loads a piece from hand onto hole %s.\n", who, b);
             break;
@@ -265,9 +292,13 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
             fprintf(out, "  Nothing can ever move again: the game is drawn.\n");
             break;
         case KEMET_EV_STARTS:
-            if (e->a)
+            if (e->a && (e->who == 1 ? e->a < e->b : e->b < e->a))
                 fprintf(out, "  Opening throws: %s %d, %s %d. %s, with the "
                              "lower throw, starts and plays it.\n",
+                        info->player[0], e->a, info->player[1], e->b, who);
+            else if (e->a)
+                fprintf(out, "  Opening throws: %s %d, %s %d. %s, with the "
+                             "higher throw, starts.\n",
                         info->player[0], e->a, info->player[1], e->b, who);
             else
                 fprintf(out, "  Drawn by lot: %s start%s.\n", who,

@@ -59,7 +59,9 @@ int kemet_game_roll(kemet_game *game, kemet_throw *thr) {
 
 /* The generic random playout: before each throw a uniform choice among
  * throwing and the pre-throw moves; after it a uniform choice among the
- * legal moves (no draw when there is only one). */
+ * legal moves (no draw when there is only one), or, where a turn spends
+ * several values, a turn built step by step, each step uniform among the
+ * legal steps. */
 static void kemet_playout_generic(const kemet_rules *r,
                                   kemet_playout_state *st) {
     const kemet_ruleset *rs = r->rs;
@@ -81,6 +83,13 @@ static void kemet_playout_generic(const kemet_rules *r,
         else
             rs->roll(r, &st->pos, st->dice, &t);
         st->pending = false;
+        if (rs->random_turn) {
+            /* a turn of several steps: built step by step */
+            rs->random_turn(r, &st->pos, &t, st->pick, &moves[0]);
+            rs->make(r, &st->pos, &t, &moves[0], &st->pos, NULL);
+            kemet_playout_count(st, mover);
+            continue;
+        }
         n = rs->moves(r, &st->pos, &t, moves);
         int k = n == 1 ? 0 : (int)kemet_rng_below(st->pick, (uint32_t)n);
         rs->make(r, &st->pos, &t, &moves[k], &st->pos, NULL);

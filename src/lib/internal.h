@@ -45,6 +45,35 @@ static inline bool kemet_playout_going(const kemet_playout_state *st) {
            !(st->new_turn && st->turns >= st->max_turns);
 }
 
+/* A board read from a board file (board.c; format in docs/boards.md). */
+#define KEMET_BOARD_HOLES 99
+#define KEMET_BOARD_FACES 8
+enum { KEMET_BOARD_SAFE = 1, KEMET_BOARD_SUN = 2, KEMET_BOARD_ANKH = 4,
+       KEMET_BOARD_MARK = 8 };
+typedef struct kemet_board {
+    char title[80];
+    int holes, squares;
+    int npath[2];
+    uint8_t hole[2][KEMET_MAX_SQUARE + 1];   /* path square -> hole */
+    uint8_t square[2][KEMET_BOARD_HOLES + 1]; /* hole -> path square, or 0 */
+    uint8_t home[2][8];                      /* home holes, in order */
+    int nhome[2];
+    uint8_t flags[KEMET_BOARD_HOLES + 1];     /* KEMET_BOARD_* */
+    uint8_t line[KEMET_BOARD_HOLES + 1];      /* the other end, or 0 */
+    uint8_t river[KEMET_BOARD_HOLES + 1];     /* the other end, or 0 */
+    uint64_t enter;                          /* squares to re-enter onto */
+    int nsolid_faces, ndual_faces;
+    uint8_t solid[KEMET_BOARD_FACES];
+    uint8_t dual_v[KEMET_BOARD_FACES], dual_p[KEMET_BOARD_FACES];
+    char *picture;                           /* owned */
+} kemet_board;
+
+/* Parses a board file for the ruleset family `family` ("washburne"). On
+ * failure err says "board file line N: ..." and nothing needs freeing. */
+int kemet_board_parse(const char *text, const char *family, kemet_board *b,
+                      kemet_error *err);
+void kemet_board_free(kemet_board *b);
+
 /* An opened ruleset: its module, its variant and its options. */
 struct kemet_rules {
     const kemet_ruleset *rs;
@@ -52,6 +81,9 @@ struct kemet_rules {
     int opt[KEMET_MAX_OPTIONS];  /* module-defined option values */
     char spec[96];               /* canonical spec */
     kemet_info info;
+    const char *board;           /* the board picture (template) */
+    int squares;                 /* highest path square */
+    void *data;                  /* module data made by rs->open, or NULL */
 };
 
 /* One option a ruleset takes after the colon ("solid=2"). */
@@ -67,6 +99,7 @@ struct kemet_ruleset {
     const char *player[2];
     char glyph[2];
     const char *gone;
+    const char *in_hand;      /* NULL: "in hand" */
     int pieces;
     int squares;              /* highest path square */
     int heap_square;          /* the square that holds several pieces, or 0 */
@@ -78,6 +111,28 @@ struct kemet_ruleset {
     const char *board;
     int cells;
     int (*cell_of)(const kemet_rules *r, int player, int square);
+
+    /* Optional: called by kemet_rules_open after the options are read,
+     * with the board file text (NULL: the ruleset's own). May set r->data,
+     * r->board, r->squares, r->info.squares and r->info.board_cells;
+     * `close` releases r->data. */
+    int (*open)(kemet_rules *r, const char *board_text, kemet_error *err);
+    void (*close)(kemet_rules *r);
+    /* Optional: whether a throw is one this ruleset can produce in `pos`
+     * (else kemet_throws is searched). */
+    bool (*throw_ok)(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr);
+    /* Optional, for turns of several steps: whether `move` is a legal
+     * complete turn (in any order of its steps; kemet_moves lists one
+     * order per distinct outcome). Else kemet_apply searches the list. */
+    bool (*legal)(const kemet_rules *r, const kemet_pos *pos,
+                  const kemet_throw *thr, const kemet_move *move);
+    /* Optional, for turns of several steps: the random playout's turn,
+     * built step by step, each step uniform among the legal steps. The
+     * generic playout uses it instead of a uniform pick in kemet_moves. */
+    void (*random_turn)(const kemet_rules *r, const kemet_pos *pos,
+                        const kemet_throw *thr, kemet_rng *pick,
+                        kemet_move *out);
 
     void (*start)(const kemet_rules *r, kemet_pos *pos);
     /* Opening procedure (ruling G4): may use the dice generator. Returns
@@ -123,6 +178,10 @@ extern const kemet_ruleset kemet_dogs_jackals;
 extern const kemet_ruleset kemet_dogs_jackals_extended;
 extern const kemet_ruleset kemet_hounds_jackals_skiryuk;
 extern const kemet_ruleset kemet_chien_chacal;
+extern const kemet_ruleset kemet_washburne;
+extern const kemet_ruleset kemet_washburne_dice;
+extern const kemet_ruleset kemet_lions_jackals;
+extern const kemet_ruleset kemet_lions_jackals_quick;
 
 /* Sets err (if not NULL) and returns code. printf-style message. */
 int kemet_fail(kemet_error *err, int code, const char *fmt, ...)

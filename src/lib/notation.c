@@ -37,10 +37,10 @@ static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
             return kemet_fail(err, KEMET_ESYNTAX,
                               "p%d: '%.*s' is not a square number", p + 1,
                               (int)(j - i > 20 ? 20 : j - i), s + i);
-        if (sq < 1 || sq > rs->squares)
+        if (sq < 1 || sq > r->squares)
             return kemet_fail(err, KEMET_ESYNTAX,
                               "p%d: square %d is outside the board (1-%d)",
-                              p + 1, sq, rs->squares);
+                              p + 1, sq, r->squares);
         if (++count > KEMET_MAX_PIECES)
             return kemet_fail(err, KEMET_ESYNTAX, "p%d: too many pieces",
                               p + 1);
@@ -64,14 +64,14 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
         return kemet_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2");
     if (pos->result > KEMET_DRAW)
         return kemet_fail(err, KEMET_ESYNTAX, "winner= must be 0, 1 or 2");
-    uint64_t range = ((uint64_t)1 << (rs->squares + 1)) - 2;
+    uint64_t range = ((uint64_t)1 << (r->squares + 1)) - 2;
     if (rs->heap_square)
         range &= ~KEMET_BIT(rs->heap_square);
     for (int p = 0; p < 2; p++) {
         if (pos->sq[p] & ~range)
             return kemet_fail(err, KEMET_ESYNTAX,
                               "p%d: a square outside the board (1-%d)", p + 1,
-                              rs->squares);
+                              r->squares);
         if (pos->heap[p] && !rs->heap_square)
             return kemet_fail(err, KEMET_ESYNTAX,
                               "p%d: two pieces on one square", p + 1);
@@ -115,7 +115,7 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
                               "must= and winner= together: a finished game "
                               "has no rethrow");
         int me = pos->to - 1;
-        bool has = pos->must <= rs->squares &&
+        bool has = pos->must <= r->squares &&
                    ((pos->must == rs->heap_square && pos->heap[me]) ||
                     (pos->sq[me] & KEMET_BIT(pos->must)));
         if (!has)
@@ -130,6 +130,12 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
 
 int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
                     kemet_error *err) {
+    return kemet_pos_parse_board(text, NULL, rules, pos, err);
+}
+
+int kemet_pos_parse_board(const char *text, const char *board_text,
+                          kemet_rules **rules, kemet_pos *pos,
+                          kemet_error *err) {
     if (!text || !rules || !pos)
         return kemet_fail(err, KEMET_EMISUSE, "kemet_pos_parse: NULL argument");
     *rules = NULL;
@@ -154,7 +160,7 @@ int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
                           "a position starts with its ruleset, not '%.40s'",
                           spec);
     kemet_rules *r;
-    int rc = kemet_rules_open(spec, &r, err);
+    int rc = kemet_rules_open_board(spec, board_text, &r, err);
     if (rc)
         return rc;
 
@@ -232,10 +238,10 @@ int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
             p.hand[f - F_H1] = (uint8_t)v;
             break;
         case F_MUST:
-            if (v < 1 || v > r->rs->squares) {
+            if (v < 1 || v > r->squares) {
                 rc = kemet_fail(err, KEMET_ESYNTAX,
                                 "must=%d is outside the board (1-%d)", v,
-                                r->rs->squares);
+                                r->squares);
                 goto fail;
             }
             p.must = (uint8_t)v;
@@ -297,7 +303,7 @@ static int add_squares(const kemet_rules *r, const kemet_pos *pos, int p,
     uint64_t b = pos->sq[p];
     if (!b && !heap)
         return add(buf, len, at, "-");
-    for (int s = 1; s <= rs->squares; s++) {
+    for (int s = 1; s <= r->squares; s++) {
         int k = (s == rs->heap_square) ? heap : (int)((b >> s) & 1);
         for (int i = 0; i < k; i++) {
             if (add(buf, len, at, first ? "%d" : ",%d", s))
@@ -348,10 +354,10 @@ static int read_end(const kemet_rules *r, const char *s, size_t len, bool from,
         return kemet_fail(err, KEMET_ESYNTAX,
                           "'%.*s' is not a square%s", (int)(len > 20 ? 20 : len),
                           s, from ? " or 'in'" : " or 'off'");
-    if (v < 1 || v > r->rs->squares)
+    if (v < 1 || v > r->squares)
         return kemet_fail(err, KEMET_ESYNTAX,
                           "square %d is outside the board (1-%d)", v,
-                          r->rs->squares);
+                          r->squares);
     *out = (uint8_t)v;
     return 0;
 }
@@ -416,8 +422,27 @@ int kemet_move_format(const kemet_move *move, char *buf, size_t len) {
 }
 
 /* ---------------------------------------------------------------------------
- * Throws: "none", a value "3", or several values "2,2,3".
+ * Throws: "none", a value "3", or several values "2,2,3"; a value only one
+ * player may use (a dual-coloured stick) is written "3@1".
  * ------------------------------------------------------------------------ */
+
+/* Canonical order of a throw's values: those anyone may use, ascending,
+ * then each player's own, ascending. */
+static void throw_sort(kemet_throw *t) {
+    for (int i = 1; i < t->n; i++)
+        for (int j = i; j > 0; j--) {
+            int a = t->only[j - 1] * 256 + t->v[j - 1];
+            int b = t->only[j] * 256 + t->v[j];
+            if (a <= b)
+                break;
+            uint8_t v = t->v[j], o = t->only[j];
+            t->v[j] = t->v[j - 1];
+            t->only[j] = t->only[j - 1];
+            t->v[j - 1] = v;
+            t->only[j - 1] = o;
+        }
+}
+
 int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
                       kemet_error *err) {
     kemet_throw t = {0};
@@ -431,30 +456,46 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
     for (;;) {
         const char *end = strchr(s, ',');
         size_t len = end ? (size_t)(end - s) : strlen(s);
-        int v;
-        if (kemet_read_num(s, len, &v) < 0 || v < 1 || v > 99)
+        const char *at = memchr(s, '@', len);
+        size_t vlen = at ? (size_t)(at - s) : len;
+        int v, who = 0;
+        if (kemet_read_num(s, vlen, &v) < 0 || v < 1 || v > 99 ||
+            (at && (kemet_read_num(at + 1, len - vlen - 1, &who) < 0 ||
+                    who < 1 || who > 2)))
             return kemet_fail(err, KEMET_ETHROW,
-                              "impossible throw '%.40s' for %s", text,
-                              r->spec);
+                              "impossible throw '%.40s' for %s (values are "
+                              "numbers, V@P for a value only player P may use)",
+                              text, r->spec);
         if (t.n == KEMET_MAX_VALUES)
             return kemet_fail(err, KEMET_ETHROW, "too many values in '%.40s'",
                               text);
+        t.only[t.n] = (uint8_t)who;
         t.v[t.n++] = (uint8_t)v;
         if (!end)
             break;
         s = end + 1;
     }
-    /* The ruleset must be able to throw it (checked on its start position:
-     * the outcomes of a throw do not depend on the position's pieces). */
-    kemet_pos start;
-    kemet_throw all[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
-    r->rs->start(r, &start);
-    int n = r->rs->throws(r, &start, all, w, &total);
-    for (int i = 0; i < n; i++) {
-        if (kemet_throw_equal(&all[i], &t)) {
-            *thr = all[i];
+    throw_sort(&t);
+    if (r->rs->throw_ok) {
+        if (r->rs->throw_ok(r, NULL, &t)) {
+            t.sticks = (uint8_t)t.n;
+            *thr = t;
             return KEMET_OK;
+        }
+    } else {
+        /* The ruleset must be able to throw it (checked on its start
+         * position: the outcomes of a throw do not depend on the
+         * position's pieces). */
+        kemet_pos start;
+        kemet_throw all[KEMET_MAX_THROWS];
+        uint32_t w[KEMET_MAX_THROWS], total;
+        r->rs->start(r, &start);
+        int n = r->rs->throws(r, &start, all, w, &total);
+        for (int i = 0; i < n; i++) {
+            if (kemet_throw_equal(&all[i], &t)) {
+                *thr = all[i];
+                return KEMET_OK;
+            }
         }
     }
     return kemet_fail(err, KEMET_ETHROW, "impossible throw '%.40s' for %s",
@@ -468,8 +509,10 @@ int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len) {
     buf[0] = '\0';
     if (thr->n == 0)
         return add(buf, len, &at, "none") ? KEMET_ERANGE : (int)at;
-    for (int i = 0; i < thr->n; i++)
-        if (add(buf, len, &at, i ? ",%d" : "%d", thr->v[i]))
+    for (int i = 0; i < thr->n; i++) {
+        if (add(buf, len, &at, i ? ",%d" : "%d", thr->v[i]) ||
+            (thr->only[i] && add(buf, len, &at, "@%d", thr->only[i])))
             return KEMET_ERANGE;
+    }
     return (int)at;
 }

@@ -237,6 +237,8 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                               ln);
         if (kemet_pos_parse(arg, &sr, &R->start, &e))
             return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+        if (!sr)
+            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: no ruleset", ln);
         bool same = strcmp(kemet_rules_spec(sr), kemet_rules_spec(R->rules)) == 0;
         kemet_rules_close(sr);
         if (!same)

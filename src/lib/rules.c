@@ -18,6 +18,10 @@ const kemet_ruleset *const kemet_registry[] = {
     &kemet_dogs_jackals_extended,
     &kemet_hounds_jackals_skiryuk,
     &kemet_chien_chacal,
+    &kemet_washburne,
+    &kemet_washburne_dice,
+    &kemet_lions_jackals,
+    &kemet_lions_jackals_quick,
 };
 const int kemet_registry_count =
     (int)(sizeof kemet_registry / sizeof kemet_registry[0]);
@@ -210,6 +214,11 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
 }
 
 int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
+    return kemet_rules_open_board(spec, NULL, out, err);
+}
+
+int kemet_rules_open_board(const char *spec, const char *board_text,
+                           kemet_rules **out, kemet_error *err) {
     if (!spec || !out)
         return kemet_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
     *out = NULL;
@@ -257,15 +266,35 @@ int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
         .player = {rs->player[0], rs->player[1]},
         .glyph = {rs->glyph[0], rs->glyph[1]},
         .gone = rs->gone,
+        .in_hand = rs->in_hand ? rs->in_hand : "in hand",
         .pieces = rs->pieces,
         .squares = rs->squares,
         .board_cells = rs->cells,
     };
+    r->board = rs->board;
+    r->squares = rs->squares;
+    if (rs->open) {
+        int rc = rs->open(r, board_text, err);
+        if (rc) {
+            free(r);
+            return rc;
+        }
+    } else if (board_text) {
+        free(r);
+        return kemet_fail(err, KEMET_ERULESET,
+                          "ruleset %s has its board built in; it takes no "
+                          "board file",
+                          rs->id);
+    }
     *out = r;
     return KEMET_OK;
 }
 
-void kemet_rules_close(kemet_rules *rules) { free(rules); }
+void kemet_rules_close(kemet_rules *rules) {
+    if (rules && rules->rs->close)
+        rules->rs->close(rules);
+    free(rules);
+}
 
 const kemet_info *kemet_rules_info(const kemet_rules *rules) {
     return &rules->info;
@@ -313,6 +342,8 @@ int kemet_throw_equal(const kemet_throw *a, const kemet_throw *b) {
 /* Whether `thr` is one of the outcomes the ruleset can throw in `pos`. */
 static int throw_possible(const kemet_rules *rules, const kemet_pos *pos,
                           const kemet_throw *thr) {
+    if (rules->rs->throw_ok)
+        return rules->rs->throw_ok(rules, pos, thr);
     if (rules->rs->max_value)
         return thr->n == 1 && thr->v[0] >= 1 &&
                thr->v[0] <= rules->rs->max_value && thr->only[0] == 0;
@@ -356,6 +387,14 @@ int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
         n = rules->rs->prethrow(rules, pos, list);
     if (n < 0)
         return n;
+    if (thr && thr->n > 0 && rules->rs->legal) {
+        if (!rules->rs->legal(rules, pos, thr, move))
+            return KEMET_EILLEGAL;
+        if (ev)
+            ev->n = 0;
+        rules->rs->make(rules, pos, thr, move, out, ev);
+        return KEMET_OK;
+    }
     for (int i = 0; i < n; i++) {
         if (kemet_move_equal(&list[i], move)) {
             if (ev)
@@ -404,11 +443,11 @@ double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player) {
  * Board pictures.
  * ------------------------------------------------------------------------ */
 const char *kemet_board_template(const kemet_rules *rules) {
-    return rules->rs->board;
+    return rules->board;
 }
 
 int kemet_square_cell(const kemet_rules *rules, int player, int square) {
-    if (player < 1 || player > 2 || square < 1 || square > rules->rs->squares)
+    if (player < 1 || player > 2 || square < 1 || square > rules->squares)
         return 0;
     return rules->rs->cell_of(rules, player, square);
 }

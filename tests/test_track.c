@@ -1,0 +1,609 @@
+/* test_track.c - the rulesets on board files: Washburne's Hounds & Jackals
+ * (seed 001, rules 1-17) and Lions & Jackals (seed 003), one group per
+ * rule with cases it allows and cases it forbids, worked out by hand from
+ * the texts and the built-in boards (data/boards, docs/boards.md):
+ *
+ *   Washburne: player 1's path squares 1-29 are its own holes, 30 the
+ *   common hole, 31-59 player 2's holes 29..1, so player 1's square q and
+ *   player 2's square 60-q are one hole. Home boxes: squares 1-5 of each.
+ *   Ankh holes: each side's 15 and 25. Lines 6-20, 8-10 on both sides
+ *   (player 1's squares 40-54, 50-52 on the far side).
+ *   Lions & Jackals: one track of 30 spaces run both ways, player 1's q is
+ *   player 2's 31-q. Home Rows 1-5, Suns 7 15 16 24, rivers 13->9 and
+ *   22->18 (the same numbers for both players), Duat re-entry onto 1-6.
+ *
+ * Also: the board file parser's errors, a user-edited board changing the
+ * game, throw distributions, and self-play invariants. */
+#include "testutil.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W "hounds-jackals-washburne "
+#define WD "hounds-jackals-washburne-dice "
+#define L "lions-jackals "
+#define L1 "lions-jackals:solid=1,dual=0 "
+#define L2 "lions-jackals:solid=2,dual=0 "
+#define LQ1 "lions-jackals-quick:solid=1,dual=0 "
+#define moves tu_expect_moves
+#define apply tu_expect_apply
+
+/* Washburne rules 1, 2, 8: five pieces each, on the home boxes. */
+static void washburne_setup(void **state) {
+    (void)state;
+    char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "start", "hounds-jackals-washburne",
+                            NULL),
+                     0);
+    assert_string_equal(o, W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5\n");
+    free(o);
+    free(e);
+    moves(W "to=1 p1=1,2,3,4 p2=1,2,3,4,5", "1", "ERR");       /* 4 pieces */
+    moves(W "to=1 p1=1,2,3,4,59 p2=1,2,3,4,5", "1", "ERR");    /* one hole */
+    moves(W "to=1 p1=1,2,3,4,60 p2=1,2,3,4,5", "1", "ERR");    /* no 60 */
+    moves(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "6", "ERR");     /* sticks: 1-5 */
+}
+
+/* Rules 7, 10, 11: forward by the throw, never onto an own piece; lines
+ * 6-20 and 8-10 followed both ways, on both sides of the board. */
+static void washburne_move_and_lines(void **state) {
+    (void)state;
+    moves(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "3", "3-20 4-7 5-10");
+    moves(W "to=1 p1=1,2,3,4,17 p2=1,2,3,4,5", "3", "17-6 2-5 3-20 4-7");
+    /* the far side: 54 (their 6) leads to 40 (their 20), backwards */
+    moves(W "to=1 p1=1,2,3,4,51 p2=10,11,12,13,14", "3", "2-5 3-20 4-7 51-40");
+    /* 8 with a 2 lands on 10 and goes back to 8 (G6: 8 is left empty) */
+    apply(W "to=1 p1=1,2,3,4,8 p2=10,11,12,13,14", "2", "8-8",
+          W "to=2 p1=1,2,3,4,8 p2=10,11,12,13,14");
+    /* the line's far end holding an own piece: illegal; the end landed on
+     * by count is only passed through (judged where the piece rests) */
+    apply(W "to=1 p1=1,2,3,6,17 p2=10,11,12,13,14", "3", "17-6", "ERR");
+    apply(W "to=1 p1=1,2,3,20,17 p2=10,11,12,13,14", "3", "17-6",
+          W "to=2 p1=1,2,3,6,20 p2=10,11,12,13,14");
+    /* no move past the end of the path (rule 9: the opponent's box) */
+    moves(W "to=1 p1=54,55,56,57,59 p2=10,11,12,13,14", "5", "pass");
+    moves(W "to=1 p1=54,55,56,57,59 p2=10,11,12,13,14", "1", "57-58");
+}
+
+/* Rules 12, 13: landing on an opponent knocks it off, except on the Ankh
+ * holes and in either home box. */
+static void washburne_knock_and_safe(void **state) {
+    (void)state;
+    apply(W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,46", "2", "12-14",
+          W "to=2 p1=1,2,3,4,14 p2=1,2,3,4 h2=1");
+    /* player 2's piece on 45 is on hole 15 of player 1's side: an Ankh */
+    moves(W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,45", "3", "2-5 3-20 4-7");
+    apply(W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,45", "3", "12-15", "ERR");
+    /* player 2's home box (player 1's 55-59) is safe too */
+    apply(W "to=1 p1=1,2,3,4,53 p2=10,11,12,13,4", "3", "53-56", "ERR");
+    apply(W "to=1 p1=1,2,3,4,53 p2=10,11,12,13,14", "3", "53-56",
+          W "to=2 p1=1,2,3,4,56 p2=10,11,12,13,14");
+    /* and player 2 knocks player 1 the same way, on its own numbering */
+    apply(W "to=2 p1=1,2,3,4,14 p2=10,11,12,13,44", "2", "44-46",
+          W "to=1 p1=1,2,3,4 h1=1 p2=10,11,12,13,46");
+}
+
+/* Rules 14, 15: a knocked-off piece comes back on the hole of its home box
+ * the throw names, if empty (else the throw is lost), and no other piece
+ * moves while one is off the board. */
+static void washburne_reenter(void **state) {
+    (void)state;
+    moves(W "to=1 p1=2,3,4,10 h1=1 p2=20,21,22,23,24", "1", "in-1");
+    moves(W "to=1 p1=2,3,4,10 h1=1 p2=20,21,22,23,24", "5", "in-5");
+    moves(W "to=1 p1=2,3,4,10 h1=1 p2=20,21,22,23,24", "2", "pass");
+    /* hole 1 of the box holds an opponent's piece (its square 59) */
+    moves(W "to=1 p1=2,3,4,10 h1=1 p2=20,21,22,23,59", "1", "pass");
+    apply(W "to=1 p1=2,3,4,10 h1=1 p2=20,21,22,23,24", "1", "10-11", "ERR");
+    apply(W "to=1 p1=2,3,4,10 h1=1 p2=20,21,22,23,24", "1", "in-1",
+          W "to=2 p1=1,2,3,4,10 p2=20,21,22,23,24");
+}
+
+/* Rules 15.7, 16: the win by filling the opponent's home box, and by
+ * knocking off a piece whose home box is full. */
+static void washburne_win(void **state) {
+    (void)state;
+    apply(W "to=1 p1=53,56,57,58,59 p2=10,11,12,13,14", "2", "53-55",
+          W "to=2 p1=55,56,57,58,59 p2=10,11,12,13,14 winner=1");
+    /* player 1's box holds 1, 2, 3 and player 2's 55, 56 (its 5 and 4) */
+    apply(W "to=2 p1=1,2,3,12,17 p2=1,2,46,55,56", "2", "46-48",
+          W "to=1 p1=1,2,3,17 h1=1 p2=1,2,48,55,56 winner=2");
+    /* with a hole free in the box (4) the game goes on */
+    apply(W "to=2 p1=1,2,3,12,17 p2=1,2,30,46,55", "2", "46-48",
+          W "to=1 p1=1,2,3,17 h1=1 p2=1,2,30,48,55");
+    /* ... until the box fills while the piece is still off: player 1
+     * brings its piece back onto... nothing; player 2 fills hole 4 */
+    apply(W "to=2 p1=1,2,3,17 h1=1 p2=1,2,30,48,55", "1", "55-56",
+          W "to=1 p1=1,2,3,17 h1=1 p2=1,2,30,48,56");
+    apply(W "to=2 p1=1,2,3,17 h1=1 p2=1,2,30,48,55", "5", "1-6", "ERR");
+    /* four pieces in the box are not yet a win */
+    apply(W "to=1 p1=50,56,57,58,59 p2=15,16,17,18,19", "3", "50-53",
+          W "to=2 p1=53,56,57,58,59 p2=15,16,17,18,19");
+}
+
+/* Rule 17: two four-sided dice, one die per piece, two different pieces,
+ * never split or combined; each die that can be used is used (G3). */
+static void washburne_dice(void **state) {
+    (void)state;
+    const char *p = WD "to=1 p1=11,13,16,17,18 p2=1,2,3,4,5";
+    apply(p, "1,2", "11-12+13-15", WD "to=2 p1=12,15,16,17,18 p2=1,2,3,4,5");
+    apply(p, "2,1", "13-15+11-12", WD "to=2 p1=12,15,16,17,18 p2=1,2,3,4,5");
+    apply(p, "1,2", "11-12+12-14", "ERR");     /* one piece, both dice */
+    apply(p, "1,2", "11-14", "ERR");           /* combined */
+    apply(p, "1,2", "11-12", "ERR");           /* the 2 can still be used */
+    moves(p, "5", "ERR");                      /* not a pair of dice */
+    moves(p, "1,5", "ERR");                    /* dice show 1-4 */
+    /* back from off the board with one die, the other moves another piece */
+    moves(WD "to=1 p1=2,3,4,5 h1=1 p2=20,21,22,23,24", "1,3",
+          "in-1+3-20 in-1+4-7 in-1+5-10");
+    /* only one die usable: a one-step turn */
+    moves(WD "to=1 p1=12,56,57,58,59 p2=10,11,13,14,15", "4,4", "12-16");
+    /* two orders reaching one outcome are listed once */
+    moves(WD "to=1 p1=55,56,57,58,54 p2=10,11,12,13,14", "1,4",
+          "58-59+54-58");
+}
+
+/* Lions & Jackals rules 1, 2: five plinths each on the Home Row; the
+ * higher opening stick starts. */
+static void lions_setup_and_opening(void **state) {
+    (void)state;
+    char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "start", "lions-jackals", NULL), 0);
+    assert_string_equal(o, L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5\n");
+    free(o);
+    free(e);
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("lions-jackals", &r, &err), KEMET_OK);
+    int starts[3] = {0}, again = 0;
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        kemet_game *g;
+        kemet_events ev;
+        assert_int_equal(kemet_game_new(r, seed, &g, &ev), KEMET_OK);
+        const kemet_event *last = &ev.ev[ev.n - 1];
+        assert_int_equal(last->kind, KEMET_EV_STARTS);
+        int to = kemet_game_pos(g)->to;
+        assert_int_equal(last->who, to);
+        assert_true(to == 1 ? last->a > last->b : last->b > last->a);
+        again += ev.n - 1; /* equal casts, cast again */
+        starts[to]++;
+        kemet_game_free(g);
+    }
+    assert_true(starts[1] > 100 && starts[2] > 100 && again > 10);
+    kemet_rules_close(r);
+}
+
+/* Rule 3: values used separately or added up on one plinth, never split;
+ * a dual-coloured stick's value only for its colour. */
+static void lions_values(void **state) {
+    (void)state;
+    const char *s = L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5";
+    apply(s, "2,2,2", "4-6+6-8+8-10", L "to=2 p1=1,2,3,5,10 p2=1,2,3,4,5");
+    apply(s, "2,2,2", "5-7+4-6+3-5", L "to=2 p1=1,2,5,6,7 p2=1,2,3,4,5");
+    apply(s, "2,2,2", "5-10+4-5", "ERR");      /* a 5 and a 1: split */
+    apply(s, "2,2,2", "5-11", "ERR");          /* one step per value */
+    moves(s, "2,2,2,2@2", "ERR");              /* player 2's value */
+    moves(L "to=2 p1=1,2,3,4,5 p2=1,2,3,4,5", "2,2,2,2@1", "ERR");
+    char *a = tu_moves(s, "2,2,2,2@1"), *b = tu_moves(s, "2,2,2,2");
+    assert_string_not_equal(a, "ERR");
+    assert_string_equal(b, "ERR"); /* four solid values: three sticks */
+    free(a);
+    free(b);
+}
+
+/* Rule 4: every value that can be used must be; a move may leave another
+ * value unusable, which is then lost; plinths jump others but land only
+ * on an open space or a capturable opponent. */
+static void lions_use_all(void **state) {
+    (void)state;
+    const char *s = L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5";
+    apply(s, "2,2,2", "4-6+6-8", "ERR"); /* a 2 is left that can be used */
+    /* after 25-26 the 3 cannot be used: 26-29, 27-30 own, 28+ beyond */
+    moves(L "to=1 p1=25,27,28,29,30 p2=10,11,12,14,17", "1,3,3",
+          "25-26");
+    moves(L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "6", "1-7 2-8 3-9 4-10 5-11");
+    moves(L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "1", "5-6");
+}
+
+/* Rules 4, 5, 7: captures to the Duat; Suns safe; a plinth in its goal
+ * (the opponent's Home Row) safe; a plinth in its own Home Row not. */
+static void lions_capture_and_safe(void **state) {
+    (void)state;
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,19", "2", "10-12",
+          L1 "to=2 p1=1,2,3,4,12 p2=1,2,3,4 h2=1");
+    /* player 2 on its 16 is on space 15, a Sun */
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,16", "5", "10-15", "ERR");
+    /* player 2 on its 28 is in its goal, space 3 */
+    apply(L1 "to=1 p1=1,2,6,7,8 p2=28,10,11,12,13", "2", "1-3", "ERR");
+    /* player 2 on its 2 is in its own Home Row, space 29 */
+    apply(L1 "to=1 p1=1,2,3,4,27 p2=2,10,11,12,13", "2", "27-29",
+          L1 "to=2 p1=1,2,3,4,29 p2=10,11,12,13 h2=1");
+    /* when nothing else can move, the throw is lost (rule 5) */
+    moves(L1 "to=1 p1=26,27,28,29,10 p2=16,17,18,19,20", "5", "pass");
+}
+
+/* Rule 6: a value ending on a river carries the plinth back; a value
+ * passing over it does not; in a combination it is taken at the end of
+ * each value; nothing else moves backwards. */
+static void lions_rivers(void **state) {
+    (void)state;
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,5", "3", "10-9",
+          L1 "to=2 p1=1,2,3,4,9 p2=1,2,3,4,5");
+    apply(L1 "to=1 p1=1,2,3,4,11 p2=1,2,3,4,5", "3", "11-14",
+          L1 "to=2 p1=1,2,3,4,14 p2=1,2,3,4,5");
+    apply(L1 "to=1 p1=1,2,3,4,19 p2=1,2,3,4,5", "3", "19-18",
+          L1 "to=2 p1=1,2,3,4,18 p2=1,2,3,4,5");
+    /* the same for player 2 on its own numbering */
+    apply(L1 "to=2 p1=1,2,3,4,5 p2=1,2,3,4,10", "3", "10-9",
+          L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,9");
+    /* 3 then 1: the river at the end of the 3 is taken; 1 then 3 skips it */
+    const char *s = L2 "to=1 p1=26,27,28,29,10 p2=1,6,7,8,12";
+    apply(s, "1,3", "10-9+9-10", L2 "to=2 p1=10,26,27,28,29 p2=1,6,7,8,12");
+    apply(s, "1,3", "10-11+11-14",
+          L2 "to=2 p1=14,26,27,28,29 p2=1,6,7,8,12");
+    apply(s, "1,3", "10-13", "ERR"); /* the river must be taken */
+    apply(s, "1,3", "10-14", "ERR"); /* not in the middle of a value */
+}
+
+/* Rule 7: from the Duat onto an open space 1-6 by an exact value. */
+static void lions_resurrection(void **state) {
+    (void)state;
+    const char *s = L1 "to=1 p1=1,3,4,5 h1=1 p2=10,11,12,13,14";
+    apply(s, "2", "in-2", L1 "to=2 p1=1,2,3,4,5 p2=10,11,12,13,14");
+    apply(s, "6", "in-6", L1 "to=2 p1=1,3,4,5,6 p2=10,11,12,13,14");
+    apply(s, "1", "in-1", "ERR");                      /* occupied */
+    /* not onto an opponent either: player 2's 29 is space 2 */
+    apply(L1 "to=1 p1=1,3,4,5 h1=1 p2=29,11,12,13,14", "2", "in-2", "ERR");
+    /* other plinths may move meanwhile */
+    apply(s, "2", "5-7", L1 "to=2 p1=1,3,4,7 h1=1 p2=10,11,12,13,14");
+}
+
+/* Rule 8 and the modes: all five in the opponent's Home Row (Normal), the
+ * first there (Quick), or all the opponent's plinths in the Duat. */
+static void lions_win(void **state) {
+    (void)state;
+    apply(L "to=1 p1=25,27,28,29,30 p2=10,11,12,14,17", "1,3,3", "25-26",
+          L "to=2 p1=26,27,28,29,30 p2=10,11,12,14,17 winner=1");
+    apply(L1 "to=1 p1=1,2,3,4,24 p2=10,11,12,14,17", "2", "24-26",
+          L1 "to=2 p1=1,2,3,4,26 p2=10,11,12,14,17");
+    apply(LQ1 "to=1 p1=1,2,3,4,24 p2=10,11,12,14,17", "2", "24-26",
+          LQ1 "to=2 p1=1,2,3,4,26 p2=10,11,12,14,17 winner=1");
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=19 h2=4", "2", "10-12",
+          L1 "to=2 p1=1,2,3,4,12 p2=- h2=5 winner=1");
+    /* plinths in the goal move on to make room (rule 8) */
+    moves(L1 "to=1 p1=1,2,3,26,27 p2=10,11,12,14,17", "1", "27-28 3-4");
+}
+
+/* Explanations name the rule that forbids a move. */
+static void explanations(void **state) {
+    (void)state;
+    char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "apply",
+                            W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,45", "3", "12-15",
+                            NULL),
+                     2);
+    assert_non_null(strstr(e, "safe"));
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "apply",
+                            L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "2,2,2",
+                            "4-6+6-8", NULL),
+                     2);
+    assert_non_null(strstr(e, "must be made"));
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "apply",
+                            W "to=1 p1=2,3,4,10 h1=1 p2=20,21,22,23,24", "1",
+                            "10-11", NULL),
+                     2);
+    assert_non_null(strstr(e, "off the board"));
+    free(o);
+    free(e);
+}
+
+/* ---------------------------------------------------------------------------
+ * Board files
+ * ------------------------------------------------------------------------ */
+static char *read_default(const char *name) {
+    char path[256];
+    snprintf(path, sizeof path, "%s/data/boards/%s.board", KEMET_SOURCE_DIR,
+             name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[16384];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strdup(buf);
+}
+
+/* Replaces the first `from` in text by `to` (a new string). */
+static char *edit(const char *text, const char *from, const char *to) {
+    const char *at = strstr(text, from);
+    assert_non_null(at);
+    size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(n);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return out;
+}
+
+static void board_error(const char *text, const char *family,
+                        const char *want) {
+    kemet_rules *r;
+    kemet_error e = {0};
+    assert_int_not_equal(kemet_rules_open_board(family, text, &r, &e),
+                         KEMET_OK);
+    if (!strstr(e.msg, want))
+        fail_msg("expected '%s' in '%s'", want, e.msg);
+}
+
+static void board_files(void **state) {
+    (void)state;
+    char *lj = read_default("lions-jackals");
+    char *wb = read_default("washburne");
+    kemet_rules *r;
+    kemet_error e;
+    /* the files in data/boards are the built-in boards */
+    assert_int_equal(kemet_rules_open_board("lions-jackals", lj, &r, &e),
+                     KEMET_OK);
+    kemet_rules_close(r);
+    assert_int_equal(
+        kemet_rules_open_board("hounds-jackals-washburne", wb, &r, &e),
+        KEMET_OK);
+    kemet_rules_close(r);
+    /* errors, each with its line */
+    char *x = edit(lj, "kemet-board 1", "kemet-board 2");
+    board_error(x, "lions-jackals", "line 1:");
+    free(x);
+    x = edit(lj, "holes 30", "holes 30\nwormhole 3 4");
+    board_error(x, "lions-jackals", "unknown keyword 'wormhole'");
+    free(x);
+    x = edit(lj, "sun 7 15 16 24", "sun 7 15 16 40");
+    board_error(x, "lions-jackals", "'40' is not a hole (1-30)");
+    free(x);
+    x = edit(lj, "river 18 22", "river 18 13");
+    board_error(x, "lions-jackals", "a hole is on two rivers");
+    free(x);
+    x = edit(lj, "[{30}]", "[{31}]");
+    board_error(x, "lions-jackals", "slot {31} names no hole");
+    free(x);
+    x = edit(lj, "home 2 30 29 28 27 26", "home 2 30 29 28 27");
+    board_error(x, "lions-jackals", "5 holes");
+    free(x);
+    board_error(wb, "lions-jackals", "needs a 'lions-jackals' board");
+    board_error("", "lions-jackals", "is missing");
+    /* boards built into the program take no board file */
+    assert_int_equal(kemet_rules_open_board("senet-kendall", lj, &r, &e),
+                     KEMET_ERULESET);
+    /* an edited board changes the game: the river 9-13 moved to 9-14 */
+    x = edit(lj, "river 9 13", "river 9 14");
+    kemet_pos p;
+    assert_int_equal(kemet_pos_parse_board(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,5",
+                                           x, &r, &p, &e),
+                     KEMET_OK);
+    kemet_throw t;
+    kemet_move m;
+    kemet_pos q;
+    assert_int_equal(kemet_throw_parse(r, "4", &t, &e), KEMET_OK);
+    assert_int_equal(kemet_move_parse(r, "10-9", &m, &e), KEMET_OK);
+    assert_int_equal(kemet_apply(r, &p, &t, &m, &q, NULL), KEMET_OK);
+    kemet_rules_close(r);
+    free(x);
+    tu_expect_apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,5", "4", "10-9", "ERR");
+    /* the program checks a board file and names the line */
+    FILE *f = fopen("bad.board", "wb");
+    assert_non_null(f);
+    x = edit(lj, "river 18 22", "river 18");
+    fputs(x, f);
+    fclose(f);
+    free(x);
+    char *o, *err;
+    assert_int_equal(tu_run(NULL, &o, &err, "rules", "lions-jackals",
+                            "--board", "bad.board", NULL),
+                     2);
+    assert_non_null(strstr(err, "bad.board: board file line"));
+    assert_string_equal(o, "");
+    free(o);
+    free(err);
+    remove("bad.board");
+    free(lj);
+    free(wb);
+}
+
+/* ---------------------------------------------------------------------------
+ * Throws and self-play
+ * ------------------------------------------------------------------------ */
+static void throw_distributions(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        int outcomes;
+        uint32_t total;
+    } cases[] = {
+        {"hounds-jackals-washburne", 5, 16},
+        {"hounds-jackals-washburne-dice", 10, 16},
+        /* 3 solid d6: C(8,3) = 56 multisets; dual: 1, 2, 3 or the other
+         * colour */
+        {"lions-jackals", 56 * 4, 6 * 6 * 6 * 6},
+        {"lions-jackals:solid=2,dual=2", 21 * 10, 6 * 6 * 6 * 6},
+    };
+    static kemet_throw out[KEMET_MAX_THROWS];
+    uint32_t w[KEMET_MAX_THROWS];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        kemet_rules *r;
+        kemet_error e;
+        assert_int_equal(kemet_rules_open(cases[c].spec, &r, &e), KEMET_OK);
+        for (int to = 1; to <= 2; to++) {
+            kemet_pos p;
+            kemet_start(r, &p);
+            p.to = (uint8_t)to;
+            uint32_t total, sum = 0;
+            int n = kemet_throws(r, &p, out, w, &total);
+            assert_int_equal(n, cases[c].outcomes);
+            assert_int_equal(total, cases[c].total);
+            for (int i = 0; i < n; i++) {
+                sum += w[i];
+                for (int k = 0; k < out[i].n; k++)
+                    assert_true(out[i].only[k] == 0 || out[i].only[k] == to);
+                for (int j = 0; j < i; j++)
+                    assert_false(kemet_throw_equal(&out[i], &out[j]));
+            }
+            assert_int_equal(sum, total);
+            /* rolls are among the outcomes, about as often as weighted:
+             * here the share of throws with a usable dual value (1/2) */
+            kemet_rng rng;
+            kemet_rng_seed(&rng, 3);
+            int with_dual = 0, rolls = 4000;
+            for (int i = 0; i < rolls; i++) {
+                kemet_throw t;
+                kemet_roll(r, &p, &rng, &t);
+                bool found = false;
+                for (int k = 0; k < n && !found; k++)
+                    found = kemet_throw_equal(&t, &out[k]);
+                assert_true(found);
+                for (int k = 0; k < t.n; k++)
+                    if (t.only[k]) {
+                        with_dual++;
+                        break;
+                    }
+            }
+            if (strcmp(cases[c].spec, "lions-jackals") == 0)
+                assert_true(with_dual > 1800 && with_dual < 2200);
+        }
+        kemet_rules_close(r);
+    }
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open("lions-jackals:solid=4,dual=2", &r, &e),
+                     KEMET_ERULESET);
+    assert_non_null(strstr(e.msg, "at most 5 sticks"));
+}
+
+/* Random games: pieces conserved exactly (none leaves the game), one per
+ * hole, the notation round-trips, move lists without duplicates, every
+ * game ends, and the winner has won by a rule of the text. */
+static void random_games(const char *spec, int games) {
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open(spec, &r, &e), KEMET_OK);
+    kemet_rng pick;
+    kemet_rng_seed(&pick, 17);
+    static kemet_move list[KEMET_MAX_MOVES];
+    int ended = 0;
+    bool lions = strncmp(spec, "lions", 5) == 0;
+    for (int g = 0; g < games; g++) {
+        kemet_game *game;
+        assert_int_equal(kemet_game_new(r, (uint64_t)g, &game, NULL), KEMET_OK);
+        while (kemet_result(kemet_game_pos(game)) == KEMET_PLAYING &&
+               kemet_game_turns(game) < 3000) {
+            kemet_pos before = *kemet_game_pos(game);
+            kemet_throw t;
+            assert_int_equal(kemet_game_roll(game, &t), KEMET_OK);
+            int n = kemet_moves(r, &before, &t, list);
+            assert_true(n >= 1);
+            for (int i = 0; i < n; i++) {
+                if (list[i].n == 0)
+                    assert_int_equal(n, 1);
+                for (int j = 0; j < i && n < 300; j++)
+                    assert_false(kemet_move_equal(&list[i], &list[j]));
+            }
+            int k = (int)kemet_rng_below(&pick, (uint32_t)n);
+            assert_int_equal(kemet_game_play(game, &list[k], NULL), KEMET_OK);
+            const kemet_pos *p = kemet_game_pos(game);
+            char buf[512];
+            kemet_rules *r2;
+            kemet_pos q;
+            if (kemet_pos_check(r, p, &e))
+                fail_msg("invalid position: %s", e.msg);
+            assert_true(kemet_pos_format(r, p, buf, sizeof buf) > 0);
+            assert_int_equal(kemet_pos_parse(buf, &r2, &q, &e), KEMET_OK);
+            assert_memory_equal(p, &q, sizeof q);
+            kemet_rules_close(r2);
+            for (int pl = 1; pl <= 2; pl++)
+                assert_int_equal(kemet_on_board(p, pl) + p->hand[pl - 1], 5);
+            if (p->result == KEMET_WON1 || p->result == KEMET_WON2) {
+                int w = p->result, l = 3 - w;
+                /* the winner's pieces are in the opponent's home (the
+                 * last five squares), or the loser has none on the board
+                 * (L&J), or the loser's home is full and one of its
+                 * pieces off (Washburne 15.7, 16); Quick: one arrived */
+                int last = kemet_rules_info(r)->squares;
+                uint64_t goal = (uint64_t)0x1f << (last - 4);
+                int in_goal = __builtin_popcountll(p->sq[w - 1] & goal);
+                bool ok = in_goal == 5 ||
+                          (strstr(spec, "quick") && in_goal >= 1) ||
+                          (lions && p->sq[l - 1] == 0) ||
+                          (!lions && p->hand[l - 1] > 0);
+                assert_true(ok);
+            }
+        }
+        ended += kemet_result(kemet_game_pos(game)) != KEMET_PLAYING;
+        kemet_game_free(game);
+    }
+    /* Every stick game ends. With the dice a blockade can arise that no
+     * throw ever breaks (docs/rules/hounds-jackals-washburne.md): such a
+     * game runs to the turn cap and is reported as stopped (G5). */
+    if (strstr(spec, "dice"))
+        assert_true(ended >= games * 97 / 100);
+    else
+        assert_int_equal(ended, games);
+    kemet_rules_close(r);
+}
+
+static void selfplay_washburne(void **state) {
+    (void)state;
+    random_games("hounds-jackals-washburne", 300);
+    random_games("hounds-jackals-washburne-dice", 200);
+}
+
+static void selfplay_lions(void **state) {
+    (void)state;
+    random_games("lions-jackals", 300);
+    random_games("lions-jackals-quick", 300);
+    random_games("lions-jackals:solid=2,dual=2", 100);
+}
+
+/* kemet_moves lists each outcome once, and any order of a listed turn's
+ * steps that the rules allow is accepted with the same result. */
+static void turn_orders(void **state) {
+    (void)state;
+    const char *s = L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5";
+    char *m = tu_moves(s, "1,4,6,2@1");
+    int lines = 1;
+    for (char *c = m; *c; c++)
+        lines += *c == ' ';
+    assert_int_equal(lines, 67); /* distinct outcomes, counted once each */
+    free(m);
+    char *a = tu_apply(s, "1,4,6,2@1", "5-11+4-6+1-2+2-3");
+    char *b = tu_apply(s, "1,4,6,2@1", "1-2+2-3+4-6+5-11");
+    assert_string_equal(a, b);
+    assert_string_not_equal(a, "ERR");
+    free(a);
+    free(b);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(washburne_setup),
+        cmocka_unit_test(washburne_move_and_lines),
+        cmocka_unit_test(washburne_knock_and_safe),
+        cmocka_unit_test(washburne_reenter),
+        cmocka_unit_test(washburne_win),
+        cmocka_unit_test(washburne_dice),
+        cmocka_unit_test(lions_setup_and_opening),
+        cmocka_unit_test(lions_values),
+        cmocka_unit_test(lions_use_all),
+        cmocka_unit_test(lions_capture_and_safe),
+        cmocka_unit_test(lions_rivers),
+        cmocka_unit_test(lions_resurrection),
+        cmocka_unit_test(lions_win),
+        cmocka_unit_test(explanations),
+        cmocka_unit_test(board_files),
+        cmocka_unit_test(throw_distributions),
+        cmocka_unit_test(selfplay_washburne),
+        cmocka_unit_test(selfplay_lions),
+        cmocka_unit_test(turn_orders),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
