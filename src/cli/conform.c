@@ -105,6 +105,12 @@ int cmd_moves(int argc, char **argv) {
     } else {
         k = kemet_moves(r, &p, &t, list);
     }
+    if (k == KEMET_ETHROW) {
+        kemet_rules_close(r);
+        return cli_fail("impossible throw '%s' here: player %d is to throw "
+                        "(a value V@P is player P's only)",
+                        arg[1], p.to);
+    }
     if (k < 0) {
         kemet_rules_close(r);
         return cli_fail("%s", kemet_strerror(k));
