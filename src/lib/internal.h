@@ -190,6 +190,10 @@ int kemet_fail(kemet_error *err, int code, const char *fmt, ...)
 #endif
     ;
 
+/* Puts a throw's values in canonical order (notation.c): those anyone may
+ * use, ascending, then each player's own, ascending. */
+void kemet_throw_sort(kemet_throw *t);
+
 /* A decimal number of 1 to 4 digits in s[0..len): 0, or -1 if it is not. */
 int kemet_read_num(const char *s, size_t len, int *out);
 

@@ -428,7 +428,7 @@ int kemet_move_format(const kemet_move *move, char *buf, size_t len) {
 
 /* Canonical order of a throw's values: those anyone may use, ascending,
  * then each player's own, ascending. */
-static void throw_sort(kemet_throw *t) {
+void kemet_throw_sort(kemet_throw *t) {
     for (int i = 1; i < t->n; i++)
         for (int j = i; j > 0; j--) {
             int a = t->only[j - 1] * 256 + t->v[j - 1];
@@ -475,7 +475,7 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
             break;
         s = end + 1;
     }
-    throw_sort(&t);
+    kemet_throw_sort(&t);
     if (r->rs->throw_ok) {
         if (r->rs->throw_ok(r, NULL, &t)) {
             t.sticks = (uint8_t)t.n;

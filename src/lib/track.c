@@ -410,21 +410,6 @@ static long outcomes(int faces, int sticks) {
     return n;
 }
 
-static void sort_throw(kemet_throw *x) {
-    for (int i = 1; i < x->n; i++)
-        for (int j = i; j > 0; j--) {
-            int a = x->only[j - 1] * 256 + x->v[j - 1];
-            int b = x->only[j] * 256 + x->v[j];
-            if (a <= b)
-                break;
-            uint8_t v = x->v[j], o = x->only[j];
-            x->v[j] = x->v[j - 1];
-            x->only[j] = x->only[j - 1];
-            x->v[j - 1] = v;
-            x->only[j - 1] = o;
-        }
-}
-
 static void track_roll(const kemet_rules *r, const kemet_pos *pos,
                        kemet_rng *rng, kemet_throw *out) {
     const track *t = T(r);
@@ -453,7 +438,7 @@ static void track_roll(const kemet_rules *r, const kemet_pos *pos,
         }
         out->sticks = (uint8_t)(t->nsolid + t->ndual);
     }
-    sort_throw(out);
+    kemet_throw_sort(out);
 }
 
 static bool face_of(const uint8_t *faces, int n, int v) {
