@@ -221,6 +221,18 @@ int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
 int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, kemet_move *out);
 
+/* For entering a turn of several steps one step at a time (a front end, a
+ * player): `done` holds the steps chosen so far for `thr` in `pos`. Writes
+ * the distinct legal next steps into `next` (each a one-step move; `next`
+ * must hold KEMET_MAX_MOVES) and, if `left` is not NULL, the values not
+ * yet spent into `left`. Returns the number of next steps, 0 when `done`
+ * is a complete turn, or KEMET_EILLEGAL when `done` does not begin a legal
+ * turn (KEMET_EOVER, KEMET_ETHROW as kemet_moves). For rulesets of one
+ * value per throw the next steps are the moves themselves. */
+int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *done,
+                     kemet_move *next, kemet_throw *left);
+
 /* What a move did, for messages. */
 enum kemet_event_kind {
     KEMET_EV_MOVE,     /* a piece moved from a to b (b may be KEMET_OFF) */

@@ -583,6 +583,39 @@ static void turn_orders(void **state) {
     free(b);
 }
 
+/* A turn entered a step at a time: the next steps and the values left. */
+static void next_steps(void **state) {
+    (void)state;
+    kemet_pos p;
+    kemet_rules *r = tu_pos(L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", &p);
+    kemet_error e;
+    kemet_throw t, left;
+    kemet_move done, next[KEMET_MAX_MOVES];
+    assert_int_equal(kemet_throw_parse(r, "2,2,2", &t, &e), KEMET_OK);
+    assert_int_equal(kemet_move_parse(r, "4-6", &done, &e), KEMET_OK);
+    int n = kemet_next_steps(r, &p, &t, &done, next, &left);
+    /* with 2s: 1-3? own; 2-4 (4 now empty); 3-5 own; 5-7; 6-8 */
+    assert_int_equal(n, 3);
+    assert_int_equal(left.n, 2);
+    assert_int_equal(left.v[0], 2);
+    char buf[32];
+    kemet_move_format(&next[0], buf, sizeof buf);
+    assert_string_equal(buf, "2-4");
+    assert_int_equal(kemet_move_parse(r, "4-6+6-8+8-10", &done, &e), KEMET_OK);
+    assert_int_equal(kemet_next_steps(r, &p, &t, &done, next, &left), 0);
+    assert_int_equal(left.n, 0);
+    assert_int_equal(kemet_move_parse(r, "5-11", &done, &e), KEMET_OK);
+    assert_int_equal(kemet_next_steps(r, &p, &t, &done, next, NULL),
+                     KEMET_EILLEGAL);
+    kemet_rules_close(r);
+    /* one value per throw: the next steps are the moves */
+    r = tu_pos(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", &p);
+    assert_int_equal(kemet_throw_parse(r, "3", &t, &e), KEMET_OK);
+    done.n = 0;
+    assert_int_equal(kemet_next_steps(r, &p, &t, &done, next, NULL), 3);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(washburne_setup),
@@ -604,6 +637,7 @@ int main(void) {
         cmocka_unit_test(selfplay_washburne),
         cmocka_unit_test(selfplay_lions),
         cmocka_unit_test(turn_orders),
+        cmocka_unit_test(next_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

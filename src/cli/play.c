@@ -144,13 +144,85 @@ static void trim(char *s) {
 
 static const char human_help[] =
     "  Type the number of a move, or the move itself (FROM-TO, e.g. 9-12).\n"
+    "  A turn of several values may be typed whole (3-5+12-16, steps in any\n"
+    "  order) or begun with its first step(s): the values still to spend and\n"
+    "  the next steps are then shown, one step at a time.\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
+/* A turn of several values entered a step at a time: `done` holds the
+ * steps typed so far. Shows the values still to spend and the next steps,
+ * and reads on until the turn is complete. Returns -3 with the turn in
+ * *chosen, -2 on quit or end of input, 0 to go back to the whole list. */
+static int step_by_step(play *P, const kemet_throw *t, kemet_move *done,
+                        kemet_move *chosen) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    static kemet_move next[KEMET_MAX_MOVES];
+    char line[256], buf[64], why[256];
+    for (;;) {
+        kemet_throw left;
+        int n = kemet_next_steps(P->rules, pos, t, done, next, &left);
+        if (n == KEMET_EILLEGAL) {
+            kemet_move_format(done, buf, sizeof buf);
+            kemet_explain(P->rules, pos, t, done, why, sizeof why);
+            printf("  %s is not allowed: %s.\n", buf, why);
+            return 0;
+        }
+        if (n <= 0) {
+            *chosen = *done;
+            return -3;
+        }
+        kemet_move_format(done, buf, sizeof buf);
+        printf("  So far %s; values still to spend:", buf);
+        for (int i = 0; i < left.n; i++)
+            printf(" %d", left.v[i]);
+        printf(". Next step:\n");
+        for (int i = 0; i < n; i++) {
+            kemet_move_format(&next[i], buf, sizeof buf);
+            printf("  %d) %s\n", i + 1, buf);
+        }
+        printf("%s (undo: start the turn again)> ",
+               P->info->player[pos->to - 1]);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            return -2;
+        trim(line);
+        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
+            return -2;
+        if (strcmp(line, "undo") == 0)
+            return 0;
+        char *end;
+        long k = strtol(line, &end, 10);
+        kemet_move m;
+        kemet_error err;
+        if (*end == '\0' && end != line) {
+            if (k < 1 || k > n) {
+                printf("  There is no choice %ld: pick 1-%d.\n", k, n);
+                continue;
+            }
+            m = next[k - 1];
+        } else if (kemet_move_parse(P->rules, line, &m, &err)) {
+            printf("  %s.\n", err.msg);
+            continue;
+        }
+        kemet_move longer = *done;
+        for (int i = 0; i < m.n && longer.n < KEMET_MAX_STEPS; i++)
+            longer.step[longer.n++] = m.step[i];
+        if (kemet_next_steps(P->rules, pos, t, &longer, next, NULL) < 0) {
+            kemet_explain(P->rules, pos, t, &longer, why, sizeof why);
+            printf("  %s is not allowed: %s.\n", line, why);
+            continue;
+        }
+        *done = longer;
+    }
+}
+
 /* Asks the human to pick from `moves` (or, before a throw, to throw: index
- * -1). Returns the index, -2 on quit or end of input. */
+ * -1). Returns the index, -2 on quit or end of input, or -3 with a turn
+ * not in the list as written (its steps in another order, or entered step
+ * by step) in *chosen. */
 static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
-                     int n) {
+                     int n, kemet_move *chosen) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     bool prethrow = t == NULL;
     char line[256], buf[128], why[256];
@@ -210,6 +282,18 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         for (int i = 0; i < n; i++)
             if (kemet_move_equal(&m, &moves[i]))
                 return i;
+        kemet_pos after;
+        if (!prethrow &&
+            kemet_apply(P->rules, pos, t, &m, &after, NULL) == KEMET_OK) {
+            *chosen = m; /* the steps of a listed turn in another order */
+            return -3;
+        }
+        if (!prethrow && t->n > 1) {
+            int got = step_by_step(P, t, &m, chosen);
+            if (got != 0)
+                return got;
+            continue;
+        }
         kemet_explain(P->rules, pos, t, &m, why, sizeof why);
         printf("  %s is not allowed: %s.\n", line, why);
     }
@@ -232,7 +316,8 @@ static int ply(play *P) {
         int k;
         if (S->human) {
             printf("%s: before throwing you may instead:\n", who);
-            k = ask_human(P, NULL, moves, n);
+            kemet_move unused;
+            k = ask_human(P, NULL, moves, n, &unused);
             if (k == -2)
                 return -2;
         } else {
@@ -261,9 +346,14 @@ static int ply(play *P) {
     if (n == 1 && moves[0].n == 0) {
         k = 0; /* pass: nothing to choose */
     } else if (S->human) {
-        k = ask_human(P, &t, moves, n);
+        kemet_move typed;
+        k = ask_human(P, &t, moves, n, &typed);
         if (k == -2)
             return -2;
+        if (k == -3) { /* the turn as entered: put it in the list's place */
+            k = 0;
+            moves[0] = typed;
+        }
     } else {
         k = kemet_agent_choose(S->agent, pos, &t, moves, n);
     }

@@ -365,6 +365,28 @@ int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
     return rules->rs->moves(rules, pos, thr, out);
 }
 
+int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *done,
+                     kemet_move *next, kemet_throw *left) {
+    if (pos->result != KEMET_PLAYING)
+        return KEMET_EOVER;
+    if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
+        return KEMET_ETHROW;
+    if (rules->rs->next_steps)
+        return rules->rs->next_steps(rules, pos, thr, done, next, left);
+    /* one value per throw: the whole move is the one step */
+    if (left)
+        *left = done->n ? (kemet_throw){0} : *thr;
+    if (done->n == 0) {
+        int n = rules->rs->moves(rules, pos, thr, next);
+        return (n == 1 && next[0].n == 0) ? 0 : n;
+    }
+    kemet_pos out;
+    return kemet_apply(rules, pos, thr, done, &out, NULL) == KEMET_OK
+               ? 0
+               : KEMET_EILLEGAL;
+}
+
 int kemet_move_equal(const kemet_move *a, const kemet_move *b) {
     if (a->n != b->n)
         return 0;

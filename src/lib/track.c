@@ -833,6 +833,62 @@ static bool assign(const track *t, const turn *u, const kemet_move *move,
     return false;
 }
 
+/* The values that make `move` a legal beginning of a turn (a prefix; the
+ * rest may still follow), into vals; the state after it in *end. */
+static bool assign_prefix(const track *t, const turn *u,
+                          const kemet_move *move, int k, uint8_t *vals,
+                          turn *end) {
+    if (k == move->n) {
+        *end = *u;
+        return true;
+    }
+    if (u->pos.result != KEMET_PLAYING)
+        return false;
+    int s = move->step[k].from, to = move->step[k].to;
+    for (int i = 0; i < u->nleft; i++) {
+        int f;
+        if (s == KEMET_OFF || step_dest(t, u, s, u->left[i], &f) != OK ||
+            f != to)
+            continue;
+        turn next = *u;
+        vals[k] = u->left[i];
+        step_make(t, &next, s, f, i, NULL);
+        if (assign_prefix(t, &next, move, k + 1, vals, end))
+            return true;
+    }
+    return false;
+}
+
+static int track_next_steps(const kemet_rules *r, const kemet_pos *pos,
+                            const kemet_throw *thr, const kemet_move *done,
+                            kemet_move *next, kemet_throw *left) {
+    const track *t = T(r);
+    turn u, end;
+    uint8_t vals[KEMET_MAX_STEPS];
+    turn_begin(t, pos, thr, &u);
+    if (!assign_prefix(t, &u, done, 0, vals, &end))
+        return KEMET_EILLEGAL;
+    if (left) { /* the values left, all the mover's to spend */
+        *left = (kemet_throw){0};
+        for (int i = 0; i < end.nleft; i++) {
+            left->v[left->n] = end.left[i];
+            left->only[left->n++] = 0;
+        }
+        kemet_throw_sort(left);
+    }
+    step st[KEMET_MAX_VALUES * (NPIECES + 1)];
+    int n = steps_of(t, &end, st), m = 0;
+    for (int i = 0; i < n; i++) {
+        kemet_move one = {1, {{st[i].from, st[i].to}}};
+        bool dup = false;
+        for (int j = 0; j < m && !dup; j++)
+            dup = kemet_move_equal(&next[j], &one);
+        if (!dup)
+            next[m++] = one;
+    }
+    return m;
+}
+
 static bool track_legal(const kemet_rules *r, const kemet_pos *pos,
                         const kemet_throw *thr, const kemet_move *move) {
     turn u;
@@ -1145,7 +1201,8 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     .has_must = false, .board = NULL, .cells = 0,                           \
     .cell_of = track_cell_of, .close = track_close,                         \
     .throw_ok = track_throw_ok, .legal = track_legal,                       \
-    .random_turn = track_random_turn, .start = track_start,                 \
+    .random_turn = track_random_turn, .next_steps = track_next_steps,     \
+    .start = track_start,                 \
     .opening = track_opening, .check = track_check, .throws = track_throws, \
     .roll = track_roll, .max_value = 0, .prethrow = track_prethrow,         \
     .moves = track_moves, .make = track_make, .playout = track_playout,              \
