@@ -124,8 +124,8 @@ static int pair(cursor *c, kemet_board *b, uint8_t *map, const char *what,
     return KEMET_OK;
 }
 
-int kemet_board_parse(const char *text, const char *family, kemet_board *b,
-                      kemet_error *err) {
+static int parse(const char *text, const char *family, kemet_board *b,
+                 kemet_error *err) {
     memset(b, 0, sizeof *b);
     cursor c = {text, text, 0};
     bool header = false, game = false;
@@ -349,6 +349,14 @@ int kemet_board_parse(const char *text, const char *family, kemet_board *b,
                                   "is not on player %d's path",
                                   h, pl + 1);
     return check_picture(b, b->picture, picture_line, err);
+}
+
+int kemet_board_parse(const char *text, const char *family, kemet_board *b,
+                      kemet_error *err) {
+    int rc = parse(text, family, b, err);
+    if (rc)
+        kemet_board_free(b); /* the picture, if it was read */
+    return rc;
 }
 
 void kemet_board_free(kemet_board *b) {

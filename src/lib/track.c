@@ -37,7 +37,6 @@ typedef struct track {
     uint64_t goal[2];  /* p's squares in the opponent's home */
     uint64_t start[2]; /* p's home squares (the start) */
     uint8_t homesq[2][8]; /* Washburne: p's home box squares, in order */
-    int nhome[2];
     uint8_t jump[2][KEMET_MAX_SQUARE + 1];  /* where a value ending on q rests */
     uint64_t jset[2];     /* squares q where jump[p][q] != q */
     uint64_t opp_safe[2]; /* p's squares where an opponent's piece is safe */
@@ -95,7 +94,7 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
                             MAX_STICKS);
     }
     if (rc) {
-        kemet_board_free(&t->b);
+        kemet_board_free(&t->b); /* (a no-op when parsing failed) */
         free(t);
         return rc;
     }
@@ -266,8 +265,8 @@ typedef struct gen {
 
 /* Chooses how many of `sticks` show kind i..nk-1; `none` (if >= 0) is the
  * index of the kind that adds no value. */
-static void multisets(const kind *kinds, int nk, int i, int left, int sticks,
-                      kemet_throw *acc, uint32_t mult, int none, gen *g,
+static void multisets(const kind *kinds, int nk, int i, int left,
+                      const kemet_throw *acc, uint32_t mult, int none,
                       void (*done)(const kemet_throw *, uint32_t, void *),
                       void *ctx) {
     if (i == nk - 1) {
@@ -289,11 +288,9 @@ static void multisets(const kind *kinds, int nk, int i, int left, int sticks,
                 t.only[t.n] = kinds[i].only;
                 t.v[t.n++] = kinds[i].v;
             }
-        multisets(kinds, nk, i + 1, left - k, sticks, &t,
-                  mult / fact(k) * ipow(kinds[i].count, k), none, g, done,
-                  ctx);
+        multisets(kinds, nk, i + 1, left - k, &t,
+                  mult / fact(k) * ipow(kinds[i].count, k), none, done, ctx);
     }
-    (void)g;
 }
 
 /* The kinds of faces of one sort of stick, in canonical value order. */
@@ -328,12 +325,6 @@ static int kinds_of(const uint8_t *v, const uint8_t *owner, int nfaces,
     return nk;
 }
 
-typedef struct combine {
-    const kind *dual;
-    int ndk, dnone, ndual;
-    gen *g;
-} combine;
-
 static void emit(const kemet_throw *t, uint32_t m, void *ctx) {
     gen *g = ctx;
     if (g->n < g->max) {
@@ -343,30 +334,24 @@ static void emit(const kemet_throw *t, uint32_t m, void *ctx) {
     g->n++;
 }
 
+/* The dual sticks' outcomes, worked out once, joined to each outcome of
+ * the solid sticks. */
+typedef struct combine {
+    gen dual; /* the dual sticks' outcomes and weights */
+    gen *g;   /* the whole throws */
+} combine;
+
 static void with_dual(const kemet_throw *solid, uint32_t m, void *ctx) {
     combine *c = ctx;
-    if (c->ndual == 0) {
-        emit(solid, m, c->g);
-        return;
-    }
-    gen sub = *c->g;
-    kemet_throw acc = *solid;
-    /* the dual sticks' multisets, each weighted by m */
-    kemet_throw tmp[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS];
-    gen d = {tmp, w, 0, KEMET_MAX_THROWS};
-    kemet_throw empty = {0};
-    multisets(c->dual, c->ndk, 0, c->ndual, c->ndual, &empty, fact(c->ndual),
-              c->dnone, &d, emit, &d);
-    for (int i = 0; i < d.n && i < KEMET_MAX_THROWS; i++) {
-        kemet_throw t = acc;
-        for (int k = 0; k < tmp[i].n; k++) {
-            t.only[t.n] = tmp[i].only[k];
-            t.v[t.n++] = tmp[i].v[k];
+    for (int i = 0; i < c->dual.n; i++) {
+        kemet_throw t = *solid;
+        const kemet_throw *d = &c->dual.out[i];
+        for (int k = 0; k < d->n; k++) {
+            t.only[t.n] = d->only[k];
+            t.v[t.n++] = d->v[k];
         }
-        emit(&t, m * w[i], &sub);
+        emit(&t, m * c->dual.weight[i], c->g);
     }
-    c->g->n = sub.n;
 }
 
 static int track_throws(const kemet_rules *r, const kemet_pos *pos,
@@ -391,10 +376,17 @@ static int track_throws(const kemet_rules *r, const kemet_pos *pos,
         *total = ipow((uint32_t)t->b.nsolid_faces, nsolid) *
                  ipow((uint32_t)t->b.ndual_faces, ndual);
     }
-    combine c = {dk, ndk, dnone, ndual, &g};
+    /* no dual stick: one empty outcome of weight 1 */
+    kemet_throw dual_out[KEMET_MAX_THROWS] = {{0}};
+    uint32_t dual_w[KEMET_MAX_THROWS] = {1};
+    combine c = {{dual_out, dual_w, 1, KEMET_MAX_THROWS}, &g};
     kemet_throw empty = {0};
-    multisets(sk, nsk, 0, nsolid, nsolid, &empty, fact(nsolid), snone, &g,
-              with_dual, &c);
+    if (ndual) {
+        c.dual.n = 0;
+        multisets(dk, ndk, 0, ndual, &empty, fact(ndual), dnone, emit,
+                  &c.dual);
+    }
+    multisets(sk, nsk, 0, nsolid, &empty, fact(nsolid), snone, with_dual, &c);
     int n = g.n < KEMET_MAX_THROWS ? g.n : KEMET_MAX_THROWS;
     for (int i = 0; i < n; i++)
         out[i].sticks = (uint8_t)(nsolid + ndual);
@@ -569,7 +561,6 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         kemet_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, f);
     } else {
         pos->sq[me] &= ~KEMET_BIT(s);
-        u->moved &= ~KEMET_BIT(s);
         kemet_ev_add(ev, KEMET_EV_MOVE, who, s, f);
         if (f != s + v)
             kemet_ev_add(ev, t->family == LIONS ? KEMET_EV_RIVER : KEMET_EV_LINE,
@@ -669,16 +660,21 @@ static int steps_of(const track *t, const turn *u, step *out) {
     return n;
 }
 
-static void turn_begin(const track *t, const kemet_pos *pos,
-                       const kemet_throw *thr, turn *u) {
-    int me = pos->to - 1;
-    u->pos = *pos;
+/* Begins a turn for `thr` on the position already in u->pos. */
+static void turn_values(const track *t, const kemet_throw *thr, turn *u) {
+    int me = u->pos.to - 1;
     u->moved = 0;
-    u->opp = opp_in(t, me, pos->sq[me ^ 1]);
+    u->opp = opp_in(t, me, u->pos.sq[me ^ 1]);
     u->nleft = 0;
     for (int i = 0; i < thr->n; i++)
-        if (thr->only[i] == 0 || thr->only[i] == pos->to)
+        if (thr->only[i] == 0 || thr->only[i] == u->pos.to)
             u->left[u->nleft++] = thr->v[i];
+}
+
+static void turn_begin(const track *t, const kemet_pos *pos,
+                       const kemet_throw *thr, turn *u) {
+    u->pos = *pos;
+    turn_values(t, thr, u);
 }
 
 /* The end of a turn: the sticks pass (no rule gives another throw). */
@@ -801,17 +797,23 @@ static int track_moves(const kemet_rules *r, const kemet_pos *pos,
     return w.overflow ? KEMET_ERANGE : w.n;
 }
 
-/* The values that make `move` (from step k on) a legal complete turn from
- * u, into vals[k..]; false when there are none. One written step can be
- * made with two different values (a river or line can bring two counts to
- * one hole), so this searches; every choice that works gives the same
+/* Follows the written steps of `move` from step k on: finds the values
+ * that make them legal steps (into vals[k..]) and the state after them
+ * (into *end). With `whole`, the steps must also make a complete turn (no
+ * value left that could be used); else a beginning of one is enough.
+ * False when no choice of values works. One written step can be made with
+ * two different values (a river or line can bring two counts to one
+ * hole), so this searches; every choice that works gives the same
  * position, since a step's effects depend only on where it starts and
  * rests. */
 static bool assign(const track *t, const turn *u, const kemet_move *move,
-                   int k, uint8_t *vals) {
+                   int k, bool whole, uint8_t *vals, turn *end) {
     if (k == move->n) {
         step st[KEMET_MAX_VALUES * (NPIECES + 1)];
-        return steps_of(t, u, st) == 0;
+        if (whole && steps_of(t, u, st) != 0)
+            return false;
+        *end = *u;
+        return true;
     }
     if (u->pos.result != KEMET_PLAYING)
         return false;
@@ -827,33 +829,7 @@ static bool assign(const track *t, const turn *u, const kemet_move *move,
         turn next = *u;
         vals[k] = u->left[i];
         step_make(t, &next, s, f, i, NULL);
-        if (assign(t, &next, move, k + 1, vals))
-            return true;
-    }
-    return false;
-}
-
-/* The values that make `move` a legal beginning of a turn (a prefix; the
- * rest may still follow), into vals; the state after it in *end. */
-static bool assign_prefix(const track *t, const turn *u,
-                          const kemet_move *move, int k, uint8_t *vals,
-                          turn *end) {
-    if (k == move->n) {
-        *end = *u;
-        return true;
-    }
-    if (u->pos.result != KEMET_PLAYING)
-        return false;
-    int s = move->step[k].from, to = move->step[k].to;
-    for (int i = 0; i < u->nleft; i++) {
-        int f;
-        if (s == KEMET_OFF || step_dest(t, u, s, u->left[i], &f) != OK ||
-            f != to)
-            continue;
-        turn next = *u;
-        vals[k] = u->left[i];
-        step_make(t, &next, s, f, i, NULL);
-        if (assign_prefix(t, &next, move, k + 1, vals, end))
+        if (assign(t, &next, move, k + 1, whole, vals, end))
             return true;
     }
     return false;
@@ -866,7 +842,7 @@ static int track_next_steps(const kemet_rules *r, const kemet_pos *pos,
     turn u, end;
     uint8_t vals[KEMET_MAX_STEPS];
     turn_begin(t, pos, thr, &u);
-    if (!assign_prefix(t, &u, done, 0, vals, &end))
+    if (!assign(t, &u, done, 0, false, vals, &end))
         return KEMET_EILLEGAL;
     if (left) { /* the values left, all the mover's to spend */
         *left = (kemet_throw){0};
@@ -891,31 +867,35 @@ static int track_next_steps(const kemet_rules *r, const kemet_pos *pos,
 
 static bool track_legal(const kemet_rules *r, const kemet_pos *pos,
                         const kemet_throw *thr, const kemet_move *move) {
-    turn u;
+    turn u, end;
     uint8_t vals[KEMET_MAX_STEPS];
     turn_begin(T(r), pos, thr, &u);
-    return assign(T(r), &u, move, 0, vals);
+    return assign(T(r), &u, move, 0, true, vals, &end);
 }
 
 static void track_make(const kemet_rules *r, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *move,
                        kemet_pos *out, kemet_events *ev) {
     const track *t = T(r);
-    turn u;
+    turn u, end;
     uint8_t vals[KEMET_MAX_STEPS];
     turn_begin(T(r), pos, thr, &u);
     if (move->n == 0)
         kemet_ev_add(ev, KEMET_EV_PASS, pos->to, 0, 0);
-    bool ok = assign(t, &u, move, 0, vals);
+    bool ok = assign(t, &u, move, 0, true, vals, &end);
     assert(ok); /* the caller passes a legal move */
-    for (int k = 0; ok && k < move->n; k++) {
-        int i = 0;
-        while (u.left[i] != vals[k])
-            i++;
-        step_make(t, &u, move->step[k].from, move->step[k].to, i, ev);
+    if (ok && ev) {
+        /* again, step by step, for the events */
+        for (int k = 0; k < move->n; k++) {
+            int i = 0;
+            while (u.left[i] != vals[k])
+                i++;
+            step_make(t, &u, move->step[k].from, move->step[k].to, i, ev);
+        }
+        end = u;
     }
-    turn_end(&u.pos);
-    *out = u.pos;
+    turn_end(&end.pos);
+    *out = end.pos;
 }
 
 /* Plays the rest of a turn begun in u at random, step by step (each step
@@ -959,12 +939,9 @@ static void track_playout(const kemet_rules *r, kemet_playout_state *st) {
         else
             track_roll(r, &u.pos, L.dice, &thr);
         L.pending = false;
-        u.moved = 0;
-        u.opp = opp_in(t, mover - 1, u.pos.sq[2 - mover]);
-        u.nleft = 0;
-        for (int i = 0; i < thr.n; i++)
-            u.left[u.nleft++] = thr.v[i];
+        turn_values(t, &thr, &u);
         random_steps(t, &u, L.pick, &m);
+        /* what kemet_playout_going and _count read of the position */
         L.pos.to = u.pos.to;
         L.pos.result = u.pos.result;
         kemet_playout_count(&L, mover);
@@ -1001,9 +978,8 @@ static double track_eval(const kemet_rules *r, const kemet_pos *pos,
 /* ---------------------------------------------------------------------------
  * Explanations
  * ------------------------------------------------------------------------ */
-static void say_step(const track *t, const turn *u, int why, int s, int f,
-                     char *buf, size_t len) {
-    int me = u->pos.to - 1;
+static void say_step(const track *t, int why, int s, int f, char *buf,
+                     size_t len) {
     bool w = t->family == WASHBURNE;
     switch (why) {
     case NO_PIECE:
@@ -1050,7 +1026,6 @@ static void say_step(const track *t, const turn *u, int why, int s, int f,
     default:
         snprintf(buf, len, "no value left takes the piece there");
     }
-    (void)me;
 }
 
 static void track_explain(const kemet_rules *r, const kemet_pos *pos,
@@ -1078,8 +1053,10 @@ static void track_explain(const kemet_rules *r, const kemet_pos *pos,
         int why = BEYOND, any = BEYOND, g = 0;
         for (int j = 0; j < u.nleft; j++) {
             int d = 0, y = step_dest(t, &u, s, u.left[j], &d);
-            if (d == f || (s == KEMET_HAND && y != OK))
-                why = y == OK ? why : y, g = d;
+            if ((d == f || s == KEMET_HAND) && y != OK) {
+                why = y;
+                g = d;
+            }
             if (y != OK && y != BEYOND)
                 any = y;
         }
@@ -1089,18 +1066,22 @@ static void track_explain(const kemet_rules *r, const kemet_pos *pos,
             snprintf(buf, len, "no value is left for step %d", k + 1);
         else if (why == BEYOND && (any == NO_PIECE || any == OFF_FIRST ||
                                    any == MOVED))
-            say_step(t, &u, any, s, f, buf, len);
+            say_step(t, any, s, f, buf, len);
         else if (why == BEYOND) {
             char vals[40] = "";
             size_t at = 0;
             for (int j = 0; j < u.nleft && at < sizeof vals - 4; j++)
                 at += (size_t)snprintf(vals + at, sizeof vals - at, "%s%d",
                                        j ? "," : "", u.left[j]);
-            snprintf(buf, len, "no value left (%s) takes %s%d to %d", vals,
-                     s == KEMET_HAND ? "a piece " : "the piece on ",
-                     s == KEMET_HAND ? 0 : s, f);
+            if (s == KEMET_HAND)
+                snprintf(buf, len, "no value left (%s) brings a piece to %d",
+                         vals, f);
+            else
+                snprintf(buf, len, "no value left (%s) takes the piece on %d "
+                                   "to %d",
+                         vals, s, f);
         } else
-            say_step(t, &u, why, s, g ? g : f, buf, len);
+            say_step(t, why, s, g ? g : f, buf, len);
         return;
     }
     int n = steps_of(t, &u, st);
