@@ -291,9 +291,41 @@ int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
                   const kemet_throw *thr, const kemet_move *move, char *buf,
                   size_t len);
 
-/* A heuristic value of `pos` for `player` (1 or 2): higher is better; about
- * the number of squares of advantage. Per-ruleset knowledge for agents. */
+/* ---------------------------------------------------------------------------
+ * Evaluation: each ruleset describes a position by a few features (progress,
+ * pieces borne off, pieces at risk, ...: the difference between the two
+ * sides, and whose turn it is); weights turn them into the log-odds that a
+ * player wins. The weights the library carries were tuned by self-play with
+ * `kemet tune` (data/eval.weights; docs/strength.md).
+ * ------------------------------------------------------------------------ */
+#define KEMET_MAX_FEATURES 12
+
+/* The log-odds that `player` (1 or 2) wins from `pos`: higher is better;
+ * +-1000 for a game won or lost, 0 for a draw. */
 double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player);
+/* The estimated chance, 0 to 1, that `player` wins from `pos` (a draw
+ * counts one half); exactly 1, 0 or 0.5 for a finished game. */
+double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
+                        int player);
+/* The features of `pos` seen by player 1 (player 1's minus player 2's, and
+ * +1 or -1 for whose turn it is) into f[]; returns how many. */
+int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
+                        double *f);
+/* The name of feature i ("progress", ..., "tempo"), or NULL. */
+const char *kemet_eval_feature(const kemet_rules *rules, int i);
+/* The weights in use into w[] (KEMET_MAX_FEATURES); returns how many. */
+int kemet_eval_weights(const kemet_rules *rules, double *w);
+/* Replaces the weights (n must be the number of features). */
+int kemet_eval_set_weights(kemet_rules *rules, const double *w, int n);
+/* Restores the ruleset module's starting weights (those before tuning). */
+void kemet_eval_reset(kemet_rules *rules);
+/* Reads the weights of this ruleset from the text of a weights file:
+ *   kemet-weights 1
+ *   RULESET-ID NAME=WEIGHT NAME=WEIGHT ...   (one line per ruleset)
+ * KEMET_ESYNTAX for a malformed file or unknown feature names, with
+ * err->msg "weights line N: ..."; KEMET_ERULESET when the file has no line
+ * for this ruleset. The weights are unchanged on failure. */
+int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err);
 
 /* Whether two moves are the same move. */
 int kemet_move_equal(const kemet_move *a, const kemet_move *b);

@@ -54,6 +54,46 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out);
 void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
                FILE *out);
 
+/* Seeds: a mixing function, and the seed of game i of a run seeded s. */
+uint64_t cli_mix64(uint64_t x);
+uint64_t cli_game_seed(uint64_t s, uint64_t i);
+
+/* Called at each decision of a game: before the throw (thr NULL, n 0),
+ * and with the throw and its n legal moves before one is chosen. */
+typedef void (*cli_ply_fn)(void *ctx, const kemet_pos *pos,
+                           const kemet_throw *thr, const kemet_move *moves,
+                           int n);
+/* Plays one game with dice seeded `seed` between two agents (NULL: a
+ * uniformly random move drawn from `pick`), stopping before a turn beyond
+ * `cap` begins (ruling G5). On success *out is the finished (or stopped)
+ * game, to free. `fn` may be NULL. */
+int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
+                  kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
+                  kemet_game **out);
+
+/* The thread count: `asked` if positive, else the cores there are. */
+int cli_threads(long asked);
+/* Runs fn(ctx, i) for i in [0, n) on `threads` threads; each call must
+ * write only its own results. Shows progress on stderr as `what` (NULL:
+ * none) after two seconds. Returns 0, or the first non-zero fn result. */
+typedef int (*cli_job_fn)(void *ctx, long i);
+int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
+                 const char *what);
+
+/* The outcome of one game of a run. */
+typedef struct cli_outcome {
+    int8_t result;  /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or -1: stopped */
+    int8_t swapped; /* the agents changed seats for this game */
+    long turns, plies;
+} cli_outcome;
+/* Plays games first..first+count-1 of a run seeded `seed` between agents
+ * spec[0] (player 1) and spec[1] (player 2); with `alternate` they change
+ * seats in odd-numbered games. out[k] receives game first+k. Agents are
+ * seeded from the game, so results do not depend on `threads`. */
+int cli_run_games(const kemet_rules *r, const char *const spec[2],
+                  bool alternate, uint64_t seed, long first, long count,
+                  long cap, int threads, cli_outcome *out, const char *what);
+
 int cmd_start(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_apply(int argc, char **argv);
@@ -61,5 +101,6 @@ int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 #endif

@@ -19,7 +19,8 @@ static const char usage[] =
     "  apply 'POSITION' THROW MOVE  print the position after a move\n"
     "  sim RULESET --games N      self-play statistics\n"
     "  bench                      random playout speed\n"
-    "  replay FILE                check and replay a game record\n";
+    "  replay FILE                check and replay a game record\n"
+    "  tune [RULESET...]          fit the evaluation weights by self-play\n";
 
 static const char rules_usage[] =
     "usage: kemet rules [RULESET] [--board FILE]\n"
@@ -69,7 +70,8 @@ int main(int argc, char **argv) {
         int (*run)(int, char **);
     } cmds[] = {{"play", cmd_play},   {"rules", cmd_rules}, {"start", cmd_start},
                 {"moves", cmd_moves}, {"apply", cmd_apply}, {"sim", cmd_sim},
-                {"bench", cmd_bench}, {"replay", cmd_replay}};
+                {"bench", cmd_bench}, {"replay", cmd_replay},
+                {"tune", cmd_tune}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;

@@ -12,16 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static uint64_t mix64(uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-/* The seed of game i of a run seeded with s. */
-static uint64_t game_seed(uint64_t s, uint64_t i) { return mix64(mix64(s) ^ i); }
-
 typedef struct tally {
     long games, wins[2], draws, stopped;
     double sum_turns, sum_plies;
@@ -29,68 +19,26 @@ typedef struct tally {
     long cap;
 } tally;
 
-static void tally_game(tally *T, const kemet_game *g, uint64_t *check);
-
-/* Plays one game with two agents (NULL: uniformly random moves drawn from
- * `pick`). Returns the final result and adds to the tally. */
-static void play_one(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
-                     kemet_rng *pick, long cap, tally *T) {
-    kemet_game *g;
-    kemet_move moves[KEMET_MAX_MOVES];
-    if (kemet_game_new(r, seed, &g, NULL)) {
-        cli_fail("out of memory");
-        exit(EXIT_BAD);
-    }
-    /* Stop before a new turn would begin beyond the cap (ruling G5). */
-    long turns_then = 0;
-    while (kemet_result(kemet_game_pos(g)) == KEMET_PLAYING) {
-        const kemet_pos *pos = kemet_game_pos(g);
-        if (kemet_game_turns(g) >= cap && pos->to != turns_then)
-            break;
-        turns_then = pos->to;
-        kemet_agent *ag = a[pos->to - 1];
-        const kemet_throw *opening = kemet_game_throw(g);
-        int n = opening ? 0 : kemet_prethrow(r, pos, moves);
-        if (n > 0) {
-            int k = ag ? kemet_agent_choose(ag, pos, NULL, moves, n)
-                       : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
-            if (k >= 0 && k < n) {
-                kemet_game_make(g, &moves[k]);
-                continue;
-            }
-        }
-        kemet_throw t;
-        if (opening)
-            t = *opening;
-        else
-            kemet_game_roll(g, &t);
-        n = kemet_moves(r, pos, &t, moves);
-        int k = n == 1 ? 0
-                : ag   ? kemet_agent_choose(ag, pos, &t, moves, n)
-                       : (int)kemet_rng_below(pick, (uint32_t)n);
-        kemet_game_make(g, &moves[k]);
-    }
-    tally_game(T, g, NULL);
-    kemet_game_free(g);
-}
-
-/* Adds a finished (or stopped) game to the tally. */
-static void tally_game(tally *T, const kemet_game *g, uint64_t *check) {
-    const kemet_pos *end = kemet_game_pos(g);
-    long turns = kemet_game_turns(g);
+static void tally_add(tally *T, int result, long turns, long plies) {
     T->games++;
-    switch (kemet_result(end)) {
+    switch (result) {
     case KEMET_WON1: T->wins[0]++; break;
     case KEMET_WON2: T->wins[1]++; break;
     case KEMET_DRAW: T->draws++; break;
     default: T->stopped++; break;
     }
     T->sum_turns += (double)turns;
-    T->sum_plies += (double)kemet_game_plies(g);
+    T->sum_plies += (double)plies;
     if (T->hist)
         T->hist[turns < T->cap ? turns : T->cap]++;
-    if (check)
-        *check = mix64(*check ^ end->sq[0] ^ (end->sq[1] << 1) ^
+}
+
+/* Adds a finished (or stopped) game to the tally and the checksum. */
+static void tally_game(tally *T, const kemet_game *g, uint64_t *check) {
+    const kemet_pos *end = kemet_game_pos(g);
+    int res = kemet_result(end);
+    tally_add(T, res ? res : -1, kemet_game_turns(g), kemet_game_plies(g));
+    *check = cli_mix64(*check ^ end->sq[0] ^ (end->sq[1] << 1) ^
                        (uint64_t)kemet_game_plies(g));
 }
 
@@ -113,18 +61,20 @@ static double median_turns(const tally *T) {
 
 static const char sim_usage[] =
     "usage: kemet sim RULESET --games N [--seed S] [--p1 AGENT] [--p2 AGENT]\n"
-    "                 [--max-turns T] [--json] [--board FILE]\n"
-    "Plays N games between two agents (random or greedy; default random) and\n"
+    "                 [--max-turns T] [--threads T] [--json] [--board FILE]\n"
+    "Plays N games between two agents (any of 'kemet match --help'; default\n"
+    "random) on every core (--threads T: T threads) and\n"
     "prints wins per player, draws, games stopped at the turn cap (default\n"
     "1000 turns; a turn ends when the other player takes the sticks), the\n"
     "mean and median length in turns, and games per second. The same seed\n"
-    "(default 1) gives the same games. --json prints one JSON object.\n"
+    "(default 1) gives the same games, whatever the thread count. --json\n"
+    "prints one JSON object.\n"
     "--board FILE plays on a board file's board (docs/boards.md).\n";
 
 int cmd_sim(int argc, char **argv) {
     const char *p1 = "random", *p2 = "random", *board = NULL;
     uint64_t seed = 1;
-    long games = 0, cap = 1000;
+    long games = 0, cap = 1000, nthreads = 0;
     bool json = false;
     const char *arg[1];
     int npos;
@@ -135,6 +85,7 @@ int cmd_sim(int argc, char **argv) {
                       {"max-turns", OPT_LONG, &cap, 1, 1000000},
                       {"json", OPT_FLAG, &json, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 1, 1, &npos, sim_usage);
     if (rc)
@@ -161,30 +112,28 @@ int cmd_sim(int argc, char **argv) {
         kemet_rules_close(r);
         return cli_fail("out of memory");
     }
-    double t0 = cli_now(), last = t0;
-    bool tty = isatty(2), shown = false;
-    for (long i = 0; i < games; i++) {
-        uint64_t gs = game_seed(seed, (uint64_t)i);
-        kemet_agent *a[2];
-        kemet_rng pick;
-        kemet_rng_seed(&pick, mix64(gs ^ 0x7069636bULL));
-        for (int p = 0; p < 2; p++)
-            kemet_agent_new(r, spec[p], mix64(gs + (uint64_t)p + 1), &a[p], NULL);
-        play_one(r, gs, a, &pick, cap, &T);
-        kemet_agent_free(a[0]);
-        kemet_agent_free(a[1]);
-        if ((i & 255) == 255) {
-            double now = cli_now();
-            if (now - t0 > 1.0 && now - last > (tty ? 0.25 : 10.0)) {
-                fprintf(stderr, "%s  %ld/%ld games, %.1f s%s", tty ? "\r" : "",
-                        i + 1, games, now - t0, tty ? "" : "\n");
-                last = now;
-                shown = true;
-            }
-        }
+    enum { BLOCK = 1 << 16 };
+    cli_outcome *out = malloc(BLOCK * sizeof *out);
+    if (!out) {
+        free(T.hist);
+        kemet_rules_close(r);
+        return cli_fail("out of memory");
     }
-    if (shown && tty)
-        fputc('\n', stderr);
+    double t0 = cli_now();
+    int threads = cli_threads(nthreads);
+    for (long first = 0; first < games; first += BLOCK) {
+        long count = games - first < BLOCK ? games - first : BLOCK;
+        if (cli_run_games(r, spec, false, seed, first, count, cap, threads,
+                          out, "sim")) {
+            free(out);
+            free(T.hist);
+            kemet_rules_close(r);
+            return cli_fail("sim: out of memory");
+        }
+        for (long k = 0; k < count; k++)
+            tally_add(&T, out[k].result, out[k].turns, out[k].plies);
+    }
+    free(out);
     double secs = cli_now() - t0;
     double gps = secs > 0 ? (double)T.games / secs : 0;
     double mean = T.sum_turns / (double)T.games;
@@ -274,7 +223,7 @@ int cmd_bench(int argc, char **argv) {
         double t0 = cli_now();
         for (long gi = 0; gi < games; gi++) {
             kemet_game *g;
-            if (kemet_game_new(r, game_seed(seed, (uint64_t)gi), &g, NULL)) {
+            if (kemet_game_new(r, cli_game_seed(seed, (uint64_t)gi), &g, NULL)) {
                 kemet_rules_close(r);
                 return cli_fail("out of memory");
             }
@@ -285,7 +234,7 @@ int cmd_bench(int argc, char **argv) {
         double secs = cli_now() - t0;
         long plies = (long)T.sum_plies;
         total_plies += plies;
-        total_check = mix64(total_check ^ check);
+        total_check = cli_mix64(total_check ^ check);
         if (json)
             printf("%s{\"ruleset\":\"%s\",\"games\":%ld,\"plies\":%ld,"
                    "\"stopped\":%ld,\"checksum\":\"%016llx\",\"seconds\":%.3f,"

@@ -563,36 +563,32 @@ static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
 }
 
 /* ---------------------------------------------------------------------------
- * Evaluation: squares of advantage for `player`. A race: progress along
- * the path, a borne-off piece worth the whole path; pieces in hand worth
- * nothing yet. Skiryuk: material first (each captured piece is lost for
- * good), then progress; a piece in the Shen is safe.
+ * Evaluation features of one side (eval.c turns them into a win chance with
+ * weights tuned by `kemet tune`): progress along the path, pieces borne
+ * off, pieces in hand, pieces on the last stretch (the final ten squares),
+ * and for Skiryuk pieces still in play (a captured piece is lost for good)
+ * and pieces in the Shen.
  * ------------------------------------------------------------------------ */
-static double h58_side(const h58 *h, const kemet_pos *pos, int p) {
-    double v = 0;
-    uint64_t b = pos->sq[p];
-    while (b) {
-        int s = kemet_ctz64(b);
-        b &= b - 1;
-        v += s;
-    }
-    if (h->skiryuk) {
-        int pieces = kemet_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
-        return v + 34.0 * pos->heap[p] + 60.0 * pieces;
-    }
-    int off = NPIECES - kemet_popcount64(pos->sq[p]) - pos->hand[p];
-    return v + (h->last + 6.0) * off;
-}
+static const char *const h58_features[] = {"progress", "off",   "hand",
+                                           "last",     "alive", "shen", NULL};
+static const double h58_weights[] = {0.04, 1.2, -0.2, 0.1, 2.0, 1.0};
 
-static double h58_eval(const kemet_rules *r, const kemet_pos *pos, int player) {
-    int p = player - 1;
-    if (pos->result == KEMET_WON1 || pos->result == KEMET_WON2)
-        return (pos->result - 1 == p) ? 1000.0 : -1000.0;
-    if (pos->result == KEMET_DRAW)
-        return 0;
+static void h58_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                     double *f) {
     const h58 *h = P(r);
-    double v = h58_side(h, pos, p) - h58_side(h, pos, p ^ 1);
-    return v + ((pos->to == player) ? 2.3 : -2.3);
+    for (uint64_t b = pos->sq[p]; b; b &= b - 1) {
+        int s = kemet_ctz64(b);
+        f[0] += s;
+        f[3] += s > h->last - 10;
+    }
+    int on = kemet_popcount64(pos->sq[p]);
+    f[2] = pos->hand[p];
+    if (h->skiryuk) {
+        f[4] = on + pos->heap[p] + pos->hand[p];
+        f[5] = pos->heap[p];
+    } else {
+        f[1] = NPIECES - on - pos->hand[p];
+    }
 }
 
 /* ---------------------------------------------------------------------------
@@ -836,7 +832,8 @@ static const char chien_text[] =
         .throws = kemet_sticks_throws_of, .roll = kemet_sticks_roll_of,       \
         .max_value = 5,                                                        \
         .prethrow = h58_prethrow, .moves = h58_moves, .make = h58_make,        \
-        .playout = h58_playout, .eval = h58_eval, .explain = h58_explain              \
+        .playout = h58_playout, .side = h58_side, .features = h58_features,                          \
+        .weights = h58_weights, .explain = h58_explain              \
     }
 
 const kemet_ruleset kemet_dogs_jackals = H58_TABLE(

@@ -84,6 +84,8 @@ struct kemet_rules {
     const char *board;           /* the board picture (template) */
     int squares;                 /* highest path square */
     void *data;                  /* module data made by rs->open, or NULL */
+    int nw;                      /* evaluation weights in use (eval.c) */
+    double w[KEMET_MAX_FEATURES];
 };
 
 /* One option a ruleset takes after the colon ("solid=2"). */
@@ -164,12 +166,22 @@ struct kemet_ruleset {
      * from `dice` and `pick` and count exactly as kemet_playout_generic
      * (game.c) does; a test checks they give identical games. */
     void (*playout)(const kemet_rules *r, kemet_playout_state *st);
-    double (*eval)(const kemet_rules *r, const kemet_pos *pos, int player);
+    /* Evaluation (eval.c): adds the features of player p's side (p 0 or
+     * 1) into f[], which the caller zeroed; `features` names them (NULL
+     * terminated, at most KEMET_MAX_FEATURES - 1: eval.c adds "tempo") and
+     * `weights` are the starting weights that `kemet tune` improves. */
+    void (*side)(const kemet_rules *r, const kemet_pos *pos, int p, double *f);
+    const char *const *features;
+    const double *weights;
     /* Why an illegal move is illegal (called only for illegal moves). */
     void (*explain)(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, const kemet_move *move, char *buf,
                     size_t len);
 };
+
+/* Sets r->w from the tuned weights carried in the library (data/
+ * eval.weights), else the module's starting weights (eval.c). */
+void kemet_eval_init(kemet_rules *r);
 
 /* The registry (rules.c). */
 extern const kemet_ruleset *const kemet_registry[];

@@ -286,6 +286,7 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
                           "board file",
                           rs->id);
     }
+    kemet_eval_init(r);
     *out = r;
     return KEMET_OK;
 }
@@ -455,10 +456,6 @@ int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
     else
         rules->rs->explain(rules, pos, thr, move, buf, len);
     return 1;
-}
-
-double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player) {
-    return rules->rs->eval(rules, pos, player);
 }
 
 /* ---------------------------------------------------------------------------

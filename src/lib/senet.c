@@ -267,50 +267,42 @@ static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
 }
 
 /* ---------------------------------------------------------------------------
- * Evaluation: squares of advantage for `player`. Progress along the track,
- * a borne-off piece worth 32, a piece in the water valued as if rescued to
- * 15 less a lost turn; lone pieces within reach of opponent pieces behind
- * them are discounted by the chance and size of a swap; adjacent pairs
- * (unswappable) get a small bonus; the side to move has the tempo.
+ * Evaluation features of one side (eval.c turns them into a win chance with
+ * weights tuned by `kemet tune`): progress along the track (a piece in the
+ * water counted on 15, where it will be rescued to), pieces borne off,
+ * pieces in the water, guarded pieces (a neighbour of their own colour: they
+ * cannot be swapped), the swap risk of lone pieces within reach of opponent
+ * pieces behind them (chance times squares lost), and pieces past the House
+ * of Beauty.
  * ------------------------------------------------------------------------ */
 static const double stick_p[6] = {0, 4 / 16.0, 6 / 16.0, 4 / 16.0, 1 / 16.0,
                                   1 / 16.0};
+static const char *const senet_features[] = {"progress", "off", "water",
+                                             "guarded", "risk", "home", NULL};
+static const double senet_weights[] = {0.05, 1.6, -0.6, 0.03, -0.075, 0.2};
 
-static double senet_side(uint64_t own, uint64_t opp) {
-    double v = 32.0 * (NPIECES - kemet_popcount64(own));
-    uint64_t b = own;
-    while (b) {
+static void senet_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                       double *f) {
+    (void)r;
+    uint64_t own = pos->sq[p], opp = pos->sq[p ^ 1];
+    f[1] = NPIECES - kemet_popcount64(own);
+    for (uint64_t b = own; b; b &= b - 1) {
         int s = kemet_ctz64(b);
-        b &= b - 1;
         if (s == WATER) {
-            v += 12.0;
+            f[0] += REBIRTH;
+            f[2] += 1;
             continue;
         }
-        v += s;
-        bool lone = !(own & (KEMET_BIT(s - 1) | KEMET_BIT(s + 1)));
-        if (!lone) {
-            v += 0.6;
+        f[0] += s;
+        f[5] += s > BEAUTY;
+        if (own & (KEMET_BIT(s - 1) | KEMET_BIT(s + 1))) {
+            f[3] += 1;
         } else if (s <= BEAUTY) {
-            double risk = 0;
             for (int k = 1; k <= 5 && k < s; k++)
                 if (opp & KEMET_BIT(s - k))
-                    risk += stick_p[k] * k;
-            v -= 1.5 * risk;
+                    f[4] += stick_p[k] * k;
         }
     }
-    return v;
-}
-
-static double senet_eval(const kemet_rules *r, const kemet_pos *pos,
-                         int player) {
-    (void)r;
-    int p = player - 1;
-    if (pos->result == KEMET_WON1 || pos->result == KEMET_WON2)
-        return (pos->result - 1 == p) ? 1000.0 : -1000.0;
-    double v = senet_side(pos->sq[p], pos->sq[p ^ 1]) -
-               senet_side(pos->sq[p ^ 1], pos->sq[p]);
-    v += (pos->to == player) ? 2.3 : -2.3;
-    return v;
 }
 
 /* Why a move is illegal, checked in the order a player would think of it.
@@ -501,7 +493,8 @@ static const char senet_robinson_text[] =
         .max_value = 5,                                                        \
         .prethrow = senet_prethrow, .moves = senet_moves, .make = senet_make,  \
         .playout = senet_playout,                                              \
-        .eval = senet_eval, .explain = senet_explain                           \
+        .side = senet_side, .features = senet_features,                      \
+        .weights = senet_weights, .explain = senet_explain                           \
     }
 
 const kemet_ruleset kemet_senet_kendall =

@@ -951,28 +951,35 @@ static void track_playout(const kemet_rules *r, kemet_playout_state *st) {
 }
 
 /* ---------------------------------------------------------------------------
- * Evaluation: the race (squares run, a piece in the goal worth a bonus), a
- * piece off the board or in the Duat costs its progress and more.
+ * Evaluation features of one side (eval.c turns them into a win chance with
+ * weights tuned by `kemet tune`): progress along the path, pieces in the
+ * goal (the opponent's home box or Home Row), pieces on a safe hole, pieces
+ * off the board or in the Duat, and pieces open to capture (not safe, with
+ * an opponent's piece at most six of the opponent's squares behind).
  * ------------------------------------------------------------------------ */
-static double side_value(const track *t, const kemet_pos *pos, int p) {
-    double v = 0;
+static const char *const track_features[] = {"progress", "goal", "safe",
+                                             "hand", "exposed", NULL};
+static const double track_weights[] = {0.04, 0.3, 0.05, -0.3, -0.1};
+
+static void track_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                       double *f) {
+    const track *t = T(r);
     for (uint64_t b = pos->sq[p]; b; b &= b - 1) {
         int q = kemet_ctz64(b);
-        v += q;
-        if (t->goal[p] & KEMET_BIT(q))
-            v += 6;
-        if (t->safe[p] & KEMET_BIT(q))
-            v += 1;
+        f[0] += q;
+        f[1] += (double)((t->goal[p] >> q) & 1);
+        if (t->safe[p] & KEMET_BIT(q)) {
+            f[2] += 1;
+            continue;
+        }
+        int o = t->other[p][q]; /* the opponent's number of this hole */
+        if (o > 1) {
+            int lo = o > 6 ? o - 6 : 1;
+            uint64_t behind = (KEMET_BIT(o) - 1) & ~(KEMET_BIT(lo) - 1);
+            f[4] += (pos->sq[p ^ 1] & behind) != 0;
+        }
     }
-    return v - 4.0 * pos->hand[p];
-}
-
-static double track_eval(const kemet_rules *r, const kemet_pos *pos,
-                         int player) {
-    const track *t = T(r);
-    if (pos->result == KEMET_WON1 || pos->result == KEMET_WON2)
-        return pos->result == player ? 1000 : -1000;
-    return side_value(t, pos, player - 1) - side_value(t, pos, 2 - player);
+    f[3] = pos->hand[p];
 }
 
 /* ---------------------------------------------------------------------------
@@ -1187,7 +1194,8 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     .opening = track_opening, .check = track_check, .throws = track_throws, \
     .roll = track_roll, .max_value = 0, .prethrow = track_prethrow,         \
     .moves = track_moves, .make = track_make, .playout = track_playout,              \
-    .eval = track_eval, .explain = track_explain
+    .side = track_side, .features = track_features,                         \
+    .weights = track_weights, .explain = track_explain
 
 const kemet_ruleset kemet_washburne = {
     .id = "hounds-jackals-washburne",

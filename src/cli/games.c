@@ -1,0 +1,205 @@
+/* games.c - playing many games for the commands that need them (sim,
+ * match, tune), on every core, with results that do not depend on how
+ * many threads there are.
+ *
+ * Game i of a run seeded with S takes its dice, its agents' generators and
+ * its random picks from (S, i) alone; each game's result is stored at its
+ * index and only then summed, in game order.
+ */
+#include "cli.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+uint64_t cli_mix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+uint64_t cli_game_seed(uint64_t s, uint64_t i) {
+    return cli_mix64(cli_mix64(s) ^ i);
+}
+
+int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
+                  kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
+                  kemet_game **out) {
+    kemet_game *g;
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    if (!moves || kemet_game_new(r, seed, &g, NULL)) {
+        free(moves);
+        return KEMET_ENOMEM;
+    }
+    /* Stop before a new turn would begin beyond the cap (ruling G5). */
+    int mover = 0;
+    while (kemet_result(kemet_game_pos(g)) == KEMET_PLAYING) {
+        const kemet_pos *pos = kemet_game_pos(g);
+        if (kemet_game_turns(g) >= cap && pos->to != mover)
+            break;
+        mover = pos->to;
+        kemet_agent *ag = a[pos->to - 1];
+        const kemet_throw *opening = kemet_game_throw(g);
+        int n = opening ? 0 : kemet_prethrow(r, pos, moves);
+        if (fn && !opening)
+            fn(ctx, pos, NULL, NULL, 0);
+        if (n > 0) {
+            int k = ag ? kemet_agent_choose(ag, pos, NULL, moves, n)
+                       : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
+            if (k >= 0 && k < n) {
+                kemet_game_make(g, &moves[k]);
+                continue;
+            }
+        }
+        kemet_throw t;
+        if (opening)
+            t = *opening;
+        else
+            kemet_game_roll(g, &t);
+        n = kemet_moves(r, pos, &t, moves);
+        if (n < 1) { /* more turns than the list holds: never seen */
+            kemet_game_free(g);
+            free(moves);
+            return n;
+        }
+        int k = n == 1 ? 0
+                : ag   ? kemet_agent_choose(ag, pos, &t, moves, n)
+                       : (int)kemet_rng_below(pick, (uint32_t)n);
+        if (fn)
+            fn(ctx, pos, &t, moves, n);
+        kemet_game_make(g, &moves[k]);
+    }
+    free(moves);
+    *out = g;
+    return KEMET_OK;
+}
+
+typedef struct run {
+    const kemet_rules *r;
+    const char *const *spec;
+    bool alternate;
+    uint64_t seed;
+    long first, cap;
+    cli_outcome *out;
+} run;
+
+static int run_one(void *ctx, long k) {
+    run *R = ctx;
+    long i = R->first + k;
+    uint64_t gs = cli_game_seed(R->seed, (uint64_t)i);
+    int swap = R->alternate && (i & 1);
+    kemet_agent *a[2] = {NULL, NULL};
+    kemet_rng pick;
+    kemet_rng_seed(&pick, cli_mix64(gs ^ 0x7069636bULL));
+    int rc = KEMET_OK;
+    for (int p = 0; p < 2 && rc == KEMET_OK; p++)
+        rc = kemet_agent_new(R->r, R->spec[p ^ swap],
+                             cli_mix64(gs + (uint64_t)p + 1), &a[p], NULL);
+    kemet_game *g = NULL;
+    if (rc == KEMET_OK)
+        rc = cli_play_game(R->r, gs, a, &pick, R->cap, NULL, NULL, &g);
+    if (rc == KEMET_OK) {
+        const kemet_pos *end = kemet_game_pos(g);
+        cli_outcome *o = &R->out[k];
+        o->result = (int8_t)(kemet_result(end) ? kemet_result(end) : -1);
+        o->swapped = (int8_t)swap;
+        o->turns = kemet_game_turns(g);
+        o->plies = kemet_game_plies(g);
+        kemet_game_free(g);
+    }
+    kemet_agent_free(a[0]);
+    kemet_agent_free(a[1]);
+    return rc;
+}
+
+int cli_run_games(const kemet_rules *r, const char *const spec[2],
+                  bool alternate, uint64_t seed, long first, long count,
+                  long cap, int threads, cli_outcome *out, const char *what) {
+    run R = {r, spec, alternate, seed, first, cap, out};
+    return cli_parallel(count, threads, run_one, &R, what);
+}
+
+int cli_threads(long asked) {
+    if (asked > 0)
+        return (int)asked;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+typedef struct par {
+    long n, next, done;
+    cli_job_fn fn;
+    void *ctx;
+    pthread_mutex_t lock;
+    int failed;
+} par;
+
+static void *worker(void *arg) {
+    par *P = arg;
+    for (;;) {
+        pthread_mutex_lock(&P->lock);
+        long i = P->failed ? P->n : P->next++;
+        pthread_mutex_unlock(&P->lock);
+        if (i >= P->n)
+            return NULL;
+        int rc = P->fn(P->ctx, i);
+        pthread_mutex_lock(&P->lock);
+        P->done++;
+        if (rc)
+            P->failed = rc;
+        pthread_mutex_unlock(&P->lock);
+    }
+}
+
+int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
+                 const char *what) {
+    par P = {.n = n, .fn = fn, .ctx = ctx};
+    pthread_mutex_init(&P.lock, NULL);
+    if (threads > n)
+        threads = n > 0 ? (int)n : 1;
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    if (!tid)
+        return KEMET_ENOMEM;
+    /* Worker threads get room for the search's move lists on their stack. */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, (size_t)16 << 20);
+    int started = 0;
+    for (int t = 0; t < threads; t++)
+        if (pthread_create(&tid[t], &attr, worker, &P) == 0)
+            started++;
+        else
+            break;
+    pthread_attr_destroy(&attr);
+    if (started == 0)
+        worker(&P);
+    double t0 = cli_now(), last = t0;
+    bool tty = isatty(2), shown = false;
+    if (what && started > 0) {
+        for (;;) {
+            struct timespec ts = {0, 100000000};
+            nanosleep(&ts, NULL);
+            pthread_mutex_lock(&P.lock);
+            long done = P.done;
+            pthread_mutex_unlock(&P.lock);
+            if (done >= n)
+                break;
+            double now = cli_now();
+            if (now - t0 > 2.0 && now - last > (tty ? 0.5 : 30.0)) {
+                fprintf(stderr, "%s  %s: %ld/%ld, %.0f s%s", tty ? "\r" : "",
+                        what, done, n, now - t0, tty ? "   " : "\n");
+                last = now;
+                shown = true;
+            }
+        }
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    if (shown && tty)
+        fputc('\n', stderr);
+    free(tid);
+    pthread_mutex_destroy(&P.lock);
+    return P.failed;
+}

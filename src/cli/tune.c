@@ -1,0 +1,278 @@
+/* tune.c - `kemet tune`: the evaluation weights, fitted to self-play.
+ *
+ * Each round plays N games of `greedy` against itself with the weights of
+ * the round before (the first round starts from the ruleset module's
+ * starting weights), records the features of every position before a
+ * throw and who won the game, and fits the weights by logistic regression
+ * (Newton's method on the log-loss with a small ridge): the evaluation
+ * then says how likely a side is to win, not only which position is
+ * better. Output is a weights file (data/eval.weights is this command's
+ * output). Deterministic: the same options give the same file, whatever
+ * the thread count.
+ */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char tune_usage[] =
+    "usage: kemet tune [RULESET...] [--games N] [--rounds R] [--seed S]\n"
+    "                  [--threads T]\n"
+    "Fits each ruleset's evaluation weights (every ruleset when none is\n"
+    "named) to the outcomes of self-play games of greedy against greedy:\n"
+    "R rounds (default 3) of N games (default 2000), each round playing with\n"
+    "the weights the round before found. Prints a weights file on standard\n"
+    "output: 'kemet tune > data/eval.weights' remakes the library's own.\n";
+
+/* The positions of one game: n rows of features, and the game's result. */
+typedef struct game_samples {
+    const kemet_rules *r;
+    float *f;
+    long n, cap;
+    int result;
+    bool failed;
+} game_samples;
+
+typedef struct tune_job {
+    const kemet_rules *r;
+    uint64_t seed;
+    game_samples *games;
+} tune_job;
+
+static void collect(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                    const kemet_move *moves, int n) {
+    (void)moves;
+    (void)n;
+    game_samples *G = ctx;
+    if (thr || G->failed)
+        return;
+    if (G->n == G->cap) {
+        long cap = G->cap ? G->cap * 2 : 256;
+        float *f = realloc(G->f, (size_t)cap * KEMET_MAX_FEATURES * sizeof *f);
+        if (!f) {
+            G->failed = true;
+            return;
+        }
+        G->f = f;
+        G->cap = cap;
+    }
+    double x[KEMET_MAX_FEATURES];
+    int nf = kemet_eval_features(G->r, pos, x);
+    for (int i = 0; i < nf; i++)
+        G->f[G->n * KEMET_MAX_FEATURES + i] = (float)x[i];
+    G->n++;
+}
+
+static int tune_game(void *ctx, long i) {
+    tune_job *J = ctx;
+    game_samples *G = &J->games[i];
+    uint64_t gs = cli_game_seed(J->seed, (uint64_t)i);
+    kemet_agent *a[2] = {NULL, NULL};
+    int rc = KEMET_OK;
+    for (int p = 0; p < 2 && rc == KEMET_OK; p++)
+        rc = kemet_agent_new(J->r, "greedy", cli_mix64(gs + (uint64_t)p + 1),
+                             &a[p], NULL);
+    kemet_game *g = NULL;
+    G->r = J->r;
+    if (rc == KEMET_OK)
+        rc = cli_play_game(J->r, gs, a, NULL, 1000, collect, G, &g);
+    kemet_agent_free(a[0]);
+    kemet_agent_free(a[1]);
+    if (rc)
+        return rc;
+    G->result = kemet_result(kemet_game_pos(g));
+    kemet_game_free(g);
+    return G->failed ? KEMET_ENOMEM : KEMET_OK;
+}
+
+/* Solves A x = b (n x n, A symmetric positive definite) in place. */
+static void solve(double A[][KEMET_MAX_FEATURES], double *b, int n) {
+    for (int c = 0; c < n; c++) {
+        int piv = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(A[r][c]) > fabs(A[piv][c]))
+                piv = r;
+        for (int k = 0; k < n; k++) {
+            double t = A[c][k];
+            A[c][k] = A[piv][k];
+            A[piv][k] = t;
+        }
+        double t = b[c];
+        b[c] = b[piv];
+        b[piv] = t;
+        for (int r = c + 1; r < n; r++) {
+            double m = A[r][c] / A[c][c];
+            for (int k = c; k < n; k++)
+                A[r][k] -= m * A[c][k];
+            b[r] -= m * b[c];
+        }
+    }
+    for (int c = n - 1; c >= 0; c--) {
+        for (int k = c + 1; k < n; k++)
+            b[c] -= A[c][k] * b[k];
+        b[c] /= A[c][c];
+    }
+}
+
+#define RIDGE 1.0
+
+/* The mean log-loss of w over the games' samples (plus the ridge); with
+ * g and H non-NULL also its gradient and Hessian (sums, not means). */
+static double loss_of(const game_samples *games, long ngames, int nf,
+                      const double *w, double *g,
+                      double H[][KEMET_MAX_FEATURES], long *count) {
+    double loss = 0;
+    long m = 0;
+    for (long gi = 0; gi < ngames; gi++) {
+        const game_samples *G = &games[gi];
+        if (G->result == KEMET_PLAYING)
+            continue; /* stopped: no outcome to learn from */
+        double y = G->result == KEMET_WON1   ? 1
+                   : G->result == KEMET_WON2 ? 0
+                                             : 0.5;
+        for (long s = 0; s < G->n; s++) {
+            const float *f = &G->f[s * KEMET_MAX_FEATURES];
+            double z = 0;
+            for (int i = 0; i < nf; i++)
+                z += w[i] * f[i];
+            /* log(1 + e^z) without overflow */
+            double soft = z > 0 ? z + log1p(exp(-z)) : log1p(exp(z));
+            loss += soft - y * z;
+            m++;
+            if (!g)
+                continue;
+            double p = 1 / (1 + exp(-z));
+            double d = p - y, h = p * (1 - p);
+            for (int i = 0; i < nf; i++) {
+                g[i] += d * f[i];
+                for (int k = 0; k <= i; k++)
+                    H[i][k] += h * f[i] * f[k];
+            }
+        }
+    }
+    for (int i = 0; i < nf; i++)
+        loss += 0.5 * RIDGE * w[i] * w[i];
+    *count = m;
+    return m ? loss / (double)m : 0;
+}
+
+/* Fits w (starting from zero) to the games' samples by Newton's method with
+ * a backtracking line search; returns the mean log-loss, and the number of
+ * samples in *count. */
+static double fit(const game_samples *games, long ngames, int nf, double *w,
+                  long *count) {
+    for (int i = 0; i < nf; i++)
+        w[i] = 0;
+    double loss = loss_of(games, ngames, nf, w, NULL, NULL, count);
+    for (int it = 0; it < 50 && *count > 0; it++) {
+        double H[KEMET_MAX_FEATURES][KEMET_MAX_FEATURES] = {{0}};
+        double g[KEMET_MAX_FEATURES] = {0};
+        loss_of(games, ngames, nf, w, g, H, count);
+        for (int i = 0; i < nf; i++) {
+            for (int k = i + 1; k < nf; k++)
+                H[i][k] = H[k][i];
+            H[i][i] += RIDGE;
+            g[i] += RIDGE * w[i];
+        }
+        solve(H, g, nf); /* g is now the Newton step */
+        double t = 1, trial[KEMET_MAX_FEATURES], next = loss;
+        for (int half = 0; half < 30; half++, t /= 2) {
+            for (int i = 0; i < nf; i++)
+                trial[i] = w[i] - t * g[i];
+            next = loss_of(games, ngames, nf, trial, NULL, NULL, count);
+            if (next <= loss)
+                break;
+        }
+        if (!(next <= loss))
+            break;
+        for (int i = 0; i < nf; i++)
+            w[i] = trial[i];
+        bool done = loss - next < 1e-10;
+        loss = next;
+        if (done)
+            break;
+    }
+    return loss;
+}
+
+static int tune_one(const char *id, long games, long rounds, uint64_t seed,
+                    int threads) {
+    kemet_rules *r = cli_rules(id, NULL);
+    if (!r)
+        return EXIT_BAD;
+    /* Start from the module's own weights, not the carried ones, so the
+     * file this makes does not depend on the file before it. */
+    kemet_eval_reset(r);
+    id = kemet_rules_info(r)->id;
+    double w[KEMET_MAX_FEATURES];
+    int nf = kemet_eval_weights(r, w);
+    game_samples *G = calloc((size_t)games, sizeof *G);
+    if (!G) {
+        kemet_rules_close(r);
+        return cli_fail("tune: out of memory");
+    }
+    printf("# %s:", id);
+    for (long round = 0; round < rounds; round++) {
+        for (long i = 0; i < games; i++) {
+            free(G[i].f);
+            G[i] = (game_samples){0};
+        }
+        tune_job J = {r, cli_mix64(seed + (uint64_t)round), G};
+        if (cli_parallel(games, threads, tune_game, &J, id)) {
+            for (long i = 0; i < games; i++)
+                free(G[i].f);
+            free(G);
+            kemet_rules_close(r);
+            return cli_fail("tune: out of memory");
+        }
+        long count;
+        double loss = fit(G, games, nf, w, &count);
+        kemet_eval_set_weights(r, w, nf);
+        printf(" round %ld %ld positions log-loss %.4f;", round + 1, count, loss);
+    }
+    printf("\n%s", id);
+    for (int i = 0; i < nf; i++)
+        printf(" %s=%.6g", kemet_eval_feature(r, i), w[i]);
+    putchar('\n');
+    fflush(stdout);
+    for (long i = 0; i < games; i++)
+        free(G[i].f);
+    free(G);
+    kemet_rules_close(r);
+    return 0;
+}
+
+int cmd_tune(int argc, char **argv) {
+    long games = 2000, rounds = 3, nthreads = 0;
+    uint64_t seed = 1;
+    const char *arg[64];
+    int npos;
+    cli_opt opts[] = {{"games", OPT_LONG, &games, 10, 1000000},
+                      {"rounds", OPT_LONG, &rounds, 1, 100},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int rc = cli_parse(argc, argv, opts, arg, 0, 64, &npos, tune_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    for (int i = 0; i < npos; i++) {
+        kemet_rules *r = cli_rules(arg[i], NULL);
+        if (!r)
+            return EXIT_BAD;
+        kemet_rules_close(r);
+    }
+    printf("kemet-weights 1\n"
+           "# Evaluation weights per ruleset (docs/strength.md), made by:\n"
+           "#   kemet tune --games %ld --rounds %ld --seed %llu\n",
+           games, rounds, (unsigned long long)seed);
+    int threads = cli_threads(nthreads);
+    int n = npos ? npos : kemet_ruleset_count();
+    for (int i = 0; i < n; i++) {
+        rc = tune_one(npos ? arg[i] : kemet_ruleset_id(i), games, rounds, seed,
+                      threads);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}

@@ -1,0 +1,213 @@
+/* eval.c - the evaluation every agent uses: a ruleset's features weighed
+ * into the log-odds of a win.
+ *
+ * A ruleset module says what one side's features are (progress, pieces
+ * borne off, pieces at risk, ...); here they become player 1's minus player
+ * 2's, plus "tempo" (+1 when player 1 is to move, -1 otherwise), so the
+ * evaluation is symmetric by construction: what one side gains, the other
+ * loses. The weights come from data/eval.weights, which `kemet tune` makes
+ * by fitting the features to the outcomes of self-play games (a logistic
+ * regression: docs/strength.md), and which the build carries inside the
+ * library. A ruleset the file does not name keeps its module's starting
+ * weights.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const char kemet_eval_weights_data[];
+
+static int nfeatures(const kemet_rules *r) {
+    int n = 0;
+    while (r->rs->features[n])
+        n++;
+    return n + 1; /* and tempo */
+}
+
+const char *kemet_eval_feature(const kemet_rules *rules, int i) {
+    int n = nfeatures(rules);
+    if (i < 0 || i >= n)
+        return NULL;
+    return i == n - 1 ? "tempo" : rules->rs->features[i];
+}
+
+int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
+                        double *f) {
+    double g[KEMET_MAX_FEATURES] = {0};
+    int n = nfeatures(rules);
+    for (int i = 0; i < n; i++)
+        f[i] = 0;
+    rules->rs->side(rules, pos, 0, f);
+    rules->rs->side(rules, pos, 1, g);
+    for (int i = 0; i < n - 1; i++)
+        f[i] -= g[i];
+    f[n - 1] = pos->to == 1 ? 1.0 : -1.0;
+    return n;
+}
+
+/* The log-odds for player 1 of an unfinished position. */
+static double logit1(const kemet_rules *r, const kemet_pos *pos) {
+    double f[KEMET_MAX_FEATURES];
+    int n = kemet_eval_features(r, pos, f);
+    double z = 0;
+    for (int i = 0; i < n; i++)
+        z += r->w[i] * f[i];
+    return z;
+}
+
+double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player) {
+    switch (pos->result) {
+    case KEMET_WON1: return player == 1 ? 1000.0 : -1000.0;
+    case KEMET_WON2: return player == 2 ? 1000.0 : -1000.0;
+    case KEMET_DRAW: return 0.0;
+    default: break;
+    }
+    double z = logit1(rules, pos);
+    return player == 1 ? z : -z;
+}
+
+double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
+                        int player) {
+    switch (pos->result) {
+    case KEMET_WON1: return player == 1 ? 1.0 : 0.0;
+    case KEMET_WON2: return player == 2 ? 1.0 : 0.0;
+    case KEMET_DRAW: return 0.5;
+    default: break;
+    }
+    double z = logit1(rules, pos);
+    return 1.0 / (1.0 + exp(player == 1 ? -z : z));
+}
+
+int kemet_eval_weights(const kemet_rules *rules, double *w) {
+    for (int i = 0; i < rules->nw; i++)
+        w[i] = rules->w[i];
+    return rules->nw;
+}
+
+int kemet_eval_set_weights(kemet_rules *rules, const double *w, int n) {
+    if (!rules || !w || n != rules->nw)
+        return KEMET_EMISUSE;
+    for (int i = 0; i < n; i++)
+        if (!isfinite(w[i]))
+            return KEMET_EMISUSE;
+    for (int i = 0; i < n; i++)
+        rules->w[i] = w[i];
+    return KEMET_OK;
+}
+
+/* Reads "NAME=WEIGHT ..." (the rest of a ruleset's line) into w[]. */
+static int read_line(const kemet_rules *r, const char *s, const char *end,
+                     double *w, int line, kemet_error *err) {
+    int n = nfeatures(r);
+    bool seen[KEMET_MAX_FEATURES] = {false};
+    while (s < end) {
+        while (s < end && (*s == ' ' || *s == '\t'))
+            s++;
+        if (s == end)
+            break;
+        const char *eq = s;
+        while (eq < end && *eq != '=' && *eq != ' ')
+            eq++;
+        if (eq == end || *eq != '=')
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: expected NAME=WEIGHT", line);
+        int k = -1;
+        for (int i = 0; i < n; i++) {
+            const char *name = kemet_eval_feature(r, i);
+            if (strlen(name) == (size_t)(eq - s) &&
+                memcmp(name, s, (size_t)(eq - s)) == 0)
+                k = i;
+        }
+        if (k < 0)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: %s has no feature '%.*s'",
+                              line, r->rs->id, (int)(eq - s > 40 ? 40 : eq - s),
+                              s);
+        char num[40];
+        const char *v = eq + 1, *ve = v;
+        while (ve < end && *ve != ' ' && *ve != '\t')
+            ve++;
+        size_t len = (size_t)(ve - v);
+        char *stop;
+        if (len == 0 || len >= sizeof num)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: bad weight for %s", line,
+                              kemet_eval_feature(r, k));
+        memcpy(num, v, len);
+        num[len] = '\0';
+        double x = strtod(num, &stop);
+        if (*stop != '\0' || !isfinite(x))
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: bad weight '%s'", line, num);
+        if (seen[k])
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: %s given twice", line,
+                              kemet_eval_feature(r, k));
+        seen[k] = true;
+        w[k] = x;
+        s = ve;
+    }
+    for (int i = 0; i < n; i++)
+        if (!seen[i])
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: no weight for %s", line,
+                              kemet_eval_feature(r, i));
+    return KEMET_OK;
+}
+
+int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
+    if (!rules || !text)
+        return kemet_fail(err, KEMET_EMISUSE, "kemet_eval_load: NULL argument");
+    const char *magic = "kemet-weights 1";
+    size_t mlen = strlen(magic);
+    if (strncmp(text, magic, mlen) != 0 ||
+        (text[mlen] != '\n' && text[mlen] != '\0'))
+        return kemet_fail(err, KEMET_ESYNTAX,
+                          "weights line 1: expected 'kemet-weights 1'");
+    const char *id = rules->rs->id;
+    size_t idlen = strlen(id);
+    double w[KEMET_MAX_FEATURES];
+    bool found = false;
+    int line = 1;
+    for (const char *s = strchr(text, '\n'); s && s[1]; s = strchr(s + 1, '\n')) {
+        const char *b = s + 1, *e = strchr(b, '\n');
+        if (!e)
+            e = b + strlen(b);
+        line++;
+        if (b == e || *b == '#')
+            continue;
+        const char *sp = b;
+        while (sp < e && *sp != ' ')
+            sp++;
+        if (sp == e)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: expected RULESET NAME=WEIGHT...",
+                              line);
+        if ((size_t)(sp - b) != idlen || memcmp(b, id, idlen) != 0)
+            continue;
+        if (found)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "weights line %d: %s given twice", line, id);
+        int rc = read_line(rules, sp, e, w, line, err);
+        if (rc)
+            return rc;
+        found = true;
+    }
+    if (!found)
+        return kemet_fail(err, KEMET_ERULESET, "the weights name no %s", id);
+    return kemet_eval_set_weights(rules, w, rules->nw);
+}
+
+void kemet_eval_reset(kemet_rules *rules) {
+    rules->nw = nfeatures(rules);
+    for (int i = 0; i < rules->nw - 1; i++)
+        rules->w[i] = rules->rs->weights[i];
+    rules->w[rules->nw - 1] = 0.1; /* tempo */
+}
+
+void kemet_eval_init(kemet_rules *r) {
+    kemet_eval_reset(r);
+    (void)kemet_eval_load(r, kemet_eval_weights_data, NULL);
+}
