@@ -428,7 +428,11 @@ int kemet_agent_count(void);
 const char *kemet_agent_name(int i);
 const char *kemet_agent_about(int i);
 
-/* Creates an agent from "name" or "name:budget". Fails with KEMET_ESYNTAX. */
+/* Creates an agent from "name" or "name:budget": random, greedy,
+ * expectimax[:BUDGET], mcts[:BUDGET], best[:BUDGET]. A budget is a node
+ * (mcts: iteration) count ("20000", "20k", "1m"), a time ("500ms", "2s";
+ * not reproducible), or for expectimax and best a depth in plies ("d3").
+ * Fails with KEMET_ESYNTAX. */
 int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
                     kemet_agent **out, kemet_error *err);
 void kemet_agent_free(kemet_agent *agent);
@@ -438,6 +442,19 @@ const char *kemet_agent_spec(const kemet_agent *agent);
  * returns -1 to throw instead. */
 int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *moves, int n);
+
+/* Ranks the n moves as the agent sees them: chance[i] (if not NULL)
+ * receives the estimated chance that the player to move in `pos` wins
+ * after moves[i]. With thr NULL (before the throw) the moves are the
+ * pre-throw moves and *throw_chance (if not NULL) receives the chance
+ * after throwing. Returns the index the agent chooses (-1: throw). The
+ * search agents search every move with a full window when asked for
+ * chances, so ranking costs more than choosing. */
+int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *moves, int n,
+                     double *chance, double *throw_chance);
+/* Positions the agent's last choice searched (iterations for mcts). */
+long long kemet_agent_nodes(const kemet_agent *agent);
 
 /* ---------------------------------------------------------------------------
  * Records: a plain-text record of a game.

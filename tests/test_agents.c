@@ -1,27 +1,33 @@
-/* test_agents.c - agents return legal choices in many random positions,
- * are reproducible for a seed, take the obvious winning move, and greedy
- * beats random by a clear margin. */
+/* test_agents.c - agents return legal choices in many random positions of
+ * every ruleset, are reproducible for a seed and budget, take the obvious
+ * winning move; the pruned search gives exactly what plain
+ * expectiminimax gives; hint chances agree with simulation in simple
+ * endgames; greedy beats random by a clear margin. */
 #include "testutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static void legal_and_reproducible(void **state) {
     (void)state;
-    const char *agents[] = {"random", "greedy"};
+    const char *agents[] = {"random", "greedy", "expectimax:400", "mcts:150",
+                            "best:1500"};
+    const uint64_t positions[] = {200, 200, 40, 40, 25};
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    assert_non_null(list);
     for (int i = 0; i < kemet_ruleset_count(); i++) {
         kemet_rules *r;
         kemet_error e;
         assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &e), KEMET_OK);
-        for (int a = 0; a < 2; a++) {
+        for (int a = 0; a < 5; a++) {
             kemet_agent *x, *y;
             assert_int_equal(kemet_agent_new(r, agents[a], 3, &x, &e), KEMET_OK);
             assert_int_equal(kemet_agent_new(r, agents[a], 3, &y, &e), KEMET_OK);
             kemet_rng pick;
             kemet_rng_seed(&pick, 11);
-            kemet_move list[KEMET_MAX_MOVES];
-            for (uint64_t g = 0; g < 200; g++) {
+            for (uint64_t g = 0; g < positions[a]; g++) {
                 kemet_game *game;
                 kemet_game_new(r, g, &game, NULL);
                 /* random positions: stop a random playout part-way */
@@ -39,7 +45,9 @@ static void legal_and_reproducible(void **state) {
                     n = kemet_moves(r, p, &t, list);
                     int k = kemet_agent_choose(x, p, &t, list, n);
                     assert_true(k >= 0 && k < n);
+                    long long nodes = kemet_agent_nodes(x);
                     assert_int_equal(k, kemet_agent_choose(y, p, &t, list, n));
+                    assert_true(nodes == kemet_agent_nodes(y));
                     kemet_pos q;
                     assert_int_equal(kemet_apply(r, p, &t, &list[k], &q, NULL),
                                      KEMET_OK);
@@ -49,6 +57,199 @@ static void legal_and_reproducible(void **state) {
             kemet_agent_free(x);
             kemet_agent_free(y);
         }
+        kemet_rules_close(r);
+    }
+    free(list);
+}
+
+/* Plain expectiminimax, written from the definition: player 1's chance,
+ * the evaluation's at the horizon; a throw is the probability-weighted
+ * mean over its outcomes of the mover's best move; a pre-throw move
+ * competes with throwing. */
+static double plain(const kemet_rules *r, const kemet_pos *p, int depth) {
+    if (kemet_result(p) != KEMET_PLAYING || depth == 0)
+        return kemet_win_chance(r, p, 1);
+    kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
+    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    assert_true(thr && w && list);
+    int k = kemet_throws(r, p, thr, w, &total);
+    int max = p->to == 1;
+    double v = 0;
+    for (int i = 0; i < k; i++) {
+        int n = kemet_moves(r, p, &thr[i], list);
+        double best = max ? -1 : 2;
+        for (int j = 0; j < n; j++) {
+            kemet_pos q;
+            kemet_make(r, p, &thr[i], &list[j], &q, NULL);
+            double x = plain(r, &q, depth - 1);
+            best = max ? (x > best ? x : best) : (x < best ? x : best);
+        }
+        v += (double)w[i] / total * best;
+    }
+    int n = kemet_prethrow(r, p, list);
+    for (int j = 0; j < n; j++) {
+        kemet_pos q;
+        kemet_make(r, p, NULL, &list[j], &q, NULL);
+        double x = plain(r, &q, depth - 1);
+        v = max ? (x > v ? x : v) : (x < v ? x : v);
+    }
+    free(thr);
+    free(w);
+    free(list);
+    return v;
+}
+
+/* Star1/Star2 pruning, the move ordering and the transposition table must
+ * not change the value: at a fixed depth, each move's chance from the
+ * search equals plain expectiminimax's (to float precision: the table
+ * keeps floats). */
+static void search_equals_plain_expectiminimax(void **state) {
+    (void)state;
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    double *chance = malloc(KEMET_MAX_MOVES * sizeof *chance);
+    assert_true(list && chance);
+    const char *ids[] = {"senet-kendall", "senet-robinson", "dogs-jackals",
+                         "hounds-jackals-skiryuk", "chien-chacal",
+                         "hounds-jackals-washburne"};
+    int compared = 0;
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        kemet_rules *r;
+        kemet_error e;
+        assert_int_equal(kemet_rules_open(ids[i], &r, &e), KEMET_OK);
+        kemet_agent *a;
+        assert_int_equal(kemet_agent_new(r, "expectimax:d2", 1, &a, &e), KEMET_OK);
+        kemet_rng pick;
+        kemet_rng_seed(&pick, 5);
+        for (uint64_t g = 0; g < 12; g++) {
+            kemet_game *game;
+            kemet_game_new(r, g, &game, NULL);
+            kemet_game_playout(game, &pick, (long)(g * 7 % 50) + 2, 0);
+            const kemet_pos *p = kemet_game_pos(game);
+            if (kemet_result(p) == KEMET_PLAYING) {
+                kemet_throw t;
+                kemet_roll(r, p, &pick, &t);
+                int n = kemet_moves(r, p, &t, list);
+                kemet_agent_rank(a, p, &t, list, n, chance, NULL);
+                for (int j = 0; j < n; j++) {
+                    kemet_pos q;
+                    kemet_make(r, p, &t, &list[j], &q, NULL);
+                    double want = plain(r, &q, 1);
+                    if (p->to == 2)
+                        want = 1 - want;
+                    assert_true(fabs(chance[j] - want) < 1e-5);
+                    assert_true(chance[j] >= 0 && chance[j] <= 1);
+                    compared++;
+                }
+            }
+            kemet_game_free(game);
+        }
+        kemet_agent_free(a);
+        kemet_rules_close(r);
+    }
+    assert_true(compared > 100);
+    free(list);
+    free(chance);
+}
+
+/* The agent's choice and the move it should make, as text. */
+static void agent_pick(const char *agent, const char *pos, const char *thr,
+                       const char *want) {
+    kemet_pos p;
+    kemet_rules *r = tu_pos(pos, &p);
+    kemet_agent *a;
+    kemet_error e;
+    assert_int_equal(kemet_agent_new(r, agent, 1, &a, &e), KEMET_OK);
+    kemet_move list[64];
+    kemet_move *all = malloc(KEMET_MAX_MOVES * sizeof *all);
+    kemet_throw t;
+    assert_int_equal(kemet_throw_parse(r, thr, &t, &e), KEMET_OK);
+    int n = kemet_moves(r, &p, &t, all);
+    assert_true(n > 1 && n <= 64);
+    memcpy(list, all, (size_t)(n > 0 && n <= 64 ? n : 0) * sizeof *list);
+    free(all);
+    char m[64];
+    kemet_move_format(&list[kemet_agent_choose(a, &p, &t, list, n)], m, sizeof m);
+    if (strcmp(m, want) != 0)
+        fail_msg("%s in '%s' throw %s chose %s, not %s", agent, pos, thr, m,
+                 want);
+    kemet_agent_free(a);
+    kemet_rules_close(r);
+}
+
+/* Hand-made positions with one clearly winning move: the search agents
+ * find it. */
+static void search_finds_winning_moves(void **state) {
+    (void)state;
+    const char *agents[] = {"expectimax", "expectimax:d3", "mcts:2000", "best"};
+    for (size_t i = 0; i < sizeof agents / sizeof agents[0]; i++) {
+        /* bringing a piece home wins at once (Lions & Jackals, Quick) */
+        agent_pick(agents[i],
+                   "lions-jackals-quick:solid=1,dual=0 to=1 p1=1,2,3,4,24 "
+                   "p2=10,11,12,14,17",
+                   "2", "24-26");
+        /* a swap that sends the opponent's front piece back beats a quiet
+         * move */
+        agent_pick(agents[i], "senet-kendall to=1 p1=2,21 p2=24,10,11", "3",
+                   "21-24");
+        /* stepping into the water loses a piece's progress */
+        agent_pick(agents[i], "senet-kendall to=1 p1=12,26 p2=1,2", "1",
+                   "12-13");
+    }
+}
+
+/* Hint chances in simple endgames (one piece each, near the end) against
+ * a long simulation: the position after the move played out 20,000 times
+ * by greedy against greedy (the moves are all but forced). Standard error
+ * of the simulation: at most 0.35%; the tolerance: 2.5 points. */
+static void hint_agrees_with_simulation(void **state) {
+    (void)state;
+    const char *endgames[][2] = {
+        {"chien-chacal to=1 p1=25 p2=27", "2"},
+        {"dogs-jackals to=1 p1=27 p2=28", "1"},
+        {"senet-kendall to=1 p1=22 p2=24", "2"},
+        {"hounds-jackals-skiryuk to=2 p1=27 p2=25 h2=0", "3"},
+    };
+    kemet_move list[KEMET_MAX_MOVES];
+    for (size_t i = 0; i < sizeof endgames / sizeof endgames[0]; i++) {
+        kemet_pos p;
+        kemet_rules *r = tu_pos(endgames[i][0], &p);
+        kemet_error e;
+        kemet_throw t;
+        assert_int_equal(kemet_throw_parse(r, endgames[i][1], &t, &e), KEMET_OK);
+        int n = kemet_moves(r, &p, &t, list);
+        kemet_agent *a, *g[2];
+        assert_int_equal(kemet_agent_new(r, "best:200k", 1, &a, &e), KEMET_OK);
+        double chance[KEMET_MAX_MOVES];
+        int k = kemet_agent_rank(a, &p, &t, list, n, chance, NULL);
+        assert_true(k >= 0 && k < n);
+        kemet_pos start;
+        kemet_make(r, &p, &t, &list[k], &start, NULL);
+        int mover = p.to, wins = 0, games = 20000;
+        kemet_agent_new(r, "greedy", 1, &g[0], &e);
+        kemet_agent_new(r, "greedy", 2, &g[1], &e);
+        kemet_rng dice;
+        kemet_rng_seed(&dice, 77 + i);
+        for (int s = 0; s < games; s++) {
+            kemet_pos q = start;
+            for (int ply = 0; kemet_result(&q) == KEMET_PLAYING && ply < 5000;
+                 ply++) {
+                kemet_throw u;
+                kemet_roll(r, &q, &dice, &u);
+                int m = kemet_moves(r, &q, &u, list);
+                int c = kemet_agent_choose(g[q.to - 1], &q, &u, list, m);
+                kemet_make(r, &q, &u, &list[c], &q, NULL);
+            }
+            wins += kemet_result(&q) == mover;
+        }
+        double sim = (double)wins / games;
+        if (fabs(sim - chance[k]) > 0.025)
+            fail_msg("%s: hint %.3f, simulation %.3f", endgames[i][0],
+                     chance[k], sim);
+        assert_true(chance[k] >= 0 && chance[k] <= 1);
+        kemet_agent_free(a);
+        kemet_agent_free(g[0]);
+        kemet_agent_free(g[1]);
         kemet_rules_close(r);
     }
 }
@@ -98,8 +299,24 @@ static void bad_specs(void **state) {
     assert_int_equal(kemet_agent_new(r, "grandmaster", 1, &a, &e), KEMET_ESYNTAX);
     assert_non_null(strstr(e.msg, "unknown agent"));
     assert_int_equal(kemet_agent_new(r, "greedy:5", 1, &a, &e), KEMET_ESYNTAX);
-    assert_int_equal(kemet_agent_count(), 2);
+    assert_non_null(strstr(e.msg, "takes no budget"));
+    const char *bad[] = {"expectimax:", "expectimax:0", "expectimax:-3",
+                         "expectimax:12q", "expectimax:d0", "expectimax:d99",
+                         "mcts:d3", "best:1.5", "expectimax:ms", "mcts:5mss"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(kemet_agent_new(r, bad[i], 1, &a, &e), KEMET_ESYNTAX);
+        assert_non_null(strstr(e.msg, "bad budget"));
+    }
+    const char *good[] = {"expectimax:20000", "expectimax:20k", "best:1m",
+                          "expectimax:d3", "mcts:500", "mcts:50ms", "best:2s"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        assert_int_equal(kemet_agent_new(r, good[i], 1, &a, &e), KEMET_OK);
+        assert_string_equal(kemet_agent_spec(a), good[i]);
+        kemet_agent_free(a);
+    }
+    assert_int_equal(kemet_agent_count(), 5);
     assert_string_equal(kemet_agent_name(1), "greedy");
+    assert_string_equal(kemet_agent_name(4), "best");
     kemet_rules_close(r);
 }
 
@@ -146,6 +363,9 @@ static void greedy_beats_random(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(legal_and_reproducible),
+        cmocka_unit_test(search_equals_plain_expectiminimax),
+        cmocka_unit_test(search_finds_winning_moves),
+        cmocka_unit_test(hint_agrees_with_simulation),
         cmocka_unit_test(greedy_obvious_moves),
         cmocka_unit_test(bad_specs),
         cmocka_unit_test(greedy_beats_random),

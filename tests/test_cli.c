@@ -232,18 +232,34 @@ static void sim_and_bench(void **state) {
     free(e);
     /* bench: the deterministic count is the same on every run */
     char *b1, *b2;
-    st = tu_run(NULL, &b1, &e, "bench", "--games", "2000", NULL);
+    st = tu_run(NULL, &b1, &e, "bench", "--games", "2000", "--search",
+                "expectimax:2k", NULL);
     assert_int_equal(st, 0);
     free(e);
-    tu_run(NULL, &b2, &e, "bench", "--games", "2000", "--generic", NULL);
+    tu_run(NULL, &b2, &e, "bench", "--games", "2000", "--generic", "--search",
+           "expectimax:2k", NULL);
     free(e);
-    const char *c1 = strstr(b1, "deterministic count:");
-    const char *c2 = strstr(b2, "deterministic count:");
-    assert_non_null(c1);
-    assert_non_null(c2);
-    assert_string_equal(c1, c2);
+    /* the playouts' count, then the search's */
+    for (int k = 0; k < 2; k++) {
+        char *c1 = strstr(b1, "deterministic count:");
+        char *c2 = strstr(b2, "deterministic count:");
+        assert_non_null(c1);
+        assert_non_null(c2);
+        char *n1 = strchr(c1, '\n'), *n2 = strchr(c2, '\n');
+        assert_non_null(n1);
+        assert_non_null(n2);
+        *n1 = *n2 = '\0';
+        assert_string_equal(c1, c2);
+        memmove(b1, n1 + 1, strlen(n1 + 1) + 1);
+        memmove(b2, n2 + 1, strlen(n2 + 1) + 1);
+    }
     free(b1);
     free(b2);
+    st = tu_run(NULL, &b1, &e, "bench", "--search", "expectimax:x", NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "bad budget"));
+    free(b1);
+    free(e);
 }
 
 int main(void) {

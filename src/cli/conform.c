@@ -1,6 +1,7 @@
 /* conform.c - the conformance commands `kemet start|moves|apply`, exactly
  * as ../shared/spec/notation.md specifies them: results on standard output,
- * or one line on standard error and exit status 2.
+ * or one line on standard error and exit status 2. Also `kemet hint`,
+ * which reads its position and throw the same way.
  */
 #include "cli.h"
 
@@ -162,4 +163,102 @@ int cmd_apply(int argc, char **argv) {
     rc = print_pos(r, &q);
     kemet_rules_close(r);
     return rc ? EXIT_BAD : 0;
+}
+
+static const char hint_usage[] =
+    "usage: kemet hint 'POSITION' THROW [--agent A] [--json] [--board FILE]\n"
+    "Ranks every legal move for THROW in POSITION (THROW 'none': the choices\n"
+    "before throwing, 'throw' among them) by the chance that the player to\n"
+    "move wins after it, as agent A (default best) estimates it.\n" BOARD_HELP;
+
+typedef struct ranked {
+    double chance;
+    int index; /* -1: throw */
+} ranked;
+
+static int by_chance(const void *a, const void *b) {
+    const ranked *x = a, *y = b;
+    if (x->chance != y->chance)
+        return x->chance < y->chance ? 1 : -1;
+    return x->index - y->index;
+}
+
+int cmd_hint(int argc, char **argv) {
+    const char *arg[2], *board = NULL, *agent = "best";
+    bool json = false;
+    cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
+                      {"agent", OPT_STRING, &agent, 0, 0},
+                      {"json", OPT_FLAG, &json, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int n, rc = cli_parse(argc, argv, opts, arg, 2, 2, &n, hint_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    kemet_rules *r;
+    kemet_pos p;
+    kemet_throw t;
+    if (load(arg[0], arg[1], board, &r, &p, &t))
+        return EXIT_BAD;
+    kemet_agent *a;
+    kemet_error err;
+    if (kemet_agent_new(r, agent, 1, &a, &err)) {
+        kemet_rules_close(r);
+        return cli_fail("--agent: %s", err.msg);
+    }
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    double *chance = malloc(KEMET_MAX_MOVES * sizeof *chance);
+    ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
+    if (!list || !chance || !rank) {
+        free(list);
+        free(chance);
+        free(rank);
+        kemet_agent_free(a);
+        kemet_rules_close(r);
+        return cli_fail("out of memory");
+    }
+    int k = t.n == 0 ? kemet_prethrow(r, &p, list) : kemet_moves(r, &p, &t, list);
+    if (k < 0) {
+        rc = k == KEMET_ETHROW
+                 ? cli_fail("impossible throw '%s' here: player %d is to throw",
+                            arg[1], p.to)
+                 : cli_fail("%s", kemet_strerror(k));
+    } else {
+        double tc = 0;
+        kemet_agent_rank(a, &p, t.n ? &t : NULL, list, k, chance, &tc);
+        int m = 0;
+        for (int i = 0; i < k; i++)
+            rank[m++] = (ranked){chance[i], i};
+        if (t.n == 0)
+            rank[m++] = (ranked){tc, -1};
+        qsort(rank, (size_t)m, sizeof *rank, by_chance);
+        const kemet_info *info = kemet_rules_info(r);
+        if (json)
+            printf("{\"agent\":\"%s\",\"player\":%d,\"nodes\":%lld,"
+                   "\"moves\":[",
+                   kemet_agent_spec(a), p.to, kemet_agent_nodes(a));
+        else
+            printf("%s to move (player %d), %s; %s searched %lld "
+                   "positions\n",
+                   info->player[p.to - 1], p.to, arg[1], kemet_agent_spec(a),
+                   kemet_agent_nodes(a));
+        for (int i = 0; i < m; i++) {
+            char buf[256] = "throw";
+            if (rank[i].index >= 0)
+                kemet_move_format(&list[rank[i].index], buf, sizeof buf);
+            if (json)
+                printf("%s{\"move\":\"%s\",\"win\":%.4f}", i ? "," : "", buf,
+                       rank[i].chance);
+            else
+                printf("%3d. %-24s %5.1f%%\n", i + 1, buf,
+                       100 * rank[i].chance);
+        }
+        if (json)
+            printf("]}\n");
+        rc = 0;
+    }
+    free(list);
+    free(chance);
+    free(rank);
+    kemet_agent_free(a);
+    kemet_rules_close(r);
+    return rc;
 }

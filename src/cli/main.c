@@ -18,6 +18,8 @@ static const char usage[] =
     "  moves 'POSITION' THROW     list the legal moves\n"
     "  apply 'POSITION' THROW MOVE  print the position after a move\n"
     "  sim RULESET --games N      self-play statistics\n"
+    "  match RULESET --p1 A --p2 B --games N  agent against agent\n"
+    "  hint 'POSITION' THROW      every legal move ranked by win chance\n"
     "  bench                      random playout speed\n"
     "  replay FILE                check and replay a game record\n"
     "  tune [RULESET...]          fit the evaluation weights by self-play\n";
@@ -71,7 +73,8 @@ int main(int argc, char **argv) {
     } cmds[] = {{"play", cmd_play},   {"rules", cmd_rules}, {"start", cmd_start},
                 {"moves", cmd_moves}, {"apply", cmd_apply}, {"sim", cmd_sim},
                 {"bench", cmd_bench}, {"replay", cmd_replay},
-                {"tune", cmd_tune}};
+                {"tune", cmd_tune},   {"match", cmd_match},
+                {"hint", cmd_hint}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;

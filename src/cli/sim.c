@@ -174,11 +174,93 @@ static const char bench_usage[] =
     "run and machine; a change to the rules engine that alters it says so.\n"
     "Default 100000 games per ruleset; turn cap 1000. --generic uses the\n"
     "engine's generic playout loop instead of each ruleset's fast one (the\n"
-    "count must come out the same).\n";
+    "count must come out the same).\n"
+    "Then search speed: agent --search A (default expectimax:20k; 'none' to\n"
+    "skip) chooses a move in --positions P (default 8) fixed positions per\n"
+    "ruleset, taken from a seeded random game where the throw leaves a\n"
+    "choice: nodes per second, the slowest move, and a deterministic count\n"
+    "(total nodes and a checksum of the moves chosen) for node and depth\n"
+    "budgets.\n";
+
+/* Positions with a throw that leaves a choice, every fifth such point of
+ * a random game, for the search benchmark. */
+typedef struct bench_points {
+    kemet_pos pos[64];
+    kemet_throw thr[64];
+    int n, want, seen;
+} bench_points;
+
+static void bench_collect(void *ctx, const kemet_pos *pos,
+                          const kemet_throw *thr, const kemet_move *moves,
+                          int n) {
+    (void)moves;
+    bench_points *B = ctx;
+    if (!thr || n < 2 || B->n >= B->want)
+        return;
+    if (B->seen++ % 5 == 0) {
+        B->pos[B->n] = *pos;
+        B->thr[B->n++] = *thr;
+    }
+}
+
+/* The search part of the bench for one ruleset. Returns 0 or EXIT_BAD. */
+static int bench_search(const kemet_rules *r, const char *spec, int want,
+                        uint64_t seed, bool json, bool first, long long *nodes,
+                        uint64_t *check) {
+    bench_points B = {.want = want};
+    kemet_rng pick;
+    kemet_rng_seed(&pick, seed);
+    kemet_agent *none[2] = {NULL, NULL};
+    for (uint64_t g = 0; B.n < B.want && g < 100; g++) {
+        kemet_game *game;
+        if (cli_play_game(r, cli_game_seed(seed, g), none, &pick, 1000,
+                          bench_collect, &B, &game))
+            return cli_fail("out of memory");
+        kemet_game_free(game);
+    }
+    kemet_agent *a;
+    kemet_error err;
+    if (kemet_agent_new(r, spec, seed, &a, &err))
+        return cli_fail("--search: %s", err.msg);
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    if (!list) {
+        kemet_agent_free(a);
+        return cli_fail("out of memory");
+    }
+    long long n = 0;
+    uint64_t c = 0;
+    double secs = 0, slowest = 0;
+    for (int i = 0; i < B.n; i++) {
+        int k = kemet_moves(r, &B.pos[i], &B.thr[i], list);
+        double t0 = cli_now();
+        int m = kemet_agent_choose(a, &B.pos[i], &B.thr[i], list, k);
+        double t = cli_now() - t0;
+        secs += t;
+        slowest = t > slowest ? t : slowest;
+        n += kemet_agent_nodes(a);
+        c = cli_mix64(c ^ (uint64_t)m ^ ((uint64_t)kemet_agent_nodes(a) << 16));
+    }
+    free(list);
+    const char *id = kemet_rules_info(r)->id;
+    if (json)
+        printf("%s{\"ruleset\":\"%s\",\"agent\":\"%s\",\"positions\":%d,"
+               "\"nodes\":%lld,\"checksum\":\"%016llx\",\"seconds\":%.3f,"
+               "\"nodes_per_second\":%.0f,\"slowest_move_seconds\":%.3f}",
+               first ? "" : ",", id, kemet_agent_spec(a), B.n, n,
+               (unsigned long long)c, secs, secs > 0 ? (double)n / secs : 0,
+               slowest);
+    else
+        printf("%-32s %9d %11lld %8.3f %11.0f %12.3f\n", id, B.n, n, secs,
+               secs > 0 ? (double)n / secs : 0, slowest);
+    kemet_agent_free(a);
+    *nodes += n;
+    *check = cli_mix64(*check ^ c);
+    return 0;
+}
 
 int cmd_bench(int argc, char **argv) {
-    long games = 100000;
-    const char *only = NULL;
+    long games = 100000, positions = 8;
+    const char *only = NULL, *search = "expectimax:20k";
     bool json = false, generic = false;
     const char *arg[1];
     int npos;
@@ -186,6 +268,8 @@ int cmd_bench(int argc, char **argv) {
                       {"ruleset", OPT_STRING, &only, 0, 0},
                       {"generic", OPT_FLAG, &generic, 0, 0},
                       {"json", OPT_FLAG, &json, 0, 0},
+                      {"search", OPT_STRING, &search, 0, 0},
+                      {"positions", OPT_LONG, &positions, 1, 64},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 0, &npos, bench_usage);
     if (rc)
@@ -249,10 +333,44 @@ int cmd_bench(int argc, char **argv) {
         kemet_rules_close(r);
     }
     if (json)
-        printf("],\"plies\":%ld,\"checksum\":\"%016llx\"}\n", total_plies,
+        printf("],\"plies\":%ld,\"checksum\":\"%016llx\"", total_plies,
                (unsigned long long)total_check);
     else
         printf("deterministic count: %ld plies, checksum %016llx\n",
                total_plies, (unsigned long long)total_check);
+    if (strcmp(search, "none") == 0) {
+        if (json)
+            printf("}\n");
+        return 0;
+    }
+    if (json)
+        printf(",\"search\":{\"agent\":\"%s\",\"rulesets\":[", search);
+    else
+        printf("\nsearch: %s, one thread\n%-32s %9s %11s %8s %11s %12s\n",
+               search, "ruleset", "positions", "nodes", "seconds", "nodes/s",
+               "slowest (s)");
+    long long nodes = 0;
+    uint64_t check = 0;
+    first = true;
+    for (int i = 0; i < kemet_ruleset_count(); i++) {
+        const char *id = kemet_ruleset_id(i);
+        if (only && strcmp(only, id) != 0)
+            continue;
+        kemet_rules *r = cli_rules(id, NULL);
+        if (!r)
+            return EXIT_BAD;
+        rc = bench_search(r, search, (int)positions, seed, json, first, &nodes,
+                          &check);
+        kemet_rules_close(r);
+        if (rc)
+            return rc;
+        first = false;
+    }
+    if (json)
+        printf("],\"nodes\":%lld,\"checksum\":\"%016llx\"}}\n", nodes,
+               (unsigned long long)check);
+    else
+        printf("deterministic count: %lld nodes, checksum %016llx\n", nodes,
+               (unsigned long long)check);
     return 0;
 }

@@ -1,16 +1,24 @@
 /* agent.c - computer players that work for every ruleset.
  *
  * Agents see only the engine's generic interface and the ruleset's
- * evaluation (kemet_eval); none looks at which ruleset it plays. Each owns
- * its own generator, separate from the dice, so an agent's choices never
- * change the throws of a seeded game.
+ * evaluation (kemet_eval, kemet_win_chance); none looks at which ruleset it
+ * plays. Each owns its own generator, separate from the dice, so an
+ * agent's choices never change the throws of a seeded game.
  *
- *   random  picks uniformly among the legal moves (and, before a throw,
- *           among throwing and the pre-throw moves).
- *   greedy  looks one move ahead: the move whose resulting position the
- *           ruleset's evaluation likes best for the mover; before a throw
- *           it weighs each pre-throw move against the expected value of
- *           throwing (each outcome met by its best move).
+ *   random      picks uniformly among the legal moves (and, before a
+ *               throw, among throwing and the pre-throw moves).
+ *   greedy      looks one move ahead: the move whose resulting position
+ *               the evaluation likes best for the mover; before a throw it
+ *               weighs each pre-throw move against the expected value of
+ *               throwing (each outcome met by its best move).
+ *   expectimax  expectiminimax search (search.c) under a budget.
+ *   mcts        Monte Carlo tree search with chance nodes (mcts.c).
+ *   best        the strongest: expectimax with the budget that answers
+ *               within a second on every ruleset here.
+ *
+ * A budget follows the name after a colon: a node count ("expectimax:
+ * 20000", "20k", "1m"), a time ("500ms", "2s"), or for expectimax a fixed
+ * depth in plies ("d3"). Node and depth budgets are deterministic.
  */
 #include "internal.h"
 
@@ -18,9 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS };
+
 typedef struct agent_kind {
     const char *name;
     const char *about;
+    int search;             /* SEARCH_* */
+    kemet_budget budget;    /* the default budget */
     int (*choose)(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
                   const kemet_move *moves, int n);
 } agent_kind;
@@ -29,6 +41,10 @@ struct kemet_agent {
     const kemet_rules *rules;
     const agent_kind *kind;
     kemet_rng rng;
+    kemet_budget budget;
+    kemet_search *search;
+    kemet_mcts *mcts;
+    long long nodes;
     char spec[64];
 };
 
@@ -69,6 +85,28 @@ static double best_move(kemet_agent *a, const kemet_pos *pos,
     return top;
 }
 
+/* Greedy's value of throwing: each outcome met by its best move. */
+static double throw_value(kemet_agent *a, const kemet_pos *pos) {
+    kemet_throw *out = malloc(KEMET_MAX_THROWS * sizeof *out);
+    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    double expect = 0;
+    if (out && w && list) {
+        int k = kemet_throws(a->rules, pos, out, w, &total);
+        for (int i = 0; i < k; i++) {
+            int m = kemet_moves(a->rules, pos, &out[i], list);
+            int b;
+            if (m >= 1)
+                expect += w[i] * best_move(a, pos, &out[i], list, m, &b);
+        }
+        expect /= total;
+    }
+    free(out);
+    free(w);
+    free(list);
+    return expect;
+}
+
 static int greedy_choose(kemet_agent *a, const kemet_pos *pos,
                          const kemet_throw *thr, const kemet_move *moves,
                          int n) {
@@ -78,25 +116,32 @@ static int greedy_choose(kemet_agent *a, const kemet_pos *pos,
         return best;
     }
     /* Before the throw: throwing is worth the expectation over outcomes. */
-    kemet_throw out[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
-    kemet_move list[KEMET_MAX_MOVES];
-    int k = kemet_throws(a->rules, pos, out, w, &total);
-    double expect = 0;
-    for (int i = 0; i < k; i++) {
-        int m = kemet_moves(a->rules, pos, &out[i], list);
-        int b;
-        expect += w[i] * best_move(a, pos, &out[i], list, m, &b);
-    }
-    expect /= total;
     double v = best_move(a, pos, NULL, moves, n, &best);
-    return v > expect ? best : -1;
+    return v > throw_value(a, pos) ? best : -1;
+}
+
+static int search_choose(kemet_agent *a, const kemet_pos *pos,
+                         const kemet_throw *thr, const kemet_move *moves,
+                         int n) {
+    return kemet_agent_rank(a, pos, thr, moves, n, NULL, NULL);
 }
 
 static const agent_kind kinds[] = {
-    {"random", "picks a legal move uniformly at random", random_choose},
-    {"greedy", "one move ahead: the move the ruleset's evaluation likes best",
-     greedy_choose},
+    {"random", "picks a legal move uniformly at random", SEARCH_NONE, {0},
+     random_choose},
+    {"greedy", "one move ahead: the move the evaluation likes best",
+     SEARCH_NONE, {0}, greedy_choose},
+    {"expectimax",
+     "expectiminimax search with Star1/Star2 pruning (budget: nodes, "
+     "default 20k; Nms; dN plies)",
+     SEARCH_EXPECTIMAX, {20000, 0, 0}, search_choose},
+    {"mcts",
+     "Monte Carlo tree search over throws and moves, guided by the "
+     "evaluation (budget: iterations, default 5k; Nms)",
+     SEARCH_MCTS, {5000, 0, 0}, search_choose},
+    {"best", "the strongest: expectimax with a budget (default 500k nodes) "
+     "that answers within a second", SEARCH_EXPECTIMAX, {500000, 0, 0},
+     search_choose},
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
 
@@ -106,6 +151,47 @@ const char *kemet_agent_name(int i) {
 }
 const char *kemet_agent_about(int i) {
     return (i >= 0 && i < NKINDS) ? kinds[i].about : NULL;
+}
+
+/* Reads a budget: "N" (k, m: thousands, millions) nodes or iterations,
+ * "Nms" or "Ns" of time, "dN" plies (expectimax only). */
+static int parse_budget(const agent_kind *kind, const char *text,
+                        kemet_budget *b, kemet_error *err) {
+    *b = (kemet_budget){0};
+    const char *s = text;
+    bool depth = *s == 'd';
+    if (depth)
+        s++;
+    if (*s < '0' || *s > '9')
+        goto bad;
+    char *end;
+    double x = strtod(s, &end);
+    if (end == s || x <= 0 || x > 1e12)
+        goto bad;
+    if (depth) {
+        if (kind->search != SEARCH_EXPECTIMAX || *end || x != (int)x || x > 60)
+            goto bad;
+        b->depth = (int)x;
+    } else if (strcmp(end, "ms") == 0) {
+        b->seconds = x / 1000;
+    } else if (strcmp(end, "s") == 0) {
+        b->seconds = x;
+    } else {
+        double scale = *end == 'k' ? 1e3 : *end == 'm' ? 1e6 : 1;
+        if (scale > 1)
+            end++;
+        if (*end || x * scale < 1 || x * scale != (double)(long long)(x * scale))
+            goto bad;
+        b->nodes = (long long)(x * scale);
+    }
+    return KEMET_OK;
+bad:
+    return kemet_fail(err, KEMET_ESYNTAX,
+                      "bad budget '%.30s' for agent %s (a node count like "
+                      "20000 or 20k, a time like 500ms or 2s%s)",
+                      text, kind->name,
+                      kind->search == SEARCH_EXPECTIMAX ? ", or plies like d3"
+                                                        : "");
 }
 
 int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
@@ -121,23 +207,108 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
             kind = &kinds[i];
     if (!kind)
         return kemet_fail(err, KEMET_ESYNTAX,
-                          "unknown agent '%.*s' (agents: random, greedy)",
+                          "unknown agent '%.*s' (agents: random, greedy, "
+                          "expectimax, mcts, best)",
                           (int)(len > 40 ? 40 : len), spec);
-    if (colon)
+    kemet_budget budget = kind->budget;
+    if (colon && kind->search == SEARCH_NONE)
         return kemet_fail(err, KEMET_ESYNTAX, "agent '%s' takes no budget",
                           kind->name);
+    if (colon) {
+        int rc = parse_budget(kind, colon + 1, &budget, err);
+        if (rc)
+            return rc;
+    }
     kemet_agent *a = calloc(1, sizeof *a);
     if (!a)
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     a->rules = rules;
     a->kind = kind;
+    a->budget = budget;
     kemet_rng_seed(&a->rng, seed);
-    snprintf(a->spec, sizeof a->spec, "%s", kind->name);
+    if (kind->search == SEARCH_EXPECTIMAX)
+        a->search = kemet_search_new(rules);
+    if (kind->search == SEARCH_MCTS)
+        a->mcts = kemet_mcts_new(rules);
+    if ((kind->search == SEARCH_EXPECTIMAX && !a->search) ||
+        (kind->search == SEARCH_MCTS && !a->mcts)) {
+        kemet_agent_free(a);
+        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+    }
+    snprintf(a->spec, sizeof a->spec, "%s%s%.40s", kind->name,
+             colon ? ":" : "", colon ? colon + 1 : "");
     *out = a;
     return KEMET_OK;
 }
 
-void kemet_agent_free(kemet_agent *agent) { free(agent); }
+void kemet_agent_free(kemet_agent *agent) {
+    if (!agent)
+        return;
+    kemet_search_free(agent->search);
+    kemet_mcts_free(agent->mcts);
+    free(agent);
+}
+
+long long kemet_agent_nodes(const kemet_agent *agent) { return agent->nodes; }
+
+int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *moves, int n,
+                     double *chance, double *throw_chance) {
+    if (thr && thr->n == 0)
+        thr = NULL;
+    if (n <= 0 && thr)
+        return -1;
+    kemet_agent *a = agent;
+    if (a->search) {
+        int k = kemet_search_run(a->search, &a->budget, pos, thr, moves, n,
+                                 chance, throw_chance);
+        a->nodes = kemet_search_nodes(a->search);
+        return k;
+    }
+    if (a->mcts) {
+        int k = kemet_mcts_run(a->mcts, &a->budget, pos, thr, moves,
+                               n, chance, throw_chance);
+        a->nodes = kemet_mcts_nodes(a->mcts);
+        return k;
+    }
+    /* One move ahead: the evaluation's win chance after each move. */
+    int who = pos->to;
+    for (int i = 0; chance && i < n; i++) {
+        kemet_pos next;
+        kemet_make(a->rules, pos, thr, &moves[i], &next, NULL);
+        chance[i] = kemet_win_chance(a->rules, &next, who);
+    }
+    if (!thr && throw_chance) {
+        /* Greedy's expectation of throwing, as a win chance. */
+        kemet_throw *out = malloc(KEMET_MAX_THROWS * sizeof *out);
+        uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+        kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+        double e = 0;
+        if (out && w && list) {
+            int k = kemet_throws(a->rules, pos, out, w, &total);
+            for (int i = 0; i < k; i++) {
+                int m = kemet_moves(a->rules, pos, &out[i], list);
+                double top = 0;
+                for (int j = 0; j < m; j++) {
+                    kemet_pos next;
+                    kemet_make(a->rules, pos, &out[i], &list[j], &next, NULL);
+                    double c = kemet_win_chance(a->rules, &next, who);
+                    top = c > top ? c : top;
+                }
+                e += w[i] * top;
+            }
+            e /= total;
+        }
+        free(out);
+        free(w);
+        free(list);
+        *throw_chance = e;
+    }
+    a->nodes = n;
+    if (n <= 0)
+        return -1;
+    return a->kind->choose(a, pos, thr, moves, n);
+}
 
 const char *kemet_agent_spec(const kemet_agent *agent) { return agent->spec; }
 
@@ -145,5 +316,7 @@ int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *moves, int n) {
     if (n <= 0)
         return -1; /* nothing to choose: throw (or pass) */
+    if (thr && thr->n > 0 && n == 1)
+        return 0; /* forced */
     return agent->kind->choose(agent, pos, thr, moves, n);
 }

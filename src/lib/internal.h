@@ -183,6 +183,39 @@ struct kemet_ruleset {
  * eval.weights), else the module's starting weights (eval.c). */
 void kemet_eval_init(kemet_rules *r);
 
+/* Search (search.c): expectiminimax with Star1/Star2, a transposition
+ * table and iterative deepening. A budget is a node count, seconds, or a
+ * fixed depth (in plies); zero fields are unset. */
+typedef struct kemet_budget {
+    long long nodes;
+    double seconds;
+    int depth;
+} kemet_budget;
+typedef struct kemet_search kemet_search;
+kemet_search *kemet_search_new(const kemet_rules *r);
+void kemet_search_free(kemet_search *s);
+/* Chooses among the n moves for `thr` in `pos` (thr NULL: the pre-throw
+ * moves, -1 for throwing). With `chance`, also the mover's win chance
+ * after each move (and, before a throw, of throwing in *throw_chance),
+ * each searched with a full window. Returns the index chosen. */
+int kemet_search_run(kemet_search *s, const kemet_budget *budget,
+                     const kemet_pos *pos, const kemet_throw *thr,
+                     const kemet_move *moves, int n, double *chance,
+                     double *throw_chance);
+/* Nodes the last kemet_search_run visited. */
+long long kemet_search_nodes(const kemet_search *s);
+
+/* Monte Carlo tree search (mcts.c), with the same conventions; the
+ * budget is iterations or seconds. */
+typedef struct kemet_mcts kemet_mcts;
+kemet_mcts *kemet_mcts_new(const kemet_rules *r);
+void kemet_mcts_free(kemet_mcts *m);
+int kemet_mcts_run(kemet_mcts *m, const kemet_budget *budget,
+                   const kemet_pos *pos, const kemet_throw *thr,
+                   const kemet_move *moves, int n, double *chance,
+                   double *throw_chance);
+long long kemet_mcts_nodes(const kemet_mcts *m);
+
 /* The registry (rules.c). */
 extern const kemet_ruleset *const kemet_registry[];
 extern const int kemet_registry_count;

@@ -1,0 +1,481 @@
+/* search.c - expectiminimax for every ruleset, through the generic
+ * interface only.
+ *
+ * Values are player 1's chance of winning, 0 to 1 (a draw is one half);
+ * player 1 maximises, player 2 minimises, and a throw is a chance node
+ * weighted by the exact probabilities kemet_throws gives. The horizon is
+ * counted in plies (a throw and the move that uses it, or a pre-throw
+ * choice); past it the evaluation's win chance stands in.
+ *
+ * Pruning, after Ballard's *-minimax and Hauk, Buro and Schaeffer's
+ * "Rediscovering *-Minimax Search":
+ *  - Star1: a chance node stops as soon as the outcomes searched so far,
+ *    with the rest at their extreme values, settle it outside the window;
+ *    each outcome is searched with the window that could still matter.
+ *  - Star2: before that, each outcome's first move (in the move order) is
+ *    searched; a max node is worth at least its first move, so these probes
+ *    give bounds that can cut the chance node before any full search.
+ * Moves are ordered by the transposition table's value of the position
+ * they lead to, else the evaluation. The transposition table keeps, for a
+ * position before a throw, bounds on its value and the depth they hold to.
+ * Iterative deepening runs depth 1, 2, ... while the budget (nodes, time,
+ * or a fixed depth) lasts, and answers with the deepest finished search.
+ *
+ * Deterministic: with a node or depth budget the same position gives the
+ * same answer and the same node count on every machine.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXPLY 64
+#define TT_BITS 18
+
+typedef struct tt_entry {
+    uint64_t key;
+    float lo, hi;
+    int8_t depth;
+    uint8_t gen;
+    bool open; /* the value rests on the evaluation somewhere below */
+} tt_entry;
+
+typedef struct ply_scratch {
+    kemet_move *moves;  /* KEMET_MAX_MOVES */
+    double *score;      /* ordering scores */
+    int *order;
+    kemet_throw *thr;   /* KEMET_MAX_THROWS */
+    uint32_t *w;
+    double *lo, *hi;    /* Star2 bounds per outcome */
+} ply_scratch;
+
+struct kemet_search {
+    const kemet_rules *r;
+    tt_entry *tt;
+    uint8_t gen;
+    ply_scratch ply[MAXPLY + 1];
+    long long nodes, limit;
+    double deadline; /* 0: none */
+    bool abort, leaf;
+};
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t pos_key(const kemet_pos *p) {
+    uint64_t rest;
+    memcpy(&rest, &p->heap[0], sizeof rest);
+    uint64_t h = p->sq[0] * 0x9e3779b97f4a7c15ULL;
+    h ^= (p->sq[1] + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
+    h ^= (rest + 0x8cb92ba72f3d8dd7ULL) * 0x94d049bb133111ebULL;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 32);
+}
+
+static bool scratch_alloc(ply_scratch *s) {
+    s->moves = malloc(KEMET_MAX_MOVES * sizeof *s->moves);
+    s->score = malloc(KEMET_MAX_MOVES * sizeof *s->score);
+    s->order = malloc(KEMET_MAX_MOVES * sizeof *s->order);
+    s->thr = malloc(KEMET_MAX_THROWS * sizeof *s->thr);
+    s->w = malloc(KEMET_MAX_THROWS * sizeof *s->w);
+    s->lo = malloc(KEMET_MAX_THROWS * sizeof *s->lo);
+    s->hi = malloc(KEMET_MAX_THROWS * sizeof *s->hi);
+    return s->moves && s->score && s->order && s->thr && s->w && s->lo && s->hi;
+}
+
+static void scratch_free(ply_scratch *s) {
+    free(s->moves);
+    free(s->score);
+    free(s->order);
+    free(s->thr);
+    free(s->w);
+    free(s->lo);
+    free(s->hi);
+}
+
+kemet_search *kemet_search_new(const kemet_rules *r) {
+    kemet_search *S = calloc(1, sizeof *S);
+    if (!S)
+        return NULL;
+    S->r = r;
+    S->tt = calloc((size_t)1 << TT_BITS, sizeof *S->tt);
+    /* Scratch for the deepest plies is made when a search first gets there. */
+    if (!S->tt || !scratch_alloc(&S->ply[0])) {
+        kemet_search_free(S);
+        return NULL;
+    }
+    return S;
+}
+
+void kemet_search_free(kemet_search *S) {
+    if (!S)
+        return;
+    for (int i = 0; i <= MAXPLY; i++)
+        scratch_free(&S->ply[i]);
+    free(S->tt);
+    free(S);
+}
+
+static ply_scratch *scratch(kemet_search *S, int ply) {
+    ply_scratch *s = &S->ply[ply];
+    if (!s->moves && !scratch_alloc(s)) {
+        scratch_free(s);
+        *s = (ply_scratch){0};
+        S->abort = true; /* out of memory: answer with what is known */
+        return NULL;
+    }
+    return s;
+}
+
+static tt_entry *tt_slot(kemet_search *S, uint64_t key) {
+    return &S->tt[key & (((uint64_t)1 << TT_BITS) - 1)];
+}
+
+static const tt_entry *tt_find(kemet_search *S, uint64_t key) {
+    const tt_entry *e = tt_slot(S, key);
+    return (e->key == key && e->gen == S->gen) ? e : NULL;
+}
+
+static void tt_store(kemet_search *S, uint64_t key, int depth, double v,
+                     double alpha, double beta, bool open) {
+    tt_entry *e = tt_slot(S, key);
+    if (e->gen == S->gen && e->key != key && e->depth > depth)
+        return; /* keep the deeper result of another position */
+    float lo = 0, hi = 1;
+    if (e->gen == S->gen && e->key == key && e->depth == depth) {
+        lo = e->lo;
+        hi = e->hi;
+    }
+    if (v > alpha)
+        lo = fmaxf(lo, (float)v);
+    if (v < beta)
+        hi = fminf(hi, (float)v);
+    if (lo > hi)
+        lo = hi = (float)v;
+    *e = (tt_entry){key, lo, hi, (int8_t)depth, S->gen, open};
+}
+
+static bool out_of_budget(kemet_search *S) {
+    if (S->abort)
+        return true;
+    if (S->limit > 0 && S->nodes >= S->limit)
+        S->abort = true;
+    else if (S->deadline > 0 && (S->nodes & 255) == 0 &&
+             now_seconds() >= S->deadline)
+        S->abort = true;
+    return S->abort;
+}
+
+static double leaf(kemet_search *S, const kemet_pos *pos) {
+    S->nodes++;
+    if (pos->result != KEMET_PLAYING)
+        return kemet_win_chance(S->r, pos, 1);
+    S->leaf = true;
+    return kemet_win_chance(S->r, pos, 1);
+}
+
+static double value(kemet_search *S, const kemet_pos *pos, int depth,
+                    double alpha, double beta, int ply);
+
+/* Orders the n moves of `s` for the mover: best first. */
+static void order_moves(kemet_search *S, const kemet_pos *pos,
+                        const kemet_throw *thr, ply_scratch *s, int n) {
+    bool max = pos->to == 1;
+    for (int i = 0; i < n; i++) {
+        kemet_pos next;
+        kemet_make(S->r, pos, thr, &s->moves[i], &next, NULL);
+        const tt_entry *e = next.result ? NULL : tt_find(S, pos_key(&next));
+        double v = e ? 0.5 * (e->lo + e->hi) : kemet_win_chance(S->r, &next, 1);
+        s->score[i] = max ? v : -v;
+        s->order[i] = i;
+    }
+    /* Insertion sort, stable: equal scores keep the generator's order. */
+    for (int i = 1; i < n; i++) {
+        int k = s->order[i];
+        double v = s->score[k];
+        int j = i;
+        while (j > 0 && s->score[s->order[j - 1]] < v) {
+            s->order[j] = s->order[j - 1];
+            j--;
+        }
+        s->order[j] = k;
+    }
+}
+
+/* The mover's best over the moves for `thr` (all of them, or only the
+ * first in order when `probe`). */
+static double move_node(kemet_search *S, const kemet_pos *pos,
+                        const kemet_throw *thr, int depth, double alpha,
+                        double beta, int ply, bool probe) {
+    ply_scratch *s = scratch(S, ply);
+    if (!s)
+        return leaf(S, pos);
+    int n = kemet_moves(S->r, pos, thr, s->moves);
+    if (n < 1)
+        return leaf(S, pos);
+    kemet_pos next;
+    if (n == 1) {
+        kemet_make(S->r, pos, thr, &s->moves[0], &next, NULL);
+        return value(S, &next, depth - 1, alpha, beta, ply + 1);
+    }
+    order_moves(S, pos, thr, s, n);
+    bool max = pos->to == 1;
+    double best = max ? -1 : 2;
+    for (int k = 0; k < (probe ? 1 : n); k++) {
+        kemet_make(S->r, pos, thr, &s->moves[s->order[k]], &next, NULL);
+        double v = value(S, &next, depth - 1, alpha, beta, ply + 1);
+        if (S->abort)
+            return v;
+        if (max ? v > best : v < best)
+            best = v;
+        if (max) {
+            if (best >= beta)
+                break;
+            if (best > alpha)
+                alpha = best;
+        } else {
+            if (best <= alpha)
+                break;
+            if (best < beta)
+                beta = best;
+        }
+    }
+    return best;
+}
+
+/* A throw: the expectation over its outcomes, with Star1 and Star2 cuts.
+ * Fail-soft: a value outside (alpha, beta) is a bound on that side. */
+static double chance_node(kemet_search *S, const kemet_pos *pos, int depth,
+                          double alpha, double beta, int ply) {
+    ply_scratch *s = scratch(S, ply);
+    if (!s)
+        return leaf(S, pos);
+    uint32_t total;
+    int k = kemet_throws(S->r, pos, s->thr, s->w, &total);
+    bool max = pos->to == 1;
+    double *lo = s->lo, *hi = s->hi;
+    double lsum = 0, hsum = 0; /* sum of p * bound over all outcomes */
+    for (int i = 0; i < k; i++) {
+        lo[i] = 0;
+        hi[i] = 1;
+        hsum += (double)s->w[i] / total;
+    }
+    /* Star2: probe each outcome with its first move. The scratch of the
+     * next ply is this outcome's; throws of this ply stay untouched. */
+    if (depth >= 2 && k > 1) {
+        for (int i = 0; i < k; i++) {
+            double p = (double)s->w[i] / total;
+            double v = move_node(S, pos, &s->thr[i], depth, 0, 1, ply + 1,
+                                 true);
+            if (S->abort)
+                return v;
+            /* A first move's exact value bounds its max node from below
+             * (a min node from above). */
+            if (max)
+                lo[i] = v;
+            else
+                hi[i] = v;
+            lsum += p * lo[i];
+            hsum += p * (hi[i] - 1);
+            if (max && lsum >= beta)
+                return lsum;
+            if (!max && hsum <= alpha)
+                return hsum;
+        }
+    }
+    /* Star1 over the outcomes: sum of the exact values found so far, with
+     * the others at their bounds. */
+    double sum = 0, rest_lo = lsum, rest_hi = hsum;
+    for (int i = 0; i < k; i++) {
+        double p = (double)s->w[i] / total;
+        rest_lo -= p * lo[i];
+        rest_hi -= p * hi[i];
+        if (sum + p * lo[i] + rest_lo >= beta)
+            return sum + p * lo[i] + rest_lo;
+        if (sum + p * hi[i] + rest_hi <= alpha)
+            return sum + p * hi[i] + rest_hi;
+        double a = (alpha - sum - rest_hi) / p;
+        double b = (beta - sum - rest_lo) / p;
+        if (a < lo[i])
+            a = lo[i];
+        if (b > hi[i])
+            b = hi[i];
+        double v;
+        if (lo[i] == hi[i])
+            v = lo[i];
+        else
+            v = move_node(S, pos, &s->thr[i], depth, a, b, ply + 1, false);
+        if (S->abort)
+            return v;
+        /* The outcome's value lies within its probed bounds. */
+        v = v < lo[i] ? lo[i] : v > hi[i] ? hi[i] : v;
+        sum += p * v;
+        if (sum + rest_lo >= beta)
+            return sum + rest_lo;
+        if (sum + rest_hi <= alpha)
+            return sum + rest_hi;
+    }
+    return sum;
+}
+
+static double value(kemet_search *S, const kemet_pos *pos, int depth,
+                    double alpha, double beta, int ply) {
+    if (pos->result != KEMET_PLAYING || depth <= 0 || ply >= MAXPLY)
+        return leaf(S, pos);
+    S->nodes++;
+    if (out_of_budget(S))
+        return leaf(S, pos);
+    uint64_t key = pos_key(pos);
+    const tt_entry *e = tt_find(S, key);
+    if (e && e->depth >= depth &&
+        (e->lo >= beta || e->hi <= alpha || e->lo == e->hi)) {
+        S->leaf |= e->open;
+        return e->lo >= beta ? e->lo : e->hi <= alpha ? e->hi : e->lo;
+    }
+    double a0 = alpha, b0 = beta;
+    /* Whether this subtree meets the horizon, for the table. */
+    bool leaf_above = S->leaf;
+    S->leaf = false;
+    double v = chance_node(S, pos, depth, alpha, beta, ply);
+    if (S->abort)
+        return v;
+    /* Pre-throw choices (Senet's rescue) compete with throwing. */
+    ply_scratch *s = scratch(S, ply);
+    int n = s ? kemet_prethrow(S->r, pos, s->moves) : 0;
+    bool max = pos->to == 1;
+    for (int i = 0; i < n; i++) {
+        if (max ? v >= beta : v <= alpha)
+            break;
+        if (max && v > alpha)
+            alpha = v;
+        if (!max && v < beta)
+            beta = v;
+        kemet_pos next;
+        kemet_make(S->r, pos, NULL, &s->moves[i], &next, NULL);
+        double c = value(S, &next, depth - 1, alpha, beta, ply + 1);
+        if (S->abort)
+            return c;
+        if (max ? c > v : c < v)
+            v = c;
+    }
+    tt_store(S, key, depth, v, a0, b0, S->leaf);
+    S->leaf |= leaf_above;
+    return v;
+}
+
+/* The values of the root's choices at `depth`: for each of the n moves for
+ * `thr` (thr NULL: the pre-throw moves, and throwing in *throw_v). With
+ * `exact`, every value is exact; else only the best one is, the others
+ * being bounds that show they are not better. */
+static void root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
+                 const kemet_move *moves, int n, const int *order, int depth,
+                 bool exact, double *v, double *throw_v) {
+    bool max = pos->to == 1;
+    double alpha = 0, beta = 1;
+    if (!thr) {
+        double t = chance_node(S, pos, depth, 0, 1, 0);
+        *throw_v = t;
+        if (!exact) {
+            if (max)
+                alpha = t;
+            else
+                beta = t;
+        }
+    }
+    for (int k = 0; k < n && !S->abort; k++) {
+        int i = order[k];
+        kemet_pos next;
+        kemet_make(S->r, pos, thr, &moves[i], &next, NULL);
+        double x = value(S, &next, depth - 1, exact ? 0 : alpha,
+                         exact ? 1 : beta, 1);
+        v[i] = x;
+        if (!exact) {
+            if (max && x > alpha)
+                alpha = x;
+            if (!max && x < beta)
+                beta = x;
+        }
+    }
+}
+
+int kemet_search_run(kemet_search *S, const kemet_budget *budget,
+                     const kemet_pos *pos, const kemet_throw *thr,
+                     const kemet_move *moves, int n, double *chance,
+                     double *throw_chance) {
+    if (thr && thr->n == 0)
+        thr = NULL;
+    S->gen++;
+    S->nodes = 0;
+    S->abort = false;
+    S->limit = budget->depth ? 0 : budget->nodes;
+    S->deadline = budget->seconds > 0 ? now_seconds() + budget->seconds : 0;
+    int maxdepth = budget->depth ? budget->depth : MAXPLY - 1;
+    int *order = malloc((size_t)n * sizeof *order);
+    double *v = malloc((size_t)n * sizeof *v), *best_v = malloc((size_t)n * sizeof *v);
+    if (!order || !v || !best_v) {
+        free(order);
+        free(v);
+        free(best_v);
+        return thr ? 0 : -1;
+    }
+    bool max = pos->to == 1;
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    double tv = 0, best_tv = 0;
+    int done = 0;
+    for (int d = 1; d <= maxdepth; d++) {
+        S->leaf = false;
+        root(S, pos, thr, moves, n, order, d, chance != NULL, v, &tv);
+        if (S->abort && done > 0)
+            break;
+        memcpy(best_v, v, (size_t)n * sizeof *v);
+        best_tv = tv;
+        done = d;
+        if (S->abort || !S->leaf)
+            break; /* out of budget, or every line reached the game's end */
+        /* Next iteration: best first (stable for equal values). */
+        for (int i = 1; i < n; i++) {
+            int k = order[i];
+            int j = i;
+            while (j > 0 && (max ? v[order[j - 1]] < v[k] : v[order[j - 1]] > v[k])) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = k;
+        }
+        if (S->limit > 0 && S->nodes >= S->limit)
+            break;
+    }
+    /* The answer: the best value of the deepest finished search; the
+     * first of equals in the move order. */
+    int best = -1;
+    double top = thr ? (max ? -1 : 2) : best_tv;
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
+        if (max ? best_v[i] > top : best_v[i] < top) {
+            top = best_v[i];
+            best = i;
+        }
+    }
+    if (thr && best < 0)
+        best = order[0];
+    if (chance) {
+        for (int i = 0; i < n; i++)
+            chance[i] = max ? best_v[i] : 1 - best_v[i];
+    }
+    if (throw_chance && !thr)
+        *throw_chance = max ? best_tv : 1 - best_tv;
+    S->abort = false;
+    free(order);
+    free(v);
+    free(best_v);
+    return best;
+}
+
+long long kemet_search_nodes(const kemet_search *S) { return S->nodes; }
