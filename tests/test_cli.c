@@ -4,6 +4,7 @@
  * that ends cleanly at end of input, records written and replayed. */
 #include "testutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +196,124 @@ static void computer_game(void **state) {
     free(e);
 }
 
+/* kemet match: the JSON fields, the counts adding up, the same result on
+ * one thread and on three, and the interval and Elo computed right for the
+ * counts it reports (Wilson's formula written out here). */
+static void match_json(void **state) {
+    (void)state;
+    char *o1, *o3, *e;
+    int st = tu_run(NULL, &o1, &e, "match", "chien-chacal", "--p1", "greedy",
+                    "--p2", "random", "--games", "300", "--seed", "4",
+                    "--threads", "1", "--json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    st = tu_run(NULL, &o3, &e, "match", "chien-chacal", "--p1", "greedy",
+                "--p2", "random", "--games", "300", "--seed", "4", "--threads",
+                "3", "--json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_string_equal(o1, o3);
+    long games, wa, wb, draws, stopped;
+    double lo, hi, elo, elo_lo, elo_hi;
+    const char *p = strstr(o1, "\"agents\":[\"greedy\",\"random\"],\"games\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"agents\":[\"greedy\",\"random\"],\"games\":%ld,"
+                               "\"wins\":[%ld,%ld]",
+                            &games, &wa, &wb),
+                     3);
+    p = strstr(o1, "\"draws\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"draws\":%ld,\"stopped\":%ld", &draws,
+                            &stopped),
+                     2);
+    assert_int_equal(games, 300);
+    assert_int_equal(wa + wb + draws + stopped, 300);
+    p = strstr(o1, "\"ci95\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"ci95\":[%lf,%lf]", &lo, &hi), 2);
+    p = strstr(o1, "\"elo\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"elo\":%lf,\"elo_ci95\":[%lf,%lf]", &elo,
+                            &elo_lo, &elo_hi),
+                     3);
+    double ph = (double)wa / 300, z = 1.96, n = 300;
+    double mid = (ph + z * z / (2 * n)) / (1 + z * z / n);
+    double half = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) /
+                  (1 + z * z / n);
+    assert_true(fabs(lo - (mid - half)) < 1e-4);
+    assert_true(fabs(hi - (mid + half)) < 1e-4);
+    double score = ((double)wa + 0.5 * (double)draws) / (double)(300 - stopped);
+    assert_true(fabs(elo - 400 * log10(score / (1 - score))) < 0.1);
+    assert_true(elo_lo < elo && elo < elo_hi);
+    assert_true(wa > wb); /* greedy beats random clearly in this ruleset */
+    free(o1);
+    free(o3);
+}
+
+/* kemet hint: every legal move once, chances between 0 and 1, best first;
+ * bad input rejected. */
+static void hint_command(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "hint", START, "3", "--agent",
+                    "expectimax:d2", "--json", NULL);
+    assert_int_equal(st, 0);
+    int moves = 0;
+    double last = 2;
+    for (const char *p = strstr(o, "{\"move\":"); p;
+         p = strstr(p + 1, "{\"move\":")) {
+        char mv[32];
+        double w;
+        assert_int_equal(sscanf(p, "{\"move\":\"%31[^\"]\",\"win\":%lf", mv, &w),
+                         2);
+        assert_true(w >= 0 && w <= 1 && w <= last);
+        last = w;
+        moves++;
+    }
+    assert_int_equal(moves, 7); /* 1-4 3-6 5-8 7-10 9-12 11-14 13-16 */
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "hint", "senet-kendall to=1 p1=5,27 p2=1", "none",
+                NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "throw"));
+    assert_non_null(strstr(o, "27-15"));
+    free(o);
+    free(e);
+}
+
+/* kemet play --level and the hint command at the human's turn. */
+static void play_level_and_hint(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("hint\nquit\n", &o, &e, "play", "--level", "3", "--seed",
+                    "3", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "(expectimax:2k)"));
+    assert_non_null(strstr(o, "Your chance of winning after each move"));
+    free(o);
+    free(e);
+}
+
+/* Bad options of match, hint and play --level: one line, status 2. */
+static void agent_command_errors(void **state) {
+    (void)state;
+    BAD("--p1 A and --p2 B", "match", "senet-kendall", "--games", "2");
+    BAD("unknown agent", "match", "senet-kendall", "--p1", "x", "--p2",
+        "greedy", "--games", "2");
+    BAD("bad budget", "match", "senet-kendall", "--p1", "mcts:0", "--p2",
+        "greedy", "--games", "2");
+    BAD("--games", "match", "senet-kendall", "--p1", "random", "--p2",
+        "greedy");
+    BAD("unknown ruleset", "match", "ur", "--p1", "random", "--p2", "greedy",
+        "--games", "2");
+    BAD("impossible throw", "hint", START, "7");
+    BAD("unknown agent", "hint", START, "3", "--agent", "oracle");
+    BAD("game is over", "hint", "senet-kendall to=2 p1=- p2=1 winner=1", "1");
+    BAD("--level", "play", "--level", "6");
+    BAD("not both", "play", "--level", "2", "--p2", "random");
+}
+
 static void sim_and_bench(void **state) {
     (void)state;
     char *o, *e;
@@ -271,6 +390,10 @@ int main(void) {
         cmocka_unit_test(play_and_replay),
         cmocka_unit_test(computer_game),
         cmocka_unit_test(sim_and_bench),
+        cmocka_unit_test(match_json),
+        cmocka_unit_test(hint_command),
+        cmocka_unit_test(play_level_and_hint),
+        cmocka_unit_test(agent_command_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

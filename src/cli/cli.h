@@ -108,6 +108,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
+int cmd_ladder(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 
 #endif

@@ -63,6 +63,57 @@ static const char match_usage[] =
     "best[:BUDGET]; a budget is nodes (20000, 20k, 1m; mcts: iterations), a\n"
     "time (500ms, 2s: not reproducible), or plies (d3, expectimax and best).\n";
 
+/* The outcome of a match between agents A and B. */
+typedef struct match_stats {
+    long games, wins[2], seat_wins[2][2], draws, stopped;
+    double turns, lo[2], hi[2], score, elo, elo_lo, elo_hi, secs;
+} match_stats;
+
+/* Plays the match; 0, or EXIT_BAD after a message. */
+static int match_play(const kemet_rules *r, const char *const spec[2],
+                      long games, uint64_t seed, long cap, int threads,
+                      match_stats *M) {
+    cli_outcome *out = calloc((size_t)games, sizeof *out);
+    if (!out)
+        return cli_fail("out of memory");
+    *M = (match_stats){.games = games};
+    double t0 = cli_now();
+    char what[96];
+    snprintf(what, sizeof what, "%s vs %s", spec[0], spec[1]);
+    if (cli_run_games(r, spec, true, seed, 0, games, cap, threads, out, what)) {
+        free(out);
+        return cli_fail("match: out of memory");
+    }
+    M->secs = cli_now() - t0;
+    for (long i = 0; i < games; i++) {
+        const cli_outcome *o = &out[i];
+        M->turns += (double)o->turns;
+        if (o->result == KEMET_DRAW) {
+            M->draws++;
+        } else if (o->result < 0) {
+            M->stopped++;
+        } else {
+            int seat = o->result - 1;      /* the winning seat */
+            int agent = seat ^ o->swapped; /* 0: A, 1: B */
+            M->wins[agent]++;
+            M->seat_wins[agent][seat]++;
+        }
+    }
+    free(out);
+    for (int a = 0; a < 2; a++)
+        cli_wilson((double)M->wins[a], (double)games, 1.96, &M->lo[a],
+                   &M->hi[a]);
+    long ended = games - M->stopped;
+    double pts = (double)M->wins[0] + 0.5 * (double)M->draws;
+    M->score = ended ? pts / (double)ended : 0.5;
+    double slo, shi;
+    cli_wilson(pts, (double)ended, 1.96, &slo, &shi);
+    M->elo = cli_elo(M->score);
+    M->elo_lo = cli_elo(slo);
+    M->elo_hi = cli_elo(shi);
+    return 0;
+}
+
 int cmd_match(int argc, char **argv) {
     const char *p1 = NULL, *p2 = NULL, *board = NULL;
     uint64_t seed = 1;
@@ -99,47 +150,16 @@ int cmd_match(int argc, char **argv) {
         }
         kemet_agent_free(probe);
     }
-    cli_outcome *out = calloc((size_t)games, sizeof *out);
-    if (!out) {
-        kemet_rules_close(r);
-        return cli_fail("out of memory");
-    }
     int threads = cli_threads(nthreads);
-    double t0 = cli_now();
-    if (cli_run_games(r, spec, true, seed, 0, games, cap, threads, out,
-                      "match")) {
-        free(out);
+    match_stats M;
+    if (match_play(r, spec, games, seed, cap, threads, &M)) {
         kemet_rules_close(r);
-        return cli_fail("match: out of memory");
+        return EXIT_BAD;
     }
-    double secs = cli_now() - t0;
-    long wins[2] = {0, 0}, seat_wins[2][2] = {{0}}, draws = 0, stopped = 0;
-    double turns = 0;
-    for (long i = 0; i < games; i++) {
-        const cli_outcome *o = &out[i];
-        turns += (double)o->turns;
-        if (o->result == KEMET_DRAW) {
-            draws++;
-        } else if (o->result < 0) {
-            stopped++;
-        } else {
-            int seat = o->result - 1;          /* the winning seat */
-            int agent = seat ^ o->swapped;     /* 0: A, 1: B */
-            wins[agent]++;
-            seat_wins[agent][seat]++;
-        }
-    }
-    free(out);
-    double lo[2], hi[2];
-    for (int a = 0; a < 2; a++)
-        cli_wilson((double)wins[a], (double)games, 1.96, &lo[a], &hi[a]);
-    long ended = games - stopped;
-    double score = ended ? ((double)wins[0] + 0.5 * (double)draws) / (double)ended
-                         : 0.5;
-    double slo, shi;
-    cli_wilson((double)wins[0] + 0.5 * (double)draws, (double)ended, 1.96, &slo,
-               &shi);
-    double elo = cli_elo(score), elo_lo = cli_elo(slo), elo_hi = cli_elo(shi);
+    long *wins = M.wins, draws = M.draws, stopped = M.stopped;
+    long(*seat_wins)[2] = M.seat_wins;
+    double *lo = M.lo, *hi = M.hi, score = M.score, elo = M.elo;
+    double elo_lo = M.elo_lo, elo_hi = M.elo_hi, turns = M.turns, secs = M.secs;
     const char *rs = kemet_rules_spec(r);
     if (json) {
         printf("{\"ruleset\":\"%s\",\"seed\":%llu,\"agents\":[\"%s\",\"%s\"],"
@@ -179,5 +199,116 @@ int cmd_match(int argc, char **argv) {
                turns / (double)games, secs, threads, threads == 1 ? "" : "s");
     }
     kemet_rules_close(r);
+    return 0;
+}
+
+static const char ladder_usage[] =
+    "usage: kemet ladder [RULESET...] [--games N] [--seed S] [--threads T]\n"
+    "                    [--expectimax A] [--best A] [--mcts A]\n"
+    "Measures the agents' strength on each ruleset (every ruleset when none\n"
+    "is named) and prints docs/strength.md: the steps greedy over random,\n"
+    "expectimax over greedy, best over expectimax, and where mcts sits\n"
+    "(against greedy and expectimax), each a match of N games (default\n"
+    "2000) with seats alternating, as 'kemet match' plays them. The search\n"
+    "agents play at the budgets given (defaults expectimax:2k, best:8k,\n"
+    "mcts:500), so that the whole ladder runs in reasonable time; the\n"
+    "result is the same for a seed whatever the thread count.\n";
+
+static void md_elo(double x) {
+    if (isfinite(x))
+        printf("%+.0f", x);
+    else
+        printf("%s∞", x > 0 ? "+" : "−");
+}
+
+int cmd_ladder(int argc, char **argv) {
+    long games = 2000, nthreads = 0;
+    uint64_t seed = 1;
+    const char *ex = "expectimax:2k", *best = "best:8k", *mcts = "mcts:500";
+    const char *arg[64];
+    int npos;
+    cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 10000000},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
+                      {"expectimax", OPT_STRING, &ex, 0, 0},
+                      {"best", OPT_STRING, &best, 0, 0},
+                      {"mcts", OPT_STRING, &mcts, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int rc = cli_parse(argc, argv, opts, arg, 0, 64, &npos, ladder_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    int n = npos ? npos : kemet_ruleset_count();
+    const char *steps[][2] = {{"greedy", "random"}, {ex, "greedy"},
+                              {best, ex},           {mcts, "greedy"},
+                              {mcts, ex}};
+    int threads = cli_threads(nthreads);
+    /* Check every name before the long run starts. */
+    for (int i = 0; i < n; i++) {
+        kemet_rules *r = cli_rules(npos ? arg[i] : kemet_ruleset_id(i), NULL);
+        if (!r)
+            return EXIT_BAD;
+        for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++)
+            for (int p = 0; p < 2; p++) {
+                kemet_agent *probe;
+                kemet_error err;
+                if (kemet_agent_new(r, steps[s][p], 0, &probe, &err)) {
+                    kemet_rules_close(r);
+                    return cli_fail("%s", err.msg);
+                }
+                kemet_agent_free(probe);
+            }
+        kemet_rules_close(r);
+    }
+    printf("# Strength of the agents\n\n"
+           "Generated by `kemet ladder --games %ld --seed %llu --expectimax %s "
+           "--best %s --mcts %s`%s; do not edit by hand.\n\n",
+           games, (unsigned long long)seed, ex, best, mcts,
+           npos ? " (for the rulesets named below)" : "");
+    printf("Each line is a match of %ld games between agent A and agent B, "
+           "seats alternating (A is player 1 in half the games), as `kemet "
+           "match` plays it. *A wins* is A's win rate with its 95%% Wilson "
+           "interval; Elo is the difference A − B from A's score (a draw "
+           "counts a half), with the interval mapped from the score's. A step "
+           "is *significant* when the interval of A's score lies wholly above "
+           "one half. Games reaching 1000 turns are stopped (ruling G5) and "
+           "count for neither side.\n\n",
+           games);
+    for (int i = 0; i < n; i++) {
+        kemet_rules *r = cli_rules(npos ? arg[i] : kemet_ruleset_id(i), NULL);
+        if (!r)
+            return EXIT_BAD;
+        printf("## %s\n\n", kemet_rules_spec(r));
+        printf("| A | B | A wins | B wins | draws | stopped | Elo A − B | "
+               "mean turns | significant |\n"
+               "|---|---|---|---|---|---|---|---|---|\n");
+        fflush(stdout);
+        for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+            match_stats M;
+            const char *spec[2] = {steps[s][0], steps[s][1]};
+            if (match_play(r, spec, games, seed, 1000, threads, &M)) {
+                kemet_rules_close(r);
+                return EXIT_BAD;
+            }
+            long ended = M.games - M.stopped;
+            double slo, shi;
+            cli_wilson((double)M.wins[0] + 0.5 * (double)M.draws,
+                       (double)ended, 1.96, &slo, &shi);
+            printf("| %s | %s | %.1f%% (%.1f–%.1f) | %.1f%% | %ld | %ld | ",
+                   spec[0], spec[1], 100.0 * (double)M.wins[0] / (double)M.games,
+                   100 * M.lo[0], 100 * M.hi[0],
+                   100.0 * (double)M.wins[1] / (double)M.games, M.draws,
+                   M.stopped);
+            md_elo(M.elo);
+            printf(" (");
+            md_elo(M.elo_lo);
+            printf(" to ");
+            md_elo(M.elo_hi);
+            printf(") | %.0f | %s |\n", M.turns / (double)M.games,
+                   slo > 0.5 ? "yes" : shi < 0.5 ? "no: B is stronger" : "no");
+            fflush(stdout);
+        }
+        putchar('\n');
+        kemet_rules_close(r);
+    }
     return 0;
 }

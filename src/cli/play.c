@@ -14,11 +14,15 @@
 #include <time.h>
 
 static const char play_usage[] =
-    "usage: kemet play [RULESET] [--p1 PLAYER] [--p2 PLAYER] [--seed N]\n"
-    "                  [--record FILE] [--board FILE]\n"
+    "usage: kemet play [RULESET] [--level 1-5] [--p1 PLAYER] [--p2 PLAYER]\n"
+    "                  [--seed N] [--record FILE] [--board FILE]\n"
     "Plays a game in the terminal. RULESET defaults to senet-kendall ('kemet\n"
-    "rules' lists them). PLAYER is human, random or greedy; by default you\n"
-    "(human) are player 1 against greedy. --seed N fixes the throws (default:\n"
+    "rules' lists them). By default you (human) are player 1 against the\n"
+    "computer at level 2. --level sets the computer's strength: 1 random,\n"
+    "2 greedy (one move ahead), 3 expectimax:2k, 4 expectimax (20,000\n"
+    "positions), 5 best (the strongest; docs/strength.md). PLAYER is human or\n"
+    "an agent (random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
+    "best[:BUDGET]; see 'kemet match --help'). --seed N fixes the throws (default:\n"
     "from the clock; the seed is printed so the game can be replayed).\n"
     "--record FILE writes the game as a record ('kemet replay FILE' checks\n"
     "it); FILE must not exist yet. --board FILE plays on the board described\n"
@@ -34,6 +38,7 @@ typedef struct seat {
 } seat;
 
 typedef struct play {
+    kemet_agent *hint; /* made at the first 'hint' */
     kemet_rules *rules;
     const kemet_info *info;
     kemet_game *game;
@@ -147,6 +152,7 @@ static const char human_help[] =
     "  A turn of several values may be typed whole (3-5+12-16, steps in any\n"
     "  order) or begun with its first step(s): the values still to spend and\n"
     "  the next steps are then shown, one step at a time.\n"
+    "  hint   every move ranked by your chance of winning after it\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -217,6 +223,54 @@ static int step_by_step(play *P, const kemet_throw *t, kemet_move *done,
     }
 }
 
+/* The 'hint' command: the moves ranked by the strongest agent. */
+static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
+                      int n) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    kemet_error err;
+    if (!P->hint && kemet_agent_new(P->rules, "best", 1, &P->hint, &err)) {
+        printf("  No hint: %s.\n", err.msg);
+        return;
+    }
+    double *chance = malloc((size_t)n * sizeof *chance), tc = 0;
+    int *order = malloc((size_t)(n + 1) * sizeof *order);
+    if (!chance || !order) {
+        free(chance);
+        free(order);
+        printf("  No hint: out of memory.\n");
+        return;
+    }
+    kemet_agent_rank(P->hint, pos, t, moves, n, chance, &tc);
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        order[m++] = i;
+    if (!t)
+        order[m++] = -1;
+    for (int i = 1; i < m; i++) { /* best first */
+        int k = order[i], j = i;
+        double v = k < 0 ? tc : chance[k];
+        while (j > 0 && (order[j - 1] < 0 ? tc : chance[order[j - 1]]) < v) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = k;
+    }
+    printf("  Your chance of winning after each move (%s):\n",
+           kemet_agent_spec(P->hint));
+    for (int i = 0; i < m && i < 20; i++) {
+        char buf[128] = "throw the sticks";
+        int k = order[i];
+        if (k >= 0)
+            kemet_move_format(&moves[k], buf, sizeof buf);
+        printf("  %s%-20s %5.1f%%\n", k >= 0 ? "" : "0) ", buf,
+               100 * (k >= 0 ? chance[k] : tc));
+    }
+    if (m > 20)
+        printf("  ... and %d more\n", m - 20);
+    free(chance);
+    free(order);
+}
+
 /* Asks the human to pick from `moves` (or, before a throw, to throw: index
  * -1). Returns the index, -2 on quit or end of input, or -3 with a turn
  * not in the list as written (its steps in another order, or entered step
@@ -252,6 +306,10 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         }
         if (strcmp(line, "board") == 0) {
             cli_board(P->rules, pos, P->mark, stdout);
+            continue;
+        }
+        if (strcmp(line, "hint") == 0) {
+            show_hint(P, t, moves, n);
             continue;
         }
         if (strcmp(line, "rules") == 0) {
@@ -384,7 +442,8 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
 }
 
 int cmd_play(int argc, char **argv) {
-    const char *p1 = "human", *p2 = "greedy", *record = NULL, *board = NULL;
+    const char *p1 = "human", *p2 = NULL, *record = NULL, *board = NULL;
+    long level = 0;
     uint64_t seed = 0;
     bool have_seed = false;
     const char *ruleset = "senet-kendall";
@@ -395,10 +454,20 @@ int cmd_play(int argc, char **argv) {
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"record", OPT_STRING, &record, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
+                      {"level", OPT_LONG, &level, 1, 5},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
+    static const char *const levels[] = {"random", "greedy", "expectimax:2k",
+                                         "expectimax", "best"};
+    if (level && p2 && strcmp(p1, "human") == 0)
+        return cli_fail("play: --level sets the computer player; give it or "
+                        "--p2, not both");
+    if (level && strcmp(p1, "human") != 0 && (!p2 || strcmp(p2, "human") == 0))
+        p1 = levels[level - 1]; /* the human is player 2 */
+    if (!p2)
+        p2 = level && strcmp(p1, "human") == 0 ? levels[level - 1] : "greedy";
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--seed", 6) == 0)
             have_seed = true;
@@ -488,6 +557,7 @@ out:
     if (P.record)
         fclose(P.record);
     kemet_game_free(P.game);
+    kemet_agent_free(P.hint);
     kemet_agent_free(P.seat[0].agent);
     kemet_agent_free(P.seat[1].agent);
     kemet_rules_close(P.rules);
