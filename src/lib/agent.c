@@ -85,19 +85,29 @@ static double best_move(kemet_agent *a, const kemet_pos *pos,
     return top;
 }
 
-/* Greedy's value of throwing: each outcome met by its best move. */
-static double throw_value(kemet_agent *a, const kemet_pos *pos) {
+/* Greedy's value of throwing for the mover: each outcome met by its best
+ * move, valued by the evaluation (`chance`: as a win chance). */
+static double throw_value(const kemet_agent *a, const kemet_pos *pos,
+                          bool chance) {
     kemet_throw *out = malloc(KEMET_MAX_THROWS * sizeof *out);
     uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
     kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
     double expect = 0;
+    int who = pos->to;
     if (out && w && list) {
         int k = kemet_throws(a->rules, pos, out, w, &total);
         for (int i = 0; i < k; i++) {
             int m = kemet_moves(a->rules, pos, &out[i], list);
-            int b;
+            double top = -1e300;
+            for (int j = 0; j < m; j++) {
+                kemet_pos next;
+                kemet_make(a->rules, pos, &out[i], &list[j], &next, NULL);
+                double v = chance ? kemet_win_chance(a->rules, &next, who)
+                                  : kemet_eval(a->rules, &next, who);
+                top = v > top ? v : top;
+            }
             if (m >= 1)
-                expect += w[i] * best_move(a, pos, &out[i], list, m, &b);
+                expect += w[i] * top;
         }
         expect /= total;
     }
@@ -117,7 +127,7 @@ static int greedy_choose(kemet_agent *a, const kemet_pos *pos,
     }
     /* Before the throw: throwing is worth the expectation over outcomes. */
     double v = best_move(a, pos, NULL, moves, n, &best);
-    return v > throw_value(a, pos) ? best : -1;
+    return v > throw_value(a, pos, false) ? best : -1;
 }
 
 static int search_choose(kemet_agent *a, const kemet_pos *pos,
@@ -278,32 +288,8 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
         kemet_make(a->rules, pos, thr, &moves[i], &next, NULL);
         chance[i] = kemet_win_chance(a->rules, &next, who);
     }
-    if (!thr && throw_chance) {
-        /* Greedy's expectation of throwing, as a win chance. */
-        kemet_throw *out = malloc(KEMET_MAX_THROWS * sizeof *out);
-        uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
-        kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
-        double e = 0;
-        if (out && w && list) {
-            int k = kemet_throws(a->rules, pos, out, w, &total);
-            for (int i = 0; i < k; i++) {
-                int m = kemet_moves(a->rules, pos, &out[i], list);
-                double top = 0;
-                for (int j = 0; j < m; j++) {
-                    kemet_pos next;
-                    kemet_make(a->rules, pos, &out[i], &list[j], &next, NULL);
-                    double c = kemet_win_chance(a->rules, &next, who);
-                    top = c > top ? c : top;
-                }
-                e += w[i] * top;
-            }
-            e /= total;
-        }
-        free(out);
-        free(w);
-        free(list);
-        *throw_chance = e;
-    }
+    if (!thr && throw_chance)
+        *throw_chance = throw_value(a, pos, true);
     a->nodes = n;
     if (n <= 0)
         return -1;
