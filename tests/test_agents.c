@@ -290,6 +290,75 @@ static void greedy_obvious_moves(void **state) {
     assert_string_equal(m, "12-13");
 }
 
+/* The weights file: the library carries tuned weights for every ruleset
+ * (they differ from the module's starting ones), a file is read with its
+ * errors named by line, and the evaluation is symmetric. */
+static void evaluation_weights(void **state) {
+    (void)state;
+    for (int i = 0; i < kemet_ruleset_count(); i++) {
+        kemet_rules *r;
+        kemet_error e;
+        assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &e), KEMET_OK);
+        double tuned[KEMET_MAX_FEATURES], start[KEMET_MAX_FEATURES];
+        int n = kemet_eval_weights(r, tuned);
+        assert_true(n >= 2 && n <= KEMET_MAX_FEATURES);
+        assert_string_equal(kemet_eval_feature(r, n - 1), "tempo");
+        assert_null(kemet_eval_feature(r, n));
+        kemet_eval_reset(r);
+        assert_int_equal(kemet_eval_weights(r, start), n);
+        assert_true(memcmp(tuned, start, (size_t)n * sizeof *tuned) != 0);
+        /* symmetric: one side's chance is the other's complement */
+        kemet_pos p;
+        kemet_start(r, &p);
+        p.to = 2;
+        double a = kemet_win_chance(r, &p, 1), b = kemet_win_chance(r, &p, 2);
+        assert_true(fabs(a + b - 1) < 1e-12);
+        kemet_rules_close(r);
+    }
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &e), KEMET_OK);
+    const char *good = "kemet-weights 1\n# comment\n"
+                       "chien-chacal progress=1 off=1 hand=1 last=1 alive=0 "
+                       "shen=0 tempo=0\n"
+                       "senet-kendall progress=0.5 off=2 water=-1 guarded=0 "
+                       "risk=0 home=0 tempo=0.25\n";
+    assert_int_equal(kemet_eval_load(r, good, &e), KEMET_OK);
+    double w[KEMET_MAX_FEATURES];
+    assert_int_equal(kemet_eval_weights(r, w), 7);
+    assert_true(w[0] == 0.5 && w[1] == 2 && w[2] == -1 && w[6] == 0.25);
+    /* player 1: 13 squares more progress (1..13 odd vs 2..14 even: -7),
+     * to move: 0.5 * -7 + 0.25 */
+    kemet_pos p;
+    kemet_start(r, &p);
+    assert_true(fabs(kemet_eval(r, &p, 1) - (0.5 * -7 + 0.25)) < 1e-9);
+    struct {
+        const char *text, *words;
+        int code;
+    } bad[] = {
+        {"kemet-weights 2\n", "line 1", KEMET_ESYNTAX},
+        {"kemet-weights 1\nsenet-kendall progress=1\n", "line 2: no weight",
+         KEMET_ESYNTAX},
+        {"kemet-weights 1\n\nsenet-kendall speed=1\n", "line 3: senet-kendall has "
+                                                   "no feature 'speed'",
+         KEMET_ESYNTAX},
+        {"kemet-weights 1\nsenet-kendall progress=x\n", "line 2: bad weight",
+         KEMET_ESYNTAX},
+        {"kemet-weights 1\nsenet-kendall\n", "line 2", KEMET_ESYNTAX},
+        {"kemet-weights 1\nchien-chacal progress=1\n", "no senet-kendall",
+         KEMET_ERULESET},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(kemet_eval_load(r, bad[i].text, &e), bad[i].code);
+        if (!strstr(e.msg, bad[i].words))
+            fail_msg("'%s': %s", bad[i].text, e.msg);
+        double x[KEMET_MAX_FEATURES];
+        kemet_eval_weights(r, x);
+        assert_true(memcmp(x, w, sizeof(double) * 7) == 0); /* unchanged */
+    }
+    kemet_rules_close(r);
+}
+
 static void bad_specs(void **state) {
     (void)state;
     kemet_rules *r;
@@ -368,6 +437,7 @@ int main(void) {
         cmocka_unit_test(hint_agrees_with_simulation),
         cmocka_unit_test(greedy_obvious_moves),
         cmocka_unit_test(bad_specs),
+        cmocka_unit_test(evaluation_weights),
         cmocka_unit_test(greedy_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -295,6 +295,32 @@ static void play_level_and_hint(void **state) {
     free(e);
 }
 
+/* kemet tune: a weights file the library reads back, the same on one
+ * thread and on two. */
+static void tune_command(void **state) {
+    (void)state;
+    char *o1, *o2, *e;
+    int st = tu_run(NULL, &o1, &e, "tune", "chien-chacal", "--games", "40",
+                    "--rounds", "2", "--threads", "1", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    st = tu_run(NULL, &o2, &e, "tune", "chien-chacal", "--games", "40",
+                "--rounds", "2", "--threads", "2", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_string_equal(o1, o2);
+    assert_true(strncmp(o1, "kemet-weights 1\n", 16) == 0);
+    assert_non_null(strstr(o1, "\nchien-chacal progress="));
+    assert_non_null(strstr(o1, "round 2"));
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("chien-chacal", &r, &err), KEMET_OK);
+    assert_int_equal(kemet_eval_load(r, o1, &err), KEMET_OK);
+    kemet_rules_close(r);
+    free(o1);
+    free(o2);
+}
+
 /* Bad options of match, hint and play --level: one line, status 2. */
 static void agent_command_errors(void **state) {
     (void)state;
@@ -311,6 +337,8 @@ static void agent_command_errors(void **state) {
     BAD("unknown agent", "hint", START, "3", "--agent", "oracle");
     BAD("game is over", "hint", "senet-kendall to=2 p1=- p2=1 winner=1", "1");
     BAD("--level", "play", "--level", "6");
+    BAD("unknown ruleset", "tune", "ur");
+    BAD("--games", "tune", "--games", "0");
     BAD("not both", "play", "--level", "2", "--p2", "random");
 }
 
@@ -394,6 +422,7 @@ int main(void) {
         cmocka_unit_test(hint_command),
         cmocka_unit_test(play_level_and_hint),
         cmocka_unit_test(agent_command_errors),
+        cmocka_unit_test(tune_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
