@@ -28,6 +28,7 @@
 #define PRIOR 3.0 /* visits the evaluation's estimate is worth */
 #define UCT_C 0.6
 #define WIDTH 32  /* moves kept at a choice below the root */
+#define MAXPATH 4096 /* the longest line one iteration follows */
 
 enum { N_CHANCE, N_DECIDE, N_MOVE };
 
@@ -70,7 +71,7 @@ kemet_mcts *kemet_mcts_new(const kemet_rules *r) {
     M->w = malloc(KEMET_MAX_THROWS * sizeof *M->w);
     M->score = malloc(KEMET_MAX_MOVES * sizeof *M->score);
     M->order = malloc(KEMET_MAX_MOVES * sizeof *M->order);
-    M->path = malloc(4096 * sizeof *M->path);
+    M->path = malloc(MAXPATH * sizeof *M->path);
     if (!M->moves || !M->thr || !M->w || !M->score || !M->order || !M->path) {
         kemet_mcts_free(M);
         return NULL;
@@ -266,10 +267,11 @@ static void iterate(kemet_mcts *M) {
             }
         }
         x = select_child(M, x);
-        if (depth < 4096)
-            M->path[depth++] = x;
-        else
+        M->path[depth++] = x;
+        if (depth == MAXPATH) { /* a very long line: stop and estimate */
+            v = M->node[x].prior;
             break;
+        }
     }
     if (M->failed)
         return;
