@@ -490,6 +490,58 @@ int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
 int kemet_replay(const char *text, kemet_pos *final, char *final_text,
                  size_t final_len, long *turns, kemet_error *err);
 
+/* ---------------------------------------------------------------------------
+ * Analysis: what a set of games says about a ruleset (docs/analysis.md).
+ * The figures that Ludii's evaluation metrics define use Ludii's
+ * definitions (named in the comments).
+ * ------------------------------------------------------------------------ */
+
+/* One game as the analysis sees it. */
+typedef struct kemet_trace {
+    int result;       /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or KEMET_PLAYING
+                         for a game stopped at the turn cap */
+    long turns;       /* turns (hand-overs of the sticks) */
+    long moves;       /* plies: moves, passes and pre-throw moves */
+    long passes;      /* throws that could not be used */
+    long forced;      /* throws with exactly one legal move (not a pass) */
+    long decisions;   /* throws with two or more legal moves */
+    double choices;   /* legal moves summed over those decisions */
+    double branching; /* legal moves summed over every throw (a pass: 1) */
+    int n;            /* win estimates in p1 */
+    const double *p1; /* player 1's estimated chance of winning before each
+                         ply (NULL: none) */
+} kemet_trace;
+
+/* A figure with its 95% interval (lo, hi); NaN where not defined. */
+typedef struct kemet_stat {
+    double value, lo, hi;
+} kemet_stat;
+
+typedef struct kemet_analysis {
+    long games, ended, stopped, draws, wins[2];
+    kemet_stat completion;   /* Ludii Completion: ended / games */
+    kemet_stat drawishness;  /* Ludii Drawishness: draws / games */
+    kemet_stat advantage_p1; /* Ludii AdvantageP1: player 1's wins / games */
+    kemet_stat balance;      /* Ludii Balance: 1 - |win rate 1 - win rate 2| */
+    kemet_stat duration_turns; /* Ludii DurationTurns: mean turns */
+    kemet_stat duration_moves; /* mean plies */
+    double median_turns, sd_turns, median_moves, sd_moves;
+    kemet_stat lost_throws;  /* share of throws that could not be used */
+    kemet_stat forced_moves; /* share of throws with one legal move */
+    kemet_stat choices;      /* mean legal moves at real decisions (2+) */
+    kemet_stat branching_factor; /* Ludii BranchingFactor (average) */
+    kemet_stat lead_change;  /* Ludii LeadChange */
+    kemet_stat drama;        /* Ludii Drama (average), games that ended */
+    kemet_stat decisiveness_threshold; /* Ludii DecisivenessThreshold */
+} kemet_analysis;
+
+/* Computes the analysis of n >= 1 games. KEMET_EMISUSE, KEMET_ENOMEM. */
+int kemet_analyze_traces(const kemet_trace *games, long n,
+                         kemet_analysis *out);
+
+/* Wilson's score interval for k successes in n trials at z (1.96: 95%). */
+void kemet_wilson(double k, double n, double z, double *lo, double *hi);
+
 #ifdef __cplusplus
 }
 #endif
