@@ -109,6 +109,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_ladder(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 
 #endif

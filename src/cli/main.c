@@ -21,6 +21,7 @@ static const char usage[] =
     "  match RULESET --p1 A --p2 B --games N  agent against agent\n"
     "  hint 'POSITION' THROW      every legal move ranked by win chance\n"
     "  ladder [RULESET...]        the agents' strength, as docs/strength.md\n"
+    "  analyze RULESET...         which ruleset makes the better game\n"
     "  bench                      random playout speed\n"
     "  replay FILE                check and replay a game record\n"
     "  tune [RULESET...]          fit the evaluation weights by self-play\n";
@@ -75,7 +76,8 @@ int main(int argc, char **argv) {
                 {"moves", cmd_moves}, {"apply", cmd_apply}, {"sim", cmd_sim},
                 {"bench", cmd_bench}, {"replay", cmd_replay},
                 {"tune", cmd_tune},   {"match", cmd_match},
-                {"hint", cmd_hint},   {"ladder", cmd_ladder}};
+                {"hint", cmd_hint},   {"ladder", cmd_ladder},
+                {"analyze", cmd_analyze}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;

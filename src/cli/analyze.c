@@ -1,0 +1,575 @@
+/* analyze.c - `kemet analyze`: which reconstruction makes the best game.
+ *
+ * For each ruleset: N self-play games between two agents (seats fixed, so
+ * that the first player's advantage shows), each traced ply by ply (the
+ * evaluation's win chance for player 1 before each ply, the number of
+ * legal moves at each throw); the figures come from kemet_analyze_traces.
+ * Then skill: `best` against random and against greedy, seats
+ * alternating. Every game is seeded from (seed, ruleset, index), so the
+ * numbers do not depend on the thread count.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char analyze_usage[] =
+    "usage: kemet analyze RULESET... [--games N] [--agents A,B] [--seed S]\n"
+    "                     [--threads T] [--format md|csv|json] [--plots DIR]\n"
+    "                     [--skill-games M] [--best A] [--max-turns T]\n"
+    "Plays N self-play games (default 1000) per ruleset between agents A\n"
+    "(player 1) and B (default greedy,greedy) and reports, with 95%\n"
+    "intervals: completion and draws, player 1's advantage and the balance,\n"
+    "length in turns and moves, lost throws, forced moves, choices at real\n"
+    "decisions, lead changes, drama and decisiveness (from the evaluation's\n"
+    "win chances), under Ludii's metric names where Ludii defines the same\n"
+    "figure; then skill: agent --best (default best:8k) against random and\n"
+    "against greedy over M games each (default N; 0: none), seats\n"
+    "alternating. --plots DIR writes SVG plots there. 'all' names every\n"
+    "ruleset. The same seed gives the same numbers whatever the thread count.\n";
+
+/* The trace of one game while it is played. */
+typedef struct tracer {
+    const kemet_rules *r;
+    kemet_trace t;
+    double *p1;
+    int cap;
+    bool failed;
+} tracer;
+
+static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                      const kemet_move *moves, int n) {
+    tracer *T = ctx;
+    if (!thr) {
+        if (T->t.n == T->cap) {
+            int cap = T->cap ? 2 * T->cap : 256;
+            double *p = realloc(T->p1, (size_t)cap * sizeof *p);
+            if (!p) {
+                T->failed = true;
+                return;
+            }
+            T->p1 = p;
+            T->cap = cap;
+        }
+        T->p1[T->t.n++] = kemet_win_chance(T->r, pos, 1);
+        return;
+    }
+    if (n == 1 && moves[0].n == 0)
+        T->t.passes++;
+    else if (n == 1)
+        T->t.forced++;
+    else {
+        T->t.decisions++;
+        T->t.choices += n;
+    }
+    T->t.branching += n;
+}
+
+typedef struct job {
+    const kemet_rules *r;
+    const char *spec[2];
+    uint64_t seed;
+    long cap;
+    tracer *games;
+} job;
+
+static int trace_game(void *ctx, long i) {
+    job *J = ctx;
+    tracer *T = &J->games[i];
+    T->r = J->r;
+    uint64_t gs = cli_game_seed(J->seed, (uint64_t)i);
+    kemet_agent *a[2] = {NULL, NULL};
+    kemet_rng pick;
+    kemet_rng_seed(&pick, cli_mix64(gs ^ 0x7069636bULL));
+    int rc = KEMET_OK;
+    for (int p = 0; p < 2 && rc == KEMET_OK; p++)
+        rc = kemet_agent_new(J->r, J->spec[p], cli_mix64(gs + (uint64_t)p + 1),
+                             &a[p], NULL);
+    kemet_game *g = NULL;
+    if (rc == KEMET_OK)
+        rc = cli_play_game(J->r, gs, a, &pick, J->cap, trace_ply, T, &g);
+    kemet_agent_free(a[0]);
+    kemet_agent_free(a[1]);
+    if (rc)
+        return rc;
+    T->t.result = kemet_result(kemet_game_pos(g));
+    T->t.turns = kemet_game_turns(g);
+    T->t.moves = kemet_game_plies(g);
+    T->t.p1 = T->p1;
+    kemet_game_free(g);
+    return T->failed ? KEMET_ENOMEM : KEMET_OK;
+}
+
+/* Everything measured on one ruleset. */
+typedef struct result {
+    char id[96];
+    kemet_analysis a;
+    long hist[21];     /* games by length, in 20 bins of `bin` turns */
+    double bin;
+    long skill_games;
+    kemet_stat skill[2]; /* best's win rate against random, greedy */
+} result;
+
+/* Best's win rate over `games` games against `other`, seats alternating. */
+static int skill(const kemet_rules *r, const char *best, const char *other,
+                 long games, uint64_t seed, long cap, int threads,
+                 kemet_stat *out) {
+    cli_outcome *o = calloc((size_t)games, sizeof *o);
+    if (!o)
+        return cli_fail("out of memory");
+    const char *spec[2] = {best, other};
+    if (cli_run_games(r, spec, true, seed, 0, games, cap, threads, o, NULL)) {
+        free(o);
+        return cli_fail("analyze: out of memory");
+    }
+    long wins = 0;
+    for (long i = 0; i < games; i++)
+        if (o[i].result > 0 && o[i].result != KEMET_DRAW &&
+            ((o[i].result - 1) ^ o[i].swapped) == 0)
+            wins++;
+    free(o);
+    out->value = (double)wins / (double)games;
+    kemet_wilson((double)wins, (double)games, 1.96, &out->lo, &out->hi);
+    return 0;
+}
+
+static int analyze_one(const char *id, const char *agents[2], long games,
+                       uint64_t seed, long cap, int threads, const char *best,
+                       long skill_games, result *R) {
+    kemet_rules *r = cli_rules(id, NULL);
+    if (!r)
+        return EXIT_BAD;
+    snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
+    tracer *T = calloc((size_t)games, sizeof *T);
+    kemet_trace *t = calloc((size_t)games, sizeof *t);
+    int rc = 0;
+    if (!T || !t) {
+        rc = cli_fail("out of memory");
+        goto out;
+    }
+    /* The ruleset's own stream of seeds: adding a ruleset to the list
+     * changes no other ruleset's numbers. */
+    uint64_t rs = seed;
+    for (const char *c = kemet_rules_info(r)->id; *c; c++)
+        rs = cli_mix64(rs ^ (uint64_t)(unsigned char)*c);
+    job J = {r, {agents[0], agents[1]}, rs, cap, T};
+    char what[128];
+    snprintf(what, sizeof what, "%s: self-play", R->id);
+    if (cli_parallel(games, threads, trace_game, &J, what)) {
+        rc = cli_fail("analyze: out of memory");
+        goto out;
+    }
+    long longest = 1;
+    for (long i = 0; i < games; i++) {
+        t[i] = T[i].t;
+        longest = t[i].turns > longest ? t[i].turns : longest;
+    }
+    if (kemet_analyze_traces(t, games, &R->a)) {
+        rc = cli_fail("analyze: out of memory");
+        goto out;
+    }
+    R->bin = ceil((double)(longest + 1) / 20.0);
+    for (long i = 0; i < games; i++)
+        R->hist[(int)((double)t[i].turns / R->bin)]++;
+    R->skill_games = skill_games;
+    if (skill_games > 0) {
+        if (skill(r, best, "random", skill_games, cli_mix64(rs + 1), cap,
+                  threads, &R->skill[0]) ||
+            skill(r, best, "greedy", skill_games, cli_mix64(rs + 2), cap,
+                  threads, &R->skill[1]))
+            rc = EXIT_BAD;
+    }
+out:
+    if (T)
+        for (long i = 0; i < games; i++)
+            free(T[i].p1);
+    free(T);
+    free(t);
+    kemet_rules_close(r);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Output
+ * --------------------------------------------------------------------- */
+static void md_stat(const kemet_stat *s, double scale, int digits) {
+    if (isnan(s->value)) {
+        printf(" — |");
+        return;
+    }
+    if (isnan(s->lo))
+        printf(" %.*f |", digits, scale * s->value);
+    else
+        printf(" %.*f (%.*f–%.*f) |", digits, scale * s->value, digits,
+               scale * s->lo, digits, scale * s->hi);
+}
+
+static void print_md(const result *R, int n, const char *agents[2],
+                     long games, uint64_t seed, const char *best) {
+    printf("Self-play: %ld games per ruleset, %s (player 1) against %s "
+           "(player 2), seed %llu. Figures in brackets are 95%% intervals.\n\n",
+           games, agents[0], agents[1], (unsigned long long)seed);
+    printf("### Outcomes\n\n| ruleset | Completion %% | Drawishness %% | "
+           "AdvantageP1 %% | Balance |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        const kemet_analysis *a = &R[i].a;
+        printf("| %s |", R[i].id);
+        md_stat(&a->completion, 100, 1);
+        md_stat(&a->drawishness, 100, 1);
+        md_stat(&a->advantage_p1, 100, 1);
+        md_stat(&a->balance, 1, 3);
+        putchar('\n');
+    }
+    printf("\n### Length\n\n| ruleset | DurationTurns | median turns | sd "
+           "turns | moves (plies) | median moves | sd moves |\n"
+           "|---|---|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        const kemet_analysis *a = &R[i].a;
+        printf("| %s |", R[i].id);
+        md_stat(&a->duration_turns, 1, 1);
+        printf(" %.1f | %.1f |", a->median_turns, a->sd_turns);
+        md_stat(&a->duration_moves, 1, 1);
+        printf(" %.1f | %.1f |\n", a->median_moves, a->sd_moves);
+    }
+    printf("\n### Choices\n\n| ruleset | lost throws %% | forced moves %% | "
+           "choices at real decisions | BranchingFactor |\n"
+           "|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        const kemet_analysis *a = &R[i].a;
+        printf("| %s |", R[i].id);
+        md_stat(&a->lost_throws, 100, 1);
+        md_stat(&a->forced_moves, 100, 1);
+        md_stat(&a->choices, 1, 2);
+        md_stat(&a->branching_factor, 1, 2);
+        putchar('\n');
+    }
+    printf("\n### Tension (from the evaluation's win chances)\n\n| ruleset | "
+           "LeadChange | Drama | DecisivenessThreshold |\n|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        const kemet_analysis *a = &R[i].a;
+        printf("| %s |", R[i].id);
+        md_stat(&a->lead_change, 1, 3);
+        md_stat(&a->drama, 1, 3);
+        md_stat(&a->decisiveness_threshold, 1, 3);
+        putchar('\n');
+    }
+    if (R[0].skill_games > 0) {
+        printf("\n### Skill\n\n%s's win rate, %ld games each, seats "
+               "alternating.\n\n| ruleset | against random %% | against "
+               "greedy %% |\n|---|---|---|\n",
+               best, R[0].skill_games);
+        for (int i = 0; i < n; i++) {
+            printf("| %s |", R[i].id);
+            md_stat(&R[i].skill[0], 100, 1);
+            md_stat(&R[i].skill[1], 100, 1);
+            putchar('\n');
+        }
+    }
+}
+
+static void csv_stat(const kemet_stat *s) {
+    printf(",%.6g,%.6g,%.6g", s->value, s->lo, s->hi);
+}
+
+static void print_csv(const result *R, int n) {
+    static const char *const names[] = {
+        "Completion", "Drawishness", "AdvantageP1", "Balance",
+        "DurationTurns", "DurationMoves", "LostThrows", "ForcedMoves",
+        "Choices", "BranchingFactor", "LeadChange", "Drama",
+        "DecisivenessThreshold", "SkillVsRandom", "SkillVsGreedy"};
+    printf("ruleset,games,stopped,draws,wins1,wins2,median_turns,sd_turns,"
+           "median_moves,sd_moves");
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        printf(",%s,%s_lo,%s_hi", names[k], names[k], names[k]);
+    putchar('\n');
+    for (int i = 0; i < n; i++) {
+        const kemet_analysis *a = &R[i].a;
+        printf("%s,%ld,%ld,%ld,%ld,%ld,%.6g,%.6g,%.6g,%.6g", R[i].id, a->games,
+               a->stopped, a->draws, a->wins[0], a->wins[1], a->median_turns,
+               a->sd_turns, a->median_moves, a->sd_moves);
+        const kemet_stat *s[] = {&a->completion, &a->drawishness,
+                                 &a->advantage_p1, &a->balance,
+                                 &a->duration_turns, &a->duration_moves,
+                                 &a->lost_throws, &a->forced_moves,
+                                 &a->choices, &a->branching_factor,
+                                 &a->lead_change, &a->drama,
+                                 &a->decisiveness_threshold, &R[i].skill[0],
+                                 &R[i].skill[1]};
+        for (size_t k = 0; k < sizeof s / sizeof s[0]; k++)
+            csv_stat(s[k]);
+        putchar('\n');
+    }
+}
+
+static void json_num(double x) {
+    if (isnan(x) || isinf(x))
+        printf("null");
+    else
+        printf("%.6g", x);
+}
+
+static void json_stat(const char *name, const kemet_stat *s, bool last) {
+    printf("\"%s\":{\"value\":", name);
+    json_num(s->value);
+    printf(",\"ci95\":[");
+    json_num(s->lo);
+    putchar(',');
+    json_num(s->hi);
+    printf("]}%s", last ? "" : ",");
+}
+
+static void print_json(const result *R, int n, const char *agents[2],
+                       long games, uint64_t seed, const char *best) {
+    printf("{\"games\":%ld,\"seed\":%llu,\"agents\":[\"%s\",\"%s\"],"
+           "\"best\":\"%s\",\"rulesets\":[",
+           games, (unsigned long long)seed, agents[0], agents[1], best);
+    for (int i = 0; i < n; i++) {
+        const kemet_analysis *a = &R[i].a;
+        printf("%s{\"ruleset\":\"%s\",\"games\":%ld,\"stopped\":%ld,"
+               "\"draws\":%ld,\"wins\":[%ld,%ld],\"median_turns\":",
+               i ? "," : "", R[i].id, a->games, a->stopped, a->draws,
+               a->wins[0], a->wins[1]);
+        json_num(a->median_turns);
+        printf(",\"sd_turns\":");
+        json_num(a->sd_turns);
+        printf(",\"median_moves\":");
+        json_num(a->median_moves);
+        printf(",\"sd_moves\":");
+        json_num(a->sd_moves);
+        putchar(',');
+        json_stat("Completion", &a->completion, false);
+        json_stat("Drawishness", &a->drawishness, false);
+        json_stat("AdvantageP1", &a->advantage_p1, false);
+        json_stat("Balance", &a->balance, false);
+        json_stat("DurationTurns", &a->duration_turns, false);
+        json_stat("DurationMoves", &a->duration_moves, false);
+        json_stat("LostThrows", &a->lost_throws, false);
+        json_stat("ForcedMoves", &a->forced_moves, false);
+        json_stat("Choices", &a->choices, false);
+        json_stat("BranchingFactor", &a->branching_factor, false);
+        json_stat("LeadChange", &a->lead_change, false);
+        json_stat("Drama", &a->drama, false);
+        json_stat("DecisivenessThreshold", &a->decisiveness_threshold,
+                  R[i].skill_games == 0);
+        if (R[i].skill_games > 0) {
+            json_stat("SkillVsRandom", &R[i].skill[0], false);
+            json_stat("SkillVsGreedy", &R[i].skill[1], true);
+        }
+        putchar('}');
+    }
+    printf("]}\n");
+}
+
+/* ------------------------------------------------------------------------
+ * Plots: plain SVG, written by hand.
+ * --------------------------------------------------------------------- */
+static FILE *svg_open(const char *dir, const char *name, int w, int h,
+                      const char *title) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        cli_fail("cannot write %s", path);
+        return NULL;
+    }
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+            "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+            "font-size=\"12\">\n<title>%s</title>\n<rect width=\"%d\" "
+            "height=\"%d\" fill=\"#fbf7ee\"/>\n<text x=\"10\" y=\"20\" "
+            "font-size=\"15\" font-weight=\"bold\">%s</text>\n",
+            w, h, w, h, title, w, h, title);
+    return f;
+}
+
+static int svg_close(FILE *f) {
+    fputs("</svg>\n", f);
+    return fclose(f) == 0 ? 0 : cli_fail("writing a plot failed");
+}
+
+/* Game lengths: one histogram row per ruleset. */
+static int plot_lengths(const char *dir, const result *R, int n) {
+    int rowh = 60, w = 720, h = 40 + n * rowh + 10;
+    FILE *f = svg_open(dir, "lengths.svg", w, h,
+                       "Game length in turns (self-play)");
+    if (!f)
+        return EXIT_BAD;
+    for (int i = 0; i < n; i++) {
+        int y0 = 40 + i * rowh;
+        long top = 1;
+        for (int b = 0; b < 21; b++)
+            top = R[i].hist[b] > top ? R[i].hist[b] : top;
+        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 28, R[i].id);
+        for (int b = 0; b < 21; b++) {
+            double bh = 44.0 * (double)R[i].hist[b] / (double)top;
+            fprintf(f,
+                    "<rect x=\"%d\" y=\"%.1f\" width=\"20\" height=\"%.1f\" "
+                    "fill=\"#8a5a2b\"><title>%.0f-%.0f turns: %ld "
+                    "games</title></rect>\n",
+                    250 + b * 22, y0 + 48 - bh, bh, b * R[i].bin,
+                    (b + 1) * R[i].bin - 1, R[i].hist[b]);
+        }
+        fprintf(f,
+                "<text x=\"%d\" y=\"%d\" fill=\"#555\">0 to %.0f turns; "
+                "median %.0f</text>\n",
+                250, y0 + 60, 21 * R[i].bin, R[i].a.median_turns);
+    }
+    return svg_close(f);
+}
+
+/* A share with its interval per ruleset, on a 0-100% axis with a mark at
+ * `ref`. */
+static int plot_shares(const char *dir, const char *name, const char *title,
+                       const result *R, int n, int series,
+                       const char *const labels[], double ref) {
+    int rowh = 26 * series + 8, w = 720, h = 60 + n * rowh + 20;
+    FILE *f = svg_open(dir, name, w, h, title);
+    if (!f)
+        return EXIT_BAD;
+    int x0 = 250, x1 = 700;
+    for (int t = 0; t <= 100; t += 25) {
+        double x = x0 + (x1 - x0) * t / 100.0;
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"45\" x2=\"%.1f\" y2=\"%d\" "
+                "stroke=\"#ddd\"/><text x=\"%.1f\" y=\"40\" "
+                "text-anchor=\"middle\">%d%%</text>\n",
+                x, x, h - 15, x, t);
+    }
+    double xr = x0 + (x1 - x0) * ref;
+    fprintf(f,
+            "<line x1=\"%.1f\" y1=\"45\" x2=\"%.1f\" y2=\"%d\" "
+            "stroke=\"#b03030\" stroke-dasharray=\"4 3\"/>\n",
+            xr, xr, h - 15);
+    static const char *const colour[] = {"#2b5d8a", "#8a5a2b"};
+    for (int i = 0; i < n; i++) {
+        int y0 = 55 + i * rowh;
+        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 13, R[i].id);
+        for (int s = 0; s < series; s++) {
+            const kemet_stat *st = series == 1 ? &R[i].a.advantage_p1
+                                               : &R[i].skill[s];
+            double y = y0 + 10 + 26 * s;
+            double xv = x0 + (x1 - x0) * st->value;
+            double xl = x0 + (x1 - x0) * st->lo, xh = x0 + (x1 - x0) * st->hi;
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                    "stroke=\"%s\" stroke-width=\"2\"/><circle cx=\"%.1f\" "
+                    "cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s %s: %.1f%% "
+                    "(%.1f-%.1f%%)</title></circle>\n",
+                    xl, y, xh, y, colour[s], xv, y, colour[s], R[i].id,
+                    labels[s], 100 * st->value, 100 * st->lo, 100 * st->hi);
+            if (series > 1)
+                fprintf(f,
+                        "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\" "
+                        "font-size=\"10\">%s</text>\n",
+                        xh + 6, y + 4, colour[s], labels[s]);
+        }
+    }
+    return svg_close(f);
+}
+
+static int write_plots(const char *dir, const result *R, int n) {
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return cli_fail("cannot create the plot folder %s", dir);
+    static const char *const adv[] = {"player 1"};
+    static const char *const sk[] = {"vs random", "vs greedy"};
+    if (plot_lengths(dir, R, n) ||
+        plot_shares(dir, "advantage.svg",
+                    "Player 1's win rate (AdvantageP1) with 95% intervals", R,
+                    n, 1, adv, 0.5))
+        return EXIT_BAD;
+    if (R[0].skill_games > 0 &&
+        plot_shares(dir, "skill.svg",
+                    "Skill: best's win rate against random and greedy", R, n,
+                    2, sk, 0.5))
+        return EXIT_BAD;
+    return 0;
+}
+
+int cmd_analyze(int argc, char **argv) {
+    long games = 1000, nthreads = 0, skill_games = -1, cap = 1000;
+    uint64_t seed = 1;
+    const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
+    const char *best = "best:8k";
+    const char *arg[64];
+    int npos;
+    cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 10000000},
+                      {"agents", OPT_STRING, &agents_opt, 0, 0},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
+                      {"format", OPT_STRING, &format, 0, 0},
+                      {"plots", OPT_STRING, &plots, 0, 0},
+                      {"skill-games", OPT_LONG, &skill_games, 0, 10000000},
+                      {"best", OPT_STRING, &best, 0, 0},
+                      {"max-turns", OPT_LONG, &cap, 1, 1000000},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int rc = cli_parse(argc, argv, opts, arg, 1, 64, &npos, analyze_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
+        return cli_fail("analyze: --format is md, csv or json, not '%.20s'",
+                        format);
+    char pair[128];
+    const char *comma = strchr(agents_opt, ',');
+    if (!comma || strchr(comma + 1, ',') || comma == agents_opt ||
+        !comma[1] || strlen(agents_opt) >= sizeof pair)
+        return cli_fail("analyze: --agents takes two agents, A,B (e.g. "
+                        "greedy,greedy)");
+    snprintf(pair, sizeof pair, "%s", agents_opt);
+    pair[comma - agents_opt] = '\0';
+    const char *agents[2] = {pair, pair + (comma - agents_opt) + 1};
+    if (skill_games < 0)
+        skill_games = games;
+    /* The rulesets: 'all' or names; check every name and agent first. */
+    const char *ids[64];
+    int n = 0;
+    for (int i = 0; i < npos; i++) {
+        if (strcmp(arg[i], "all") == 0) {
+            for (int k = 0; k < kemet_ruleset_count() && n < 64; k++)
+                ids[n++] = kemet_ruleset_id(k);
+            continue;
+        }
+        ids[n++] = arg[i];
+    }
+    for (int i = 0; i < n; i++) {
+        kemet_rules *r = cli_rules(ids[i], NULL);
+        if (!r)
+            return EXIT_BAD;
+        const char *all[3] = {agents[0], agents[1], best};
+        for (int k = 0; k < 3; k++) {
+            kemet_agent *probe;
+            kemet_error err;
+            if (kemet_agent_new(r, all[k], 0, &probe, &err)) {
+                kemet_rules_close(r);
+                return cli_fail("%s: %s", k == 2 ? "--best" : "--agents",
+                                err.msg);
+            }
+            kemet_agent_free(probe);
+        }
+        kemet_rules_close(r);
+    }
+    result *R = calloc((size_t)n, sizeof *R);
+    if (!R)
+        return cli_fail("out of memory");
+    int threads = cli_threads(nthreads);
+    double t0 = cli_now();
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = analyze_one(ids[i], agents, games, seed, cap, threads, best,
+                         skill_games, &R[i]);
+    if (rc == 0) {
+        if (strcmp(format, "md") == 0)
+            print_md(R, n, agents, games, seed, best);
+        else if (strcmp(format, "csv") == 0)
+            print_csv(R, n);
+        else
+            print_json(R, n, agents, games, seed, best);
+        if (plots)
+            rc = write_plots(plots, R, n);
+        fprintf(stderr, "analyze: %.1f s on %d thread%s\n", cli_now() - t0,
+                threads, threads == 1 ? "" : "s");
+    }
+    free(R);
+    return rc;
+}
