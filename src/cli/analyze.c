@@ -270,6 +270,98 @@ static void print_md(const result *R, int n, const char *agents[2],
     }
 }
 
+/* The reading: sentences drawn from the numbers by fixed rules, so that
+ * the generated document says what its tables say. */
+static int by_value(const void *a, const void *b) {
+    const double *x = a, *y = b;
+    return (x[0] < y[0]) - (x[0] > y[0]);
+}
+
+static void print_reading(const result *R, int n, const char *best) {
+    printf("\n### Reading\n\n");
+    printf("These sentences follow from the tables by fixed rules (`kemet "
+           "analyze` writes them).\n\n");
+    if (R[0].skill_games > 0) {
+        double order[64][2];
+        for (int i = 0; i < n; i++) {
+            order[i][0] = R[i].skill[1].value;
+            order[i][1] = i;
+        }
+        qsort(order, (size_t)n, sizeof order[0], by_value);
+        printf("- **Skill.** Ranked by %s's win rate against greedy:", best);
+        for (int k = 0; k < n; k++) {
+            const result *x = &R[(int)order[k][1]];
+            printf("%s %s %.1f%%", k ? "," : "", x->id, 100 * x->skill[1].value);
+        }
+        printf(".\n");
+        bool any = false;
+        for (int i = 0; i < n; i++)
+            if (R[i].skill[1].lo <= 0.5 || R[i].skill[0].lo <= 0.6) {
+                printf("%s %s (against greedy %.1f%%, interval %.1f–%.1f%%; "
+                       "against random %.1f%%)",
+                       any ? ";" : "- **Near coin flips** (the stronger agent "
+                                   "is not clearly better than greedy, or "
+                                   "hardly beats random):",
+                       R[i].id, 100 * R[i].skill[1].value,
+                       100 * R[i].skill[1].lo, 100 * R[i].skill[1].hi,
+                       100 * R[i].skill[0].value);
+                any = true;
+            }
+        if (any)
+            printf(".\n");
+    }
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        const kemet_stat *a = &R[i].a.advantage_p1;
+        const kemet_analysis *x = &R[i].a;
+        double other = (double)x->wins[1] / (double)x->games;
+        double olo, ohi;
+        kemet_wilson((double)x->wins[1], (double)x->games, 1.96, &olo, &ohi);
+        if (a->lo > ohi || a->hi < olo) {
+            printf("%s %s (player 1 wins %.1f%%, player 2 %.1f%%)",
+                   any ? ";" : "- **One seat is favoured** (the two players' "
+                               "win rates' intervals do not overlap):",
+                   R[i].id, 100 * a->value, 100 * other);
+            any = true;
+        }
+    }
+    printf(any ? ".\n" : "- **Neither seat is favoured** beyond chance in "
+                         "any ruleset.\n");
+    double order[64][2];
+    for (int i = 0; i < n; i++) {
+        order[i][0] = R[i].a.duration_turns.value;
+        order[i][1] = i;
+    }
+    qsort(order, (size_t)n, sizeof order[0], by_value);
+    printf("- **Length.** Longest first, mean turns:");
+    for (int k = 0; k < n; k++) {
+        const result *x = &R[(int)order[k][1]];
+        printf("%s %s %.0f", k ? "," : "", x->id, x->a.duration_turns.value);
+    }
+    printf(".\n");
+    any = false;
+    for (int i = 0; i < n; i++)
+        if (R[i].a.stopped > 0 || R[i].a.draws > 0) {
+            printf("%s %s (%ld stopped, %ld drawn of %ld)",
+                   any ? ";" : "- **Games that do not finish with a winner**:",
+                   R[i].id, R[i].a.stopped, R[i].a.draws, R[i].a.games);
+            any = true;
+        }
+    if (any)
+        printf(".\n");
+    any = false;
+    for (int i = 0; i < n; i++)
+        if (R[i].a.forced_moves.value + R[i].a.lost_throws.value > 0.5) {
+            printf("%s %s (%.0f%% of throws leave no choice)",
+                   any ? ";" : "- **Few real decisions**:", R[i].id,
+                   100 * (R[i].a.forced_moves.value +
+                          R[i].a.lost_throws.value));
+            any = true;
+        }
+    if (any)
+        printf(".\n");
+}
+
 static void csv_stat(const kemet_stat *s) {
     printf(",%.6g,%.6g,%.6g", s->value, s->lo, s->hi);
 }
@@ -559,8 +651,10 @@ int cmd_analyze(int argc, char **argv) {
         rc = analyze_one(ids[i], agents, games, seed, cap, threads, best,
                          skill_games, &R[i]);
     if (rc == 0) {
-        if (strcmp(format, "md") == 0)
+        if (strcmp(format, "md") == 0) {
             print_md(R, n, agents, games, seed, best);
+            print_reading(R, n, best);
+        }
         else if (strcmp(format, "csv") == 0)
             print_csv(R, n);
         else
