@@ -94,8 +94,6 @@ int cli_run_games(const kemet_rules *r, const char *const spec[2],
                   bool alternate, uint64_t seed, long first, long count,
                   long cap, int threads, cli_outcome *out, const char *what);
 
-/* The Wilson score interval of k successes in n trials at z (1.96: 95%). */
-void cli_wilson(double k, double n, double z, double *lo, double *hi);
 /* The Elo difference that a score (0..1) means; +-INFINITY at the ends. */
 double cli_elo(double score);
 

@@ -13,19 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void cli_wilson(double k, double n, double z, double *lo, double *hi) {
-    if (n <= 0) {
-        *lo = 0;
-        *hi = 1;
-        return;
-    }
-    double p = k / n, z2 = z * z;
-    double mid = (p + z2 / (2 * n)) / (1 + z2 / n);
-    double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-    *lo = fmax(0, mid - half);
-    *hi = fmin(1, mid + half);
-}
-
 double cli_elo(double score) {
     if (score <= 0)
         return -INFINITY;
@@ -101,13 +88,13 @@ static int match_play(const kemet_rules *r, const char *const spec[2],
     }
     free(out);
     for (int a = 0; a < 2; a++)
-        cli_wilson((double)M->wins[a], (double)games, 1.96, &M->lo[a],
+        kemet_wilson((double)M->wins[a], (double)games, 1.96, &M->lo[a],
                    &M->hi[a]);
     long ended = games - M->stopped;
     double pts = (double)M->wins[0] + 0.5 * (double)M->draws;
     M->score = ended ? pts / (double)ended : 0.5;
     double slo, shi;
-    cli_wilson(pts, (double)ended, 1.96, &slo, &shi);
+    kemet_wilson(pts, (double)ended, 1.96, &slo, &shi);
     M->elo = cli_elo(M->score);
     M->elo_lo = cli_elo(slo);
     M->elo_hi = cli_elo(shi);
@@ -291,7 +278,7 @@ int cmd_ladder(int argc, char **argv) {
             }
             long ended = M.games - M.stopped;
             double slo, shi;
-            cli_wilson((double)M.wins[0] + 0.5 * (double)M.draws,
+            kemet_wilson((double)M.wins[0] + 0.5 * (double)M.draws,
                        (double)ended, 1.96, &slo, &shi);
             printf("| %s | %s | %.1f%% (%.1f–%.1f) | %.1f%% | %ld | %ld | ",
                    spec[0], spec[1], 100.0 * (double)M.wins[0] / (double)M.games,
