@@ -26,7 +26,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS };
+enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS, SEARCH_BEST };
+
+/* `best` hands a choice among more than BEST_WIDE moves to MCTS, with one
+ * iteration per BEST_ITER positions of its budget, at most BEST_MAX_ITER
+ * (the time the default budget takes elsewhere): expectimax cannot see
+ * past one ply there (Lions & Jackals' turns of several values), and the
+ * ladder (docs/strength.md) shows MCTS far stronger on such choices. */
+#define BEST_WIDE 32
+#define BEST_ITER 16
+#define BEST_MAX_ITER 8000
 
 typedef struct agent_kind {
     const char *name;
@@ -149,8 +158,9 @@ static const agent_kind kinds[] = {
      "Monte Carlo tree search over throws and moves, guided by the "
      "evaluation (budget: iterations, default 5k; Nms)",
      SEARCH_MCTS, {5000, 0, 0}, search_choose},
-    {"best", "the strongest: expectimax with a budget (default 500k nodes) "
-     "that answers within a second", SEARCH_EXPECTIMAX, {500000, 0, 0},
+    {"best", "the strongest: expectimax, or mcts where a throw leaves more "
+     "than 32 moves (budget default 500k nodes: within a second)",
+     SEARCH_BEST, {500000, 0, 0},
      search_choose},
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
@@ -179,7 +189,7 @@ static int parse_budget(const agent_kind *kind, const char *text,
     if (end == s || x <= 0 || x > 1e12)
         goto bad;
     if (depth) {
-        if (kind->search != SEARCH_EXPECTIMAX || *end || x != (int)x || x > 60)
+        if (kind->search == SEARCH_MCTS || *end || x != (int)x || x > 60)
             goto bad;
         b->depth = (int)x;
     } else if (strcmp(end, "ms") == 0) {
@@ -200,7 +210,7 @@ bad:
                       "bad budget '%.30s' for agent %s (a node count like "
                       "20000 or 20k, a time like 500ms or 2s%s)",
                       text, kind->name,
-                      kind->search == SEARCH_EXPECTIMAX ? ", or plies like d3"
+                      kind->search != SEARCH_MCTS ? ", or plies like d3"
                                                         : "");
 }
 
@@ -236,12 +246,14 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     a->kind = kind;
     a->budget = budget;
     kemet_rng_seed(&a->rng, seed);
-    if (kind->search == SEARCH_EXPECTIMAX)
+    if (kind->search == SEARCH_EXPECTIMAX || kind->search == SEARCH_BEST)
         a->search = kemet_search_new(rules);
-    if (kind->search == SEARCH_MCTS)
+    if (kind->search == SEARCH_MCTS || kind->search == SEARCH_BEST)
         a->mcts = kemet_mcts_new(rules);
-    if ((kind->search == SEARCH_EXPECTIMAX && !a->search) ||
-        (kind->search == SEARCH_MCTS && !a->mcts)) {
+    if (((kind->search == SEARCH_EXPECTIMAX || kind->search == SEARCH_BEST) &&
+         !a->search) ||
+        ((kind->search == SEARCH_MCTS || kind->search == SEARCH_BEST) &&
+         !a->mcts)) {
         kemet_agent_free(a);
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     }
@@ -269,6 +281,17 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
     if (n <= 0 && thr)
         return -1;
     kemet_agent *a = agent;
+    if (a->search && a->mcts && thr && n > BEST_WIDE) {
+        kemet_budget b = a->budget;
+        b.nodes = b.depth ? BEST_MAX_ITER : b.nodes / BEST_ITER;
+        b.nodes = b.nodes < 100 ? 100 : b.nodes > BEST_MAX_ITER ? BEST_MAX_ITER
+                                                                 : b.nodes;
+        b.depth = 0;
+        int k = kemet_mcts_run(a->mcts, &b, pos, thr, moves, n, chance,
+                               throw_chance);
+        a->nodes = kemet_mcts_nodes(a->mcts);
+        return k;
+    }
     if (a->search) {
         int k = kemet_search_run(a->search, &a->budget, pos, thr, moves, n,
                                  chance, throw_chance);
