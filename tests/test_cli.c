@@ -407,6 +407,7 @@ static void agent_command_errors(void **state) {
     BAD("--best", "analyze", "senet-kendall", "--best", "mcts:0");
     BAD("--games", "analyze", "senet-kendall", "--games", "0");
     BAD("missing argument", "analyze");
+    BAD("plot folder", "analyze", "chien-chacal", "--plots", "/dev/null/x");
     BAD("--games", "tune", "--games", "0");
     BAD("not both", "play", "--level", "2", "--p2", "random");
 }

@@ -80,19 +80,9 @@ static int trace_game(void *ctx, long i) {
     job *J = ctx;
     tracer *T = &J->games[i];
     T->r = J->r;
-    uint64_t gs = cli_game_seed(J->seed, (uint64_t)i);
-    kemet_agent *a[2] = {NULL, NULL};
-    kemet_rng pick;
-    kemet_rng_seed(&pick, cli_mix64(gs ^ 0x7069636bULL));
-    int rc = KEMET_OK;
-    for (int p = 0; p < 2 && rc == KEMET_OK; p++)
-        rc = kemet_agent_new(J->r, J->spec[p], cli_mix64(gs + (uint64_t)p + 1),
-                             &a[p], NULL);
     kemet_game *g = NULL;
-    if (rc == KEMET_OK)
-        rc = cli_play_game(J->r, gs, a, &pick, J->cap, trace_ply, T, &g);
-    kemet_agent_free(a[0]);
-    kemet_agent_free(a[1]);
+    int rc = cli_play_seeded(J->r, J->spec, cli_game_seed(J->seed, (uint64_t)i),
+                             J->cap, trace_ply, T, &g);
     if (rc)
         return rc;
     T->t.result = kemet_result(kemet_game_pos(g));
@@ -117,22 +107,11 @@ typedef struct result {
 static int skill(const kemet_rules *r, const char *best, const char *other,
                  long games, uint64_t seed, long cap, int threads,
                  kemet_stat *out) {
-    cli_outcome *o = calloc((size_t)games, sizeof *o);
-    if (!o)
-        return cli_fail("out of memory");
     const char *spec[2] = {best, other};
-    if (cli_run_games(r, spec, true, seed, 0, games, cap, threads, o, NULL)) {
-        free(o);
-        return cli_fail("analyze: out of memory");
-    }
-    long wins = 0;
-    for (long i = 0; i < games; i++)
-        if (o[i].result > 0 && o[i].result != KEMET_DRAW &&
-            ((o[i].result - 1) ^ o[i].swapped) == 0)
-            wins++;
-    free(o);
-    out->value = (double)wins / (double)games;
-    kemet_wilson((double)wins, (double)games, 1.96, &out->lo, &out->hi);
+    cli_match_stats M;
+    if (cli_match(r, spec, games, seed, cap, threads, &M))
+        return EXIT_BAD;
+    *out = (kemet_stat){(double)M.wins[0] / (double)games, M.lo[0], M.hi[0]};
     return 0;
 }
 
@@ -584,9 +563,17 @@ static int plot_shares(const char *dir, const char *name, const char *title,
     return svg_close(f);
 }
 
+/* The plot folder is made (or found) before any game is played, so that a
+ * bad --plots fails at once. */
+static int plot_folder(const char *dir) {
+    struct stat st;
+    if (mkdir(dir, 0777) != 0 &&
+        (errno != EEXIST || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
+        return cli_fail("cannot create the plot folder %.200s", dir);
+    return 0;
+}
+
 static int write_plots(const char *dir, const result *R, int n) {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return cli_fail("cannot create the plot folder %s", dir);
     static const char *const adv[] = {"player 1"};
     static const char *const sk[] = {"vs random", "vs greedy"};
     if (plot_lengths(dir, R, n) ||
@@ -664,6 +651,8 @@ int cmd_analyze(int argc, char **argv) {
         }
         kemet_rules_close(r);
     }
+    if (plots && plot_folder(plots))
+        return EXIT_BAD;
     result *R = calloc((size_t)n, sizeof *R);
     if (!R)
         return cli_fail("out of memory");

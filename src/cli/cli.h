@@ -71,6 +71,14 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
                   kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
                   kemet_game **out);
 
+/* Plays the game seeded `gs` of a run between agents spec[0] (player 1)
+ * and spec[1], each seeded from `gs` (and the random picks too), as
+ * cli_play_game does. Every command that plays many games uses it, so a
+ * game means the same in sim, match, tune and analyze. */
+int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
+                    uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
+                    kemet_game **out);
+
 /* The thread count: `asked` if positive, else the cores there are. */
 int cli_threads(long asked);
 /* Runs fn(ctx, i) for i in [0, n) on `threads` threads; each call must
@@ -93,6 +101,19 @@ typedef struct cli_outcome {
 int cli_run_games(const kemet_rules *r, const char *const spec[2],
                   bool alternate, uint64_t seed, long first, long count,
                   long cap, int threads, cli_outcome *out, const char *what);
+
+/* A match between agents A (spec[0]) and B, seats alternating: wins of
+ * each (and by seat: [agent][seat]), Wilson 95% intervals of the win
+ * rates, A's score (a draw a half, over games that ended) with its
+ * interval, and the Elo difference with its interval. */
+typedef struct cli_match_stats {
+    long games, wins[2], seat_wins[2][2], draws, stopped;
+    double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo,
+        elo_hi, secs;
+} cli_match_stats;
+/* Plays it, showing progress; 0, or EXIT_BAD after a message. */
+int cli_match(const kemet_rules *r, const char *const spec[2], long games,
+              uint64_t seed, long cap, int threads, cli_match_stats *M);
 
 /* The Elo difference that a score (0..1) means; +-INFINITY at the ends. */
 double cli_elo(double score);

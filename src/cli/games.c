@@ -76,6 +76,23 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
     return KEMET_OK;
 }
 
+int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
+                    uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
+                    kemet_game **out) {
+    kemet_agent *a[2] = {NULL, NULL};
+    kemet_rng pick;
+    kemet_rng_seed(&pick, cli_mix64(gs ^ 0x7069636bULL));
+    int rc = KEMET_OK;
+    for (int p = 0; p < 2 && rc == KEMET_OK; p++)
+        rc = kemet_agent_new(r, spec[p], cli_mix64(gs + (uint64_t)p + 1), &a[p],
+                             NULL);
+    if (rc == KEMET_OK)
+        rc = cli_play_game(r, gs, a, &pick, cap, fn, ctx, out);
+    kemet_agent_free(a[0]);
+    kemet_agent_free(a[1]);
+    return rc;
+}
+
 typedef struct run {
     const kemet_rules *r;
     const char *const *spec;
@@ -90,16 +107,9 @@ static int run_one(void *ctx, long k) {
     long i = R->first + k;
     uint64_t gs = cli_game_seed(R->seed, (uint64_t)i);
     int swap = R->alternate && (i & 1);
-    kemet_agent *a[2] = {NULL, NULL};
-    kemet_rng pick;
-    kemet_rng_seed(&pick, cli_mix64(gs ^ 0x7069636bULL));
-    int rc = KEMET_OK;
-    for (int p = 0; p < 2 && rc == KEMET_OK; p++)
-        rc = kemet_agent_new(R->r, R->spec[p ^ swap],
-                             cli_mix64(gs + (uint64_t)p + 1), &a[p], NULL);
+    const char *spec[2] = {R->spec[swap], R->spec[swap ^ 1]};
     kemet_game *g = NULL;
-    if (rc == KEMET_OK)
-        rc = cli_play_game(R->r, gs, a, &pick, R->cap, NULL, NULL, &g);
+    int rc = cli_play_seeded(R->r, spec, gs, R->cap, NULL, NULL, &g);
     if (rc == KEMET_OK) {
         const kemet_pos *end = kemet_game_pos(g);
         cli_outcome *o = &R->out[k];
@@ -109,8 +119,6 @@ static int run_one(void *ctx, long k) {
         o->plies = kemet_game_plies(g);
         kemet_game_free(g);
     }
-    kemet_agent_free(a[0]);
-    kemet_agent_free(a[1]);
     return rc;
 }
 

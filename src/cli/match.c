@@ -50,20 +50,13 @@ static const char match_usage[] =
     "best[:BUDGET]; a budget is nodes (20000, 20k, 1m; mcts: iterations), a\n"
     "time (500ms, 2s: not reproducible), or plies (d3, expectimax and best).\n";
 
-/* The outcome of a match between agents A and B. */
-typedef struct match_stats {
-    long games, wins[2], seat_wins[2][2], draws, stopped;
-    double turns, lo[2], hi[2], score, elo, elo_lo, elo_hi, secs;
-} match_stats;
-
-/* Plays the match; 0, or EXIT_BAD after a message. */
-static int match_play(const kemet_rules *r, const char *const spec[2],
+int cli_match(const kemet_rules *r, const char *const spec[2],
                       long games, uint64_t seed, long cap, int threads,
-                      match_stats *M) {
+                      cli_match_stats *M) {
     cli_outcome *out = calloc((size_t)games, sizeof *out);
     if (!out)
         return cli_fail("out of memory");
-    *M = (match_stats){.games = games};
+    *M = (cli_match_stats){.games = games};
     double t0 = cli_now();
     char what[96];
     snprintf(what, sizeof what, "%s vs %s", spec[0], spec[1]);
@@ -93,11 +86,10 @@ static int match_play(const kemet_rules *r, const char *const spec[2],
     long ended = games - M->stopped;
     double pts = (double)M->wins[0] + 0.5 * (double)M->draws;
     M->score = ended ? pts / (double)ended : 0.5;
-    double slo, shi;
-    kemet_wilson(pts, (double)ended, 1.96, &slo, &shi);
+    kemet_wilson(pts, (double)ended, 1.96, &M->score_lo, &M->score_hi);
     M->elo = cli_elo(M->score);
-    M->elo_lo = cli_elo(slo);
-    M->elo_hi = cli_elo(shi);
+    M->elo_lo = cli_elo(M->score_lo);
+    M->elo_hi = cli_elo(M->score_hi);
     return 0;
 }
 
@@ -138,15 +130,11 @@ int cmd_match(int argc, char **argv) {
         kemet_agent_free(probe);
     }
     int threads = cli_threads(nthreads);
-    match_stats M;
-    if (match_play(r, spec, games, seed, cap, threads, &M)) {
+    cli_match_stats M;
+    if (cli_match(r, spec, games, seed, cap, threads, &M)) {
         kemet_rules_close(r);
         return EXIT_BAD;
     }
-    long *wins = M.wins, draws = M.draws, stopped = M.stopped;
-    long(*seat_wins)[2] = M.seat_wins;
-    double *lo = M.lo, *hi = M.hi, score = M.score, elo = M.elo;
-    double elo_lo = M.elo_lo, elo_hi = M.elo_hi, turns = M.turns, secs = M.secs;
     const char *rs = kemet_rules_spec(r);
     if (json) {
         printf("{\"ruleset\":\"%s\",\"seed\":%llu,\"agents\":[\"%s\",\"%s\"],"
@@ -154,36 +142,36 @@ int cmd_match(int argc, char **argv) {
                "\"draws\":%ld,\"stopped\":%ld,\"win_rate\":[%.4f,%.4f],"
                "\"ci95\":[%.4f,%.4f],\"ci95_b\":[%.4f,%.4f],\"score\":%.4f,"
                "\"elo\":",
-               rs, (unsigned long long)seed, p1, p2, games, wins[0], wins[1],
-               seat_wins[0][0], seat_wins[1][0], draws, stopped,
-               (double)wins[0] / (double)games, (double)wins[1] / (double)games,
-               lo[0], hi[0], lo[1], hi[1], score);
-        json_num(elo);
+               rs, (unsigned long long)seed, p1, p2, games, M.wins[0], M.wins[1],
+               M.seat_wins[0][0], M.seat_wins[1][0], M.draws, M.stopped,
+               (double)M.wins[0] / (double)games, (double)M.wins[1] / (double)games,
+               M.lo[0], M.hi[0], M.lo[1], M.hi[1], M.score);
+        json_num(M.elo);
         printf(",\"elo_ci95\":[");
-        json_num(elo_lo);
+        json_num(M.elo_lo);
         putchar(',');
-        json_num(elo_hi);
+        json_num(M.elo_hi);
         printf("],\"max_turns\":%ld,\"mean_turns\":%.2f}\n", cap,
-               turns / (double)games);
+               M.turns / (double)games);
     } else {
         printf("%s: %ld games, seed %llu, seats alternating\n", rs, games,
                (unsigned long long)seed);
         for (int a = 0; a < 2; a++)
             printf("  %s %-20s wins %6ld  %5.1f%%  (95%%: %.1f-%.1f%%; %ld as "
                    "player 1, %ld as player 2)\n",
-                   a ? "B" : "A", spec[a], wins[a],
-                   100.0 * (double)wins[a] / (double)games, 100 * lo[a],
-                   100 * hi[a], seat_wins[a][0], seat_wins[a][1]);
-        printf("  draws %ld, stopped at the turn cap (%ld) %ld\n", draws, cap,
-               stopped);
-        printf("  A's score %.3f: Elo difference A - B ", score);
-        text_elo(elo);
+                   a ? "B" : "A", spec[a], M.wins[a],
+                   100.0 * (double)M.wins[a] / (double)games, 100 * M.lo[a],
+                   100 * M.hi[a], M.seat_wins[a][0], M.seat_wins[a][1]);
+        printf("  M.draws %ld, M.stopped at the turn cap (%ld) %ld\n", M.draws, cap,
+               M.stopped);
+        printf("  A's M.score %.3f: Elo difference A - B ", M.score);
+        text_elo(M.elo);
         printf(" (95%%: ");
-        text_elo(elo_lo);
+        text_elo(M.elo_lo);
         printf(" to ");
-        text_elo(elo_hi);
-        printf(")\n  mean length %.1f turns; %.1f s on %d thread%s\n",
-               turns / (double)games, secs, threads, threads == 1 ? "" : "s");
+        text_elo(M.elo_hi);
+        printf(")\n  mean length %.1f M.turns; %.1f s on %d thread%s\n",
+               M.turns / (double)games, M.secs, threads, threads == 1 ? "" : "s");
     }
     kemet_rules_close(r);
     return 0;
@@ -271,16 +259,12 @@ int cmd_ladder(int argc, char **argv) {
                "|---|---|---|---|---|---|---|---|---|\n");
         fflush(stdout);
         for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
-            match_stats M;
+            cli_match_stats M;
             const char *spec[2] = {steps[s][0], steps[s][1]};
-            if (match_play(r, spec, games, seed, 1000, threads, &M)) {
+            if (cli_match(r, spec, games, seed, 1000, threads, &M)) {
                 kemet_rules_close(r);
                 return EXIT_BAD;
             }
-            long ended = M.games - M.stopped;
-            double slo, shi;
-            kemet_wilson((double)M.wins[0] + 0.5 * (double)M.draws,
-                       (double)ended, 1.96, &slo, &shi);
             printf("| %s | %s | %.1f%% (%.1f–%.1f) | %.1f%% | %ld | %ld | ",
                    spec[0], spec[1], 100.0 * (double)M.wins[0] / (double)M.games,
                    100 * M.lo[0], 100 * M.hi[0],
@@ -292,7 +276,9 @@ int cmd_ladder(int argc, char **argv) {
             printf(" to ");
             md_elo(M.elo_hi);
             printf(") | %.0f | %s |\n", M.turns / (double)M.games,
-                   slo > 0.5 ? "yes" : shi < 0.5 ? "no: B is stronger" : "no");
+                   M.score_lo > 0.5   ? "yes"
+                   : M.score_hi < 0.5 ? "no: B is stronger"
+                                      : "no");
             fflush(stdout);
         }
         putchar('\n');

@@ -67,18 +67,11 @@ static void collect(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
 static int tune_game(void *ctx, long i) {
     tune_job *J = ctx;
     game_samples *G = &J->games[i];
-    uint64_t gs = cli_game_seed(J->seed, (uint64_t)i);
-    kemet_agent *a[2] = {NULL, NULL};
-    int rc = KEMET_OK;
-    for (int p = 0; p < 2 && rc == KEMET_OK; p++)
-        rc = kemet_agent_new(J->r, "greedy", cli_mix64(gs + (uint64_t)p + 1),
-                             &a[p], NULL);
+    static const char *const greedy[2] = {"greedy", "greedy"};
     kemet_game *g = NULL;
     G->r = J->r;
-    if (rc == KEMET_OK)
-        rc = cli_play_game(J->r, gs, a, NULL, 1000, collect, G, &g);
-    kemet_agent_free(a[0]);
-    kemet_agent_free(a[1]);
+    int rc = cli_play_seeded(J->r, greedy, cli_game_seed(J->seed, (uint64_t)i),
+                             1000, collect, G, &g);
     if (rc)
         return rc;
     G->result = kemet_result(kemet_game_pos(g));

@@ -55,6 +55,7 @@ struct kemet_mcts {
     kemet_throw *thr;
     uint32_t *w;
     double *score;
+    kemet_pos *kids;  /* the position after each move being expanded */
     int *order;
     int32_t *path;
     long long iterations;
@@ -70,9 +71,10 @@ kemet_mcts *kemet_mcts_new(const kemet_rules *r) {
     M->thr = malloc(KEMET_MAX_THROWS * sizeof *M->thr);
     M->w = malloc(KEMET_MAX_THROWS * sizeof *M->w);
     M->score = malloc(KEMET_MAX_MOVES * sizeof *M->score);
+    M->kids = malloc(KEMET_MAX_MOVES * sizeof *M->kids);
     M->order = malloc(KEMET_MAX_MOVES * sizeof *M->order);
     M->path = malloc(MAXPATH * sizeof *M->path);
-    if (!M->moves || !M->thr || !M->w || !M->score || !M->order || !M->path) {
+    if (!M->moves || !M->thr || !M->w || !M->score || !M->kids || !M->order || !M->path) {
         kemet_mcts_free(M);
         return NULL;
     }
@@ -87,6 +89,7 @@ void kemet_mcts_free(kemet_mcts *M) {
     free(M->thr);
     free(M->w);
     free(M->score);
+    free(M->kids);
     free(M->order);
     free(M->path);
     free(M);
@@ -111,15 +114,22 @@ static bool reserve(kemet_mcts *M, int32_t k) {
     return true;
 }
 
-static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
+/* A new node; `prior` is the evaluation's win chance of `pos` for player
+ * 1 (kemet_win_chance), when the caller has it already. */
+static int32_t add_valued(kemet_mcts *M, const kemet_pos *pos, int kind,
+                          int move, double prior) {
     mnode *c = &M->node[M->n];
     *c = (mnode){0};
     c->pos = *pos;
     c->kind = (uint8_t)kind;
     c->first = -1;
     c->move = move;
-    c->prior = (float)kemet_win_chance(M->r, pos, 1);
+    c->prior = (float)prior;
     return M->n++;
+}
+
+static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
+    return add_valued(M, pos, kind, move, kemet_win_chance(M->r, pos, 1));
 }
 
 /* The children of a choice among `n` moves for `thr` in node x; keeps
@@ -130,9 +140,8 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
     const kemet_throw thr = M->node[x].thr;
     bool max = pos.to == 1;
     for (int i = 0; i < n; i++) {
-        kemet_pos next;
-        kemet_make(M->r, &pos, &thr, &moves[i], &next, NULL);
-        double v = kemet_win_chance(M->r, &next, 1);
+        kemet_make(M->r, &pos, &thr, &moves[i], &M->kids[i], NULL);
+        double v = kemet_win_chance(M->r, &M->kids[i], 1);
         M->score[i] = max ? v : -v;
         M->order[i] = i;
     }
@@ -158,9 +167,8 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
     M->node[x].nchild = keep;
     for (int k = 0; k < keep; k++) {
         int i = M->order[k];
-        kemet_pos next;
-        kemet_make(M->r, &pos, &thr, &moves[i], &next, NULL);
-        add(M, &next, N_CHANCE, i);
+        double v = M->score[i];
+        add_valued(M, &M->kids[i], N_CHANCE, i, max ? v : -v);
     }
 }
 

@@ -44,6 +44,7 @@ typedef struct tt_entry {
 
 typedef struct ply_scratch {
     kemet_move *moves;  /* KEMET_MAX_MOVES */
+    kemet_pos *next;    /* the position after each move */
     double *score;      /* ordering scores */
     int *order;
     kemet_throw *thr;   /* KEMET_MAX_THROWS */
@@ -80,17 +81,19 @@ static uint64_t pos_key(const kemet_pos *p) {
 
 static bool scratch_alloc(ply_scratch *s) {
     s->moves = malloc(KEMET_MAX_MOVES * sizeof *s->moves);
+    s->next = malloc(KEMET_MAX_MOVES * sizeof *s->next);
     s->score = malloc(KEMET_MAX_MOVES * sizeof *s->score);
     s->order = malloc(KEMET_MAX_MOVES * sizeof *s->order);
     s->thr = malloc(KEMET_MAX_THROWS * sizeof *s->thr);
     s->w = malloc(KEMET_MAX_THROWS * sizeof *s->w);
     s->lo = malloc(KEMET_MAX_THROWS * sizeof *s->lo);
     s->hi = malloc(KEMET_MAX_THROWS * sizeof *s->hi);
-    return s->moves && s->score && s->order && s->thr && s->w && s->lo && s->hi;
+    return s->moves && s->next && s->score && s->order && s->thr && s->w && s->lo && s->hi;
 }
 
 static void scratch_free(ply_scratch *s) {
     free(s->moves);
+    free(s->next);
     free(s->score);
     free(s->order);
     free(s->thr);
@@ -183,15 +186,16 @@ static double leaf(kemet_search *S, const kemet_pos *pos) {
 static double value(kemet_search *S, const kemet_pos *pos, int depth,
                     double alpha, double beta, int ply);
 
-/* Orders the n moves of `s` for the mover: best first. */
+/* Makes the n moves of `s` into s->next and orders them for the mover:
+ * best first. */
 static void order_moves(kemet_search *S, const kemet_pos *pos,
                         const kemet_throw *thr, ply_scratch *s, int n) {
     bool max = pos->to == 1;
     for (int i = 0; i < n; i++) {
-        kemet_pos next;
-        kemet_make(S->r, pos, thr, &s->moves[i], &next, NULL);
-        const tt_entry *e = next.result ? NULL : tt_find(S, pos_key(&next));
-        double v = e ? 0.5 * (e->lo + e->hi) : kemet_win_chance(S->r, &next, 1);
+        kemet_pos *next = &s->next[i];
+        kemet_make(S->r, pos, thr, &s->moves[i], next, NULL);
+        const tt_entry *e = next->result ? NULL : tt_find(S, pos_key(next));
+        double v = e ? 0.5 * (e->lo + e->hi) : kemet_win_chance(S->r, next, 1);
         s->score[i] = max ? v : -v;
         s->order[i] = i;
     }
@@ -219,17 +223,16 @@ static double move_node(kemet_search *S, const kemet_pos *pos,
     int n = kemet_moves(S->r, pos, thr, s->moves);
     if (n < 1)
         return leaf(S, pos);
-    kemet_pos next;
     if (n == 1) {
-        kemet_make(S->r, pos, thr, &s->moves[0], &next, NULL);
-        return value(S, &next, depth - 1, alpha, beta, ply + 1);
+        kemet_make(S->r, pos, thr, &s->moves[0], &s->next[0], NULL);
+        return value(S, &s->next[0], depth - 1, alpha, beta, ply + 1);
     }
     order_moves(S, pos, thr, s, n);
     bool max = pos->to == 1;
     double best = max ? -1 : 2;
     for (int k = 0; k < (probe ? 1 : n); k++) {
-        kemet_make(S->r, pos, thr, &s->moves[s->order[k]], &next, NULL);
-        double v = value(S, &next, depth - 1, alpha, beta, ply + 1);
+        double v = value(S, &s->next[s->order[k]], depth - 1, alpha, beta,
+                         ply + 1);
         if (S->abort)
             return v;
         if (max ? v > best : v < best)
