@@ -639,16 +639,11 @@ int cmd_analyze(int argc, char **argv) {
         if (!r)
             return EXIT_BAD;
         const char *all[3] = {agents[0], agents[1], best};
-        for (int k = 0; k < 3; k++) {
-            kemet_agent *probe;
-            kemet_error err;
-            if (kemet_agent_new(r, all[k], 0, &probe, &err)) {
+        for (int k = 0; k < 3; k++)
+            if (cli_agent_check(r, all[k], k == 2 ? "--best" : "--agents")) {
                 kemet_rules_close(r);
-                return cli_fail("%s: %s", k == 2 ? "--best" : "--agents",
-                                err.msg);
+                return EXIT_BAD;
             }
-            kemet_agent_free(probe);
-        }
         kemet_rules_close(r);
     }
     if (plots && plot_folder(plots))

@@ -71,6 +71,12 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
                   kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
                   kemet_game **out);
 
+/* Whether `spec` names an agent for `r`; else a message, prefixed with
+ * `option` ("--p1") when not NULL, and EXIT_BAD. Checked before a long
+ * run starts. */
+int cli_agent_check(const kemet_rules *r, const char *spec,
+                    const char *option);
+
 /* Plays the game seeded `gs` of a run between agents spec[0] (player 1)
  * and spec[1], each seeded from `gs` (and the random picks too), as
  * cli_play_game does. Every command that plays many games uses it, so a

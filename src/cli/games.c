@@ -76,6 +76,17 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
     return KEMET_OK;
 }
 
+int cli_agent_check(const kemet_rules *r, const char *spec,
+                    const char *option) {
+    kemet_agent *probe;
+    kemet_error err;
+    if (kemet_agent_new(r, spec, 0, &probe, &err))
+        return option ? cli_fail("%s: %s", option, err.msg)
+                      : cli_fail("%s", err.msg);
+    kemet_agent_free(probe);
+    return 0;
+}
+
 int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
                     kemet_game **out) {

@@ -121,13 +121,10 @@ int cmd_match(int argc, char **argv) {
         return EXIT_BAD;
     const char *spec[2] = {p1, p2};
     for (int p = 0; p < 2; p++) {
-        kemet_agent *probe;
-        kemet_error err;
-        if (kemet_agent_new(r, spec[p], 0, &probe, &err)) {
+        if (cli_agent_check(r, spec[p], p ? "--p2" : "--p1")) {
             kemet_rules_close(r);
-            return cli_fail("--p%d: %s", p + 1, err.msg);
+            return EXIT_BAD;
         }
-        kemet_agent_free(probe);
     }
     int threads = cli_threads(nthreads);
     cli_match_stats M;
@@ -224,13 +221,10 @@ int cmd_ladder(int argc, char **argv) {
             return EXIT_BAD;
         for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++)
             for (int p = 0; p < 2; p++) {
-                kemet_agent *probe;
-                kemet_error err;
-                if (kemet_agent_new(r, steps[s][p], 0, &probe, &err)) {
+                if (cli_agent_check(r, steps[s][p], NULL)) {
                     kemet_rules_close(r);
-                    return cli_fail("%s", err.msg);
+                    return EXIT_BAD;
                 }
-                kemet_agent_free(probe);
             }
         kemet_rules_close(r);
     }

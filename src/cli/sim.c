@@ -96,14 +96,11 @@ int cmd_sim(int argc, char **argv) {
     if (!r)
         return EXIT_BAD;
     const char *spec[2] = {p1, p2};
-    kemet_agent *probe;
-    kemet_error err;
     for (int p = 0; p < 2; p++) {
-        if (kemet_agent_new(r, spec[p], 0, &probe, &err)) {
+        if (cli_agent_check(r, spec[p], p ? "--p2" : "--p1")) {
             kemet_rules_close(r);
-            return cli_fail("--p%d: %s", p + 1, err.msg);
+            return EXIT_BAD;
         }
-        kemet_agent_free(probe);
     }
     tally T = {0};
     T.cap = cap;
