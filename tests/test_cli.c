@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define START "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14"
@@ -351,21 +352,40 @@ static void analyze_command(void **state) {
                                "\"stopped\":0,\"draws\":0"));
     free(o1);
     free(o2);
-    char dir[] = "/tmp/kemet-plots-XXXXXX";
+    /* Plots in DIR/plots, the report in DIR/rep/r.md: the report links
+     * the plots as ../plots, and standard output stays empty. */
+    char dir[] = "/tmp/kemet-plots-XXXXXX", plotdir[64], rep[64], rmd[80];
     assert_non_null(mkdtemp(dir));
+    snprintf(plotdir, sizeof plotdir, "%s/plots", dir);
+    snprintf(rep, sizeof rep, "%s/rep", dir);
+    snprintf(rmd, sizeof rmd, "%s/r.md", rep);
+    assert_int_equal(mkdir(rep, 0700), 0);
     st = tu_run(NULL, &o1, &e, "analyze", "lions-jackals-quick", "--games",
                 "30", "--skill-games", "10", "--best", "greedy", "--plots",
-                dir, NULL);
+                plotdir, "--output", rmd, NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o1, "| lions-jackals-quick |"));
-    assert_non_null(strstr(o1, "### Reading"));
+    assert_string_equal(o1, "");
     free(o1);
     free(e);
+    FILE *f = fopen(rmd, "r");
+    assert_non_null(f);
+    char *md = calloc(1, 65536);
+    assert_non_null(md);
+    size_t got = fread(md, 1, 65535, f);
+    fclose(f);
+    assert_true(got > 0);
+    assert_non_null(strstr(md, "| lions-jackals-quick |"));
+    assert_non_null(strstr(md, "### Reading"));
+    assert_non_null(strstr(md, "](../plots/lengths.svg)"));
+    assert_non_null(strstr(md, "](../plots/skill.svg)"));
+    free(md);
+    remove(rmd);
+    rmdir(rep);
     const char *plots[] = {"lengths.svg", "advantage.svg", "skill.svg"};
     for (size_t i = 0; i < 3; i++) {
         char path[128];
-        snprintf(path, sizeof path, "%s/%s", dir, plots[i]);
-        FILE *f = fopen(path, "r");
+        snprintf(path, sizeof path, "%s/%s", plotdir, plots[i]);
+        f = fopen(path, "r");
         assert_non_null(f);
         char head[8] = {0};
         assert_true(fread(head, 1, 4, f) == 4);
@@ -373,6 +393,7 @@ static void analyze_command(void **state) {
         fclose(f);
         remove(path);
     }
+    rmdir(plotdir);
     rmdir(dir);
     st = tu_run(NULL, &o1, &e, "analyze", "chien-chacal", "--games", "20",
                 "--skill-games", "0", "--format", "csv", NULL);
@@ -408,6 +429,7 @@ static void agent_command_errors(void **state) {
     BAD("--games", "analyze", "senet-kendall", "--games", "0");
     BAD("missing argument", "analyze");
     BAD("plot folder", "analyze", "chien-chacal", "--plots", "/dev/null/x");
+    BAD("cannot write", "analyze", "chien-chacal", "--output", "/dev/null/x");
     BAD("--games", "tune", "--games", "0");
     BAD("not both", "play", "--level", "2", "--p2", "random");
 }
