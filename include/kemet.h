@@ -180,6 +180,11 @@ void kemet_rules_close(kemet_rules *rules);
 const kemet_info *kemet_rules_info(const kemet_rules *rules);
 /* The canonical spec ("id", plus options that differ from the defaults). */
 const char *kemet_rules_spec(const kemet_rules *rules);
+/* The text of the board file the ruleset plays on (docs/boards.md), for
+ * front ends that draw the board: the built-in file or the one given to
+ * kemet_rules_open_board. NULL for rulesets whose board is fixed by the
+ * text (Senet, the 58-holes rulesets). */
+const char *kemet_rules_board_file(const kemet_rules *rules);
 
 /* The starting position after set-up and before the first throw, with
  * `to` the player the rules fix, else 1. Cannot fail. */

@@ -136,5 +136,6 @@ int cmd_match(int argc, char **argv);
 int cmd_ladder(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -24,6 +24,7 @@ static const char usage[] =
     "  analyze RULESET...         which ruleset makes the better game\n"
     "  bench                      random playout speed\n"
     "  replay FILE                check and replay a game record\n"
+    "  serve [--port P] [--db F]  play in the browser (http://127.0.0.1:8080/)\n"
     "  tune [RULESET...]          fit the evaluation weights by self-play\n";
 
 static const char rules_usage[] =
@@ -77,7 +78,7 @@ int main(int argc, char **argv) {
                 {"bench", cmd_bench}, {"replay", cmd_replay},
                 {"tune", cmd_tune},   {"match", cmd_match},
                 {"hint", cmd_hint},   {"ladder", cmd_ladder},
-                {"analyze", cmd_analyze}};
+                {"analyze", cmd_analyze}, {"serve", cmd_serve}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;

@@ -82,6 +82,7 @@ struct kemet_rules {
     char spec[96];               /* canonical spec */
     kemet_info info;
     const char *board;           /* the board picture (template) */
+    char *board_file;            /* the board file's text, or NULL */
     int squares;                 /* highest path square */
     void *data;                  /* module data made by rs->open, or NULL */
     int nw;                      /* evaluation weights in use (eval.c) */

@@ -276,6 +276,7 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
     if (rs->open) {
         int rc = rs->open(r, board_text, err);
         if (rc) {
+            free(r->board_file);
             free(r);
             return rc;
         }
@@ -294,6 +295,8 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
 void kemet_rules_close(kemet_rules *rules) {
     if (rules && rules->rs->close)
         rules->rs->close(rules);
+    if (rules)
+        free(rules->board_file);
     free(rules);
 }
 
@@ -302,6 +305,10 @@ const kemet_info *kemet_rules_info(const kemet_rules *rules) {
 }
 
 const char *kemet_rules_spec(const kemet_rules *rules) { return rules->spec; }
+
+const char *kemet_rules_board_file(const kemet_rules *rules) {
+    return rules->board_file;
+}
 
 void kemet_start(const kemet_rules *rules, kemet_pos *pos) {
     rules->rs->start(rules, pos);

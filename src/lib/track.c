@@ -68,6 +68,13 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     int rc = kemet_board_parse(text, family, &t->b, err);
     kemet_board *b = &t->b;
     if (rc == KEMET_OK) {
+        size_t len = strlen(text) + 1;
+        if ((r->board_file = malloc(len)))
+            memcpy(r->board_file, text, len);
+        else
+            rc = kemet_fail(err, KEMET_ENOMEM, "out of memory");
+    }
+    if (rc == KEMET_OK) {
         /* What the rules need of the board, beyond what board.c checks. */
         const char *why = NULL;
         if (b->nhome[0] != NPIECES || b->nhome[1] != NPIECES)

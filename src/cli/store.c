@@ -1,0 +1,183 @@
+/* store.c - the games of `kemet serve` in one SQLite file.
+ *
+ * Two tables: games (one row per game: ruleset, the dice seed, the seats
+ * and their tokens) and actions (one row per throw, move or pre-throw
+ * choice, numbered from 0 in each game). A game's state is its seed plus
+ * its actions replayed, so nothing else needs storing. Writes are
+ * transactions in WAL mode with synchronous=FULL: once a call returns,
+ * the action survives a kill -9 or a power cut.
+ */
+#include "wgame.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *add_game, *add_action;
+    char err[256];
+};
+
+static const char schema[] =
+    "PRAGMA journal_mode=WAL;"
+    "PRAGMA synchronous=FULL;"
+    "CREATE TABLE IF NOT EXISTS games("
+    " id TEXT PRIMARY KEY,"
+    " ruleset TEXT NOT NULL,"
+    " seed TEXT NOT NULL,"
+    " seat1 TEXT NOT NULL, seat2 TEXT NOT NULL,"
+    " token1 TEXT NOT NULL, token2 TEXT NOT NULL,"
+    " created INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS actions("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seq INTEGER NOT NULL,"
+    " kind TEXT NOT NULL CHECK(kind IN ('throw','move')),"
+    " text TEXT NOT NULL,"
+    " PRIMARY KEY(game, seq));";
+
+static int fail(store *s, const char *what) {
+    snprintf(s->err, sizeof s->err, "%s: %s", what, sqlite3_errmsg(s->db));
+    return -1;
+}
+
+const char *store_error(store *s) { return s->err; }
+
+int store_open(const char *path, store **out) {
+    *out = NULL;
+    store *s = calloc(1, sizeof *s);
+    if (!s)
+        return cli_fail("out of memory");
+    if (sqlite3_open_v2(path, &s->db,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                            SQLITE_OPEN_FULLMUTEX,
+                        NULL) != SQLITE_OK) {
+        cli_fail("%.200s: cannot open the database: %s", path,
+                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        store_close(s);
+        return EXIT_BAD;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "INSERT INTO games(id,ruleset,seed,seat1,seat2,"
+                           "token1,token2,created) VALUES(?,?,?,?,?,?,?,?)",
+                           -1, &s->add_game, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "INSERT INTO actions(game,seq,kind,text) "
+                           "VALUES(?,?,?,?)",
+                           -1, &s->add_action, NULL) != SQLITE_OK) {
+        cli_fail("%.200s: not a kemet database: %s", path,
+                 msg ? msg : sqlite3_errmsg(s->db));
+        sqlite3_free(msg);
+        store_close(s);
+        return EXIT_BAD;
+    }
+    *out = s;
+    return 0;
+}
+
+void store_close(store *s) {
+    if (!s)
+        return;
+    sqlite3_finalize(s->add_game);
+    sqlite3_finalize(s->add_action);
+    sqlite3_close(s->db);
+    free(s);
+}
+
+int store_game(store *s, const wgame *g) {
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
+    sqlite3_stmt *st = s->add_game;
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, kemet_rules_spec(g->rules), -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, seed, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, g->seat[0], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, g->seat[1], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, g->token[0], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, g->token[1], -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 8, g->created);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "saving a game");
+}
+
+int store_actions(store *s, const char *id, long first, int n,
+                  const char *const kind[], const char *const text[]) {
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return fail(s, "saving an action");
+    for (int i = 0; i < n; i++) {
+        sqlite3_stmt *st = s->add_action;
+        sqlite3_reset(st);
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, first + i);
+        sqlite3_bind_text(st, 3, kind[i], -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 4, text[i], -1, SQLITE_STATIC);
+        int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        if (rc != SQLITE_DONE) {
+            fail(s, "saving an action");
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+            return -1;
+        }
+    }
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        fail(s, "saving an action");
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+static const char *col(sqlite3_stmt *st, int i) {
+    const unsigned char *t = sqlite3_column_text(st, i);
+    return t ? (const char *)t : "";
+}
+
+int store_load(store *s, store_game_fn game, store_action_fn action,
+               void *ctx) {
+    sqlite3_stmt *g = NULL, *a = NULL;
+    int rc = 0;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT id,ruleset,seed,seat1,seat2,token1,token2,"
+                           "created FROM games ORDER BY created, rowid",
+                           -1, &g, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "SELECT seq,kind,text FROM actions WHERE game=? "
+                           "ORDER BY seq",
+                           -1, &a, NULL) != SQLITE_OK) {
+        rc = fail(s, "reading the games");
+        goto out;
+    }
+    int step;
+    while (rc == 0 && (step = sqlite3_step(g)) == SQLITE_ROW) {
+        store_game_row row = {col(g, 0), col(g, 1), {col(g, 3), col(g, 4)},
+                              {col(g, 5), col(g, 6)}, 0,
+                              sqlite3_column_int64(g, 7)};
+        char *end;
+        row.seed = strtoull(col(g, 2), &end, 10);
+        if (*end || !*col(g, 2)) {
+            snprintf(s->err, sizeof s->err, "game %.20s: bad seed", row.id);
+            rc = -1;
+            break;
+        }
+        if ((rc = game(ctx, &row)))
+            break;
+        sqlite3_reset(a);
+        sqlite3_bind_text(a, 1, row.id, -1, SQLITE_TRANSIENT);
+        while (rc == 0 && (step = sqlite3_step(a)) == SQLITE_ROW)
+            rc = action(ctx, row.id, (long)sqlite3_column_int64(a, 0),
+                        col(a, 1), col(a, 2));
+        if (rc == 0 && step != SQLITE_DONE)
+            rc = fail(s, "reading the actions");
+    }
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = fail(s, "reading the games");
+out:
+    sqlite3_finalize(g);
+    sqlite3_finalize(a);
+    return rc;
+}

@@ -1,0 +1,461 @@
+/* wgame.c - the games `kemet serve` holds: made, replayed, played, and
+ * shown as JSON.
+ *
+ * A game is its ruleset, a secret dice seed, two seats and the list of
+ * its actions (each throw, move and pre-throw choice). The in-memory game
+ * is rebuilt from those at start-up; each new action is made in memory,
+ * stored in one transaction, and undone (by a rebuild from the stored
+ * actions) if the store fails, so that what a player is told is what the
+ * file holds.
+ */
+#include "wgame.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The computer's levels, as in `kemet play --level`. */
+static const char *const levels[] = {"random", "greedy", "expectimax:2k",
+                                     "expectimax", "best"};
+
+const char *wg_level_agent(int level) {
+    return level >= 1 && level <= 5 ? levels[level - 1] : NULL;
+}
+
+int wg_seat_level(const char *seat) {
+    if (strncmp(seat, "computer:", 9) != 0)
+        return 0;
+    int l = seat[9] - '0';
+    return seat[10] == '\0' && l >= 1 && l <= 5 ? l : 0;
+}
+
+static char *words_of(const kemet_rules *r, const kemet_events *ev) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    cli_describe(r, ev, f);
+    if (fclose(f) != 0)
+        return NULL;
+    /* One line: "  A.\n  B.\n" becomes "A. B." */
+    char *w = buf;
+    for (char *s = buf; *s; s++) {
+        if (*s == '\n') {
+            if (s[1])
+                *w++ = ' ';
+            continue;
+        }
+        if (*s == ' ' && (w == buf || w[-1] == ' '))
+            continue;
+        *w++ = *s;
+    }
+    *w = '\0';
+    return buf;
+}
+
+void wg_free(wgame *g) {
+    if (!g)
+        return;
+    for (long i = 0; i < g->nply; i++)
+        free(g->ply[i].words);
+    free(g->ply);
+    free(g->act);
+    free(g->opening);
+    kemet_agent_free(g->agent[0]);
+    kemet_agent_free(g->agent[1]);
+    kemet_game_free(g->g);
+    pthread_mutex_destroy(&g->mu);
+    pthread_cond_destroy(&g->changed);
+    free(g);
+}
+
+/* Starts the in-memory game from the seed, with no actions. */
+static int wg_begin(wgame *g) {
+    for (long i = 0; i < g->nply; i++)
+        free(g->ply[i].words);
+    g->nply = 0;
+    g->version = 0;
+    free(g->opening);
+    g->opening = NULL;
+    kemet_game_free(g->g);
+    g->g = NULL;
+    kemet_events ev;
+    if (kemet_game_new(g->rules, g->seed, &g->g, &ev))
+        return KEMET_ENOMEM;
+    g->start = *kemet_game_pos(g->g);
+    g->opening = words_of(g->rules, &ev);
+    return g->opening ? KEMET_OK : KEMET_ENOMEM;
+}
+
+wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
+              const char *const seat[2], const char *const token[2],
+              long long created) {
+    wgame *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    pthread_mutex_init(&g->mu, NULL);
+    pthread_cond_init(&g->changed, NULL);
+    g->rules = r;
+    g->seed = seed;
+    g->created = created;
+    snprintf(g->id, sizeof g->id, "%s", id);
+    for (int p = 0; p < 2; p++) {
+        snprintf(g->seat[p], sizeof g->seat[p], "%s", seat[p]);
+        snprintf(g->token[p], sizeof g->token[p], "%s", token[p]);
+    }
+    if (wg_begin(g)) {
+        wg_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+static int remember(wgame *g, char kind, const char *text) {
+    if (g->version == g->actcap) {
+        long cap = g->actcap ? 2 * g->actcap : 64;
+        wg_action *a = realloc(g->act, (size_t)cap * sizeof *a);
+        if (!a)
+            return KEMET_ENOMEM;
+        g->act = a;
+        g->actcap = cap;
+    }
+    g->act[g->version].kind = kind;
+    snprintf(g->act[g->version].text, sizeof g->act[g->version].text, "%s",
+             text);
+    g->version++;
+    return KEMET_OK;
+}
+
+static int add_ply(wgame *g, int player, const kemet_throw *thr,
+                   const kemet_move *m, const kemet_events *ev) {
+    if (g->nply == g->cap) {
+        long cap = g->cap ? 2 * g->cap : 64;
+        wg_ply *p = realloc(g->ply, (size_t)cap * sizeof *p);
+        if (!p)
+            return KEMET_ENOMEM;
+        g->ply = p;
+        g->cap = cap;
+    }
+    wg_ply *p = &g->ply[g->nply];
+    p->player = player;
+    p->thr = thr ? *thr : (kemet_throw){0};
+    p->move = *m;
+    p->after = *kemet_game_pos(g->g);
+    if (!(p->words = words_of(g->rules, ev)))
+        return KEMET_ENOMEM;
+    g->nply++;
+    return KEMET_OK;
+}
+
+int wg_throw(wgame *g, kemet_throw *out) {
+    kemet_throw t;
+    int rc = kemet_game_roll(g->g, &t);
+    if (rc)
+        return rc;
+    char text[64];
+    kemet_throw_format(&t, text, sizeof text);
+    if ((rc = remember(g, 't', text)))
+        return rc;
+    if (out)
+        *out = t;
+    return KEMET_OK;
+}
+
+int wg_move(wgame *g, const kemet_move *m) {
+    const kemet_throw *pending = kemet_game_throw(g->g);
+    kemet_throw thr = pending ? *pending : (kemet_throw){0};
+    int player = kemet_game_pos(g->g)->to;
+    kemet_events ev;
+    int rc = kemet_game_play(g->g, m, &ev);
+    if (rc)
+        return rc;
+    char text[160];
+    kemet_move_format(m, text, sizeof text);
+    if ((rc = remember(g, 'm', text)))
+        return rc;
+    return add_ply(g, player, pending ? &thr : NULL, m, &ev);
+}
+
+int wg_replay(wgame *g, const char *kind, const char *text, char *why,
+              size_t len) {
+    if (strcmp(kind, "throw") == 0) {
+        kemet_throw t;
+        if (wg_throw(g, &t)) {
+            snprintf(why, len, "action %ld: no throw is possible here",
+                     g->version);
+            return KEMET_EILLEGAL;
+        }
+        char got[64];
+        kemet_throw_format(&t, got, sizeof got);
+        if (strcmp(got, text) != 0) {
+            snprintf(why, len,
+                     "action %ld: the stored throw %.60s is not what the "
+                     "game's dice give (%s)",
+                     g->version - 1, text, got);
+            return KEMET_EILLEGAL;
+        }
+        return KEMET_OK;
+    }
+    kemet_move m;
+    kemet_error err;
+    if (strcmp(kind, "move") != 0 ||
+        kemet_move_parse(g->rules, text, &m, &err) || wg_move(g, &m)) {
+        snprintf(why, len, "action %ld: '%.60s' is not a legal %s",
+                 g->version, text, kind);
+        return KEMET_EILLEGAL;
+    }
+    return KEMET_OK;
+}
+
+int wg_rebuild(wgame *g, long keep) {
+    wg_action *saved = g->act;
+    long n = keep;
+    g->act = NULL;
+    g->actcap = 0;
+    int rc = wg_begin(g);
+    char why[200];
+    for (long i = 0; i < n && rc == 0; i++)
+        rc = wg_replay(g, saved[i].kind == 't' ? "throw" : "move",
+                       saved[i].text, why, sizeof why);
+    free(saved);
+    return rc;
+}
+
+int wg_save(wgame *g, store *s, long first) {
+    const char *kind[4], *text[4];
+    int n = 0;
+    for (long i = first; i < g->version && n < 4; i++, n++) {
+        kind[n] = g->act[i].kind == 't' ? "throw" : "move";
+        text[n] = g->act[i].text;
+    }
+    if (store_actions(s, g->id, first, n, kind, text) == 0)
+        return 0;
+    wg_rebuild(g, first);
+    return -1;
+}
+
+bool wg_computer_to_act(const wgame *g) {
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    return pos->result == KEMET_PLAYING && wg_seat_level(g->seat[pos->to - 1]);
+}
+
+/* When the throw just made leaves nothing to choose (a lone pass), the
+ * pass is played at once. */
+int wg_after_throw(wgame *g) {
+    const kemet_throw *t = kemet_game_throw(g->g);
+    if (!t)
+        return KEMET_OK;
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    if (!moves)
+        return KEMET_ENOMEM;
+    int n = kemet_moves(g->rules, kemet_game_pos(g->g), t, moves);
+    int rc = KEMET_OK;
+    if (n == 1 && moves[0].n == 0)
+        rc = wg_move(g, &moves[0]);
+    free(moves);
+    return rc;
+}
+
+int wg_computer_step(wgame *g) {
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    int p = pos->to - 1;
+    if (!g->agent[p]) {
+        kemet_error err;
+        int rc = kemet_agent_new(g->rules, wg_level_agent(wg_seat_level(
+                                               g->seat[p])),
+                                 cli_mix64(g->seed ^ (uint64_t)(p + 1)),
+                                 &g->agent[p], &err);
+        if (rc)
+            return rc;
+    }
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    if (!moves)
+        return KEMET_ENOMEM;
+    const kemet_throw *t = kemet_game_throw(g->g);
+    int rc;
+    if (t) {
+        int n = kemet_moves(g->rules, pos, t, moves);
+        rc = n < 1 ? n
+                   : wg_move(g, &moves[kemet_agent_choose(g->agent[p], pos, t,
+                                                          moves, n)]);
+    } else {
+        int n = kemet_prethrow(g->rules, pos, moves);
+        int k = n > 0 ? kemet_agent_choose(g->agent[p], pos, NULL, moves, n)
+                      : -1;
+        rc = k >= 0 ? wg_move(g, &moves[k]) : wg_throw(g, NULL);
+        if (rc == 0 && k < 0)
+            rc = wg_after_throw(g);
+    }
+    free(moves);
+    if (kemet_game_pos(g->g)->result != KEMET_PLAYING)
+        for (int i = 0; i < 2; i++) {
+            kemet_agent_free(g->agent[i]);
+            g->agent[i] = NULL;
+        }
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * JSON views
+ * --------------------------------------------------------------------- */
+static json_t *throw_json(const kemet_throw *t) {
+    char text[64];
+    kemet_throw_format(t, text, sizeof text);
+    json_t *v = json_array(), *only = json_array(), *faces = json_array();
+    for (int i = 0; i < t->n; i++) {
+        json_array_append_new(v, json_integer(t->v[i]));
+        json_array_append_new(only, json_integer(t->only[i]));
+    }
+    for (int i = 0; i < t->sticks; i++)
+        json_array_append_new(faces, json_boolean(t->faces >> i & 1));
+    return json_pack("{s:s, s:o, s:o, s:i, s:o}", "text", text, "values", v,
+                     "only", only, "sticks", t->sticks, "faces", faces);
+}
+
+static json_t *moves_json(const kemet_move *m, int n) {
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        char text[160];
+        kemet_move_format(&m[i], text, sizeof text);
+        json_array_append_new(a, json_string(text));
+    }
+    return a;
+}
+
+json_t *wg_cells_json(const kemet_rules *r, const kemet_pos *pos) {
+    json_t *a = json_array();
+    int cells = kemet_rules_info(r)->board_cells;
+    for (int c = 1; c <= cells; c++) {
+        int count[2];
+        kemet_board_cell(r, pos, c, count);
+        json_array_append_new(a, json_pack("[i,i]", count[0], count[1]));
+    }
+    return a;
+}
+
+static json_t *seat_json(const wgame *g, int p) {
+    const kemet_info *info = kemet_rules_info(g->rules);
+    int level = wg_seat_level(g->seat[p]);
+    return json_pack("{s:i, s:s, s:s, s:o}", "seat", p + 1, "name",
+                     info->player[p], "kind", level ? "computer" : "human",
+                     "level", level ? json_integer(level) : json_null());
+}
+
+json_t *wg_ply_json(const wgame *g, long i) {
+    const wg_ply *p = &g->ply[i];
+    char mv[160];
+    kemet_move_format(&p->move, mv, sizeof mv);
+    return json_pack("{s:I, s:i, s:o, s:s, s:s}", "ply", (json_int_t)(i + 1),
+                     "player", p->player,
+                     "throw", p->thr.n ? throw_json(&p->thr) : json_null(),
+                     "move", mv, "words", p->words);
+}
+
+json_t *wg_summary_json(const wgame *g) {
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    const kemet_info *info = kemet_rules_info(g->rules);
+    return json_pack(
+        "{s:s, s:s, s:s, s:[o,o], s:s, s:o, s:I, s:I, s:I}", "id", g->id,
+        "ruleset", kemet_rules_spec(g->rules), "title", info->title,
+        "players", seat_json(g, 0), seat_json(g, 1), "status",
+        pos->result == KEMET_PLAYING ? "playing" : "over", "winner",
+        pos->result == KEMET_PLAYING ? json_null()
+        : pos->result == KEMET_DRAW  ? json_integer(0)
+                                     : json_integer(pos->result),
+        "version", (json_int_t)g->version, "plies", (json_int_t)g->nply,
+        "created", (json_int_t)g->created);
+}
+
+json_t *wg_state_json(const wgame *g, int you) {
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    const kemet_info *info = kemet_rules_info(g->rules);
+    const kemet_throw *t = kemet_game_throw(g->g);
+    json_t *o = wg_summary_json(g);
+    char text[512];
+    kemet_pos_format(g->rules, pos, text, sizeof text);
+    int on[2] = {kemet_on_board(pos, 1), kemet_on_board(pos, 2)};
+    json_object_set_new(o, "you", you ? json_integer(you) : json_null());
+    json_object_set_new(o, "position", json_string(text));
+    json_object_set_new(o, "to", json_integer(pos->to));
+    json_object_set_new(o, "phase",
+                        json_string(pos->result != KEMET_PLAYING ? "over"
+                                    : t                          ? "move"
+                                                                 : "throw"));
+    json_object_set_new(o, "throw", t ? throw_json(t) : json_null());
+    json_object_set_new(o, "must",
+                        pos->must ? json_integer(pos->must) : json_null());
+    json_object_set_new(o, "hand", json_pack("[i,i]", pos->hand[0],
+                                             pos->hand[1]));
+    json_object_set_new(o, "gone",
+                        json_pack("[i,i]", info->pieces - on[0] - pos->hand[0],
+                                  info->pieces - on[1] - pos->hand[1]));
+    json_object_set_new(o, "cells", wg_cells_json(g->rules, pos));
+    json_object_set_new(o, "turns", json_integer(kemet_game_turns(g->g)));
+    json_object_set_new(o, "opening", json_string(g->opening));
+    kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
+    int n = 0;
+    json_t *moves = json_array(), *pre = json_array();
+    if (m && pos->result == KEMET_PLAYING) {
+        if (t && (n = kemet_moves(g->rules, pos, t, m)) > 0) {
+            json_decref(moves);
+            moves = moves_json(m, n);
+        } else if (!t && (n = kemet_prethrow(g->rules, pos, m)) > 0) {
+            json_decref(pre);
+            pre = moves_json(m, n);
+        }
+    }
+    free(m);
+    json_object_set_new(o, "moves", moves);
+    json_object_set_new(o, "prethrow", pre);
+    json_t *last = json_array();
+    for (long i = g->nply > 8 ? g->nply - 8 : 0; i < g->nply; i++)
+        json_array_append_new(last, wg_ply_json(g, i));
+    json_object_set_new(o, "last", last);
+    return o;
+}
+
+/* The record (docs/notation: kemet-record 1). The dice seed is written only
+ * once the game is over: before, it would tell every throw to come. */
+char *wg_record(const wgame *g) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    const char *name[2];
+    for (int p = 0; p < 2; p++) {
+        int l = wg_seat_level(g->seat[p]);
+        name[p] = l ? wg_level_agent(l) : "human";
+    }
+    char line[1024];
+    if (kemet_record_header(g->rules, g->seed, name[0], name[1], &g->start,
+                            line, sizeof line) > 0) {
+        const char *s = line;
+        if (pos->result == KEMET_PLAYING) {
+            /* drop the "seed N" line */
+            const char *seed = strstr(line, "\nseed ");
+            if (seed) {
+                fwrite(line, 1, (size_t)(seed - line) + 1, f);
+                s = strchr(seed + 1, '\n') + 1;
+            }
+        }
+        fputs(s, f);
+    }
+    kemet_pos before = g->start;
+    for (long i = 0; i < g->nply; i++) {
+        const wg_ply *p = &g->ply[i];
+        if (kemet_record_ply(&before, p->thr.n ? &p->thr : NULL, &p->move,
+                             line, sizeof line) > 0)
+            fputs(line, f);
+        before = p->after;
+    }
+    if (kemet_record_result(pos, 0, line, sizeof line) > 0)
+        fputs(line, f);
+    if (fclose(f) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}

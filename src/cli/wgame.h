@@ -1,0 +1,120 @@
+/* wgame.h - what the parts of `kemet serve` share: the games it holds
+ * (wgame.c) and their storage in SQLite (store.c).
+ */
+#ifndef KEMET_WGAME_H
+#define KEMET_WGAME_H
+
+#include "cli.h"
+
+#include <jansson.h>
+#include <pthread.h>
+#include <sqlite3.h>
+
+#define WG_ID 16    /* characters of a game id */
+#define WG_TOKEN 32 /* characters of a seat's token */
+
+/* One ply as the page shows it: who, the throw (n == 0 before a throw),
+ * the move, the position after it and what happened, in words. */
+typedef struct wg_ply {
+    int player;
+    kemet_throw thr;
+    kemet_move move;
+    kemet_pos after;
+    char *words;
+} wg_ply;
+
+/* One stored action: 't' a throw, 'm' a move or pre-throw choice. */
+typedef struct wg_action {
+    char kind;
+    char text[159];
+} wg_action;
+
+/* A game the server holds. `mu` guards everything below it. */
+typedef struct wgame {
+    char id[WG_ID + 1];
+    const kemet_rules *rules;
+    uint64_t seed;
+    char seat[2][32];            /* "human" or "computer:LEVEL" */
+    char token[2][WG_TOKEN + 1]; /* "" for a computer seat */
+    long long created;           /* seconds since 1970 */
+    char *opening;               /* the opening, in words */
+    kemet_pos start;
+    pthread_mutex_t mu;
+    pthread_cond_t changed;
+    kemet_game *g;
+    kemet_agent *agent[2];
+    long version; /* actions made: each throw, move or pre-throw choice */
+    wg_action *act;
+    long actcap;
+    wg_ply *ply;
+    long nply, cap;
+    bool queued;  /* waiting for the computer's worker */
+    struct wgame *next; /* in the server's hash bucket */
+} wgame;
+
+/* The storage: one SQLite file. Each call is one transaction, committed
+ * before it returns; a failure leaves the file as it was. */
+typedef struct store store;
+
+int store_open(const char *path, store **out);
+void store_close(store *s);
+/* Saves a new game. */
+int store_game(store *s, const wgame *g);
+/* Saves actions `first`.. of game `id`: n actions, each a kind ("throw" or
+ * "move") and its text; all or none. */
+int store_actions(store *s, const char *id, long first, int n,
+                  const char *const kind[], const char *const text[]);
+
+/* Loading: calls `game` for each stored game (oldest first), then
+ * `action` for each of its actions in order. A non-zero return stops the
+ * load with that code. */
+typedef struct store_game_row {
+    const char *id, *ruleset, *seat[2], *token[2];
+    uint64_t seed;
+    long long created;
+} store_game_row;
+typedef int (*store_game_fn)(void *ctx, const store_game_row *row);
+typedef int (*store_action_fn)(void *ctx, const char *id, long seq,
+                               const char *kind, const char *text);
+int store_load(store *s, store_game_fn game, store_action_fn action,
+               void *ctx);
+/* The last error's words. */
+const char *store_error(store *s);
+
+/* The games (wgame.c). Every call below is made with g->mu held. */
+
+/* The agent of level 1-5 (NULL otherwise), and the level of a seat
+ * ("computer:3"; 0 for "human"). */
+const char *wg_level_agent(int level);
+int wg_seat_level(const char *seat);
+/* A game at its start (the opening played); NULL when out of memory. */
+wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
+              const char *const seat[2], const char *const token[2],
+              long long created);
+void wg_free(wgame *g);
+/* One action made in memory: a throw; a move (for the pending throw, or a
+ * pre-throw choice); the lone pass a throw may leave; a computer's step. */
+int wg_throw(wgame *g, kemet_throw *out);
+int wg_move(wgame *g, const kemet_move *m);
+int wg_after_throw(wgame *g);
+int wg_computer_step(wgame *g);
+bool wg_computer_to_act(const wgame *g);
+/* Replays one stored action; on a mismatch says why in `why`. */
+int wg_replay(wgame *g, const char *kind, const char *text, char *why,
+              size_t len);
+/* Rebuilds the game from its seed and its first `keep` actions. */
+int wg_rebuild(wgame *g, long keep);
+/* Stores the actions made since `first`; when the store fails, undoes
+ * them (wg_rebuild) and returns -1. */
+int wg_save(wgame *g, store *s, long first);
+
+/* JSON: the board's cells ([count1, count2] per cell), a ply, a game's
+ * summary, its full state for seat `you` (0: a spectator); and its record
+ * as text (malloc'd). */
+json_t *wg_cells_json(const kemet_rules *r, const kemet_pos *pos);
+json_t *wg_ply_json(const wgame *g, long i);
+json_t *wg_summary_json(const wgame *g);
+json_t *wg_state_json(const wgame *g, int you);
+char *wg_record(const wgame *g);
+
+#endif
