@@ -330,30 +330,43 @@ function cellOfSquare(sq) {
 }
 function splitStep(t) { const [f, to] = t.split("-"); return {f, to}; }
 
+/* Why a move is not legal, in words (the server's kemet_explain). */
+async function explain(move, fallback) {
+  try {
+    const r = await api("GET", `games/${view.id}/explain?move=${encodeURIComponent(move)}`);
+    return r.legal ? fallback : r.reason;
+  } catch (e) {
+    return e.message;
+  }
+}
+
 /* A hole (or a zone: "in", "off") chosen. */
 async function choose(where) {
-  const v = view, st = v.state;
+  const v = view, st = v.state, rs = ruleset(st.ruleset);
   if (!myTurn()) {
-    say(st.phase === "over" ? "The game is over." : st.you ? `It is ${whoName(ruleset(st.ruleset), st.to)}'s turn.` : "You are watching this game.", true);
+    say(st.phase === "over" ? "The game is over." : st.you ? `It is ${whoName(rs, st.to)}'s turn.` : "You are watching this game.", true);
     return render();
   }
   if (st.phase === "throw") { say("Throw the sticks first.", true); return render(); }
   const steps = (v.next || []).map(splitStep);
   if (v.picked === null) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
-    /* why not: ask the server about the plainest move of this piece */
+    const cell = where === "in" ? 0 : cellOfSquare(+where);
+    if (where !== "in" && !(st.cells[cell - 1] || [0, 0])[st.to - 1]) {
+      say(`There is no piece of ${whoName(rs, st.to)}'s on ${where}: pick one of the highlighted pieces.`, true);
+      return render();
+    }
+    /* why not: ask about the plainest move of this piece */
     const val = (v.left && v.left[0]) || (st.throw && st.throw.values[0]) || 1;
     const to = where === "in" ? String(val) : String(+where + val);
-    const r = await api("GET", `games/${v.id}/explain?move=${encodeURIComponent([...v.done, where + "-" + to].join("+"))}`);
-    say(r.legal ? "Pick one of the highlighted pieces." : r.reason, true);
+    say(await explain([...v.done, where + "-" + to].join("+"), "Pick one of the highlighted pieces."), true);
     return render();
   }
   if (where === v.picked) { v.picked = null; say(""); return render(); }
   const step = steps.find(x => x.f === v.picked && x.to === where);
   if (!step) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
-    const r = await api("GET", `games/${v.id}/explain?move=${encodeURIComponent([...v.done, v.picked + "-" + where].join("+"))}`);
-    say(r.legal ? "That is not one of the highlighted moves." : r.reason, true);
+    say(await explain([...v.done, v.picked + "-" + where].join("+"), "That is not one of the highlighted moves."), true);
     return render();
   }
   v.done.push(v.picked + "-" + where);

@@ -1040,8 +1040,7 @@ int cmd_serve(int argc, char **argv) {
         pthread_mutex_unlock(&S->all[i]->mu);
     }
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
-            MHD_USE_ERROR_LOG,
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
         (uint16_t)port, NULL, NULL, handle, S, MHD_OPTION_SOCK_ADDR,
         (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, S,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000,

@@ -1,0 +1,228 @@
+// End-to-end tests of the page served by `kemet serve`, in Debian's
+// chromium driven by playwright-core:
+//   1. a whole game against the computer, played by clicking (and by the
+//      keyboard) on the board;
+//   2. a game between two people in two browser contexts, the second
+//      joining by the link the first is given, each seeing the other's
+//      moves without reloading;
+//   3. a screenshot of every ruleset's board, kept in artifacts/.
+// Usage: KEMET_BIN=build/release/kemet node e2e.mjs
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = process.env.KEMET_BIN || join(here, "../../build/release/kemet");
+const artifacts = join(here, "artifacts");
+mkdirSync(artifacts, { recursive: true });
+const dir = mkdtempSync(join(tmpdir(), "kemet-e2e-"));
+
+function fail(msg) {
+  throw new Error(msg);
+}
+
+async function startServer() {
+  const proc = spawn(bin, ["serve", "--port", "0", "--db", join(dir, "e2e.db")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let out = "";
+    proc.stdout.on("data", d => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) resolve(+m[1]);
+    });
+    proc.on("exit", code => reject(new Error("kemet serve exited with " + code)));
+  });
+  return { proc, base: `http://127.0.0.1:${port}` };
+}
+
+async function waitFor(fn, what, ms = 20000) {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() - t0 > ms) fail("timed out waiting for " + what);
+    await new Promise(r => setTimeout(r, 50));
+  }
+}
+
+/* Whose turn the page says it is: "mine", "theirs" or "over". */
+async function turn(page) {
+  const t = (await page.locator("#turn").textContent({ timeout: 20000 })) || "";
+  if (/won|drawn/.test(t)) return "over";
+  return t.includes("your turn") ? "mine" : "theirs";
+}
+
+/* Plays one action of the human on `page`: throw, or pick a highlighted
+ * piece and a highlighted target (by the keyboard when `keys`). */
+async function playOnce(page, keys) {
+  if (await page.locator("#throw").count()) {
+    if (keys) {
+      await page.locator("#throw").focus();
+      await page.keyboard.press("Enter");
+    } else await page.locator("#throw").click();
+    return "throw";
+  }
+  const src = page.locator(".source").first();
+  if (!(await src.count())) return null; /* the page is between two states */
+  if (keys) {
+    await src.focus();
+    await page.keyboard.press("Enter");
+  } else await src.click();
+  const dst = page.locator(".target").first();
+  await dst.waitFor({ timeout: 5000 });
+  if (keys) {
+    await dst.focus();
+    await page.keyboard.press("Enter");
+  } else await dst.click();
+  return "move";
+}
+
+async function playUntil(page, done, keysEvery = 5) {
+  let n = 0;
+  for (let i = 0; i < 3000; i++) {
+    const t = await turn(page);
+    if (t === "over" || (await done())) return n;
+    if (t === "mine") {
+      await playOnce(page, n % keysEvery === 1);
+      n++;
+    }
+    await page.waitForTimeout(30);
+  }
+  await page.screenshot({ path: join(artifacts, "stuck.png"), fullPage: true });
+  fail("the game did not end: " + (await page.locator("#turn").textContent()) + " / " + (await page.locator("#msg").textContent()));
+}
+
+async function gameAgainstComputer(browser, base) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } }); // a phone
+  const errors = [];
+  page.on("pageerror", e => errors.push(e.message));
+  await page.goto(base + "/");
+  await page.selectOption("#ruleset", "lions-jackals-quick");
+  await page.selectOption("#opponent", "computer:1");
+  await page.click("#start");
+  await page.locator(".board").waitFor();
+  await page.screenshot({ path: join(artifacts, "computer-start.png"), fullPage: true });
+  /* an illegal choice is explained in words */
+  const actions = await playUntil(page, async () => false);
+  const result = await page.locator("#turn").textContent();
+  if (!/won/.test(result)) fail("no winner shown: " + result);
+  await page.screenshot({ path: join(artifacts, "computer-end.png"), fullPage: true });
+  /* the finished game is in the list, and replays move by move */
+  await page.goto(base + "/#/");
+  await page.locator("a:has-text('replay')").first().click();
+  await page.locator("#replay-words").waitFor();
+  await page.click("#prev");
+  const w = await page.locator("#replay-words").textContent();
+  if (!/Move \d+|Start/.test(w)) fail("replay shows no move: " + w);
+  if (errors.length) fail("page errors: " + errors.join("; "));
+  console.log(`ok - a game against the computer: ${actions} actions, "${result.trim()}"`);
+  await page.close();
+}
+
+async function illegalChoiceExplained(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(base + "/");
+  await page.selectOption("#ruleset", "senet-kendall");
+  await page.selectOption("#opponent", "computer:1");
+  await page.click("#start");
+  await page.locator(".board").waitFor();
+  await waitFor(async () => (await turn(page)) === "mine", "the human's turn");
+  await page.click("#throw");
+  await waitFor(async () => (await page.locator(".source").count()) > 0 || (await turn(page)) !== "mine", "a throw");
+  if (await page.locator(".source").count()) {
+    /* click a square that holds no piece of the mover: square 30 */
+    await page.locator('[data-cell="30"]').click({ force: true });
+    const msg = await waitFor(async () => (await page.locator("#msg").textContent()).trim(), "an explanation");
+    if (msg.length < 8) fail("no explanation: " + msg);
+    console.log(`ok - an illegal choice is explained: "${msg}"`);
+  } else console.log("ok - (the throw could not be used; nothing to explain)");
+  await page.close();
+}
+
+async function twoPlayers(browser, base) {
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  await a.goto(base + "/");
+  await a.selectOption("#ruleset", "chien-chacal");
+  await a.selectOption("#opponent", "human");
+  await a.click("#start");
+  const link = (await a.locator("#invite").textContent()).trim();
+  if (!link.includes("#/game/")) fail("no invitation link: " + link);
+  await b.goto(link);
+  await b.locator(".board").waitFor();
+  let plies = 0;
+  for (let i = 0; i < 6000; i++) {
+    const [ta, tb] = [await turn(a), await turn(b)];
+    if (ta === "over" && tb === "over") break;
+    const page = ta === "mine" ? a : tb === "mine" ? b : null;
+    if (page) {
+      const other = page === a ? b : a;
+      const before = await other.locator("#log").textContent();
+      const did = await playOnce(page, plies % 7 === 3);
+      plies++;
+      if (plies === 6) {
+        await a.screenshot({ path: join(artifacts, "two-players-a.png"), fullPage: true });
+        await b.screenshot({ path: join(artifacts, "two-players-b.png"), fullPage: true });
+      }
+      /* the other device sees the change without reloading */
+      if (did === "move") {
+        try {
+          await waitFor(async () => (await other.locator("#log").textContent()) !== before, "the other page to update");
+        } catch (e) {
+          await a.screenshot({ path: join(artifacts, "stuck-a.png"), fullPage: true });
+          await b.screenshot({ path: join(artifacts, "stuck-b.png"), fullPage: true });
+          throw e;
+        }
+      }
+    }
+    await a.waitForTimeout(20);
+  }
+  const ra = await a.locator("#turn").textContent(), rb = await b.locator("#turn").textContent();
+  if (!/you won/.test(ra + rb) || !/you lost/.test(ra + rb)) fail(`results: "${ra}" / "${rb}"`);
+  console.log(`ok - two players on two devices: ${plies} actions; "${ra.trim()}" / "${rb.trim()}"`);
+}
+
+async function boards(browser, base) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  for (const r of rulesets) {
+    const res = await fetch(base + "/api/games", {
+      method: "POST",
+      body: JSON.stringify({ ruleset: r.id, players: ["human", "human"] }),
+    });
+    const g = await res.json();
+    await page.goto(`${base}/#/game/${g.id}/${g.tokens["1"]}`);
+    await page.locator(".board").waitFor();
+    const holes = await page.locator(".board .hole").count();
+    if (holes !== r.board_cells) fail(`${r.id}: ${holes} holes drawn, ${r.board_cells} on the board`);
+    await page.screenshot({ path: join(artifacts, `board-${r.id}.png`), fullPage: true });
+  }
+  console.log(`ok - ${rulesets.length} boards drawn with every hole, screenshots in tests/e2e/artifacts/`);
+  await page.close();
+}
+
+const { proc, base } = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
+let status = 0;
+try {
+  await boards(browser, base);
+  await illegalChoiceExplained(browser, base);
+  await gameAgainstComputer(browser, base);
+  await twoPlayers(browser, base);
+} catch (e) {
+  console.error("FAIL - " + e.message);
+  status = 1;
+} finally {
+  await browser.close();
+  proc.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(status);

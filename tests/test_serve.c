@@ -1,0 +1,530 @@
+/* test_serve.c - the web server's API, against the real program listening
+ * on a loopback port with a real SQLite file: whole games of several
+ * rulesets played through HTTP, every kind of bad request, tokens, a
+ * kill -9 and restart in the middle of a game, Server-Sent Events and long
+ * polling, and the computer's moves.
+ */
+#include "testutil.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <jansson.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct srv {
+    pid_t pid;
+    int port;
+    char db[64];
+} srv;
+
+/* Starts `kemet serve --port 0 --db DB` and reads the port it printed. */
+static void start(srv *S) {
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        execl(getenv("KEMET_BIN"), "kemet", "serve", "--port", "0", "--db",
+              S->db, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    char line[256] = {0};
+    size_t n = 0;
+    while (n < sizeof line - 1 && read(fd[0], line + n, 1) == 1 &&
+           line[n] != '\n')
+        n++;
+    close(fd[0]);
+    const char *at = strstr(line, "http://127.0.0.1:");
+    assert_non_null(at);
+    S->port = atoi(at + 17);
+    S->pid = pid;
+    assert_true(S->port > 0);
+}
+
+/* Stops it: SIGTERM (a clean stop, exit status 0) or SIGKILL. */
+static void stop(srv *S, int sig) {
+    kill(S->pid, sig);
+    int st;
+    assert_int_equal(waitpid(S->pid, &st, 0), S->pid);
+    if (sig == SIGTERM) {
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 0);
+    }
+}
+
+/* One HTTP request; returns the status and the body in *out (caller
+ * frees). `limit` > 0 stops reading after that many bytes. */
+static int http_limit(const srv *S, const char *method, const char *path,
+                      const char *token, const char *body, char **out,
+                      size_t limit) {
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(s >= 0);
+    struct sockaddr_in a = {0};
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)S->port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(s, (struct sockaddr *)&a, sizeof a), 0);
+    size_t blen = body ? strlen(body) : 0;
+    char *req = malloc(blen + 1024);
+    assert_non_null(req);
+    int n = snprintf(req, 1024,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+                     "close\r\nContent-Length: %zu\r\n",
+                     method, path, blen);
+    if (token)
+        n += snprintf(req + n, 200, "Authorization: Bearer %s\r\n", token);
+    n += snprintf(req + n, 8, "\r\n");
+    if (body)
+        memcpy(req + n, body, blen);
+    size_t total = (size_t)n + blen, sent = 0;
+    while (sent < total) {
+        ssize_t k = write(s, req + sent, total - sent);
+        if (k <= 0)
+            break; /* the server may answer (413) before reading it all */
+        sent += (size_t)k;
+    }
+    free(req);
+    size_t cap = 65536, len = 0;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    for (;;) {
+        if (len + 1 == cap)
+            assert_non_null(buf = realloc(buf, cap *= 2));
+        ssize_t k = read(s, buf + len, cap - len - 1);
+        if (k <= 0)
+            break;
+        len += (size_t)k;
+        if (limit && len >= limit)
+            break;
+    }
+    buf[len] = '\0';
+    close(s);
+    int status = 0;
+    sscanf(buf, "HTTP/1.%*d %d", &status);
+    char *b = strstr(buf, "\r\n\r\n");
+    *out = strdup(b ? b + 4 : "");
+    free(buf);
+    return status;
+}
+
+static int http(const srv *S, const char *method, const char *path,
+                const char *token, const char *body, char **out) {
+    return http_limit(S, method, path, token, body, out, 0);
+}
+
+/* A request whose answer is JSON; fails unless the status is `want`. */
+static json_t *call(const srv *S, const char *method, const char *path,
+                    const char *token, const char *body, int want) {
+    char *out;
+    int st = http(S, method, path, token, body, &out);
+    if (st != want)
+        fail_msg("%s %s: status %d, not %d: %s", method, path, st, want, out);
+    json_error_t e;
+    json_t *o = json_loads(out, 0, &e);
+    if (!o)
+        fail_msg("%s %s: not JSON: %s", method, path, out);
+    free(out);
+    return o;
+}
+
+static const char *str(json_t *o, const char *k) {
+    return json_string_value(json_object_get(o, k));
+}
+static long num(json_t *o, const char *k) {
+    return (long)json_integer_value(json_object_get(o, k));
+}
+
+static void temp_db(srv *S) {
+    snprintf(S->db, sizeof S->db, "/tmp/kemet-serve-XXXXXX");
+    int fd = mkstemp(S->db);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(S->db);
+}
+
+static void remove_db(const srv *S) {
+    char p[80];
+    unlink(S->db);
+    snprintf(p, sizeof p, "%s-wal", S->db);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", S->db);
+    unlink(p);
+}
+
+typedef struct game {
+    char id[32], tok[2][64];
+} game;
+
+static game create(const srv *S, const char *body) {
+    json_t *o = call(S, "POST", "/api/games", NULL, body, 201);
+    game g = {0};
+    snprintf(g.id, sizeof g.id, "%s", str(o, "id"));
+    json_t *t = json_object_get(o, "tokens");
+    for (int p = 0; p < 2; p++) {
+        const char *k = json_string_value(json_object_get(t, p ? "2" : "1"));
+        snprintf(g.tok[p], sizeof g.tok[p], "%s", k ? k : "");
+    }
+    json_decref(o);
+    return g;
+}
+
+static json_t *state(const srv *S, const game *g, const char *tok) {
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", g->id);
+    return call(S, "GET", path, tok, NULL, 200);
+}
+
+/* One action by the player to act: a throw, else the move `pick` % n of
+ * the legal ones. Returns false once the game is over. */
+static bool act(const srv *S, const game *g, unsigned pick) {
+    json_t *st = state(S, g, NULL);
+    const char *phase = str(st, "phase");
+    bool over = strcmp(phase, "over") == 0;
+    if (!over) {
+        const char *tok = g->tok[num(st, "to") - 1];
+        char path[128], body[256];
+        if (strcmp(phase, "throw") == 0) {
+            snprintf(path, sizeof path, "/api/games/%s/throw", g->id);
+            json_decref(call(S, "POST", path, tok, "{}", 200));
+        } else {
+            json_t *moves = json_object_get(st, "moves");
+            size_t n = json_array_size(moves);
+            assert_true(n > 0);
+            snprintf(path, sizeof path, "/api/games/%s/move", g->id);
+            snprintf(body, sizeof body, "{\"move\":\"%s\"}",
+                     json_string_value(json_array_get(moves, pick % n)));
+            json_decref(call(S, "POST", path, tok, body, 200));
+        }
+    }
+    json_decref(st);
+    return !over;
+}
+
+/* Whole games of four rulesets, two people, through the API; each record
+ * replays with the library's checker (throws against the dice seed). */
+static void full_games(void **state_) {
+    (void)state_;
+    srv S;
+    temp_db(&S);
+    start(&S);
+    const char *rules[] = {"senet-kendall", "hounds-jackals-skiryuk",
+                           "chien-chacal", "lions-jackals-quick"};
+    for (int r = 0; r < 4; r++) {
+        char body[160];
+        snprintf(body, sizeof body,
+                 "{\"ruleset\":\"%s\",\"players\":[\"human\",\"human\"]}",
+                 rules[r]);
+        game g = create(&S, body);
+        assert_true(strlen(g.tok[0]) == 32 && strlen(g.tok[1]) == 32);
+        unsigned pick = 7;
+        long actions = 0;
+        while (act(&S, &g, pick = pick * 1103515245u + 12345u) &&
+               actions < 20000)
+            actions++;
+        json_t *st = state(&S, &g, NULL);
+        assert_string_equal(str(st, "status"), "over");
+        assert_true(num(st, "winner") == 1 || num(st, "winner") == 2);
+        json_decref(st);
+        char path[128], *rec;
+        snprintf(path, sizeof path, "/api/games/%s/record", g.id);
+        assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+        assert_non_null(strstr(rec, "\nseed "));
+        kemet_error err;
+        kemet_pos fin;
+        if (kemet_replay(rec, &fin, NULL, 0, NULL, &err))
+            fail_msg("%s: the record does not replay: %s", rules[r], err.msg);
+        assert_int_not_equal(fin.result, KEMET_PLAYING);
+        free(rec);
+    }
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* Every bad request answers 4xx with a JSON error, and changes nothing. */
+static void bad_requests(void **state_) {
+    (void)state_;
+    srv S;
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    char path[128], mpath[128], tpath[128], *out;
+    snprintf(path, sizeof path, "/api/games/%s", g.id);
+    snprintf(mpath, sizeof mpath, "/api/games/%s/move", g.id);
+    snprintf(tpath, sizeof tpath, "/api/games/%s/throw", g.id);
+    json_t *before = state(&S, &g, NULL);
+    char *was = json_dumps(before, JSON_SORT_KEYS);
+    json_decref(before);
+#define BAD(status, words, method, p, tok, body)                               \
+    do {                                                                       \
+        json_t *e = call(&S, method, p, tok, body, status);                    \
+        const char *msg = str(e, "error");                                     \
+        assert_non_null(msg);                                                  \
+        if (!strstr(msg, words))                                               \
+            fail_msg("'%s' does not say '%s'", msg, words);                    \
+        json_decref(e);                                                        \
+    } while (0)
+    BAD(400, "not JSON", "POST", "/api/games", NULL, "{\"ruleset\":");
+    BAD(400, "unknown ruleset", "POST", "/api/games", NULL,
+        "{\"ruleset\":\"ur\"}");
+    BAD(400, "level is 1 to 5", "POST", "/api/games", NULL,
+        "{\"ruleset\":\"senet-kendall\",\"players\":[\"human\","
+        "{\"computer\":9}]}");
+    BAD(400, "at least one player must be human", "POST", "/api/games", NULL,
+        "{\"ruleset\":\"senet-kendall\",\"players\":[{\"computer\":1},"
+        "{\"computer\":1}]}");
+    BAD(404, "no such game", "GET", "/api/games/0123456789abcdef", NULL,
+        NULL);
+    BAD(404, "no such resource", "GET", "/api/nothing", NULL, NULL);
+    BAD(405, "use POST", "GET", tpath, g.tok[0], NULL);
+    BAD(401, "token", "POST", tpath, NULL, "{}");
+    BAD(403, "not one of this game's", "POST", tpath,
+        "ffffffffffffffffffffffffffffffff", "{}");
+    BAD(403, "not one of this game's", "GET", path,
+        "ffffffffffffffffffffffffffffffff", NULL);
+    /* player 1 (White) starts in Senet (ruling: player 1 starts) */
+    json_t *st = state(&S, &g, NULL);
+    int to = (int)num(st, "to");
+    json_decref(st);
+    BAD(409, "turn, not yours", "POST", tpath, g.tok[2 - to], "{}");
+    BAD(400, "not JSON", "POST", mpath, g.tok[to - 1], "move 9-12");
+    BAD(400, "give the move as a string", "POST", mpath, g.tok[to - 1],
+        "{\"move\":12}");
+    BAD(400, "is not a move", "POST", mpath, g.tok[to - 1],
+        "{\"move\":\"up\"}");
+    char *big = malloc(40000);
+    assert_non_null(big);
+    memset(big, ' ', 39999);
+    big[0] = '{';
+    big[39998] = '}';
+    big[39999] = '\0';
+    BAD(413, "over", "POST", mpath, g.tok[to - 1], big);
+    free(big);
+    /* nothing changed */
+    st = state(&S, &g, NULL);
+    char *now = json_dumps(st, JSON_SORT_KEYS);
+    assert_string_equal(was, now);
+    free(now);
+    json_decref(st);
+    /* an illegal move after a throw: 422 with the reason, nothing changed */
+    json_decref(call(&S, "POST", tpath, g.tok[to - 1], "{}", 200));
+    BAD(409, "thrown already", "POST", tpath, g.tok[to - 1], "{}");
+    st = state(&S, &g, NULL);
+    long v = num(st, "version");
+    const char *phase = str(st, "phase");
+    if (strcmp(phase, "move") == 0) {
+        BAD(422, "", "POST", mpath, g.tok[to - 1], "{\"move\":\"30-off\"}");
+        json_t *st2 = state(&S, &g, NULL);
+        assert_int_equal(num(st2, "version"), v);
+        json_decref(st2);
+    }
+    json_decref(st);
+    /* the spectator's view and the list never show a token */
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &out), 200);
+    assert_null(strstr(out, g.tok[0]));
+    assert_null(strstr(out, g.tok[1]));
+    free(out);
+    assert_int_equal(http(&S, "GET", "/api/games", NULL, NULL, &out), 200);
+    assert_non_null(strstr(out, g.id));
+    assert_null(strstr(out, g.tok[0]));
+    free(out);
+    /* the record of an unfinished game does not give the dice seed away */
+    snprintf(mpath, sizeof mpath, "/api/games/%s/record", g.id);
+    assert_int_equal(http(&S, "GET", mpath, NULL, NULL, &out), 200);
+    assert_non_null(strstr(out, "kemet-record 1"));
+    assert_null(strstr(out, "\nseed "));
+    free(out);
+    free(was);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* kill -9 in the middle of a game: after the restart every action the
+ * players were told about is there, and the game plays on to the end. */
+static void restart(void **state_) {
+    (void)state_;
+    srv S;
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"hounds-jackals-skiryuk\","
+                        "\"players\":[\"human\",\"human\"]}");
+    unsigned pick = 3;
+    for (int i = 0; i < 40; i++)
+        act(&S, &g, pick = pick * 69069u + 1u);
+    json_t *before = state(&S, &g, g.tok[0]);
+    char *was = json_dumps(before, JSON_SORT_KEYS);
+    json_decref(before);
+    stop(&S, SIGKILL);
+    start(&S);
+    json_t *after = state(&S, &g, g.tok[0]);
+    char *now = json_dumps(after, JSON_SORT_KEYS);
+    json_decref(after);
+    assert_string_equal(was, now);
+    free(was);
+    free(now);
+    long n = 0;
+    while (act(&S, &g, pick = pick * 69069u + 1u) && n < 20000)
+        n++;
+    json_t *st = state(&S, &g, NULL);
+    assert_string_equal(str(st, "status"), "over");
+    json_decref(st);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* Against the computer: the human acts, the computer answers by itself;
+ * watchers learn of it by long polling and by Server-Sent Events. */
+static void computer_and_updates(void **state_) {
+    (void)state_;
+    srv S;
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[{\"computer\":2},\"human\"]}");
+    assert_string_equal(g.tok[0], "");
+    char path[160], *out;
+    /* the computer (player 1) starts: wait for it by long polling */
+    json_t *st = state(&S, &g, NULL);
+    long v = num(st, "version");
+    json_decref(st);
+    snprintf(path, sizeof path, "/api/games/%s?after=%ld", g.id, v);
+    int tries = 0;
+    do {
+        st = call(&S, "GET", path, NULL, NULL, 200);
+        bool mine = num(st, "to") == 2 || strcmp(str(st, "phase"), "over") == 0;
+        json_decref(st);
+        if (mine)
+            break;
+    } while (++tries < 50);
+    assert_true(tries < 50);
+    /* the events stream says the version at once */
+    snprintf(path, sizeof path, "/api/games/%s/events", g.id);
+    assert_int_equal(http_limit(&S, "GET", path, NULL, NULL, &out, 40), 200);
+    free(out);
+    /* play the human's side with the first legal move until the end */
+    for (int i = 0; i < 4000; i++) {
+        st = state(&S, &g, g.tok[1]);
+        bool over = strcmp(str(st, "phase"), "over") == 0;
+        assert_int_equal(num(st, "you"), 2);
+        if (!over && num(st, "to") == 2) {
+            char p2[128];
+            if (strcmp(str(st, "phase"), "throw") == 0) {
+                snprintf(p2, sizeof p2, "/api/games/%s/throw", g.id);
+                json_decref(call(&S, "POST", p2, g.tok[1], "{}", 200));
+            } else {
+                char body[128];
+                snprintf(p2, sizeof p2, "/api/games/%s/move", g.id);
+                snprintf(body, sizeof body, "{\"move\":\"%s\"}",
+                         json_string_value(
+                             json_array_get(json_object_get(st, "moves"), 0)));
+                json_decref(call(&S, "POST", p2, g.tok[1], body, 200));
+            }
+        } else if (!over) {
+            snprintf(path, sizeof path, "/api/games/%s?after=%ld", g.id,
+                     num(st, "version"));
+            json_decref(call(&S, "GET", path, NULL, NULL, 200));
+        }
+        json_decref(st);
+        if (over)
+            break;
+    }
+    st = state(&S, &g, NULL);
+    assert_string_equal(str(st, "status"), "over");
+    json_decref(st);
+    /* the hint: before the game is over only; the replay lists every ply */
+    snprintf(path, sizeof path, "/api/games/%s/history", g.id);
+    st = call(&S, "GET", path, NULL, NULL, 200);
+    assert_true(json_array_size(json_object_get(st, "history")) > 10);
+    json_decref(st);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* A hint ranks the legal moves, each with a chance between 0 and 1; the
+ * steps of a multi-value turn come one at a time. */
+static void hints_and_steps(void **state_) {
+    (void)state_;
+    srv S;
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"lions-jackals\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    json_t *st = state(&S, &g, NULL);
+    int to = (int)num(st, "to");
+    json_decref(st);
+    char path[160];
+    snprintf(path, sizeof path, "/api/games/%s/throw", g.id);
+    json_decref(call(&S, "POST", path, g.tok[to - 1], "{}", 200));
+    st = state(&S, &g, NULL);
+    if (strcmp(str(st, "phase"), "move") == 0) {
+        size_t n = json_array_size(json_object_get(st, "moves"));
+        snprintf(path, sizeof path, "/api/games/%s/hint", g.id);
+        json_t *h = call(&S, "POST", path, g.tok[to - 1], "{}", 200);
+        json_t *list = json_object_get(h, "moves");
+        assert_int_equal(json_array_size(list), n);
+        double last = 2;
+        for (size_t i = 0; i < n; i++) {
+            double c = json_real_value(
+                json_object_get(json_array_get(list, i), "chance"));
+            assert_true(c >= 0 && c <= 1 && c <= last);
+            last = c;
+        }
+        json_decref(h);
+        /* the hint is the player's: a spectator may not ask */
+        json_decref(call(&S, "POST", path, NULL, "{}", 401));
+        snprintf(path, sizeof path, "/api/games/%s/steps?done=", g.id);
+        h = call(&S, "GET", path, NULL, NULL, 200);
+        assert_true(json_array_size(json_object_get(h, "next")) > 0);
+        json_decref(h);
+    }
+    json_decref(st);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* A database that is not kemet's is refused with one line, status 2. */
+static void bad_database(void **state_) {
+    (void)state_;
+    char path[] = "/tmp/kemet-notdb-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_true(write(fd, "not a database at all, just text\n", 33) == 33);
+    close(fd);
+    char *out, *err;
+    int st = tu_run(NULL, &out, &err, "serve", "--port", "0", "--db", path,
+                    NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(err, path));
+    free(out);
+    free(err);
+    unlink(path);
+    st = tu_run(NULL, &out, &err, "serve", "--port", "70000", NULL);
+    assert_int_equal(st, 2);
+    free(out);
+    free(err);
+}
+
+int main(void) {
+    signal(SIGPIPE, SIG_IGN);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(full_games),
+        cmocka_unit_test(bad_requests),
+        cmocka_unit_test(restart),
+        cmocka_unit_test(computer_and_updates),
+        cmocka_unit_test(hints_and_steps),
+        cmocka_unit_test(bad_database),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
