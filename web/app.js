@@ -31,7 +31,17 @@ function s(tag, attrs, ...kids) {
     e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   return e;
 }
+let busy = 0; /* requests in flight: the page is marked data-busy meanwhile */
 async function api(method, path, body, token) {
+  busy++;
+  document.body.dataset.busy = "1";
+  try {
+    return await request(method, path, body, token);
+  } finally {
+    if (--busy === 0) delete document.body.dataset.busy;
+  }
+}
+async function request(method, path, body, token) {
   const headers = {};
   if (token) headers.Authorization = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -77,7 +87,10 @@ function senetGeometry(rs) {
   return {w: 656, h: 216, cells, deco, frame: [4, 4, 648, 208]};
 }
 
-function h58Geometry(rs) {
+/* The 58-holes board: cells 1-29 are the holes of player 1's side (the
+ * right), 30 the apex, 31-59 the holes of player 2's side, as the engine
+ * numbers them (kemet_square_cell). */
+function h58Geometry() {
   const W = 440, cells = {}, deco = [];
   const at = (side, hole) => {
     const m = side === 0 ? 1 : -1, cx = W / 2;
@@ -93,7 +106,7 @@ function h58Geometry(rs) {
   for (let side = 0; side < 2; side++) {
     for (let hole = 1; hole <= 29; hole++) {
       const [x, y] = at(side, hole);
-      cells[rs.paths[side][hole]] = {x, y, r: 11, label: hole, mark: marked.has(hole) ? "•" : null};
+      cells[side * 30 + hole] = {x, y, r: 11, label: hole, mark: marked.has(hole) ? "•" : null};
     }
     const [a, b] = [at(side, 6), at(side, 20)];
     deco.push(s("line", {x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "boardline", stroke: "#7a5229", "stroke-width": 3}));
@@ -102,7 +115,7 @@ function h58Geometry(rs) {
     deco.push(s("path", {d: `M${c[0]},${c[1]} C${bx},${c[1]} ${bx},${d[1]} ${d[0]},${d[1]}`, fill: "none", stroke: "#7a5229", "stroke-width": 3}));
   }
   const [ax, ay] = at(0, 30);
-  cells[rs.paths[0][30]] = {x: ax, y: ay, r: 20, label: "Shen", mark: null};
+  cells[30] = {x: ax, y: ay, r: 20, label: "Shen", mark: null};
   /* the palm: a rounded outline and the central stem */
   const outline = `M${W / 2 - 190},560 L${W / 2 - 190},170 Q${W / 2 - 190},10 ${W / 2},10 Q${W / 2 + 190},10 ${W / 2 + 190},170 L${W / 2 + 190},560 Z`;
   deco.unshift(s("path", {d: outline, fill: "#d8b27a", stroke: "#7a5229", "stroke-width": 4}));
@@ -362,8 +375,10 @@ async function choose(where) {
     say(await explain([...v.done, where + "-" + to].join("+"), "Pick one of the highlighted pieces."), true);
     return render();
   }
-  if (where === v.picked) { v.picked = null; say(""); return render(); }
+  /* the picked piece again: unpick it, unless it may end where it began
+     (carried back by a river to its own hole) */
   const step = steps.find(x => x.f === v.picked && x.to === where);
+  if (where === v.picked && !step) { v.picked = null; say(""); return render(); }
   if (!step) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
     say(await explain([...v.done, v.picked + "-" + where].join("+"), "That is not one of the highlighted moves."), true);
@@ -387,7 +402,8 @@ function render() {
     } else {
       if (v.picked === "in") handMark = "picked"; else marks[cellOfSquare(+v.picked)] = "picked";
       for (const x of steps.filter(x => x.f === v.picked)) {
-        if (x.to === "off") offMark = "target"; else marks[cellOfSquare(+x.to)] = "target";
+        if (x.to === "off") offMark = "target";
+        else marks[cellOfSquare(+x.to)] = x.to === x.f ? "picked target" : "target";
       }
     }
   }

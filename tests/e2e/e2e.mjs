@@ -50,8 +50,14 @@ async function waitFor(fn, what, ms = 20000) {
   }
 }
 
+/* Waits until the page has no request in flight. */
+async function settled(page) {
+  await page.locator("body:not([data-busy])").waitFor({ timeout: 20000 });
+}
+
 /* Whose turn the page says it is: "mine", "theirs" or "over". */
 async function turn(page) {
+  await settled(page);
   const t = (await page.locator("#turn").textContent({ timeout: 20000 })) || "";
   if (/won|drawn/.test(t)) return "over";
   return t.includes("your turn") ? "mine" : "theirs";
@@ -65,6 +71,7 @@ async function playOnce(page, keys) {
       await page.locator("#throw").focus();
       await page.keyboard.press("Enter");
     } else await page.locator("#throw").click();
+    await page.locator("#throw").waitFor({ state: "detached", timeout: 20000 });
     return "throw";
   }
   const src = page.locator(".source").first();
@@ -73,12 +80,14 @@ async function playOnce(page, keys) {
     await src.focus();
     await page.keyboard.press("Enter");
   } else await src.click();
+  await settled(page);
   const dst = page.locator(".target").first();
   await dst.waitFor({ timeout: 5000 });
   if (keys) {
     await dst.focus();
     await page.keyboard.press("Enter");
   } else await dst.click();
+  await settled(page);
   return "move";
 }
 
@@ -196,6 +205,7 @@ async function boards(browser, base) {
       body: JSON.stringify({ ruleset: r.id, players: ["human", "human"] }),
     });
     const g = await res.json();
+    await page.goto("about:blank");
     await page.goto(`${base}/#/game/${g.id}/${g.tokens["1"]}`);
     await page.locator(".board").waitFor();
     const holes = await page.locator(".board .hole").count();
