@@ -352,6 +352,20 @@ static void board_files(void **state) {
         kemet_rules_open_board("hounds-jackals-washburne", wb, &r, &e),
         KEMET_OK);
     kemet_rules_close(r);
+    /* a front end reads the board file back: the built-in one is the file
+     * in data/boards, a given one is that text; fixed boards have none */
+    assert_int_equal(kemet_rules_open("lions-jackals-quick", &r, &e), KEMET_OK);
+    assert_string_equal(kemet_rules_board_file(r), lj);
+    kemet_rules_close(r);
+    char *moved = edit(lj, "sun 7 15 16 24", "sun 7 15 16 23");
+    assert_int_equal(kemet_rules_open_board("lions-jackals", moved, &r, &e),
+                     KEMET_OK);
+    assert_string_equal(kemet_rules_board_file(r), moved);
+    kemet_rules_close(r);
+    free(moved);
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &e), KEMET_OK);
+    assert_null(kemet_rules_board_file(r));
+    kemet_rules_close(r);
     /* errors, each with its line */
     char *x = edit(lj, "kemet-board 1", "kemet-board 2");
     board_error(x, "lions-jackals", "line 1:");

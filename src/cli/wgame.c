@@ -223,13 +223,15 @@ int wg_rebuild(wgame *g, long keep) {
 }
 
 int wg_save(wgame *g, store *s, long first) {
-    const char *kind[4], *text[4];
+    /* One request makes at most two actions (a throw and its pass). */
+    const char *kind[8], *text[8];
     int n = 0;
-    for (long i = first; i < g->version && n < 4; i++, n++) {
+    for (long i = first; i < g->version && n < 8; i++, n++) {
         kind[n] = g->act[i].kind == 't' ? "throw" : "move";
         text[n] = g->act[i].text;
     }
-    if (store_actions(s, g->id, first, n, kind, text) == 0)
+    if (first + n == g->version &&
+        store_actions(s, g->id, first, n, kind, text) == 0)
         return 0;
     wg_rebuild(g, first);
     return -1;
