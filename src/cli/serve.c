@@ -665,6 +665,28 @@ static bool may_act(struct MHD_Connection *c, wgame *g, int you,
     return false;
 }
 
+/* The end of an action (g->mu held, released here): `rc` is what making
+ * the actions since `first` in memory gave. On success they are stored and
+ * the state answered; otherwise the game is put back and `status`/`why`
+ * answered, or a 500 if the store failed. */
+static enum MHD_Result finish(server *S, struct MHD_Connection *c, wgame *g,
+                              int you, long first, int rc, unsigned status,
+                              const char *why) {
+    if (rc) {
+        wg_rebuild(g, first);
+        pthread_mutex_unlock(&g->mu);
+        return error(c, status, "%s", why);
+    }
+    if (save(S, g, first)) {
+        pthread_mutex_unlock(&g->mu);
+        return error(c, 500, "the action could not be stored; nothing changed");
+    }
+    changed(S, g);
+    json_t *o = wg_state_json(g, you);
+    pthread_mutex_unlock(&g->mu);
+    return answer_json(c, MHD_HTTP_OK, o);
+}
+
 static enum MHD_Result api_throw(server *S, struct MHD_Connection *c,
                                  wgame *g, int you) {
     enum MHD_Result rc;
@@ -678,19 +700,10 @@ static enum MHD_Result api_throw(server *S, struct MHD_Connection *c,
         return error(c, 409, "the sticks are thrown already: make your move");
     }
     long first = g->version;
-    if (wg_throw(g, NULL) || wg_after_throw(g)) {
-        wg_rebuild(g, first);
-        pthread_mutex_unlock(&g->mu);
-        return error(c, 500, "out of memory");
-    }
-    if (save(S, g, first)) {
-        pthread_mutex_unlock(&g->mu);
-        return error(c, 500, "the throw could not be stored; nothing changed");
-    }
-    changed(S, g);
-    json_t *o = wg_state_json(g, you);
-    pthread_mutex_unlock(&g->mu);
-    return answer_json(c, MHD_HTTP_OK, o);
+    int made = wg_throw(g, NULL);
+    if (made == 0)
+        made = wg_after_throw(g);
+    return finish(S, c, g, you, first, made, 500, "out of memory");
 }
 
 static enum MHD_Result api_move(server *S, struct MHD_Connection *c,
@@ -723,19 +736,8 @@ static enum MHD_Result api_move(server *S, struct MHD_Connection *c,
         return error(c, 422, "%s", why);
     }
     long first = g->version;
-    if (wg_move(g, &m)) {
-        wg_rebuild(g, first);
-        pthread_mutex_unlock(&g->mu);
-        return error(c, 422, "that move is not legal here");
-    }
-    if (save(S, g, first)) {
-        pthread_mutex_unlock(&g->mu);
-        return error(c, 500, "the move could not be stored; nothing changed");
-    }
-    changed(S, g);
-    o = wg_state_json(g, you);
-    pthread_mutex_unlock(&g->mu);
-    return answer_json(c, MHD_HTTP_OK, o);
+    return finish(S, c, g, you, first, wg_move(g, &m), 422,
+                  "that move is not legal here");
 }
 
 /* The moves ranked by the hint agent, with the mover's chance of winning
