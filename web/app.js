@@ -129,15 +129,14 @@ function h58Geometry() {
 function fileGeometry(rs) {
   const lines = rs.board_file.split("\n");
   const cells = {}, deco = [], st = {sun: [], ankh: [], mark: [], safe: [], home1: [], home2: [], line: [], river: []};
-  let inPic = false, row = 0, maxCol = 0;
+  let inPic = false, row = 0;
   for (const raw of lines) {
     const line = raw.replace(/#.*/, "");
     if (inPic) {
       if (raw.trim() === "end") { inPic = false; continue; }
       for (const m of raw.matchAll(/\{ *(\d+)\}/g)) {
         const col = m.index + m[0].length / 2;
-        cells[+m[1]] = {x: 20 + col * 11, y: 28 + row * 40, r: 15, label: +m[1], mark: null};
-        maxCol = Math.max(maxCol, col);
+        cells[+m[1]] = {x: 30 + col * 9, y: 34 + row * 34, r: 14, label: +m[1], mark: null};
       }
       row++;
       continue;
@@ -159,7 +158,11 @@ function fileGeometry(rs) {
   for (const c of st.mark) if (cells[c]) cells[c].mark = "•";
   for (const c of st.home1) if (cells[c]) cells[c].fill = "#f3d9b0";
   for (const c of st.home2) if (cells[c]) cells[c].fill = "#c9d7e8";
-  return {w: 60 + maxCol * 11, h: 40 + row * 40, cells, deco, frame: null};
+  /* the drawing's size from the holes themselves (the picture's legend
+     lines hold none) */
+  const all = Object.values(cells);
+  const w = Math.max(...all.map(c => c.x)) + 30, h = Math.max(...all.map(c => c.y)) + 30;
+  return {w, h, cells, deco, frame: [4, 4, w - 8, h - 8]};
 }
 
 function geometry(rs) {
