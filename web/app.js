@@ -422,7 +422,7 @@ function render() {
   };
   const zones = h("div", {class: "zones"},
     rs.in_hand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
-    [1, 2].map(p => zone(p, rs.gone || "off", st.gone[p - 1], offMark, "off")));
+    rs.gone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null);
   const turn = st.phase === "over"
     ? (st.winner ? `${whoName(rs, st.winner)} won${st.you ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.")
     : `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}` + (st.you ? (st.to === st.you ? " — your turn" : " — waiting") : " (watching)");

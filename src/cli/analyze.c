@@ -39,7 +39,7 @@ typedef struct tracer {
     const kemet_rules *r;
     kemet_trace t;
     double *p1;
-    int cap;
+    long cap;
     bool failed;
 } tracer;
 
@@ -47,15 +47,9 @@ static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
                       const kemet_move *moves, int n) {
     tracer *T = ctx;
     if (!thr) {
-        if (T->t.n == T->cap) {
-            int cap = T->cap ? 2 * T->cap : 256;
-            double *p = realloc(T->p1, (size_t)cap * sizeof *p);
-            if (!p) {
-                T->failed = true;
-                return;
-            }
-            T->p1 = p;
-            T->cap = cap;
+        if (cli_grow(&T->p1, &T->cap, T->t.n, sizeof *T->p1)) {
+            T->failed = true;
+            return;
         }
         T->p1[T->t.n++] = kemet_win_chance(T->r, pos, 1);
         return;

@@ -44,6 +44,12 @@ int cli_board_text(const char *path, char **text);
 /* Reads a whole text file (at most `limit` bytes). NULL after a message. */
 char *cli_read_file(const char *path, size_t limit);
 
+/* Makes room for item n of a growing array: `items` points to the array's
+ * pointer, `*cap` is how many items of `size` bytes it holds. When n has
+ * reached *cap the array doubles (64 items at first). 0, or -1 when out of
+ * memory (the array is then as it was). */
+int cli_grow(void *items, long *cap, long n, size_t size);
+
 /* Seconds from a monotonic clock. */
 double cli_now(void);
 
@@ -76,6 +82,19 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
  * run starts. */
 int cli_agent_check(const kemet_rules *r, const char *spec,
                     const char *option);
+
+/* A move as an agent ranks it: its index in the list (-1: throwing) and
+ * the mover's estimated chance of winning after it. */
+typedef struct cli_ranked {
+    double chance;
+    int index;
+} cli_ranked;
+/* Ranks the n moves for `thr` (NULL before the throw: the pre-throw moves
+ * and throwing) with kemet_agent_rank, best first, equal chances in list
+ * order with throwing first. `out` holds n + 1. Returns the count, or -1
+ * when out of memory. Used by hint, play's hint and the server's. */
+int cli_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
+             const kemet_move *moves, int n, cli_ranked *out);
 
 /* Plays the game seeded `gs` of a run between agents spec[0] (player 1)
  * and spec[1], each seeded from `gs` (and the random picks too), as

@@ -171,18 +171,6 @@ static const char hint_usage[] =
     "before throwing, 'throw' among them) by the chance that the player to\n"
     "move wins after it, as agent A (default best) estimates it.\n" BOARD_HELP;
 
-typedef struct ranked {
-    double chance;
-    int index; /* -1: throw */
-} ranked;
-
-static int by_chance(const void *a, const void *b) {
-    const ranked *x = a, *y = b;
-    if (x->chance != y->chance)
-        return x->chance < y->chance ? 1 : -1;
-    return x->index - y->index;
-}
-
 int cmd_hint(int argc, char **argv) {
     const char *arg[2], *board = NULL, *agent = "best";
     bool json = false;
@@ -205,11 +193,9 @@ int cmd_hint(int argc, char **argv) {
         return cli_fail("--agent: %s", err.msg);
     }
     kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
-    double *chance = malloc(KEMET_MAX_MOVES * sizeof *chance);
-    ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
-    if (!list || !chance || !rank) {
+    cli_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
+    if (!list || !rank) {
         free(list);
-        free(chance);
         free(rank);
         kemet_agent_free(a);
         kemet_rules_close(r);
@@ -221,15 +207,9 @@ int cmd_hint(int argc, char **argv) {
                  ? cli_fail("impossible throw '%s' here: player %d is to throw",
                             arg[1], p.to)
                  : cli_fail("%s", kemet_strerror(k));
+    } else if ((k = cli_rank(a, &p, t.n ? &t : NULL, list, k, rank)) < 0) {
+        rc = cli_fail("out of memory");
     } else {
-        double tc = 0;
-        kemet_agent_rank(a, &p, t.n ? &t : NULL, list, k, chance, &tc);
-        int m = 0;
-        for (int i = 0; i < k; i++)
-            rank[m++] = (ranked){chance[i], i};
-        if (t.n == 0)
-            rank[m++] = (ranked){tc, -1};
-        qsort(rank, (size_t)m, sizeof *rank, by_chance);
         const kemet_info *info = kemet_rules_info(r);
         if (json)
             printf("{\"agent\":\"%s\",\"player\":%d,\"nodes\":%lld,"
@@ -240,7 +220,7 @@ int cmd_hint(int argc, char **argv) {
                    "positions\n",
                    info->player[p.to - 1], p.to, arg[1], kemet_agent_spec(a),
                    kemet_agent_nodes(a));
-        for (int i = 0; i < m; i++) {
+        for (int i = 0; i < k; i++) {
             char buf[256] = "throw";
             if (rank[i].index >= 0)
                 kemet_move_format(&list[rank[i].index], buf, sizeof buf);
@@ -256,7 +236,6 @@ int cmd_hint(int argc, char **argv) {
         rc = 0;
     }
     free(list);
-    free(chance);
     free(rank);
     kemet_agent_free(a);
     kemet_rules_close(r);

@@ -76,6 +76,30 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
     return KEMET_OK;
 }
 
+static int by_chance(const void *a, const void *b) {
+    const cli_ranked *x = a, *y = b;
+    if (x->chance != y->chance)
+        return x->chance < y->chance ? 1 : -1;
+    return x->index - y->index;
+}
+
+int cli_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
+             const kemet_move *moves, int n, cli_ranked *out) {
+    double *chance = malloc((size_t)(n > 0 ? n : 1) * sizeof *chance);
+    double tc = 0;
+    if (!chance)
+        return -1;
+    kemet_agent_rank(a, pos, thr, moves, n, chance, &tc);
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        out[m++] = (cli_ranked){chance[i], i};
+    if (!thr)
+        out[m++] = (cli_ranked){tc, -1};
+    free(chance);
+    qsort(out, (size_t)m, sizeof *out, by_chance);
+    return m;
+}
+
 int cli_agent_check(const kemet_rules *r, const char *spec,
                     const char *option) {
     kemet_agent *probe;

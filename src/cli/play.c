@@ -232,42 +232,25 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
         printf("  No hint: %s.\n", err.msg);
         return;
     }
-    double *chance = malloc((size_t)n * sizeof *chance), tc = 0;
-    int *order = malloc((size_t)(n + 1) * sizeof *order);
-    if (!chance || !order) {
-        free(chance);
+    cli_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
+    int m = order ? cli_rank(P->hint, pos, t, moves, n, order) : -1;
+    if (m < 0) {
         free(order);
         printf("  No hint: out of memory.\n");
         return;
-    }
-    kemet_agent_rank(P->hint, pos, t, moves, n, chance, &tc);
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        order[m++] = i;
-    if (!t)
-        order[m++] = -1;
-    for (int i = 1; i < m; i++) { /* best first */
-        int k = order[i], j = i;
-        double v = k < 0 ? tc : chance[k];
-        while (j > 0 && (order[j - 1] < 0 ? tc : chance[order[j - 1]]) < v) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = k;
     }
     printf("  Your chance of winning after each move (%s):\n",
            kemet_agent_spec(P->hint));
     for (int i = 0; i < m && i < 20; i++) {
         char buf[128] = "throw the sticks";
-        int k = order[i];
+        int k = order[i].index;
         if (k >= 0)
             kemet_move_format(&moves[k], buf, sizeof buf);
         printf("  %s%-20s %5.1f%%\n", k >= 0 ? "" : "0) ", buf,
-               100 * (k >= 0 ? chance[k] : tc));
+               100 * order[i].chance);
     }
     if (m > 20)
         printf("  ... and %d more\n", m - 20);
-    free(chance);
     free(order);
 }
 

@@ -95,14 +95,8 @@ static wgame *find(server *S, const char *id) {
 
 /* With S->mu held. */
 static int add_locked(server *S, wgame *g) {
-    if (S->nall == S->capall) {
-        long cap = S->capall ? 2 * S->capall : 256;
-        wgame **a = realloc(S->all, (size_t)cap * sizeof *a);
-        if (!a)
-            return -1;
-        S->all = a;
-        S->capall = cap;
-    }
+    if (cli_grow(&S->all, &S->capall, S->nall, sizeof *S->all))
+        return -1;
     S->all[S->nall++] = g;
     unsigned b = bucket_of(g->id);
     g->next = S->bucket[b];
@@ -201,20 +195,30 @@ typedef struct request {
     bool too_big;
 } request;
 
-static enum MHD_Result answer(struct MHD_Connection *c, unsigned status,
-                              const char *type, char *text, size_t len) {
+/* Queues a whole answer: `text` is malloc'd and taken over (answers to
+ * the API, never cached), or with `page` one of the page's embedded files
+ * (revalidated before reuse). */
+static enum MHD_Result respond(struct MHD_Connection *c, unsigned status,
+                               const char *type, const char *text,
+                               size_t len, bool page) {
     struct MHD_Response *r = MHD_create_response_from_buffer(
-        len, text, MHD_RESPMEM_MUST_FREE);
+        len, (void *)text, page ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
     if (!r) {
-        free(text);
+        if (!page)
+            free((void *)text);
         return MHD_NO;
     }
     MHD_add_response_header(r, "Content-Type", type);
-    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "Cache-Control", page ? "no-cache" : "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     enum MHD_Result rc = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return rc;
+}
+
+static enum MHD_Result answer(struct MHD_Connection *c, unsigned status,
+                              const char *type, char *text, size_t len) {
+    return respond(c, status, type, text, len, false);
 }
 
 static enum MHD_Result answer_json(struct MHD_Connection *c, unsigned status,
@@ -251,16 +255,7 @@ static enum MHD_Result error(struct MHD_Connection *c, unsigned status,
 
 static enum MHD_Result page(struct MHD_Connection *c, const char *text,
                             const char *type) {
-    struct MHD_Response *r = MHD_create_response_from_buffer(
-        strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
-    if (!r)
-        return MHD_NO;
-    MHD_add_response_header(r, "Content-Type", type);
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(r, "Cache-Control", "no-cache");
-    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, r);
-    MHD_destroy_response(r);
-    return rc;
+    return respond(c, MHD_HTTP_OK, type, text, strlen(text), true);
 }
 
 /* The seat whose token the request carries: 1 or 2, 0 when none, -1 for a
@@ -755,51 +750,30 @@ static enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
     pthread_mutex_unlock(&g->mu);
     /* The search runs on copies, without holding the game. */
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
-    double *ch = malloc(KEMET_MAX_MOVES * sizeof *ch);
+    cli_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     kemet_agent *a = NULL;
     kemet_error err;
-    if (!m || !ch || kemet_agent_new(g->rules, "expectimax", 1, &a, &err)) {
-        free(m);
-        free(ch);
-        return error(c, 500, "out of memory");
-    }
-    int n = pt ? kemet_moves(g->rules, &pos, &thr, m)
+    int n = -1;
+    if (m && rank && !kemet_agent_new(g->rules, "expectimax", 1, &a, &err)) {
+        n = pt ? kemet_moves(g->rules, &pos, &thr, m)
                : kemet_prethrow(g->rules, &pos, m);
-    double throw_chance = -1;
-    int best = n > 0 ? kemet_agent_rank(a, &pos, pt ? &thr : NULL, m, n, ch,
-                                        &throw_chance)
-                     : -1;
+        n = cli_rank(a, &pos, pt ? &thr : NULL, m, n > 0 ? n : 0, rank);
+    }
     json_t *list = json_array();
     for (int i = 0; i < n; i++) {
-        char text[160];
-        kemet_move_format(&m[i], text, sizeof text);
+        char text[160] = "throw";
+        if (rank[i].index >= 0)
+            kemet_move_format(&m[rank[i].index], text, sizeof text);
         json_array_append_new(list, json_pack("{s:s, s:f}", "move", text,
-                                              "chance", ch[i]));
+                                              "chance", rank[i].chance));
     }
-    if (!pt) {
-        if (n <= 0)
-            throw_chance = kemet_win_chance(g->rules, &pos, pos.to);
-        json_array_append_new(list, json_pack("{s:s, s:f}", "move", "throw",
-                                              "chance", throw_chance));
-    }
-    /* best first */
-    size_t k = json_array_size(list);
-    for (size_t i = 1; i < k; i++)
-        for (size_t j = i; j > 0; j--) {
-            double x = json_real_value(
-                json_object_get(json_array_get(list, j), "chance"));
-            double y = json_real_value(
-                json_object_get(json_array_get(list, j - 1), "chance"));
-            if (x <= y)
-                break;
-            json_t *tmp = json_incref(json_array_get(list, j));
-            json_array_set(list, j, json_array_get(list, j - 1));
-            json_array_set_new(list, j - 1, tmp);
-        }
-    (void)best;
     kemet_agent_free(a);
     free(m);
-    free(ch);
+    free(rank);
+    if (n < 0) {
+        json_decref(list);
+        return error(c, 500, "out of memory");
+    }
     return answer_json(c, MHD_HTTP_OK,
                        json_pack("{s:s, s:o}", "agent", "expectimax",
                                  "moves", list));

@@ -47,15 +47,9 @@ static void collect(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     game_samples *G = ctx;
     if (thr || G->failed)
         return;
-    if (G->n == G->cap) {
-        long cap = G->cap ? G->cap * 2 : 256;
-        float *f = realloc(G->f, (size_t)cap * KEMET_MAX_FEATURES * sizeof *f);
-        if (!f) {
-            G->failed = true;
-            return;
-        }
-        G->f = f;
-        G->cap = cap;
+    if (cli_grow(&G->f, &G->cap, G->n, KEMET_MAX_FEATURES * sizeof *G->f)) {
+        G->failed = true;
+        return;
     }
     double x[KEMET_MAX_FEATURES];
     int nf = kemet_eval_features(G->r, pos, x);

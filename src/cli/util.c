@@ -200,6 +200,19 @@ char *cli_read_file(const char *path, size_t limit) {
     return buf;
 }
 
+int cli_grow(void *items, long *cap, long n, size_t size) {
+    if (n < *cap)
+        return 0;
+    void *old, *p;
+    memcpy(&old, items, sizeof old);
+    long c = *cap ? 2 * *cap : 64;
+    if (!(p = realloc(old, (size_t)c * size)))
+        return -1;
+    memcpy(items, &p, sizeof p);
+    *cap = c;
+    return 0;
+}
+
 double cli_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -112,14 +112,8 @@ wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
 }
 
 static int remember(wgame *g, char kind, const char *text) {
-    if (g->version == g->actcap) {
-        long cap = g->actcap ? 2 * g->actcap : 64;
-        wg_action *a = realloc(g->act, (size_t)cap * sizeof *a);
-        if (!a)
-            return KEMET_ENOMEM;
-        g->act = a;
-        g->actcap = cap;
-    }
+    if (cli_grow(&g->act, &g->actcap, g->version, sizeof *g->act))
+        return KEMET_ENOMEM;
     g->act[g->version].kind = kind;
     snprintf(g->act[g->version].text, sizeof g->act[g->version].text, "%s",
              text);
@@ -129,14 +123,8 @@ static int remember(wgame *g, char kind, const char *text) {
 
 static int add_ply(wgame *g, int player, const kemet_throw *thr,
                    const kemet_move *m, const kemet_events *ev) {
-    if (g->nply == g->cap) {
-        long cap = g->cap ? 2 * g->cap : 64;
-        wg_ply *p = realloc(g->ply, (size_t)cap * sizeof *p);
-        if (!p)
-            return KEMET_ENOMEM;
-        g->ply = p;
-        g->cap = cap;
-    }
+    if (cli_grow(&g->ply, &g->cap, g->nply, sizeof *g->ply))
+        return KEMET_ENOMEM;
     wg_ply *p = &g->ply[g->nply];
     p->player = player;
     p->thr = thr ? *thr : (kemet_throw){0};

@@ -116,7 +116,6 @@ async function gameAgainstComputer(browser, base) {
   await page.click("#start");
   await page.locator(".board").waitFor();
   await page.screenshot({ path: join(artifacts, "computer-start.png"), fullPage: true });
-  /* an illegal choice is explained in words */
   const actions = await playUntil(page, async () => false);
   const result = await page.locator("#turn").textContent();
   if (!/won/.test(result)) fail("no winner shown: " + result);
