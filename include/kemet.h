@@ -462,6 +462,68 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
 long long kemet_agent_nodes(const kemet_agent *agent);
 
 /* ---------------------------------------------------------------------------
+ * Exact endgame tables (docs/tables.md). A ruleset's class of N pieces is
+ * every position in which each side has 1 to N pieces still in play (on the
+ * board, on the heap, in hand) and the others gone; kemet_table_solve
+ * computes, for every position of the class, the exact chance that the
+ * player to move wins (a draw one half) with best play by both sides.
+ * A table is read-only once made, and may be probed from many threads.
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_table kemet_table;
+
+typedef struct kemet_table_info {
+    int pieces;          /* N */
+    long long entries;   /* entries in the file */
+    long long positions; /* entries that are valid positions */
+    int sweeps;          /* sweeps of value iteration it took */
+    double tolerance;    /* the iteration stopped below this change */
+    double residual;     /* the largest change in the last sweep */
+    long long bytes;     /* size of the table's file */
+} kemet_table_info;
+
+/* Whether `rules` has a class of `pieces` and, in *entries (may be NULL),
+ * its size. KEMET_ERULESET with a reason when it has none. */
+int kemet_table_class(const kemet_rules *rules, int pieces,
+                      long long *entries, kemet_error *err);
+/* Solves the class of `pieces` on `threads` threads (the table is the same
+ * for any number). `progress` (may be NULL) is called now and then from
+ * the calling thread with what is being done ("positions", "values") and
+ * the fraction done. On success *out is the table, to free with
+ * kemet_table_free. KEMET_ERULESET, KEMET_ENOMEM. */
+int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
+                      void (*progress)(void *ctx, const char *what,
+                                       double done),
+                      void *ctx, kemet_table **out, kemet_error *err);
+/* Writes the table to `path` whole or not at all (a temporary file renamed
+ * over it). KEMET_EIO. */
+int kemet_table_save(const kemet_table *table, const char *path,
+                     kemet_error *err);
+/* Reads a table file made for `rules`. Refuses, with a one-line reason, a
+ * file that is not a table (KEMET_ESYNTAX), of another format version or
+ * layout (KEMET_ESYNTAX), of another ruleset (KEMET_ERULESET), or whose
+ * checksums fail (KEMET_ESYNTAX); KEMET_EIO when it cannot be read. */
+int kemet_table_load(const kemet_rules *rules, const char *path,
+                     kemet_table **out, kemet_error *err);
+void kemet_table_free(kemet_table *table);
+/* The spec of the ruleset the table was made for. */
+const char *kemet_table_spec(const kemet_table *table);
+void kemet_table_stats(const kemet_table *table, kemet_table_info *info);
+/* 1 when the table covers `pos` (a position of the class, game not over),
+ * with the exact chance that the player to move wins in *chance (may be
+ * NULL); else 0. */
+int kemet_table_probe(const kemet_table *table, const kemet_pos *pos,
+                      double *chance);
+
+/* Lets the agents of `rules` (expectimax, mcts, best) use `table` wherever
+ * it covers a position: their values there are exact. The table is
+ * borrowed: it must outlive the rules' use of it. NULL stops the use.
+ * KEMET_EMISUSE for a table of another ruleset. Call it before agents are
+ * made from `rules` on other threads. */
+int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table);
+/* The table `rules` uses, or NULL. */
+const kemet_table *kemet_rules_table(const kemet_rules *rules);
+
+/* ---------------------------------------------------------------------------
  * Records: a plain-text record of a game.
  *
  *   kemet-record 1

@@ -156,5 +156,19 @@ int cmd_ladder(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+
+/* Endgame tables (tables.c). The tables folder: `opt` (--tables), else
+ * $KEMET_TABLES, else the XDG cache; NULL when tables are "off" or there is
+ * no folder. */
+const char *cli_table_dir(const char *opt, char *buf, size_t len);
+/* The file of the class of `pieces` of `r` in `dir`. */
+void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
+                    char *buf, size_t len);
+/* Lets the agents of `r` use the largest table found in the tables folder
+ * (`opt` as cli_table_dir). A file that cannot be used is named in one
+ * line on stderr. Returns 1 when a table is in use. Tables stay loaded
+ * until the program ends. */
+int cli_use_tables(kemet_rules *r, const char *opt);
 
 #endif

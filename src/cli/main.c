@@ -25,7 +25,8 @@ static const char usage[] =
     "  bench                      random playout speed\n"
     "  replay FILE                check and replay a game record\n"
     "  serve [--port P] [--db F]  play in the browser (http://127.0.0.1:8080/)\n"
-    "  tune [RULESET...]          fit the evaluation weights by self-play\n";
+    "  tune [RULESET...]          fit the evaluation weights by self-play\n"
+    "  solve RULESET [--pieces N] exact endgame tables\n";
 
 static const char rules_usage[] =
     "usage: kemet rules [RULESET] [--board FILE]\n"
@@ -78,7 +79,8 @@ int main(int argc, char **argv) {
                 {"bench", cmd_bench}, {"replay", cmd_replay},
                 {"tune", cmd_tune},   {"match", cmd_match},
                 {"hint", cmd_hint},   {"ladder", cmd_ladder},
-                {"analyze", cmd_analyze}, {"serve", cmd_serve}};
+                {"analyze", cmd_analyze}, {"serve", cmd_serve},
+                {"solve", cmd_solve}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;

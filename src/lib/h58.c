@@ -827,6 +827,9 @@ static const char chien_text[] =
         .gone = GONE,                                                          \
         .pieces = NPIECES, .squares = LAST, .heap_square = HEAP,               \
         .has_hand = true, .has_must = MUST, .options = NULL,                   \
+        .must_squares = MUST ? (KEMET_BIT(1) | KEMET_BIT(15) | KEMET_BIT(25))  \
+                             : 0,                                              \
+        .tables = true,                                                        \
         .board = h58_board, .cells = 59, .cell_of = h58_cell_of,               \
         .start = h58_start, .opening = h58_opening, .check = h58_check,        \
         .throws = kemet_sticks_throws_of, .roll = kemet_sticks_roll_of,       \

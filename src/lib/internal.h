@@ -85,6 +85,7 @@ struct kemet_rules {
     char *board_file;            /* the board file's text, or NULL */
     int squares;                 /* highest path square */
     void *data;                  /* module data made by rs->open, or NULL */
+    const kemet_table *table;    /* exact endgame values, or NULL (table.c) */
     int nw;                      /* evaluation weights in use (eval.c) */
     double w[KEMET_MAX_FEATURES];
 };
@@ -108,6 +109,10 @@ struct kemet_ruleset {
     int heap_square;          /* the square that holds several pieces, or 0 */
     bool has_hand;            /* pieces can be in hand */
     bool has_must;            /* rethrows with the same piece (must=) exist */
+    uint64_t must_squares;    /* the squares a rethrow (must=) can name */
+    bool tables;              /* endgame tables apply (table.c): the two
+                                 players are alike and the throws do not
+                                 depend on the position */
     const kemet_option *options; /* NULL-key terminated, or NULL */
 
     /* Board picture: template with {NN} slots, and the path-to-cell map. */
@@ -179,6 +184,11 @@ struct kemet_ruleset {
                     const kemet_throw *thr, const kemet_move *move, char *buf,
                     size_t len);
 };
+
+/* Player 1's chance of winning `pos`: exact from the table the rules use
+ * where it covers `pos` (then *exact is set, if not NULL), else the
+ * evaluation's kemet_win_chance (table.c). */
+double kemet_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact);
 
 /* Sets r->w from the tuned weights carried in the library (data/
  * eval.weights), else the module's starting weights (eval.c). */

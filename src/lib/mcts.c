@@ -45,6 +45,7 @@ typedef struct mnode {
     float prob;       /* child of a chance node: the outcome's probability */
     uint8_t kind;
     bool throw_only;  /* the "throw" child of a choice: no pre-throw moves */
+    bool exact;       /* prior is the endgame table's exact value */
 } mnode;
 
 struct kemet_mcts {
@@ -129,7 +130,10 @@ static int32_t add_valued(kemet_mcts *M, const kemet_pos *pos, int kind,
 }
 
 static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
-    return add_valued(M, pos, kind, move, kemet_win_chance(M->r, pos, 1));
+    bool exact = false;
+    int32_t x = add_valued(M, pos, kind, move, kemet_chance1(M->r, pos, &exact));
+    M->node[x].exact = exact;
+    return x;
 }
 
 /* The children of a choice among `n` moves for `thr` in node x; keeps
@@ -141,7 +145,7 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
     bool max = pos.to == 1;
     for (int i = 0; i < n; i++) {
         kemet_make(M->r, &pos, &thr, &moves[i], &M->kids[i], NULL);
-        double v = kemet_win_chance(M->r, &M->kids[i], 1);
+        double v = kemet_chance1(M->r, &M->kids[i], NULL);
         M->score[i] = max ? v : -v;
         M->order[i] = i;
     }
@@ -168,7 +172,9 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
     for (int k = 0; k < keep; k++) {
         int i = M->order[k];
         double v = M->score[i];
-        add_valued(M, &M->kids[i], N_CHANCE, i, max ? v : -v);
+        int32_t c = add_valued(M, &M->kids[i], N_CHANCE, i, max ? v : -v);
+        M->node[c].exact = M->r->table && M->kids[i].result == KEMET_PLAYING &&
+                           kemet_table_probe(M->r->table, &M->kids[i], NULL);
     }
 }
 
@@ -263,6 +269,10 @@ static void iterate(kemet_mcts *M) {
             v = kemet_win_chance(M->r, &nd->pos, 1);
             break;
         }
+        if (nd->exact && x != 0) {
+            v = nd->prior; /* the endgame table's exact value */
+            break;
+        }
         if (nd->kind == N_CHANCE && nd->visits == 0 && x != 0) {
             v = nd->prior; /* a new position: the evaluation's value */
             break;
@@ -324,6 +334,34 @@ int kemet_mcts_run(kemet_mcts *M, const kemet_budget *budget,
     }
     if (M->failed)
         return fallback;
+    /* Every choice valued exactly (endgame table, or the game's end): no
+     * search is needed. */
+    bool all_exact = true;
+    for (int32_t i = 0; i < M->node[root].nchild; i++) {
+        const mnode *c = &M->node[M->node[root].first + i];
+        all_exact &= c->exact || c->pos.result != KEMET_PLAYING;
+    }
+    if (all_exact) {
+        bool max = pos->to == 1;
+        int best = fallback;
+        double top = -1;
+        for (int32_t i = 0; i < M->node[root].nchild; i++) {
+            const mnode *c = &M->node[M->node[root].first + i];
+            double q = c->pos.result != KEMET_PLAYING
+                           ? kemet_win_chance(M->r, &c->pos, 1)
+                           : kemet_chance1(M->r, &c->pos, NULL);
+            q = max ? q : 1 - q;
+            if (c->move >= 0 && chance)
+                chance[c->move] = q;
+            if (c->move < 0 && throw_chance)
+                *throw_chance = q;
+            if (q > top + 1e-12) {
+                top = q;
+                best = c->move;
+            }
+        }
+        return best;
+    }
     double deadline = budget->seconds > 0 ? seconds_now() + budget->seconds : 0;
     long long limit = budget->nodes > 0 ? budget->nodes : 1000;
     while (!M->failed) {

@@ -306,6 +306,19 @@ const kemet_info *kemet_rules_info(const kemet_rules *rules) {
 
 const char *kemet_rules_spec(const kemet_rules *rules) { return rules->spec; }
 
+int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table) {
+    if (!rules)
+        return KEMET_EMISUSE;
+    if (table && strcmp(kemet_table_spec(table), rules->spec) != 0)
+        return KEMET_EMISUSE;
+    rules->table = table;
+    return KEMET_OK;
+}
+
+const kemet_table *kemet_rules_table(const kemet_rules *rules) {
+    return rules ? rules->table : NULL;
+}
+
 const char *kemet_rules_board_file(const kemet_rules *rules) {
     return rules->board_file;
 }

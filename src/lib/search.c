@@ -175,12 +175,16 @@ static bool out_of_budget(kemet_search *S) {
     return S->abort;
 }
 
+/* A position valued without search: a finished game, a position the
+ * endgame table covers (both exact), or the evaluation at the horizon. */
 static double leaf(kemet_search *S, const kemet_pos *pos) {
     S->nodes++;
     if (pos->result != KEMET_PLAYING)
         return kemet_win_chance(S->r, pos, 1);
-    S->leaf = true;
-    return kemet_win_chance(S->r, pos, 1);
+    bool exact = false;
+    double v = kemet_chance1(S->r, pos, &exact);
+    S->leaf |= !exact;
+    return v;
 }
 
 static double value(kemet_search *S, const kemet_pos *pos, int depth,
@@ -195,7 +199,7 @@ static void order_moves(kemet_search *S, const kemet_pos *pos,
         kemet_pos *next = &s->next[i];
         kemet_make(S->r, pos, thr, &s->moves[i], next, NULL);
         const tt_entry *e = next->result ? NULL : tt_find(S, pos_key(next));
-        double v = e ? 0.5 * (e->lo + e->hi) : kemet_win_chance(S->r, next, 1);
+        double v = e ? 0.5 * (e->lo + e->hi) : kemet_chance1(S->r, next, NULL);
         s->score[i] = max ? v : -v;
         s->order[i] = i;
     }
@@ -331,6 +335,11 @@ static double value(kemet_search *S, const kemet_pos *pos, int depth,
                     double alpha, double beta, int ply) {
     if (pos->result != KEMET_PLAYING || depth <= 0 || ply >= MAXPLY)
         return leaf(S, pos);
+    double v;
+    if (S->r->table && kemet_table_probe(S->r->table, pos, &v)) {
+        S->nodes++; /* the table's exact value ends the line */
+        return pos->to == 1 ? v : 1 - v;
+    }
     S->nodes++;
     if (out_of_budget(S))
         return leaf(S, pos);
@@ -345,7 +354,7 @@ static double value(kemet_search *S, const kemet_pos *pos, int depth,
     /* Whether this subtree meets the horizon, for the table. */
     bool leaf_above = S->leaf;
     S->leaf = false;
-    double v = chance_node(S, pos, depth, alpha, beta, ply);
+    v = chance_node(S, pos, depth, alpha, beta, ply);
     if (S->abort)
         return v;
     /* Pre-throw choices (Senet's rescue) compete with throwing. */

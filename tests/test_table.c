@@ -1,0 +1,428 @@
+/* test_table.c - the exact endgame tables: values worked out by hand, values
+ * against long simulations, the file format's refusals, thread
+ * independence, and agents that follow the table.
+ */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Solves the class of `pieces` for the ruleset of `spec`. */
+static kemet_table *solve(const char *spec, int pieces, int threads,
+                          kemet_rules **rules) {
+    kemet_error err;
+    assert_int_equal(kemet_rules_open(spec, rules, &err), KEMET_OK);
+    kemet_table *t = NULL;
+    int rc = kemet_table_solve(*rules, pieces, threads, NULL, NULL, &t, &err);
+    if (rc)
+        fail_msg("solve %s %d: %s", spec, pieces, err.msg);
+    return t;
+}
+
+/* The table's chance for the player to move in the position `text`. */
+static double probe(const kemet_table *t, const char *text) {
+    kemet_rules *r;
+    kemet_pos p;
+    kemet_error err;
+    if (kemet_pos_parse(text, &r, &p, &err))
+        fail_msg("%s: %s", text, err.msg);
+    double v = -1;
+    if (!kemet_table_probe(t, &p, &v))
+        fail_msg("not covered: %s", text);
+    kemet_rules_close(r);
+    return v;
+}
+
+/* Chien et Chacal, one piece each, worked out by hand. A piece on 29
+ * leaves only with a 1 (4 in 16); other throws are lost. With both on 29
+ * the mover wins with V = p + (1 - p)(1 - V), V = 1 / (2 - p) = 4/7.
+ * Dogs on 28, Jackals on 29, Dogs to move: a 2 (6/16) takes the piece
+ * off; a 1 (4/16) puts it on 29, where Jackals move in the 29/29 race
+ * (Dogs then win 1 - 4/7); 3, 4, 5 are lost, and Jackals, to move, win
+ * with b = 4/16 + 12/16 (1 - a). So a = 3/8 + 1/4 * 3/7 + 3/8 (1 - b),
+ * b = 1 - 3a/4: a = 108/161, b = 80/161. */
+static void test_hand_race(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_table *t = solve("chien-chacal", 1, 1, &r);
+    assert_true(fabs(probe(t, "chien-chacal to=1 p1=29 p2=29") - 4.0 / 7) < 2e-5);
+    assert_true(fabs(probe(t, "chien-chacal to=2 p1=29 p2=29") - 4.0 / 7) < 2e-5);
+    assert_true(fabs(probe(t, "chien-chacal to=1 p1=28 p2=29") - 108.0 / 161) <
+                2e-5);
+    assert_true(fabs(probe(t, "chien-chacal to=2 p1=28 p2=29") - 80.0 / 161) <
+                2e-5);
+    /* Player 2 to move is the mirror image of player 1 to move. */
+    assert_true(fabs(probe(t, "chien-chacal to=2 p1=29 p2=28") - 108.0 / 161) <
+                2e-5);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
+/* Senet: White on 29 bears off only with a 2 (6 in 16); any other throw
+ * sends the piece back into the water (K5, K7), and Black on 30 bears off
+ * with anything. */
+static void test_hand_senet(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_table *t = solve("senet-kendall", 1, 2, &r);
+    assert_true(fabs(probe(t, "senet-kendall to=1 p1=29 p2=30") - 6.0 / 16) <
+                2e-5);
+    assert_true(fabs(probe(t, "senet-kendall to=2 p1=29 p2=30") - 1.0) < 2e-5);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
+/* What the table does not cover: more pieces, a finished game, another
+ * ruleset's table refused by kemet_rules_use_table. */
+static void test_coverage(void **state) {
+    (void)state;
+    kemet_rules *r, *other;
+    kemet_table *t = solve("chien-chacal", 1, 1, &r);
+    kemet_pos p;
+    kemet_rules *pr;
+    kemet_error err;
+    assert_int_equal(kemet_pos_parse("chien-chacal to=1 p1=20,29 p2=29", &pr,
+                                     &p, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_table_probe(t, &p, NULL), 0);
+    kemet_rules_close(pr);
+    assert_int_equal(kemet_pos_parse("chien-chacal to=2 p1=- p2=29 winner=1",
+                                     &pr, &p, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_table_probe(t, &p, NULL), 0);
+    kemet_rules_close(pr);
+    assert_int_equal(kemet_rules_open("dogs-jackals", &other, &err), KEMET_OK);
+    assert_int_equal(kemet_rules_use_table(other, t), KEMET_EMISUSE);
+    assert_null(kemet_rules_table(other));
+    assert_int_equal(kemet_rules_use_table(r, t), KEMET_OK);
+    assert_ptr_equal(kemet_rules_table(r), t);
+    kemet_rules_close(other);
+    /* Rulesets without tables say why. */
+    assert_int_equal(kemet_rules_open("lions-jackals", &other, &err), KEMET_OK);
+    assert_int_equal(kemet_table_class(other, 2, NULL, &err), KEMET_ERULESET);
+    assert_non_null(strstr(err.msg, "no endgame tables"));
+    kemet_rules_close(other);
+    assert_int_equal(kemet_table_class(r, 6, NULL, &err), KEMET_ERULESET);
+    kemet_rules_close(r);
+    kemet_table_free(t);
+}
+
+/* The player to move picks the move whose result the table values most;
+ * the chance for the mover after a move, from the table. */
+static double after(const kemet_rules *r, const kemet_table *t,
+                    const kemet_pos *pos, const kemet_throw *thr,
+                    const kemet_move *m) {
+    kemet_pos c;
+    kemet_make(r, pos, thr, m, &c, NULL);
+    if (c.result != KEMET_PLAYING)
+        return c.result == KEMET_DRAW ? 0.5 : c.result == pos->to ? 1 : 0;
+    double v;
+    assert_true(kemet_table_probe(t, &c, &v));
+    return c.to == pos->to ? v : 1 - v;
+}
+
+static int table_choice(const kemet_rules *r, const kemet_table *t,
+                        const kemet_pos *pos, const kemet_throw *thr,
+                        const kemet_move *moves, int n, double *best) {
+    int k = thr ? 0 : -1;
+    *best = -1;
+    for (int i = 0; i < n; i++) {
+        double v = after(r, t, pos, thr, &moves[i]);
+        if (v > *best) {
+            *best = v;
+            k = i;
+        }
+    }
+    return k;
+}
+
+/* Games played from a position with both sides following the table end
+ * as often in a win as the table says (within four standard errors). */
+static void test_simulation(void **state) {
+    (void)state;
+    static const char *const start[] = {
+        "senet-kendall to=1 p1=20,24 p2=22,26",
+        "senet-kendall to=2 p1=27,28 p2=13,29",
+        "dogs-jackals to=1 p1=25,30 p2=23,28",
+        "hounds-jackals-skiryuk to=1 p1=3 h1=1 p2=9 h2=1",
+    };
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    assert_non_null(moves);
+    for (size_t s = 0; s < sizeof start / sizeof start[0]; s++) {
+        kemet_rules *r;
+        kemet_pos p0;
+        kemet_error err;
+        if (kemet_pos_parse(start[s], &r, &p0, &err))
+            fail_msg("%s: %s", start[s], err.msg);
+        kemet_table *t;
+        assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
+                         KEMET_OK);
+        double want;
+        assert_true(kemet_table_probe(t, &p0, &want));
+        kemet_rng rng;
+        kemet_rng_seed(&rng, 7 + s);
+        const int games = 20000;
+        int wins = 0;
+        for (int g = 0; g < games; g++) {
+            kemet_pos p = p0;
+            for (int ply = 0; p.result == KEMET_PLAYING && ply < 100000; ply++) {
+                double v, tv;
+                int k = kemet_prethrow(r, &p, moves);
+                if (k > 0) {
+                    int i = table_choice(r, t, &p, NULL, moves, k, &v);
+                    assert_true(kemet_table_probe(t, &p, &tv));
+                    if (v > tv - 1e-4 && i >= 0) {
+                        kemet_make(r, &p, NULL, &moves[i], &p, NULL);
+                        continue;
+                    }
+                }
+                kemet_throw thr;
+                kemet_roll(r, &p, &rng, &thr);
+                k = kemet_moves(r, &p, &thr, moves);
+                int i = table_choice(r, t, &p, &thr, moves, k, &v);
+                kemet_make(r, &p, &thr, &moves[i], &p, NULL);
+            }
+            wins += p.result == p0.to;
+        }
+        double got = (double)wins / games;
+        double se = sqrt(want * (1 - want) / games);
+        if (fabs(got - want) > 4 * se + 1e-4)
+            fail_msg("%s: table %.4f, simulated %.4f", start[s], want, got);
+        kemet_table_free(t);
+        kemet_rules_close(r);
+    }
+    free(moves);
+}
+
+/* The same table on one thread and on three. */
+static void test_threads(void **state) {
+    (void)state;
+    kemet_rules *r1, *r3;
+    kemet_table *a = solve("senet-robinson", 2, 1, &r1);
+    kemet_table *b = solve("senet-robinson", 2, 3, &r3);
+    char pa[] = "/tmp/kemet-test-XXXXXX", pb[] = "/tmp/kemet-test-XXXXXX";
+    int fa = mkstemp(pa), fb = mkstemp(pb);
+    assert_true(fa >= 0 && fb >= 0);
+    close(fa);
+    close(fb);
+    kemet_error err;
+    assert_int_equal(kemet_table_save(a, pa, &err), KEMET_OK);
+    assert_int_equal(kemet_table_save(b, pb, &err), KEMET_OK);
+    FILE *f = fopen(pa, "rb"), *g = fopen(pb, "rb");
+    assert_true(f && g);
+    long n = 0;
+    int c, d;
+    do {
+        c = fgetc(f);
+        d = fgetc(g);
+        assert_int_equal(c, d);
+        n++;
+    } while (c != EOF);
+    assert_true(n > 184);
+    fclose(f);
+    fclose(g);
+    remove(pa);
+    remove(pb);
+    kemet_table_free(a);
+    kemet_table_free(b);
+    kemet_rules_close(r1);
+    kemet_rules_close(r3);
+}
+
+static void write_bytes(const char *path, const unsigned char *b, long n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+}
+
+/* A saved table loads back with the same values; a damaged, truncated,
+ * foreign or other-version file is refused with a reason. */
+static void test_file(void **state) {
+    (void)state;
+    kemet_rules *r, *other;
+    kemet_table *t = solve("dogs-jackals", 1, 1, &r), *u;
+    char path[] = "/tmp/kemet-test-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    kemet_error err;
+    assert_int_equal(kemet_table_save(t, path, &err), KEMET_OK);
+    assert_int_equal(kemet_table_load(r, path, &u, &err), KEMET_OK);
+    kemet_table_info a, b;
+    kemet_table_stats(t, &a);
+    kemet_table_stats(u, &b);
+    assert_int_equal(a.positions, b.positions);
+    assert_true(fabs(probe(u, "dogs-jackals to=1 p1=30 p2=29") -
+                     probe(t, "dogs-jackals to=1 p1=30 p2=29")) == 0);
+    kemet_table_free(u);
+
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    unsigned char *buf = malloc((size_t)a.bytes + 16);
+    assert_non_null(buf);
+    assert_int_equal((long long)fread(buf, 1, (size_t)a.bytes + 16, f), a.bytes);
+    fclose(f);
+    long n = (long)a.bytes;
+
+    /* One entry changed: the checksum fails. */
+    buf[200] ^= 1;
+    write_bytes(path, buf, n);
+    assert_int_equal(kemet_table_load(r, path, &u, &err), KEMET_ESYNTAX);
+    assert_non_null(strstr(err.msg, "corrupt"));
+    buf[200] ^= 1;
+    /* Cut short. */
+    write_bytes(path, buf, n - 10);
+    assert_int_equal(kemet_table_load(r, path, &u, &err), KEMET_ESYNTAX);
+    assert_non_null(strstr(err.msg, "truncated"));
+    /* A header byte changed. */
+    buf[130] ^= 4;
+    write_bytes(path, buf, n);
+    assert_int_equal(kemet_table_load(r, path, &u, &err), KEMET_ESYNTAX);
+    buf[130] ^= 4;
+    /* Another format version. */
+    buf[8] = 2;
+    write_bytes(path, buf, n);
+    assert_int_equal(kemet_table_load(r, path, &u, &err), KEMET_ESYNTAX);
+    assert_non_null(strstr(err.msg, "format 2"));
+    buf[8] = 1;
+    /* Not a table at all. */
+    write_bytes(path, (const unsigned char *)"kemet-record 1\n", 15);
+    assert_int_equal(kemet_table_load(r, path, &u, &err), KEMET_ESYNTAX);
+    assert_non_null(strstr(err.msg, "not a kemet endgame table"));
+    /* Another ruleset's rules. */
+    write_bytes(path, buf, n);
+    assert_int_equal(kemet_rules_open("dogs-jackals-extended", &other, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_table_load(other, path, &u, &err), KEMET_ERULESET);
+    assert_non_null(strstr(err.msg, "not of dogs-jackals-extended"));
+    kemet_rules_close(other);
+    /* Intact again: loads. */
+    assert_int_equal(kemet_table_load(r, path, &u, &err), KEMET_OK);
+    kemet_table_free(u);
+    assert_int_equal(kemet_table_load(r, "/nonexistent/x.kemettb", &u, &err),
+                     KEMET_EIO);
+    remove(path);
+    free(buf);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
+/* Both players are alike in every ruleset with tables: the mirror image of
+ * a position (sides swapped, the other to move) has the same moves. */
+static void test_mirror(void **state) {
+    (void)state;
+    static const char *const ids[] = {"senet-kendall", "senet-robinson",
+                                      "dogs-jackals", "dogs-jackals-extended",
+                                      "hounds-jackals-skiryuk", "chien-chacal"};
+    kemet_move *a = malloc(KEMET_MAX_MOVES * sizeof *a);
+    kemet_move *b = malloc(KEMET_MAX_MOVES * sizeof *b);
+    assert_true(a && b);
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        kemet_rules *r;
+        kemet_error err;
+        assert_int_equal(kemet_rules_open(ids[i], &r, &err), KEMET_OK);
+        kemet_game *g;
+        assert_int_equal(kemet_game_new(r, 5 + i, &g, NULL), KEMET_OK);
+        kemet_rng pick;
+        kemet_rng_seed(&pick, 11);
+        for (int ply = 0; ply < 400; ply++) {
+            const kemet_pos *p = kemet_game_pos(g);
+            if (p->result != KEMET_PLAYING)
+                break;
+            kemet_pos m = *p;
+            m.sq[0] = p->sq[1];
+            m.sq[1] = p->sq[0];
+            m.heap[0] = p->heap[1];
+            m.heap[1] = p->heap[0];
+            m.hand[0] = p->hand[1];
+            m.hand[1] = p->hand[0];
+            m.to = (uint8_t)(3 - p->to);
+            kemet_throw thr;
+            if (!kemet_game_throw(g))
+                assert_int_equal(kemet_game_roll(g, &thr), KEMET_OK);
+            thr = *kemet_game_throw(g);
+            int n = kemet_moves(r, p, &thr, a), k = kemet_moves(r, &m, &thr, b);
+            assert_int_equal(n, k);
+            for (int j = 0; j < n; j++)
+                assert_true(kemet_move_equal(&a[j], &b[j]));
+            kemet_game_make(g, &a[kemet_rng_below(&pick, (uint32_t)n)]);
+        }
+        kemet_game_free(g);
+        kemet_rules_close(r);
+    }
+    free(a);
+    free(b);
+}
+
+/* With the table in use, the search agents choose a move the table rates
+ * best, and rank every move with the table's exact chance. */
+static void test_agents_follow(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_table *t = solve("chien-chacal", 2, 2, &r);
+    assert_int_equal(kemet_rules_use_table(r, t), KEMET_OK);
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    assert_non_null(moves);
+    static const char *const specs[] = {"expectimax:d1", "expectimax:2k",
+                                        "best:5k", "mcts:300"};
+    for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+        kemet_agent *a;
+        kemet_error err;
+        assert_int_equal(kemet_agent_new(r, specs[s], 3, &a, &err), KEMET_OK);
+        kemet_rng rng;
+        kemet_rng_seed(&rng, 99);
+        int choices = 0;
+        for (int trial = 0; choices < 60 && trial < 5000; trial++) {
+            /* A random position of the class, and a throw. */
+            kemet_pos p = {0};
+            for (int side = 0; side < 2; side++) {
+                int k = 1 + (int)kemet_rng_below(&rng, 2);
+                while (__builtin_popcountll(p.sq[side]) < k)
+                    p.sq[side] |= (uint64_t)1 << (1 + kemet_rng_below(&rng, 29));
+            }
+            p.to = (uint8_t)(1 + kemet_rng_below(&rng, 2));
+            if (kemet_pos_check(r, &p, NULL) != KEMET_OK ||
+                !kemet_table_probe(t, &p, NULL))
+                continue;
+            kemet_throw thr;
+            kemet_roll(r, &p, &rng, &thr);
+            int n = kemet_moves(r, &p, &thr, moves);
+            if (n < 2)
+                continue;
+            double best, chance[64];
+            table_choice(r, t, &p, &thr, moves, n, &best);
+            int i = kemet_agent_choose(a, &p, &thr, moves, n);
+            if (after(r, t, &p, &thr, &moves[i]) < best - 1e-9)
+                fail_msg("%s chose a move worth %.4f, not %.4f", specs[s],
+                         after(r, t, &p, &thr, &moves[i]), best);
+            kemet_agent_rank(a, &p, &thr, moves, n, chance, NULL);
+            for (int j = 0; j < n && j < 64; j++)
+                assert_true(fabs(chance[j] - after(r, t, &p, &thr, &moves[j])) <
+                            1e-9);
+            choices++;
+        }
+        assert_int_equal(choices, 60);
+        kemet_agent_free(a);
+    }
+    free(moves);
+    kemet_rules_close(r);
+    kemet_table_free(t);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hand_race),
+        cmocka_unit_test(test_hand_senet),
+        cmocka_unit_test(test_coverage),
+        cmocka_unit_test(test_simulation),
+        cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_file),
+        cmocka_unit_test(test_mirror),
+        cmocka_unit_test(test_agents_follow),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
