@@ -514,6 +514,12 @@ void kemet_table_stats(const kemet_table *table, kemet_table_info *info);
 int kemet_table_probe(const kemet_table *table, const kemet_pos *pos,
                       double *chance);
 
+/* Entry `i` (0 <= i < entries) of the table as a position, with player 1
+ * to move; 1 when it is a valid position, else 0 (*pos unspecified). For
+ * sampling or walking the class. */
+int kemet_table_position(const kemet_table *table, long long i,
+                         kemet_pos *pos);
+
 /* Lets the agents of `rules` (expectimax, mcts, best) use `table` wherever
  * it covers a position: their values there are exact. The table is
  * borrowed: it must outlive the rules' use of it. NULL stops the use.

@@ -413,6 +413,102 @@ static void test_agents_follow(void **state) {
     kemet_table_free(t);
 }
 
+/* Runs kemet with the arguments; returns the status, fills out and err. */
+#define RUN(out, err, ...) tu_run("", out, err, __VA_ARGS__, (char *)NULL)
+
+/* kemet solve, hint and judge with a tables folder: the table found, the
+ * chances marked exact and equal to the table's, a corrupt file named in
+ * one line and passed over, bad options refused with status 2. */
+static void test_commands(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-tables-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *out, *err;
+    assert_int_equal(RUN(&out, &err, "solve", "lions-jackals", "--tables", dir), 2);
+    assert_non_null(strstr(err, "no endgame tables"));
+    free(out);
+    free(err);
+    assert_int_equal(RUN(&out, &err, "solve", "chien-chacal", "--pieces", "9"), 2);
+    free(out);
+    free(err);
+    assert_int_equal(RUN(&out, &err, "solve", "chien-chacal", "--pieces", "1",
+                         "--output", "/nonexistent/dir/x.kemettb"),
+                     2);
+    assert_non_null(strstr(err, "cannot write"));
+    free(out);
+    free(err);
+    /* judge needs a table. */
+    assert_int_equal(RUN(&out, &err, "judge", "chien-chacal", "--tables", dir), 2);
+    assert_non_null(strstr(err, "kemet solve"));
+    free(out);
+    free(err);
+    assert_int_equal(RUN(&out, &err, "solve", "chien-chacal", "--pieces", "2",
+                         "--tables", dir),
+                     0);
+    char path[256];
+    snprintf(path, sizeof path, "%s/chien-chacal.2.kemettb", dir);
+    assert_non_null(strstr(out, path));
+    free(out);
+    free(err);
+
+    /* hint: each chance is the table's, marked exact. */
+    const char *pos = "chien-chacal to=1 p1=20,27 p2=29";
+    assert_int_equal(RUN(&out, &err, "hint", pos, "2", "--json", "--tables", dir), 0);
+    kemet_rules *r;
+    kemet_pos p;
+    kemet_error e;
+    assert_int_equal(kemet_pos_parse(pos, &r, &p, &e), KEMET_OK);
+    kemet_table *t;
+    assert_int_equal(kemet_table_load(r, path, &t, &e), KEMET_OK);
+    static const char *const mv[] = {"20-22", "27-29"};
+    for (int i = 0; i < 2; i++) {
+        kemet_move m;
+        kemet_throw thr;
+        assert_int_equal(kemet_move_parse(r, mv[i], &m, &e), KEMET_OK);
+        assert_int_equal(kemet_throw_parse(r, "2", &thr, &e), KEMET_OK);
+        double want = after(r, t, &p, &thr, &m);
+        char item[128];
+        snprintf(item, sizeof item, "{\"move\":\"%s\",\"win\":%.4f,\"exact\":true}",
+                 mv[i], want);
+        if (!strstr(out, item))
+            fail_msg("%s not in %s", item, out);
+    }
+    free(out);
+    free(err);
+    /* Without tables: estimates, not marked exact. */
+    assert_int_equal(RUN(&out, &err, "hint", pos, "2", "--tables", "off"), 0);
+    assert_null(strstr(out, "exact"));
+    free(out);
+    free(err);
+    /* judge: with the table the agent is exact. */
+    assert_int_equal(RUN(&out, &err, "judge", "chien-chacal", "--agent",
+                         "expectimax:d1", "--positions", "30", "--tables", dir,
+                         "--json"),
+                     0);
+    assert_non_null(strstr(out, "\"optimal\":1.0000"));
+    assert_non_null(strstr(out, "\"tables\":true"));
+    free(out);
+    free(err);
+
+    /* A damaged file: named in one line, and the agents search instead. */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 1000, SEEK_SET);
+    fputc(0x55, f);
+    fclose(f);
+    assert_int_equal(RUN(&out, &err, "hint", pos, "2", "--tables", dir), 0);
+    assert_non_null(strstr(err, "endgame table not used"));
+    assert_non_null(strstr(err, "corrupt"));
+    assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));
+    assert_null(strstr(out, "exact"));
+    free(out);
+    free(err);
+    remove(path);
+    rmdir(dir);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_race),
@@ -423,6 +519,7 @@ int main(void) {
         cmocka_unit_test(test_file),
         cmocka_unit_test(test_mirror),
         cmocka_unit_test(test_agents_follow),
+        cmocka_unit_test(test_commands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,12 @@
 
 #define EXIT_BAD 2
 
+/* The --tables option, in the usage of every command that takes agents. */
+#define TABLES_HELP                                                            \
+    "--tables DIR|off: where the exact endgame tables are (default: "         \
+    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet), or none; "       \
+    "docs/tables.md.\n"
+
 /* Prints "kemet: MESSAGE" on stderr; returns EXIT_BAD. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -157,11 +163,19 @@ int cmd_analyze(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_judge(int argc, char **argv);
 
 /* Endgame tables (tables.c). The tables folder: `opt` (--tables), else
  * $KEMET_TABLES, else the XDG cache; NULL when tables are "off" or there is
  * no folder. */
 const char *cli_table_dir(const char *opt, char *buf, size_t len);
+/* Whether the chance an agent of `r` gives after `move` (NULL: throwing,
+ * before the throw) is exact: the game ends, or r's table covers the
+ * position it leads to. */
+bool cli_exact(const kemet_rules *r, const kemet_pos *pos,
+               const kemet_throw *thr, const kemet_move *move);
+/* The --tables option of the command running (NULL: not given). */
+extern const char *cli_tables;
 /* The file of the class of `pieces` of `r` in `dir`. */
 void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
                     char *buf, size_t len);

@@ -169,13 +169,14 @@ static const char hint_usage[] =
     "usage: kemet hint 'POSITION' THROW [--agent A] [--json] [--board FILE]\n"
     "Ranks every legal move for THROW in POSITION (THROW 'none': the choices\n"
     "before throwing, 'throw' among them) by the chance that the player to\n"
-    "move wins after it, as agent A (default best) estimates it.\n" BOARD_HELP;
+    "move wins after it, as agent A (default best) estimates it.\n" BOARD_HELP TABLES_HELP;
 
 int cmd_hint(int argc, char **argv) {
     const char *arg[2], *board = NULL, *agent = "best";
     bool json = false;
     cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
                       {"agent", OPT_STRING, &agent, 0, 0},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"json", OPT_FLAG, &json, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int n, rc = cli_parse(argc, argv, opts, arg, 2, 2, &n, hint_usage);
@@ -186,6 +187,7 @@ int cmd_hint(int argc, char **argv) {
     kemet_throw t;
     if (load(arg[0], arg[1], board, &r, &p, &t))
         return EXIT_BAD;
+    cli_use_tables(r, cli_tables);
     kemet_agent *a;
     kemet_error err;
     if (kemet_agent_new(r, agent, 1, &a, &err)) {
@@ -224,12 +226,16 @@ int cmd_hint(int argc, char **argv) {
             char buf[256] = "throw";
             if (rank[i].index >= 0)
                 kemet_move_format(&list[rank[i].index], buf, sizeof buf);
+            bool exact = cli_exact(r, &p, t.n ? &t : NULL,
+                                   rank[i].index >= 0 ? &list[rank[i].index]
+                                                      : NULL);
             if (json)
-                printf("%s{\"move\":\"%s\",\"win\":%.4f}", i ? "," : "", buf,
-                       rank[i].chance);
+                printf("%s{\"move\":\"%s\",\"win\":%.4f,\"exact\":%s}",
+                       i ? "," : "", buf, rank[i].chance,
+                       exact ? "true" : "false");
             else
-                printf("%3d. %-24s %5.1f%%\n", i + 1, buf,
-                       100 * rank[i].chance);
+                printf("%3d. %-24s %5.1f%%%s\n", i + 1, buf,
+                       100 * rank[i].chance, exact ? "  exact" : "");
         }
         if (json)
             printf("]}\n");

@@ -48,7 +48,7 @@ static const char match_usage[] =
     "JSON object.\n"
     "Agents: random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
     "best[:BUDGET]; a budget is nodes (20000, 20k, 1m; mcts: iterations), a\n"
-    "time (500ms, 2s: not reproducible), or plies (d3, expectimax and best).\n";
+    "time (500ms, 2s: not reproducible), or plies (d3, expectimax and best).\n" TABLES_HELP;
 
 int cli_match(const kemet_rules *r, const char *const spec[2],
                       long games, uint64_t seed, long cap, int threads,
@@ -108,6 +108,7 @@ int cmd_match(int argc, char **argv) {
                       {"max-turns", OPT_LONG, &cap, 1, 1000000},
                       {"json", OPT_FLAG, &json, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 1, 1, &npos, match_usage);
     if (rc)
@@ -119,6 +120,7 @@ int cmd_match(int argc, char **argv) {
     kemet_rules *r = cli_rules(arg[0], board);
     if (!r)
         return EXIT_BAD;
+    cli_use_tables(r, cli_tables);
     const char *spec[2] = {p1, p2};
     for (int p = 0; p < 2; p++) {
         if (cli_agent_check(r, spec[p], p ? "--p2" : "--p1")) {
@@ -184,7 +186,7 @@ static const char ladder_usage[] =
     "2000) with seats alternating, as 'kemet match' plays them. The search\n"
     "agents play at the budgets given (defaults expectimax:2k, best:8k,\n"
     "mcts:500), so that the whole ladder runs in reasonable time; the\n"
-    "result is the same for a seed whatever the thread count.\n";
+    "result is the same for a seed whatever the thread count.\n" TABLES_HELP;
 
 static void md_elo(double x) {
     if (isfinite(x))
@@ -205,6 +207,7 @@ int cmd_ladder(int argc, char **argv) {
                       {"expectimax", OPT_STRING, &ex, 0, 0},
                       {"best", OPT_STRING, &best, 0, 0},
                       {"mcts", OPT_STRING, &mcts, 0, 0},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 64, &npos, ladder_usage);
     if (rc)
@@ -247,6 +250,7 @@ int cmd_ladder(int argc, char **argv) {
         kemet_rules *r = cli_rules(npos ? arg[i] : kemet_ruleset_id(i), NULL);
         if (!r)
             return EXIT_BAD;
+        cli_use_tables(r, cli_tables);
         printf("## %s\n\n", kemet_rules_spec(r));
         printf("| A | B | A wins | B wins | draws | stopped | Elo A − B | "
                "mean turns | significant |\n"

@@ -29,7 +29,7 @@ static const char play_usage[] =
     "by a board file (docs/boards.md) for the rulesets whose board is a\n"
     "reconstruction (records are kept of built-in boards only).\n"
     "At your turn type the number of a move or the move itself (e.g. 9-12);\n"
-    "'help' lists the other commands.\n";
+    "'help' lists the other commands.\n" TABLES_HELP;
 
 typedef struct seat {
     bool human;
@@ -438,6 +438,7 @@ int cmd_play(int argc, char **argv) {
                       {"record", OPT_STRING, &record, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
                       {"level", OPT_LONG, &level, 1, 5},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
@@ -466,6 +467,7 @@ int cmd_play(int argc, char **argv) {
     P.rules = cli_rules(ruleset, board);
     if (!P.rules)
         return EXIT_BAD;
+    cli_use_tables(P.rules, cli_tables);
     P.info = kemet_rules_info(P.rules);
     rc = 0;
     if (setup_seat(&P, 0, p1, seed ^ 0x5eed0001ULL) ||

@@ -12,6 +12,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,9 +20,11 @@
 /* The tables this run loaded, freed at exit (after every rules object that
  * borrows them is closed). */
 typedef struct loaded {
+    char dir[512];
     char spec[96];
     kemet_table *table; /* NULL: looked for, none usable */
 } loaded;
+const char *cli_tables;
 static loaded *cache;
 static long ncache, capcache;
 
@@ -61,6 +64,16 @@ void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
     snprintf(buf, len, "%s/%s.%d.kemettb", dir, name, pieces);
 }
 
+bool cli_exact(const kemet_rules *r, const kemet_pos *pos,
+               const kemet_throw *thr, const kemet_move *move) {
+    const kemet_table *t = kemet_rules_table(r);
+    if (!move) /* throwing: the class holds every position it leads to */
+        return t && kemet_table_probe(t, pos, NULL);
+    kemet_pos next;
+    kemet_make(r, pos, thr, move, &next, NULL);
+    return next.result != KEMET_PLAYING || (t && kemet_table_probe(t, &next, NULL));
+}
+
 /* Makes the folder and its parents. 0, or -1 with errno. */
 static int make_dirs(const char *path) {
     char p[4096];
@@ -82,7 +95,7 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
         return 0;
     const char *spec = kemet_rules_spec(r);
     for (long i = 0; i < ncache; i++)
-        if (strcmp(cache[i].spec, spec) == 0)
+        if (strcmp(cache[i].spec, spec) == 0 && strcmp(cache[i].dir, dir) == 0)
             return cache[i].table ? kemet_rules_use_table(r, cache[i].table), 1
                                   : 0;
     kemet_table *found = NULL;
@@ -112,6 +125,7 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
             atexit(free_cache);
     }
     snprintf(cache[ncache].spec, sizeof cache[ncache].spec, "%s", spec);
+    snprintf(cache[ncache].dir, sizeof cache[ncache].dir, "%s", dir);
     cache[ncache++].table = found;
     if (found)
         kemet_rules_use_table(r, found);
@@ -233,4 +247,209 @@ int cmd_solve(int argc, char **argv) {
     kemet_table_free(t);
     kemet_rules_close(r);
     return 0;
+}
+
+/* ---------------------------------------------------------------------------
+ * kemet judge: an agent's choices and chances against a table's exact
+ * values.
+ * ------------------------------------------------------------------------ */
+
+static const char judge_usage[] =
+    "usage: kemet judge RULESET [--agent A] [--positions N] [--seed S]\n"
+    "                   [--table FILE] [--tables DIR|off] [--threads T] [--json]\n"
+    "Measures agent A (default best) against the exact endgame table of\n"
+    "RULESET (--table FILE, else the largest in the tables folder, used\n"
+    "for reference even with --tables off): N\n"
+    "positions (default 1000) drawn uniformly from the table's class, each\n"
+    "with a throw that leaves a real choice (two moves or more), drawn from\n"
+    "seed S. For each, the agent ranks the moves; the report gives how often\n"
+    "its choice is exact-optimal, the win chance it loses (mean, largest,\n"
+    "share above 0.05: blunders), and how far its chances are from the exact\n"
+    "ones. --tables off: the agent plays without tables (its own judgement);\n"
+    "by default it uses the tables folder as every command does.\n" TABLES_HELP;
+
+typedef struct judge_item {
+    double loss, err, secs;
+    int optimal;
+} judge_item;
+
+typedef struct judge_ctx {
+    const kemet_rules *agent_rules, *ref_rules;
+    const kemet_table *ref;
+    const char *agent;
+    uint64_t seed;
+    long long entries;
+    judge_item *out;
+} judge_ctx;
+
+/* The mover's exact chance after `m`. */
+static double exact_after(const judge_ctx *J, const kemet_pos *pos,
+                          const kemet_throw *thr, const kemet_move *m) {
+    kemet_pos c;
+    kemet_make(J->ref_rules, pos, thr, m, &c, NULL);
+    if (c.result != KEMET_PLAYING)
+        return c.result == KEMET_DRAW ? 0.5 : c.result == pos->to ? 1 : 0;
+    double v = 0.5;
+    kemet_table_probe(J->ref, &c, &v);
+    return c.to == pos->to ? v : 1 - v;
+}
+
+static int judge_one(void *ctx, long i) {
+    judge_ctx *J = ctx;
+    kemet_rng rng;
+    kemet_rng_seed(&rng, cli_game_seed(J->seed, (uint64_t)i));
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    double *chance = malloc(KEMET_MAX_MOVES * sizeof *chance);
+    int rc = EXIT_BAD;
+    if (!moves || !chance)
+        goto done;
+    kemet_pos p;
+    kemet_throw thr;
+    int n = 0;
+    while (n < 2) {
+        long long x = (long long)(kemet_rng_next(&rng) % (uint64_t)J->entries);
+        if (!kemet_table_position(J->ref, x, &p))
+            continue;
+        if (kemet_rng_below(&rng, 2)) { /* player 2 to move: the mirror */
+            kemet_pos m = p;
+            for (int s = 0; s < 2; s++) {
+                m.sq[s] = p.sq[1 - s];
+                m.heap[s] = p.heap[1 - s];
+                m.hand[s] = p.hand[1 - s];
+            }
+            m.to = 2;
+            p = m;
+        }
+        kemet_roll(J->ref_rules, &p, &rng, &thr);
+        n = kemet_moves(J->ref_rules, &p, &thr, moves);
+    }
+    kemet_agent *a;
+    kemet_error err;
+    if (kemet_agent_new(J->agent_rules, J->agent, cli_game_seed(J->seed, (uint64_t)i) + 1,
+                        &a, &err))
+        goto done;
+    double t0 = cli_now();
+    int k = kemet_agent_rank(a, &p, &thr, moves, n, chance, NULL);
+    double secs = cli_now() - t0;
+    kemet_agent_free(a);
+    double best = -1, sum = 0;
+    for (int j = 0; j < n; j++) {
+        double e = exact_after(J, &p, &thr, &moves[j]);
+        best = e > best ? e : best;
+        sum += fabs(chance[j] - e);
+    }
+    double got = exact_after(J, &p, &thr, &moves[k < 0 ? 0 : k]);
+    J->out[i] = (judge_item){best - got, sum / n, secs, best - got < 2e-5};
+    rc = 0;
+done:
+    free(moves);
+    free(chance);
+    return rc;
+}
+
+int cmd_judge(int argc, char **argv) {
+    const char *arg[1], *agent = "best", *table_file = NULL;
+    long positions = 1000, nthreads = 0;
+    uint64_t seed = 1;
+    bool json = false;
+    cli_opt opts[] = {{"agent", OPT_STRING, &agent, 0, 0},
+                      {"positions", OPT_LONG, &positions, 1, 10000000},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"table", OPT_STRING, &table_file, 0, 0},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
+                      {"json", OPT_FLAG, &json, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int n, rc = cli_parse(argc, argv, opts, arg, 1, 1, &n, judge_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    kemet_rules *ref_rules = cli_rules(arg[0], NULL);
+    if (!ref_rules)
+        return EXIT_BAD;
+    kemet_rules *agent_rules = cli_rules(arg[0], NULL);
+    kemet_table *own = NULL;
+    kemet_error err;
+    rc = EXIT_BAD;
+    if (!agent_rules || cli_agent_check(agent_rules, agent, "--agent"))
+        goto done;
+    const kemet_table *ref = NULL;
+    if (table_file) {
+        if (kemet_table_load(ref_rules, table_file, &own, &err)) {
+            rc = cli_fail("judge: %s", err.msg);
+            goto done;
+        }
+        ref = own;
+    } else {
+        /* The reference: --tables DIR, else the default folder (even when
+         * the agent plays without tables). */
+        const char *dir = cli_tables && strcmp(cli_tables, "off") ? cli_tables
+                                                                  : NULL;
+        if (!cli_use_tables(ref_rules, dir)) {
+            rc = cli_fail("judge: no endgame table of %s in the tables folder "
+                          "(make one with 'kemet solve %s')",
+                          kemet_rules_spec(ref_rules), kemet_rules_spec(ref_rules));
+            goto done;
+        }
+        ref = kemet_rules_table(ref_rules);
+    }
+    cli_use_tables(agent_rules, cli_tables);
+    kemet_table_info info;
+    kemet_table_stats(ref, &info);
+    judge_ctx J = {agent_rules, ref_rules, ref, agent, seed, info.entries,
+                   calloc((size_t)positions, sizeof(judge_item))};
+    if (!J.out) {
+        rc = cli_fail("out of memory");
+        goto done;
+    }
+    int threads = cli_threads(nthreads);
+    double t0 = cli_now();
+    if (cli_parallel(positions, threads, judge_one, &J, "positions")) {
+        free(J.out);
+        rc = cli_fail("judge: out of memory");
+        goto done;
+    }
+    long optimal = 0, blunders = 0;
+    double loss = 0, worst = 0, errsum = 0, secs = 0;
+    for (long i = 0; i < positions; i++) {
+        optimal += J.out[i].optimal;
+        blunders += J.out[i].loss > 0.05;
+        loss += J.out[i].loss;
+        worst = J.out[i].loss > worst ? J.out[i].loss : worst;
+        errsum += J.out[i].err;
+        secs += J.out[i].secs;
+    }
+    free(J.out);
+    const kemet_table *used = kemet_rules_table(agent_rules);
+    double np = (double)positions, lo, hi;
+    kemet_wilson((double)optimal, np, 1.96, &lo, &hi);
+    if (json)
+        printf("{\"ruleset\":\"%s\",\"agent\":\"%s\",\"tables\":%s,"
+               "\"pieces\":%d,\"positions\":%ld,\"seed\":%llu,"
+               "\"optimal\":%.4f,\"optimal_lo\":%.4f,\"optimal_hi\":%.4f,"
+               "\"mean_loss\":%.5f,\"max_loss\":%.4f,\"blunders\":%.4f,"
+               "\"chance_error\":%.4f,\"seconds_per_move\":%.4f}\n",
+               kemet_rules_spec(ref_rules), agent, used ? "true" : "false",
+               info.pieces, positions, (unsigned long long)seed,
+               (double)optimal / np, lo, hi, loss / np, worst, (double)blunders / np,
+               errsum / np, secs / np);
+    else
+        printf("%s, %s%s, %ld positions of the %d-piece class (seed %llu)\n"
+               "  exact-optimal choice  %.1f%% (95%%: %.1f-%.1f%%)\n"
+               "  win chance lost       mean %.5f, largest %.4f, blunders "
+               "(> 0.05) %.1f%%\n"
+               "  chance error          mean |estimate - exact| %.4f\n"
+               "  time                  %.3f s per move; %.0f s in all on %d "
+               "thread%s\n",
+               kemet_rules_spec(ref_rules), agent,
+               used ? " with tables" : " without tables", positions,
+               info.pieces, (unsigned long long)seed, 100 * (double)optimal / np,
+               100 * lo, 100 * hi, loss / np, worst, 100 * (double)blunders / np,
+               errsum / np, secs / np, cli_now() - t0, threads,
+               threads == 1 ? "" : "s");
+    rc = 0;
+done:
+    kemet_table_free(own);
+    kemet_rules_close(agent_rules);
+    kemet_rules_close(ref_rules);
+    return rc;
 }

@@ -314,6 +314,13 @@ int kemet_table_probe(const kemet_table *t, const kemet_pos *pos,
     return 1;
 }
 
+int kemet_table_position(const kemet_table *t, long long i, kemet_pos *pos) {
+    if (!t || !pos || !t->v || i < 0 || i >= t->entries)
+        return 0;
+    position_of(t, i, pos);
+    return t->v[i] != INVALID;
+}
+
 double kemet_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
     double v;
     if (r->table && pos->result == KEMET_PLAYING &&
