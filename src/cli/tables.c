@@ -102,11 +102,9 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
     for (int n = 7; n >= 1 && !found; n--) {
         char path[4200];
         struct stat st;
-        if (kemet_table_class(r, n, NULL, NULL) != KEMET_OK)
-            continue;
         cli_table_path(dir, r, n, path, sizeof path);
         if (stat(path, &st) != 0)
-            continue;
+            continue; /* (the class is laid out only for a file there is) */
         kemet_error err;
         if (kemet_table_load(r, path, &found, &err) != KEMET_OK) {
             fprintf(stderr,
@@ -136,12 +134,16 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
  * kemet solve
  * ------------------------------------------------------------------------ */
 
+/* solve's default class: 3 pieces a side unless that has more entries
+ * than this (dogs-jackals-extended's has 1.3e9). */
+#define DEFAULT_MAX_ENTRIES 100000000LL
+
 static const char solve_usage[] =
     "usage: kemet solve RULESET [--pieces N] [--threads T] [--tables DIR]\n"
     "                   [--output FILE]\n"
     "Computes the exact endgame table of RULESET: for every position in which\n"
-    "each side has at most N pieces left in play (default 3, 2 for\n"
-    "dogs-jackals-extended), the chance that the player to move wins with best\n"
+    "each side has at most N pieces left in play (default 3, or 2 where the\n"
+    "3-piece class has over 10^8 entries: dogs-jackals-extended), the chance that the player to move wins with best\n"
     "play by both. The table is written to the tables folder (--tables DIR,\n"
     "else $KEMET_TABLES, else $XDG_CACHE_HOME/kemet or ~/.cache/kemet), where\n"
     "every command that plays finds it, or to FILE. The table is the same for\n"
@@ -179,12 +181,12 @@ int cmd_solve(int argc, char **argv) {
     if (!r)
         return EXIT_BAD;
     kemet_error err;
-    if (pieces == 0)
-        pieces = kemet_table_class(r, 3, NULL, NULL) == KEMET_OK &&
-                         strcmp(kemet_rules_spec(r), "dogs-jackals-extended")
+    long long entries;
+    if (pieces == 0) /* the largest class up to 3 that solves in minutes */
+        pieces = kemet_table_class(r, 3, &entries, NULL) == KEMET_OK &&
+                         entries <= DEFAULT_MAX_ENTRIES
                      ? 3
                      : 2;
-    long long entries;
     if (kemet_table_class(r, (int)pieces, &entries, &err) != KEMET_OK) {
         kemet_rules_close(r);
         return cli_fail("solve: %s", err.msg);

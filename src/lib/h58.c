@@ -827,6 +827,7 @@ static const char chien_text[] =
         .gone = GONE,                                                          \
         .pieces = NPIECES, .squares = LAST, .heap_square = HEAP,               \
         .has_hand = true, .has_must = MUST, .options = NULL,                   \
+        /* C5: the rethrow after landing on 1, 15 or 25 */                       \
         .must_squares = MUST ? (KEMET_BIT(1) | KEMET_BIT(15) | KEMET_BIT(25))  \
                              : 0,                                              \
         .tables = true,                                                        \

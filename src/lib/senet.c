@@ -487,6 +487,7 @@ static const char senet_robinson_text[] =
         .gone = "borne off",                                                   \
         .pieces = NPIECES, .squares = NSQ, .heap_square = 0,                   \
         .has_hand = false, .has_must = MUST, .options = NULL,                  \
+        /* Robinson ruling: the rethrow on 26 */                              \
         .must_squares = MUST ? KEMET_BIT(26) : 0, .tables = true,             \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
         .start = senet_start, .opening = senet_opening, .check = senet_check,  \
