@@ -462,6 +462,32 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
 long long kemet_agent_nodes(const kemet_agent *agent);
 
 /* ---------------------------------------------------------------------------
+ * Rollouts: the value of each candidate move estimated by playing games on
+ * from the position after it (docs/agents.md).
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_rollout {
+    int games;         /* games per candidate, >= 1 */
+    int truncate;      /* 0: each game to its end (or to a table's exact
+                          value); N > 0: after N plies the evaluation's
+                          chance stands for the rest */
+    int threads;       /* threads to use; the result does not depend on it */
+    int plain;         /* non-zero: no luck adjustment (variance reduction) */
+    uint64_t seed;     /* game g throws the same way for every candidate */
+    const char *agent; /* the agent spec that plays the games; NULL: greedy */
+} kemet_rollout;
+
+/* Rolls out the n moves for `thr` in `pos` (thr NULL: the n pre-throw
+ * moves, then throwing as candidate n, so chance and se hold n + 1).
+ * chance[i] receives the estimated chance that the player to move in `pos`
+ * wins after candidate i, se[i] (se may be NULL) its standard error.
+ * Fails with KEMET_EMISUSE, KEMET_EOVER, KEMET_ESYNTAX (a bad agent spec)
+ * or KEMET_ENOMEM. */
+int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
+                      const kemet_throw *thr, const kemet_move *moves, int n,
+                      const kemet_rollout *opts, double *chance, double *se,
+                      kemet_error *err);
+
+/* ---------------------------------------------------------------------------
  * Exact endgame tables (docs/tables.md). A ruleset's class of N pieces is
  * every position in which each side has 1 to N pieces still in play (on the
  * board, on the heap, in hand) and the others gone; kemet_table_solve

@@ -94,6 +94,7 @@ int cli_agent_check(const kemet_rules *r, const char *spec,
 typedef struct cli_ranked {
     double chance;
     int index;
+    double se; /* the standard error of a rolled-out chance, else 0 */
 } cli_ranked;
 /* Ranks the n moves for `thr` (NULL before the throw: the pre-throw moves
  * and throwing) with kemet_agent_rank, best first, equal chances in list
@@ -101,6 +102,12 @@ typedef struct cli_ranked {
  * when out of memory. Used by hint, play's hint and the server's. */
 int cli_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
              const kemet_move *moves, int n, cli_ranked *out);
+/* As cli_rank, with each chance from kemet_rollout_run. Returns the count,
+ * or a KEMET_E* code (err filled). */
+int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *moves, int n,
+                     const kemet_rollout *opts, cli_ranked *out,
+                     kemet_error *err);
 
 /* Plays the game seeded `gs` of a run between agents spec[0] (player 1)
  * and spec[1], each seeded from `gs` (and the random picks too), as

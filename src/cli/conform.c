@@ -167,15 +167,36 @@ int cmd_apply(int argc, char **argv) {
 
 static const char hint_usage[] =
     "usage: kemet hint 'POSITION' THROW [--agent A] [--json] [--board FILE]\n"
+    "                  [--rollout N [--policy A] [--truncate P] [--plain]\n"
+    "                   [--seed S] [--threads T]]\n"
     "Ranks every legal move for THROW in POSITION (THROW 'none': the choices\n"
     "before throwing, 'throw' among them) by the chance that the player to\n"
-    "move wins after it, as agent A (default best) estimates it.\n" BOARD_HELP TABLES_HELP;
+    "move wins after it, as agent A (default best) estimates it.\n"
+    "  --rollout N   estimate each chance instead by playing N games on from\n"
+    "                it (the same throws for every move), with its standard\n"
+    "                error; the games end at a table's exact value\n"
+    "  --policy A    the agent that plays the rollouts (default greedy)\n"
+    "  --truncate P  stop each game after P plies and take the evaluation's\n"
+    "                chance (default 0: play to the end)\n"
+    "  --plain       no luck adjustment (it reduces the variance; the\n"
+    "                estimate is unbiased either way)\n"
+    "  --seed S      the rollouts' throws (default 1)\n"
+    "  --threads T   threads for the rollouts (default: every core; the\n"
+    "                result is the same for any T)\n" BOARD_HELP TABLES_HELP;
 
 int cmd_hint(int argc, char **argv) {
-    const char *arg[2], *board = NULL, *agent = "best";
-    bool json = false;
+    const char *arg[2], *board = NULL, *agent = "best", *policy = "greedy";
+    bool json = false, plain = false;
+    long games = 0, truncate = 0, nthreads = 0;
+    uint64_t seed = 1;
     cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
                       {"agent", OPT_STRING, &agent, 0, 0},
+                      {"rollout", OPT_LONG, &games, 1, 100000000},
+                      {"policy", OPT_STRING, &policy, 0, 0},
+                      {"truncate", OPT_LONG, &truncate, 1, 1000000},
+                      {"plain", OPT_FLAG, &plain, 0, 0},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"json", OPT_FLAG, &json, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -194,6 +215,13 @@ int cmd_hint(int argc, char **argv) {
         kemet_rules_close(r);
         return cli_fail("--agent: %s", err.msg);
     }
+    if (games && cli_agent_check(r, policy, "--policy")) {
+        kemet_agent_free(a);
+        kemet_rules_close(r);
+        return EXIT_BAD;
+    }
+    kemet_rollout ro = {(int)games, (int)truncate, cli_threads(nthreads),
+                        plain, seed, policy};
     kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
     cli_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     if (!list || !rank) {
@@ -209,14 +237,30 @@ int cmd_hint(int argc, char **argv) {
                  ? cli_fail("impossible throw '%s' here: player %d is to throw",
                             arg[1], p.to)
                  : cli_fail("%s", kemet_strerror(k));
-    } else if ((k = cli_rank(a, &p, t.n ? &t : NULL, list, k, rank)) < 0) {
+    } else if (games && (k = cli_rank_rollout(r, &p, t.n ? &t : NULL, list,
+                                              k, &ro, rank, &err)) < 0) {
+        rc = cli_fail("%s", err.msg);
+    } else if (!games && (k = cli_rank(a, &p, t.n ? &t : NULL, list, k,
+                                       rank)) < 0) {
         rc = cli_fail("out of memory");
     } else {
         const kemet_info *info = kemet_rules_info(r);
-        if (json)
+        if (json && games)
+            printf("{\"rollout\":{\"games\":%ld,\"policy\":\"%s\","
+                   "\"truncate\":%ld,\"plain\":%s,\"seed\":%llu},"
+                   "\"player\":%d,\"moves\":[",
+                   games, policy, truncate, plain ? "true" : "false",
+                   (unsigned long long)seed, p.to);
+        else if (json)
             printf("{\"agent\":\"%s\",\"player\":%d,\"nodes\":%lld,"
                    "\"moves\":[",
                    kemet_agent_spec(a), p.to, kemet_agent_nodes(a));
+        else if (games)
+            printf("%s to move (player %d), %s; %ld games rolled out per "
+                   "move by %s%s%s\n",
+                   info->player[p.to - 1], p.to, arg[1], games, policy,
+                   truncate ? ", truncated" : "",
+                   plain ? ", no luck adjustment" : "");
         else
             printf("%s to move (player %d), %s; %s searched %lld "
                    "positions\n",
@@ -229,10 +273,19 @@ int cmd_hint(int argc, char **argv) {
             bool exact = cli_exact(r, &p, t.n ? &t : NULL,
                                    rank[i].index >= 0 ? &list[rank[i].index]
                                                       : NULL);
-            if (json)
+            if (json && games)
+                printf("%s{\"move\":\"%s\",\"win\":%.4f,\"se\":%.4f,"
+                       "\"exact\":%s}",
+                       i ? "," : "", buf, rank[i].chance, rank[i].se,
+                       exact ? "true" : "false");
+            else if (json)
                 printf("%s{\"move\":\"%s\",\"win\":%.4f,\"exact\":%s}",
                        i ? "," : "", buf, rank[i].chance,
                        exact ? "true" : "false");
+            else if (games)
+                printf("%3d. %-24s %5.1f%% +- %.1f%s\n", i + 1, buf,
+                       100 * rank[i].chance, 100 * rank[i].se,
+                       exact ? "  exact" : "");
             else
                 printf("%3d. %-24s %5.1f%%%s\n", i + 1, buf,
                        100 * rank[i].chance, exact ? "  exact" : "");

@@ -92,12 +92,36 @@ int cli_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
     kemet_agent_rank(a, pos, thr, moves, n, chance, &tc);
     int m = 0;
     for (int i = 0; i < n; i++)
-        out[m++] = (cli_ranked){chance[i], i};
+        out[m++] = (cli_ranked){chance[i], i, 0};
     if (!thr)
-        out[m++] = (cli_ranked){tc, -1};
+        out[m++] = (cli_ranked){tc, -1, 0};
     free(chance);
     qsort(out, (size_t)m, sizeof *out, by_chance);
     return m;
+}
+
+int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *moves, int n,
+                     const kemet_rollout *opts, cli_ranked *out,
+                     kemet_error *err) {
+    size_t k = (size_t)n + 1;
+    double *chance = malloc(k * sizeof *chance), *se = malloc(k * sizeof *se);
+    int rc = KEMET_ENOMEM;
+    if (chance && se)
+        rc = kemet_rollout_run(r, pos, thr, moves, n, opts, chance, se, err);
+    else if (err)
+        *err = (kemet_error){KEMET_ENOMEM, "out of memory"};
+    int m = 0;
+    if (rc == KEMET_OK) {
+        for (int i = 0; i < n; i++)
+            out[m++] = (cli_ranked){chance[i], i, se[i]};
+        if (!thr)
+            out[m++] = (cli_ranked){chance[n], -1, se[n]};
+        qsort(out, (size_t)m, sizeof *out, by_chance);
+    }
+    free(chance);
+    free(se);
+    return rc == KEMET_OK ? m : rc;
 }
 
 int cli_agent_check(const kemet_rules *r, const char *spec,

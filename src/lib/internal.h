@@ -190,6 +190,14 @@ struct kemet_ruleset {
  * evaluation's kemet_win_chance (table.c). */
 double kemet_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact);
 
+/* Runs fn(ctx, unit, thread) for every unit in [0, n) on `threads` threads
+ * (the caller's among them), units taken in turn from a shared counter.
+ * What a unit computes must not depend on which thread runs it (pool.c). */
+typedef void (*kemet_unit_fn)(void *ctx, long unit, int thread);
+void kemet_run_units(int threads, long n, kemet_unit_fn fn, void *ctx);
+/* The most threads kemet_run_units starts. */
+#define KEMET_MAX_THREADS 64
+
 /* Sets r->w from the tuned weights carried in the library (data/
  * eval.weights), else the module's starting weights (eval.c). */
 void kemet_eval_init(kemet_rules *r);

@@ -66,7 +66,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -345,54 +344,6 @@ void kemet_table_stats(const kemet_table *t, kemet_table_info *info) {
     info->residual = t->residual;
     info->tolerance = TOLERANCE;
     info->bytes = HEADER_SIZE + 2 * t->entries;
-}
-
-/* ---------------------------------------------------------------------------
- * Threads: fn(ctx, unit) for every unit in [0, n), units taken in turn
- * from a shared counter. What a unit computes must not depend on which
- * thread runs it.
- * ------------------------------------------------------------------------ */
-
-typedef void (*unit_fn)(void *ctx, long unit, int thread);
-typedef struct pool {
-    unit_fn fn;
-    void *ctx;
-    long n;
-    atomic_long next;
-} pool;
-typedef struct pool_arg {
-    pool *p;
-    int thread;
-} pool_arg;
-
-static void *pool_main(void *arg) {
-    pool_arg *a = arg;
-    for (;;) {
-        long u = atomic_fetch_add(&a->p->next, 1);
-        if (u >= a->p->n)
-            break;
-        a->p->fn(a->p->ctx, u, a->thread);
-    }
-    return NULL;
-}
-
-static void run_units(int threads, long n, unit_fn fn, void *ctx) {
-    pool p = {fn, ctx, n, 0};
-    pool_arg arg[64];
-    pthread_t tid[64];
-    int started = 0;
-    if (threads > 64)
-        threads = 64;
-    for (int i = 0; i < threads; i++)
-        arg[i] = (pool_arg){&p, i};
-    for (int i = 1; i < threads && n > 1; i++)
-        if (pthread_create(&tid[i], NULL, pool_main, &arg[i]) == 0)
-            started = i;
-        else
-            break;
-    pool_main(&arg[0]);
-    for (int i = 1; i <= started; i++)
-        pthread_join(tid[i], NULL);
 }
 
 /* ---------------------------------------------------------------------------
@@ -727,7 +678,7 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
         L += t->heap[a] * t->heap_sq + (rules->rs->pieces - in) * (t->S + 1);
         s.level[a] = (uint16_t)L;
     }
-    run_units(threads, s.nchunks, build_chunk, &s);
+    kemet_run_units(threads, s.nchunks, build_chunk, &s);
     if (atomic_load(&s.failed)) {
         rc = kemet_fail(err, KEMET_ENOMEM,
                         "the endgame class of %s could not be built (out of "

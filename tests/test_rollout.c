@@ -1,0 +1,169 @@
+/* test_rollout.c - rollouts: unbiased against values worked out by hand,
+ * the luck adjustment and the thread count leave the answer alone (or
+ * exactly so), truncation, bad arguments, and `kemet hint --rollout`.
+ */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int roll(const char *text, const char *throw_text, kemet_rollout *o,
+                double *chance, double *se, int *n) {
+    kemet_pos p;
+    kemet_rules *r = tu_pos(text, &p);
+    kemet_throw t;
+    kemet_error err;
+    kemet_move moves[64];
+    assert_int_equal(kemet_throw_parse(r, throw_text, &t, &err), KEMET_OK);
+    *n = t.n ? kemet_moves(r, &p, &t, moves) : kemet_prethrow(r, &p, moves);
+    assert_true(*n >= 0 && *n < 64);
+    int rc = kemet_rollout_run(r, &p, t.n ? &t : NULL, moves, *n, o, chance,
+                               se, &err);
+    kemet_rules_close(r);
+    return rc;
+}
+
+/* Chien et Chacal, both pieces on 29 (see test_table.c): only a 1 (4 in
+ * 16) leaves, so the mover wins 1 / (2 - 1/4) = 4/7 whatever the policy.
+ * Before the throw there is nothing to choose but throwing. */
+static void test_unbiased(void **state) {
+    (void)state;
+    double c[2], se[2];
+    int n;
+    for (int plain = 0; plain < 2; plain++) {
+        kemet_rollout o = {.games = 20000, .threads = 2, .plain = plain,
+                           .seed = 7};
+        assert_int_equal(roll("chien-chacal to=1 p1=29 p2=29", "none", &o, c,
+                              se, &n),
+                         KEMET_OK);
+        assert_int_equal(n, 0);
+        assert_true(se[0] < 0.01);
+        assert_true(fabs(c[0] - 4.0 / 7) < 4 * se[0] + 1e-4);
+    }
+    /* Dogs on 28, Jackals on 29, Dogs to move: 108/161. */
+    kemet_rollout o = {.games = 20000, .threads = 1, .seed = 3};
+    assert_int_equal(roll("chien-chacal to=1 p1=28 p2=29", "none", &o, c, se,
+                          &n),
+                     KEMET_OK);
+    assert_true(se[0] < 0.01);
+    assert_true(fabs(c[0] - 108.0 / 161) < 4 * se[0] + 1e-4);
+}
+
+/* The same seed gives the same answer on 1 and 3 threads; another seed
+ * another answer. The luck adjustment shrinks the error in Senet, where
+ * the evaluation is good, and both estimates agree. */
+static void test_threads_and_luck(void **state) {
+    (void)state;
+    const char *pos = "senet-kendall to=1 p1=14,18,22 p2=16,20,24";
+    double a[8], b[8], sa[8], sb[8];
+    int n;
+    kemet_rollout o = {.games = 600, .threads = 1, .seed = 11};
+    assert_int_equal(roll(pos, "3", &o, a, sa, &n), KEMET_OK);
+    assert_int_equal(n, 3);
+    o.threads = 3;
+    assert_int_equal(roll(pos, "3", &o, b, sb, &n), KEMET_OK);
+    assert_memory_equal(a, b, (size_t)n * sizeof *a);
+    assert_memory_equal(sa, sb, (size_t)n * sizeof *sa);
+    o.seed = 12;
+    assert_int_equal(roll(pos, "3", &o, b, sb, &n), KEMET_OK);
+    assert_true(memcmp(a, b, (size_t)n * sizeof *a) != 0);
+    o.plain = 1;
+    assert_int_equal(roll(pos, "3", &o, b, sb, &n), KEMET_OK);
+    for (int i = 0; i < n; i++) {
+        assert_true(sa[i] < sb[i]);
+        assert_true(fabs(a[i] - b[i]) < 4 * sqrt(sa[i] * sa[i] + sb[i] * sb[i]));
+    }
+}
+
+/* A rollout truncated after one ply takes the evaluation's word there: a
+ * game still in play ends with a chance strictly between 0 and 1. A
+ * rollout of a move that wins outright is 1 with no error. */
+static void test_truncate(void **state) {
+    (void)state;
+    double c[4], se[4];
+    int n;
+    kemet_rollout o = {.games = 50, .truncate = 1, .plain = 1, .seed = 1};
+    assert_int_equal(roll("senet-kendall to=1 p1=10 p2=12", "2", &o, c, se, &n),
+                     KEMET_OK);
+    assert_int_equal(n, 1);
+    assert_true(c[0] > 0 && c[0] < 1);
+    o.truncate = 0;
+    assert_int_equal(roll("senet-kendall to=1 p1=30 p2=12", "5", &o, c, se, &n),
+                     KEMET_OK);
+    assert_int_equal(n, 1);
+    assert_true(c[0] == 1 && se[0] == 0);
+}
+
+static void test_bad(void **state) {
+    (void)state;
+    double c[4], se[4];
+    int n;
+    kemet_rollout o = {.games = 0};
+    assert_int_equal(roll("senet-kendall to=1 p1=10 p2=12", "2", &o, c, se, &n),
+                     KEMET_EMISUSE);
+    o = (kemet_rollout){.games = 5, .agent = "expectimax:zz"};
+    assert_int_equal(roll("senet-kendall to=1 p1=10 p2=12", "2", &o, c, se, &n),
+                     KEMET_ESYNTAX);
+    o = (kemet_rollout){.games = 5, .truncate = -1};
+    assert_int_equal(roll("senet-kendall to=1 p1=10 p2=12", "2", &o, c, se, &n),
+                     KEMET_EMISUSE);
+    kemet_pos p;
+    kemet_rules *r = tu_pos("senet-kendall to=1 p1=- p2=12 winner=1", &p);
+    o = (kemet_rollout){.games = 5};
+    kemet_error err;
+    assert_int_equal(kemet_rollout_run(r, &p, NULL, NULL, 0, &o, c, se, &err),
+                     KEMET_EOVER);
+    assert_int_equal(kemet_rollout_run(r, &p, NULL, NULL, 0, NULL, c, se, &err),
+                     KEMET_EMISUSE);
+    kemet_rules_close(r);
+}
+
+static void test_command(void **state) {
+    (void)state;
+    char *out, *err;
+    int rc = tu_run(NULL, &out, &err, "hint", "chien-chacal to=1 p1=29 p2=29",
+                    "none", "--rollout", "400", "--json", "--threads", "2",
+                    NULL);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"rollout\":{\"games\":400"));
+    assert_non_null(strstr(out, "\"move\":\"throw\""));
+    assert_non_null(strstr(out, "\"se\":0.0"));
+    free(out);
+    free(err);
+    rc = tu_run(NULL, &out, &err, "hint", "senet-kendall to=1 p1=10 p2=12", "2",
+                "--rollout", "100", "--policy", "mcts:100", "--truncate", "8",
+                NULL);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "100 games rolled out per move by mcts:100, "
+                                "truncated"));
+    assert_non_null(strstr(out, "10-12"));
+    assert_non_null(strstr(out, "+-"));
+    free(out);
+    free(err);
+    const char *bad[][2] = {{"--rollout", "0"},
+                            {"--rollout", "x"},
+                            {"--policy", "nobody"},
+                            {"--truncate", "-3"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rc = tu_run(NULL, &out, &err, "hint", "senet-kendall to=1 p1=10 p2=12",
+                    "2", "--rollout", "10", bad[i][0], bad[i][1], NULL);
+        assert_int_equal(rc, 2);
+        assert_string_equal(out, "");
+        assert_non_null(strchr(err, '\n'));
+        assert_true(strchr(err, '\n')[1] == '\0'); /* one line */
+        free(out);
+        free(err);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_unbiased),
+        cmocka_unit_test(test_threads_and_luck),
+        cmocka_unit_test(test_truncate),
+        cmocka_unit_test(test_bad),
+        cmocka_unit_test(test_command),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
