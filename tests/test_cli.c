@@ -249,6 +249,20 @@ static void match_json(void **state) {
     assert_true(wa > wb); /* greedy beats random clearly in this ruleset */
     free(o1);
     free(o3);
+    /* The text report says the same counts in words (it once printed the
+     * names of the program's variables: "M.draws"). */
+    st = tu_run(NULL, &o1, &e, "match", "chien-chacal", "--p1", "greedy",
+                "--p2", "random", "--games", "300", "--seed", "4", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    char want[128];
+    snprintf(want, sizeof want, "  draws %ld, stopped at the turn cap (1000) %ld\n",
+             draws, stopped);
+    assert_non_null(strstr(o1, want));
+    assert_non_null(strstr(o1, "  A's score "));
+    assert_non_null(strstr(o1, " turns; "));
+    assert_null(strstr(o1, "M."));
+    free(o1);
 }
 
 /* kemet hint: every legal move once, chances between 0 and 1, best first;

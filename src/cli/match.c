@@ -48,7 +48,7 @@ static const char match_usage[] =
     "JSON object.\n"
     "Agents: random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
     "best[:BUDGET]; a budget is nodes (20000, 20k, 1m; mcts: iterations), a\n"
-    "time (500ms, 2s: not reproducible), or plies (d3, expectimax and best).\n" TABLES_HELP;
+    "time (500ms, 2s: not reproducible), or plies (d3, expectimax and best).\n" TABLES_HELP NET_HELP;
 
 int cli_match(const kemet_rules *r, const char *const spec[2],
                       long games, uint64_t seed, long cap, int threads,
@@ -109,6 +109,7 @@ int cmd_match(int argc, char **argv) {
                       {"json", OPT_FLAG, &json, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 1, 1, &npos, match_usage);
     if (rc)
@@ -121,6 +122,10 @@ int cmd_match(int argc, char **argv) {
     if (!r)
         return EXIT_BAD;
     cli_use_tables(r, cli_tables);
+    if (cli_use_net(r, cli_net)) {
+        kemet_rules_close(r);
+        return EXIT_BAD;
+    }
     const char *spec[2] = {p1, p2};
     for (int p = 0; p < 2; p++) {
         if (cli_agent_check(r, spec[p], p ? "--p2" : "--p1")) {
@@ -161,15 +166,15 @@ int cmd_match(int argc, char **argv) {
                    a ? "B" : "A", spec[a], M.wins[a],
                    100.0 * (double)M.wins[a] / (double)games, 100 * M.lo[a],
                    100 * M.hi[a], M.seat_wins[a][0], M.seat_wins[a][1]);
-        printf("  M.draws %ld, M.stopped at the turn cap (%ld) %ld\n", M.draws, cap,
+        printf("  draws %ld, stopped at the turn cap (%ld) %ld\n", M.draws, cap,
                M.stopped);
-        printf("  A's M.score %.3f: Elo difference A - B ", M.score);
+        printf("  A's score %.3f: Elo difference A - B ", M.score);
         text_elo(M.elo);
         printf(" (95%%: ");
         text_elo(M.elo_lo);
         printf(" to ");
         text_elo(M.elo_hi);
-        printf(")\n  mean length %.1f M.turns; %.1f s on %d thread%s\n",
+        printf(")\n  mean length %.1f turns; %.1f s on %d thread%s\n",
                M.turns / (double)games, M.secs, threads, threads == 1 ? "" : "s");
     }
     kemet_rules_close(r);
@@ -186,7 +191,7 @@ static const char ladder_usage[] =
     "2000) with seats alternating, as 'kemet match' plays them. The search\n"
     "agents play at the budgets given (defaults expectimax:2k, best:8k,\n"
     "mcts:500), so that the whole ladder runs in reasonable time; the\n"
-    "result is the same for a seed whatever the thread count.\n" TABLES_HELP;
+    "result is the same for a seed whatever the thread count.\n" TABLES_HELP NET_HELP;
 
 static void md_elo(double x) {
     if (isfinite(x))
@@ -208,6 +213,7 @@ int cmd_ladder(int argc, char **argv) {
                       {"best", OPT_STRING, &best, 0, 0},
                       {"mcts", OPT_STRING, &mcts, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 64, &npos, ladder_usage);
     if (rc)
@@ -251,6 +257,10 @@ int cmd_ladder(int argc, char **argv) {
         if (!r)
             return EXIT_BAD;
         cli_use_tables(r, cli_tables);
+        if (cli_use_net(r, cli_net)) {
+            kemet_rules_close(r);
+            return EXIT_BAD;
+        }
         printf("## %s\n\n", kemet_rules_spec(r));
         printf("| A | B | A wins | B wins | draws | stopped | Elo A − B | "
                "mean turns | significant |\n"
