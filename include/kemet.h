@@ -556,6 +556,54 @@ int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table);
 const kemet_table *kemet_rules_table(const kemet_rules *rules);
 
 /* ---------------------------------------------------------------------------
+ * The learned evaluation (docs/agents.md): a small neural network per
+ * ruleset, trained by self-play TD(lambda). Where the library carries one
+ * for a ruleset (data/nets), kemet_rules_open puts it in use, and
+ * kemet_eval and kemet_win_chance answer from it instead of the linear
+ * weights.
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_net kemet_net;
+
+typedef struct kemet_train {
+    long games;     /* self-play games, >= 1 */
+    int hidden;     /* hidden units of a new network, 1..256 */
+    double alpha;   /* learning rate per game, > 0 */
+    double lambda;  /* trace decay, 0..1 */
+    int batch;      /* games played with the same weights, 1..4096; the
+                       result depends on it, not on `threads` */
+    int threads;
+    uint64_t seed;
+} kemet_train;
+
+/* Trains a network for `rules` (a new one, or from a copy of `from`) by
+ * opts->games games of self-play. `progress` (may be NULL) is called now
+ * and then with the games so far and the root mean square TD error since
+ * the last call. Fails with KEMET_EMISUSE (bad options), KEMET_ERULESET
+ * (`from` is another ruleset's) or KEMET_ENOMEM (also when the weights
+ * diverge). */
+int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
+                    const kemet_net *from,
+                    void (*progress)(void *ctx, long games, double rms),
+                    void *ctx, kemet_net **out, kemet_error *err);
+/* Reads a network file's text for `rules`. Fails with KEMET_ESYNTAX (the
+ * message names the line) or KEMET_ERULESET (made for another ruleset or
+ * board). */
+int kemet_net_parse(const kemet_rules *rules, const char *text,
+                    kemet_net **out, kemet_error *err);
+/* The network as a file's text (malloc'd into *out), with `note` (may be
+ * NULL; several lines allowed) as comment lines. */
+int kemet_net_format(const kemet_net *net, const char *note, char **out);
+void kemet_net_free(kemet_net *net);
+const char *kemet_net_ruleset(const kemet_net *net);
+int kemet_net_hidden(const kemet_net *net);
+/* Puts `net` (borrowed; NULL: the linear evaluation) in use for `rules`.
+ * KEMET_ERULESET for a network that does not fit the ruleset. Call it
+ * before agents are made from `rules`. */
+int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net);
+/* The network in use, or NULL. */
+const kemet_net *kemet_rules_net(const kemet_rules *rules);
+
+/* ---------------------------------------------------------------------------
  * Records: a plain-text record of a game.
  *
  *   kemet-record 1

@@ -32,7 +32,7 @@ static const char analyze_usage[] =
     "alternating. --plots DIR writes SVG plots there (and a Markdown report\n"
     "shows them). --output FILE writes the report to FILE, whole or not at\n"
     "all, its plot links relative to FILE. 'all' names every ruleset. The\n"
-    "same seed gives the same numbers whatever the thread count.\n" TABLES_HELP;
+    "same seed gives the same numbers whatever the thread count.\n" TABLES_HELP NET_HELP;
 
 /* The trace of one game while it is played. */
 typedef struct tracer {
@@ -119,6 +119,10 @@ static int analyze_one(const char *id, const char *agents[2], long games,
     if (!r)
         return EXIT_BAD;
     cli_use_tables(r, cli_tables);
+    if (cli_use_net(r, cli_net)) {
+        kemet_rules_close(r);
+        return EXIT_BAD;
+    }
     snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
     tracer *T = calloc((size_t)games, sizeof *T);
     kemet_trace *t = calloc((size_t)games, sizeof *t);
@@ -661,6 +665,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"max-turns", OPT_LONG, &cap, 1, 1000000},
                       {"output", OPT_STRING, &output, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 1, 64, &npos, analyze_usage);
     if (rc)

@@ -22,6 +22,18 @@
     "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet), or none; "       \
     "docs/tables.md.\n"
 
+/* The --net option: a network file to use instead of the built-in
+ * evaluation, or "linear" (train.c). */
+#define NET_HELP                                                               \
+    "--net FILE|linear: the learned evaluation to use instead of the "        \
+    "built-in one\n(a file kemet train made), or the linear one.\n"
+extern const char *cli_net;
+/* Puts the --net option's choice in use for `r` (NULL: nothing to do).
+ * 0, or EXIT_BAD after a message. */
+int cli_use_net(kemet_rules *r, const char *opt);
+/* Keeps a network until the program ends. */
+void cli_keep_net(kemet_net *net);
+
 /* Prints "kemet: MESSAGE" on stderr; returns EXIT_BAD. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -170,6 +182,7 @@ int cmd_analyze(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 
 /* Endgame tables (tables.c). The tables folder: `opt` (--tables), else

@@ -182,7 +182,7 @@ static const char hint_usage[] =
     "                estimate is unbiased either way)\n"
     "  --seed S      the rollouts' throws (default 1)\n"
     "  --threads T   threads for the rollouts (default: every core; the\n"
-    "                result is the same for any T)\n" BOARD_HELP TABLES_HELP;
+    "                result is the same for any T)\n" BOARD_HELP TABLES_HELP NET_HELP;
 
 int cmd_hint(int argc, char **argv) {
     const char *arg[2], *board = NULL, *agent = "best", *policy = "greedy";
@@ -198,6 +198,7 @@ int cmd_hint(int argc, char **argv) {
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"threads", OPT_LONG, &nthreads, 1, 256},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
                       {"json", OPT_FLAG, &json, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int n, rc = cli_parse(argc, argv, opts, arg, 2, 2, &n, hint_usage);
@@ -209,6 +210,10 @@ int cmd_hint(int argc, char **argv) {
     if (load(arg[0], arg[1], board, &r, &p, &t))
         return EXIT_BAD;
     cli_use_tables(r, cli_tables);
+    if (cli_use_net(r, cli_net)) {
+        kemet_rules_close(r);
+        return EXIT_BAD;
+    }
     kemet_agent *a;
     kemet_error err;
     if (kemet_agent_new(r, agent, 1, &a, &err)) {

@@ -27,7 +27,8 @@ static const char usage[] =
     "  serve [--port P] [--db F]  play in the browser (http://127.0.0.1:8080/)\n"
     "  tune [RULESET...]          fit the evaluation weights by self-play\n"
     "  solve RULESET [--pieces N] exact endgame tables\n"
-    "  judge RULESET [--agent A]  an agent measured against a table\n";
+    "  judge RULESET [--agent A]  an agent measured against a table\n"
+    "  train RULESET [--games N]  the learned evaluation by self-play\n";
 
 static const char rules_usage[] =
     "usage: kemet rules [RULESET] [--board FILE]\n"
@@ -81,7 +82,8 @@ int main(int argc, char **argv) {
                 {"tune", cmd_tune},   {"match", cmd_match},
                 {"hint", cmd_hint},   {"ladder", cmd_ladder},
                 {"analyze", cmd_analyze}, {"serve", cmd_serve},
-                {"solve", cmd_solve},     {"judge", cmd_judge}};
+                {"solve", cmd_solve},     {"judge", cmd_judge},
+                {"train", cmd_train}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;

@@ -29,7 +29,7 @@ static const char play_usage[] =
     "by a board file (docs/boards.md) for the rulesets whose board is a\n"
     "reconstruction (records are kept of built-in boards only).\n"
     "At your turn type the number of a move or the move itself (e.g. 9-12);\n"
-    "'help' lists the other commands.\n" TABLES_HELP;
+    "'help' lists the other commands.\n" TABLES_HELP NET_HELP;
 
 typedef struct seat {
     bool human;
@@ -439,6 +439,7 @@ int cmd_play(int argc, char **argv) {
                       {"board", OPT_STRING, &board, 0, 0},
                       {"level", OPT_LONG, &level, 1, 5},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
@@ -468,6 +469,10 @@ int cmd_play(int argc, char **argv) {
     if (!P.rules)
         return EXIT_BAD;
     cli_use_tables(P.rules, cli_tables);
+    if (cli_use_net(P.rules, cli_net)) {
+        kemet_rules_close(P.rules);
+        return EXIT_BAD;
+    }
     P.info = kemet_rules_info(P.rules);
     rc = 0;
     if (setup_seat(&P, 0, p1, seed ^ 0x5eed0001ULL) ||

@@ -69,7 +69,7 @@ static const char sim_usage[] =
     "mean and median length in turns, and games per second. The same seed\n"
     "(default 1) gives the same games, whatever the thread count. --json\n"
     "prints one JSON object.\n"
-    "--board FILE plays on a board file's board (docs/boards.md).\n" TABLES_HELP;
+    "--board FILE plays on a board file's board (docs/boards.md).\n" TABLES_HELP NET_HELP;
 
 int cmd_sim(int argc, char **argv) {
     const char *p1 = "random", *p2 = "random", *board = NULL;
@@ -87,6 +87,7 @@ int cmd_sim(int argc, char **argv) {
                       {"board", OPT_STRING, &board, 0, 0},
                       {"threads", OPT_LONG, &nthreads, 1, 256},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 1, 1, &npos, sim_usage);
     if (rc)
@@ -97,6 +98,10 @@ int cmd_sim(int argc, char **argv) {
     if (!r)
         return EXIT_BAD;
     cli_use_tables(r, cli_tables);
+    if (cli_use_net(r, cli_net)) {
+        kemet_rules_close(r);
+        return EXIT_BAD;
+    }
     const char *spec[2] = {p1, p2};
     for (int p = 0; p < 2; p++) {
         if (cli_agent_check(r, spec[p], p ? "--p2" : "--p1")) {

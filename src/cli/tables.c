@@ -268,7 +268,7 @@ static const char judge_usage[] =
     "its choice is exact-optimal, the win chance it loses (mean, largest,\n"
     "share above 0.05: blunders), and how far its chances are from the exact\n"
     "ones. --tables off: the agent plays without tables (its own judgement);\n"
-    "by default it uses the tables folder as every command does.\n" TABLES_HELP;
+    "by default it uses the tables folder as every command does.\n" TABLES_HELP NET_HELP;
 
 typedef struct judge_item {
     double loss, err, secs;
@@ -359,6 +359,7 @@ int cmd_judge(int argc, char **argv) {
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"table", OPT_STRING, &table_file, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
                       {"threads", OPT_LONG, &nthreads, 1, 256},
                       {"json", OPT_FLAG, &json, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -395,6 +396,8 @@ int cmd_judge(int argc, char **argv) {
         ref = kemet_rules_table(ref_rules);
     }
     cli_use_tables(agent_rules, cli_tables);
+    if (cli_use_net(agent_rules, cli_net))
+        goto done;
     kemet_table_info info;
     kemet_table_stats(ref, &info);
     judge_ctx J = {agent_rules, ref_rules, ref, agent, seed, info.entries,

@@ -55,6 +55,7 @@ struct kemet_agent {
     kemet_mcts *mcts;
     long long nodes;
     char spec[64];
+    kemet_rules linear; /* @linear: a copy of the rules without the network */
 };
 
 static int random_choose(kemet_agent *a, const kemet_pos *pos,
@@ -219,6 +220,20 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     if (!rules || !spec || !out)
         return kemet_fail(err, KEMET_EMISUSE, "kemet_agent_new: NULL argument");
     *out = NULL;
+    char buf[64];
+    const char *at = strchr(spec, '@');
+    bool linear = false;
+    if (at) {
+        if (strcmp(at, "@linear") != 0 || (size_t)(at - spec) >= sizeof buf)
+            return kemet_fail(err, KEMET_ESYNTAX,
+                              "bad agent '%.40s' (only '@linear' may follow "
+                              "an agent)",
+                              spec);
+        memcpy(buf, spec, (size_t)(at - spec));
+        buf[at - spec] = 0;
+        spec = buf;
+        linear = true;
+    }
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
     const agent_kind *kind = NULL;
@@ -243,6 +258,12 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     if (!a)
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     a->rules = rules;
+    if (linear) {
+        a->linear = *rules; /* borrows all but the network, owns nothing */
+        a->linear.net = NULL;
+        a->linear.own_net = NULL;
+        a->rules = rules = &a->linear;
+    }
     a->kind = kind;
     a->budget = budget;
     kemet_rng_seed(&a->rng, seed);
@@ -257,8 +278,8 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
         kemet_agent_free(a);
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     }
-    snprintf(a->spec, sizeof a->spec, "%s%s%.40s", kind->name,
-             colon ? ":" : "", colon ? colon + 1 : "");
+    snprintf(a->spec, sizeof a->spec, "%s%s%.40s%s", kind->name,
+             colon ? ":" : "", colon ? colon + 1 : "", linear ? "@linear" : "");
     *out = a;
     return KEMET_OK;
 }

@@ -49,6 +49,11 @@ int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
 
 /* The log-odds for player 1 of an unfinished position. */
 static double logit1(const kemet_rules *r, const kemet_pos *pos) {
+    if (r->net) {
+        double y = kemet_net_chance1(r, r->net, pos);
+        y = y < 1e-12 ? 1e-12 : y > 1 - 1e-12 ? 1 - 1e-12 : y;
+        return log(y / (1 - y));
+    }
     double f[KEMET_MAX_FEATURES];
     int n = kemet_eval_features(r, pos, f);
     double z = 0;
@@ -75,6 +80,10 @@ double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
     case KEMET_WON2: return player == 2 ? 1.0 : 0.0;
     case KEMET_DRAW: return 0.5;
     default: break;
+    }
+    if (rules->net) {
+        double y = kemet_net_chance1(rules, rules->net, pos);
+        return player == 1 ? y : 1 - y;
     }
     double z = logit1(rules, pos);
     return 1.0 / (1.0 + exp(player == 1 ? -z : z));
@@ -210,4 +219,11 @@ void kemet_eval_reset(kemet_rules *rules) {
 void kemet_eval_init(kemet_rules *r) {
     kemet_eval_reset(r);
     (void)kemet_eval_load(r, kemet_eval_weights_data, NULL);
+    /* The built-in network, where one was trained for this ruleset and fits
+     * its board (a board file of another size keeps the linear one). */
+    for (int i = 0; kemet_nets_builtin[i][0]; i++)
+        if (strcmp(kemet_nets_builtin[i][0], r->info.id) == 0 &&
+            kemet_net_parse(r, kemet_nets_builtin[i][1], &r->own_net, NULL) ==
+                KEMET_OK)
+            r->net = r->own_net;
 }

@@ -86,6 +86,9 @@ struct kemet_rules {
     int squares;                 /* highest path square */
     void *data;                  /* module data made by rs->open, or NULL */
     const kemet_table *table;    /* exact endgame values, or NULL (table.c) */
+    const kemet_net *net;        /* the learned evaluation in use, or NULL:
+                                    the linear one (net.c) */
+    kemet_net *own_net;          /* the built-in network, owned */
     int nw;                      /* evaluation weights in use (eval.c) */
     double w[KEMET_MAX_FEATURES];
 };
@@ -197,6 +200,13 @@ typedef void (*kemet_unit_fn)(void *ctx, long unit, int thread);
 void kemet_run_units(int threads, long n, kemet_unit_fn fn, void *ctx);
 /* The most threads kemet_run_units starts. */
 #define KEMET_MAX_THREADS 64
+
+/* Player 1's chance in the unfinished `pos` by the network `n` (net.c). */
+double kemet_net_chance1(const kemet_rules *r, const kemet_net *n,
+                         const kemet_pos *pos);
+/* The networks carried in the library: {ruleset id, text} pairs, ending
+ * with {NULL, NULL} (made by CMakeLists.txt from data/nets). */
+extern const char *const kemet_nets_builtin[][2];
 
 /* Sets r->w from the tuned weights carried in the library (data/
  * eval.weights), else the module's starting weights (eval.c). */

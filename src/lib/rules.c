@@ -295,8 +295,10 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
 void kemet_rules_close(kemet_rules *rules) {
     if (rules && rules->rs->close)
         rules->rs->close(rules);
-    if (rules)
+    if (rules) {
         free(rules->board_file);
+        kemet_net_free(rules->own_net);
+    }
     free(rules);
 }
 

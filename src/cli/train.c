@@ -1,0 +1,179 @@
+/* train.c - `kemet train`: a ruleset's learned evaluation by self-play
+ * (kemet_net_train), written as a network file; and the --net option that
+ * puts such a file in use for a command.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cli_net = NULL;
+
+int cli_use_net(kemet_rules *r, const char *opt) {
+    if (!opt)
+        return 0;
+    if (strcmp(opt, "linear") == 0)
+        return kemet_rules_use_net(r, NULL) ? EXIT_BAD : 0;
+    char *text = cli_read_file(opt, 64u << 20);
+    if (!text)
+        return EXIT_BAD;
+    kemet_net *net;
+    kemet_error err;
+    int rc = kemet_net_parse(r, text, &net, &err);
+    free(text);
+    if (rc)
+        return cli_fail("--net %s: %s", opt, err.msg);
+    kemet_rules_use_net(r, net);
+    cli_keep_net(net);
+    return 0;
+}
+
+/* Networks loaded with --net live until the program ends. */
+static kemet_net *kept[8];
+static int nkept;
+
+static void free_kept(void) {
+    for (int i = 0; i < nkept; i++)
+        kemet_net_free(kept[i]);
+    nkept = 0;
+}
+
+void cli_keep_net(kemet_net *net) {
+    if (nkept == 0)
+        atexit(free_kept);
+    if (nkept == (int)(sizeof kept / sizeof kept[0])) {
+        kemet_net_free(kept[0]); /* no command loads so many */
+        memmove(kept, kept + 1, (size_t)(nkept - 1) * sizeof *kept);
+        nkept--;
+    }
+    kept[nkept++] = net;
+}
+
+/* Writes `text` to `path` whole or not at all: a temporary file beside
+ * it, then a rename. */
+static int write_whole(const char *path, const char *text) {
+    size_t n = strlen(path) + 16;
+    char *tmp = malloc(n);
+    if (!tmp)
+        return cli_fail("out of memory");
+    snprintf(tmp, n, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && fputs(text, f) >= 0;
+    ok = f && fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) != 0)
+        ok = false;
+    if (!ok) {
+        remove(tmp);
+        free(tmp);
+        return cli_fail("cannot write %s", path);
+    }
+    free(tmp);
+    return 0;
+}
+
+static void show_progress(void *ctx, long games, double rms) {
+    long total = *(long *)ctx;
+    fprintf(stderr, "kemet train: %ld of %ld games, TD error %.4f\n", games,
+            total, rms);
+}
+
+static const char train_usage[] =
+    "usage: kemet train RULESET [--games N] [--hidden H] [--alpha A]\n"
+    "                   [--lambda L] [--batch B] [--threads T] [--seed S]\n"
+    "                   [--from FILE] [--output FILE] [--quiet]\n"
+    "Trains the ruleset's learned evaluation, a neural network, by N games\n"
+    "of self-play TD(lambda) (docs/agents.md), and writes it as a network\n"
+    "file (standard output, or FILE whole or not at all). The build carries\n"
+    "data/nets/RULESET.net inside the library.\n"
+    "  --games N    self-play games (default 100000)\n"
+    "  --hidden H   hidden units (default 32)\n"
+    "  --alpha A    learning rate per game (default 0.001)\n"
+    "  --lambda L   trace decay (default 0.7)\n"
+    "  --batch B    games played with the same weights (default 16); the\n"
+    "               result depends on S, N, H, A, L, B and FILE, not on T\n"
+    "  --from FILE  go on training that network instead of a new one\n";
+
+int cmd_train(int argc, char **argv) {
+    const char *arg[1], *output = NULL, *from_path = NULL;
+    const char *alpha_s = "0.001", *lambda_s = "0.7";
+    long games = 100000, hidden = 32, batch = 16, nthreads = 0;
+    uint64_t seed = 1;
+    bool quiet = false;
+    cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
+                      {"hidden", OPT_LONG, &hidden, 1, 256},
+                      {"alpha", OPT_STRING, &alpha_s, 0, 0},
+                      {"lambda", OPT_STRING, &lambda_s, 0, 0},
+                      {"batch", OPT_LONG, &batch, 1, 4096},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"from", OPT_STRING, &from_path, 0, 0},
+                      {"output", OPT_STRING, &output, 0, 0},
+                      {"quiet", OPT_FLAG, &quiet, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int n, rc = cli_parse(argc, argv, opts, arg, 1, 1, &n, train_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    char *end;
+    double alpha = strtod(alpha_s, &end);
+    if (*end || end == alpha_s || !(alpha > 0 && alpha <= 10))
+        return cli_fail("--alpha: '%.40s' is not a number above 0, at most 10",
+                        alpha_s);
+    double lambda = strtod(lambda_s, &end);
+    if (*end || end == lambda_s || !(lambda >= 0 && lambda <= 1))
+        return cli_fail("--lambda: '%.40s' is not a number from 0 to 1",
+                        lambda_s);
+    kemet_rules *r = cli_rules(arg[0], NULL);
+    if (!r)
+        return EXIT_BAD;
+    kemet_net *from = NULL;
+    kemet_error err;
+    if (from_path) {
+        char *text = cli_read_file(from_path, 64u << 20);
+        if (!text) {
+            kemet_rules_close(r);
+            return EXIT_BAD;
+        }
+        rc = kemet_net_parse(r, text, &from, &err);
+        free(text);
+        if (rc) {
+            kemet_rules_close(r);
+            return cli_fail("--from %s: %s", from_path, err.msg);
+        }
+    }
+    kemet_train o = {games, (int)hidden, alpha, lambda, (int)batch,
+                     cli_threads(nthreads), seed};
+    kemet_net *net;
+    double t0 = cli_now();
+    rc = kemet_net_train(r, &o, from, quiet ? NULL : show_progress, &games,
+                         &net, &err);
+    kemet_net_free(from);
+    if (rc) {
+        kemet_rules_close(r);
+        return cli_fail("%s", err.msg);
+    }
+    char note[512];
+    snprintf(note, sizeof note,
+             "Learned evaluation for %s (docs/agents.md), made by:\n"
+             "  kemet train %s --games %ld --hidden %d --alpha %s --lambda %s "
+             "--batch %ld --seed %llu%s%s\n"
+             "%.0f seconds on %d threads",
+             kemet_rules_spec(r), kemet_rules_spec(r), games,
+             kemet_net_hidden(net), alpha_s, lambda_s, batch,
+             (unsigned long long)seed, from_path ? " --from " : "",
+             from_path ? from_path : "", cli_now() - t0, o.threads);
+    char *text;
+    if (kemet_net_format(net, note, &text)) {
+        kemet_net_free(net);
+        kemet_rules_close(r);
+        return cli_fail("out of memory");
+    }
+    kemet_net_free(net);
+    kemet_rules_close(r);
+    if (output)
+        rc = write_whole(output, text);
+    else
+        rc = fputs(text, stdout) < 0 ? cli_fail("cannot write the output") : 0;
+    free(text);
+    return rc;
+}

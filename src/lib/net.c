@@ -1,0 +1,740 @@
+/* net.c - the learned evaluation: a small neural network per ruleset,
+ * trained by self-play temporal-difference learning (TD(lambda), the
+ * method of TD-Gammon and GNU Backgammon).
+ *
+ * Inputs, always from the side of the player to move ("mover"), then the
+ * opponent:
+ *   - one input per square 0..S: a piece of that side stands there;
+ *   - the side's pieces on the heap square, in hand and gone, each as a
+ *     fraction of its pieces;
+ *   - the ruleset's own features of that side (eval.c's, without tempo),
+ *     each times a scale fixed when training began (one over its mean
+ *     size in self-play), so that every input is of order one;
+ *   - whether player 1 is to move (the players need not be alike), and
+ *     whether the mover must rethrow with a given piece.
+ * The square inputs are sparse (at most a side's pieces are set), so a
+ * forward pass adds a few weight rows instead of multiplying a matrix.
+ * One hidden layer of sigmoid units, and a sigmoid output: the chance
+ * that the mover wins (a draw counting one half). The output also sees the
+ * inputs directly (a linear path beside the hidden layer), and a new
+ * network starts with that path set to the ruleset's tuned linear
+ * evaluation and the hidden layer silent, so training begins from the
+ * linear evaluation's judgement and learns what it misses.
+ *
+ * Training. Each game is played by the network itself, one move ahead
+ * (the move whose position after it it values most for the mover; before
+ * a throw, each pre-throw move against the average of the throws, each met
+ * by its best move). At each position before a throw, V (player 1's
+ * chance) moves toward the next such position's V, and at the end toward
+ * the result, through eligibility traces decaying by lambda. The games
+ * are played in batches with the weights held fixed, each game's update
+ * kept apart and the updates added in game order after the batch, so the
+ * weights depend on the seed and the options and not on the thread count.
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INPUTS 256
+#define MAX_HIDDEN 256
+#define MAX_PLIES 4000 /* a self-play game still going is left unfinished */
+
+struct kemet_net {
+    char id[64];  /* the ruleset it was trained for */
+    int ni, nh;   /* inputs, hidden units */
+    int nf;       /* ruleset features per side */
+    int nw;       /* weights: ni * nh + nh + nh + 1 + ni */
+    double *w;    /* W1 by input (w[i * nh + j]), b1, w2, b2, v (the
+                     direct path, by input) */
+    double scale[KEMET_MAX_FEATURES];
+    char *note;   /* how it was made (the file's comment lines), or NULL */
+};
+
+static int side_features(const kemet_rules *r) {
+    int n = 0;
+    while (r->rs->features[n])
+        n++;
+    return n;
+}
+
+static int inputs_for(const kemet_rules *r, int nf) {
+    return 2 * (r->squares + 1 + 3 + nf) + 2;
+}
+
+/* The inputs of `pos`: k nonzero ones, input idx[i] with value val[i]. */
+static int encode(const kemet_rules *r, const kemet_net *n,
+                  const kemet_pos *pos, int *idx, double *val) {
+    int k = 0, S = r->squares, base = 0;
+    int m = pos->to - 1;
+    double pieces = r->info.pieces;
+    for (int s2 = 0; s2 < 2; s2++) {
+        int p = s2 == 0 ? m : 1 - m;
+        uint64_t b = pos->sq[p];
+        while (b) {
+            int s = __builtin_ctzll(b);
+            b &= b - 1;
+            if (s <= S) {
+                idx[k] = base + s;
+                val[k++] = 1;
+            }
+        }
+        base += S + 1;
+        int on = kemet_on_board(pos, p + 1);
+        double x[3] = {pos->heap[p] / pieces, pos->hand[p] / pieces,
+                       (pieces - on - pos->hand[p]) / pieces};
+        for (int i = 0; i < 3; i++)
+            if (x[i] != 0) {
+                idx[k] = base + i;
+                val[k++] = x[i];
+            }
+        base += 3;
+        double f[KEMET_MAX_FEATURES] = {0};
+        r->rs->side(r, pos, p, f);
+        for (int i = 0; i < n->nf; i++)
+            if (f[i] != 0) {
+                idx[k] = base + i;
+                val[k++] = f[i] * n->scale[i];
+            }
+        base += n->nf;
+    }
+    if (pos->to == 1) {
+        idx[k] = base;
+        val[k++] = 1;
+    }
+    if (pos->must) {
+        idx[k] = base + 1;
+        val[k++] = 1;
+    }
+    return k;
+}
+
+static double sigmoid(double z) { return 1 / (1 + exp(-z)); }
+
+/* The mover's chance, and the hidden units' values in h (nh). */
+static double forward(const kemet_net *n, const double *w, int k,
+                      const int *idx, const double *val, double *h) {
+    const double *b1 = w + n->ni * n->nh, *w2 = b1 + n->nh;
+    const double *v = w2 + n->nh + 1;
+    double z = w2[n->nh];
+    for (int j = 0; j < n->nh; j++)
+        h[j] = b1[j];
+    for (int i = 0; i < k; i++) {
+        const double *row = w + idx[i] * n->nh;
+        double x = val[i];
+        for (int j = 0; j < n->nh; j++)
+            h[j] += row[j] * x;
+        z += v[idx[i]] * x;
+    }
+    for (int j = 0; j < n->nh; j++) {
+        h[j] = sigmoid(h[j]);
+        z += w2[j] * h[j];
+    }
+    return sigmoid(z);
+}
+
+double kemet_net_chance1(const kemet_rules *r, const kemet_net *n,
+                         const kemet_pos *pos) {
+    int idx[MAX_INPUTS];
+    double val[MAX_INPUTS], h[MAX_HIDDEN];
+    int k = encode(r, n, pos, idx, val);
+    double y = forward(n, n->w, k, idx, val, h);
+    return pos->to == 1 ? y : 1 - y;
+}
+
+/* ---------------------------------------------------------------------------
+ * Making, freeing, checking
+ * ------------------------------------------------------------------------ */
+
+static kemet_net *net_alloc(const kemet_rules *r, int nh) {
+    kemet_net *n = calloc(1, sizeof *n);
+    if (!n)
+        return NULL;
+    snprintf(n->id, sizeof n->id, "%s", r->info.id);
+    n->nf = side_features(r);
+    n->ni = inputs_for(r, n->nf);
+    n->nh = nh;
+    n->nw = n->ni * nh + 2 * nh + 1 + n->ni;
+    n->w = calloc((size_t)n->nw, sizeof *n->w);
+    if (!n->w) {
+        free(n);
+        return NULL;
+    }
+    for (int i = 0; i < n->nf; i++)
+        n->scale[i] = 1;
+    return n;
+}
+
+void kemet_net_free(kemet_net *net) {
+    if (!net)
+        return;
+    free(net->w);
+    free(net->note);
+    free(net);
+}
+
+const char *kemet_net_ruleset(const kemet_net *net) {
+    return net ? net->id : NULL;
+}
+
+int kemet_net_hidden(const kemet_net *net) { return net ? net->nh : 0; }
+
+/* Whether `n` fits the ruleset `r` (its id, board size and features). */
+static bool fits(const kemet_net *n, const kemet_rules *r) {
+    return strcmp(n->id, r->info.id) == 0 && n->nf == side_features(r) &&
+           n->ni == inputs_for(r, n->nf);
+}
+
+int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net) {
+    if (!rules)
+        return KEMET_EMISUSE;
+    if (net && !fits(net, rules))
+        return KEMET_ERULESET;
+    rules->net = net;
+    return KEMET_OK;
+}
+
+const kemet_net *kemet_rules_net(const kemet_rules *rules) {
+    return rules ? rules->net : NULL;
+}
+
+/* ---------------------------------------------------------------------------
+ * The text format:
+ *   kemet-net 1
+ *   # comment lines (how it was made)
+ *   net RULESET inputs=NI hidden=NH features=NF
+ *   scale S1 ... SNF           (omitted when NF is 0)
+ *   w NUMBER NUMBER ...        (the NW weights, in the order above, any
+ *                               number per line)
+ *   end
+ * ------------------------------------------------------------------------ */
+
+int kemet_net_format(const kemet_net *n, const char *note, char **out) {
+    size_t cap = 256 + (size_t)n->nw * 18 + (note ? strlen(note) * 2 : 0) +
+                 (size_t)n->nf * 20;
+    char *s = malloc(cap);
+    if (!s)
+        return KEMET_ENOMEM;
+    size_t len = 0;
+#define PUT(...) len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__)
+    PUT("kemet-net 1\n");
+    for (const char *p = note; p && *p;) {
+        const char *e = strchr(p, '\n');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        PUT("# %.*s\n", (int)l, p);
+        p += l + (e ? 1 : 0);
+    }
+    PUT("net %s inputs=%d hidden=%d features=%d\n", n->id, n->ni, n->nh,
+        n->nf);
+    if (n->nf) {
+        PUT("scale");
+        for (int i = 0; i < n->nf; i++)
+            PUT(" %.9g", n->scale[i]);
+        PUT("\n");
+    }
+    for (int i = 0; i < n->nw; i++)
+        PUT("%s%.9g%s", i % 8 == 0 ? "w " : " ", n->w[i],
+            i % 8 == 7 || i == n->nw - 1 ? "\n" : "");
+    PUT("end\n");
+#undef PUT
+    *out = s;
+    return KEMET_OK;
+}
+
+/* The next line of text: [*s, *e), advancing *p; false at the end. */
+static bool next_line(const char **p, const char **s, const char **e) {
+    if (!**p)
+        return false;
+    *s = *p;
+    const char *nl = strchr(*p, '\n');
+    *e = nl ? nl : *p + strlen(*p);
+    *p = nl ? nl + 1 : *e;
+    if (*e > *s && (*e)[-1] == '\r')
+        (*e)--;
+    return true;
+}
+
+int kemet_net_parse(const kemet_rules *rules, const char *text,
+                    kemet_net **out, kemet_error *err) {
+    if (!rules || !text || !out)
+        return kemet_fail(err, KEMET_EMISUSE, "kemet_net_parse: NULL argument");
+    *out = NULL;
+    const char *p = text, *s, *e;
+    int line = 0;
+    kemet_net *n = NULL;
+    int got = 0, nscale = 0;
+    bool header = false, done = false;
+    size_t notelen = 0;
+    char *note = NULL;
+    while (next_line(&p, &s, &e)) {
+        line++;
+        size_t len = (size_t)(e - s);
+        if (!header) {
+            if (len != 11 || memcmp(s, "kemet-net 1", 11) != 0) {
+                kemet_fail(err, KEMET_ESYNTAX,
+                           "network line 1: not a kemet-net 1 file");
+                goto fail;
+            }
+            header = true;
+            continue;
+        }
+        if (done) {
+            if (len) {
+                kemet_fail(err, KEMET_ESYNTAX,
+                           "network line %d: text after 'end'", line);
+                goto fail;
+            }
+            continue;
+        }
+        if (len == 0)
+            continue;
+        if (*s == '#') {
+            const char *c = s + 1 + (len > 1 && s[1] == ' ');
+            size_t l = (size_t)(e - c);
+            char *grown = realloc(note, notelen + l + 2);
+            if (!grown) {
+                kemet_fail(err, KEMET_ENOMEM, "out of memory");
+                goto fail;
+            }
+            note = grown;
+            memcpy(note + notelen, c, l);
+            notelen += l;
+            note[notelen++] = '\n';
+            note[notelen] = 0;
+            continue;
+        }
+        char buf[128];
+        if (!n) {
+            char id[64];
+            int ni, nh, nf;
+            if (len >= sizeof buf) {
+                kemet_fail(err, KEMET_ESYNTAX, "network line %d: too long",
+                           line);
+                goto fail;
+            }
+            memcpy(buf, s, len);
+            buf[len] = 0;
+            char tail;
+            if (sscanf(buf, "net %63s inputs=%d hidden=%d features=%d %c", id,
+                       &ni, &nh, &nf, &tail) != 4) {
+                kemet_fail(err, KEMET_ESYNTAX,
+                           "network line %d: expected 'net RULESET inputs=N "
+                           "hidden=N features=N'",
+                           line);
+                goto fail;
+            }
+            if (nh < 1 || nh > MAX_HIDDEN) {
+                kemet_fail(err, KEMET_ESYNTAX,
+                           "network line %d: hidden=%d is not 1 to %d", line,
+                           nh, MAX_HIDDEN);
+                goto fail;
+            }
+            n = net_alloc(rules, nh);
+            if (!n) {
+                kemet_fail(err, KEMET_ENOMEM, "out of memory");
+                goto fail;
+            }
+            if (strcmp(id, n->id) != 0 || ni != n->ni || nf != n->nf) {
+                kemet_fail(err, KEMET_ERULESET,
+                           "network line %d: made for %.40s with %d inputs, "
+                           "not %s with %d",
+                           line, id, ni, n->id, n->ni);
+                goto fail;
+            }
+            continue;
+        }
+        bool is_scale = len >= 5 && memcmp(s, "scale", 5) == 0 &&
+                    (len == 5 || s[5] == ' ');
+        bool is_w = len >= 1 && s[0] == 'w' && (len == 1 || s[1] == ' ');
+        if (!is_scale && !is_w) {
+            if (len == 3 && memcmp(s, "end", 3) == 0) {
+                done = true;
+                continue;
+            }
+            kemet_fail(err, KEMET_ESYNTAX,
+                       "network line %d: expected 'scale', 'w' or 'end'", line);
+            goto fail;
+        }
+        const char *q = s + (is_scale ? 5 : 1);
+        while (q < e) {
+            while (q < e && *q == ' ')
+                q++;
+            if (q == e)
+                break;
+            size_t l = 0;
+            while (q + l < e && q[l] != ' ')
+                l++;
+            if (l >= 40) {
+                kemet_fail(err, KEMET_ESYNTAX,
+                           "network line %d: a number too long", line);
+                goto fail;
+            }
+            memcpy(buf, q, l);
+            buf[l] = 0;
+            char *end;
+            errno = 0;
+            double x = strtod(buf, &end);
+            if (*end || end == buf || !isfinite(x) || fabs(x) > 1e6) {
+                kemet_fail(err, KEMET_ESYNTAX,
+                           "network line %d: '%s' is not a number of at most "
+                           "1e6",
+                           line, buf);
+                goto fail;
+            }
+            if (is_scale ? nscale >= n->nf : got >= n->nw) {
+                kemet_fail(err, KEMET_ESYNTAX,
+                           "network line %d: more numbers than the network "
+                           "has",
+                           line);
+                goto fail;
+            }
+            if (is_scale)
+                n->scale[nscale++] = x;
+            else
+                n->w[got++] = x;
+            q += l;
+        }
+    }
+    if (!header) {
+        kemet_fail(err, KEMET_ESYNTAX, "network line 1: not a kemet-net 1 file");
+        goto fail;
+    }
+    if (!n || !done || got != n->nw || nscale != n->nf) {
+        kemet_fail(err, KEMET_ESYNTAX,
+                   "network: incomplete (%d of %d weights%s)", got,
+                   n ? n->nw : 0, done ? "" : ", no 'end'");
+        goto fail;
+    }
+    n->note = note;
+    *out = n;
+    return KEMET_OK;
+fail:
+    free(note);
+    kemet_net_free(n);
+    return err ? err->code : KEMET_ESYNTAX;
+}
+
+/* ---------------------------------------------------------------------------
+ * Training
+ * ------------------------------------------------------------------------ */
+
+typedef struct trainer {
+    const kemet_rules *r;
+    kemet_net *n;
+    const kemet_train *o;
+    long first;   /* index of the batch's first game */
+    double **dw;  /* per game of the batch */
+    double *sq;   /* per game: sum of squared TD errors */
+    long *steps;  /* per game: TD steps */
+    int *failed;  /* per game: out of memory */
+} trainer;
+
+typedef struct game_scratch {
+    double *e, *g;
+    kemet_move *moves;
+    kemet_throw thr[KEMET_MAX_THROWS];
+    uint32_t wt[KEMET_MAX_THROWS];
+} game_scratch;
+
+/* Player 1's value of a position after a move (exact when the game is
+ * over). */
+static double after_value(const trainer *T, const kemet_pos *pos) {
+    switch (pos->result) {
+    case KEMET_WON1: return 1;
+    case KEMET_WON2: return 0;
+    case KEMET_DRAW: return 0.5;
+    default: return kemet_net_chance1(T->r, T->n, pos);
+    }
+}
+
+/* The index of the mover's best move for `t` (one move ahead), and its
+ * value for player 1 in *v. */
+static int best_move(const trainer *T, const kemet_pos *pos,
+                     const kemet_throw *t, const kemet_move *moves, int k,
+                     double *v) {
+    int best = 0;
+    double bv = 0;
+    for (int i = 0; i < k; i++) {
+        kemet_pos next;
+        kemet_make(T->r, pos, t, &moves[i], &next, NULL);
+        double x = after_value(T, &next);
+        double mine = pos->to == 1 ? x : 1 - x;
+        if (i == 0 || mine > bv) {
+            bv = mine;
+            best = i;
+        }
+    }
+    *v = pos->to == 1 ? bv : 1 - bv;
+    return best;
+}
+
+/* Player 1's value V of `pos` (unfinished) and its gradient into g. */
+static double value_grad(const trainer *T, const kemet_pos *pos, double *g) {
+    const kemet_net *n = T->n;
+    int idx[MAX_INPUTS];
+    double val[MAX_INPUTS], h[MAX_HIDDEN];
+    int k = encode(T->r, n, pos, idx, val);
+    double y = forward(n, n->w, k, idx, val, h);
+    double sign = pos->to == 1 ? 1 : -1;
+    double dz = sign * y * (1 - y);
+    memset(g, 0, (size_t)n->nw * sizeof *g);
+    double *gb1 = g + n->ni * n->nh, *gw2 = gb1 + n->nh, *gv = gw2 + n->nh + 1;
+    const double *w2 = n->w + n->ni * n->nh + n->nh;
+    gw2[n->nh] = dz;
+    for (int i = 0; i < k; i++)
+        gv[idx[i]] = dz * val[i];
+    for (int j = 0; j < n->nh; j++) {
+        gw2[j] = dz * h[j];
+        gb1[j] = dz * w2[j] * h[j] * (1 - h[j]);
+    }
+    for (int i = 0; i < k; i++) {
+        double *row = g + idx[i] * n->nh;
+        for (int j = 0; j < n->nh; j++)
+            row[j] = gb1[j] * val[i];
+    }
+    return pos->to == 1 ? y : 1 - y;
+}
+
+static uint64_t game_seed(uint64_t seed, long g) {
+    uint64_t x = seed + 0x9E3779B97F4A7C15ull * (uint64_t)(g + 1);
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static void train_game(void *ctx, long unit, int thread) {
+    (void)thread;
+    trainer *T = ctx;
+    const kemet_rules *r = T->r;
+    int nw = T->n->nw;
+    double *dw = T->dw[unit];
+    memset(dw, 0, (size_t)nw * sizeof *dw);
+    T->sq[unit] = 0;
+    T->steps[unit] = 0;
+    game_scratch *S = malloc(sizeof *S);
+    kemet_game *game = NULL;
+    if (S) {
+        S->e = calloc((size_t)nw, sizeof *S->e);
+        S->g = malloc((size_t)nw * sizeof *S->g);
+        S->moves = malloc(KEMET_MAX_MOVES * sizeof *S->moves);
+    }
+    if (!S || !S->e || !S->g || !S->moves ||
+        kemet_game_new(r, game_seed(T->o->seed, T->first + unit), &game,
+                       NULL)) {
+        T->failed[unit] = 1;
+        goto done;
+    }
+    double alpha = T->o->alpha, lambda = T->o->lambda, prev = 0;
+    bool started = false;
+    for (long ply = 0; ply < MAX_PLIES; ply++) {
+        const kemet_pos *pos = kemet_game_pos(game);
+        if (pos->result != KEMET_PLAYING) {
+            double z = pos->result == KEMET_WON1   ? 1
+                       : pos->result == KEMET_WON2 ? 0
+                                                   : 0.5;
+            if (started) {
+                double d = z - prev;
+                for (int i = 0; i < nw; i++)
+                    dw[i] += alpha * d * S->e[i];
+                T->sq[unit] += d * d;
+                T->steps[unit]++;
+            }
+            break;
+        }
+        const kemet_throw *pending = kemet_game_throw(game);
+        if (!pending) {
+            double v = value_grad(T, pos, S->g);
+            if (started) {
+                double d = v - prev;
+                for (int i = 0; i < nw; i++)
+                    dw[i] += alpha * d * S->e[i];
+                T->sq[unit] += d * d;
+                T->steps[unit]++;
+            }
+            for (int i = 0; i < nw; i++)
+                S->e[i] = lambda * S->e[i] + S->g[i];
+            prev = v;
+            started = true;
+            int k = kemet_prethrow(r, pos, S->moves);
+            if (k > 0) {
+                /* Throwing: the average over the throws of the best move. */
+                uint32_t total;
+                int nt = kemet_throws(r, pos, S->thr, S->wt, &total);
+                double thr_v = 0;
+                kemet_move *m2 = S->moves + k;
+                for (int t = 0; t < nt; t++) {
+                    int c = kemet_moves(r, pos, &S->thr[t], m2);
+                    double x = 0;
+                    if (c > 0)
+                        best_move(T, pos, &S->thr[t], m2, c, &x);
+                    thr_v += x * S->wt[t];
+                }
+                thr_v /= total;
+                double tv;
+                int i = best_move(T, pos, NULL, S->moves, k, &tv);
+                bool take = pos->to == 1 ? tv > thr_v : tv < thr_v;
+                if (take) {
+                    kemet_game_make(game, &S->moves[i]);
+                    continue;
+                }
+            }
+        }
+        kemet_throw t;
+        if (pending)
+            t = *pending;
+        else
+            kemet_game_roll(game, &t);
+        int k = kemet_moves(r, pos, &t, S->moves);
+        if (k < 1)
+            break; /* more moves than the list holds: never seen */
+        double v;
+        int i = k == 1 ? 0 : best_move(T, pos, &t, S->moves, k, &v);
+        kemet_game_make(game, &S->moves[i]);
+    }
+done:
+    kemet_game_free(game);
+    if (S) {
+        free(S->e);
+        free(S->g);
+        free(S->moves);
+    }
+    free(S);
+}
+
+/* The scale of each ruleset feature: one over its mean absolute value
+ * over the positions of a few random games. */
+static void fit_scale(const kemet_rules *r, kemet_net *n, uint64_t seed) {
+    double sum[KEMET_MAX_FEATURES] = {0};
+    long count = 0;
+    kemet_rng pick;
+    kemet_rng_seed(&pick, seed);
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    for (int g = 0; list && g < 50; g++) {
+        kemet_game *game;
+        if (kemet_game_new(r, game_seed(seed, -1 - g), &game, NULL))
+            continue;
+        for (int ply = 0; ply < 2000; ply++) {
+            const kemet_pos *pos = kemet_game_pos(game);
+            if (pos->result != KEMET_PLAYING)
+                break;
+            for (int p = 0; p < 2; p++) {
+                double f[KEMET_MAX_FEATURES] = {0};
+                r->rs->side(r, pos, p, f);
+                for (int i = 0; i < n->nf; i++)
+                    sum[i] += fabs(f[i]);
+                count++;
+            }
+            /* One random step of the game. */
+            const kemet_throw *pending = kemet_game_throw(game);
+            kemet_throw t;
+            if (pending)
+                t = *pending;
+            else
+                kemet_game_roll(game, &t);
+            int k = kemet_moves(r, pos, &t, list);
+            if (k < 1)
+                break;
+            kemet_game_make(game, &list[kemet_rng_below(&pick, (uint32_t)k)]);
+        }
+        kemet_game_free(game);
+    }
+    free(list);
+    for (int i = 0; i < n->nf; i++)
+        n->scale[i] = count && sum[i] > 1e-9 ? (double)count / sum[i] : 1;
+}
+
+int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
+                    const kemet_net *from,
+                    void (*progress)(void *ctx, long games, double rms),
+                    void *ctx, kemet_net **out, kemet_error *err) {
+    if (!rules || !opts || !out || opts->games < 1 || opts->batch < 1 ||
+        opts->batch > 4096 || !(opts->alpha > 0) || !(opts->lambda >= 0) ||
+        opts->lambda > 1 || (!from && (opts->hidden < 1 ||
+                                       opts->hidden > MAX_HIDDEN)))
+        return kemet_fail(err, KEMET_EMISUSE, "bad training options");
+    *out = NULL;
+    if (from && !fits(from, rules))
+        return kemet_fail(err, KEMET_ERULESET,
+                          "the network was made for another ruleset");
+    int nh = from ? from->nh : opts->hidden;
+    kemet_net *n = net_alloc(rules, nh);
+    if (!n)
+        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+    if (n->ni > MAX_INPUTS) {
+        kemet_net_free(n);
+        return kemet_fail(err, KEMET_ERULESET, "the board is too large");
+    }
+    if (from) {
+        memcpy(n->w, from->w, (size_t)n->nw * sizeof *n->w);
+        memcpy(n->scale, from->scale, sizeof n->scale);
+    } else {
+        fit_scale(rules, n, opts->seed);
+        kemet_rng rng;
+        kemet_rng_seed(&rng, game_seed(opts->seed, -100));
+        for (int i = 0; i < n->ni * n->nh; i++)
+            n->w[i] = ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 -
+                       0.5) * 0.2;
+        /* The direct path: the linear evaluation, from the mover's side
+         * (eval.c weighs player 1's features minus player 2's, plus tempo
+         * for the player to move). b1 and w2 stay 0. */
+        double *w2 = n->w + n->ni * n->nh + n->nh, *v = w2 + n->nh + 1;
+        int side = rules->squares + 1 + 3 + n->nf;
+        w2[n->nh] = rules->w[n->nf];
+        for (int i = 0; i < n->nf; i++) {
+            v[side - n->nf + i] = rules->w[i] / n->scale[i];
+            v[2 * side - n->nf + i] = -rules->w[i] / n->scale[i];
+        }
+    }
+    int B = opts->batch;
+    trainer T = {rules, n, opts, 0, NULL, NULL, NULL, NULL};
+    T.dw = calloc((size_t)B, sizeof *T.dw);
+    T.sq = calloc((size_t)B, sizeof *T.sq);
+    T.steps = calloc((size_t)B, sizeof *T.steps);
+    T.failed = calloc((size_t)B, sizeof *T.failed);
+    bool ok = T.dw && T.sq && T.steps && T.failed;
+    for (int b = 0; ok && b < B; b++)
+        ok = (T.dw[b] = malloc((size_t)n->nw * sizeof **T.dw)) != NULL;
+    double sq = 0;
+    long steps = 0;
+    for (long g = 0; ok && g < opts->games; g += B) {
+        long nb = opts->games - g < B ? opts->games - g : B;
+        T.first = g;
+        /* The network is read by every game while the batch runs. */
+        kemet_run_units(opts->threads, nb, train_game, &T);
+        for (long b = 0; b < nb; b++) {
+            if (T.failed[b]) {
+                ok = false;
+                break;
+            }
+            for (int i = 0; i < n->nw; i++)
+                n->w[i] += T.dw[b][i];
+            sq += T.sq[b];
+            steps += T.steps[b];
+        }
+        for (int i = 0; ok && i < n->nw; i++)
+            if (!isfinite(n->w[i]) || fabs(n->w[i]) > 1e6)
+                ok = false;
+        if (ok && progress && ((g + nb) % (B * 64) == 0 || g + nb == opts->games)) {
+            progress(ctx, g + nb, steps ? sqrt(sq / (double)steps) : 0);
+            sq = 0;
+            steps = 0;
+        }
+    }
+    for (int b = 0; T.dw && b < B; b++)
+        free(T.dw[b]);
+    free(T.dw);
+    free(T.sq);
+    free(T.steps);
+    free(T.failed);
+    if (!ok) {
+        kemet_net_free(n);
+        return kemet_fail(err, KEMET_ENOMEM,
+                          "out of memory, or the weights diverged (a smaller "
+                          "--alpha)");
+    }
+    *out = n;
+    return KEMET_OK;
+}
