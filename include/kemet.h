@@ -556,6 +556,41 @@ int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table);
 const kemet_table *kemet_rules_table(const kemet_rules *rules);
 
 /* ---------------------------------------------------------------------------
+ * Race databases (docs/tables.md): for a ruleset whose two sides never meet
+ * (chien-chacal), the distribution of the turns each state of one side
+ * needs to finish, playing to finish soonest on average; two of them give
+ * a near-exact win chance for any position of the whole game.
+ * ------------------------------------------------------------------------ */
+typedef struct kemet_race kemet_race;
+
+typedef struct kemet_race_info {
+    long long states; /* one-sided states (with a rethrow owed or not) */
+    long long bytes;  /* memory held */
+    double seconds;   /* processor time the building took */
+} kemet_race_info;
+
+/* Builds the race database of `rules` (about a second). KEMET_ERULESET for
+ * a ruleset whose sides meet, KEMET_ENOMEM. */
+int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
+                     kemet_error *err);
+void kemet_race_free(kemet_race *race);
+void kemet_race_stats(const kemet_race *race, kemet_race_info *info);
+/* The chance that the player to move in `pos` wins, by the race database;
+ * 1 when the database answered, 0 (nothing written) otherwise. */
+int kemet_race_probe(const kemet_race *race, const kemet_pos *pos,
+                     double *chance);
+/* The turns `player` is expected to need to finish from `pos` (its turn
+ * under way counting as one), or -1. */
+double kemet_race_turns(const kemet_race *race, const kemet_pos *pos,
+                        int player);
+/* Lets the agents of `rules` use `race` (borrowed; NULL stops) wherever
+ * no endgame table covers a position, instead of the evaluation.
+ * KEMET_ERULESET for another ruleset's database. */
+int kemet_rules_use_race(kemet_rules *rules, const kemet_race *race);
+/* The race database `rules` uses, or NULL. */
+const kemet_race *kemet_rules_race(const kemet_rules *rules);
+
+/* ---------------------------------------------------------------------------
  * The learned evaluation (docs/agents.md): a small neural network per
  * ruleset, trained by self-play TD(lambda). Where the library carries one
  * for a ruleset (data/nets), kemet_rules_open puts it in use, and

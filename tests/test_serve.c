@@ -480,6 +480,10 @@ static void hints_and_steps(void **state_) {
                 json_object_get(json_array_get(list, i), "chance"));
             assert_true(c >= 0 && c <= 1 && c <= last);
             last = c;
+            /* The opening is far from any table (and the test's server
+             * has none). */
+            assert_true(json_is_false(
+                json_object_get(json_array_get(list, i), "exact")));
         }
         json_decref(h);
         /* the hint is the player's: a spectator may not ask */

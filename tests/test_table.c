@@ -437,11 +437,36 @@ static void test_commands(void **state) {
     assert_non_null(strstr(err, "cannot write"));
     free(out);
     free(err);
-    /* judge needs a table. */
-    assert_int_equal(RUN(&out, &err, "judge", "chien-chacal", "--tables", dir), 2);
+    /* judge needs a table; one that takes long to make is not made on
+     * first need. */
+    assert_int_equal(RUN(&out, &err, "judge", "dogs-jackals-extended",
+                         "--tables", dir),
+                     2);
     assert_non_null(strstr(err, "kemet solve"));
     free(out);
     free(err);
+    /* A small one is made on first need, saved, and found the next time. */
+    char dir2[] = "/tmp/kemet-tables-XXXXXX";
+    assert_non_null(mkdtemp(dir2));
+    char made[256];
+    snprintf(made, sizeof made, "%s/senet-robinson.2.kemettb", dir2);
+    for (int run = 0; run < 2; run++) {
+        assert_int_equal(RUN(&out, &err, "hint", "senet-robinson to=1 p1=20,27 "
+                             "p2=25,28", "2", "--tables", dir2),
+                         0);
+        assert_non_null(strstr(out, "exact"));
+        if (run == 0) {
+            assert_non_null(strstr(err, "made the endgame table of "
+                                        "senet-robinson, 2 pieces a side"));
+            assert_non_null(strstr(err, made));
+        } else {
+            assert_string_equal(err, "");
+        }
+        free(out);
+        free(err);
+    }
+    remove(made);
+    rmdir(dir2);
     assert_int_equal(RUN(&out, &err, "solve", "chien-chacal", "--pieces", "2",
                          "--tables", dir),
                      0);

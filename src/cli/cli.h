@@ -18,9 +18,9 @@
 
 /* The --tables option, in the usage of every command that takes agents. */
 #define TABLES_HELP                                                            \
-    "--tables DIR|off: where the exact endgame tables are (default: "         \
-    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet), or none; "       \
-    "docs/tables.md.\n"
+    "--tables DIR|off|race: where the exact endgame tables are (default: "    \
+    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet); off: none, and "  \
+    "no race databases;\nrace: the race databases alone. docs/tables.md.\n"
 
 /* The --net option: a network file to use instead of the built-in
  * evaluation, or "linear" (train.c). */

@@ -764,8 +764,11 @@ static enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
         char text[160] = "throw";
         if (rank[i].index >= 0)
             kemet_move_format(&m[rank[i].index], text, sizeof text);
-        json_array_append_new(list, json_pack("{s:s, s:f}", "move", text,
-                                              "chance", rank[i].chance));
+        bool exact = cli_exact(g->rules, &pos, pt ? &thr : NULL,
+                               rank[i].index >= 0 ? &m[rank[i].index] : NULL);
+        json_array_append_new(list, json_pack("{s:s, s:f, s:b}", "move", text,
+                                              "chance", rank[i].chance,
+                                              "exact", exact));
     }
     kemet_agent_free(a);
     free(m);
@@ -960,13 +963,16 @@ static const char serve_usage[] =
     "default; 0 picks a free one) with a JSON API under /api/ (docs/api.md).\n"
     "Games are stored in FILE (kemet.db by default), each action before it\n"
     "is answered; a restart resumes them. --host 0.0.0.0 listens on every\n"
-    "address instead of the loopback one. Stops on Ctrl-C or SIGTERM.\n";
+    "address instead of the loopback one. Stops on Ctrl-C or SIGTERM.\n"
+    "The computer players use the endgame tables and the learned evaluation\n"
+    "as every command does.\n" TABLES_HELP;
 
 int cmd_serve(int argc, char **argv) {
     long port = 8080;
     const char *db = "kemet.db", *host = "127.0.0.1";
     cli_opt opts[] = {{"port", OPT_LONG, &port, 0, 65535},
                       {"db", OPT_STRING, &db, 0, 0},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"host", OPT_STRING, &host, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int npos;
@@ -991,6 +997,8 @@ int cmd_serve(int argc, char **argv) {
             rc = cli_fail("serve: %s", err.msg);
             goto out;
         }
+        /* Loaded (or made, on first need) before any thread starts. */
+        cli_use_tables(S->rules[S->nrules], cli_tables);
         S->nrules++;
     }
     if ((rc = store_open(db, &S->db)))

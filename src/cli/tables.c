@@ -28,18 +28,52 @@ const char *cli_tables;
 static loaded *cache;
 static long ncache, capcache;
 
+/* The race databases built this run, one per ruleset spec (NULL: none). */
+typedef struct raced {
+    char spec[96];
+    kemet_race *race;
+} raced;
+static raced races[32];
+static int nraces;
+
 static void free_cache(void) {
     for (long i = 0; i < ncache; i++)
         kemet_table_free(cache[i].table);
     free(cache);
     cache = NULL;
     ncache = capcache = 0;
+    for (int i = 0; i < nraces; i++)
+        kemet_race_free(races[i].race);
+    nraces = 0;
+}
+
+/* Puts the ruleset's race database in use, built on first need (about a
+ * second), where the ruleset is a race. */
+static void use_race(kemet_rules *r) {
+    const char *spec = kemet_rules_spec(r);
+    for (int i = 0; i < nraces; i++)
+        if (strcmp(races[i].spec, spec) == 0) {
+            kemet_rules_use_race(r, races[i].race);
+            return;
+        }
+    kemet_race *race = NULL;
+    if (kemet_race_solve(r, &race, NULL) != KEMET_OK)
+        race = NULL;
+    if (nraces == (int)(sizeof races / sizeof races[0])) {
+        kemet_race_free(race); /* no run opens so many rulesets */
+        return;
+    }
+    if (ncache == 0 && nraces == 0)
+        atexit(free_cache);
+    snprintf(races[nraces].spec, sizeof races[nraces].spec, "%s", spec);
+    races[nraces++].race = race;
+    kemet_rules_use_race(r, race);
 }
 
 const char *cli_table_dir(const char *opt, char *buf, size_t len) {
     const char *e = opt ? opt : getenv("KEMET_TABLES");
     if (e && *e) {
-        if (strcmp(e, "off") == 0)
+        if (strcmp(e, "off") == 0 || strcmp(e, "race") == 0)
             return NULL;
         snprintf(buf, len, "%s", e);
         return buf;
@@ -88,23 +122,61 @@ static int make_dirs(const char *path) {
     return mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
 }
 
+/* On first need, a ruleset with no table file at all gets its 2-piece
+ * table made and saved, when that takes about a second (FIRST_NEED
+ * entries at most); larger classes wait for `kemet solve`. */
+#define FIRST_NEED 2000000LL
+
+static kemet_table *first_need(const kemet_rules *r, const char *dir) {
+    long long entries;
+    if (kemet_table_class(r, 2, &entries, NULL) != KEMET_OK ||
+        entries > FIRST_NEED)
+        return NULL;
+    kemet_table *t;
+    kemet_error err;
+    double t0 = cli_now();
+    if (kemet_table_solve(r, 2, cli_threads(0), NULL, NULL, &t, &err))
+        return NULL;
+    char path[4200];
+    cli_table_path(dir, r, 2, path, sizeof path);
+    if (make_dirs(dir) == 0 && kemet_table_save(t, path, &err) == KEMET_OK)
+        fprintf(stderr,
+                "kemet: made the endgame table of %s, 2 pieces a side, in "
+                "%.1f s: %s ('kemet solve' makes larger ones)\n",
+                kemet_rules_spec(r), cli_now() - t0, path);
+    else
+        fprintf(stderr,
+                "kemet: made the endgame table of %s, 2 pieces a side, for "
+                "this run only: cannot save it in %s\n",
+                kemet_rules_spec(r), dir);
+    return t;
+}
+
 int cli_use_tables(kemet_rules *r, const char *opt) {
     char dirbuf[4096];
+    const char *e = opt ? opt : getenv("KEMET_TABLES");
+    if (e && strcmp(e, "race") == 0) {
+        use_race(r); /* the race databases alone, no tables */
+        return 0;
+    }
     const char *dir = cli_table_dir(opt, dirbuf, sizeof dirbuf);
     if (!dir)
         return 0;
+    use_race(r);
     const char *spec = kemet_rules_spec(r);
     for (long i = 0; i < ncache; i++)
         if (strcmp(cache[i].spec, spec) == 0 && strcmp(cache[i].dir, dir) == 0)
             return cache[i].table ? kemet_rules_use_table(r, cache[i].table), 1
                                   : 0;
     kemet_table *found = NULL;
+    bool any = false;
     for (int n = 7; n >= 1 && !found; n--) {
         char path[4200];
         struct stat st;
         cli_table_path(dir, r, n, path, sizeof path);
         if (stat(path, &st) != 0)
             continue; /* (the class is laid out only for a file there is) */
+        any = true;
         kemet_error err;
         if (kemet_table_load(r, path, &found, &err) != KEMET_OK) {
             fprintf(stderr,
@@ -114,12 +186,14 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
             found = NULL;
         }
     }
+    if (!any)
+        found = first_need(r, dir);
     if (ncache == capcache) {
         if (cli_grow(&cache, &capcache, ncache, sizeof *cache)) {
             kemet_table_free(found);
             return 0;
         }
-        if (ncache == 0)
+        if (ncache == 0 && nraces == 0)
             atexit(free_cache);
     }
     snprintf(cache[ncache].spec, sizeof cache[ncache].spec, "%s", spec);
@@ -385,8 +459,10 @@ int cmd_judge(int argc, char **argv) {
     } else {
         /* The reference: --tables DIR, else the default folder (even when
          * the agent plays without tables). */
-        const char *dir = cli_tables && strcmp(cli_tables, "off") ? cli_tables
-                                                                  : NULL;
+        const char *dir = cli_tables && strcmp(cli_tables, "off") &&
+                                  strcmp(cli_tables, "race")
+                              ? cli_tables
+                              : NULL;
         if (!cli_use_tables(ref_rules, dir)) {
             rc = cli_fail("judge: no endgame table of %s in the tables folder "
                           "(make one with 'kemet solve %s')",
@@ -425,16 +501,22 @@ int cmd_judge(int argc, char **argv) {
     }
     free(J.out);
     const kemet_table *used = kemet_rules_table(agent_rules);
+    bool race = kemet_rules_race(agent_rules) != NULL;
+    const char *with = used && race ? " with tables and the race database"
+                       : used       ? " with tables"
+                       : race       ? " with the race database, no tables"
+                                    : " without tables";
     double np = (double)positions, lo, hi;
     kemet_wilson((double)optimal, np, 1.96, &lo, &hi);
     if (json)
         printf("{\"ruleset\":\"%s\",\"agent\":\"%s\",\"tables\":%s,"
+               "\"race\":%s,"
                "\"pieces\":%d,\"positions\":%ld,\"seed\":%llu,"
                "\"optimal\":%.4f,\"optimal_lo\":%.4f,\"optimal_hi\":%.4f,"
                "\"mean_loss\":%.5f,\"max_loss\":%.4f,\"blunders\":%.4f,"
                "\"chance_error\":%.4f,\"seconds_per_move\":%.4f}\n",
                kemet_rules_spec(ref_rules), agent, used ? "true" : "false",
-               info.pieces, positions, (unsigned long long)seed,
+               race ? "true" : "false", info.pieces, positions, (unsigned long long)seed,
                (double)optimal / np, lo, hi, loss / np, worst, (double)blunders / np,
                errsum / np, secs / np);
     else
@@ -445,8 +527,7 @@ int cmd_judge(int argc, char **argv) {
                "  chance error          mean |estimate - exact| %.4f\n"
                "  time                  %.3f s per move; %.0f s in all on %d "
                "thread%s\n",
-               kemet_rules_spec(ref_rules), agent,
-               used ? " with tables" : " without tables", positions,
+               kemet_rules_spec(ref_rules), agent, with, positions,
                info.pieces, (unsigned long long)seed, 100 * (double)optimal / np,
                100 * lo, 100 * hi, loss / np, worst, 100 * (double)blunders / np,
                errsum / np, secs / np, cli_now() - t0, threads,

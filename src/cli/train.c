@@ -88,7 +88,8 @@ static const char train_usage[] =
     "data/nets/RULESET.net inside the library.\n"
     "  --games N    self-play games (default 100000)\n"
     "  --hidden H   hidden units (default 32)\n"
-    "  --alpha A    learning rate per game (default 0.001)\n"
+    "  --alpha A    learning rate per game at the start (default 0.0003); it\n"
+    "               falls linearly to A / 10 at the last game\n"
     "  --lambda L   trace decay (default 0.7)\n"
     "  --batch B    games played with the same weights (default 16); the\n"
     "               result depends on S, N, H, A, L, B and FILE, not on T\n"
@@ -96,7 +97,7 @@ static const char train_usage[] =
 
 int cmd_train(int argc, char **argv) {
     const char *arg[1], *output = NULL, *from_path = NULL;
-    const char *alpha_s = "0.001", *lambda_s = "0.7";
+    const char *alpha_s = "0.0003", *lambda_s = "0.7";
     long games = 100000, hidden = 32, batch = 16, nthreads = 0;
     uint64_t seed = 1;
     bool quiet = false;

@@ -820,7 +820,7 @@ static const char chien_text[] =
     "hand.\n- The first to take all five pieces off wins.\n";
 
 #define H58_TABLE(ID, VARIANT, TITLE, SOURCE, TEXT, P1, G1, LAST, HEAP, MUST,  \
-                  GONE)                                                        \
+                  GONE, RACE)                                                  \
     {                                                                          \
         .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
         .text = TEXT, .player = {P1, "Jackals"}, .glyph = {G1, 'J'},           \
@@ -830,7 +830,7 @@ static const char chien_text[] =
         /* C5: the rethrow after landing on 1, 15 or 25 */                       \
         .must_squares = MUST ? (KEMET_BIT(1) | KEMET_BIT(15) | KEMET_BIT(25))  \
                              : 0,                                              \
-        .tables = true,                                                        \
+        .tables = true, .race = RACE,                                          \
         .board = h58_board, .cells = 59, .cell_of = h58_cell_of,               \
         .start = h58_start, .opening = h58_opening, .check = h58_check,        \
         .throws = kemet_sticks_throws_of, .roll = kemet_sticks_roll_of,       \
@@ -844,21 +844,23 @@ const kemet_ruleset kemet_dogs_jackals = H58_TABLE(
     "dogs-jackals", 0, "Dogs & Jackals (Botermans)",
     "Jack Botermans' rules as given in seed 000_75984db64fe0006f.txt, rules "
     "1-15; rulings H1-H3, B1-B7",
-    botermans_text, "Dogs", 'D', 30, 0, false, "borne off");
+    botermans_text, "Dogs", 'D', 30, 0, false, "borne off", false);
 
 const kemet_ruleset kemet_dogs_jackals_extended = H58_TABLE(
     "dogs-jackals-extended", 1, "Dogs & Jackals (Botermans, round the board)",
     "seed 000_75984db64fe0006f.txt, rules 1-15 with supplementary rules 16-17; "
     "rulings H1-H3, B1-B7 and the extended paragraph",
-    extended_text, "Dogs", 'D', 59, 0, false, "borne off");
+    extended_text, "Dogs", 'D', 59, 0, false, "borne off", false);
 
 const kemet_ruleset kemet_hounds_jackals_skiryuk = H58_TABLE(
     "hounds-jackals-skiryuk", 2, "Hounds & Jackals (Skiryuk)",
     "Dmitriy Skiryuk's rules as given in seed 001_56952012ca053bae.txt, rules "
     "1-24; rulings H1-H3, S1-S10",
-    skiryuk_text, "Hounds", 'H', 30, APEX, false, "captured");
+    skiryuk_text, "Hounds", 'H', 30, APEX, false, "captured", false);
 
 const kemet_ruleset kemet_chien_chacal = H58_TABLE(
     "chien-chacal", 3, "Chien et Chacal",
     "the French rules of seed 002_6fd6c29da0a94063.txt; rulings H1-H3, C1-C8",
-    chien_text, "Dogs", 'D', 29, 0, true, "taken off");
+    /* C3, C6: the sides run on their own holes and leave by landing on
+     * 30, where no piece stays, so they never meet: a pure race. */
+    chien_text, "Dogs", 'D', 29, 0, true, "taken off", true);

@@ -86,6 +86,7 @@ struct kemet_rules {
     int squares;                 /* highest path square */
     void *data;                  /* module data made by rs->open, or NULL */
     const kemet_table *table;    /* exact endgame values, or NULL (table.c) */
+    const kemet_race *race;      /* one-sided race values, or NULL (race.c) */
     const kemet_net *net;        /* the learned evaluation in use, or NULL:
                                     the linear one (net.c) */
     kemet_net *own_net;          /* the built-in network, owned */
@@ -113,6 +114,8 @@ struct kemet_ruleset {
     bool has_hand;            /* pieces can be in hand */
     bool has_must;            /* rethrows with the same piece (must=) exist */
     uint64_t must_squares;    /* the squares a rethrow (must=) can name */
+    bool race;                /* the sides never meet: a race database
+                                 applies (race.c) */
     bool tables;              /* endgame tables apply (table.c): the two
                                  players are alike and the throws do not
                                  depend on the position */
@@ -200,6 +203,37 @@ typedef void (*kemet_unit_fn)(void *ctx, long unit, int thread);
 void kemet_run_units(int threads, long n, kemet_unit_fn fn, void *ctx);
 /* The most threads kemet_run_units starts. */
 #define KEMET_MAX_THREADS 64
+
+/* Endgame tables (table.c). The table's side states: every way one side
+ * can have 1..N pieces in play, ranked densely; race.c uses them too. */
+#define TB_MAX_PIECES 7
+struct kemet_table {
+    char spec[96];
+    int N, S, heap_sq;
+    bool hand;
+    int nsq;
+    uint8_t sqs[64];     /* the squares a side may occupy, ascending */
+    int8_t rank_of[64];  /* square -> its place in sqs, or -1 */
+    uint64_t allowed;    /* those squares as a set */
+    uint32_t c[65][TB_MAX_PIECES + 1]; /* binomials C(n, k) */
+    uint32_t base[TB_MAX_PIECES + 1][TB_MAX_PIECES + 1][TB_MAX_PIECES + 1];
+    uint32_t M, Mm;
+    uint64_t must_sq;
+    uint64_t *mask;      /* per side state */
+    uint8_t *heap, *hnd;
+    uint32_t *must_first; /* M + 1: first rethrow variant of each state */
+    long long entries, valid;
+    int sweeps;
+    double residual;
+    uint16_t *v;         /* entries */
+};
+
+/* Lays out the side states of the class of `pieces` (no values yet). */
+int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
+                       kemet_error *err);
+/* The rank of a side state among the M. */
+uint32_t kemet_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
+                               int hand);
 
 /* Player 1's chance in the unfinished `pos` by the network `n` (net.c). */
 double kemet_net_chance1(const kemet_rules *r, const kemet_net *n,

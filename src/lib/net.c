@@ -30,6 +30,7 @@
  * are played in batches with the weights held fixed, each game's update
  * kept apart and the updates added in game order after the batch, so the
  * weights depend on the seed and the options and not on the thread count.
+ * The learning rate falls linearly from alpha to alpha / 10 over the run.
  */
 #include "internal.h"
 
@@ -527,7 +528,11 @@ static void train_game(void *ctx, long unit, int thread) {
         T->failed[unit] = 1;
         goto done;
     }
-    double alpha = T->o->alpha, lambda = T->o->lambda, prev = 0;
+    /* The learning rate falls linearly over the run, to a tenth of
+     * alpha at the last game, so the weights settle. */
+    double alpha = T->o->alpha *
+                   (1 - 0.9 * (double)(T->first + unit) / (double)T->o->games);
+    double lambda = T->o->lambda, prev = 0;
     bool started = false;
     for (long ply = 0; ply < MAX_PLIES; ply++) {
         const kemet_pos *pos = kemet_game_pos(game);

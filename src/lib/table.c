@@ -78,38 +78,17 @@
 #define SCALE 65534
 #define INVALID 65535
 #define SAME 0x80000000u /* edge flag: the child's mover is the parent's */
-#define TB_MAX_PIECES 7
 #define TB_MAX_ENTRIES 0x7FFFFFF0LL
 #define CHUNK 4096 /* positions per unit of parallel work */
 #define TOLERANCE 1e-9
 #define MAX_SWEEPS 5000
 
-struct kemet_table {
-    char spec[96];
-    int N, S, heap_sq;
-    bool hand;
-    int nsq;
-    uint8_t sqs[64];     /* the squares a side may occupy, ascending */
-    int8_t rank_of[64];  /* square -> its place in sqs, or -1 */
-    uint64_t allowed;    /* those squares as a set */
-    uint32_t c[65][TB_MAX_PIECES + 1]; /* binomials C(n, k) */
-    uint32_t base[TB_MAX_PIECES + 1][TB_MAX_PIECES + 1][TB_MAX_PIECES + 1];
-    uint32_t M, Mm;
-    uint64_t must_sq;
-    uint64_t *mask;      /* per side state */
-    uint8_t *heap, *hnd;
-    uint32_t *must_first; /* M + 1: first rethrow variant of each state */
-    long long entries, valid;
-    int sweeps;
-    double residual;
-    uint16_t *v;         /* entries */
-};
 
 /* ---------------------------------------------------------------------------
  * Side states and the index
  * ------------------------------------------------------------------------ */
 
-static uint32_t side_rank(const kemet_table *t, uint64_t mask, int heap,
+uint32_t kemet_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
                           int hand) {
     uint32_t r = t->base[kemet_popcount64(mask)][heap][hand];
     for (int i = 1; mask; i++) {
@@ -126,7 +105,7 @@ static int64_t side_of(const kemet_table *t, const kemet_pos *pos, int p) {
     if (n == 0 || n > t->N || (mask & ~t->allowed) ||
         (pos->heap[p] && !t->heap_sq) || (pos->hand[p] && !t->hand))
         return -1;
-    return side_rank(t, mask, pos->heap[p], pos->hand[p]);
+    return kemet_table_side_rank(t, mask, pos->heap[p], pos->hand[p]);
 }
 
 static int64_t index_of(const kemet_table *t, const kemet_pos *pos) {
@@ -179,8 +158,8 @@ static void position_of(const kemet_table *t, int64_t x, kemet_pos *pos) {
 
 /* Lays out the class of `pieces` for `r`: the side states and their
  * ranks. KEMET_ERULESET when the ruleset has no such class here. */
-static int layout(const kemet_rules *r, int pieces, kemet_table **out,
-                  kemet_error *err) {
+int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
+                       kemet_error *err) {
     const kemet_ruleset *rs = r->rs;
     *out = NULL;
     if (!rs->tables)
@@ -242,7 +221,7 @@ static int layout(const kemet_rules *r, int pieces, kemet_table **out,
                     uint64_t mask = 0;
                     for (int i = 0; i < j; i++)
                         mask |= KEMET_BIT(t->sqs[c[i]]);
-                    uint32_t x = side_rank(t, mask, h, k);
+                    uint32_t x = kemet_table_side_rank(t, mask, h, k);
                     t->mask[x] = mask;
                     t->heap[x] = (uint8_t)h;
                     t->hnd[x] = (uint8_t)k;
@@ -264,16 +243,24 @@ static int layout(const kemet_rules *r, int pieces, kemet_table **out,
     t->must_first[t->M] = v;
     t->Mm = t->M + v;
     t->entries = (long long)t->Mm * t->M;
-    if (t->entries > TB_MAX_ENTRIES) {
-        long long e = t->entries;
-        kemet_table_free(t);
+    *out = t;
+    return KEMET_OK;
+}
+
+/* kemet_table_layout for a table: refuses a class too large to hold. */
+static int layout(const kemet_rules *r, int pieces, kemet_table **out,
+                  kemet_error *err) {
+    int rc = kemet_table_layout(r, pieces, out, err);
+    if (rc == KEMET_OK && (*out)->entries > TB_MAX_ENTRIES) {
+        long long e = (*out)->entries;
+        kemet_table_free(*out);
+        *out = NULL;
         return kemet_fail(err, KEMET_ERULESET,
                           "the %d-piece class of %s has %lld entries, more "
                           "than a table holds",
                           pieces, r->spec, e);
     }
-    *out = t;
-    return KEMET_OK;
+    return rc;
 }
 
 int kemet_table_class(const kemet_rules *rules, int pieces,
@@ -328,6 +315,9 @@ double kemet_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
             *exact = true;
         return pos->to == 1 ? v : 1 - v;
     }
+    if (r->race && pos->result == KEMET_PLAYING &&
+        kemet_race_probe(r->race, pos, &v))
+        return pos->to == 1 ? v : 1 - v;
     return kemet_win_chance(r, pos, 1);
 }
 
@@ -496,7 +486,7 @@ static int level_of(const solver *s, long long x) {
     if (a >= t->M) {
         kemet_pos p;
         position_of(t, x, &p);
-        a = side_rank(t, p.sq[0], p.heap[0], p.hand[0]);
+        a = kemet_table_side_rank(t, p.sq[0], p.heap[0], p.hand[0]);
     }
     return s->nlevels - 1 - (s->level[a] + s->level[o]);
 }

@@ -25,7 +25,7 @@ function fail(msg) {
 }
 
 async function startServer() {
-  const proc = spawn(bin, ["serve", "--port", "0", "--db", join(dir, "e2e.db")], {
+  const proc = spawn(bin, ["serve", "--port", "0", "--tables", "off", "--db", join(dir, "e2e.db")], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise((resolve, reject) => {

@@ -24,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), "kemet-load-"));
 const db = join(dir, "load.db");
 
 function start() {
-  const proc = spawn(bin, ["serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(bin, ["serve", "--port", "0", "--tables", "off", "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let out = "";
     proc.stdout.on("data", d => {
