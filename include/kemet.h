@@ -437,7 +437,10 @@ const char *kemet_agent_about(int i);
  * expectimax[:BUDGET], mcts[:BUDGET], best[:BUDGET]. A budget is a node
  * (mcts: iteration) count ("20000", "20k", "1m"), a time ("500ms", "2s";
  * not reproducible), or for expectimax and best a depth in plies ("d3").
- * Fails with KEMET_ESYNTAX. */
+ * "@linear" after it ("best:100ms@linear") makes the agent judge by the
+ * linear evaluation even where the rules use a learned one; the agent then
+ * keeps a copy of the rules as they are now (tables and race database
+ * included). Fails with KEMET_ESYNTAX. */
 int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
                     kemet_agent **out, kemet_error *err);
 void kemet_agent_free(kemet_agent *agent);
