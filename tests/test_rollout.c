@@ -157,6 +157,37 @@ static void test_command(void **state) {
     }
 }
 
+/* kemet judge --rollout: the agent's chances against rollouts. */
+static void test_judge(void **state) {
+    (void)state;
+    char *out, *err;
+    int rc = tu_run(NULL, &out, &err, "judge", "chien-chacal", "--rollout", "50",
+                    "--positions", "4", "--agent", "expectimax:d1", "--json",
+                    NULL);
+    assert_int_equal(rc, 0);
+    double mean = -1, se = -1;
+    long n = -1;
+    const char *p = strstr(out, "\"positions\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"positions\":%ld", &n), 1);
+    assert_true(n >= 1 && n <= 4);
+    p = strstr(out, "\"mean_difference\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"mean_difference\":%lf", &mean), 1);
+    p = strstr(out, "\"mean_se\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"mean_se\":%lf", &se), 1);
+    assert_true(mean >= 0 && mean < 0.5 && se > 0 && se < 0.2);
+    free(out);
+    free(err);
+    rc = tu_run(NULL, &out, &err, "judge", "chien-chacal", "--rollout", "50",
+                "--policy", "nobody", NULL);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(err, "--policy"));
+    free(out);
+    free(err);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unbiased),
@@ -164,6 +195,7 @@ int main(void) {
         cmocka_unit_test(test_truncate),
         cmocka_unit_test(test_bad),
         cmocka_unit_test(test_command),
+        cmocka_unit_test(test_judge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

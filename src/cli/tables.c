@@ -342,7 +342,11 @@ static const char judge_usage[] =
     "its choice is exact-optimal, the win chance it loses (mean, largest,\n"
     "share above 0.05: blunders), and how far its chances are from the exact\n"
     "ones. --tables off: the agent plays without tables (its own judgement);\n"
-    "by default it uses the tables folder as every command does.\n" TABLES_HELP NET_HELP;
+    "by default it uses the tables folder as every command does.\n"
+    "--rollout G [--policy P]: instead of a table, judge the agent's chance\n"
+    "of winning in N midgame positions (from greedy self-play, a ply drawn\n"
+    "from the middle half of each game) against rollouts of G games each\n"
+    "played by P (default greedy; kemet hint --rollout).\n" TABLES_HELP NET_HELP;
 
 typedef struct judge_item {
     double loss, err, secs;
@@ -423,9 +427,125 @@ done:
     return rc;
 }
 
+/* The rollout mode: the agent's chance before a throw against rollouts. */
+typedef struct cal_item {
+    double agent, rolled, se, secs;
+} cal_item;
+
+typedef struct cal_ctx {
+    const kemet_rules *r;
+    const char *agent, *policy;
+    uint64_t seed;
+    long games;
+    cal_item *out;
+} cal_ctx;
+
+typedef struct ply_list {
+    kemet_pos *pos;
+    long n, cap;
+    bool failed;
+} ply_list;
+
+static void keep_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                     const kemet_move *moves, int n) {
+    (void)moves;
+    (void)n;
+    ply_list *L = ctx;
+    if (thr || L->failed)
+        return;
+    if (cli_grow(&L->pos, &L->cap, L->n, sizeof *L->pos)) {
+        L->failed = true;
+        return;
+    }
+    L->pos[L->n++] = *pos;
+}
+
+static int cal_one(void *ctx, long i) {
+    cal_ctx *C = ctx;
+    uint64_t gs = cli_game_seed(C->seed, (uint64_t)i);
+    const char *const greedy[2] = {"greedy", "greedy"};
+    ply_list L = {0};
+    kemet_game *g = NULL;
+    int rc = cli_play_seeded(C->r, greedy, gs, 1000, keep_ply, &L, &g);
+    kemet_game_free(g);
+    if (rc || L.failed || L.n < 4) {
+        free(L.pos);
+        return rc || L.failed ? EXIT_BAD : 0; /* a game too short: none */
+    }
+    kemet_rng rng;
+    kemet_rng_seed(&rng, gs ^ 0x63616cULL);
+    kemet_pos p = L.pos[L.n / 4 + (long)kemet_rng_below(&rng, (uint32_t)(L.n / 2))];
+    free(L.pos);
+    kemet_agent *a;
+    kemet_error err;
+    if (kemet_agent_new(C->r, C->agent, gs + 1, &a, &err))
+        return EXIT_BAD;
+    double t0 = cli_now(), tc = 0;
+    kemet_agent_rank(a, &p, NULL, NULL, 0, NULL, &tc);
+    double secs = cli_now() - t0;
+    kemet_agent_free(a);
+    kemet_rollout ro = {(int)C->games, 0, 1, 0, gs + 2, C->policy};
+    double v = 0, se = 0;
+    if (kemet_rollout_run(C->r, &p, NULL, NULL, 0, &ro, &v, &se, &err))
+        return EXIT_BAD;
+    C->out[i] = (cal_item){tc, v, se, secs};
+    return 0;
+}
+
+static int judge_rollouts(kemet_rules *r, const char *agent, const char *policy,
+                          long games, long positions, uint64_t seed,
+                          int threads, bool json) {
+    if (cli_agent_check(r, policy, "--policy"))
+        return EXIT_BAD;
+    cal_ctx C = {r, agent, policy, seed, games,
+                 calloc((size_t)positions, sizeof(cal_item))};
+    if (!C.out)
+        return cli_fail("out of memory");
+    double t0 = cli_now();
+    if (cli_parallel(positions, threads, cal_one, &C, "positions")) {
+        free(C.out);
+        return cli_fail("judge: out of memory");
+    }
+    double diff = 0, worst = 0, se = 0, secs = 0;
+    long n = 0;
+    for (long i = 0; i < positions; i++) {
+        const cal_item *c = &C.out[i];
+        if (c->se == 0 && c->rolled == 0 && c->agent == 0)
+            continue; /* no midgame in that game */
+        double d = fabs(c->agent - c->rolled);
+        diff += d;
+        worst = d > worst ? d : worst;
+        se += c->se;
+        secs += c->secs;
+        n++;
+    }
+    free(C.out);
+    double np = n ? (double)n : 1;
+    if (json)
+        printf("{\"ruleset\":\"%s\",\"agent\":\"%s\",\"rollout\":%ld,"
+               "\"policy\":\"%s\",\"positions\":%ld,\"seed\":%llu,"
+               "\"mean_difference\":%.4f,\"max_difference\":%.4f,"
+               "\"mean_se\":%.4f,\"seconds_per_move\":%.4f}\n",
+               kemet_rules_spec(r), agent, games, policy, n,
+               (unsigned long long)seed, diff / np, worst, se / np, secs / np);
+    else
+        printf("%s, %s against rollouts of %ld games by %s, %ld midgame "
+               "positions (seed %llu)\n"
+               "  chance difference     mean |agent - rollout| %.4f, largest "
+               "%.4f\n"
+               "  rollout error         mean standard error %.4f\n"
+               "  time                  %.3f s per move; %.0f s in all on %d "
+               "thread%s\n",
+               kemet_rules_spec(r), agent, games, policy, n,
+               (unsigned long long)seed, diff / np, worst, se / np, secs / np,
+               cli_now() - t0, threads, threads == 1 ? "" : "s");
+    return 0;
+}
+
 int cmd_judge(int argc, char **argv) {
     const char *arg[1], *agent = "best", *table_file = NULL;
-    long positions = 1000, nthreads = 0;
+    const char *policy = "greedy";
+    long positions = 1000, nthreads = 0, games = 0;
     uint64_t seed = 1;
     bool json = false;
     cli_opt opts[] = {{"agent", OPT_STRING, &agent, 0, 0},
@@ -436,10 +556,24 @@ int cmd_judge(int argc, char **argv) {
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {"threads", OPT_LONG, &nthreads, 1, 256},
                       {"json", OPT_FLAG, &json, 0, 0},
+                      {"rollout", OPT_LONG, &games, 1, 100000000},
+                      {"policy", OPT_STRING, &policy, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int n, rc = cli_parse(argc, argv, opts, arg, 1, 1, &n, judge_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (games) {
+        kemet_rules *r = cli_rules(arg[0], NULL);
+        if (!r)
+            return EXIT_BAD;
+        cli_use_tables(r, cli_tables);
+        rc = cli_use_net(r, cli_net) || cli_agent_check(r, agent, "--agent")
+                 ? EXIT_BAD
+                 : judge_rollouts(r, agent, policy, games, positions, seed,
+                                  cli_threads(nthreads), json);
+        kemet_rules_close(r);
+        return rc;
+    }
     kemet_rules *ref_rules = cli_rules(arg[0], NULL);
     if (!ref_rules)
         return EXIT_BAD;
