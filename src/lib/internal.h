@@ -231,6 +231,9 @@ struct kemet_table {
 /* Lays out the side states of the class of `pieces` (no values yet). */
 int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                        kemet_error *err);
+/* The plain side state of mover state a (a rethrow variant's, or a
+ * itself), and the rethrow's square in *must (0 for none). */
+uint32_t kemet_table_plain(const kemet_table *t, uint32_t a, int *must);
 /* The rank of a side state among the M. */
 uint32_t kemet_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
                                int hand);

@@ -65,26 +65,6 @@ static int64_t state_of(const kemet_race *R, const kemet_pos *pos, int p,
     return a;
 }
 
-/* The plain state and rethrow square of state x. */
-static uint32_t plain_of(const kemet_table *t, uint32_t x, int *must) {
-    *must = 0;
-    if (x < t->M)
-        return x;
-    uint32_t v = x - t->M, lo = 0, hi = t->M;
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (t->must_first[mid] <= v)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    uint64_t m = t->mask[lo] & t->must_sq;
-    for (uint32_t k = v - t->must_first[lo]; k; k--)
-        m &= m - 1;
-    *must = kemet_ctz64(m);
-    return lo;
-}
-
 static int progress(const kemet_table *t, uint32_t plain) {
     int sum = 0, k = 0;
     for (uint64_t m = t->mask[plain]; m; m &= m - 1, k++)
@@ -128,7 +108,7 @@ static int build(builder *B, uint32_t x) {
     const kemet_table *t = R->lay;
     const kemet_rules *r = B->r;
     int must;
-    uint32_t plain = plain_of(t, x, &must);
+    uint32_t plain = kemet_table_plain(t, x, &must);
     kemet_pos pos = {0};
     pos.sq[0] = t->mask[plain];
     pos.heap[0] = t->heap[plain];
@@ -278,7 +258,7 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
              : KEMET_ENOMEM;
     for (uint32_t x = 0; rc == KEMET_OK && x < R->n; x++) {
         int must;
-        uint32_t plain = plain_of(t, x, &must);
+        uint32_t plain = kemet_table_plain(t, x, &must);
         order[x] = (item){progress(t, plain), x, must};
     }
     if (rc == KEMET_OK)

@@ -125,26 +125,31 @@ static int64_t index_of(const kemet_table *t, const kemet_pos *pos) {
     return a * (int64_t)t->M + o;
 }
 
+uint32_t kemet_table_plain(const kemet_table *t, uint32_t a, int *must) {
+    *must = 0;
+    if (a < t->M)
+        return a;
+    /* A rethrow variant: its plain state (must_first is sorted). */
+    uint32_t v = a - t->M, lo = 0, hi = t->M;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (t->must_first[mid] <= v)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    uint64_t m = t->mask[lo] & t->must_sq;
+    for (uint32_t k = v - t->must_first[lo]; k; k--)
+        m &= m - 1;
+    *must = kemet_ctz64(m);
+    return lo;
+}
+
 /* The position of entry x, player 1 to move. */
 static void position_of(const kemet_table *t, int64_t x, kemet_pos *pos) {
-    uint32_t a = (uint32_t)(x / t->M), o = (uint32_t)(x % t->M);
-    int must = 0;
-    if (a >= t->M) {
-        /* A rethrow variant: its plain state (must_first is sorted). */
-        uint32_t v = a - t->M, lo = 0, hi = t->M;
-        while (hi - lo > 1) {
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (t->must_first[mid] <= v)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        uint64_t m = t->mask[lo] & t->must_sq;
-        for (uint32_t k = v - t->must_first[lo]; k; k--)
-            m &= m - 1;
-        must = kemet_ctz64(m);
-        a = lo;
-    }
+    int must;
+    uint32_t a = kemet_table_plain(t, (uint32_t)(x / t->M), &must);
+    uint32_t o = (uint32_t)(x % t->M);
     *pos = (kemet_pos){0};
     pos->sq[0] = t->mask[a];
     pos->heap[0] = t->heap[a];
