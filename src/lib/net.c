@@ -254,7 +254,12 @@ int kemet_net_format(const kemet_net *n, const char *note, char **out) {
     if (!s)
         return KEMET_ENOMEM;
     size_t len = 0;
-#define PUT(...) len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__)
+    /* cap is more than the text needs; PUT stops at it all the same. */
+#define PUT(...)                                                               \
+    do {                                                                       \
+        if (len < cap)                                                         \
+            len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__);         \
+    } while (0)
     PUT("kemet-net 1\n");
     for (const char *p = note; p && *p;) {
         const char *e = strchr(p, '\n');
@@ -275,6 +280,10 @@ int kemet_net_format(const kemet_net *n, const char *note, char **out) {
             i % 8 == 7 || i == n->nw - 1 ? "\n" : "");
     PUT("end\n");
 #undef PUT
+    if (len >= cap) { /* never: cap allows 18 characters a number */
+        free(s);
+        return KEMET_ERANGE;
+    }
     *out = s;
     return KEMET_OK;
 }
