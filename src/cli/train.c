@@ -157,12 +157,14 @@ int cmd_train(int argc, char **argv) {
     snprintf(note, sizeof note,
              "Learned evaluation for %s (docs/agents.md), made by:\n"
              "  kemet train %s --games %ld --hidden %d --alpha %s --lambda %s "
-             "--batch %ld --seed %llu%s%s\n"
-             "%.0f seconds on %d threads",
+             "--batch %ld --seed %llu%s%s",
              kemet_rules_spec(r), kemet_rules_spec(r), games,
              kemet_net_hidden(net), alpha_s, lambda_s, batch,
              (unsigned long long)seed, from_path ? " --from " : "",
-             from_path ? from_path : "", cli_now() - t0, o.threads);
+             from_path ? from_path : "");
+    if (!quiet)
+        fprintf(stderr, "kemet train: %.0f s on %d threads\n", cli_now() - t0,
+                o.threads);
     char *text;
     if (kemet_net_format(net, note, &text)) {
         kemet_net_free(net);

@@ -259,9 +259,11 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     a->rules = rules;
     if (linear) {
-        a->linear = *rules; /* borrows all but the network, owns nothing */
-        a->linear.net = NULL;
-        a->linear.own_net = NULL;
+        /* A copy that borrows all but the network and owns nothing. */
+        memcpy(&a->linear, rules, sizeof a->linear);
+        atomic_store(&a->linear.net, NULL);
+        atomic_store(&a->linear.own_net, NULL);
+        atomic_store(&a->linear.net_set, 1);
         a->rules = rules = &a->linear;
     }
     a->kind = kind;

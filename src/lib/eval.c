@@ -49,8 +49,9 @@ int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
 
 /* The log-odds for player 1 of an unfinished position. */
 static double logit1(const kemet_rules *r, const kemet_pos *pos) {
-    if (r->net) {
-        double y = kemet_net_chance1(r, r->net, pos);
+    const kemet_net *net = kemet_net_of(r);
+    if (net) {
+        double y = kemet_net_chance1(r, net, pos);
         y = y < 1e-12 ? 1e-12 : y > 1 - 1e-12 ? 1 - 1e-12 : y;
         return log(y / (1 - y));
     }
@@ -81,8 +82,9 @@ double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
     case KEMET_DRAW: return 0.5;
     default: break;
     }
-    if (rules->net) {
-        double y = kemet_net_chance1(rules, rules->net, pos);
+    const kemet_net *net = kemet_net_of(rules);
+    if (net) {
+        double y = kemet_net_chance1(rules, net, pos);
         return player == 1 ? y : 1 - y;
     }
     double z = logit1(rules, pos);
@@ -222,8 +224,6 @@ void kemet_eval_init(kemet_rules *r) {
     /* The built-in network, where one was trained for this ruleset and fits
      * its board (a board file of another size keeps the linear one). */
     for (int i = 0; kemet_nets_builtin[i][0]; i++)
-        if (strcmp(kemet_nets_builtin[i][0], r->info.id) == 0 &&
-            kemet_net_parse(r, kemet_nets_builtin[i][1], &r->own_net, NULL) ==
-                KEMET_OK)
-            r->net = r->own_net;
+        if (strcmp(kemet_nets_builtin[i][0], r->info.id) == 0)
+            r->net_text = kemet_nets_builtin[i][1];
 }

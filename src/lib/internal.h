@@ -13,6 +13,8 @@
 
 #include "kemet.h"
 
+#include <stdatomic.h>
+
 #include <stdarg.h>
 #include <stdbool.h>
 
@@ -87,9 +89,14 @@ struct kemet_rules {
     void *data;                  /* module data made by rs->open, or NULL */
     const kemet_table *table;    /* exact endgame values, or NULL (table.c) */
     const kemet_race *race;      /* one-sided race values, or NULL (race.c) */
-    const kemet_net *net;        /* the learned evaluation in use, or NULL:
-                                    the linear one (net.c) */
-    kemet_net *own_net;          /* the built-in network, owned */
+    /* The learned evaluation (net.c): `net` is the one in use, NULL for
+     * the linear one. The built-in network (`net_text`) is read on first
+     * use, by whichever thread gets there first (kemet_net_of), so opening
+     * rules stays cheap; `net_set` tells that the choice is made. */
+    _Atomic(const kemet_net *) net;
+    _Atomic(kemet_net *) own_net; /* the built-in network once read, owned */
+    atomic_int net_set;
+    const char *net_text;         /* the built-in network's text, or NULL */
     int nw;                      /* evaluation weights in use (eval.c) */
     double w[KEMET_MAX_FEATURES];
 };
@@ -238,6 +245,9 @@ uint32_t kemet_table_plain(const kemet_table *t, uint32_t a, int *must);
 uint32_t kemet_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
                                int hand);
 
+/* The network `r` uses (reading the built-in one on first use), or NULL
+ * for the linear evaluation (net.c). */
+const kemet_net *kemet_net_of(const kemet_rules *r);
 /* Player 1's chance in the unfinished `pos` by the network `n` (net.c). */
 double kemet_net_chance1(const kemet_rules *r, const kemet_net *n,
                          const kemet_pos *pos);

@@ -228,12 +228,35 @@ int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net) {
         return KEMET_EMISUSE;
     if (net && !fits(net, rules))
         return KEMET_ERULESET;
-    rules->net = net;
+    atomic_store(&rules->net_set, 1);
+    atomic_store(&rules->net, net);
     return KEMET_OK;
 }
 
+const kemet_net *kemet_net_of(const kemet_rules *r) {
+    const kemet_net *n = atomic_load_explicit(&r->net, memory_order_acquire);
+    if (n || atomic_load_explicit(&r->net_set, memory_order_acquire))
+        return n;
+    /* First use: read the built-in network. Threads that get here at once
+     * each read it; one installs its copy, the others free theirs. The
+     * rules are logically unchanged (the same network, read later). */
+    kemet_rules *w = (kemet_rules *)r;
+    kemet_net *mine = NULL;
+    if (r->net_text && kemet_net_parse(r, r->net_text, &mine, NULL) != KEMET_OK)
+        mine = NULL;
+    kemet_net *none = NULL;
+    if (mine && atomic_compare_exchange_strong(&w->own_net, &none, mine)) {
+        const kemet_net *expect = NULL;
+        atomic_compare_exchange_strong(&w->net, &expect, mine);
+    } else {
+        kemet_net_free(mine);
+    }
+    atomic_store(&w->net_set, 1);
+    return atomic_load(&w->net);
+}
+
 const kemet_net *kemet_rules_net(const kemet_rules *rules) {
-    return rules ? rules->net : NULL;
+    return rules ? kemet_net_of(rules) : NULL;
 }
 
 /* ---------------------------------------------------------------------------

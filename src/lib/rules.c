@@ -297,7 +297,7 @@ void kemet_rules_close(kemet_rules *rules) {
         rules->rs->close(rules);
     if (rules) {
         free(rules->board_file);
-        kemet_net_free(rules->own_net);
+        kemet_net_free(atomic_load(&rules->own_net));
     }
     free(rules);
 }
