@@ -500,6 +500,15 @@ static void test_commands(void **state) {
     }
     free(out);
     free(err);
+    /* greedy does not read the table: its estimates are not marked exact
+     * even where the table covers the position (they once were). */
+    assert_int_equal(RUN(&out, &err, "hint", pos, "2", "--json", "--agent",
+                         "greedy", "--tables", dir),
+                     0);
+    assert_null(strstr(out, "\"exact\":true"));
+    assert_non_null(strstr(out, "\"exact\":false"));
+    free(out);
+    free(err);
     /* Without tables: estimates, not marked exact. */
     assert_int_equal(RUN(&out, &err, "hint", pos, "2", "--tables", "off"), 0);
     assert_null(strstr(out, "exact"));

@@ -189,11 +189,13 @@ int cmd_judge(int argc, char **argv);
  * $KEMET_TABLES, else the XDG cache; NULL when tables are "off" or there is
  * no folder. */
 const char *cli_table_dir(const char *opt, char *buf, size_t len);
-/* Whether the chance an agent of `r` gives after `move` (NULL: throwing,
- * before the throw) is exact: the game ends, or r's table covers the
- * position it leads to. */
+/* Whether `chance`, an agent's chance for the mover after `move` (NULL:
+ * throwing, before the throw), is exact: the game ends there, or r's table
+ * covers the position it leads to and the chance is the table's (an agent
+ * that does not read the table, such as greedy, gives its own estimate,
+ * which is not marked). */
 bool cli_exact(const kemet_rules *r, const kemet_pos *pos,
-               const kemet_throw *thr, const kemet_move *move);
+               const kemet_throw *thr, const kemet_move *move, double chance);
 /* The --tables option of the command running (NULL: not given). */
 extern const char *cli_tables;
 /* The file of the class of `pieces` of `r` in `dir`. */

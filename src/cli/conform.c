@@ -277,7 +277,8 @@ int cmd_hint(int argc, char **argv) {
                 kemet_move_format(&list[rank[i].index], buf, sizeof buf);
             bool exact = cli_exact(r, &p, t.n ? &t : NULL,
                                    rank[i].index >= 0 ? &list[rank[i].index]
-                                                      : NULL);
+                                                      : NULL,
+                                   rank[i].chance);
             if (json && games)
                 printf("%s{\"move\":\"%s\",\"win\":%.4f,\"se\":%.4f,"
                        "\"exact\":%s}",

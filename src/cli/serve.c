@@ -765,7 +765,8 @@ static enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
         if (rank[i].index >= 0)
             kemet_move_format(&m[rank[i].index], text, sizeof text);
         bool exact = cli_exact(g->rules, &pos, pt ? &thr : NULL,
-                               rank[i].index >= 0 ? &m[rank[i].index] : NULL);
+                               rank[i].index >= 0 ? &m[rank[i].index] : NULL,
+                               rank[i].chance);
         json_array_append_new(list, json_pack("{s:s, s:f, s:b}", "move", text,
                                               "chance", rank[i].chance,
                                               "exact", exact));

@@ -99,13 +99,21 @@ void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
 }
 
 bool cli_exact(const kemet_rules *r, const kemet_pos *pos,
-               const kemet_throw *thr, const kemet_move *move) {
+               const kemet_throw *thr, const kemet_move *move, double chance) {
     const kemet_table *t = kemet_rules_table(r);
-    if (!move) /* throwing: the class holds every position it leads to */
-        return t && kemet_table_probe(t, pos, NULL);
-    kemet_pos next;
-    kemet_make(r, pos, thr, move, &next, NULL);
-    return next.result != KEMET_PLAYING || (t && kemet_table_probe(t, &next, NULL));
+    kemet_pos next = *pos;
+    if (move)
+        kemet_make(r, pos, thr, move, &next, NULL);
+    double v;
+    if (next.result != KEMET_PLAYING)
+        v = next.result == KEMET_DRAW ? 0.5 : next.result == pos->to ? 1 : 0;
+    else if (!move) /* throwing: the class holds every position it leads to */
+        return t && kemet_table_probe(t, pos, &v) && fabs(v - chance) < 1e-9;
+    else if (t && kemet_table_probe(t, &next, &v))
+        v = next.to == pos->to ? v : 1 - v;
+    else
+        return false;
+    return fabs(v - chance) < 1e-9;
 }
 
 /* Makes the folder and its parents. 0, or -1 with errno. */
