@@ -86,7 +86,7 @@ static const char train_usage[] =
     "of self-play TD(lambda) (docs/agents.md), and writes it as a network\n"
     "file (standard output, or FILE whole or not at all). The build carries\n"
     "data/nets/RULESET.net inside the library.\n"
-    "  --games N    self-play games (default 100000)\n"
+    "  --games N    self-play games (default 300000, as data/nets was made)\n"
     "  --hidden H   hidden units (default 32)\n"
     "  --alpha A    learning rate per game at the start (default 0.0003); it\n"
     "               falls linearly to A / 10 at the last game\n"
@@ -98,7 +98,7 @@ static const char train_usage[] =
 int cmd_train(int argc, char **argv) {
     const char *arg[1], *output = NULL, *from_path = NULL;
     const char *alpha_s = "0.0003", *lambda_s = "0.7";
-    long games = 100000, hidden = 32, batch = 16, nthreads = 0;
+    long games = 300000, hidden = 32, batch = 16, nthreads = 0;
     uint64_t seed = 1;
     bool quiet = false;
     cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
