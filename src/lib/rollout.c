@@ -37,7 +37,7 @@ typedef struct roll {
     const kemet_rollout *o;
     const char *agent;
     double *est; /* cands * games, player 1's view */
-    int failed;  /* an agent could not be made */
+    atomic_int failed; /* a stream could not get its memory */
 } roll;
 
 typedef struct scratch {
@@ -46,15 +46,13 @@ typedef struct scratch {
     uint32_t w[KEMET_MAX_THROWS];
 } scratch;
 
-/* Player 1's value of a position at the end of a game or of a rollout. */
+/* Player 1's value of a position at the end of a game or of a rollout:
+ * exact once the game is over (kemet_chance1 gives the result then) or
+ * where a table covers it. */
 static double settled(const kemet_rules *r, const kemet_pos *pos,
                       bool *exact) {
-    switch (pos->result) {
-    case KEMET_WON1: *exact = true; return 1;
-    case KEMET_WON2: *exact = true; return 0;
-    case KEMET_DRAW: *exact = true; return 0.5;
-    default: *exact = false; return kemet_chance1(r, pos, exact);
-    }
+    *exact = pos->result != KEMET_PLAYING;
+    return kemet_chance1(r, pos, exact);
 }
 
 /* The mover's best value, player 1's view, for throw t in `pos`, one move
@@ -142,7 +140,7 @@ static void stream(void *ctx, long s, int thread) {
     if (!S || !S->moves ||
         kemet_agent_new(R->r, R->agent, game_seed(R->o->seed, -2 - s), &ag,
                         &err)) {
-        R->failed = 1; /* read once every stream has finished */
+        atomic_store(&R->failed, 1);
         if (S)
             free(S->moves);
         free(S);
@@ -184,7 +182,7 @@ int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     long streams = opts->games < NSTREAMS ? opts->games : NSTREAMS;
     kemet_run_units(opts->threads, streams, stream, &R);
-    if (R.failed) {
+    if (atomic_load(&R.failed)) {
         free(R.est);
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     }
