@@ -440,7 +440,8 @@ const char *kemet_agent_about(int i);
  * "@linear" after it ("best:100ms@linear") makes the agent judge by the
  * linear evaluation even where the rules use a learned one; the agent then
  * keeps a copy of the rules as they are now (tables and race database
- * included). Fails with KEMET_ESYNTAX. */
+ * included). "@plain" judges as agents did before tables, race databases
+ * and networks: by the linear evaluation alone. Fails with KEMET_ESYNTAX. */
 int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
                     kemet_agent **out, kemet_error *err);
 void kemet_agent_free(kemet_agent *agent);

@@ -213,6 +213,17 @@ static void match_json(void **state) {
                 "3", "--json", NULL);
     assert_int_equal(st, 0);
     free(e);
+    /* Each agent's time per move ends the object; the rest is the same. */
+    double secs[2];
+    char *t1 = strstr(o1, ",\"seconds_per_move\":");
+    char *t3 = strstr(o3, ",\"seconds_per_move\":");
+    assert_non_null(t1);
+    assert_non_null(t3);
+    assert_int_equal(sscanf(t1, ",\"seconds_per_move\":[%lf,%lf]}", &secs[0],
+                            &secs[1]),
+                     2);
+    assert_true(secs[0] > 0 && secs[0] < 1 && secs[1] >= 0 && secs[1] < 1);
+    *t1 = *t3 = '\0';
     assert_string_equal(o1, o3);
     long games, wa, wb, draws, stopped;
     double lo, hi, elo, elo_lo, elo_hi;
@@ -261,6 +272,7 @@ static void match_json(void **state) {
     assert_non_null(strstr(o1, want));
     assert_non_null(strstr(o1, "  A's score "));
     assert_non_null(strstr(o1, " turns; "));
+    assert_non_null(strstr(o1, "  time per move with a choice "));
     assert_null(strstr(o1, "M."));
     free(o1);
 }

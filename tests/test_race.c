@@ -139,7 +139,23 @@ static void test_against_table(void **state) {
         assert_true(fabs(chance[i] - want) < 1e-9);
     }
     kemet_agent_free(a);
+    /* "@plain" leaves out the race database (and the network): it ranks
+     * as an agent on rules with neither. */
+    double plain[2], ref[2];
+    assert_int_equal(kemet_agent_new(r, "expectimax:d1@plain", 1, &a, &err),
+                     KEMET_OK);
+    assert_string_equal(kemet_agent_spec(a), "expectimax:d1@plain");
+    kemet_agent_rank(a, &p, &thr, moves, k, plain, NULL);
+    kemet_agent_free(a);
+    assert_true(fabs(plain[0] - chance[0]) > 1e-6);
     kemet_rules_use_race(r, NULL);
+    kemet_rules_use_net(r, NULL);
+    assert_int_equal(kemet_agent_new(r, "expectimax:d1", 1, &a, &err), KEMET_OK);
+    kemet_agent_rank(a, &p, &thr, moves, k, ref, NULL);
+    kemet_agent_free(a);
+    assert_memory_equal(plain, ref, sizeof plain);
+    assert_int_equal(kemet_agent_new(r, "best@linear@plain", 1, &a, &err),
+                     KEMET_ESYNTAX);
     kemet_table_free(t);
     kemet_race_free(race);
     kemet_rules_close(r);

@@ -79,7 +79,7 @@ static int trace_game(void *ctx, long i) {
     T->r = J->r;
     kemet_game *g = NULL;
     int rc = cli_play_seeded(J->r, J->spec, cli_game_seed(J->seed, (uint64_t)i),
-                             J->cap, trace_ply, T, &g);
+                             J->cap, trace_ply, T, NULL, &g);
     if (rc)
         return rc;
     T->t.result = kemet_result(kemet_game_pos(g));

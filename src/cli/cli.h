@@ -87,13 +87,22 @@ uint64_t cli_game_seed(uint64_t s, uint64_t i);
 typedef void (*cli_ply_fn)(void *ctx, const kemet_pos *pos,
                            const kemet_throw *thr, const kemet_move *moves,
                            int n);
+/* What each seat's agent spent choosing: the decisions it took with a
+ * real choice (two moves or more, or a pre-throw move against throwing)
+ * and the processor time of its thread on them, in seconds. */
+typedef struct cli_think {
+    long moves[2];
+    double secs[2];
+} cli_think;
+/* The processor time this thread has used, in seconds. */
+double cli_thread_time(void);
 /* Plays one game with dice seeded `seed` between two agents (NULL: a
  * uniformly random move drawn from `pick`), stopping before a turn beyond
  * `cap` begins (ruling G5). On success *out is the finished (or stopped)
- * game, to free. `fn` may be NULL. */
+ * game, to free. `fn` and `think` (added to) may be NULL. */
 int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
                   kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
-                  kemet_game **out);
+                  cli_think *think, kemet_game **out);
 
 /* Whether `spec` names an agent for `r`; else a message, prefixed with
  * `option` ("--p1") when not NULL, and EXIT_BAD. Checked before a long
@@ -127,7 +136,7 @@ int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
  * game means the same in sim, match, tune and analyze. */
 int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
-                    kemet_game **out);
+                    cli_think *think, kemet_game **out);
 
 /* The thread count: `asked` if positive, else the cores there are. */
 int cli_threads(long asked);
@@ -143,6 +152,7 @@ typedef struct cli_outcome {
     int8_t result;  /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or -1: stopped */
     int8_t swapped; /* the agents changed seats for this game */
     long turns, plies;
+    cli_think think; /* by seat */
 } cli_outcome;
 /* Plays games first..first+count-1 of a run seeded `seed` between agents
  * spec[0] (player 1) and spec[1] (player 2); with `alternate` they change
@@ -160,6 +170,7 @@ typedef struct cli_match_stats {
     long games, wins[2], seat_wins[2][2], draws, stopped;
     double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo,
         elo_hi, secs;
+    double think[2]; /* each agent's mean seconds per move with a choice */
 } cli_match_stats;
 /* Plays it, showing progress; 0, or EXIT_BAD after a message. */
 int cli_match(const kemet_rules *r, const char *const spec[2], long games,

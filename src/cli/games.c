@@ -24,9 +24,29 @@ uint64_t cli_game_seed(uint64_t s, uint64_t i) {
     return cli_mix64(cli_mix64(s) ^ i);
 }
 
+double cli_thread_time(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Agent a's choice among n moves, timed into `think` for its seat. */
+static int timed_choose(kemet_agent *a, int seat, const kemet_pos *pos,
+                        const kemet_throw *thr, const kemet_move *moves, int n,
+                        cli_think *think) {
+    if (!think)
+        return kemet_agent_choose(a, pos, thr, moves, n);
+    double t0 = cli_thread_time();
+    int k = kemet_agent_choose(a, pos, thr, moves, n);
+    think->secs[seat] += cli_thread_time() - t0;
+    think->moves[seat]++;
+    return k;
+}
+
 int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
                   kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
-                  kemet_game **out) {
+                  cli_think *think, kemet_game **out) {
     kemet_game *g;
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     if (!moves || kemet_game_new(r, seed, &g, NULL)) {
@@ -46,7 +66,8 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
         if (fn && !opening)
             fn(ctx, pos, NULL, NULL, 0);
         if (n > 0) {
-            int k = ag ? kemet_agent_choose(ag, pos, NULL, moves, n)
+            int k = ag ? timed_choose(ag, pos->to - 1, pos, NULL, moves, n,
+                                      think)
                        : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
             if (k >= 0 && k < n) {
                 kemet_game_make(g, &moves[k]);
@@ -65,7 +86,7 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
             return n;
         }
         int k = n == 1 ? 0
-                : ag   ? kemet_agent_choose(ag, pos, &t, moves, n)
+                : ag   ? timed_choose(ag, pos->to - 1, pos, &t, moves, n, think)
                        : (int)kemet_rng_below(pick, (uint32_t)n);
         if (fn)
             fn(ctx, pos, &t, moves, n);
@@ -137,7 +158,7 @@ int cli_agent_check(const kemet_rules *r, const char *spec,
 
 int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
-                    kemet_game **out) {
+                    cli_think *think, kemet_game **out) {
     kemet_agent *a[2] = {NULL, NULL};
     kemet_rng pick;
     kemet_rng_seed(&pick, cli_mix64(gs ^ 0x7069636bULL));
@@ -146,7 +167,7 @@ int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
         rc = kemet_agent_new(r, spec[p], cli_mix64(gs + (uint64_t)p + 1), &a[p],
                              NULL);
     if (rc == KEMET_OK)
-        rc = cli_play_game(r, gs, a, &pick, cap, fn, ctx, out);
+        rc = cli_play_game(r, gs, a, &pick, cap, fn, ctx, think, out);
     kemet_agent_free(a[0]);
     kemet_agent_free(a[1]);
     return rc;
@@ -168,10 +189,11 @@ static int run_one(void *ctx, long k) {
     int swap = R->alternate && (i & 1);
     const char *spec[2] = {R->spec[swap], R->spec[swap ^ 1]};
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(R->r, spec, gs, R->cap, NULL, NULL, &g);
+    cli_outcome *o = &R->out[k];
+    o->think = (cli_think){{0, 0}, {0, 0}};
+    int rc = cli_play_seeded(R->r, spec, gs, R->cap, NULL, NULL, &o->think, &g);
     if (rc == KEMET_OK) {
         const kemet_pos *end = kemet_game_pos(g);
-        cli_outcome *o = &R->out[k];
         o->result = (int8_t)(kemet_result(end) ? kemet_result(end) : -1);
         o->swapped = (int8_t)swap;
         o->turns = kemet_game_turns(g);

@@ -65,9 +65,14 @@ int cli_match(const kemet_rules *r, const char *const spec[2],
         return cli_fail("match: out of memory");
     }
     M->secs = cli_now() - t0;
+    double secs[2] = {0, 0}, moves[2] = {0, 0};
     for (long i = 0; i < games; i++) {
         const cli_outcome *o = &out[i];
         M->turns += (double)o->turns;
+        for (int seat = 0; seat < 2; seat++) {
+            secs[seat ^ o->swapped] += o->think.secs[seat];
+            moves[seat ^ o->swapped] += (double)o->think.moves[seat];
+        }
         if (o->result == KEMET_DRAW) {
             M->draws++;
         } else if (o->result < 0) {
@@ -80,6 +85,8 @@ int cli_match(const kemet_rules *r, const char *const spec[2],
         }
     }
     free(out);
+    for (int a = 0; a < 2; a++)
+        M->think[a] = moves[a] > 0 ? secs[a] / moves[a] : 0;
     for (int a = 0; a < 2; a++)
         kemet_wilson((double)M->wins[a], (double)games, 1.96, &M->lo[a],
                    &M->hi[a]);
@@ -155,8 +162,9 @@ int cmd_match(int argc, char **argv) {
         json_num(M.elo_lo);
         putchar(',');
         json_num(M.elo_hi);
-        printf("],\"max_turns\":%ld,\"mean_turns\":%.2f}\n", cap,
-               M.turns / (double)games);
+        printf("],\"max_turns\":%ld,\"mean_turns\":%.2f,"
+               "\"seconds_per_move\":[%.6f,%.6f]}\n",
+               cap, M.turns / (double)games, M.think[0], M.think[1]);
     } else {
         printf("%s: %ld games, seed %llu, seats alternating\n", rs, games,
                (unsigned long long)seed);
@@ -176,6 +184,9 @@ int cmd_match(int argc, char **argv) {
         text_elo(M.elo_hi);
         printf(")\n  mean length %.1f turns; %.1f s on %d thread%s\n",
                M.turns / (double)games, M.secs, threads, threads == 1 ? "" : "s");
+        printf("  time per move with a choice (processor time of one thread): "
+               "A %.4f s, B %.4f s\n",
+               M.think[0], M.think[1]);
     }
     kemet_rules_close(r);
     return 0;

@@ -218,7 +218,7 @@ static int bench_search(const kemet_rules *r, const char *spec, int want,
     for (uint64_t g = 0; B.n < B.want && g < 100; g++) {
         kemet_game *game;
         if (cli_play_game(r, cli_game_seed(seed, g), none, &pick, 1000,
-                          bench_collect, &B, &game))
+                          bench_collect, &B, NULL, &game))
             return cli_fail("out of memory");
         kemet_game_free(game);
     }

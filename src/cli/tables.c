@@ -474,7 +474,7 @@ static int cal_one(void *ctx, long i) {
     const char *const greedy[2] = {"greedy", "greedy"};
     ply_list L = {0};
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(C->r, greedy, gs, 1000, keep_ply, &L, &g);
+    int rc = cli_play_seeded(C->r, greedy, gs, 1000, keep_ply, &L, NULL, &g);
     kemet_game_free(g);
     if (rc || L.failed || L.n < 4) {
         free(L.pos);

@@ -65,7 +65,7 @@ static int tune_game(void *ctx, long i) {
     kemet_game *g = NULL;
     G->r = J->r;
     int rc = cli_play_seeded(J->r, greedy, cli_game_seed(J->seed, (uint64_t)i),
-                             1000, collect, G, &g);
+                             1000, collect, G, NULL, &g);
     if (rc)
         return rc;
     G->result = kemet_result(kemet_game_pos(g));

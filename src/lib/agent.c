@@ -13,8 +13,9 @@
  *               throwing (each outcome met by its best move).
  *   expectimax  expectiminimax search (search.c) under a budget.
  *   mcts        Monte Carlo tree search with chance nodes (mcts.c).
- *   best        the strongest: expectimax with the budget that answers
- *               within a second on every ruleset here.
+ *   best        the strongest at interactive speed: expectimax with the
+ *               budget that answers in about a tenth of a second per move
+ *               on every ruleset here.
  *
  * A budget follows the name after a colon: a node count ("expectimax:
  * 20000", "20k", "1m"), a time ("500ms", "2s"), or for expectimax a fixed
@@ -29,13 +30,14 @@
 enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS, SEARCH_BEST };
 
 /* `best` hands a choice among more than BEST_WIDE moves to MCTS, with one
- * iteration per BEST_ITER positions of its budget, at most BEST_MAX_ITER
- * (the time the default budget takes elsewhere): expectimax cannot see
- * past one ply there (Lions & Jackals' turns of several values), and the
- * ladder (docs/strength.md) shows MCTS far stronger on such choices. */
+ * iteration per BEST_ITER positions of its budget (at least 100; with a
+ * depth budget, BEST_DEPTH_ITER), which takes about the time the same
+ * budget takes elsewhere: expectimax cannot see past one ply there (Lions
+ * & Jackals' turns of several values), and the ladder (docs/strength.md)
+ * shows MCTS far stronger on such choices. */
 #define BEST_WIDE 32
-#define BEST_ITER 16
-#define BEST_MAX_ITER 8000
+#define BEST_ITER 50
+#define BEST_DEPTH_ITER 2000
 
 typedef struct agent_kind {
     const char *name;
@@ -55,7 +57,7 @@ struct kemet_agent {
     kemet_mcts *mcts;
     long long nodes;
     char spec[64];
-    kemet_rules linear; /* @linear: a copy of the rules without the network */
+    kemet_rules linear; /* @linear, @plain: a copy of the rules */
 };
 
 static int random_choose(kemet_agent *a, const kemet_pos *pos,
@@ -160,8 +162,8 @@ static const agent_kind kinds[] = {
      "evaluation (budget: iterations, default 5k; Nms)",
      SEARCH_MCTS, {5000, 0, 0}, search_choose},
     {"best", "the strongest: expectimax, or mcts where a throw leaves more "
-     "than 32 moves (budget default 500k nodes: within a second)",
-     SEARCH_BEST, {500000, 0, 0},
+     "than 32 moves (budget default 100k nodes: about 0.1 s a move)",
+     SEARCH_BEST, {100000, 0, 0},
      search_choose},
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
@@ -222,17 +224,18 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     *out = NULL;
     char buf[64];
     const char *at = strchr(spec, '@');
-    bool linear = false;
+    bool linear = false, plain = false;
     if (at) {
-        if (strcmp(at, "@linear") != 0 || (size_t)(at - spec) >= sizeof buf)
+        linear = strcmp(at, "@linear") == 0;
+        plain = strcmp(at, "@plain") == 0;
+        if ((!linear && !plain) || (size_t)(at - spec) >= sizeof buf)
             return kemet_fail(err, KEMET_ESYNTAX,
-                              "bad agent '%.40s' (only '@linear' may follow "
-                              "an agent)",
+                              "bad agent '%.40s' (only '@linear' or '@plain' "
+                              "may follow an agent)",
                               spec);
         memcpy(buf, spec, (size_t)(at - spec));
         buf[at - spec] = 0;
         spec = buf;
-        linear = true;
     }
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -258,12 +261,17 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     if (!a)
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     a->rules = rules;
-    if (linear) {
-        /* A copy that borrows all but the network and owns nothing. */
+    if (linear || plain) {
+        /* A copy that borrows all but the network and owns nothing;
+         * @plain drops the tables and race databases too. */
         memcpy(&a->linear, rules, sizeof a->linear);
         atomic_store(&a->linear.net, NULL);
         atomic_store(&a->linear.own_net, NULL);
         atomic_store(&a->linear.net_set, 1);
+        if (plain) {
+            a->linear.table = NULL;
+            a->linear.race = NULL;
+        }
         a->rules = rules = &a->linear;
     }
     a->kind = kind;
@@ -281,7 +289,7 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
         return kemet_fail(err, KEMET_ENOMEM, "out of memory");
     }
     snprintf(a->spec, sizeof a->spec, "%s%s%.40s%s", kind->name,
-             colon ? ":" : "", colon ? colon + 1 : "", linear ? "@linear" : "");
+             colon ? ":" : "", colon ? colon + 1 : "", linear ? "@linear" : plain ? "@plain" : "");
     *out = a;
     return KEMET_OK;
 }
@@ -306,9 +314,8 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
     kemet_agent *a = agent;
     if (a->search && a->mcts && thr && n > BEST_WIDE) {
         kemet_budget b = a->budget;
-        b.nodes = b.depth ? BEST_MAX_ITER : b.nodes / BEST_ITER;
-        b.nodes = b.nodes < 100 ? 100 : b.nodes > BEST_MAX_ITER ? BEST_MAX_ITER
-                                                                 : b.nodes;
+        b.nodes = b.depth ? BEST_DEPTH_ITER : b.nodes / BEST_ITER;
+        b.nodes = b.nodes < 100 ? 100 : b.nodes;
         b.depth = 0;
         int k = kemet_mcts_run(a->mcts, &b, pos, thr, moves, n, chance,
                                throw_chance);
