@@ -23,6 +23,7 @@ static const char usage[] =
     "  ladder [RULESET...]        the agents' strength, as docs/strength.md\n"
     "  analyze RULESET...         which ruleset makes the better game\n"
     "  bench                      random playout speed\n"
+    "  perft RULESET DEPTH        count the game tree (golden counts)\n"
     "  replay FILE                check and replay a game record\n"
     "  serve [--port P] [--db F]  play in the browser (http://127.0.0.1:8080/)\n"
     "  tune [RULESET...]          fit the evaluation weights by self-play\n"
@@ -83,7 +84,7 @@ int main(int argc, char **argv) {
                 {"hint", cmd_hint},   {"ladder", cmd_ladder},
                 {"analyze", cmd_analyze}, {"serve", cmd_serve},
                 {"solve", cmd_solve},     {"judge", cmd_judge},
-                {"train", cmd_train}};
+                {"train", cmd_train},     {"perft", cmd_perft}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;
