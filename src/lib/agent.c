@@ -209,7 +209,7 @@ static int parse_budget(const agent_kind *kind, const char *text,
     }
     return KEMET_OK;
 bad:
-    return kemet_fail(err, KEMET_ESYNTAX,
+    return kmt_fail(err, KEMET_ESYNTAX,
                       "bad budget '%.30s' for agent %s (a node count like "
                       "20000 or 20k, a time like 500ms or 2s%s)",
                       text, kind->name,
@@ -220,7 +220,7 @@ bad:
 int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
                     kemet_agent **out, kemet_error *err) {
     if (!rules || !spec || !out)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_agent_new: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_agent_new: NULL argument");
     *out = NULL;
     char buf[64];
     const char *at = strchr(spec, '@');
@@ -229,7 +229,7 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
         linear = strcmp(at, "@linear") == 0;
         plain = strcmp(at, "@plain") == 0;
         if ((!linear && !plain) || (size_t)(at - spec) >= sizeof buf)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "bad agent '%.40s' (only '@linear' or '@plain' "
                               "may follow an agent)",
                               spec);
@@ -244,13 +244,13 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
         if (strlen(kinds[i].name) == len && memcmp(kinds[i].name, spec, len) == 0)
             kind = &kinds[i];
     if (!kind)
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "unknown agent '%.*s' (agents: random, greedy, "
                           "expectimax, mcts, best)",
                           (int)(len > 40 ? 40 : len), spec);
     kemet_budget budget = kind->budget;
     if (colon && kind->search == SEARCH_NONE)
-        return kemet_fail(err, KEMET_ESYNTAX, "agent '%s' takes no budget",
+        return kmt_fail(err, KEMET_ESYNTAX, "agent '%s' takes no budget",
                           kind->name);
     if (colon) {
         int rc = parse_budget(kind, colon + 1, &budget, err);
@@ -259,7 +259,7 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     }
     kemet_agent *a = calloc(1, sizeof *a);
     if (!a)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     a->rules = rules;
     if (linear || plain) {
         /* A copy that borrows all but the network and owns nothing;
@@ -278,15 +278,15 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     a->budget = budget;
     kemet_rng_seed(&a->rng, seed);
     if (kind->search == SEARCH_EXPECTIMAX || kind->search == SEARCH_BEST)
-        a->search = kemet_search_new(rules);
+        a->search = kmt_search_new(rules);
     if (kind->search == SEARCH_MCTS || kind->search == SEARCH_BEST)
-        a->mcts = kemet_mcts_new(rules);
+        a->mcts = kmt_mcts_new(rules);
     if (((kind->search == SEARCH_EXPECTIMAX || kind->search == SEARCH_BEST) &&
          !a->search) ||
         ((kind->search == SEARCH_MCTS || kind->search == SEARCH_BEST) &&
          !a->mcts)) {
         kemet_agent_free(a);
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     snprintf(a->spec, sizeof a->spec, "%s%s%.40s%s", kind->name,
              colon ? ":" : "", colon ? colon + 1 : "", linear ? "@linear" : plain ? "@plain" : "");
@@ -297,8 +297,8 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
 void kemet_agent_free(kemet_agent *agent) {
     if (!agent)
         return;
-    kemet_search_free(agent->search);
-    kemet_mcts_free(agent->mcts);
+    kmt_search_free(agent->search);
+    kmt_mcts_free(agent->mcts);
     free(agent);
 }
 
@@ -317,21 +317,21 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
         b.nodes = b.depth ? BEST_DEPTH_ITER : b.nodes / BEST_ITER;
         b.nodes = b.nodes < 100 ? 100 : b.nodes;
         b.depth = 0;
-        int k = kemet_mcts_run(a->mcts, &b, pos, thr, moves, n, chance,
+        int k = kmt_mcts_run(a->mcts, &b, pos, thr, moves, n, chance,
                                throw_chance);
-        a->nodes = kemet_mcts_nodes(a->mcts);
+        a->nodes = kmt_mcts_nodes(a->mcts);
         return k;
     }
     if (a->search) {
-        int k = kemet_search_run(a->search, &a->budget, pos, thr, moves, n,
+        int k = kmt_search_run(a->search, &a->budget, pos, thr, moves, n,
                                  chance, throw_chance);
-        a->nodes = kemet_search_nodes(a->search);
+        a->nodes = kmt_search_nodes(a->search);
         return k;
     }
     if (a->mcts) {
-        int k = kemet_mcts_run(a->mcts, &a->budget, pos, thr, moves,
+        int k = kmt_mcts_run(a->mcts, &a->budget, pos, thr, moves,
                                n, chance, throw_chance);
-        a->nodes = kemet_mcts_nodes(a->mcts);
+        a->nodes = kmt_mcts_nodes(a->mcts);
         return k;
     }
     /* One move ahead: the evaluation's win chance after each move. */

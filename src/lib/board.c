@@ -37,7 +37,7 @@ static const char *word(cursor *c, size_t *len) {
 }
 
 static int bad(kemet_error *err, const cursor *c, const char *what) {
-    return kemet_fail(err, KEMET_ESYNTAX, "board file line %d: %s", c->line,
+    return kmt_fail(err, KEMET_ESYNTAX, "board file line %d: %s", c->line,
                       what);
 }
 
@@ -50,7 +50,7 @@ static int numbers(cursor *c, int *out, int max, int lo, int hi,
     const char *w;
     while ((w = word(c, &len))) {
         int v;
-        if (kemet_read_num(w, len, &v) < 0 || v < lo || v > hi) {
+        if (kmt_read_num(w, len, &v) < 0 || v < lo || v > hi) {
             char msg[160];
             snprintf(msg, sizeof msg, "'%.*s' is not a %s (%d-%d)",
                      (int)(len > 12 ? 12 : len), w, what, lo, hi);
@@ -82,13 +82,13 @@ static int check_picture(const kemet_board *b, const char *pic, int line,
         if (*s != '{')
             continue;
         int v;
-        if (!(s[1] && s[2] && s[3] == '}') || kemet_read_num(s + 1, 2, &v) < 0)
-            return kemet_fail(err, KEMET_ESYNTAX,
+        if (!(s[1] && s[2] && s[3] == '}') || kmt_read_num(s + 1, 2, &v) < 0)
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "board file line %d: '{' must begin a slot "
                               "{NN} naming a hole",
                               line);
         if (v < 1 || v > b->holes)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "board file line %d: slot {%02d} names no hole "
                               "(1-%d)",
                               line, v, b->holes);
@@ -97,7 +97,7 @@ static int check_picture(const kemet_board *b, const char *pic, int line,
     }
     for (int h = 1; h <= b->holes; h++)
         if (!seen[h])
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "board file: the picture has no slot for hole "
                               "%d",
                               h);
@@ -259,9 +259,9 @@ static int parse(const char *text, const char *family, kemet_board *b,
                 size_t vl = colon ? (size_t)(colon - f) : l2;
                 if (n == KEMET_BOARD_FACES)
                     return bad(err, &c, "a stick has at most 8 faces");
-                if (kemet_read_num(f, vl, &v) < 0 || v < 1 || v > 30 ||
+                if (kmt_read_num(f, vl, &v) < 0 || v < 1 || v > 30 ||
                     (dual != (colon != NULL)) ||
-                    (colon && (kemet_read_num(colon + 1, l2 - vl - 1, &pl) < 0 ||
+                    (colon && (kmt_read_num(colon + 1, l2 - vl - 1, &pl) < 0 ||
                                pl < 1 || pl > 2)))
                     return bad(err, &c,
                                dual ? "a dual face is VALUE:PLAYER (1-30, 1 or 2)"
@@ -300,7 +300,7 @@ static int parse(const char *text, const char *family, kemet_board *b,
             size_t plen = (size_t)(q - start);
             b->picture = malloc(plen + 1);
             if (!b->picture)
-                return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+                return kmt_fail(err, KEMET_ENOMEM, "out of memory");
             memcpy(b->picture, start, plen);
             b->picture[plen] = '\0';
             c.line++; /* the 'end' line */
@@ -330,36 +330,36 @@ static int parse(const char *text, const char *family, kemet_board *b,
                           : !b->picture ? "the picture"
                                         : NULL;
     if (missing)
-        return kemet_fail(err, KEMET_ESYNTAX, "board file: %s is missing",
+        return kmt_fail(err, KEMET_ESYNTAX, "board file: %s is missing",
                           missing);
     if (b->npath[0] != b->npath[1])
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "board file: the two paths differ in length (%d, %d)",
                           b->npath[0], b->npath[1]);
     b->squares = b->npath[0];
     if (b->enter >> (b->squares + 1))
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "board file: an 'enter' square beyond the path (1-%d)",
                           b->squares);
     for (int pl = 0; pl < 2; pl++)
         for (int h = 1; h <= b->holes; h++)
             if ((b->line[h] || b->river[h]) && !b->square[pl][h])
-                return kemet_fail(err, KEMET_ESYNTAX,
+                return kmt_fail(err, KEMET_ESYNTAX,
                                   "board file: hole %d (a line or river end) "
                                   "is not on player %d's path",
                                   h, pl + 1);
     return check_picture(b, b->picture, picture_line, err);
 }
 
-int kemet_board_parse(const char *text, const char *family, kemet_board *b,
+int kmt_board_parse(const char *text, const char *family, kemet_board *b,
                       kemet_error *err) {
     int rc = parse(text, family, b, err);
     if (rc)
-        kemet_board_free(b); /* the picture, if it was read */
+        kmt_board_free(b); /* the picture, if it was read */
     return rc;
 }
 
-void kemet_board_free(kemet_board *b) {
+void kmt_board_free(kemet_board *b) {
     free(b->picture);
     b->picture = NULL;
 }

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const char kemet_eval_weights_data[];
+extern const char kmt_eval_weights_data[];
 
 static int nfeatures(const kemet_rules *r) {
     int n = 0;
@@ -49,9 +49,9 @@ int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
 
 /* The log-odds for player 1 of an unfinished position. */
 static double logit1(const kemet_rules *r, const kemet_pos *pos) {
-    const kemet_net *net = kemet_net_of(r);
+    const kemet_net *net = kmt_net_of(r);
     if (net) {
-        double y = kemet_net_chance1(r, net, pos);
+        double y = kmt_net_chance1(r, net, pos);
         y = y < 1e-12 ? 1e-12 : y > 1 - 1e-12 ? 1 - 1e-12 : y;
         return log(y / (1 - y));
     }
@@ -82,9 +82,9 @@ double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
     case KEMET_DRAW: return 0.5;
     default: break;
     }
-    const kemet_net *net = kemet_net_of(rules);
+    const kemet_net *net = kmt_net_of(rules);
     if (net) {
-        double y = kemet_net_chance1(rules, net, pos);
+        double y = kmt_net_chance1(rules, net, pos);
         return player == 1 ? y : 1 - y;
     }
     double z = logit1(rules, pos);
@@ -122,7 +122,7 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
         while (eq < end && *eq != '=' && *eq != ' ')
             eq++;
         if (eq == end || *eq != '=')
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: expected NAME=WEIGHT", line);
         int k = -1;
         for (int i = 0; i < n; i++) {
@@ -132,7 +132,7 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
                 k = i;
         }
         if (k < 0)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: %s has no feature '%.*s'",
                               line, r->rs->id, (int)(eq - s > 40 ? 40 : eq - s),
                               s);
@@ -143,17 +143,17 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
         size_t len = (size_t)(ve - v);
         char *stop;
         if (len == 0 || len >= sizeof num)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: bad weight for %s", line,
                               kemet_eval_feature(r, k));
         memcpy(num, v, len);
         num[len] = '\0';
         double x = strtod(num, &stop);
         if (*stop != '\0' || !isfinite(x))
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: bad weight '%s'", line, num);
         if (seen[k])
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: %s given twice", line,
                               kemet_eval_feature(r, k));
         seen[k] = true;
@@ -162,7 +162,7 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
     }
     for (int i = 0; i < n; i++)
         if (!seen[i])
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: no weight for %s", line,
                               kemet_eval_feature(r, i));
     return KEMET_OK;
@@ -170,12 +170,12 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
 
 int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
     if (!rules || !text)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_eval_load: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_eval_load: NULL argument");
     const char *magic = "kemet-weights 1";
     size_t mlen = strlen(magic);
     if (strncmp(text, magic, mlen) != 0 ||
         (text[mlen] != '\n' && text[mlen] != '\0'))
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "weights line 1: expected 'kemet-weights 1'");
     const char *id = rules->rs->id;
     size_t idlen = strlen(id);
@@ -193,13 +193,13 @@ int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
         while (sp < e && *sp != ' ')
             sp++;
         if (sp == e)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: expected RULESET NAME=WEIGHT...",
                               line);
         if ((size_t)(sp - b) != idlen || memcmp(b, id, idlen) != 0)
             continue;
         if (found)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "weights line %d: %s given twice", line, id);
         int rc = read_line(rules, sp, e, w, line, err);
         if (rc)
@@ -207,7 +207,7 @@ int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
         found = true;
     }
     if (!found)
-        return kemet_fail(err, KEMET_ERULESET, "the weights name no %s", id);
+        return kmt_fail(err, KEMET_ERULESET, "the weights name no %s", id);
     return kemet_eval_set_weights(rules, w, rules->nw);
 }
 
@@ -218,12 +218,12 @@ void kemet_eval_reset(kemet_rules *rules) {
     rules->w[rules->nw - 1] = 0.1; /* tempo */
 }
 
-void kemet_eval_init(kemet_rules *r) {
+void kmt_eval_init(kemet_rules *r) {
     kemet_eval_reset(r);
-    (void)kemet_eval_load(r, kemet_eval_weights_data, NULL);
+    (void)kemet_eval_load(r, kmt_eval_weights_data, NULL);
     /* The built-in network, where one was trained for this ruleset and fits
      * its board (a board file of another size keeps the linear one). */
-    for (int i = 0; kemet_nets_builtin[i][0]; i++)
-        if (strcmp(kemet_nets_builtin[i][0], r->info.id) == 0)
-            r->net_text = kemet_nets_builtin[i][1];
+    for (int i = 0; kmt_nets_builtin[i][0]; i++)
+        if (strcmp(kmt_nets_builtin[i][0], r->info.id) == 0)
+            r->net_text = kmt_nets_builtin[i][1];
 }

@@ -62,11 +62,11 @@ int kemet_game_roll(kemet_game *game, kemet_throw *thr) {
  * legal moves (no draw when there is only one), or, where a turn spends
  * several values, a turn built step by step, each step uniform among the
  * legal steps. */
-static void kemet_playout_generic(const kemet_rules *r,
+static void kmt_playout_generic(const kemet_rules *r,
                                   kemet_playout_state *st) {
     const kemet_ruleset *rs = r->rs;
     kemet_move moves[KEMET_MAX_MOVES];
-    while (kemet_playout_going(st)) {
+    while (kmt_playout_going(st)) {
         int mover = st->pos.to;
         kemet_throw t;
         int n = st->pending ? 0 : rs->prethrow(r, &st->pos, moves);
@@ -74,7 +74,7 @@ static void kemet_playout_generic(const kemet_rules *r,
             int k = (int)kemet_rng_below(st->pick, (uint32_t)n + 1) - 1;
             if (k >= 0) {
                 rs->make(r, &st->pos, NULL, &moves[k], &st->pos, NULL);
-                kemet_playout_count(st, mover);
+                kmt_playout_count(st, mover);
                 continue;
             }
         }
@@ -87,13 +87,13 @@ static void kemet_playout_generic(const kemet_rules *r,
             /* a turn of several steps: built step by step */
             rs->random_turn(r, &st->pos, &t, st->pick, &moves[0]);
             rs->make(r, &st->pos, &t, &moves[0], &st->pos, NULL);
-            kemet_playout_count(st, mover);
+            kmt_playout_count(st, mover);
             continue;
         }
         n = rs->moves(r, &st->pos, &t, moves);
         int k = n == 1 ? 0 : (int)kemet_rng_below(st->pick, (uint32_t)n);
         rs->make(r, &st->pos, &t, &moves[k], &st->pos, NULL);
-        kemet_playout_count(st, mover);
+        kmt_playout_count(st, mover);
     }
 }
 
@@ -105,7 +105,7 @@ int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
     if (game->rules->rs->playout && !generic)
         game->rules->rs->playout(game->rules, &st);
     else
-        kemet_playout_generic(game->rules, &st);
+        kmt_playout_generic(game->rules, &st);
     game->pos = st.pos;
     game->turns = st.turns;
     game->plies = st.plies;

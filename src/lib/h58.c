@@ -125,22 +125,22 @@ static int h58_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
          * that player's first throw; equal throws are thrown again. */
         kemet_throw a, b;
         for (;;) {
-            kemet_sticks_roll(rng, &a);
-            kemet_sticks_roll(rng, &b);
+            kmt_sticks_roll(rng, &a);
+            kmt_sticks_roll(rng, &b);
             if (a.v[0] != b.v[0])
                 break;
-            kemet_ev_add(ev, KEMET_EV_REOPEN, 0, a.v[0], b.v[0]);
+            kmt_ev_add(ev, KEMET_EV_REOPEN, 0, a.v[0], b.v[0]);
         }
         pos->to = a.v[0] < b.v[0] ? 1 : 2;
         *first = a.v[0] < b.v[0] ? a : b;
-        kemet_ev_add(ev, KEMET_EV_STARTS, pos->to, a.v[0], b.v[0]);
+        kmt_ev_add(ev, KEMET_EV_STARTS, pos->to, a.v[0], b.v[0]);
         return 1;
     }
     if (P(r)->enter == ENTER_AGAIN) {
         /* Botermans rule 3, ruling G4: who throws first is decided at
          * random. */
         pos->to = (uint8_t)(1 + kemet_rng_below(rng, 2));
-        kemet_ev_add(ev, KEMET_EV_STARTS, pos->to, 0, 0);
+        kmt_ev_add(ev, KEMET_EV_STARTS, pos->to, 0, 0);
     }
     /* Chien et chacal (G4): player 1 throws first; throws that cannot be
      * used are lost until someone throws a 1. */
@@ -151,10 +151,10 @@ static int h58_check(const kemet_rules *r, const kemet_pos *pos,
                      kemet_error *err) {
     const h58 *h = P(r);
     for (int p = 0; p < 2; p++) {
-        int left = kemet_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        int left = kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
         if (left == 0 && pos->result == KEMET_PLAYING) {
             int w = h->skiryuk ? 2 - p : p + 1;
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "%s %s, so the game is over: the position "
                               "needs winner=%d",
                               r->rs->player[p],
@@ -167,14 +167,14 @@ static int h58_check(const kemet_rules *r, const kemet_pos *pos,
         /* S8: the path is never empty while pieces are in hand. */
         for (int p = 0; p < 2; p++)
             if (!(pos->sq[p] & PATH_HOLES) && pos->hand[p])
-                return kemet_fail(err, KEMET_ESYNTAX,
+                return kmt_fail(err, KEMET_ESYNTAX,
                                   "%s has pieces in hand but none on holes "
                                   "1-29 (Skiryuk rule 23: the path is never "
                                   "empty)",
                                   r->rs->player[p]);
     }
     if (pos->result == KEMET_DRAW && !h->draw)
-        return kemet_fail(err, KEMET_ESYNTAX, "%s has no draw (winner=0)",
+        return kmt_fail(err, KEMET_ESYNTAX, "%s has no draw (winner=0)",
                           r->rs->id);
     return KEMET_OK;
 }
@@ -258,7 +258,7 @@ h58_froms(const h58 *h, uint64_t own, int must, int hand,
      * except under Botermans' rules where the piece stays. */
     if (h->lines != LINES_STAY) {
         for (uint64_t b = land & h->line_ends; b; b &= b - 1) {
-            int d = kemet_ctz64(b);
+            int d = kmt_ctz64(b);
             int e = h->partner[d];
             if (occ & ~B(d - t) & B(e))
                 land &= ~B(d);
@@ -290,13 +290,13 @@ static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
                                pos->heap[me], t, occ, &enter, &shen);
     int n = 0;
     if (enter)
-        kemet_put_move(out, &n, KEMET_HAND, 1);
+        kmt_put_move(out, &n, KEMET_HAND, 1);
     for (; froms; froms &= froms - 1) {
-        int s = kemet_ctz64(froms);
-        kemet_put_move(out, &n, s, h58_to(h, occ, s, t));
+        int s = kmt_ctz64(froms);
+        kmt_put_move(out, &n, s, h58_to(h, occ, s, t));
     }
     if (shen)
-        kemet_put_move(out, &n, APEX, KEMET_OFF);
+        kmt_put_move(out, &n, APEX, KEMET_OFF);
     if (n == 0)
         out[n++] = (kemet_move){0}; /* G3, rule 12: the throw is lost */
 #ifdef KEMET_CHECKS
@@ -305,7 +305,7 @@ static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
     int k = enter ? 1 : 0;
     uint64_t sel = pos->must ? (pos->sq[me] & B(pos->must)) : pos->sq[me];
     for (uint64_t b = sel; b; b &= b - 1) {
-        int s = kemet_ctz64(b);
+        int s = kmt_ctz64(b);
         int d = h58_dest(h, occ, pos->hand[me], s, t);
         if (d >= 0) {
             assert(k < n && out[k].step[0].from == s && out[k].step[0].to == d);
@@ -326,7 +326,7 @@ typedef struct side {
 } side;
 
 static inline int side_total(const side *x) {
-    return kemet_popcount64(x->sq) + x->heap + x->hand;
+    return kmt_popcount64(x->sq) + x->heap + x->hand;
 }
 
 #ifdef KEMET_CHECKS
@@ -395,7 +395,7 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
     bool again = false;
 
     if (move->n == 0) {
-        kemet_ev_add(ev, KEMET_EV_PASS, who, 0, 0); /* S10: nothing else */
+        kmt_ev_add(ev, KEMET_EV_PASS, who, 0, 0); /* S10: nothing else */
         to = 3 - to;
     } else {
         int t = thr->v[0];
@@ -403,10 +403,10 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
         if (s == KEMET_HAND) {
             M->sq |= B(1);
             M->hand--;
-            kemet_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, 1);
+            kmt_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, 1);
             if (h->enter == ENTER_MUST) {
                 must = 1; /* C5: rethrow with the piece on hole 1 */
-                kemet_ev_add(ev, KEMET_EV_RETHROW, who, 1, 0);
+                kmt_ev_add(ev, KEMET_EV_RETHROW, who, 1, 0);
             } else {
                 again = true; /* rule 6, B2 */
             }
@@ -417,7 +417,7 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
             } else {
                 M->sq &= ~B(s);
             }
-            kemet_ev_add(ev, KEMET_EV_MOVE, who, s, KEMET_OFF);
+            kmt_ev_add(ev, KEMET_EV_MOVE, who, s, KEMET_OFF);
         } else {
             int d = s + t; /* where the piece landed by counting */
             M->sq &= ~B(s);
@@ -425,9 +425,9 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
                 M->heap++;
             else
                 M->sq |= B(f);
-            kemet_ev_add(ev, KEMET_EV_MOVE, who, s, f);
+            kmt_ev_add(ev, KEMET_EV_MOVE, who, s, f);
             if (f != d)
-                kemet_ev_add(ev, KEMET_EV_LINE, who, d, f);
+                kmt_ev_add(ev, KEMET_EV_LINE, who, d, f);
             if (h->skiryuk) {
                 /* S4: landing on or passing 15 or 25 by counting loads a
                  * piece from hand onto an empty hole 1. */
@@ -436,21 +436,21 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
                     !(occupied_by(h, M->sq, O->sq) & B(1))) {
                     M->sq |= B(1);
                     M->hand--;
-                    kemet_ev_add(ev, KEMET_EV_LOAD, who, 0, 1);
+                    kmt_ev_add(ev, KEMET_EV_LOAD, who, 0, 1);
                 }
                 /* S6: entering the Shen captures the opponent's rearmost
                  * piece on holes 1-29, for good. */
                 uint64_t path = O->sq & PATH_HOLES;
                 if (f == APEX && path) {
-                    int q = kemet_ctz64(path);
+                    int q = kmt_ctz64(path);
                     O->sq &= ~B(q);
-                    kemet_ev_add(ev, KEMET_EV_CAPTURE, 3 - who, q, 0);
+                    kmt_ev_add(ev, KEMET_EV_CAPTURE, 3 - who, q, 0);
                 }
                 again = (d == 15 || d == 25); /* S5 */
             }
             if (h->must_1525 && (f == 15 || f == 25)) {
                 must = f; /* C5 */
-                kemet_ev_add(ev, KEMET_EV_RETHROW, who, f, 0);
+                kmt_ev_add(ev, KEMET_EV_RETHROW, who, f, 0);
             }
         }
         if (h->skiryuk) {
@@ -461,20 +461,20 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
                 if (!(X->sq & PATH_HOLES) && X->hand) {
                     X->sq |= B(1);
                     X->hand--;
-                    kemet_ev_add(ev, KEMET_EV_LOAD, k == 0 ? who : 3 - who, 0,
+                    kmt_ev_add(ev, KEMET_EV_LOAD, k == 0 ? who : 3 - who, 0,
                                  1);
                 }
             }
         }
         to = (again || must) ? to : 3 - to;
         if (again)
-            kemet_ev_add(ev, KEMET_EV_AGAIN, who, 0, 0);
+            kmt_ev_add(ev, KEMET_EV_AGAIN, who, 0, 0);
         if (h->skiryuk ? side_total(O) == 0 : side_total(M) == 0) {
             /* S9: all five opposing pieces captured; rule 15, C7: all
              * five borne off. */
             result = me == 0 ? KEMET_WON1 : KEMET_WON2;
             must = 0;
-            kemet_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
+            kmt_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
         }
     }
     for (int p = 0; p < 2; p++) {
@@ -496,7 +496,7 @@ static void h58_make(const kemet_rules *r, const kemet_pos *pos,
     if (h->draw && out->result == KEMET_PLAYING &&
         h58_stuck(h, out, occupied(h, out, out->to - 1))) {
         out->result = KEMET_DRAW; /* rule 17 */
-        kemet_ev_add(ev, KEMET_EV_DRAW, 0, 0, 0);
+        kmt_ev_add(ev, KEMET_EV_DRAW, 0, 0, 0);
     }
 }
 
@@ -509,18 +509,18 @@ playout(const h58 *h, kemet_playout_state *st0) {
     kemet_playout_state L = *st0, *st = &L; /* kept in registers */
     kemet_pos *pos = &st->pos;
     uint64_t occ = occupied(h, pos, pos->to - 1);
-    while (kemet_playout_going(st)) {
+    while (kmt_playout_going(st)) {
         int mover = pos->to, me = mover - 1;
         kemet_throw t;
-        kemet_playout_sticks(st, &t);
+        kmt_playout_sticks(st, &t);
         bool enter, shen;
         uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
                                    pos->heap[me], t.v[0], occ, &enter, &shen);
-        int n = (int)enter + kemet_popcount64(froms) + (int)shen;
+        int n = (int)enter + kmt_popcount64(froms) + (int)shen;
         if (n == 0 && !h->draw) {
             pos->to = (uint8_t)(3 - mover); /* a lost throw: G3, S10 */
             pos->must = 0;
-            kemet_playout_count(st, mover);
+            kmt_playout_count(st, mover);
             occ = occupied(h, pos, pos->to - 1);
             continue;
         }
@@ -528,16 +528,16 @@ playout(const h58 *h, kemet_playout_state *st0) {
         if (n > 0) {
             int k = n > 1 ? (int)kemet_rng_below(st->pick, (uint32_t)n) : 0;
             if (enter && k == 0) {
-                m = kemet_move1(KEMET_HAND, 1);
+                m = kmt_move1(KEMET_HAND, 1);
             } else {
                 k -= (int)enter;
                 for (; k > 0 && froms; k--)
                     froms &= froms - 1;
                 if (froms) {
-                    int s = kemet_ctz64(froms);
-                    m = kemet_move1(s, h58_to(h, occ, s, t.v[0]));
+                    int s = kmt_ctz64(froms);
+                    m = kmt_move1(s, h58_to(h, occ, s, t.v[0]));
                 } else {
-                    m = kemet_move1(APEX, KEMET_OFF);
+                    m = kmt_move1(APEX, KEMET_OFF);
                 }
             }
         }
@@ -546,7 +546,7 @@ playout(const h58 *h, kemet_playout_state *st0) {
         if (h->draw && pos->result == KEMET_PLAYING &&
             h58_stuck(h, pos, occ))
             pos->result = KEMET_DRAW; /* rule 17 */
-        kemet_playout_count(st, mover);
+        kmt_playout_count(st, mover);
     }
     *st0 = L;
 }
@@ -577,11 +577,11 @@ static void h58_side(const kemet_rules *r, const kemet_pos *pos, int p,
                      double *f) {
     const h58 *h = P(r);
     for (uint64_t b = pos->sq[p]; b; b &= b - 1) {
-        int s = kemet_ctz64(b);
+        int s = kmt_ctz64(b);
         f[0] += s;
         f[3] += s > h->last - 10;
     }
-    int on = kemet_popcount64(pos->sq[p]);
+    int on = kmt_popcount64(pos->sq[p]);
     f[2] = pos->hand[p];
     if (h->skiryuk) {
         f[4] = on + pos->heap[p] + pos->hand[p];
@@ -679,13 +679,13 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
     uint64_t between = B(d) - B(s + 1);
     if (h->pass == PASS_GATES && (occ & h->gates & between)) {
         snprintf(buf, len, "the piece on %d blocks the way (rule 8)",
-                 kemet_ctz64(occ & h->gates & between));
+                 kmt_ctz64(occ & h->gates & between));
         return;
     }
     if (h->pass == PASS_NONE && (occ & between)) {
         snprintf(buf, len, "hole %d is occupied: pieces may not pass each "
                            "other (rules 13-14)",
-                 kemet_ctz64(occ & between));
+                 kmt_ctz64(occ & between));
         return;
     }
     if (occ & B(d)) {
@@ -833,32 +833,32 @@ static const char chien_text[] =
         .tables = true, .race = RACE,                                          \
         .board = h58_board, .cells = 59, .cell_of = h58_cell_of,               \
         .start = h58_start, .opening = h58_opening, .check = h58_check,        \
-        .throws = kemet_sticks_throws_of, .roll = kemet_sticks_roll_of,       \
+        .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,       \
         .max_value = 5,                                                        \
         .prethrow = h58_prethrow, .moves = h58_moves, .make = h58_make,        \
         .playout = h58_playout, .side = h58_side, .features = h58_features,                          \
         .weights = h58_weights, .explain = h58_explain              \
     }
 
-const kemet_ruleset kemet_dogs_jackals = H58_TABLE(
+const kemet_ruleset kmt_dogs_jackals = H58_TABLE(
     "dogs-jackals", 0, "Dogs & Jackals (Botermans)",
     "Jack Botermans' rules as given in seed 000_75984db64fe0006f.txt, rules "
     "1-15; rulings H1-H3, B1-B7",
     botermans_text, "Dogs", 'D', 30, 0, false, "borne off", false);
 
-const kemet_ruleset kemet_dogs_jackals_extended = H58_TABLE(
+const kemet_ruleset kmt_dogs_jackals_extended = H58_TABLE(
     "dogs-jackals-extended", 1, "Dogs & Jackals (Botermans, round the board)",
     "seed 000_75984db64fe0006f.txt, rules 1-15 with supplementary rules 16-17; "
     "rulings H1-H3, B1-B7 and the extended paragraph",
     extended_text, "Dogs", 'D', 59, 0, false, "borne off", false);
 
-const kemet_ruleset kemet_hounds_jackals_skiryuk = H58_TABLE(
+const kemet_ruleset kmt_hounds_jackals_skiryuk = H58_TABLE(
     "hounds-jackals-skiryuk", 2, "Hounds & Jackals (Skiryuk)",
     "Dmitriy Skiryuk's rules as given in seed 001_56952012ca053bae.txt, rules "
     "1-24; rulings H1-H3, S1-S10",
     skiryuk_text, "Hounds", 'H', 30, APEX, false, "captured", false);
 
-const kemet_ruleset kemet_chien_chacal = H58_TABLE(
+const kemet_ruleset kmt_chien_chacal = H58_TABLE(
     "chien-chacal", 3, "Chien et Chacal",
     "the French rules of seed 002_6fd6c29da0a94063.txt; rulings H1-H3, C1-C8",
     /* C3, C6: the sides run on their own holes and leave by landing on

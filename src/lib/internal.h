@@ -34,7 +34,7 @@ typedef struct kemet_playout_state {
 } kemet_playout_state;
 
 /* Counts a ply by `mover`, st->pos being the position after it. */
-static inline void kemet_playout_count(kemet_playout_state *st, int mover) {
+static inline void kmt_playout_count(kemet_playout_state *st, int mover) {
     st->turns += st->new_turn;
     st->plies++;
     st->new_turn = st->pos.to != mover;
@@ -42,7 +42,7 @@ static inline void kemet_playout_count(kemet_playout_state *st, int mover) {
 
 /* Whether the playout goes on: the game is not over and the next ply does
  * not begin a turn beyond the cap. */
-static inline bool kemet_playout_going(const kemet_playout_state *st) {
+static inline bool kmt_playout_going(const kemet_playout_state *st) {
     return st->pos.result == KEMET_PLAYING &&
            !(st->new_turn && st->turns >= st->max_turns);
 }
@@ -72,9 +72,9 @@ typedef struct kemet_board {
 
 /* Parses a board file for the ruleset family `family` ("washburne"). On
  * failure err says "board file line N: ..." and nothing needs freeing. */
-int kemet_board_parse(const char *text, const char *family, kemet_board *b,
+int kmt_board_parse(const char *text, const char *family, kemet_board *b,
                       kemet_error *err);
-void kemet_board_free(kemet_board *b);
+void kmt_board_free(kemet_board *b);
 
 /* An opened ruleset: its module, its variant and its options. */
 struct kemet_rules {
@@ -91,7 +91,7 @@ struct kemet_rules {
     const kemet_race *race;      /* one-sided race values, or NULL (race.c) */
     /* The learned evaluation (net.c): `net` is the one in use, NULL for
      * the linear one. The built-in network (`net_text`) is read on first
-     * use, by whichever thread gets there first (kemet_net_of), so opening
+     * use, by whichever thread gets there first (kmt_net_of), so opening
      * rules stays cheap; `net_set` tells that the choice is made. */
     _Atomic(const kemet_net *) net;
     _Atomic(kemet_net *) own_net; /* the built-in network once read, owned */
@@ -182,7 +182,7 @@ struct kemet_ruleset {
                  const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
                  kemet_events *ev);
     /* Optional: a faster kemet_game_playout for this ruleset. It must draw
-     * from `dice` and `pick` and count exactly as kemet_playout_generic
+     * from `dice` and `pick` and count exactly as kmt_playout_generic
      * (game.c) does; a test checks they give identical games. */
     void (*playout)(const kemet_rules *r, kemet_playout_state *st);
     /* Evaluation (eval.c): adds the features of player p's side (p 0 or
@@ -201,14 +201,14 @@ struct kemet_ruleset {
 /* Player 1's chance of winning `pos`: exact from the table the rules use
  * where it covers `pos` (then *exact is set, if not NULL), else the
  * evaluation's kemet_win_chance (table.c). */
-double kemet_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact);
+double kmt_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact);
 
 /* Runs fn(ctx, unit, thread) for every unit in [0, n) on `threads` threads
  * (the caller's among them), units taken in turn from a shared counter.
  * What a unit computes must not depend on which thread runs it (pool.c). */
 typedef void (*kemet_unit_fn)(void *ctx, long unit, int thread);
-void kemet_run_units(int threads, long n, kemet_unit_fn fn, void *ctx);
-/* The most threads kemet_run_units starts. */
+void kmt_run_units(int threads, long n, kemet_unit_fn fn, void *ctx);
+/* The most threads kmt_run_units starts. */
 #define KEMET_MAX_THREADS 64
 
 /* Endgame tables (table.c). The table's side states: every way one side
@@ -236,28 +236,28 @@ struct kemet_table {
 };
 
 /* Lays out the side states of the class of `pieces` (no values yet). */
-int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
+int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                        kemet_error *err);
 /* The plain side state of mover state a (a rethrow variant's, or a
  * itself), and the rethrow's square in *must (0 for none). */
-uint32_t kemet_table_plain(const kemet_table *t, uint32_t a, int *must);
+uint32_t kmt_table_plain(const kemet_table *t, uint32_t a, int *must);
 /* The rank of a side state among the M. */
-uint32_t kemet_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
+uint32_t kmt_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
                                int hand);
 
 /* The network `r` uses (reading the built-in one on first use), or NULL
  * for the linear evaluation (net.c). */
-const kemet_net *kemet_net_of(const kemet_rules *r);
+const kemet_net *kmt_net_of(const kemet_rules *r);
 /* Player 1's chance in the unfinished `pos` by the network `n` (net.c). */
-double kemet_net_chance1(const kemet_rules *r, const kemet_net *n,
+double kmt_net_chance1(const kemet_rules *r, const kemet_net *n,
                          const kemet_pos *pos);
 /* The networks carried in the library: {ruleset id, text} pairs, ending
  * with {NULL, NULL} (made by CMakeLists.txt from data/nets). */
-extern const char *const kemet_nets_builtin[][2];
+extern const char *const kmt_nets_builtin[][2];
 
 /* Sets r->w from the tuned weights carried in the library (data/
  * eval.weights), else the module's starting weights (eval.c). */
-void kemet_eval_init(kemet_rules *r);
+void kmt_eval_init(kemet_rules *r);
 
 /* Search (search.c): expectiminimax with Star1/Star2, a transposition
  * table and iterative deepening. A budget is a node count, seconds, or a
@@ -268,48 +268,48 @@ typedef struct kemet_budget {
     int depth;
 } kemet_budget;
 typedef struct kemet_search kemet_search;
-kemet_search *kemet_search_new(const kemet_rules *r);
-void kemet_search_free(kemet_search *s);
+kemet_search *kmt_search_new(const kemet_rules *r);
+void kmt_search_free(kemet_search *s);
 /* Chooses among the n moves for `thr` in `pos` (thr NULL: the pre-throw
  * moves, -1 for throwing). With `chance`, also the mover's win chance
  * after each move (and, before a throw, of throwing in *throw_chance),
  * each searched with a full window. Returns the index chosen. */
-int kemet_search_run(kemet_search *s, const kemet_budget *budget,
+int kmt_search_run(kemet_search *s, const kemet_budget *budget,
                      const kemet_pos *pos, const kemet_throw *thr,
                      const kemet_move *moves, int n, double *chance,
                      double *throw_chance);
-/* Nodes the last kemet_search_run visited. */
-long long kemet_search_nodes(const kemet_search *s);
+/* Nodes the last kmt_search_run visited. */
+long long kmt_search_nodes(const kemet_search *s);
 
 /* Monte Carlo tree search (mcts.c), with the same conventions; the
  * budget is iterations or seconds. */
 typedef struct kemet_mcts kemet_mcts;
-kemet_mcts *kemet_mcts_new(const kemet_rules *r);
-void kemet_mcts_free(kemet_mcts *m);
-int kemet_mcts_run(kemet_mcts *m, const kemet_budget *budget,
+kemet_mcts *kmt_mcts_new(const kemet_rules *r);
+void kmt_mcts_free(kemet_mcts *m);
+int kmt_mcts_run(kemet_mcts *m, const kemet_budget *budget,
                    const kemet_pos *pos, const kemet_throw *thr,
                    const kemet_move *moves, int n, double *chance,
                    double *throw_chance);
-long long kemet_mcts_nodes(const kemet_mcts *m);
+long long kmt_mcts_nodes(const kemet_mcts *m);
 
 /* The registry (rules.c). */
-extern const kemet_ruleset *const kemet_registry[];
-extern const int kemet_registry_count;
+extern const kemet_ruleset *const kmt_registry[];
+extern const int kmt_registry_count;
 
 /* Rulesets (one extern per module table). */
-extern const kemet_ruleset kemet_senet_kendall;
-extern const kemet_ruleset kemet_senet_robinson;
-extern const kemet_ruleset kemet_dogs_jackals;
-extern const kemet_ruleset kemet_dogs_jackals_extended;
-extern const kemet_ruleset kemet_hounds_jackals_skiryuk;
-extern const kemet_ruleset kemet_chien_chacal;
-extern const kemet_ruleset kemet_washburne;
-extern const kemet_ruleset kemet_washburne_dice;
-extern const kemet_ruleset kemet_lions_jackals;
-extern const kemet_ruleset kemet_lions_jackals_quick;
+extern const kemet_ruleset kmt_senet_kendall;
+extern const kemet_ruleset kmt_senet_robinson;
+extern const kemet_ruleset kmt_dogs_jackals;
+extern const kemet_ruleset kmt_dogs_jackals_extended;
+extern const kemet_ruleset kmt_hounds_jackals_skiryuk;
+extern const kemet_ruleset kmt_chien_chacal;
+extern const kemet_ruleset kmt_washburne;
+extern const kemet_ruleset kmt_washburne_dice;
+extern const kemet_ruleset kmt_lions_jackals;
+extern const kemet_ruleset kmt_lions_jackals_quick;
 
 /* Sets err (if not NULL) and returns code. printf-style message. */
-int kemet_fail(kemet_error *err, int code, const char *fmt, ...)
+int kmt_fail(kemet_error *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -317,13 +317,13 @@ int kemet_fail(kemet_error *err, int code, const char *fmt, ...)
 
 /* Puts a throw's values in canonical order (notation.c): those anyone may
  * use, ascending, then each player's own, ascending. */
-void kemet_throw_sort(kemet_throw *t);
+void kmt_throw_sort(kemet_throw *t);
 
 /* A decimal number of 1 to 4 digits in s[0..len): 0, or -1 if it is not. */
-int kemet_read_num(const char *s, size_t len, int *out);
+int kmt_read_num(const char *s, size_t len, int *out);
 
 /* Events (ev may be NULL). */
-static inline void kemet_ev_add(kemet_events *ev, int kind, int who, int a,
+static inline void kmt_ev_add(kemet_events *ev, int kind, int who, int a,
                                 int b) {
     if (ev && ev->n < KEMET_MAX_EVENTS) {
         kemet_event *e = &ev->ev[ev->n++];
@@ -334,7 +334,7 @@ static inline void kemet_ev_add(kemet_events *ev, int kind, int who, int a,
     }
 }
 
-static inline void kemet_throw_one(kemet_throw *t, int v) {
+static inline void kmt_throw_one(kemet_throw *t, int v) {
     *t = (kemet_throw){0};
     t->n = 1;
     t->v[0] = (uint8_t)v;
@@ -343,44 +343,44 @@ static inline void kemet_throw_one(kemet_throw *t, int v) {
 /* The four throwing sticks of ruling G2: value = marked sides up, 5 when
  * none is; P(1..5) = 4, 6, 4, 1, 1 in 16. The faces are the top four bits
  * of one draw of the generator. */
-static inline int kemet_sticks_value(uint64_t draw) {
+static inline int kmt_sticks_value(uint64_t draw) {
     static const uint8_t value[16] = {5, 1, 1, 2, 1, 2, 2, 3,
                                       1, 2, 2, 3, 2, 3, 3, 4};
     return value[draw >> 60];
 }
-int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total);
-void kemet_sticks_roll(kemet_rng *rng, kemet_throw *out);
+int kmt_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total);
+void kmt_sticks_roll(kemet_rng *rng, kemet_throw *out);
 /* The same, in the shape of the ruleset table's `throws` and `roll`, for
  * rulesets thrown with the four sticks whatever the position. */
-int kemet_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
+int kmt_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
                            kemet_throw *out, uint32_t *weight,
                            uint32_t *total);
-void kemet_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
+void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
                           kemet_rng *rng, kemet_throw *out);
 
 /* The throw of a fast playout with the four sticks: the one the opening
- * made, if pending, else a throw drawn as kemet_sticks_roll draws it. */
-static inline void kemet_playout_sticks(kemet_playout_state *st,
+ * made, if pending, else a throw drawn as kmt_sticks_roll draws it. */
+static inline void kmt_playout_sticks(kemet_playout_state *st,
                                         kemet_throw *t) {
     if (st->pending)
         *t = st->thr;
     else
-        kemet_throw_one(t, kemet_sticks_value(kemet_rng_next(st->dice)));
+        kmt_throw_one(t, kmt_sticks_value(kemet_rng_next(st->dice)));
     st->pending = false;
 }
 
 /* Population count without needing the popcnt instruction. */
-static inline int kemet_popcount64(uint64_t x) {
+static inline int kmt_popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
-static inline int kemet_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline int kmt_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 #define KEMET_BIT(s) ((uint64_t)1 << (s))
 
 /* Appends the one-step move from-to to out[*n]. */
-static inline void kemet_put_move(kemet_move *out, int *n, int from, int to) {
+static inline void kmt_put_move(kemet_move *out, int *n, int from, int to) {
     kemet_move *m = &out[(*n)++];
     m->n = 1;
     m->step[0].from = (uint8_t)from;
@@ -388,7 +388,7 @@ static inline void kemet_put_move(kemet_move *out, int *n, int from, int to) {
 }
 
 /* A one-step move. */
-static inline kemet_move kemet_move1(int from, int to) {
+static inline kemet_move kmt_move1(int from, int to) {
     kemet_move m = {0};
     m.n = 1;
     m.step[0].from = (uint8_t)from;

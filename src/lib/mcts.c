@@ -63,7 +63,7 @@ struct kemet_mcts {
     bool failed;
 };
 
-kemet_mcts *kemet_mcts_new(const kemet_rules *r) {
+kemet_mcts *kmt_mcts_new(const kemet_rules *r) {
     kemet_mcts *M = calloc(1, sizeof *M);
     if (!M)
         return NULL;
@@ -76,13 +76,13 @@ kemet_mcts *kemet_mcts_new(const kemet_rules *r) {
     M->order = malloc(KEMET_MAX_MOVES * sizeof *M->order);
     M->path = malloc(MAXPATH * sizeof *M->path);
     if (!M->moves || !M->thr || !M->w || !M->score || !M->kids || !M->order || !M->path) {
-        kemet_mcts_free(M);
+        kmt_mcts_free(M);
         return NULL;
     }
     return M;
 }
 
-void kemet_mcts_free(kemet_mcts *M) {
+void kmt_mcts_free(kemet_mcts *M) {
     if (!M)
         return;
     free(M->node);
@@ -96,7 +96,7 @@ void kemet_mcts_free(kemet_mcts *M) {
     free(M);
 }
 
-long long kemet_mcts_nodes(const kemet_mcts *M) { return M->iterations; }
+long long kmt_mcts_nodes(const kemet_mcts *M) { return M->iterations; }
 
 /* Room for k more nodes; false when memory ran out. */
 static bool reserve(kemet_mcts *M, int32_t k) {
@@ -131,7 +131,7 @@ static int32_t add_valued(kemet_mcts *M, const kemet_pos *pos, int kind,
 
 static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
     bool exact = false;
-    int32_t x = add_valued(M, pos, kind, move, kemet_chance1(M->r, pos, &exact));
+    int32_t x = add_valued(M, pos, kind, move, kmt_chance1(M->r, pos, &exact));
     M->node[x].exact = exact;
     return x;
 }
@@ -145,7 +145,7 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
     bool max = pos.to == 1;
     for (int i = 0; i < n; i++) {
         kemet_make(M->r, &pos, &thr, &moves[i], &M->kids[i], NULL);
-        double v = kemet_chance1(M->r, &M->kids[i], NULL);
+        double v = kmt_chance1(M->r, &M->kids[i], NULL);
         M->score[i] = max ? v : -v;
         M->order[i] = i;
     }
@@ -305,7 +305,7 @@ static double seconds_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int kemet_mcts_run(kemet_mcts *M, const kemet_budget *budget,
+int kmt_mcts_run(kemet_mcts *M, const kemet_budget *budget,
                    const kemet_pos *pos, const kemet_throw *thr,
                    const kemet_move *moves, int n, double *chance,
                    double *throw_chance) {
@@ -349,7 +349,7 @@ int kemet_mcts_run(kemet_mcts *M, const kemet_budget *budget,
             const mnode *c = &M->node[M->node[root].first + i];
             double q = c->pos.result != KEMET_PLAYING
                            ? kemet_win_chance(M->r, &c->pos, 1)
-                           : kemet_chance1(M->r, &c->pos, NULL);
+                           : kmt_chance1(M->r, &c->pos, NULL);
             q = max ? q : 1 - q;
             if (c->move >= 0 && chance)
                 chance[c->move] = q;

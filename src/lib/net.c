@@ -162,7 +162,7 @@ static void refresh(kemet_net *n) {
         n->w1f[i] = (float)n->w[i];
 }
 
-double kemet_net_chance1(const kemet_rules *r, const kemet_net *n,
+double kmt_net_chance1(const kemet_rules *r, const kemet_net *n,
                          const kemet_pos *pos) {
     int idx[MAX_INPUTS];
     double val[MAX_INPUTS], h[MAX_HIDDEN];
@@ -233,7 +233,7 @@ int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net) {
     return KEMET_OK;
 }
 
-const kemet_net *kemet_net_of(const kemet_rules *r) {
+const kemet_net *kmt_net_of(const kemet_rules *r) {
     const kemet_net *n = atomic_load_explicit(&r->net, memory_order_acquire);
     if (n || atomic_load_explicit(&r->net_set, memory_order_acquire))
         return n;
@@ -256,7 +256,7 @@ const kemet_net *kemet_net_of(const kemet_rules *r) {
 }
 
 const kemet_net *kemet_rules_net(const kemet_rules *rules) {
-    return rules ? kemet_net_of(rules) : NULL;
+    return rules ? kmt_net_of(rules) : NULL;
 }
 
 /* ---------------------------------------------------------------------------
@@ -327,7 +327,7 @@ static bool next_line(const char **p, const char **s, const char **e) {
 int kemet_net_parse(const kemet_rules *rules, const char *text,
                     kemet_net **out, kemet_error *err) {
     if (!rules || !text || !out)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_net_parse: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_net_parse: NULL argument");
     *out = NULL;
     const char *p = text, *s, *e;
     int line = 0;
@@ -341,7 +341,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
         size_t len = (size_t)(e - s);
         if (!header) {
             if (len != 11 || memcmp(s, "kemet-net 1", 11) != 0) {
-                kemet_fail(err, KEMET_ESYNTAX,
+                kmt_fail(err, KEMET_ESYNTAX,
                            "network line 1: not a kemet-net 1 file");
                 goto fail;
             }
@@ -350,7 +350,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
         }
         if (done) {
             if (len) {
-                kemet_fail(err, KEMET_ESYNTAX,
+                kmt_fail(err, KEMET_ESYNTAX,
                            "network line %d: text after 'end'", line);
                 goto fail;
             }
@@ -363,7 +363,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             size_t l = (size_t)(e - c);
             char *grown = realloc(note, notelen + l + 2);
             if (!grown) {
-                kemet_fail(err, KEMET_ENOMEM, "out of memory");
+                kmt_fail(err, KEMET_ENOMEM, "out of memory");
                 goto fail;
             }
             note = grown;
@@ -378,7 +378,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             char id[64];
             int ni, nh, nf;
             if (len >= sizeof buf) {
-                kemet_fail(err, KEMET_ESYNTAX, "network line %d: too long",
+                kmt_fail(err, KEMET_ESYNTAX, "network line %d: too long",
                            line);
                 goto fail;
             }
@@ -387,25 +387,25 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             char tail;
             if (sscanf(buf, "net %63s inputs=%d hidden=%d features=%d %c", id,
                        &ni, &nh, &nf, &tail) != 4) {
-                kemet_fail(err, KEMET_ESYNTAX,
+                kmt_fail(err, KEMET_ESYNTAX,
                            "network line %d: expected 'net RULESET inputs=N "
                            "hidden=N features=N'",
                            line);
                 goto fail;
             }
             if (nh < 1 || nh > MAX_HIDDEN) {
-                kemet_fail(err, KEMET_ESYNTAX,
+                kmt_fail(err, KEMET_ESYNTAX,
                            "network line %d: hidden=%d is not 1 to %d", line,
                            nh, MAX_HIDDEN);
                 goto fail;
             }
             n = net_alloc(rules, nh);
             if (!n) {
-                kemet_fail(err, KEMET_ENOMEM, "out of memory");
+                kmt_fail(err, KEMET_ENOMEM, "out of memory");
                 goto fail;
             }
             if (strcmp(id, n->id) != 0 || ni != n->ni || nf != n->nf) {
-                kemet_fail(err, KEMET_ERULESET,
+                kmt_fail(err, KEMET_ERULESET,
                            "network line %d: made for %.40s with %d inputs, "
                            "not %s with %d",
                            line, id, ni, n->id, n->ni);
@@ -421,7 +421,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
                 done = true;
                 continue;
             }
-            kemet_fail(err, KEMET_ESYNTAX,
+            kmt_fail(err, KEMET_ESYNTAX,
                        "network line %d: expected 'scale', 'w' or 'end'", line);
             goto fail;
         }
@@ -435,7 +435,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             while (q + l < e && q[l] != ' ')
                 l++;
             if (l >= 40) {
-                kemet_fail(err, KEMET_ESYNTAX,
+                kmt_fail(err, KEMET_ESYNTAX,
                            "network line %d: a number too long", line);
                 goto fail;
             }
@@ -445,14 +445,14 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             errno = 0;
             double x = strtod(buf, &end);
             if (*end || end == buf || !isfinite(x) || fabs(x) > 1e6) {
-                kemet_fail(err, KEMET_ESYNTAX,
+                kmt_fail(err, KEMET_ESYNTAX,
                            "network line %d: '%s' is not a number of at most "
                            "1e6",
                            line, buf);
                 goto fail;
             }
             if (is_scale ? nscale >= n->nf : got >= n->nw) {
-                kemet_fail(err, KEMET_ESYNTAX,
+                kmt_fail(err, KEMET_ESYNTAX,
                            "network line %d: more numbers than the network "
                            "has",
                            line);
@@ -466,11 +466,11 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
         }
     }
     if (!header) {
-        kemet_fail(err, KEMET_ESYNTAX, "network line 1: not a kemet-net 1 file");
+        kmt_fail(err, KEMET_ESYNTAX, "network line 1: not a kemet-net 1 file");
         goto fail;
     }
     if (!n || !done || got != n->nw || nscale != n->nf) {
-        kemet_fail(err, KEMET_ESYNTAX,
+        kmt_fail(err, KEMET_ESYNTAX,
                    "network: incomplete (%d of %d weights%s)", got,
                    n ? n->nw : 0, done ? "" : ", no 'end'");
         goto fail;
@@ -514,7 +514,7 @@ static double after_value(const trainer *T, const kemet_pos *pos) {
     case KEMET_WON1: return 1;
     case KEMET_WON2: return 0;
     case KEMET_DRAW: return 0.5;
-    default: return kemet_net_chance1(T->r, T->n, pos);
+    default: return kmt_net_chance1(T->r, T->n, pos);
     }
 }
 
@@ -726,18 +726,18 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
         opts->batch > 4096 || !(opts->alpha > 0) || !(opts->lambda >= 0) ||
         opts->lambda > 1 || (!from && (opts->hidden < 1 ||
                                        opts->hidden > MAX_HIDDEN)))
-        return kemet_fail(err, KEMET_EMISUSE, "bad training options");
+        return kmt_fail(err, KEMET_EMISUSE, "bad training options");
     *out = NULL;
     if (from && !fits(from, rules))
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "the network was made for another ruleset");
     int nh = from ? from->nh : opts->hidden;
     kemet_net *n = net_alloc(rules, nh);
     if (!n)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     if (n->ni > MAX_INPUTS) {
         kemet_net_free(n);
-        return kemet_fail(err, KEMET_ERULESET, "the board is too large");
+        return kmt_fail(err, KEMET_ERULESET, "the board is too large");
     }
     if (from) {
         memcpy(n->w, from->w, (size_t)n->nw * sizeof *n->w);
@@ -776,7 +776,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
         long nb = opts->games - g < B ? opts->games - g : B;
         T.first = g;
         /* The network is read by every game while the batch runs. */
-        kemet_run_units(opts->threads, nb, train_game, &T);
+        kmt_run_units(opts->threads, nb, train_game, &T);
         for (long b = 0; b < nb; b++) {
             if (T.failed[b]) {
                 ok = false;
@@ -805,7 +805,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     free(T.failed);
     if (!ok) {
         kemet_net_free(n);
-        return kemet_fail(err, KEMET_ENOMEM,
+        return kmt_fail(err, KEMET_ENOMEM,
                           "out of memory, or the weights diverged (a smaller "
                           "--alpha)");
     }

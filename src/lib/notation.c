@@ -33,22 +33,22 @@ static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
         while (j < len && s[j] != ',')
             j++;
         int sq;
-        if (kemet_read_num(s + i, j - i, &sq) < 0)
-            return kemet_fail(err, KEMET_ESYNTAX,
+        if (kmt_read_num(s + i, j - i, &sq) < 0)
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "p%d: '%.*s' is not a square number", p + 1,
                               (int)(j - i > 20 ? 20 : j - i), s + i);
         if (sq < 1 || sq > r->squares)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "p%d: square %d is outside the board (1-%d)",
                               p + 1, sq, r->squares);
         if (++count > KEMET_MAX_PIECES)
-            return kemet_fail(err, KEMET_ESYNTAX, "p%d: too many pieces",
+            return kmt_fail(err, KEMET_ESYNTAX, "p%d: too many pieces",
                               p + 1);
         if (sq == rs->heap_square) {
             pos->heap[p]++;
         } else {
             if (pos->sq[p] & KEMET_BIT(sq))
-                return kemet_fail(err, KEMET_ESYNTAX,
+                return kmt_fail(err, KEMET_ESYNTAX,
                                   "p%d: two pieces on square %d", p + 1, sq);
             pos->sq[p] |= KEMET_BIT(sq);
         }
@@ -61,26 +61,26 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
                     kemet_error *err) {
     const kemet_ruleset *rs = r->rs;
     if (pos->to != 1 && pos->to != 2)
-        return kemet_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2");
+        return kmt_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2");
     if (pos->result > KEMET_DRAW)
-        return kemet_fail(err, KEMET_ESYNTAX, "winner= must be 0, 1 or 2");
+        return kmt_fail(err, KEMET_ESYNTAX, "winner= must be 0, 1 or 2");
     uint64_t range = ((uint64_t)1 << (r->squares + 1)) - 2;
     if (rs->heap_square)
         range &= ~KEMET_BIT(rs->heap_square);
     for (int p = 0; p < 2; p++) {
         if (pos->sq[p] & ~range)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "p%d: a square outside the board (1-%d)", p + 1,
                               r->squares);
         if (pos->heap[p] && !rs->heap_square)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "p%d: two pieces on one square", p + 1);
         if (pos->hand[p] && !rs->has_hand)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "h%d: %s has no pieces in hand", p + 1, rs->id);
-        int total = kemet_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        int total = kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
         if (total > rs->pieces)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "player %d has %d pieces on the board and in "
                               "hand; %s has %d each",
                               p + 1, total, rs->id, rs->pieces);
@@ -88,18 +88,18 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
     /* One piece per physical hole, except the heap square. */
     uint64_t b = pos->sq[0];
     while (b) {
-        int s = kemet_ctz64(b);
+        int s = kmt_ctz64(b);
         b &= b - 1;
         int cell = rs->cell_of(r, 1, s);
         uint64_t c = pos->sq[1];
         while (c) {
-            int t = kemet_ctz64(c);
+            int t = kmt_ctz64(c);
             c &= c - 1;
             if (rs->cell_of(r, 2, t) == cell) {
                 if (s == t)
-                    return kemet_fail(err, KEMET_ESYNTAX,
+                    return kmt_fail(err, KEMET_ESYNTAX,
                                       "two pieces on square %d", s);
-                return kemet_fail(err, KEMET_ESYNTAX,
+                return kmt_fail(err, KEMET_ESYNTAX,
                                   "two pieces on one hole (p1 square %d, p2 "
                                   "square %d)",
                                   s, t);
@@ -108,10 +108,10 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
     }
     if (pos->must) {
         if (!rs->has_must)
-            return kemet_fail(err, KEMET_ESYNTAX, "must= is not used by %s",
+            return kmt_fail(err, KEMET_ESYNTAX, "must= is not used by %s",
                               rs->id);
         if (pos->result != KEMET_PLAYING)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "must= and winner= together: a finished game "
                               "has no rethrow");
         int me = pos->to - 1;
@@ -119,12 +119,12 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
                    ((pos->must == rs->heap_square && pos->heap[me]) ||
                     (pos->sq[me] & KEMET_BIT(pos->must)));
         if (!has)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "must=%d: player %d has no piece on square %d",
                               pos->must, pos->to, pos->must);
     }
     if (pos->pad_)
-        return kemet_fail(err, KEMET_EMISUSE, "position padding is not zero");
+        return kmt_fail(err, KEMET_EMISUSE, "position padding is not zero");
     return rs->check(r, pos, err);
 }
 
@@ -137,7 +137,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
                           kemet_rules **rules, kemet_pos *pos,
                           kemet_error *err) {
     if (!text || !rules || !pos)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_pos_parse: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_pos_parse: NULL argument");
     *rules = NULL;
     const char *s = text;
     while (is_space(*s))
@@ -146,17 +146,17 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
     while (*s && !is_space(*s))
         s++;
     if (s == id)
-        return kemet_fail(err, KEMET_ESYNTAX, "empty position");
+        return kmt_fail(err, KEMET_ESYNTAX, "empty position");
     char spec[128];
     size_t idlen = (size_t)(s - id);
     if (idlen >= sizeof spec)
-        return kemet_fail(err, KEMET_ERULESET, "unknown ruleset '%.40s...'", id);
+        return kmt_fail(err, KEMET_ERULESET, "unknown ruleset '%.40s...'", id);
     memcpy(spec, id, idlen);
     spec[idlen] = '\0';
     const char *id_colon = strchr(spec, ':');
     const char *id_eq = strchr(spec, '=');
     if (id_eq && (!id_colon || id_eq < id_colon))
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "a position starts with its ruleset, not '%.40s'",
                           spec);
     kemet_rules *r;
@@ -177,7 +177,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         size_t len = (size_t)(s - tok);
         const char *eq = memchr(tok, '=', len);
         if (!eq) {
-            rc = kemet_fail(err, KEMET_ESYNTAX, "'%.*s' is not a key=value field",
+            rc = kmt_fail(err, KEMET_ESYNTAX, "'%.*s' is not a key=value field",
                             (int)(len > 40 ? 40 : len), tok);
             goto fail;
         }
@@ -188,12 +188,12 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
                 memcmp(field_name[i], tok, klen) == 0)
                 f = i;
         if (f < 0) {
-            rc = kemet_fail(err, KEMET_ESYNTAX, "unknown field '%.*s'",
+            rc = kmt_fail(err, KEMET_ESYNTAX, "unknown field '%.*s'",
                             (int)(klen > 40 ? 40 : klen), tok);
             goto fail;
         }
         if (seen[f]) {
-            rc = kemet_fail(err, KEMET_ESYNTAX, "field %s= given twice",
+            rc = kmt_fail(err, KEMET_ESYNTAX, "field %s= given twice",
                             field_name[f]);
             goto fail;
         }
@@ -203,7 +203,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         int v = 0;
         if (f == F_P1 || f == F_P2) {
             if (vlen == 0) {
-                rc = kemet_fail(err, KEMET_ESYNTAX,
+                rc = kmt_fail(err, KEMET_ESYNTAX,
                                 "%s= is empty (write - for no pieces)",
                                 field_name[f]);
                 goto fail;
@@ -213,15 +213,15 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
                 goto fail;
             continue;
         }
-        if (kemet_read_num(val, vlen, &v) < 0) {
-            rc = kemet_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
+        if (kmt_read_num(val, vlen, &v) < 0) {
+            rc = kmt_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
                             field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
             goto fail;
         }
         switch (f) {
         case F_TO:
             if (v != 1 && v != 2) {
-                rc = kemet_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2, not %d",
+                rc = kmt_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2, not %d",
                                 v);
                 goto fail;
             }
@@ -230,7 +230,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         case F_H1:
         case F_H2:
             if (v > r->rs->pieces) {
-                rc = kemet_fail(err, KEMET_ESYNTAX,
+                rc = kmt_fail(err, KEMET_ESYNTAX,
                                 "%s=%d: more pieces than %s has (%d)",
                                 field_name[f], v, r->rs->id, r->rs->pieces);
                 goto fail;
@@ -239,7 +239,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
             break;
         case F_MUST:
             if (v < 1 || v > r->squares) {
-                rc = kemet_fail(err, KEMET_ESYNTAX,
+                rc = kmt_fail(err, KEMET_ESYNTAX,
                                 "must=%d is outside the board (1-%d)", v,
                                 r->squares);
                 goto fail;
@@ -248,7 +248,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
             break;
         case F_WINNER:
             if (v > 2) {
-                rc = kemet_fail(err, KEMET_ESYNTAX,
+                rc = kmt_fail(err, KEMET_ESYNTAX,
                                 "winner= must be 0, 1 or 2, not %d", v);
                 goto fail;
             }
@@ -260,7 +260,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
     }
     for (int f = F_TO; f <= F_P2; f++) {
         if (!seen[f]) {
-            rc = kemet_fail(err, KEMET_ESYNTAX, "the position has no %s= field",
+            rc = kmt_fail(err, KEMET_ESYNTAX, "the position has no %s= field",
                             field_name[f]);
             goto fail;
         }
@@ -350,12 +350,12 @@ static int read_end(const kemet_rules *r, const char *s, size_t len, bool from,
         *out = KEMET_OFF;
         return 0;
     }
-    if (kemet_read_num(s, len, &v) < 0)
-        return kemet_fail(err, KEMET_ESYNTAX,
+    if (kmt_read_num(s, len, &v) < 0)
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "'%.*s' is not a square%s", (int)(len > 20 ? 20 : len),
                           s, from ? " or 'in'" : " or 'off'");
     if (v < 1 || v > r->squares)
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "square %d is outside the board (1-%d)", v,
                           r->squares);
     *out = (uint8_t)v;
@@ -366,7 +366,7 @@ int kemet_move_parse(const kemet_rules *r, const char *text, kemet_move *move,
                      kemet_error *err) {
     kemet_move m = {0};
     if (!text)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_move_parse: NULL text");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_move_parse: NULL text");
     if (strcmp(text, "pass") == 0) {
         *move = m;
         return KEMET_OK;
@@ -377,10 +377,10 @@ int kemet_move_parse(const kemet_rules *r, const char *text, kemet_move *move,
         size_t len = end ? (size_t)(end - s) : strlen(s);
         const char *dash = memchr(s, '-', len);
         if (!dash || len == 0)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "'%.40s' is not a move (FROM-TO, or pass)", text);
         if (m.n == KEMET_MAX_STEPS)
-            return kemet_fail(err, KEMET_ESYNTAX, "too many steps in '%.40s'",
+            return kmt_fail(err, KEMET_ESYNTAX, "too many steps in '%.40s'",
                               text);
         kemet_step *st = &m.step[m.n++];
         if (read_end(r, s, (size_t)(dash - s), true, &st->from, err) ||
@@ -428,7 +428,7 @@ int kemet_move_format(const kemet_move *move, char *buf, size_t len) {
 
 /* Canonical order of a throw's values: those anyone may use, ascending,
  * then each player's own, ascending. */
-void kemet_throw_sort(kemet_throw *t) {
+void kmt_throw_sort(kemet_throw *t) {
     for (int i = 1; i < t->n; i++)
         for (int j = i; j > 0; j--) {
             int a = t->only[j - 1] * 256 + t->v[j - 1];
@@ -447,7 +447,7 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
                       kemet_error *err) {
     kemet_throw t = {0};
     if (!text)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_throw_parse: NULL text");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_throw_parse: NULL text");
     if (strcmp(text, "none") == 0) {
         *thr = t;
         return KEMET_OK;
@@ -459,15 +459,15 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
         const char *at = memchr(s, '@', len);
         size_t vlen = at ? (size_t)(at - s) : len;
         int v, who = 0;
-        if (kemet_read_num(s, vlen, &v) < 0 || v < 1 || v > 99 ||
-            (at && (kemet_read_num(at + 1, len - vlen - 1, &who) < 0 ||
+        if (kmt_read_num(s, vlen, &v) < 0 || v < 1 || v > 99 ||
+            (at && (kmt_read_num(at + 1, len - vlen - 1, &who) < 0 ||
                     who < 1 || who > 2)))
-            return kemet_fail(err, KEMET_ETHROW,
+            return kmt_fail(err, KEMET_ETHROW,
                               "impossible throw '%.40s' for %s (values are "
                               "numbers, V@P for a value only player P may use)",
                               text, r->spec);
         if (t.n == KEMET_MAX_VALUES)
-            return kemet_fail(err, KEMET_ETHROW, "too many values in '%.40s'",
+            return kmt_fail(err, KEMET_ETHROW, "too many values in '%.40s'",
                               text);
         t.only[t.n] = (uint8_t)who;
         t.v[t.n++] = (uint8_t)v;
@@ -475,7 +475,7 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
             break;
         s = end + 1;
     }
-    kemet_throw_sort(&t);
+    kmt_throw_sort(&t);
     if (r->rs->throw_ok) {
         if (r->rs->throw_ok(r, NULL, &t)) {
             t.sticks = (uint8_t)t.n;
@@ -498,7 +498,7 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
             }
         }
     }
-    return kemet_fail(err, KEMET_ETHROW, "impossible throw '%.40s' for %s",
+    return kmt_fail(err, KEMET_ETHROW, "impossible throw '%.40s' for %s",
                       text, r->spec);
 }
 

@@ -31,7 +31,7 @@ static void *pool_main(void *arg) {
     return NULL;
 }
 
-void kemet_run_units(int threads, long n, kemet_unit_fn fn, void *ctx) {
+void kmt_run_units(int threads, long n, kemet_unit_fn fn, void *ctx) {
     pool p = {fn, ctx, n, 0};
     pool_arg arg[KEMET_MAX_THREADS];
     pthread_t tid[KEMET_MAX_THREADS];

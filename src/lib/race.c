@@ -52,15 +52,15 @@ static int64_t state_of(const kemet_race *R, const kemet_pos *pos, int p,
                         int must) {
     const kemet_table *t = R->lay;
     uint64_t mask = pos->sq[p];
-    int k = kemet_popcount64(mask) + pos->heap[p] + pos->hand[p];
+    int k = kmt_popcount64(mask) + pos->heap[p] + pos->hand[p];
     if (k == 0 || k > t->N || (mask & ~t->allowed))
         return -1;
-    int64_t a = kemet_table_side_rank(t, mask, pos->heap[p], pos->hand[p]);
+    int64_t a = kmt_table_side_rank(t, mask, pos->heap[p], pos->hand[p]);
     if (must) {
         uint64_t m = t->mask[a] & t->must_sq;
         if (must > 63 || !(m & KEMET_BIT(must)))
             return -1;
-        a = t->M + t->must_first[a] + kemet_popcount64(m & (KEMET_BIT(must) - 1));
+        a = t->M + t->must_first[a] + kmt_popcount64(m & (KEMET_BIT(must) - 1));
     }
     return a;
 }
@@ -68,7 +68,7 @@ static int64_t state_of(const kemet_race *R, const kemet_pos *pos, int p,
 static int progress(const kemet_table *t, uint32_t plain) {
     int sum = 0, k = 0;
     for (uint64_t m = t->mask[plain]; m; m &= m - 1, k++)
-        sum += kemet_ctz64(m);
+        sum += kmt_ctz64(m);
     k += t->heap[plain] + t->hnd[plain];
     return sum + (t->N - k) * (t->S + 1);
 }
@@ -108,7 +108,7 @@ static int build(builder *B, uint32_t x) {
     const kemet_table *t = R->lay;
     const kemet_rules *r = B->r;
     int must;
-    uint32_t plain = kemet_table_plain(t, x, &must);
+    uint32_t plain = kmt_table_plain(t, x, &must);
     kemet_pos pos = {0};
     pos.sq[0] = t->mask[plain];
     pos.heap[0] = t->heap[plain];
@@ -227,19 +227,19 @@ void kemet_race_free(kemet_race *R) {
 int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
                      kemet_error *err) {
     if (!rules || !out)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_race_solve: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_race_solve: NULL argument");
     *out = NULL;
     if (!rules->rs->race)
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "%s is not a race: its sides meet (docs/tables.md "
                           "says which rulesets have race databases)",
                           rules->spec);
     double t0 = (double)clock() / CLOCKS_PER_SEC;
     kemet_race *R = calloc(1, sizeof *R);
     if (!R)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     snprintf(R->spec, sizeof R->spec, "%s", rules->spec);
-    int rc = kemet_table_layout(rules, rules->info.pieces, &R->lay, err);
+    int rc = kmt_table_layout(rules, rules->info.pieces, &R->lay, err);
     if (rc) {
         kemet_race_free(R);
         return rc;
@@ -258,7 +258,7 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
              : KEMET_ENOMEM;
     for (uint32_t x = 0; rc == KEMET_OK && x < R->n; x++) {
         int must;
-        uint32_t plain = kemet_table_plain(t, x, &must);
+        uint32_t plain = kmt_table_plain(t, x, &must);
         order[x] = (item){progress(t, plain), x, must};
     }
     if (rc == KEMET_OK)
@@ -291,8 +291,8 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
     if (rc) {
         kemet_race_free(R);
         return rc == KEMET_ENOMEM
-                   ? kemet_fail(err, KEMET_ENOMEM, "out of memory")
-                   : kemet_fail(err, KEMET_ERULESET,
+                   ? kmt_fail(err, KEMET_ENOMEM, "out of memory")
+                   : kmt_fail(err, KEMET_ERULESET,
                                 "%s does not run as a race here",
                                 rules->spec);
     }

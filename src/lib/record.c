@@ -97,7 +97,7 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
     if (R->started)
         return KEMET_OK;
     if (!R->rules)
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "line %ld: the record names no ruleset before its "
                           "first move",
                           ln);
@@ -111,7 +111,7 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
     if (R->have_start && memcmp(&R->start, &R->pos, sizeof R->pos) != 0) {
         char want[512];
         kemet_pos_format(R->rules, &R->pos, want, sizeof want);
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "line %ld: the start position is not the one the "
                           "seed gives (%s)",
                           R->start_line, want);
@@ -125,26 +125,26 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
     char *thr_s = strtok(NULL, " \t");
     char *move_s = strtok(NULL, " \t");
     if (!who || !thr_s || !move_s || strtok(NULL, " \t"))
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "line %ld: expected 'PLAYER THROW MOVE'", ln);
     int rc = replay_begin(R, ln, err);
     if (rc)
         return rc;
     if (R->pos.result != KEMET_PLAYING)
-        return kemet_fail(err, KEMET_EILLEGAL,
+        return kmt_fail(err, KEMET_EILLEGAL,
                           "line %ld: the game is already over", ln);
     if (strcmp(who, "1") != 0 && strcmp(who, "2") != 0)
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "line %ld: player '%.20s' is not 1 or 2", ln, who);
     if (who[0] - '0' != R->pos.to)
-        return kemet_fail(err, KEMET_EILLEGAL,
+        return kmt_fail(err, KEMET_EILLEGAL,
                           "line %ld: player %s moves, but it is player %d's "
                           "turn",
                           ln, who, R->pos.to);
     kemet_throw thr;
     kemet_error e;
     if (kemet_throw_parse(R->rules, thr_s, &thr, &e))
-        return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+        return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
     if (thr.n > 0 && R->seeded) {
         kemet_throw dice;
         if (R->forced)
@@ -155,7 +155,7 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
         if (!kemet_throw_equal(&dice, &thr)) {
             char got[64];
             kemet_throw_format(&dice, got, sizeof got);
-            return kemet_fail(err, KEMET_EILLEGAL,
+            return kmt_fail(err, KEMET_EILLEGAL,
                               "line %ld: throw %s is not what the seeded dice "
                               "gave (%s)",
                               ln, thr_s, got);
@@ -163,16 +163,16 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
     }
     kemet_move move;
     if (strcmp(move_s, "throw") == 0)
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "line %ld: 'throw' is not recorded as a move", ln);
     if (kemet_move_parse(R->rules, move_s, &move, &e))
-        return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+        return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
     kemet_pos next;
     rc = kemet_apply(R->rules, &R->pos, &thr, &move, &next, NULL);
     if (rc) {
         char pos[512];
         kemet_pos_format(R->rules, &R->pos, pos, sizeof pos);
-        return kemet_fail(err, KEMET_EILLEGAL,
+        return kmt_fail(err, KEMET_EILLEGAL,
                           "line %ld: %s is not a legal move for throw %s in "
                           "%s",
                           ln, move_s, thr_s, pos);
@@ -184,11 +184,11 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
 
 static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     if (R->ended)
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "line %ld: text after the result line", ln);
     if (!R->magic) {
         if (strcmp(line, "kemet-record 1") != 0)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "line %ld: not a kemet record (the first line "
                               "must be 'kemet-record 1')",
                               ln);
@@ -202,21 +202,21 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     bool header = KEY("ruleset") || KEY("seed") || KEY("player1") ||
                   KEY("player2") || KEY("start");
     if (header && R->started)
-        return kemet_fail(err, KEMET_ESYNTAX,
+        return kmt_fail(err, KEMET_ESYNTAX,
                           "line %ld: header line after the first move", ln);
     if (KEY("ruleset")) {
         if (R->rules)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "line %ld: a second ruleset line", ln);
         kemet_error e;
         if (kemet_rules_open(arg, &R->rules, &e))
-            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
         return KEMET_OK;
     }
     if (KEY("seed")) {
         uint64_t seed;
         if (R->seeded || parse_u64(arg, &seed))
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "line %ld: seed must be given once, as a "
                               "number",
                               ln);
@@ -230,24 +230,24 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
         kemet_rules *sr;
         kemet_error e;
         if (!R->rules)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "line %ld: start before the ruleset line", ln);
         if (R->have_start)
-            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: a second start",
+            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: a second start",
                               ln);
         if (kemet_pos_parse(arg, &sr, &R->start, &e))
-            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
         if (!sr)
-            return kemet_fail(err, KEMET_ESYNTAX, "line %ld: no ruleset", ln);
+            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: no ruleset", ln);
         bool same = strcmp(kemet_rules_spec(sr), kemet_rules_spec(R->rules)) == 0;
         kemet_rules_close(sr);
         if (!same)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "line %ld: the start position is for another "
                               "ruleset",
                               ln);
         if (R->start.result != KEMET_PLAYING)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "line %ld: the start position is already over",
                               ln);
         R->have_start = true;
@@ -270,7 +270,7 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
             want = buf;
         }
         if (strcmp(arg, want) != 0)
-            return kemet_fail(err, KEMET_EILLEGAL,
+            return kmt_fail(err, KEMET_EILLEGAL,
                               "line %ld: result '%.20s' does not match the "
                               "game (%s)",
                               ln, arg, want);
@@ -280,14 +280,14 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
 #undef KEY
     if (line[0] >= '0' && line[0] <= '9')
         return replay_ply(R, ln, line, err);
-    return kemet_fail(err, KEMET_ESYNTAX, "line %ld: unknown line '%.40s'", ln,
+    return kmt_fail(err, KEMET_ESYNTAX, "line %ld: unknown line '%.40s'", ln,
                       line);
 }
 
 int kemet_replay(const char *text, kemet_pos *final, char *final_text,
                  size_t final_len, long *turns, kemet_error *err) {
     if (!text)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_replay: NULL text");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_replay: NULL text");
     replay R = {0};
     int rc = KEMET_OK;
     long ln = 0;
@@ -298,7 +298,7 @@ int kemet_replay(const char *text, kemet_pos *final, char *final_text,
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
         ln++;
         if (len >= sizeof line) {
-            rc = kemet_fail(err, KEMET_ESYNTAX, "line %ld: line too long", ln);
+            rc = kmt_fail(err, KEMET_ESYNTAX, "line %ld: line too long", ln);
             goto out;
         }
         memcpy(line, s, len);
@@ -313,7 +313,7 @@ int kemet_replay(const char *text, kemet_pos *final, char *final_text,
             goto out;
     }
     if (!R.magic) {
-        rc = kemet_fail(err, KEMET_ESYNTAX, "line 1: empty record");
+        rc = kmt_fail(err, KEMET_ESYNTAX, "line 1: empty record");
         goto out;
     }
     rc = replay_begin(&R, ln, err);

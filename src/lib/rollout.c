@@ -47,12 +47,12 @@ typedef struct scratch {
 } scratch;
 
 /* Player 1's value of a position at the end of a game or of a rollout:
- * exact once the game is over (kemet_chance1 gives the result then) or
+ * exact once the game is over (kmt_chance1 gives the result then) or
  * where a table covers it. */
 static double settled(const kemet_rules *r, const kemet_pos *pos,
                       bool *exact) {
     *exact = pos->result != KEMET_PLAYING;
-    return kemet_chance1(r, pos, exact);
+    return kmt_chance1(r, pos, exact);
 }
 
 /* The mover's best value, player 1's view, for throw t in `pos`, one move
@@ -69,7 +69,7 @@ static double best_after(const kemet_rules *r, const kemet_pos *pos,
         if (pos->to == 1 ? v > best : v < best)
             best = v;
     }
-    return n > 0 ? best : kemet_chance1(r, pos, NULL);
+    return n > 0 ? best : kmt_chance1(r, pos, NULL);
 }
 
 /* One game from candidate c, its throws drawn from `dice`. Returns player
@@ -164,9 +164,9 @@ int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
                       kemet_error *err) {
     if (!rules || !pos || !opts || !chance || n < 0 || (n > 0 && !moves) ||
         opts->games < 1 || opts->truncate < 0 || (thr && thr->n && n < 1))
-        return kemet_fail(err, KEMET_EMISUSE, "bad rollout arguments");
+        return kmt_fail(err, KEMET_EMISUSE, "bad rollout arguments");
     if (pos->result != KEMET_PLAYING)
-        return kemet_fail(err, KEMET_EOVER, "the game is over");
+        return kmt_fail(err, KEMET_EOVER, "the game is over");
     if (thr && thr->n == 0)
         thr = NULL;
     const char *agent = opts->agent ? opts->agent : "greedy";
@@ -179,12 +179,12 @@ int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
               NULL, 0};
     R.est = malloc((size_t)R.cands * (size_t)opts->games * sizeof *R.est);
     if (!R.est)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     long streams = opts->games < NSTREAMS ? opts->games : NSTREAMS;
-    kemet_run_units(opts->threads, streams, stream, &R);
+    kmt_run_units(opts->threads, streams, stream, &R);
     if (atomic_load(&R.failed)) {
         free(R.est);
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     for (int c = 0; c < R.cands; c++) {
         const double *e = R.est + (size_t)c * (size_t)opts->games;

@@ -11,25 +11,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-const kemet_ruleset *const kemet_registry[] = {
-    &kemet_senet_kendall,
-    &kemet_senet_robinson,
-    &kemet_dogs_jackals,
-    &kemet_dogs_jackals_extended,
-    &kemet_hounds_jackals_skiryuk,
-    &kemet_chien_chacal,
-    &kemet_washburne,
-    &kemet_washburne_dice,
-    &kemet_lions_jackals,
-    &kemet_lions_jackals_quick,
+const kemet_ruleset *const kmt_registry[] = {
+    &kmt_senet_kendall,
+    &kmt_senet_robinson,
+    &kmt_dogs_jackals,
+    &kmt_dogs_jackals_extended,
+    &kmt_hounds_jackals_skiryuk,
+    &kmt_chien_chacal,
+    &kmt_washburne,
+    &kmt_washburne_dice,
+    &kmt_lions_jackals,
+    &kmt_lions_jackals_quick,
 };
-const int kemet_registry_count =
-    (int)(sizeof kemet_registry / sizeof kemet_registry[0]);
+const int kmt_registry_count =
+    (int)(sizeof kmt_registry / sizeof kmt_registry[0]);
 
-int kemet_ruleset_count(void) { return kemet_registry_count; }
+int kemet_ruleset_count(void) { return kmt_registry_count; }
 
 const char *kemet_ruleset_id(int i) {
-    return (i >= 0 && i < kemet_registry_count) ? kemet_registry[i]->id : NULL;
+    return (i >= 0 && i < kmt_registry_count) ? kmt_registry[i]->id : NULL;
 }
 
 const char *kemet_strerror(int code) {
@@ -48,7 +48,7 @@ const char *kemet_strerror(int code) {
     }
 }
 
-int kemet_fail(kemet_error *err, int code, const char *fmt, ...) {
+int kmt_fail(kemet_error *err, int code, const char *fmt, ...) {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
@@ -108,10 +108,10 @@ uint32_t kemet_rng_below(kemet_rng *rng, uint32_t n) {
 /* ---------------------------------------------------------------------------
  * The four throwing sticks (ruling G2).
  * ------------------------------------------------------------------------ */
-int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total) {
+int kmt_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total) {
     static const uint32_t w[5] = {4, 6, 4, 1, 1};
     for (int v = 1; v <= 5; v++) {
-        kemet_throw_one(&out[v - 1], v);
+        kmt_throw_one(&out[v - 1], v);
         out[v - 1].sticks = 4;
         weight[v - 1] = w[v - 1];
     }
@@ -119,42 +119,42 @@ int kemet_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total) {
     return 5;
 }
 
-void kemet_sticks_roll(kemet_rng *rng, kemet_throw *out) {
+void kmt_sticks_roll(kemet_rng *rng, kemet_throw *out) {
     uint64_t draw = kemet_rng_next(rng); /* four fair sticks: four bits */
-    kemet_throw_one(out, kemet_sticks_value(draw));
+    kmt_throw_one(out, kmt_sticks_value(draw));
     unsigned faces = (unsigned)(draw >> 60);
     out->sticks = 4;
     out->faces = (uint16_t)faces;
 }
 
-int kemet_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
+int kmt_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
                            kemet_throw *out, uint32_t *weight,
                            uint32_t *total) {
     (void)r;
     (void)pos;
-    return kemet_sticks_throws(out, weight, total);
+    return kmt_sticks_throws(out, weight, total);
 }
 
-void kemet_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
+void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
                           kemet_rng *rng, kemet_throw *out) {
     (void)r;
     (void)pos;
-    kemet_sticks_roll(rng, out);
+    kmt_sticks_roll(rng, out);
 }
 
 /* ---------------------------------------------------------------------------
  * Opening rulesets.
  * ------------------------------------------------------------------------ */
 static const kemet_ruleset *find_ruleset(const char *id, size_t len) {
-    for (int i = 0; i < kemet_registry_count; i++) {
-        const char *rid = kemet_registry[i]->id;
+    for (int i = 0; i < kmt_registry_count; i++) {
+        const char *rid = kmt_registry[i]->id;
         if (strlen(rid) == len && memcmp(rid, id, len) == 0)
-            return kemet_registry[i];
+            return kmt_registry[i];
     }
     return NULL;
 }
 
-int kemet_read_num(const char *s, size_t len, int *out) {
+int kmt_read_num(const char *s, size_t len, int *out) {
     if (len == 0 || len > 4)
         return -1;
     int v = 0;
@@ -176,7 +176,7 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
         size_t len = end ? (size_t)(end - s) : strlen(s);
         const char *eq = memchr(s, '=', len);
         if (!eq)
-            return kemet_fail(err, KEMET_ERULESET,
+            return kmt_fail(err, KEMET_ERULESET,
                               "ruleset option '%.*s' is not key=value",
                               (int)len, s);
         size_t klen = (size_t)(eq - s);
@@ -186,19 +186,19 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
                 memcmp(rs->options[i].key, s, klen) == 0)
                 k = i;
         if (k < 0)
-            return kemet_fail(err, KEMET_ERULESET,
+            return kmt_fail(err, KEMET_ERULESET,
                               "ruleset %s has no option '%.*s'", rs->id,
                               (int)klen, s);
         if (seen[k])
-            return kemet_fail(err, KEMET_ERULESET,
+            return kmt_fail(err, KEMET_ERULESET,
                               "ruleset option '%s' given twice",
                               rs->options[k].key);
         seen[k] = true;
         int v;
         const kemet_option *o = &rs->options[k];
-        if (kemet_read_num(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
+        if (kmt_read_num(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
             v > o->max)
-            return kemet_fail(err, KEMET_ERULESET,
+            return kmt_fail(err, KEMET_ERULESET,
                               "ruleset option %s must be a number from %d to "
                               "%d",
                               o->key, o->min, o->max);
@@ -207,7 +207,7 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
             break;
         s = end + 1;
         if (!*s)
-            return kemet_fail(err, KEMET_ERULESET,
+            return kmt_fail(err, KEMET_ERULESET,
                               "ruleset options end with a comma");
     }
     return KEMET_OK;
@@ -220,18 +220,18 @@ int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
 int kemet_rules_open_board(const char *spec, const char *board_text,
                            kemet_rules **out, kemet_error *err) {
     if (!spec || !out)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
     *out = NULL;
     const char *colon = strchr(spec, ':');
     size_t idlen = colon ? (size_t)(colon - spec) : strlen(spec);
     const kemet_ruleset *rs = find_ruleset(spec, idlen);
     if (!rs)
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "unknown ruleset '%.*s' (see 'kemet rules')",
                           (int)(idlen > 60 ? 60 : idlen), spec);
     kemet_rules *r = calloc(1, sizeof *r);
     if (!r)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     r->rs = rs;
     r->variant = rs->variant;
     for (int i = 0; rs->options && rs->options[i].key; i++)
@@ -239,7 +239,7 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
     if (colon) {
         if (colon[1] == '\0') {
             free(r);
-            return kemet_fail(err, KEMET_ERULESET,
+            return kmt_fail(err, KEMET_ERULESET,
                               "ruleset '%s' has a colon but no options", rs->id);
         }
         int rc = parse_options(r, colon + 1, err);
@@ -282,12 +282,12 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
         }
     } else if (board_text) {
         free(r);
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "ruleset %s has its board built in; it takes no "
                           "board file",
                           rs->id);
     }
-    kemet_eval_init(r);
+    kmt_eval_init(r);
     *out = r;
     return KEMET_OK;
 }
@@ -333,7 +333,7 @@ void kemet_start(const kemet_rules *rules, kemet_pos *pos) {
  * Play.
  * ------------------------------------------------------------------------ */
 int kemet_on_board(const kemet_pos *pos, int player) {
-    return kemet_popcount64(pos->sq[player - 1]) + pos->heap[player - 1];
+    return kmt_popcount64(pos->sq[player - 1]) + pos->heap[player - 1];
 }
 
 int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
@@ -500,7 +500,7 @@ void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos, int cell,
         count[p] = 0;
         uint64_t b = pos->sq[p];
         while (b) {
-            int s = kemet_ctz64(b);
+            int s = kmt_ctz64(b);
             b &= b - 1;
             if (rs->cell_of(rules, p + 1, s) == cell)
                 count[p]++;

@@ -102,7 +102,7 @@ static void scratch_free(ply_scratch *s) {
     free(s->hi);
 }
 
-kemet_search *kemet_search_new(const kemet_rules *r) {
+kemet_search *kmt_search_new(const kemet_rules *r) {
     kemet_search *S = calloc(1, sizeof *S);
     if (!S)
         return NULL;
@@ -110,13 +110,13 @@ kemet_search *kemet_search_new(const kemet_rules *r) {
     S->tt = calloc((size_t)1 << TT_BITS, sizeof *S->tt);
     /* Scratch for the deepest plies is made when a search first gets there. */
     if (!S->tt || !scratch_alloc(&S->ply[0])) {
-        kemet_search_free(S);
+        kmt_search_free(S);
         return NULL;
     }
     return S;
 }
 
-void kemet_search_free(kemet_search *S) {
+void kmt_search_free(kemet_search *S) {
     if (!S)
         return;
     for (int i = 0; i <= MAXPLY; i++)
@@ -182,7 +182,7 @@ static double leaf(kemet_search *S, const kemet_pos *pos) {
     if (pos->result != KEMET_PLAYING)
         return kemet_win_chance(S->r, pos, 1);
     bool exact = false;
-    double v = kemet_chance1(S->r, pos, &exact);
+    double v = kmt_chance1(S->r, pos, &exact);
     S->leaf |= !exact;
     return v;
 }
@@ -199,7 +199,7 @@ static void order_moves(kemet_search *S, const kemet_pos *pos,
         kemet_pos *next = &s->next[i];
         kemet_make(S->r, pos, thr, &s->moves[i], next, NULL);
         const tt_entry *e = next->result ? NULL : tt_find(S, pos_key(next));
-        double v = e ? 0.5 * (e->lo + e->hi) : kemet_chance1(S->r, next, NULL);
+        double v = e ? 0.5 * (e->lo + e->hi) : kmt_chance1(S->r, next, NULL);
         s->score[i] = max ? v : -v;
         s->order[i] = i;
     }
@@ -416,7 +416,7 @@ static void root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
     }
 }
 
-int kemet_search_run(kemet_search *S, const kemet_budget *budget,
+int kmt_search_run(kemet_search *S, const kemet_budget *budget,
                      const kemet_pos *pos, const kemet_throw *thr,
                      const kemet_move *moves, int n, double *chance,
                      double *throw_chance) {
@@ -490,4 +490,4 @@ int kemet_search_run(kemet_search *S, const kemet_budget *budget,
     return best;
 }
 
-long long kemet_search_nodes(const kemet_search *S) { return S->nodes; }
+long long kmt_search_nodes(const kemet_search *S) { return S->nodes; }

@@ -47,13 +47,13 @@ static int senet_check(const kemet_rules *r, const kemet_pos *pos,
                        kemet_error *err) {
     for (int p = 0; p < 2; p++) {
         if (pos->sq[p] == 0 && pos->result == KEMET_PLAYING)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "%s has borne off every piece, so the game is "
                               "over: the position needs winner=%d",
                               r->rs->player[p], p + 1);
     }
     if (pos->result == KEMET_DRAW)
-        return kemet_fail(err, KEMET_ESYNTAX, "Senet has no draw (winner=0)");
+        return kmt_fail(err, KEMET_ESYNTAX, "Senet has no draw (winner=0)");
     return KEMET_OK; /* must= outside Robinson's variant: kemet_pos_check */
 }
 
@@ -67,7 +67,7 @@ static int senet_prethrow(const kemet_rules *r, const kemet_pos *pos,
     uint64_t occ = pos->sq[0] | pos->sq[1];
     if (pos->must == 0 && (pos->sq[me] & KEMET_BIT(WATER)) &&
         !(occ & KEMET_BIT(REBIRTH))) {
-        out[0] = kemet_move1(WATER, REBIRTH);
+        out[0] = kmt_move1(WATER, REBIRTH);
         return 1;
     }
     return 0;
@@ -152,9 +152,9 @@ static int senet_moves(const kemet_rules *r, const kemet_pos *pos,
     uint64_t froms = senet_froms(pos, t, &back);
     int n = 0;
     while (froms) {
-        int s = kemet_ctz64(froms);
+        int s = kmt_ctz64(froms);
         froms &= froms - 1;
-        kemet_put_move(out, &n, s, senet_dest(s, t, back));
+        kmt_put_move(out, &n, s, senet_dest(s, t, back));
     }
     if (n == 0)
         out[n++] = (kemet_move){0}; /* ruling G3: the throw is lost */
@@ -174,49 +174,49 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
     if (move->n == 0) {
         /* Rule 7, ruling K9: a lost throw passes the turn. */
         if (own & KEMET_BIT(WATER))
-            kemet_ev_add(ev, KEMET_EV_LOST, who, WATER, 0);
+            kmt_ev_add(ev, KEMET_EV_LOST, who, WATER, 0);
         else
-            kemet_ev_add(ev, KEMET_EV_PASS, who, 0, 0);
+            kmt_ev_add(ev, KEMET_EV_PASS, who, 0, 0);
         to = 3 - to;
     } else if (thr == NULL || thr->n == 0) {
         /* Rule 11, ruling K8: rescue from the water; the turn ends. */
         int f = move->step[0].from, d = move->step[0].to;
         own = (own & ~KEMET_BIT(f)) | KEMET_BIT(d);
-        kemet_ev_add(ev, KEMET_EV_RESCUE, who, f, d);
+        kmt_ev_add(ev, KEMET_EV_RESCUE, who, f, d);
         to = 3 - to;
     } else {
         int f = move->step[0].from, d = move->step[0].to;
         int t = thr->v[0];
         own &= ~KEMET_BIT(f);
-        kemet_ev_add(ev, KEMET_EV_MOVE, who, f, d);
+        kmt_ev_add(ev, KEMET_EV_MOVE, who, f, d);
         if (d != KEMET_OFF) {
             if (opp & KEMET_BIT(d)) {
                 /* Rule 13, ruling K6: a lone opponent piece swaps places. */
                 opp = (opp & ~KEMET_BIT(d)) | KEMET_BIT(f);
-                kemet_ev_add(ev, KEMET_EV_SWAP, 3 - who, d, f);
+                kmt_ev_add(ev, KEMET_EV_SWAP, 3 - who, d, f);
             }
             own |= KEMET_BIT(d);
         }
         bool bonus = t == 1 || t == 4 || t == 5;
         if (d == WATER)
-            kemet_ev_add(ev, KEMET_EV_WATER, who, WATER, 0);
+            kmt_ev_add(ev, KEMET_EV_WATER, who, WATER, 0);
         if (own == 0) {
             /* Rule 14: all seven borne off. `to` as the turn rules give. */
             result = me == 0 ? KEMET_WON1 : KEMET_WON2;
             if (!bonus)
                 to = 3 - to;
-            kemet_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
+            kmt_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
         } else if ((r->variant & ROBINSON) && d == BEAUTY) {
             /* Robinson: landing on 26 by its own move, the same piece must
              * use an immediate rethrow; it replaces the rule-12 bonus. */
             must = BEAUTY;
-            kemet_ev_add(ev, KEMET_EV_RETHROW, who, BEAUTY, 0);
+            kmt_ev_add(ev, KEMET_EV_RETHROW, who, BEAUTY, 0);
         } else if (own & KEMET_BIT(WATER)) {
             /* Rule 9, ruling K8: the water ends the turn. */
             to = 3 - to;
         } else if (bonus) {
             /* Rule 12, ruling K9. */
-            kemet_ev_add(ev, KEMET_EV_AGAIN, who, 0, 0);
+            kmt_ev_add(ev, KEMET_EV_AGAIN, who, 0, 0);
         } else {
             to = 3 - to;
         }
@@ -236,33 +236,33 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
  * move of the k-th lowest square of senet_froms). */
 static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
     kemet_pos *pos = &st->pos;
-    while (kemet_playout_going(st)) {
+    while (kmt_playout_going(st)) {
         int mover = pos->to;
         uint64_t own = pos->sq[mover - 1];
         kemet_move m = {0};
         if (!st->pending && (own & KEMET_BIT(WATER)) && pos->must == 0 &&
             !((own | pos->sq[2 - mover]) & KEMET_BIT(REBIRTH)) &&
             kemet_rng_below(st->pick, 2) == 1) {
-            m = kemet_move1(WATER, REBIRTH);
+            m = kmt_move1(WATER, REBIRTH);
             senet_make(r, pos, NULL, &m, pos, NULL);
-            kemet_playout_count(st, mover);
+            kmt_playout_count(st, mover);
             continue;
         }
         kemet_throw t;
-        kemet_playout_sticks(st, &t);
+        kmt_playout_sticks(st, &t);
         bool back;
         uint64_t froms = senet_froms(pos, t.v[0], &back);
         if (froms) {
-            int n = kemet_popcount64(froms);
+            int n = kmt_popcount64(froms);
             if (n > 1)
                 for (int k = (int)kemet_rng_below(st->pick, (uint32_t)n); k > 0;
                      k--)
                     froms &= froms - 1;
-            int s = kemet_ctz64(froms);
-            m = kemet_move1(s, senet_dest(s, t.v[0], back));
+            int s = kmt_ctz64(froms);
+            m = kmt_move1(s, senet_dest(s, t.v[0], back));
         }
         senet_make(r, pos, &t, &m, pos, NULL);
-        kemet_playout_count(st, mover);
+        kmt_playout_count(st, mover);
     }
 }
 
@@ -285,9 +285,9 @@ static void senet_side(const kemet_rules *r, const kemet_pos *pos, int p,
                        double *f) {
     (void)r;
     uint64_t own = pos->sq[p], opp = pos->sq[p ^ 1];
-    f[1] = NPIECES - kemet_popcount64(own);
+    f[1] = NPIECES - kmt_popcount64(own);
     for (uint64_t b = own; b; b &= b - 1) {
-        int s = kemet_ctz64(b);
+        int s = kmt_ctz64(b);
         if (s == WATER) {
             f[0] += REBIRTH;
             f[2] += 1;
@@ -491,7 +491,7 @@ static const char senet_robinson_text[] =
         .must_squares = MUST ? KEMET_BIT(26) : 0, .tables = true,             \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
         .start = senet_start, .opening = senet_opening, .check = senet_check,  \
-        .throws = kemet_sticks_throws_of, .roll = kemet_sticks_roll_of,       \
+        .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,       \
         .max_value = 5,                                                        \
         .prethrow = senet_prethrow, .moves = senet_moves, .make = senet_make,  \
         .playout = senet_playout,                                              \
@@ -499,13 +499,13 @@ static const char senet_robinson_text[] =
         .weights = senet_weights, .explain = senet_explain                           \
     }
 
-const kemet_ruleset kemet_senet_kendall =
+const kemet_ruleset kmt_senet_kendall =
     SENET_TABLE("senet-kendall", 0, "Senet (Kendall)",
                 "Timothy Kendall's rules as given in seed "
                 "004_898e29a44d2a62a3.txt, rules 1-14; rulings K1-K10",
                 senet_kendall_text, false);
 
-const kemet_ruleset kemet_senet_robinson =
+const kemet_ruleset kmt_senet_robinson =
     SENET_TABLE("senet-robinson", ROBINSON, "Senet (Kendall, Robinson's rethrow)",
                 "Kendall's rules (seed 004_898e29a44d2a62a3.txt, rules 1-14) "
                 "with Karen Robinson's comment under them; rulings K1-K10 and "

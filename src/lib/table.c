@@ -88,11 +88,11 @@
  * Side states and the index
  * ------------------------------------------------------------------------ */
 
-uint32_t kemet_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
+uint32_t kmt_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
                           int hand) {
-    uint32_t r = t->base[kemet_popcount64(mask)][heap][hand];
+    uint32_t r = t->base[kmt_popcount64(mask)][heap][hand];
     for (int i = 1; mask; i++) {
-        r += t->c[t->rank_of[kemet_ctz64(mask)]][i];
+        r += t->c[t->rank_of[kmt_ctz64(mask)]][i];
         mask &= mask - 1;
     }
     return r;
@@ -101,11 +101,11 @@ uint32_t kemet_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
 /* The rank of side p of `pos`, or -1 outside the class. */
 static int64_t side_of(const kemet_table *t, const kemet_pos *pos, int p) {
     uint64_t mask = pos->sq[p];
-    int n = kemet_popcount64(mask) + pos->heap[p] + pos->hand[p];
+    int n = kmt_popcount64(mask) + pos->heap[p] + pos->hand[p];
     if (n == 0 || n > t->N || (mask & ~t->allowed) ||
         (pos->heap[p] && !t->heap_sq) || (pos->hand[p] && !t->hand))
         return -1;
-    return kemet_table_side_rank(t, mask, pos->heap[p], pos->hand[p]);
+    return kmt_table_side_rank(t, mask, pos->heap[p], pos->hand[p]);
 }
 
 static int64_t index_of(const kemet_table *t, const kemet_pos *pos) {
@@ -120,12 +120,12 @@ static int64_t index_of(const kemet_table *t, const kemet_pos *pos) {
         if (pos->must > 63 || !(m & KEMET_BIT(pos->must)))
             return -1;
         a = t->M + t->must_first[a] +
-            kemet_popcount64(m & (KEMET_BIT(pos->must) - 1));
+            kmt_popcount64(m & (KEMET_BIT(pos->must) - 1));
     }
     return a * (int64_t)t->M + o;
 }
 
-uint32_t kemet_table_plain(const kemet_table *t, uint32_t a, int *must) {
+uint32_t kmt_table_plain(const kemet_table *t, uint32_t a, int *must) {
     *must = 0;
     if (a < t->M)
         return a;
@@ -141,14 +141,14 @@ uint32_t kemet_table_plain(const kemet_table *t, uint32_t a, int *must) {
     uint64_t m = t->mask[lo] & t->must_sq;
     for (uint32_t k = v - t->must_first[lo]; k; k--)
         m &= m - 1;
-    *must = kemet_ctz64(m);
+    *must = kmt_ctz64(m);
     return lo;
 }
 
 /* The position of entry x, player 1 to move. */
 static void position_of(const kemet_table *t, int64_t x, kemet_pos *pos) {
     int must;
-    uint32_t a = kemet_table_plain(t, (uint32_t)(x / t->M), &must);
+    uint32_t a = kmt_table_plain(t, (uint32_t)(x / t->M), &must);
     uint32_t o = (uint32_t)(x % t->M);
     *pos = (kemet_pos){0};
     pos->sq[0] = t->mask[a];
@@ -163,23 +163,23 @@ static void position_of(const kemet_table *t, int64_t x, kemet_pos *pos) {
 
 /* Lays out the class of `pieces` for `r`: the side states and their
  * ranks. KEMET_ERULESET when the ruleset has no such class here. */
-int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
+int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                        kemet_error *err) {
     const kemet_ruleset *rs = r->rs;
     *out = NULL;
     if (!rs->tables)
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "%s has no endgame tables (docs/tables.md says "
                           "which rulesets do)",
                           r->spec);
     int most = rs->pieces < TB_MAX_PIECES ? rs->pieces : TB_MAX_PIECES;
     if (pieces < 1 || pieces > most)
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "endgame tables of %s take 1 to %d pieces a side",
                           r->spec, most);
     kemet_table *t = calloc(1, sizeof *t);
     if (!t)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     snprintf(t->spec, sizeof t->spec, "%s", r->spec);
     t->N = pieces;
     t->S = r->squares;
@@ -211,7 +211,7 @@ int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
     t->must_first = malloc((M + 1) * sizeof *t->must_first);
     if (!t->mask || !t->heap || !t->hnd || !t->must_first) {
         kemet_table_free(t);
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     /* Every set of j squares, in colex order, for each (j, h, k). */
     for (int j = 0; j <= pieces; j++)
@@ -226,7 +226,7 @@ int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                     uint64_t mask = 0;
                     for (int i = 0; i < j; i++)
                         mask |= KEMET_BIT(t->sqs[c[i]]);
-                    uint32_t x = kemet_table_side_rank(t, mask, h, k);
+                    uint32_t x = kmt_table_side_rank(t, mask, h, k);
                     t->mask[x] = mask;
                     t->heap[x] = (uint8_t)h;
                     t->hnd[x] = (uint8_t)k;
@@ -243,7 +243,7 @@ int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
     uint32_t v = 0;
     for (uint32_t x = 0; x < t->M; x++) {
         t->must_first[x] = v;
-        v += (uint32_t)kemet_popcount64(t->mask[x] & t->must_sq);
+        v += (uint32_t)kmt_popcount64(t->mask[x] & t->must_sq);
     }
     t->must_first[t->M] = v;
     t->Mm = t->M + v;
@@ -252,15 +252,15 @@ int kemet_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
     return KEMET_OK;
 }
 
-/* kemet_table_layout for a table: refuses a class too large to hold. */
+/* kmt_table_layout for a table: refuses a class too large to hold. */
 static int layout(const kemet_rules *r, int pieces, kemet_table **out,
                   kemet_error *err) {
-    int rc = kemet_table_layout(r, pieces, out, err);
+    int rc = kmt_table_layout(r, pieces, out, err);
     if (rc == KEMET_OK && (*out)->entries > TB_MAX_ENTRIES) {
         long long e = (*out)->entries;
         kemet_table_free(*out);
         *out = NULL;
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "the %d-piece class of %s has %lld entries, more "
                           "than a table holds",
                           pieces, r->spec, e);
@@ -271,7 +271,7 @@ static int layout(const kemet_rules *r, int pieces, kemet_table **out,
 int kemet_table_class(const kemet_rules *rules, int pieces,
                       long long *entries, kemet_error *err) {
     if (!rules)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_table_class: NULL rules");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_table_class: NULL rules");
     kemet_table *t;
     int rc = layout(rules, pieces, &t, err);
     if (rc)
@@ -312,7 +312,7 @@ int kemet_table_position(const kemet_table *t, long long i, kemet_pos *pos) {
     return t->v[i] != INVALID;
 }
 
-double kemet_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
+double kmt_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
     double v;
     if (r->table && pos->result == KEMET_PLAYING &&
         kemet_table_probe(r->table, pos, &v)) {
@@ -491,7 +491,7 @@ static int level_of(const solver *s, long long x) {
     if (a >= t->M) {
         kemet_pos p;
         position_of(t, x, &p);
-        a = kemet_table_side_rank(t, p.sq[0], p.heap[0], p.hand[0]);
+        a = kmt_table_side_rank(t, p.sq[0], p.heap[0], p.hand[0]);
     }
     return s->nlevels - 1 - (s->level[a] + s->level[o]);
 }
@@ -632,7 +632,7 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
                                        double done),
                       void *ctx, kemet_table **out, kemet_error *err) {
     if (!rules || !out)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_table_solve: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_table_solve: NULL argument");
     *out = NULL;
     if (threads < 1)
         threads = 1;
@@ -663,19 +663,19 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
     s.V = malloc(((size_t)t->entries + 3) * sizeof *s.V);
     s.level = malloc(t->M * sizeof *s.level);
     if (!s.edges || !s.off || !s.cnt || !s.ok || !s.V || !s.level) {
-        rc = kemet_fail(err, KEMET_ENOMEM, "out of memory for the table");
+        rc = kmt_fail(err, KEMET_ENOMEM, "out of memory for the table");
         goto done;
     }
     for (uint32_t a = 0; a < t->M; a++) {
-        int L = 0, in = kemet_popcount64(t->mask[a]) + t->heap[a] + t->hnd[a];
+        int L = 0, in = kmt_popcount64(t->mask[a]) + t->heap[a] + t->hnd[a];
         for (uint64_t m = t->mask[a]; m; m &= m - 1)
-            L += kemet_ctz64(m);
+            L += kmt_ctz64(m);
         L += t->heap[a] * t->heap_sq + (rules->rs->pieces - in) * (t->S + 1);
         s.level[a] = (uint16_t)L;
     }
-    kemet_run_units(threads, s.nchunks, build_chunk, &s);
+    kmt_run_units(threads, s.nchunks, build_chunk, &s);
     if (atomic_load(&s.failed)) {
-        rc = kemet_fail(err, KEMET_ENOMEM,
+        rc = kmt_fail(err, KEMET_ENOMEM,
                         "the endgame class of %s could not be built (out of "
                         "memory, or a position outside the class)",
                         rules->spec);
@@ -685,12 +685,12 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
         t->valid += s.ok[x];
     rc = solve_graph(&s);
     if (rc) {
-        kemet_fail(err, rc, "out of memory for the table");
+        kmt_fail(err, rc, "out of memory for the table");
         goto done;
     }
     t->v = malloc((size_t)t->entries * sizeof *t->v);
     if (!t->v) {
-        rc = kemet_fail(err, KEMET_ENOMEM, "out of memory for the table");
+        rc = kmt_fail(err, KEMET_ENOMEM, "out of memory for the table");
         goto done;
     }
     for (long long x = 0; x < t->entries; x++)
@@ -788,24 +788,24 @@ static uint8_t *payload(const kemet_table *t) {
 int kemet_table_save(const kemet_table *t, const char *path,
                      kemet_error *err) {
     if (!t || !path || !t->v)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_table_save: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_table_save: NULL argument");
     size_t plen = (size_t)t->entries * 2;
     uint8_t *body = payload(t);
     if (!body)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     uint8_t h[HEADER_SIZE];
     header(t, h, checksum(body, plen));
     char tmp[4096];
     if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)time(NULL)) >=
         (int)sizeof tmp) {
         free(body);
-        return kemet_fail(err, KEMET_EIO, "table path too long");
+        return kmt_fail(err, KEMET_EIO, "table path too long");
     }
     FILE *f = fopen(tmp, "wb");
     if (!f) {
         int e = errno;
         free(body);
-        return kemet_fail(err, KEMET_EIO, "cannot write %.200s: %s", tmp,
+        return kmt_fail(err, KEMET_EIO, "cannot write %.200s: %s", tmp,
                           strerror(e));
     }
     bool ok = fwrite(h, 1, HEADER_SIZE, f) == HEADER_SIZE &&
@@ -816,7 +816,7 @@ int kemet_table_save(const kemet_table *t, const char *path,
     if (!ok || rename(tmp, path) != 0) {
         int e = errno;
         remove(tmp);
-        return kemet_fail(err, KEMET_EIO, "cannot write %.200s: %s", path,
+        return kmt_fail(err, KEMET_EIO, "cannot write %.200s: %s", path,
                           strerror(e));
     }
     return KEMET_OK;
@@ -825,30 +825,30 @@ int kemet_table_save(const kemet_table *t, const char *path,
 int kemet_table_load(const kemet_rules *rules, const char *path,
                      kemet_table **out, kemet_error *err) {
     if (!rules || !path || !out)
-        return kemet_fail(err, KEMET_EMISUSE, "kemet_table_load: NULL argument");
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_table_load: NULL argument");
     *out = NULL;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return kemet_fail(err, KEMET_EIO, "cannot read %.200s: %s", path,
+        return kmt_fail(err, KEMET_EIO, "cannot read %.200s: %s", path,
                           strerror(errno));
     uint8_t h[HEADER_SIZE];
     int rc = KEMET_OK;
     kemet_table *t = NULL;
     uint8_t *body = NULL;
     if (fread(h, 1, HEADER_SIZE, f) != HEADER_SIZE || memcmp(h, TB_MAGIC, 8)) {
-        rc = kemet_fail(err, KEMET_ESYNTAX, "%.200s is not a kemet endgame table",
+        rc = kmt_fail(err, KEMET_ESYNTAX, "%.200s is not a kemet endgame table",
                         path);
         goto done;
     }
     if (get32(h + 8) != TB_FORMAT || get32(h + 12) != HEADER_SIZE) {
-        rc = kemet_fail(err, KEMET_ESYNTAX,
+        rc = kmt_fail(err, KEMET_ESYNTAX,
                         "%.200s is a table of format %u; this kemet reads "
                         "format %d (solve it again)",
                         path, get32(h + 8), TB_FORMAT);
         goto done;
     }
     if (get64(h + 176) != checksum(h, 176)) {
-        rc = kemet_fail(err, KEMET_ESYNTAX, "%.200s: the header is corrupt",
+        rc = kmt_fail(err, KEMET_ESYNTAX, "%.200s: the header is corrupt",
                         path);
         goto done;
     }
@@ -856,7 +856,7 @@ int kemet_table_load(const kemet_rules *rules, const char *path,
     memcpy(spec, h + 16, 96);
     spec[95] = '\0';
     if (strcmp(spec, rules->spec) != 0) {
-        rc = kemet_fail(err, KEMET_ERULESET,
+        rc = kmt_fail(err, KEMET_ERULESET,
                         "%.200s is a table of %s, not of %s", path, spec,
                         rules->spec);
         goto done;
@@ -864,13 +864,13 @@ int kemet_table_load(const kemet_rules *rules, const char *path,
     uint32_t N = get32(h + 112);
     if (N < 1 || N > TB_MAX_PIECES ||
         (rc = layout(rules, (int)N, &t, err)) != KEMET_OK) {
-        rc = kemet_fail(err, KEMET_ESYNTAX, "%.200s: the class is not one "
+        rc = kmt_fail(err, KEMET_ESYNTAX, "%.200s: the class is not one "
                         "of %s", path, rules->spec);
         goto done;
     }
     if (get32(h + 116) != t->M || get32(h + 120) != t->Mm ||
         get32(h + 124) != SCALE || get64(h + 128) != (uint64_t)t->entries) {
-        rc = kemet_fail(err, KEMET_ESYNTAX,
+        rc = kmt_fail(err, KEMET_ESYNTAX,
                         "%.200s: its layout is not this kemet's for %s with "
                         "%u pieces (solve it again)",
                         path, rules->spec, N);
@@ -880,24 +880,24 @@ int kemet_table_load(const kemet_rules *rules, const char *path,
     body = malloc(plen);
     t->v = malloc((size_t)t->entries * sizeof *t->v);
     if (!body || !t->v) {
-        rc = kemet_fail(err, KEMET_ENOMEM, "out of memory for %.200s", path);
+        rc = kmt_fail(err, KEMET_ENOMEM, "out of memory for %.200s", path);
         goto done;
     }
     int extra;
     if (fread(body, 1, plen, f) != plen || (extra = fgetc(f)) != EOF) {
-        rc = kemet_fail(err, KEMET_ESYNTAX,
+        rc = kmt_fail(err, KEMET_ESYNTAX,
                         "%.200s: the file is truncated or too long", path);
         goto done;
     }
     if (checksum(body, plen) != get64(h + 168)) {
-        rc = kemet_fail(err, KEMET_ESYNTAX,
+        rc = kmt_fail(err, KEMET_ESYNTAX,
                         "%.200s: the entries are corrupt (checksum)", path);
         goto done;
     }
     for (long long x = 0; x < t->entries; x++) {
         t->v[x] = (uint16_t)(body[2 * x] | body[2 * x + 1] << 8);
         if (t->v[x] > SCALE && t->v[x] != INVALID) {
-            rc = kemet_fail(err, KEMET_ESYNTAX,
+            rc = kmt_fail(err, KEMET_ESYNTAX,
                             "%.200s: entry %lld is not a chance", path, x);
             goto done;
         }

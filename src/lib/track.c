@@ -51,28 +51,28 @@ static inline const track *T(const kemet_rules *r) { return r->data; }
 /* ---------------------------------------------------------------------------
  * The built-in boards (data/boards, embedded at build time by cmake/embed.cmake).
  * ------------------------------------------------------------------------ */
-extern const char kemet_board_washburne[];
-extern const char kemet_board_lions_jackals[];
+extern const char kmt_board_washburne[];
+extern const char kmt_board_lions_jackals[];
 
 static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     track *t = calloc(1, sizeof *t);
     if (!t)
-        return kemet_fail(err, KEMET_ENOMEM, "out of memory");
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     t->family = r->variant / 2;
     t->dice = r->variant == 1;
     t->quick = r->variant == 3;
     const char *family = t->family == WASHBURNE ? "washburne" : "lions-jackals";
     if (!text)
-        text = t->family == WASHBURNE ? kemet_board_washburne
-                                      : kemet_board_lions_jackals;
-    int rc = kemet_board_parse(text, family, &t->b, err);
+        text = t->family == WASHBURNE ? kmt_board_washburne
+                                      : kmt_board_lions_jackals;
+    int rc = kmt_board_parse(text, family, &t->b, err);
     kemet_board *b = &t->b;
     if (rc == KEMET_OK) {
         size_t len = strlen(text) + 1;
         if ((r->board_file = malloc(len)))
             memcpy(r->board_file, text, len);
         else
-            rc = kemet_fail(err, KEMET_ENOMEM, "out of memory");
+            rc = kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     if (rc == KEMET_OK) {
         /* What the rules need of the board, beyond what board.c checks. */
@@ -89,19 +89,19 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
             why = "a lions-jackals board needs 'stick solid', 'stick dual' "
                   "and 'enter'";
         if (why)
-            rc = kemet_fail(err, KEMET_ESYNTAX, "board file: %s", why);
+            rc = kmt_fail(err, KEMET_ESYNTAX, "board file: %s", why);
     }
     if (rc == KEMET_OK && t->family == LIONS) {
         t->nsolid = r->opt[0];
         t->ndual = r->opt[1];
         if (t->nsolid + t->ndual > MAX_STICKS)
-            rc = kemet_fail(err, KEMET_ERULESET,
+            rc = kmt_fail(err, KEMET_ERULESET,
                             "at most %d sticks in all (solid + dual): more "
                             "would give more distinct turns than are listed",
                             MAX_STICKS);
     }
     if (rc) {
-        kemet_board_free(&t->b); /* (a no-op when parsing failed) */
+        kmt_board_free(&t->b); /* (a no-op when parsing failed) */
         free(t);
         return rc;
     }
@@ -158,7 +158,7 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
 static void track_close(kemet_rules *r) {
     track *t = r->data;
     if (t) {
-        kemet_board_free(&t->b);
+        kmt_board_free(&t->b);
         free(t);
     }
 }
@@ -181,7 +181,7 @@ static void track_start(const kemet_rules *r, kemet_pos *pos) {
 static inline uint64_t opp_in(const track *t, int p, uint64_t opp) {
     uint64_t x = 0;
     for (; opp; opp &= opp - 1)
-        x |= KEMET_BIT(t->other[p ^ 1][kemet_ctz64(opp)]);
+        x |= KEMET_BIT(t->other[p ^ 1][kmt_ctz64(opp)]);
     return x & ~(uint64_t)1; /* squares not on p's path map to 0 */
 }
 
@@ -189,9 +189,9 @@ static int track_check(const kemet_rules *r, const kemet_pos *pos,
                        kemet_error *err) {
     const track *t = T(r);
     for (int p = 0; p < 2; p++) {
-        int n = kemet_popcount64(pos->sq[p]) + pos->hand[p];
+        int n = kmt_popcount64(pos->sq[p]) + pos->hand[p];
         if (n != NPIECES)
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "player %d has %d pieces on the board and %s; "
                               "%s has always %d",
                               p + 1, n,
@@ -200,10 +200,10 @@ static int track_check(const kemet_rules *r, const kemet_pos *pos,
     }
     /* one piece per hole, across both sides */
     for (uint64_t b = pos->sq[1]; b; b &= b - 1) {
-        int q = kemet_ctz64(b);
+        int q = kmt_ctz64(b);
         int mine = t->other[1][q];
         if (mine && (pos->sq[0] & KEMET_BIT(mine)))
-            return kemet_fail(err, KEMET_ESYNTAX,
+            return kmt_fail(err, KEMET_ESYNTAX,
                               "two pieces on one hole (p1 square %d, p2 "
                               "square %d)",
                               mine, q);
@@ -223,11 +223,11 @@ static int track_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
         int a = t->b.solid[kemet_rng_below(rng, (uint32_t)t->b.nsolid_faces)];
         int b = t->b.solid[kemet_rng_below(rng, (uint32_t)t->b.nsolid_faces)];
         if (a == b) {
-            kemet_ev_add(ev, KEMET_EV_REOPEN, 0, a, b);
+            kmt_ev_add(ev, KEMET_EV_REOPEN, 0, a, b);
             continue;
         }
         pos->to = (uint8_t)(a > b ? 1 : 2);
-        kemet_ev_add(ev, KEMET_EV_STARTS, pos->to, a, b);
+        kmt_ev_add(ev, KEMET_EV_STARTS, pos->to, a, b);
         return 0;
     }
 }
@@ -365,7 +365,7 @@ static int track_throws(const kemet_rules *r, const kemet_pos *pos,
                         kemet_throw *out, uint32_t *weight, uint32_t *total) {
     const track *t = T(r);
     if (t->family == WASHBURNE && !t->dice)
-        return kemet_sticks_throws(out, weight, total);
+        return kmt_sticks_throws(out, weight, total);
     gen g = {out, weight, 0, KEMET_MAX_THROWS};
     kind sk[KEMET_BOARD_FACES + 1], dk[KEMET_BOARD_FACES + 1];
     int snone, dnone, nsk, ndk = 0, nsolid, ndual = 0;
@@ -413,7 +413,7 @@ static void track_roll(const kemet_rules *r, const kemet_pos *pos,
                        kemet_rng *rng, kemet_throw *out) {
     const track *t = T(r);
     if (t->family == WASHBURNE && !t->dice) {
-        kemet_sticks_roll(rng, out);
+        kmt_sticks_roll(rng, out);
         return;
     }
     *out = (kemet_throw){0};
@@ -437,7 +437,7 @@ static void track_roll(const kemet_rules *r, const kemet_pos *pos,
         }
         out->sticks = (uint8_t)(t->nsolid + t->ndual);
     }
-    kemet_throw_sort(out);
+    kmt_throw_sort(out);
 }
 
 static bool face_of(const uint8_t *faces, int n, int v) {
@@ -565,12 +565,12 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
     u->left[vi] = u->left[--u->nleft];
     if (s == KEMET_HAND) {
         pos->hand[me]--;
-        kemet_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, f);
+        kmt_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, f);
     } else {
         pos->sq[me] &= ~KEMET_BIT(s);
-        kemet_ev_add(ev, KEMET_EV_MOVE, who, s, f);
+        kmt_ev_add(ev, KEMET_EV_MOVE, who, s, f);
         if (f != s + v)
-            kemet_ev_add(ev, t->family == LIONS ? KEMET_EV_RIVER : KEMET_EV_LINE,
+            kmt_ev_add(ev, t->family == LIONS ? KEMET_EV_RIVER : KEMET_EV_LINE,
                          who, s + v, f);
     }
     pos->sq[me] |= KEMET_BIT(f);
@@ -582,7 +582,7 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         pos->sq[o] &= ~KEMET_BIT(q);
         pos->hand[o]++;
         u->opp &= ~KEMET_BIT(f);
-        kemet_ev_add(ev, KEMET_EV_KNOCK, o + 1, q, 0);
+        kmt_ev_add(ev, KEMET_EV_KNOCK, o + 1, q, 0);
     }
     if (t->family == WASHBURNE) {
         /* Rules 15.7, 16: a player with a piece off the board and the home
@@ -593,18 +593,18 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
                                                                : -1;
         if (loser >= 0) {
             pos->result = (uint8_t)(2 - loser);
-            kemet_ev_add(ev, KEMET_EV_WIN, 2 - loser, 0, 0);
+            kmt_ev_add(ev, KEMET_EV_WIN, 2 - loser, 0, 0);
             return;
         }
     }
     uint64_t in_goal = pos->sq[me] & t->goal[me];
     bool won = t->quick ? in_goal != 0 /* Quick mode */
-                        : kemet_popcount64(in_goal) == NPIECES; /* rule 8, 16 */
+                        : kmt_popcount64(in_goal) == NPIECES; /* rule 8, 16 */
     if (t->family == LIONS && !pos->sq[o])
         won = true; /* L&J rule 8: all the opponent's plinths in the Duat */
     if (won) {
         pos->result = (uint8_t)who;
-        kemet_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
+        kmt_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
     }
 }
 
@@ -645,12 +645,12 @@ static int steps_of(const track *t, const turn *u, step *out) {
         for (uint64_t j = d & t->jset[me]; j; j &= j - 1) {
             /* ending on a line or river: judged where it rests, the
              * square just left counting as empty (G6) */
-            int e = t->jump[me][kemet_ctz64(j)], s = kemet_ctz64(j) - v;
+            int e = t->jump[me][kmt_ctz64(j)], s = kmt_ctz64(j) - v;
             if (!((no_land & ~KEMET_BIT(s)) & KEMET_BIT(e)))
                 froms |= KEMET_BIT(s);
         }
         for (; froms; froms &= froms - 1) {
-            int s = kemet_ctz64(froms);
+            int s = kmt_ctz64(froms);
             out[n++] = (step){(uint8_t)i, (uint8_t)s, t->jump[me][s + v]};
 #ifdef KEMET_CHECKS
             assert(step_dest_in(t, u, opp, s, v, &f) == OK &&
@@ -660,7 +660,7 @@ static int steps_of(const track *t, const turn *u, step *out) {
 #ifdef KEMET_CHECKS
         int k = 0; /* and nothing step_dest_in allows is missing */
         for (uint64_t b = movers; b; b &= b - 1)
-            k += step_dest_in(t, u, opp, kemet_ctz64(b), v, &f) == OK;
+            k += step_dest_in(t, u, opp, kmt_ctz64(b), v, &f) == OK;
         assert(k == n - n0);
 #endif
     }
@@ -857,7 +857,7 @@ static int track_next_steps(const kemet_rules *r, const kemet_pos *pos,
             left->v[left->n] = end.left[i];
             left->only[left->n++] = 0;
         }
-        kemet_throw_sort(left);
+        kmt_throw_sort(left);
     }
     step st[KEMET_MAX_VALUES * (NPIECES + 1)];
     int n = steps_of(t, &end, st), m = 0;
@@ -888,7 +888,7 @@ static void track_make(const kemet_rules *r, const kemet_pos *pos,
     uint8_t vals[KEMET_MAX_STEPS];
     turn_begin(T(r), pos, thr, &u);
     if (move->n == 0)
-        kemet_ev_add(ev, KEMET_EV_PASS, pos->to, 0, 0);
+        kmt_ev_add(ev, KEMET_EV_PASS, pos->to, 0, 0);
     bool ok = assign(t, &u, move, 0, true, vals, &end);
     assert(ok); /* the caller passes a legal move */
     if (ok && ev) {
@@ -938,7 +938,7 @@ static void track_playout(const kemet_rules *r, kemet_playout_state *st) {
     u.pos = st->pos;
     kemet_playout_state L = *st;
     L.pos = u.pos;
-    while (kemet_playout_going(&L)) {
+    while (kmt_playout_going(&L)) {
         int mover = u.pos.to;
         kemet_throw thr;
         if (L.pending)
@@ -948,10 +948,10 @@ static void track_playout(const kemet_rules *r, kemet_playout_state *st) {
         L.pending = false;
         turn_values(t, &thr, &u);
         random_steps(t, &u, L.pick, &m);
-        /* what kemet_playout_going and _count read of the position */
+        /* what kmt_playout_going and _count read of the position */
         L.pos.to = u.pos.to;
         L.pos.result = u.pos.result;
-        kemet_playout_count(&L, mover);
+        kmt_playout_count(&L, mover);
     }
     L.pos = u.pos;
     *st = L;
@@ -972,7 +972,7 @@ static void track_side(const kemet_rules *r, const kemet_pos *pos, int p,
                        double *f) {
     const track *t = T(r);
     for (uint64_t b = pos->sq[p]; b; b &= b - 1) {
-        int q = kemet_ctz64(b);
+        int q = kmt_ctz64(b);
         f[0] += q;
         f[1] += (double)((t->goal[p] >> q) & 1);
         if (t->safe[p] & KEMET_BIT(q)) {
@@ -1183,7 +1183,7 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
         int solid = t->nsolid, dual = t->ndual;
         track_close(r);
         r->data = NULL;
-        return kemet_fail(err, KEMET_ERULESET,
+        return kmt_fail(err, KEMET_ERULESET,
                           "%d solid and %d dual sticks give %ld different "
                           "throws; at most %d are supported",
                           solid, dual, n, KEMET_MAX_THROWS);
@@ -1204,7 +1204,7 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     .side = track_side, .features = track_features,                         \
     .weights = track_weights, .explain = track_explain
 
-const kemet_ruleset kemet_washburne = {
+const kemet_ruleset kmt_washburne = {
     .id = "hounds-jackals-washburne",
     .variant = 0,
     .title = "Hounds & Jackals (Washburne)",
@@ -1219,7 +1219,7 @@ const kemet_ruleset kemet_washburne = {
     TRACK_COMMON,
 };
 
-const kemet_ruleset kemet_washburne_dice = {
+const kemet_ruleset kmt_washburne_dice = {
     .id = "hounds-jackals-washburne-dice",
     .variant = 1,
     .title = "Hounds & Jackals (Washburne, two dice)",
@@ -1234,7 +1234,7 @@ const kemet_ruleset kemet_washburne_dice = {
     TRACK_COMMON,
 };
 
-const kemet_ruleset kemet_lions_jackals = {
+const kemet_ruleset kmt_lions_jackals = {
     .id = "lions-jackals",
     .variant = 2,
     .title = "Lions & Jackals (Normal mode)",
@@ -1249,7 +1249,7 @@ const kemet_ruleset kemet_lions_jackals = {
     TRACK_COMMON,
 };
 
-const kemet_ruleset kemet_lions_jackals_quick = {
+const kemet_ruleset kmt_lions_jackals_quick = {
     .id = "lions-jackals-quick",
     .variant = 3,
     .title = "Lions & Jackals (Quick mode)",
