@@ -11,7 +11,8 @@
  *   (position, throw) --(one move from kemet_moves(), maybe `pass`)--> position
  *
  * A position (kemet_pos) is a small plain struct: copy it freely, compare it
- * with memcmp after kemet_pos_init(). It does not point to its rules; every
+ * with memcmp (it has no hidden padding, and its one spare byte, pad_, is
+ * always 0). It does not point to its rules; every
  * call takes the rules (kemet_rules) first. A ruleset is opened once from
  * its id ("senet-kendall", or "id:key=value,..." with options) and shared.
  *
@@ -26,6 +27,14 @@
  * Errors. Functions that can fail return an int status: KEMET_OK (0) or one
  * of the negative KEMET_E* codes. Where a kemet_error is passed, it also
  * receives a one-line message in words a user understands.
+ *
+ * Misuse. A position handed to the library must be one it could have made:
+ * `to` 1 or 2, a known result, pad_ 0, no piece beyond the ruleset's last
+ * square and no more pieces than it has (kemet_pos_check checks everything
+ * else). Functions that return a status refuse any other, and NULL
+ * pointers, with KEMET_EMISUSE; those that cannot (kemet_make, kemet_roll,
+ * kemet_eval, kemet_win_chance, kemet_agent_choose, kemet_agent_rank)
+ * assert it, and the library keeps its asserts in optimised builds.
  */
 #ifndef KEMET_H
 #define KEMET_H
@@ -37,7 +46,18 @@
 extern "C" {
 #endif
 
-#define KEMET_VERSION "0.1.0"
+#include "kemet_version.h"
+
+/* Public functions carry KEMET_API: the shared library exports them and
+ * nothing else (it is built with -fvisibility=hidden). */
+#if defined(__GNUC__) || defined(__clang__)
+#define KEMET_API __attribute__((visibility("default")))
+#else
+#define KEMET_API
+#endif
+
+/* The version of the library linked (KEMET_VERSION is the header's). */
+KEMET_API const char *kemet_version(void);
 
 /* ---------------------------------------------------------------------------
  * Limits (hold for every ruleset)
@@ -70,7 +90,7 @@ enum {
 };
 
 /* A short description of a status code ("illegal move"). Never NULL. */
-const char *kemet_strerror(int code);
+KEMET_API const char *kemet_strerror(int code);
 
 /* Filled by functions that can fail: the code and a one-line message. */
 typedef struct kemet_error {
@@ -86,17 +106,17 @@ typedef struct kemet_rng {
     uint64_t s[4];
 } kemet_rng;
 
-void kemet_rng_seed(kemet_rng *rng, uint64_t seed);
-uint64_t kemet_rng_next(kemet_rng *rng);
+KEMET_API void kemet_rng_seed(kemet_rng *rng, uint64_t seed);
+KEMET_API uint64_t kemet_rng_next(kemet_rng *rng);
 /* A uniform integer in [0, n), n > 0, without modulo bias. */
-uint32_t kemet_rng_below(kemet_rng *rng, uint32_t n);
+KEMET_API uint32_t kemet_rng_below(kemet_rng *rng, uint32_t n);
 
 /* ---------------------------------------------------------------------------
  * Positions, throws and moves
  * ------------------------------------------------------------------------ */
 
 /* A position. Squares are numbered along each player's own path (see
- * ../shared/spec/notation.md); the meaning of each number belongs to the
+ * docs/notation.md); the meaning of each number belongs to the
  * ruleset. All unused bits and bytes are zero, so memcmp compares
  * positions. */
 typedef struct kemet_pos {
@@ -163,32 +183,32 @@ typedef struct kemet_info {
 } kemet_info;
 
 /* How many rulesets are registered, and the id of the i-th. */
-int kemet_ruleset_count(void);
-const char *kemet_ruleset_id(int i);
+KEMET_API int kemet_ruleset_count(void);
+KEMET_API const char *kemet_ruleset_id(int i);
 
 /* Opens a ruleset from "id" or "id:key=value,...". On success *out must be
  * released with kemet_rules_close. Fails with KEMET_ERULESET. */
-int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err);
+KEMET_API int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err);
 /* As kemet_rules_open, with the board read from `board_text`, the text of
  * a board file (docs/boards.md), instead of the ruleset's own. Only the
  * rulesets whose board is a reconstruction (Washburne, Lions & Jackals)
  * take one; errors name the file's line. board_text NULL: the built-in
  * board. */
-int kemet_rules_open_board(const char *spec, const char *board_text,
+KEMET_API int kemet_rules_open_board(const char *spec, const char *board_text,
                            kemet_rules **out, kemet_error *err);
-void kemet_rules_close(kemet_rules *rules);
-const kemet_info *kemet_rules_info(const kemet_rules *rules);
+KEMET_API void kemet_rules_close(kemet_rules *rules);
+KEMET_API const kemet_info *kemet_rules_info(const kemet_rules *rules);
 /* The canonical spec ("id", plus options that differ from the defaults). */
-const char *kemet_rules_spec(const kemet_rules *rules);
+KEMET_API const char *kemet_rules_spec(const kemet_rules *rules);
 /* The text of the board file the ruleset plays on (docs/boards.md), for
  * front ends that draw the board: the built-in file or the one given to
  * kemet_rules_open_board. NULL for rulesets whose board is fixed by the
  * text (Senet, the 58-holes rulesets). */
-const char *kemet_rules_board_file(const kemet_rules *rules);
+KEMET_API const char *kemet_rules_board_file(const kemet_rules *rules);
 
 /* The starting position after set-up and before the first throw, with
  * `to` the player the rules fix, else 1. Cannot fail. */
-void kemet_start(const kemet_rules *rules, kemet_pos *pos);
+KEMET_API void kemet_start(const kemet_rules *rules, kemet_pos *pos);
 
 /* ---------------------------------------------------------------------------
  * Playing
@@ -197,22 +217,23 @@ void kemet_start(const kemet_rules *rules, kemet_pos *pos);
 /* Result of a position: KEMET_PLAYING, KEMET_WON1, KEMET_WON2, KEMET_DRAW. */
 static inline int kemet_result(const kemet_pos *pos) { return pos->result; }
 
-/* Pieces of `player` (1 or 2) on the board, the heap square included. */
-int kemet_on_board(const kemet_pos *pos, int player);
+/* Pieces of `player` (1 or 2) on the board, the heap square included;
+ * KEMET_EMISUSE for another player or a NULL position. */
+KEMET_API int kemet_on_board(const kemet_pos *pos, int player);
 
 /* Every distinct outcome of a throw in `pos` with its exact probability
  * weight[i] / *total. Returns the number of outcomes (<= KEMET_MAX_THROWS). */
-int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
                  kemet_throw *out, uint32_t *weight, uint32_t *total);
 
 /* Throws the sticks (or dice) with `rng`. */
-void kemet_roll(const kemet_rules *rules, const kemet_pos *pos, kemet_rng *rng,
+KEMET_API void kemet_roll(const kemet_rules *rules, const kemet_pos *pos, kemet_rng *rng,
                 kemet_throw *out);
 
 /* Moves that may be made instead of throwing (Senet's rescue from the
  * water). Throwing is always possible besides these. Returns the count, or
  * KEMET_EOVER. At most KEMET_MAX_MOVES are written. */
-int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
                    kemet_move *out);
 
 /* Every distinct legal move for `thr` in `pos`; a lone `pass` (n == 0) when
@@ -223,7 +244,7 @@ int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
  * other order of the same steps is as legal (kemet_apply accepts it).
  * KEMET_ERANGE: more distinct turns than KEMET_MAX_MOVES (never seen with
  * the rulesets' own limits on the number of sticks). */
-int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, kemet_move *out);
 
 /* For entering a turn of several steps one step at a time (a front end, a
@@ -234,7 +255,7 @@ int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
  * is a complete turn, or KEMET_EILLEGAL when `done` does not begin a legal
  * turn (KEMET_EOVER, KEMET_ETHROW as kemet_moves). For rulesets of one
  * value per throw the next steps are the moves themselves. */
-int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *done,
                      kemet_move *next, kemet_throw *left);
 
@@ -278,21 +299,21 @@ typedef struct kemet_events {
  * for a pre-throw choice. Checks legality: returns KEMET_EILLEGAL (and
  * leaves *out untouched) for a move not in kemet_moves/kemet_prethrow,
  * KEMET_EOVER on a finished position. `ev` may be NULL. */
-int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
                 kemet_events *ev);
 
 /* As kemet_apply, without the legality check: `move` must come from
  * kemet_moves (or kemet_prethrow) for this very position and throw. For
  * search and playouts. `out` may equal `pos`. */
-void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
                 kemet_events *ev);
 
 /* Why `move` is not legal for `thr` in `pos`, as one sentence in `buf`
  * ("square 15 holds your own piece"). Returns 0 and writes nothing when the
  * move is legal, 1 when it wrote a reason. thr NULL: before the throw. */
-int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
                   const kemet_throw *thr, const kemet_move *move, char *buf,
                   size_t len);
 
@@ -307,80 +328,80 @@ int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
 
 /* The log-odds that `player` (1 or 2) wins from `pos`: higher is better;
  * +-1000 for a game won or lost, 0 for a draw. */
-double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player);
+KEMET_API double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player);
 /* The estimated chance, 0 to 1, that `player` wins from `pos` (a draw
  * counts one half); exactly 1, 0 or 0.5 for a finished game. */
-double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
                         int player);
 /* The features of `pos` seen by player 1 (player 1's minus player 2's, and
  * +1 or -1 for whose turn it is) into f[]; returns how many. */
-int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
                         double *f);
 /* The name of feature i ("progress", ..., "tempo"), or NULL. */
-const char *kemet_eval_feature(const kemet_rules *rules, int i);
+KEMET_API const char *kemet_eval_feature(const kemet_rules *rules, int i);
 /* The weights in use into w[] (KEMET_MAX_FEATURES); returns how many. */
-int kemet_eval_weights(const kemet_rules *rules, double *w);
+KEMET_API int kemet_eval_weights(const kemet_rules *rules, double *w);
 /* Replaces the weights (n must be the number of features). */
-int kemet_eval_set_weights(kemet_rules *rules, const double *w, int n);
+KEMET_API int kemet_eval_set_weights(kemet_rules *rules, const double *w, int n);
 /* Restores the ruleset module's starting weights (those before tuning). */
-void kemet_eval_reset(kemet_rules *rules);
+KEMET_API void kemet_eval_reset(kemet_rules *rules);
 /* Reads the weights of this ruleset from the text of a weights file:
  *   kemet-weights 1
  *   RULESET-ID NAME=WEIGHT NAME=WEIGHT ...   (one line per ruleset)
  * KEMET_ESYNTAX for a malformed file or unknown feature names, with
  * err->msg "weights line N: ..."; KEMET_ERULESET when the file has no line
  * for this ruleset. The weights are unchanged on failure. */
-int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err);
+KEMET_API int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err);
 
 /* Whether two moves are the same move. */
-int kemet_move_equal(const kemet_move *a, const kemet_move *b);
+KEMET_API int kemet_move_equal(const kemet_move *a, const kemet_move *b);
 /* Whether two throws are the same (values and owners; not faces). */
-int kemet_throw_equal(const kemet_throw *a, const kemet_throw *b);
+KEMET_API int kemet_throw_equal(const kemet_throw *a, const kemet_throw *b);
 
 /* ---------------------------------------------------------------------------
- * Notation (../shared/spec/notation.md)
+ * Notation (docs/notation.md)
  * ------------------------------------------------------------------------ */
 
 /* Parses a position line. Opens its ruleset into *rules (close it after use)
  * and fills *pos. Fails with KEMET_ESYNTAX or KEMET_ERULESET; then *rules is
  * NULL. */
-int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
+KEMET_API int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
                     kemet_error *err);
 /* As kemet_pos_parse, with the ruleset's board read from a board file's
  * text (see kemet_rules_open_board); NULL: the built-in board. */
-int kemet_pos_parse_board(const char *text, const char *board_text,
+KEMET_API int kemet_pos_parse_board(const char *text, const char *board_text,
                           kemet_rules **rules, kemet_pos *pos,
                           kemet_error *err);
 /* Validates a position for `rules` (what kemet_pos_parse checks). */
-int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
                     kemet_error *err);
 /* Writes the canonical position line. Returns its length, or KEMET_ERANGE. */
-int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos, char *buf,
+KEMET_API int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos, char *buf,
                      size_t len);
 
 /* Parses "FROM-TO[+FROM-TO...]" or "pass" (syntax and ranges only). */
-int kemet_move_parse(const kemet_rules *rules, const char *text,
+KEMET_API int kemet_move_parse(const kemet_rules *rules, const char *text,
                      kemet_move *move, kemet_error *err);
-int kemet_move_format(const kemet_move *move, char *buf, size_t len);
+KEMET_API int kemet_move_format(const kemet_move *move, char *buf, size_t len);
 
 /* Parses a throw as written on the command line: a value ("3"), "none"
  * (n == 0), or several values separated by commas ("2,2,3"). Fails with
  * KEMET_ETHROW unless the ruleset can throw it. */
-int kemet_throw_parse(const kemet_rules *rules, const char *text,
+KEMET_API int kemet_throw_parse(const kemet_rules *rules, const char *text,
                       kemet_throw *thr, kemet_error *err);
-int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len);
+KEMET_API int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len);
 
 /* ---------------------------------------------------------------------------
  * Board pictures: a ruleset's board as a text template, for front ends.
  * Each slot "{NN}" (NN = cell number, 4 characters wide) stands for the
  * content of board cell NN. kemet_board_cell says what is on a cell.
  * ------------------------------------------------------------------------ */
-const char *kemet_board_template(const kemet_rules *rules);
+KEMET_API const char *kemet_board_template(const kemet_rules *rules);
 /* Pieces of each player on physical cell `cell` (1..board_cells). */
-void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos, int cell,
+KEMET_API void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos, int cell,
                       int count[2]);
 /* The physical cell of player `player`'s path square `square`, or 0. */
-int kemet_square_cell(const kemet_rules *rules, int player, int square);
+KEMET_API int kemet_square_cell(const kemet_rules *rules, int player, int square);
 
 /* ---------------------------------------------------------------------------
  * The game driver: rules + position + the dice generator, with the opening
@@ -392,22 +413,22 @@ typedef struct kemet_game kemet_game;
  * procedure (who starts; for Skiryuk also the starter's first throw, which
  * is then pending: see kemet_game_throw). `ev` (may be NULL) receives what
  * the opening did. */
-int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
+KEMET_API int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
                    kemet_events *ev);
-void kemet_game_free(kemet_game *game);
-const kemet_pos *kemet_game_pos(const kemet_game *game);
+KEMET_API void kemet_game_free(kemet_game *game);
+KEMET_API const kemet_pos *kemet_game_pos(const kemet_game *game);
 /* The throw waiting for a move, or NULL before the throw. */
-const kemet_throw *kemet_game_throw(const kemet_game *game);
+KEMET_API const kemet_throw *kemet_game_throw(const kemet_game *game);
 /* Throws the sticks. Fails with KEMET_EMISUSE when a throw is pending,
  * KEMET_EOVER when the game is over. */
-int kemet_game_roll(kemet_game *game, kemet_throw *thr);
+KEMET_API int kemet_game_roll(kemet_game *game, kemet_throw *thr);
 /* Makes a move: for the pending throw, or a pre-throw choice when none is
  * pending. Checks legality (KEMET_EILLEGAL). */
-int kemet_game_play(kemet_game *game, const kemet_move *move, kemet_events *ev);
+KEMET_API int kemet_game_play(kemet_game *game, const kemet_move *move, kemet_events *ev);
 /* As kemet_game_play without the legality check, for simulations: `move`
  * must come from kemet_moves (or kemet_prethrow) for the current position
  * and pending throw. */
-void kemet_game_make(kemet_game *game, const kemet_move *move);
+KEMET_API void kemet_game_make(kemet_game *game, const kemet_move *move);
 /* Plays the game on with uniformly random choices (drawn from `pick`; the
  * throws from the game's dice; where a turn spends several values, each
  * step is drawn uniformly among the legal steps, as a player moving one
@@ -416,12 +437,12 @@ void kemet_game_make(kemet_game *game, const kemet_move *move);
  * a throw, throwing and each pre-throw move are equally likely. Uses the
  * ruleset's fast path unless `generic` is non-zero; both give the same game.
  * A pending throw (one the opening made) is used first. */
-int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
+KEMET_API int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
                        int generic);
 /* Turns (each hand-over of the sticks) and plies (each move, pass or
  * pre-throw choice) so far. */
-long kemet_game_turns(const kemet_game *game);
-long kemet_game_plies(const kemet_game *game);
+KEMET_API long kemet_game_turns(const kemet_game *game);
+KEMET_API long kemet_game_plies(const kemet_game *game);
 
 /* ---------------------------------------------------------------------------
  * Agents: computer players. Each owns its generator.
@@ -429,9 +450,9 @@ long kemet_game_plies(const kemet_game *game);
 typedef struct kemet_agent kemet_agent;
 
 /* Names of the agents ("random", "greedy"), for help texts. */
-int kemet_agent_count(void);
-const char *kemet_agent_name(int i);
-const char *kemet_agent_about(int i);
+KEMET_API int kemet_agent_count(void);
+KEMET_API const char *kemet_agent_name(int i);
+KEMET_API const char *kemet_agent_about(int i);
 
 /* Creates an agent from "name" or "name:budget": random, greedy,
  * expectimax[:BUDGET], mcts[:BUDGET], best[:BUDGET]. A budget is a node
@@ -442,14 +463,14 @@ const char *kemet_agent_about(int i);
  * keeps a copy of the rules as they are now (tables and race database
  * included). "@plain" judges as agents did before tables, race databases
  * and networks: by the linear evaluation alone. Fails with KEMET_ESYNTAX. */
-int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
+KEMET_API int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
                     kemet_agent **out, kemet_error *err);
-void kemet_agent_free(kemet_agent *agent);
-const char *kemet_agent_spec(const kemet_agent *agent);
+KEMET_API void kemet_agent_free(kemet_agent *agent);
+KEMET_API const char *kemet_agent_spec(const kemet_agent *agent);
 /* Chooses among `n` moves (n >= 1) for `thr` in `pos`; returns the index.
  * With thr NULL, chooses before the throw among the n pre-throw moves and
  * returns -1 to throw instead. */
-int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
+KEMET_API int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *moves, int n);
 
 /* Ranks the n moves as the agent sees them: chance[i] (if not NULL)
@@ -459,11 +480,11 @@ int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
  * after throwing. Returns the index the agent chooses (-1: throw). The
  * search agents search every move with a full window when asked for
  * chances, so ranking costs more than choosing. */
-int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
+KEMET_API int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
                      double *chance, double *throw_chance);
 /* Positions the agent's last choice searched (iterations for mcts). */
-long long kemet_agent_nodes(const kemet_agent *agent);
+KEMET_API long long kemet_agent_nodes(const kemet_agent *agent);
 
 /* ---------------------------------------------------------------------------
  * Rollouts: the value of each candidate move estimated by playing games on
@@ -486,7 +507,7 @@ typedef struct kemet_rollout {
  * wins after candidate i, se[i] (se may be NULL) its standard error.
  * Fails with KEMET_EMISUSE, KEMET_EOVER, KEMET_ESYNTAX (a bad agent spec)
  * or KEMET_ENOMEM. */
-int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
                       const kemet_throw *thr, const kemet_move *moves, int n,
                       const kemet_rollout *opts, double *chance, double *se,
                       kemet_error *err);
@@ -513,41 +534,41 @@ typedef struct kemet_table_info {
 
 /* Whether `rules` has a class of `pieces` and, in *entries (may be NULL),
  * its size. KEMET_ERULESET with a reason when it has none. */
-int kemet_table_class(const kemet_rules *rules, int pieces,
+KEMET_API int kemet_table_class(const kemet_rules *rules, int pieces,
                       long long *entries, kemet_error *err);
 /* Solves the class of `pieces` on `threads` threads (the table is the same
  * for any number). `progress` (may be NULL) is called now and then from
  * the calling thread with what is being done ("positions", "values") and
  * the fraction done. On success *out is the table, to free with
  * kemet_table_free. KEMET_ERULESET, KEMET_ENOMEM. */
-int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
+KEMET_API int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
                       void (*progress)(void *ctx, const char *what,
                                        double done),
                       void *ctx, kemet_table **out, kemet_error *err);
 /* Writes the table to `path` whole or not at all (a temporary file renamed
  * over it). KEMET_EIO. */
-int kemet_table_save(const kemet_table *table, const char *path,
+KEMET_API int kemet_table_save(const kemet_table *table, const char *path,
                      kemet_error *err);
 /* Reads a table file made for `rules`. Refuses, with a one-line reason, a
  * file that is not a table (KEMET_ESYNTAX), of another format version or
  * layout (KEMET_ESYNTAX), of another ruleset (KEMET_ERULESET), or whose
  * checksums fail (KEMET_ESYNTAX); KEMET_EIO when it cannot be read. */
-int kemet_table_load(const kemet_rules *rules, const char *path,
+KEMET_API int kemet_table_load(const kemet_rules *rules, const char *path,
                      kemet_table **out, kemet_error *err);
-void kemet_table_free(kemet_table *table);
+KEMET_API void kemet_table_free(kemet_table *table);
 /* The spec of the ruleset the table was made for. */
-const char *kemet_table_spec(const kemet_table *table);
-void kemet_table_stats(const kemet_table *table, kemet_table_info *info);
+KEMET_API const char *kemet_table_spec(const kemet_table *table);
+KEMET_API void kemet_table_stats(const kemet_table *table, kemet_table_info *info);
 /* 1 when the table covers `pos` (a position of the class, game not over),
  * with the exact chance that the player to move wins in *chance (may be
  * NULL); else 0. */
-int kemet_table_probe(const kemet_table *table, const kemet_pos *pos,
+KEMET_API int kemet_table_probe(const kemet_table *table, const kemet_pos *pos,
                       double *chance);
 
 /* Entry `i` (0 <= i < entries) of the table as a position, with player 1
  * to move; 1 when it is a valid position, else 0 (*pos unspecified). For
  * sampling or walking the class. */
-int kemet_table_position(const kemet_table *table, long long i,
+KEMET_API int kemet_table_position(const kemet_table *table, long long i,
                          kemet_pos *pos);
 
 /* Lets the agents of `rules` (expectimax, mcts, best) use `table` wherever
@@ -555,9 +576,9 @@ int kemet_table_position(const kemet_table *table, long long i,
  * borrowed: it must outlive the rules' use of it. NULL stops the use.
  * KEMET_EMISUSE for a table of another ruleset. Call it before agents are
  * made from `rules` on other threads. */
-int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table);
+KEMET_API int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table);
 /* The table `rules` uses, or NULL. */
-const kemet_table *kemet_rules_table(const kemet_rules *rules);
+KEMET_API const kemet_table *kemet_rules_table(const kemet_rules *rules);
 
 /* ---------------------------------------------------------------------------
  * Race databases (docs/tables.md): for a ruleset whose two sides never meet
@@ -575,24 +596,24 @@ typedef struct kemet_race_info {
 
 /* Builds the race database of `rules` (about a second). KEMET_ERULESET for
  * a ruleset whose sides meet, KEMET_ENOMEM. */
-int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
+KEMET_API int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
                      kemet_error *err);
-void kemet_race_free(kemet_race *race);
-void kemet_race_stats(const kemet_race *race, kemet_race_info *info);
+KEMET_API void kemet_race_free(kemet_race *race);
+KEMET_API void kemet_race_stats(const kemet_race *race, kemet_race_info *info);
 /* The chance that the player to move in `pos` wins, by the race database;
  * 1 when the database answered, 0 (nothing written) otherwise. */
-int kemet_race_probe(const kemet_race *race, const kemet_pos *pos,
+KEMET_API int kemet_race_probe(const kemet_race *race, const kemet_pos *pos,
                      double *chance);
 /* The turns `player` is expected to need to finish from `pos` (its turn
  * under way counting as one), or -1. */
-double kemet_race_turns(const kemet_race *race, const kemet_pos *pos,
+KEMET_API double kemet_race_turns(const kemet_race *race, const kemet_pos *pos,
                         int player);
 /* Lets the agents of `rules` use `race` (borrowed; NULL stops) wherever
  * no endgame table covers a position, instead of the evaluation.
  * KEMET_ERULESET for another ruleset's database. */
-int kemet_rules_use_race(kemet_rules *rules, const kemet_race *race);
+KEMET_API int kemet_rules_use_race(kemet_rules *rules, const kemet_race *race);
 /* The race database `rules` uses, or NULL. */
-const kemet_race *kemet_rules_race(const kemet_rules *rules);
+KEMET_API const kemet_race *kemet_rules_race(const kemet_rules *rules);
 
 /* ---------------------------------------------------------------------------
  * The learned evaluation (docs/agents.md): a small neural network per
@@ -620,27 +641,27 @@ typedef struct kemet_train {
  * the last call. Fails with KEMET_EMISUSE (bad options), KEMET_ERULESET
  * (`from` is another ruleset's) or KEMET_ENOMEM (also when the weights
  * diverge). */
-int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
+KEMET_API int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                     const kemet_net *from,
                     void (*progress)(void *ctx, long games, double rms),
                     void *ctx, kemet_net **out, kemet_error *err);
 /* Reads a network file's text for `rules`. Fails with KEMET_ESYNTAX (the
  * message names the line) or KEMET_ERULESET (made for another ruleset or
  * board). */
-int kemet_net_parse(const kemet_rules *rules, const char *text,
+KEMET_API int kemet_net_parse(const kemet_rules *rules, const char *text,
                     kemet_net **out, kemet_error *err);
 /* The network as a file's text (malloc'd into *out), with `note` (may be
  * NULL; several lines allowed) as comment lines. */
-int kemet_net_format(const kemet_net *net, const char *note, char **out);
-void kemet_net_free(kemet_net *net);
-const char *kemet_net_ruleset(const kemet_net *net);
-int kemet_net_hidden(const kemet_net *net);
+KEMET_API int kemet_net_format(const kemet_net *net, const char *note, char **out);
+KEMET_API void kemet_net_free(kemet_net *net);
+KEMET_API const char *kemet_net_ruleset(const kemet_net *net);
+KEMET_API int kemet_net_hidden(const kemet_net *net);
 /* Puts `net` (borrowed; NULL: the linear evaluation) in use for `rules`.
  * KEMET_ERULESET for a network that does not fit the ruleset. Call it
  * before agents are made from `rules`. */
-int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net);
+KEMET_API int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net);
 /* The network in use, or NULL. */
-const kemet_net *kemet_rules_net(const kemet_rules *rules);
+KEMET_API const kemet_net *kemet_rules_net(const kemet_rules *rules);
 
 /* ---------------------------------------------------------------------------
  * Records: a plain-text record of a game.
@@ -658,14 +679,14 @@ const kemet_net *kemet_rules_net(const kemet_rules *rules);
 
 /* Writers for the lines of a record. Each returns the length written, or
  * KEMET_ERANGE when `buf` is too small. */
-int kemet_record_header(const kemet_rules *rules, uint64_t seed,
+KEMET_API int kemet_record_header(const kemet_rules *rules, uint64_t seed,
                         const char *player1, const char *player2,
                         const kemet_pos *start, char *buf, size_t len);
 /* "P THROW MOVE\n" for the ply made in `before`; thr NULL before a throw. */
-int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
+KEMET_API int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
                      const kemet_move *move, char *buf, size_t len);
 /* "result 1\n" etc.; for an unfinished game "stopped" when `stopped`. */
-int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
+KEMET_API int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
                         size_t len);
 
 /* Replays a record line by line, checking everything (ruleset, start, each
@@ -673,7 +694,7 @@ int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
  * first problem returns KEMET_ESYNTAX or KEMET_EILLEGAL with err->msg
  * beginning "line N: ". `final` (may be NULL) receives the last position;
  * `turns` (may be NULL) the number of move lines. */
-int kemet_replay(const char *text, kemet_pos *final, char *final_text,
+KEMET_API int kemet_replay(const char *text, kemet_pos *final, char *final_text,
                  size_t final_len, long *turns, kemet_error *err);
 
 /* ---------------------------------------------------------------------------
@@ -722,11 +743,11 @@ typedef struct kemet_analysis {
 } kemet_analysis;
 
 /* Computes the analysis of n >= 1 games. KEMET_EMISUSE, KEMET_ENOMEM. */
-int kemet_analyze_traces(const kemet_trace *games, long n,
+KEMET_API int kemet_analyze_traces(const kemet_trace *games, long n,
                          kemet_analysis *out);
 
 /* Wilson's score interval for k successes in n trials at z (1.96: 95%). */
-void kemet_wilson(double k, double n, double z, double *lo, double *hi);
+KEMET_API void kemet_wilson(double k, double n, double z, double *lo, double *hi);
 
 #ifdef __cplusplus
 }

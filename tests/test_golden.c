@@ -68,9 +68,10 @@ static void perft_counts(void **state) {
     free(text);
 }
 
-/* Counts worked out by hand: in the 58-holes games every piece starts in
- * hand and the first throw (five outcomes) enters one, so each ply from
- * the start multiplies by five until a piece could move twice. */
+/* Counts worked out by hand. At the start of the 58-holes games every
+ * piece is in hand and each of the five throw outcomes has exactly one
+ * move (entering a piece, or a pass), and so has the opponent's reply:
+ * 5 positions one ply ahead, 25 two plies ahead. */
 static void perft_by_hand(void **state) {
     (void)state;
     assert_int_equal(run_perft("dogs-jackals", "1", NULL), 5);

@@ -1,5 +1,5 @@
 /* test_notation.c - the position, move and throw notation of
- * ../shared/spec/notation.md: canonical output, fields in any order, and
+ * docs/notation.md: canonical output, fields in any order, and
  * every kind of malformed input the spec lists rejected with a message. */
 #include "testutil.h"
 
@@ -141,12 +141,83 @@ static void ruleset_registry(void **state) {
     assert_string_equal(kemet_strerror(KEMET_EILLEGAL), "illegal move");
 }
 
+/* Positions the library could not have made are refused with
+ * KEMET_EMISUSE by every entry point that returns a status (a hand-made
+ * `to=0` once read out of bounds in kemet_moves). */
+static void misuse(void **state) {
+    (void)state;
+    kemet_rules *r, *other;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    assert_int_equal(kemet_rules_open("chien-chacal", &other, &err), KEMET_OK);
+    kemet_pos good;
+    kemet_start(r, &good);
+    kemet_throw thr;
+    assert_int_equal(kemet_throw_parse(r, "3", &thr, &err), KEMET_OK);
+    static kemet_move list[KEMET_MAX_MOVES];
+    static kemet_throw outs[KEMET_MAX_THROWS];
+    uint32_t w[KEMET_MAX_THROWS], total;
+    assert_true(kemet_moves(r, &good, &thr, list) > 0);
+    kemet_move m = list[0];
+    kemet_pos bad[7];
+    for (int i = 0; i < 7; i++)
+        bad[i] = good;
+    bad[0].to = 0;
+    bad[1].to = 3;
+    bad[2].result = 9;
+    bad[3].pad_ = 1;
+    bad[4].sq[0] |= 1ULL << 40; /* Senet has 30 squares */
+    int pieces = kemet_rules_info(r)->pieces; /* all on the board at first */
+    bad[5].hand[1] = 1;                       /* one more than there are */
+    bad[6].must = 50;
+    for (int i = 0; i < 7; i++) {
+        kemet_pos out;
+        char why[128];
+        assert_int_equal(kemet_moves(r, &bad[i], &thr, list), KEMET_EMISUSE);
+        assert_int_equal(kemet_prethrow(r, &bad[i], list), KEMET_EMISUSE);
+        assert_int_equal(kemet_throws(r, &bad[i], outs, w, &total),
+                         KEMET_EMISUSE);
+        assert_int_equal(kemet_apply(r, &bad[i], &thr, &m, &out, NULL),
+                         KEMET_EMISUSE);
+        assert_int_equal(kemet_next_steps(r, &bad[i], &thr, &(kemet_move){0},
+                                          list, NULL),
+                         KEMET_EMISUSE);
+        assert_int_equal(kemet_explain(r, &bad[i], &thr, &m, why, sizeof why),
+                         KEMET_EMISUSE);
+    }
+    /* A position with a piece beyond Chien et Chacal's holes is not one
+     * of its positions. */
+    kemet_pos far = good;
+    far.sq[0] = 1ULL << 30;
+    assert_int_equal(kemet_moves(other, &far, &thr, list), KEMET_EMISUSE);
+    /* NULLs */
+    kemet_pos out;
+    assert_int_equal(kemet_moves(NULL, &good, &thr, list), KEMET_EMISUSE);
+    assert_int_equal(kemet_moves(r, NULL, &thr, list), KEMET_EMISUSE);
+    assert_int_equal(kemet_moves(r, &good, &thr, NULL), KEMET_EMISUSE);
+    assert_int_equal(kemet_apply(r, &good, &thr, NULL, &out, NULL),
+                     KEMET_EMISUSE);
+    assert_int_equal(kemet_apply(r, &good, &thr, &m, NULL, NULL),
+                     KEMET_EMISUSE);
+    assert_int_equal(kemet_throws(r, &good, NULL, w, &total), KEMET_EMISUSE);
+    assert_int_equal(kemet_on_board(&good, 0), KEMET_EMISUSE);
+    assert_int_equal(kemet_on_board(&good, 3), KEMET_EMISUSE);
+    assert_int_equal(kemet_on_board(NULL, 1), KEMET_EMISUSE);
+    assert_int_equal(kemet_on_board(&good, 1), pieces);
+    /* and the good position still works everywhere */
+    assert_int_equal(kemet_apply(r, &good, &thr, &m, &out, NULL), KEMET_OK);
+    assert_true(kemet_throws(r, &good, outs, w, &total) > 0);
+    kemet_rules_close(other);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(canonical_order),
         cmocka_unit_test(malformed_positions),
         cmocka_unit_test(moves_and_throws),
         cmocka_unit_test(ruleset_registry),
+        cmocka_unit_test(misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /* conform.c - the conformance commands `kemet start|moves|apply`, exactly
- * as ../shared/spec/notation.md specifies them: results on standard output,
+ * as docs/notation.md specifies them: results on standard output,
  * or one line on standard error and exit status 2. Also `kemet hint`,
  * which reads its position and throw the same way.
  */

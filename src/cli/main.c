@@ -73,6 +73,17 @@ static int cmd_rules(int argc, char **argv) {
     return 0;
 }
 
+#ifndef KEMET_SERVER
+/* This program was configured with -DKEMET_SERVER=OFF. */
+int cmd_serve(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    return cli_fail("serve: this kemet was built without the server "
+                    "(configure with -DKEMET_SERVER=ON; it needs "
+                    "libmicrohttpd, SQLite and Jansson)");
+}
+#endif
+
 int main(int argc, char **argv) {
     static const struct {
         const char *name;

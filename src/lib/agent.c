@@ -23,6 +23,7 @@
  */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,6 +308,7 @@ long long kemet_agent_nodes(const kemet_agent *agent) { return agent->nodes; }
 int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
                      double *chance, double *throw_chance) {
+    assert(agent && kmt_pos_usable(agent->rules, pos) && (n <= 0 || moves));
     if (thr && thr->n == 0)
         thr = NULL;
     if (n <= 0 && thr)
@@ -353,6 +355,7 @@ const char *kemet_agent_spec(const kemet_agent *agent) { return agent->spec; }
 
 int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *moves, int n) {
+    assert(agent && kmt_pos_usable(agent->rules, pos) && (n <= 0 || moves));
     if (n <= 0)
         return -1; /* nothing to choose: throw (or pass) */
     if (thr && thr->n > 0 && n == 1)

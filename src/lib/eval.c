@@ -13,6 +13,8 @@
  */
 #include "internal.h"
 
+#include <assert.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +66,7 @@ static double logit1(const kemet_rules *r, const kemet_pos *pos) {
 }
 
 double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player) {
+    assert(kmt_pos_usable(rules, pos) && (player == 1 || player == 2));
     switch (pos->result) {
     case KEMET_WON1: return player == 1 ? 1000.0 : -1000.0;
     case KEMET_WON2: return player == 2 ? 1000.0 : -1000.0;
@@ -76,6 +79,7 @@ double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player) {
 
 double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
                         int player) {
+    assert(kmt_pos_usable(rules, pos) && (player == 1 || player == 2));
     switch (pos->result) {
     case KEMET_WON1: return player == 1 ? 1.0 : 0.0;
     case KEMET_WON2: return player == 2 ? 1.0 : 0.0;

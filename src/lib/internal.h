@@ -308,6 +308,13 @@ extern const kemet_ruleset kmt_washburne_dice;
 extern const kemet_ruleset kmt_lions_jackals;
 extern const kemet_ruleset kmt_lions_jackals_quick;
 
+/* Whether `pos` can be given to the rules' code without reading out of
+ * bounds: rules and pos not NULL, `to` 1 or 2, a known result, pad_ 0,
+ * no piece beyond the last square, no more pieces than the ruleset has.
+ * The entry points of kemet.h refuse others with KEMET_EMISUSE (or assert
+ * where they cannot return a code). Not a full check (kemet_pos_check). */
+bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos);
+
 /* Sets err (if not NULL) and returns code. printf-style message. */
 int kmt_fail(kemet_error *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)

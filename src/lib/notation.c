@@ -1,5 +1,5 @@
 /* notation.c - reading and writing positions, moves and throws in the text
- * notation of ../shared/spec/notation.md.
+ * notation of docs/notation.md.
  *
  * Parsing is strict: every malformed input gets a one-line message naming
  * what is wrong (KEMET_ESYNTAX, or KEMET_ERULESET for the ruleset token).

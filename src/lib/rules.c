@@ -7,6 +7,7 @@
  */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,8 @@ int kemet_ruleset_count(void) { return kmt_registry_count; }
 const char *kemet_ruleset_id(int i) {
     return (i >= 0 && i < kmt_registry_count) ? kmt_registry[i]->id : NULL;
 }
+
+const char *kemet_version(void) { return KEMET_VERSION; }
 
 const char *kemet_strerror(int code) {
     switch (code) {
@@ -332,22 +335,44 @@ void kemet_start(const kemet_rules *rules, kemet_pos *pos) {
 /* ---------------------------------------------------------------------------
  * Play.
  * ------------------------------------------------------------------------ */
+bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos) {
+    if (!rules || !pos || (pos->to != 1 && pos->to != 2) ||
+        pos->result > KEMET_DRAW || pos->pad_ || pos->must > rules->squares)
+        return false;
+    /* Bits 0..squares only, and no more pieces than the ruleset has: a
+     * position of another ruleset usually fails here. */
+    uint64_t beyond = rules->squares >= 63 ? 0 : ~0ULL << (rules->squares + 1);
+    for (int p = 0; p < 2; p++)
+        if ((pos->sq[p] & beyond) ||
+            kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p] >
+                rules->info.pieces)
+            return false;
+    return true;
+}
+
 int kemet_on_board(const kemet_pos *pos, int player) {
+    if (!pos || (player != 1 && player != 2))
+        return KEMET_EMISUSE;
     return kmt_popcount64(pos->sq[player - 1]) + pos->heap[player - 1];
 }
 
 int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
                  kemet_throw *out, uint32_t *weight, uint32_t *total) {
+    if (!kmt_pos_usable(rules, pos) || !out || !weight || !total)
+        return KEMET_EMISUSE;
     return rules->rs->throws(rules, pos, out, weight, total);
 }
 
 void kemet_roll(const kemet_rules *rules, const kemet_pos *pos, kemet_rng *rng,
                 kemet_throw *out) {
+    assert(kmt_pos_usable(rules, pos) && rng && out);
     rules->rs->roll(rules, pos, rng, out);
 }
 
 int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
                    kemet_move *out) {
+    if (!kmt_pos_usable(rules, pos) || !out)
+        return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
     return rules->rs->prethrow(rules, pos, out);
@@ -381,6 +406,8 @@ static int throw_possible(const kemet_rules *rules, const kemet_pos *pos,
 
 int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, kemet_move *out) {
+    if (!kmt_pos_usable(rules, pos) || !out)
+        return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
     if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
@@ -391,6 +418,8 @@ int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
 int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *done,
                      kemet_move *next, kemet_throw *left) {
+    if (!kmt_pos_usable(rules, pos) || !done || !next)
+        return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
     if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
@@ -424,6 +453,8 @@ int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
                 kemet_events *ev) {
     kemet_move list[KEMET_MAX_MOVES];
     int n;
+    if (!kmt_pos_usable(rules, pos) || !move || !out)
+        return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
     if (thr && thr->n > 0)
@@ -454,6 +485,7 @@ int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
 void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
                 kemet_events *ev) {
+    assert(kmt_pos_usable(rules, pos) && move && out);
     if (ev)
         ev->n = 0;
     rules->rs->make(rules, pos, thr, move, out, ev);
@@ -466,6 +498,8 @@ int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
     if (!buf || len == 0)
         return KEMET_ERANGE;
     buf[0] = '\0';
+    if (!kmt_pos_usable(rules, pos) || !move)
+        return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING) {
         snprintf(buf, len, "the game is over");
         return 1;

@@ -1,0 +1,70 @@
+#!/bin/sh
+# install.sh BUILD_DIR SOURCE_DIR - the installed library as a user meets
+# it: `cmake --install` into a scratch prefix, then a small program built
+# with the flags pkg-config gives for kemet, linked to the shared library
+# and run; the static library, the program, the manual pages and the data
+# must be there too.
+set -eu
+build=$1
+src=$2
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build" --prefix "$prefix" >/dev/null
+libdir=$(ls -d "$prefix"/lib*/pkgconfig | head -1)
+libdir=${libdir%/pkgconfig}
+for f in "$prefix/include/kemet.h" "$prefix/include/kemet_version.h" \
+         "$libdir/libkemet.a" "$prefix/bin/kemet" \
+         "$prefix/share/man/man1/kemet.1" "$prefix/share/man/man3/libkemet.3" \
+         "$prefix/share/kemet/eval.weights" "$prefix/share/doc/kemet/notation.md"; do
+    [ -e "$f" ] || { echo "install.sh: $f was not installed" >&2; exit 1; }
+done
+so=$(ls "$libdir"/libkemet.so.* | head -1)
+[ -n "$so" ] || { echo "install.sh: no libkemet.so.MAJOR" >&2; exit 1; }
+# Only the public API is exported: every defined function is kemet_*.
+if nm -D --defined-only "$so" | awk '$2 == "T" {print $3}' | grep -v '^kemet_'; then
+    echo "install.sh: the shared library exports names outside kemet_" >&2
+    exit 1
+fi
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+version=$(pkg-config --modversion kemet)
+cat > "$prefix/hello.c" <<'C'
+#include <kemet.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(void) {
+    if (strcmp(kemet_version(), KEMET_VERSION) != 0)
+        return 1;
+    kemet_rules *r;
+    kemet_error err;
+    if (kemet_rules_open("chien-chacal", &r, &err))
+        return 2;
+    kemet_pos pos;
+    kemet_start(r, &pos);
+    kemet_throw thr;
+    if (kemet_throw_parse(r, "1", &thr, &err))
+        return 3;
+    static kemet_move moves[KEMET_MAX_MOVES];
+    int n = kemet_moves(r, &pos, &thr, moves);
+    char text[256];
+    kemet_move_format(&moves[0], text, sizeof text);
+    printf("%s %d %s\n", kemet_version(), n, text);
+    kemet_rules_close(r);
+    return 0;
+}
+C
+# shellcheck disable=SC2046
+cc -std=c17 -Wall -Werror -o "$prefix/hello" "$prefix/hello.c" \
+    $(pkg-config --cflags --libs kemet)
+out=$(LD_LIBRARY_PATH="$libdir" "$prefix/hello")
+[ "$out" = "$version 1 in-1" ] || {
+    echo "install.sh: the program printed '$out', not '$version 1 in-1'" >&2
+    exit 1
+}
+# It ran against the installed shared library, not a copy elsewhere.
+LD_LIBRARY_PATH="$libdir" ldd "$prefix/hello" | grep -q "$libdir/libkemet.so" || {
+    echo "install.sh: hello is not linked to $libdir/libkemet.so" >&2
+    exit 1
+}
+"$prefix/bin/kemet" --version | grep -qx "kemet $version"
+echo "install.sh: installed kemet $version works through pkg-config"
