@@ -6,8 +6,8 @@
  *
  * The model. A game alternates decision points and chance points:
  *
- *   position --(pre-throw choice, e.g. Senet's rescue from the water)--> position
- *   position --(throw, drawn from kemet_throws())--> (position, throw)
+ *   position --(pre-throw choice, e.g. Senet's rescue from the water)-->
+ * position position --(throw, drawn from kemet_throws())--> (position, throw)
  *   (position, throw) --(one move from kemet_moves(), maybe `pass`)--> position
  *
  * A position (kemet_pos) is a small plain struct: copy it freely, compare it
@@ -62,11 +62,11 @@ KEMET_API const char *kemet_version(void);
 /* ---------------------------------------------------------------------------
  * Limits (hold for every ruleset)
  * ------------------------------------------------------------------------ */
-#define KEMET_MAX_SQUARE 63 /* path squares are 1..63 */
-#define KEMET_MAX_PIECES 16 /* pieces per player */
-#define KEMET_MAX_VALUES 8  /* values in one throw (several sticks or dice) */
-#define KEMET_MAX_STEPS 8   /* steps in one move (one per value spent) */
-#define KEMET_MAX_MOVES 8192 /* enough storage for any list of legal moves */
+#define KEMET_MAX_SQUARE 63   /* path squares are 1..63 */
+#define KEMET_MAX_PIECES 16   /* pieces per player */
+#define KEMET_MAX_VALUES 8    /* values in one throw (several sticks or dice) */
+#define KEMET_MAX_STEPS 8     /* steps in one move (one per value spent) */
+#define KEMET_MAX_MOVES 8192  /* enough storage for any list of legal moves */
 #define KEMET_MAX_THROWS 1024 /* distinct outcomes of one throw */
 
 /* Special step ends: a piece entering from hand, a piece leaving the board. */
@@ -78,15 +78,15 @@ KEMET_API const char *kemet_version(void);
  * ------------------------------------------------------------------------ */
 enum {
     KEMET_OK = 0,
-    KEMET_EMISUSE = -1,   /* the API was called wrongly (NULL, bad size) */
-    KEMET_ESYNTAX = -2,   /* malformed position, move, throw or record */
-    KEMET_ERULESET = -3,  /* unknown ruleset or ruleset option */
-    KEMET_ETHROW = -4,    /* a throw this ruleset cannot produce */
-    KEMET_EILLEGAL = -5,  /* a move the rules do not allow */
-    KEMET_EOVER = -6,     /* the game is over */
-    KEMET_ENOMEM = -7,    /* out of memory */
-    KEMET_ERANGE = -8,    /* the caller's buffer is too small */
-    KEMET_EIO = -9        /* reading or writing a file failed */
+    KEMET_EMISUSE = -1,  /* the API was called wrongly (NULL, bad size) */
+    KEMET_ESYNTAX = -2,  /* malformed position, move, throw or record */
+    KEMET_ERULESET = -3, /* unknown ruleset or ruleset option */
+    KEMET_ETHROW = -4,   /* a throw this ruleset cannot produce */
+    KEMET_EILLEGAL = -5, /* a move the rules do not allow */
+    KEMET_EOVER = -6,    /* the game is over */
+    KEMET_ENOMEM = -7,   /* out of memory */
+    KEMET_ERANGE = -8,   /* the caller's buffer is too small */
+    KEMET_EIO = -9       /* reading or writing a file failed */
 };
 
 /* A short description of a status code ("illegal move"). Never NULL. */
@@ -165,19 +165,19 @@ typedef struct kemet_rules kemet_rules;
 
 /* Static facts about a ruleset, for front ends. */
 typedef struct kemet_info {
-    const char *id;        /* "senet-kendall" */
-    const char *title;     /* "Senet (Kendall)" */
-    const char *source;    /* the seed text and rule numbers it follows */
-    const char *text;      /* the rules in plain words, several lines */
-    const char *player[2]; /* "White", "Black" */
-    char glyph[2];         /* one ASCII letter per player for boards */
-    const char *gone;      /* what pieces no longer in play are: "borne off",
-                              "captured"; NULL where none ever leave */
-    const char *in_hand;   /* where pieces in hand are: "in hand", "in the
-                              Duat", "off the board" */
-    int pieces;            /* pieces per player */
-    int squares;           /* highest path square */
-    int board_cells;       /* physical cells of the board */
+    const char *id;         /* "senet-kendall" */
+    const char *title;      /* "Senet (Kendall)" */
+    const char *source;     /* the seed text and rule numbers it follows */
+    const char *text;       /* the rules in plain words, several lines */
+    const char *player[2];  /* "White", "Black" */
+    char glyph[2];          /* one ASCII letter per player for boards */
+    const char *gone;       /* what pieces no longer in play are: "borne off",
+                               "captured"; NULL where none ever leave */
+    const char *in_hand;    /* where pieces in hand are: "in hand", "in the
+                               Duat", "off the board" */
+    int pieces;             /* pieces per player */
+    int squares;            /* highest path square */
+    int board_cells;        /* physical cells of the board */
     const char *board_note; /* NULL, or what the board (and sticks) are
                                when they are a reconstruction */
 } kemet_info;
@@ -188,14 +188,15 @@ KEMET_API const char *kemet_ruleset_id(int i);
 
 /* Opens a ruleset from "id" or "id:key=value,...". On success *out must be
  * released with kemet_rules_close. Fails with KEMET_ERULESET. */
-KEMET_API int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err);
+KEMET_API int kemet_rules_open(const char *spec, kemet_rules **out,
+                               kemet_error *err);
 /* As kemet_rules_open, with the board read from `board_text`, the text of
  * a board file (docs/boards.md), instead of the ruleset's own. Only the
  * rulesets whose board is a reconstruction (Washburne, Lions & Jackals)
  * take one; errors name the file's line. board_text NULL: the built-in
  * board. */
 KEMET_API int kemet_rules_open_board(const char *spec, const char *board_text,
-                           kemet_rules **out, kemet_error *err);
+                                     kemet_rules **out, kemet_error *err);
 KEMET_API void kemet_rules_close(kemet_rules *rules);
 KEMET_API const kemet_info *kemet_rules_info(const kemet_rules *rules);
 /* The canonical spec ("id", plus options that differ from the defaults). */
@@ -215,7 +216,9 @@ KEMET_API void kemet_start(const kemet_rules *rules, kemet_pos *pos);
  * ------------------------------------------------------------------------ */
 
 /* Result of a position: KEMET_PLAYING, KEMET_WON1, KEMET_WON2, KEMET_DRAW. */
-static inline int kemet_result(const kemet_pos *pos) { return pos->result; }
+static inline int kemet_result(const kemet_pos *pos) {
+    return pos->result;
+}
 
 /* Pieces of `player` (1 or 2) on the board, the heap square included;
  * KEMET_EMISUSE for another player or a NULL position. */
@@ -224,17 +227,17 @@ KEMET_API int kemet_on_board(const kemet_pos *pos, int player);
 /* Every distinct outcome of a throw in `pos` with its exact probability
  * weight[i] / *total. Returns the number of outcomes (<= KEMET_MAX_THROWS). */
 KEMET_API int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
-                 kemet_throw *out, uint32_t *weight, uint32_t *total);
+                           kemet_throw *out, uint32_t *weight, uint32_t *total);
 
 /* Throws the sticks (or dice) with `rng`. */
-KEMET_API void kemet_roll(const kemet_rules *rules, const kemet_pos *pos, kemet_rng *rng,
-                kemet_throw *out);
+KEMET_API void kemet_roll(const kemet_rules *rules, const kemet_pos *pos,
+                          kemet_rng *rng, kemet_throw *out);
 
 /* Moves that may be made instead of throwing (Senet's rescue from the
  * water). Throwing is always possible besides these. Returns the count, or
  * KEMET_EOVER. At most KEMET_MAX_MOVES are written. */
 KEMET_API int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
-                   kemet_move *out);
+                             kemet_move *out);
 
 /* Every distinct legal move for `thr` in `pos`; a lone `pass` (n == 0) when
  * the throw cannot be used. Returns the count (>= 1), KEMET_EOVER, or
@@ -245,7 +248,7 @@ KEMET_API int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
  * KEMET_ERANGE: more distinct turns than KEMET_MAX_MOVES (never seen with
  * the rulesets' own limits on the number of sticks). */
 KEMET_API int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
-                const kemet_throw *thr, kemet_move *out);
+                          const kemet_throw *thr, kemet_move *out);
 
 /* For entering a turn of several steps one step at a time (a front end, a
  * player): `done` holds the steps chosen so far for `thr` in `pos`. Writes
@@ -256,31 +259,31 @@ KEMET_API int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
  * turn (KEMET_EOVER, KEMET_ETHROW as kemet_moves). For rulesets of one
  * value per throw the next steps are the moves themselves. */
 KEMET_API int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
-                     const kemet_throw *thr, const kemet_move *done,
-                     kemet_move *next, kemet_throw *left);
+                               const kemet_throw *thr, const kemet_move *done,
+                               kemet_move *next, kemet_throw *left);
 
 /* What a move did, for messages. */
 enum kemet_event_kind {
-    KEMET_EV_MOVE,     /* a piece moved from a to b (b may be KEMET_OFF) */
-    KEMET_EV_ENTER,    /* a piece entered from hand onto b */
-    KEMET_EV_SWAP,     /* the opponent's piece on a was sent back to b */
-    KEMET_EV_CAPTURE,  /* the opponent's piece on a was captured */
-    KEMET_EV_WATER,    /* the mover's piece fell into the water on a */
-    KEMET_EV_RESCUE,   /* the mover's piece was taken from the water to b */
-    KEMET_EV_LINE,     /* the piece followed a line from a to b */
-    KEMET_EV_LOAD,     /* a piece was loaded from hand onto b */
-    KEMET_EV_AGAIN,    /* the mover throws again */
-    KEMET_EV_RETHROW,  /* the mover throws again with the piece on a */
-    KEMET_EV_PASS,     /* the throw could not be used */
-    KEMET_EV_LOST,     /* the throw was lost because of the piece on a */
-    KEMET_EV_WIN,      /* player `who` won */
-    KEMET_EV_DRAW,     /* the game is drawn */
-    KEMET_EV_STARTS,   /* opening: player `who` starts (a, b: the opening
-                          throws of players 1 and 2, 0 when drawn by lot) */
-    KEMET_EV_REOPEN,   /* opening: equal throws a = b, thrown again */
-    KEMET_EV_RIVER,    /* the piece was carried back by a river from a to b */
-    KEMET_EV_KNOCK     /* the opponent's piece on a was knocked off the board
-                          (to hand, or the Duat: it may come back) */
+    KEMET_EV_MOVE,    /* a piece moved from a to b (b may be KEMET_OFF) */
+    KEMET_EV_ENTER,   /* a piece entered from hand onto b */
+    KEMET_EV_SWAP,    /* the opponent's piece on a was sent back to b */
+    KEMET_EV_CAPTURE, /* the opponent's piece on a was captured */
+    KEMET_EV_WATER,   /* the mover's piece fell into the water on a */
+    KEMET_EV_RESCUE,  /* the mover's piece was taken from the water to b */
+    KEMET_EV_LINE,    /* the piece followed a line from a to b */
+    KEMET_EV_LOAD,    /* a piece was loaded from hand onto b */
+    KEMET_EV_AGAIN,   /* the mover throws again */
+    KEMET_EV_RETHROW, /* the mover throws again with the piece on a */
+    KEMET_EV_PASS,    /* the throw could not be used */
+    KEMET_EV_LOST,    /* the throw was lost because of the piece on a */
+    KEMET_EV_WIN,     /* player `who` won */
+    KEMET_EV_DRAW,    /* the game is drawn */
+    KEMET_EV_STARTS,  /* opening: player `who` starts (a, b: the opening
+                         throws of players 1 and 2, 0 when drawn by lot) */
+    KEMET_EV_REOPEN,  /* opening: equal throws a = b, thrown again */
+    KEMET_EV_RIVER,   /* the piece was carried back by a river from a to b */
+    KEMET_EV_KNOCK    /* the opponent's piece on a was knocked off the board
+                         (to hand, or the Duat: it may come back) */
 };
 
 typedef struct kemet_event {
@@ -300,22 +303,22 @@ typedef struct kemet_events {
  * leaves *out untouched) for a move not in kemet_moves/kemet_prethrow,
  * KEMET_EOVER on a finished position. `ev` may be NULL. */
 KEMET_API int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
-                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
-                kemet_events *ev);
+                          const kemet_throw *thr, const kemet_move *move,
+                          kemet_pos *out, kemet_events *ev);
 
 /* As kemet_apply, without the legality check: `move` must come from
  * kemet_moves (or kemet_prethrow) for this very position and throw. For
  * search and playouts. `out` may equal `pos`. */
 KEMET_API void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
-                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
-                kemet_events *ev);
+                          const kemet_throw *thr, const kemet_move *move,
+                          kemet_pos *out, kemet_events *ev);
 
 /* Why `move` is not legal for `thr` in `pos`, as one sentence in `buf`
  * ("square 15 holds your own piece"). Returns 0 and writes nothing when the
  * move is legal, 1 when it wrote a reason. thr NULL: before the throw. */
 KEMET_API int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
-                  const kemet_throw *thr, const kemet_move *move, char *buf,
-                  size_t len);
+                            const kemet_throw *thr, const kemet_move *move,
+                            char *buf, size_t len);
 
 /* ---------------------------------------------------------------------------
  * Evaluation: each ruleset describes a position by a few features (progress,
@@ -328,21 +331,23 @@ KEMET_API int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
 
 /* The log-odds that `player` (1 or 2) wins from `pos`: higher is better;
  * +-1000 for a game won or lost, 0 for a draw. */
-KEMET_API double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player);
+KEMET_API double kemet_eval(const kemet_rules *rules, const kemet_pos *pos,
+                            int player);
 /* The estimated chance, 0 to 1, that `player` wins from `pos` (a draw
  * counts one half); exactly 1, 0 or 0.5 for a finished game. */
-KEMET_API double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
-                        int player);
+KEMET_API double kemet_win_chance(const kemet_rules *rules,
+                                  const kemet_pos *pos, int player);
 /* The features of `pos` seen by player 1 (player 1's minus player 2's, and
  * +1 or -1 for whose turn it is) into f[]; returns how many. */
-KEMET_API int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
-                        double *f);
+KEMET_API int kemet_eval_features(const kemet_rules *rules,
+                                  const kemet_pos *pos, double *f);
 /* The name of feature i ("progress", ..., "tempo"), or NULL. */
 KEMET_API const char *kemet_eval_feature(const kemet_rules *rules, int i);
 /* The weights in use into w[] (KEMET_MAX_FEATURES); returns how many. */
 KEMET_API int kemet_eval_weights(const kemet_rules *rules, double *w);
 /* Replaces the weights (n must be the number of features). */
-KEMET_API int kemet_eval_set_weights(kemet_rules *rules, const double *w, int n);
+KEMET_API int kemet_eval_set_weights(kemet_rules *rules, const double *w,
+                                     int n);
 /* Restores the ruleset module's starting weights (those before tuning). */
 KEMET_API void kemet_eval_reset(kemet_rules *rules);
 /* Reads the weights of this ruleset from the text of a weights file:
@@ -351,7 +356,8 @@ KEMET_API void kemet_eval_reset(kemet_rules *rules);
  * KEMET_ESYNTAX for a malformed file or unknown feature names, with
  * err->msg "weights line N: ..."; KEMET_ERULESET when the file has no line
  * for this ruleset. The weights are unchanged on failure. */
-KEMET_API int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err);
+KEMET_API int kemet_eval_load(kemet_rules *rules, const char *text,
+                              kemet_error *err);
 
 /* Whether two moves are the same move. */
 KEMET_API int kemet_move_equal(const kemet_move *a, const kemet_move *b);
@@ -365,30 +371,30 @@ KEMET_API int kemet_throw_equal(const kemet_throw *a, const kemet_throw *b);
 /* Parses a position line. Opens its ruleset into *rules (close it after use)
  * and fills *pos. Fails with KEMET_ESYNTAX or KEMET_ERULESET; then *rules is
  * NULL. */
-KEMET_API int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
-                    kemet_error *err);
+KEMET_API int kemet_pos_parse(const char *text, kemet_rules **rules,
+                              kemet_pos *pos, kemet_error *err);
 /* As kemet_pos_parse, with the ruleset's board read from a board file's
  * text (see kemet_rules_open_board); NULL: the built-in board. */
 KEMET_API int kemet_pos_parse_board(const char *text, const char *board_text,
-                          kemet_rules **rules, kemet_pos *pos,
-                          kemet_error *err);
+                                    kemet_rules **rules, kemet_pos *pos,
+                                    kemet_error *err);
 /* Validates a position for `rules` (what kemet_pos_parse checks). */
 KEMET_API int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
-                    kemet_error *err);
+                              kemet_error *err);
 /* Writes the canonical position line. Returns its length, or KEMET_ERANGE. */
-KEMET_API int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos, char *buf,
-                     size_t len);
+KEMET_API int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos,
+                               char *buf, size_t len);
 
 /* Parses "FROM-TO[+FROM-TO...]" or "pass" (syntax and ranges only). */
 KEMET_API int kemet_move_parse(const kemet_rules *rules, const char *text,
-                     kemet_move *move, kemet_error *err);
+                               kemet_move *move, kemet_error *err);
 KEMET_API int kemet_move_format(const kemet_move *move, char *buf, size_t len);
 
 /* Parses a throw as written on the command line: a value ("3"), "none"
  * (n == 0), or several values separated by commas ("2,2,3"). Fails with
  * KEMET_ETHROW unless the ruleset can throw it. */
 KEMET_API int kemet_throw_parse(const kemet_rules *rules, const char *text,
-                      kemet_throw *thr, kemet_error *err);
+                                kemet_throw *thr, kemet_error *err);
 KEMET_API int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len);
 
 /* ---------------------------------------------------------------------------
@@ -398,10 +404,11 @@ KEMET_API int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len);
  * ------------------------------------------------------------------------ */
 KEMET_API const char *kemet_board_template(const kemet_rules *rules);
 /* Pieces of each player on physical cell `cell` (1..board_cells). */
-KEMET_API void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos, int cell,
-                      int count[2]);
+KEMET_API void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos,
+                                int cell, int count[2]);
 /* The physical cell of player `player`'s path square `square`, or 0. */
-KEMET_API int kemet_square_cell(const kemet_rules *rules, int player, int square);
+KEMET_API int kemet_square_cell(const kemet_rules *rules, int player,
+                                int square);
 
 /* ---------------------------------------------------------------------------
  * The game driver: rules + position + the dice generator, with the opening
@@ -413,8 +420,8 @@ typedef struct kemet_game kemet_game;
  * procedure (who starts; for Skiryuk also the starter's first throw, which
  * is then pending: see kemet_game_throw). `ev` (may be NULL) receives what
  * the opening did. */
-KEMET_API int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
-                   kemet_events *ev);
+KEMET_API int kemet_game_new(const kemet_rules *rules, uint64_t seed,
+                             kemet_game **out, kemet_events *ev);
 KEMET_API void kemet_game_free(kemet_game *game);
 KEMET_API const kemet_pos *kemet_game_pos(const kemet_game *game);
 /* The throw waiting for a move, or NULL before the throw. */
@@ -424,7 +431,8 @@ KEMET_API const kemet_throw *kemet_game_throw(const kemet_game *game);
 KEMET_API int kemet_game_roll(kemet_game *game, kemet_throw *thr);
 /* Makes a move: for the pending throw, or a pre-throw choice when none is
  * pending. Checks legality (KEMET_EILLEGAL). */
-KEMET_API int kemet_game_play(kemet_game *game, const kemet_move *move, kemet_events *ev);
+KEMET_API int kemet_game_play(kemet_game *game, const kemet_move *move,
+                              kemet_events *ev);
 /* As kemet_game_play without the legality check, for simulations: `move`
  * must come from kemet_moves (or kemet_prethrow) for the current position
  * and pending throw. */
@@ -437,8 +445,8 @@ KEMET_API void kemet_game_make(kemet_game *game, const kemet_move *move);
  * a throw, throwing and each pre-throw move are equally likely. Uses the
  * ruleset's fast path unless `generic` is non-zero; both give the same game.
  * A pending throw (one the opening made) is used first. */
-KEMET_API int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
-                       int generic);
+KEMET_API int kemet_game_playout(kemet_game *game, kemet_rng *pick,
+                                 long max_turns, int generic);
 /* Turns (each hand-over of the sticks) and plies (each move, pass or
  * pre-throw choice) so far. */
 KEMET_API long kemet_game_turns(const kemet_game *game);
@@ -463,15 +471,17 @@ KEMET_API const char *kemet_agent_about(int i);
  * keeps a copy of the rules as they are now (tables and race database
  * included). "@plain" judges as agents did before tables, race databases
  * and networks: by the linear evaluation alone. Fails with KEMET_ESYNTAX. */
-KEMET_API int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
-                    kemet_agent **out, kemet_error *err);
+KEMET_API int kemet_agent_new(const kemet_rules *rules, const char *spec,
+                              uint64_t seed, kemet_agent **out,
+                              kemet_error *err);
 KEMET_API void kemet_agent_free(kemet_agent *agent);
 KEMET_API const char *kemet_agent_spec(const kemet_agent *agent);
 /* Chooses among `n` moves (n >= 1) for `thr` in `pos`; returns the index.
  * With thr NULL, chooses before the throw among the n pre-throw moves and
  * returns -1 to throw instead. */
 KEMET_API int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
-                       const kemet_throw *thr, const kemet_move *moves, int n);
+                                 const kemet_throw *thr,
+                                 const kemet_move *moves, int n);
 
 /* Ranks the n moves as the agent sees them: chance[i] (if not NULL)
  * receives the estimated chance that the player to move in `pos` wins
@@ -481,8 +491,8 @@ KEMET_API int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
  * search agents search every move with a full window when asked for
  * chances, so ranking costs more than choosing. */
 KEMET_API int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
-                     const kemet_throw *thr, const kemet_move *moves, int n,
-                     double *chance, double *throw_chance);
+                               const kemet_throw *thr, const kemet_move *moves,
+                               int n, double *chance, double *throw_chance);
 /* Positions the agent's last choice searched (iterations for mcts). */
 KEMET_API long long kemet_agent_nodes(const kemet_agent *agent);
 
@@ -508,9 +518,9 @@ typedef struct kemet_rollout {
  * Fails with KEMET_EMISUSE, KEMET_EOVER, KEMET_ESYNTAX (a bad agent spec)
  * or KEMET_ENOMEM. */
 KEMET_API int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
-                      const kemet_throw *thr, const kemet_move *moves, int n,
-                      const kemet_rollout *opts, double *chance, double *se,
-                      kemet_error *err);
+                                const kemet_throw *thr, const kemet_move *moves,
+                                int n, const kemet_rollout *opts,
+                                double *chance, double *se, kemet_error *err);
 
 /* ---------------------------------------------------------------------------
  * Exact endgame tables (docs/tables.md). A ruleset's class of N pieces is
@@ -535,48 +545,50 @@ typedef struct kemet_table_info {
 /* Whether `rules` has a class of `pieces` and, in *entries (may be NULL),
  * its size. KEMET_ERULESET with a reason when it has none. */
 KEMET_API int kemet_table_class(const kemet_rules *rules, int pieces,
-                      long long *entries, kemet_error *err);
+                                long long *entries, kemet_error *err);
 /* Solves the class of `pieces` on `threads` threads (the table is the same
  * for any number). `progress` (may be NULL) is called now and then from
  * the calling thread with what is being done ("positions", "values") and
  * the fraction done. On success *out is the table, to free with
  * kemet_table_free. KEMET_ERULESET, KEMET_ENOMEM. */
-KEMET_API int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
-                      void (*progress)(void *ctx, const char *what,
-                                       double done),
-                      void *ctx, kemet_table **out, kemet_error *err);
+KEMET_API int
+kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
+                  void (*progress)(void *ctx, const char *what, double done),
+                  void *ctx, kemet_table **out, kemet_error *err);
 /* Writes the table to `path` whole or not at all (a temporary file renamed
  * over it). KEMET_EIO. */
 KEMET_API int kemet_table_save(const kemet_table *table, const char *path,
-                     kemet_error *err);
+                               kemet_error *err);
 /* Reads a table file made for `rules`. Refuses, with a one-line reason, a
  * file that is not a table (KEMET_ESYNTAX), of another format version or
  * layout (KEMET_ESYNTAX), of another ruleset (KEMET_ERULESET), or whose
  * checksums fail (KEMET_ESYNTAX); KEMET_EIO when it cannot be read. */
 KEMET_API int kemet_table_load(const kemet_rules *rules, const char *path,
-                     kemet_table **out, kemet_error *err);
+                               kemet_table **out, kemet_error *err);
 KEMET_API void kemet_table_free(kemet_table *table);
 /* The spec of the ruleset the table was made for. */
 KEMET_API const char *kemet_table_spec(const kemet_table *table);
-KEMET_API void kemet_table_stats(const kemet_table *table, kemet_table_info *info);
+KEMET_API void kemet_table_stats(const kemet_table *table,
+                                 kemet_table_info *info);
 /* 1 when the table covers `pos` (a position of the class, game not over),
  * with the exact chance that the player to move wins in *chance (may be
  * NULL); else 0. */
 KEMET_API int kemet_table_probe(const kemet_table *table, const kemet_pos *pos,
-                      double *chance);
+                                double *chance);
 
 /* Entry `i` (0 <= i < entries) of the table as a position, with player 1
  * to move; 1 when it is a valid position, else 0 (*pos unspecified). For
  * sampling or walking the class. */
 KEMET_API int kemet_table_position(const kemet_table *table, long long i,
-                         kemet_pos *pos);
+                                   kemet_pos *pos);
 
 /* Lets the agents of `rules` (expectimax, mcts, best) use `table` wherever
  * it covers a position: their values there are exact. The table is
  * borrowed: it must outlive the rules' use of it. NULL stops the use.
  * KEMET_EMISUSE for a table of another ruleset. Call it before agents are
  * made from `rules` on other threads. */
-KEMET_API int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table);
+KEMET_API int kemet_rules_use_table(kemet_rules *rules,
+                                    const kemet_table *table);
 /* The table `rules` uses, or NULL. */
 KEMET_API const kemet_table *kemet_rules_table(const kemet_rules *rules);
 
@@ -597,17 +609,17 @@ typedef struct kemet_race_info {
 /* Builds the race database of `rules` (about a second). KEMET_ERULESET for
  * a ruleset whose sides meet, KEMET_ENOMEM. */
 KEMET_API int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
-                     kemet_error *err);
+                               kemet_error *err);
 KEMET_API void kemet_race_free(kemet_race *race);
 KEMET_API void kemet_race_stats(const kemet_race *race, kemet_race_info *info);
 /* The chance that the player to move in `pos` wins, by the race database;
  * 1 when the database answered, 0 (nothing written) otherwise. */
 KEMET_API int kemet_race_probe(const kemet_race *race, const kemet_pos *pos,
-                     double *chance);
+                               double *chance);
 /* The turns `player` is expected to need to finish from `pos` (its turn
  * under way counting as one), or -1. */
 KEMET_API double kemet_race_turns(const kemet_race *race, const kemet_pos *pos,
-                        int player);
+                                  int player);
 /* Lets the agents of `rules` use `race` (borrowed; NULL stops) wherever
  * no endgame table covers a position, instead of the evaluation.
  * KEMET_ERULESET for another ruleset's database. */
@@ -625,12 +637,12 @@ KEMET_API const kemet_race *kemet_rules_race(const kemet_rules *rules);
 typedef struct kemet_net kemet_net;
 
 typedef struct kemet_train {
-    long games;     /* self-play games, >= 1 */
-    int hidden;     /* hidden units of a new network, 1..256 */
-    double alpha;   /* learning rate per game, > 0 */
-    double lambda;  /* trace decay, 0..1 */
-    int batch;      /* games played with the same weights, 1..4096; the
-                       result depends on it, not on `threads` */
+    long games;    /* self-play games, >= 1 */
+    int hidden;    /* hidden units of a new network, 1..256 */
+    double alpha;  /* learning rate per game, > 0 */
+    double lambda; /* trace decay, 0..1 */
+    int batch;     /* games played with the same weights, 1..4096; the
+                      result depends on it, not on `threads` */
     int threads;
     uint64_t seed;
 } kemet_train;
@@ -642,17 +654,19 @@ typedef struct kemet_train {
  * (`from` is another ruleset's) or KEMET_ENOMEM (also when the weights
  * diverge). */
 KEMET_API int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
-                    const kemet_net *from,
-                    void (*progress)(void *ctx, long games, double rms),
-                    void *ctx, kemet_net **out, kemet_error *err);
+                              const kemet_net *from,
+                              void (*progress)(void *ctx, long games,
+                                               double rms),
+                              void *ctx, kemet_net **out, kemet_error *err);
 /* Reads a network file's text for `rules`. Fails with KEMET_ESYNTAX (the
  * message names the line) or KEMET_ERULESET (made for another ruleset or
  * board). */
 KEMET_API int kemet_net_parse(const kemet_rules *rules, const char *text,
-                    kemet_net **out, kemet_error *err);
+                              kemet_net **out, kemet_error *err);
 /* The network as a file's text (malloc'd into *out), with `note` (may be
  * NULL; several lines allowed) as comment lines. */
-KEMET_API int kemet_net_format(const kemet_net *net, const char *note, char **out);
+KEMET_API int kemet_net_format(const kemet_net *net, const char *note,
+                               char **out);
 KEMET_API void kemet_net_free(kemet_net *net);
 KEMET_API const char *kemet_net_ruleset(const kemet_net *net);
 KEMET_API int kemet_net_hidden(const kemet_net *net);
@@ -680,14 +694,15 @@ KEMET_API const kemet_net *kemet_rules_net(const kemet_rules *rules);
 /* Writers for the lines of a record. Each returns the length written, or
  * KEMET_ERANGE when `buf` is too small. */
 KEMET_API int kemet_record_header(const kemet_rules *rules, uint64_t seed,
-                        const char *player1, const char *player2,
-                        const kemet_pos *start, char *buf, size_t len);
+                                  const char *player1, const char *player2,
+                                  const kemet_pos *start, char *buf,
+                                  size_t len);
 /* "P THROW MOVE\n" for the ply made in `before`; thr NULL before a throw. */
 KEMET_API int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
-                     const kemet_move *move, char *buf, size_t len);
+                               const kemet_move *move, char *buf, size_t len);
 /* "result 1\n" etc.; for an unfinished game "stopped" when `stopped`. */
 KEMET_API int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
-                        size_t len);
+                                  size_t len);
 
 /* Replays a record line by line, checking everything (ruleset, start, each
  * player, throw and move, the dice against the seed, the result). On the
@@ -695,7 +710,7 @@ KEMET_API int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
  * beginning "line N: ". `final` (may be NULL) receives the last position;
  * `turns` (may be NULL) the number of move lines. */
 KEMET_API int kemet_replay(const char *text, kemet_pos *final, char *final_text,
-                 size_t final_len, long *turns, kemet_error *err);
+                           size_t final_len, long *turns, kemet_error *err);
 
 /* ---------------------------------------------------------------------------
  * Analysis: what a set of games says about a ruleset (docs/analysis.md).
@@ -733,21 +748,22 @@ typedef struct kemet_analysis {
     kemet_stat duration_turns; /* Ludii DurationTurns: mean turns */
     kemet_stat duration_moves; /* mean plies */
     double median_turns, sd_turns, median_moves, sd_moves;
-    kemet_stat lost_throws;  /* share of throws that could not be used */
-    kemet_stat forced_moves; /* share of throws with one legal move */
-    kemet_stat choices;      /* mean legal moves at real decisions (2+) */
+    kemet_stat lost_throws;      /* share of throws that could not be used */
+    kemet_stat forced_moves;     /* share of throws with one legal move */
+    kemet_stat choices;          /* mean legal moves at real decisions (2+) */
     kemet_stat branching_factor; /* Ludii BranchingFactor (average) */
-    kemet_stat lead_change;  /* Ludii LeadChange */
-    kemet_stat drama;        /* Ludii Drama (average), games that ended */
+    kemet_stat lead_change;      /* Ludii LeadChange */
+    kemet_stat drama;            /* Ludii Drama (average), games that ended */
     kemet_stat decisiveness_threshold; /* Ludii DecisivenessThreshold */
 } kemet_analysis;
 
 /* Computes the analysis of n >= 1 games. KEMET_EMISUSE, KEMET_ENOMEM. */
 KEMET_API int kemet_analyze_traces(const kemet_trace *games, long n,
-                         kemet_analysis *out);
+                                   kemet_analysis *out);
 
 /* Wilson's score interval for k successes in n trials at z (1.96: 95%). */
-KEMET_API void kemet_wilson(double k, double n, double z, double *lo, double *hi);
+KEMET_API void kemet_wilson(double k, double n, double z, double *lo,
+                            double *hi);
 
 #ifdef __cplusplus
 }

@@ -13,7 +13,6 @@
 
 #define START "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14"
 
-
 /* Runs and checks success with exactly want_out on stdout. */
 #define OK(want, ...)                                                          \
     do {                                                                       \
@@ -33,7 +32,7 @@
         char *o, *e;                                                           \
         int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
         size_t el = strlen(e);                                                 \
-        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||        \
+        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||         \
             strchr(e, '\n') != e + el - 1 || !strstr(e, words))                \
             fail_msg("want one-line error with '%s': status %d, stdout '%s', " \
                      "stderr '%s'",                                            \
@@ -55,8 +54,9 @@ static void conformance_output(void **state) {
     OK("senet-kendall to=2 p1=1,3,5,7,9,11,15 p2=2,4,6,8,10,12,14\n", "apply",
        START, "2", "13-15");
     OK(START "\n", "apply", START, "none", "throw");
-    OK(START "\n", "apply", "senet-kendall p2=2,4,6,8,10,12,14 p1=13,11,9,7,5,3,1 to=1",
-       "none", "throw");
+    OK(START "\n", "apply",
+       "senet-kendall p2=2,4,6,8,10,12,14 p1=13,11,9,7,5,3,1 to=1", "none",
+       "throw");
     OK("senet-kendall to=2 p1=5,15 p2=1\n", "apply",
        "senet-kendall to=1 p1=5,27 p2=1", "none", "27-15");
     OK("senet-kendall to=2 p1=- p2=1 winner=1\n", "apply",
@@ -76,9 +76,11 @@ static void conformance_errors(void **state) {
     BAD("two pieces", "moves", "senet-kendall to=1 p1=4 p2=4", "1");
     BAD("in hand", "moves", "senet-kendall to=1 p1=4 h1=2 p2=5", "1");
     BAD("must=", "moves", "senet-kendall to=1 p1=26 p2=5 must=26", "1");
-    BAD("together", "moves", "senet-robinson to=1 p1=26 p2=5 must=26 winner=2", "1");
+    BAD("together", "moves", "senet-robinson to=1 p1=26 p2=5 must=26 winner=2",
+        "1");
     BAD("over", "moves", "senet-kendall to=1 p1=- p2=5 winner=1", "1");
-    BAD("over", "apply", "senet-kendall to=1 p1=- p2=5 winner=1", "none", "throw");
+    BAD("over", "apply", "senet-kendall to=1 p1=- p2=5 winner=1", "none",
+        "throw");
     BAD("impossible throw", "moves", START, "6");
     BAD("impossible throw", "moves", START, "0");
     BAD("impossible throw", "moves", START, "x");
@@ -92,7 +94,8 @@ static void conformance_errors(void **state) {
     BAD("unknown option", "sim", "senet-kendall", "--games", "5", "--fast");
     BAD("--games", "sim", "senet-kendall", "--games", "-5");
     BAD("--games", "sim", "senet-kendall", "--games", "many");
-    BAD("unknown agent", "sim", "senet-kendall", "--games", "5", "--p1", "wizard");
+    BAD("unknown agent", "sim", "senet-kendall", "--games", "5", "--p1",
+        "wizard");
     BAD("unknown ruleset", "bench", "--ruleset", "ur");
     BAD("unknown agent", "play", "--p2", "wizard");
     BAD("--seed", "play", "--seed", "abc");
@@ -101,8 +104,8 @@ static void conformance_errors(void **state) {
 
 static void help_texts(void **state) {
     (void)state;
-    const char *cmds[] = {"start", "moves", "apply", "play", "sim",
-                          "bench", "replay", "rules"};
+    const char *cmds[] = {"start", "moves", "apply",  "play",
+                          "sim",   "bench", "replay", "rules"};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         char *o, *e;
         int st = tu_run(NULL, &o, &e, cmds[i], "--help", NULL);
@@ -219,9 +222,8 @@ static void match_json(void **state) {
     char *t3 = strstr(o3, ",\"seconds_per_move\":");
     assert_non_null(t1);
     assert_non_null(t3);
-    assert_int_equal(sscanf(t1, ",\"seconds_per_move\":[%lf,%lf]}", &secs[0],
-                            &secs[1]),
-                     2);
+    assert_int_equal(
+        sscanf(t1, ",\"seconds_per_move\":[%lf,%lf]}", &secs[0], &secs[1]), 2);
     assert_true(secs[0] > 0 && secs[0] < 1 && secs[1] >= 0 && secs[1] < 1);
     *t1 = *t3 = '\0';
     assert_string_equal(o1, o3);
@@ -229,15 +231,15 @@ static void match_json(void **state) {
     double lo, hi, elo, elo_lo, elo_hi;
     const char *p = strstr(o1, "\"agents\":[\"greedy\",\"random\"],\"games\":");
     assert_non_null(p);
-    assert_int_equal(sscanf(p, "\"agents\":[\"greedy\",\"random\"],\"games\":%ld,"
-                               "\"wins\":[%ld,%ld]",
+    assert_int_equal(sscanf(p,
+                            "\"agents\":[\"greedy\",\"random\"],\"games\":%ld,"
+                            "\"wins\":[%ld,%ld]",
                             &games, &wa, &wb),
                      3);
     p = strstr(o1, "\"draws\":");
     assert_non_null(p);
-    assert_int_equal(sscanf(p, "\"draws\":%ld,\"stopped\":%ld", &draws,
-                            &stopped),
-                     2);
+    assert_int_equal(
+        sscanf(p, "\"draws\":%ld,\"stopped\":%ld", &draws, &stopped), 2);
     assert_int_equal(games, 300);
     assert_int_equal(wa + wb + draws + stopped, 300);
     p = strstr(o1, "\"ci95\":");
@@ -245,13 +247,13 @@ static void match_json(void **state) {
     assert_int_equal(sscanf(p, "\"ci95\":[%lf,%lf]", &lo, &hi), 2);
     p = strstr(o1, "\"elo\":");
     assert_non_null(p);
-    assert_int_equal(sscanf(p, "\"elo\":%lf,\"elo_ci95\":[%lf,%lf]", &elo,
-                            &elo_lo, &elo_hi),
-                     3);
+    assert_int_equal(
+        sscanf(p, "\"elo\":%lf,\"elo_ci95\":[%lf,%lf]", &elo, &elo_lo, &elo_hi),
+        3);
     double ph = (double)wa / 300, z = 1.96, n = 300;
     double mid = (ph + z * z / (2 * n)) / (1 + z * z / n);
-    double half = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) /
-                  (1 + z * z / n);
+    double half =
+        z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / (1 + z * z / n);
     assert_true(fabs(lo - (mid - half)) < 1e-4);
     assert_true(fabs(hi - (mid + half)) < 1e-4);
     double score = ((double)wa + 0.5 * (double)draws) / (double)(300 - stopped);
@@ -267,8 +269,9 @@ static void match_json(void **state) {
     assert_int_equal(st, 0);
     free(e);
     char want[128];
-    snprintf(want, sizeof want, "  draws %ld, stopped at the turn cap (1000) %ld\n",
-             draws, stopped);
+    snprintf(want, sizeof want,
+             "  draws %ld, stopped at the turn cap (1000) %ld\n", draws,
+             stopped);
     assert_non_null(strstr(o1, want));
     assert_non_null(strstr(o1, "  A's score "));
     assert_non_null(strstr(o1, " turns; "));
@@ -291,8 +294,8 @@ static void hint_command(void **state) {
          p = strstr(p + 1, "{\"move\":")) {
         char mv[32];
         double w;
-        assert_int_equal(sscanf(p, "{\"move\":\"%31[^\"]\",\"win\":%lf", mv, &w),
-                         2);
+        assert_int_equal(
+            sscanf(p, "{\"move\":\"%31[^\"]\",\"win\":%lf", mv, &w), 2);
         assert_true(w >= 0 && w <= 1 && w <= last);
         last = w;
         moves++;
@@ -353,10 +356,10 @@ static void tune_command(void **state) {
 static void analyze_command(void **state) {
     (void)state;
     char *o1, *o2, *e;
-    int st = tu_run(NULL, &o1, &e, "analyze", "chien-chacal", "senet-kendall",
-                    "--games", "60", "--skill-games", "20", "--best",
-                    "expectimax:200", "--threads", "1", "--format", "json",
-                    NULL);
+    int st =
+        tu_run(NULL, &o1, &e, "analyze", "chien-chacal", "senet-kendall",
+               "--games", "60", "--skill-games", "20", "--best",
+               "expectimax:200", "--threads", "1", "--format", "json", NULL);
     assert_int_equal(st, 0);
     free(e);
     st = tu_run(NULL, &o2, &e, "analyze", "chien-chacal", "senet-kendall",
@@ -365,10 +368,11 @@ static void analyze_command(void **state) {
     assert_int_equal(st, 0);
     free(e);
     assert_string_equal(o1, o2);
-    const char *names[] = {"Completion", "Drawishness", "AdvantageP1",
-                           "Balance", "DurationTurns", "LeadChange", "Drama",
-                           "DecisivenessThreshold", "BranchingFactor",
-                           "SkillVsRandom", "SkillVsGreedy"};
+    const char *names[] = {
+        "Completion",    "Drawishness",           "AdvantageP1",
+        "Balance",       "DurationTurns",         "LeadChange",
+        "Drama",         "DecisivenessThreshold", "BranchingFactor",
+        "SkillVsRandom", "SkillVsGreedy"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char key[64];
         snprintf(key, sizeof key, "\"%s\":{\"value\":", names[i]);
@@ -469,8 +473,9 @@ static void sim_and_bench(void **state) {
     long games, w1, w2, draws, stopped;
     const char *p = strstr(o, "\"games\":");
     assert_non_null(p);
-    assert_int_equal(sscanf(p, "\"games\":%ld,\"wins\":[%ld,%ld],\"draws\":%ld,"
-                               "\"stopped\":%ld",
+    assert_int_equal(sscanf(p,
+                            "\"games\":%ld,\"wins\":[%ld,%ld],\"draws\":%ld,"
+                            "\"stopped\":%ld",
                             &games, &w1, &w2, &draws, &stopped),
                      5);
     assert_int_equal(games, 300);

@@ -54,9 +54,8 @@ static void perft_counts(void **state) {
         char ruleset[64], depth[8];
         unsigned long long want;
         int used = 0;
-        assert_int_equal(sscanf(line, "%63s %7s %llu %n", ruleset, depth, &want,
-                                &used),
-                         3);
+        assert_int_equal(
+            sscanf(line, "%63s %7s %llu %n", ruleset, depth, &want, &used), 3);
         const char *position = line[used] ? line + used : NULL;
         unsigned long long got = run_perft(ruleset, depth, position);
         if (got != want)
@@ -118,12 +117,12 @@ static void bench_signatures(void **state) {
     char *golden = slurp("bench.txt");
     for (int generic = 0; generic < 2; generic++) {
         char *o, *e;
-        int st = generic ? tu_run(NULL, &o, &e, "bench", "--games", "10000",
-                                  "--search", "none", "--generic", "--json",
-                                  NULL)
-                         : tu_run(NULL, &o, &e, "bench", "--games", "10000",
-                                  "--search", "expectimax:20k", "--positions",
-                                  "8", "--json", NULL);
+        int st =
+            generic
+                ? tu_run(NULL, &o, &e, "bench", "--games", "10000", "--search",
+                         "none", "--generic", "--json", NULL)
+                : tu_run(NULL, &o, &e, "bench", "--games", "10000", "--search",
+                         "expectimax:20k", "--positions", "8", "--json", NULL);
         assert_int_equal(st, 0);
         const char *search = strstr(o, "\"search\":");
         int seen = 0;
@@ -132,17 +131,18 @@ static void bench_signatures(void **state) {
             char id[64], sum[32], line[160];
             long long count;
             bool in_search = search && p > search;
-            int got = in_search
-                          ? sscanf(p,
-                                   "\"ruleset\":\"%63[^\"]\",\"agent\":\"%*[^\"]"
-                                   "\",\"positions\":%*d,\"nodes\":%lld,"
-                                   "\"checksum\":\"%31[^\"]\"",
-                                   id, &count, sum)
-                          : sscanf(p,
-                                   "\"ruleset\":\"%63[^\"]\",\"games\":%*d,"
-                                   "\"plies\":%lld,\"stopped\":%*d,"
-                                   "\"checksum\":\"%31[^\"]\"",
-                                   id, &count, sum);
+            int got =
+                in_search
+                    ? sscanf(p,
+                             "\"ruleset\":\"%63[^\"]\",\"agent\":\"%*[^\"]"
+                             "\",\"positions\":%*d,\"nodes\":%lld,"
+                             "\"checksum\":\"%31[^\"]\"",
+                             id, &count, sum)
+                    : sscanf(p,
+                             "\"ruleset\":\"%63[^\"]\",\"games\":%*d,"
+                             "\"plies\":%lld,\"stopped\":%*d,"
+                             "\"checksum\":\"%31[^\"]\"",
+                             id, &count, sum);
             assert_int_equal(got, 3);
             snprintf(line, sizeof line, "\n%s %s %lld %s\n",
                      in_search ? "search" : "playout", id, count, sum);

@@ -24,9 +24,9 @@ static void botermans_setup(void **state) {
     assert_string_equal(o, D "to=1 p1=- h1=5 p2=- h2=5\n");
     free(o);
     free(e);
-    moves(D "to=1 p1=1 h1=5 p2=- h2=5", "1", "ERR"); /* six pieces */
-    moves(D "to=1 p1=31 h1=4 p2=- h2=5", "1", "ERR"); /* no square 31 */
-    moves(D "to=1 p1=30 h1=4 p2=30 h2=4", "1", "ERR"); /* 30 is one hole */
+    moves(D "to=1 p1=1 h1=5 p2=- h2=5", "1", "ERR");      /* six pieces */
+    moves(D "to=1 p1=31 h1=4 p2=- h2=5", "1", "ERR");     /* no square 31 */
+    moves(D "to=1 p1=30 h1=4 p2=30 h2=4", "1", "ERR");    /* 30 is one hole */
     moves(D "to=1 p1=4 h1=4 p2=5 h2=4", "1", "4-5 in-1"); /* two sides */
 }
 
@@ -56,9 +56,10 @@ static void botermans_first_player(void **state) {
 static void botermans_enter(void **state) {
     (void)state;
     moves(D "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1");
-    apply(D "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1", D "to=1 p1=1 h1=4 p2=- h2=5");
-    moves(D "to=1 p1=- h1=5 p2=- h2=5", "2", "pass");   /* only a 1 enters */
-    moves(D "to=1 p1=1 h1=4 p2=- h2=5", "1", "1-2");    /* hole 1 taken */
+    apply(D "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1",
+          D "to=1 p1=1 h1=4 p2=- h2=5");
+    moves(D "to=1 p1=- h1=5 p2=- h2=5", "2", "pass"); /* only a 1 enters */
+    moves(D "to=1 p1=1 h1=4 p2=- h2=5", "1", "1-2");  /* hole 1 taken */
     apply(D "to=1 p1=- h1=5 p2=- h2=5", "2", "in-2", "ERR");
 }
 
@@ -66,8 +67,10 @@ static void botermans_enter(void **state) {
 static void botermans_move(void **state) {
     (void)state;
     moves(D "to=1 p1=3 h1=4 p2=- h2=5", "1", "3-4 in-1");
-    apply(D "to=1 p1=3 h1=4 p2=- h2=5", "1", "3-4", D "to=2 p1=4 h1=4 p2=- h2=5");
-    apply(D "to=1 p1=3 h1=4 p2=- h2=5", "4", "3-7", D "to=2 p1=7 h1=4 p2=- h2=5");
+    apply(D "to=1 p1=3 h1=4 p2=- h2=5", "1", "3-4",
+          D "to=2 p1=4 h1=4 p2=- h2=5");
+    apply(D "to=1 p1=3 h1=4 p2=- h2=5", "4", "3-7",
+          D "to=2 p1=7 h1=4 p2=- h2=5");
 }
 
 /* Rule 8, B3, B7: pieces may be jumped, but not a piece on 10, 15, 20 or
@@ -98,8 +101,9 @@ static void botermans_lines(void **state) {
     moves(D "to=1 p1=17 h1=4 p2=- h2=5", "3", "17-6");        /* back */
     moves(D "to=1 p1=5 h1=4 p2=- h2=5", "3", "5-10");         /* not to 8 */
     moves(D "to=1 p1=9 h1=4 p2=- h2=5", "1", "9-8 in-1");
-    moves(D "to=1 p1=8 h1=4 p2=- h2=5", "2", "8-8");          /* G6 */
-    apply(D "to=1 p1=8 h1=4 p2=- h2=5", "2", "8-8", D "to=2 p1=8 h1=4 p2=- h2=5");
+    moves(D "to=1 p1=8 h1=4 p2=- h2=5", "2", "8-8"); /* G6 */
+    apply(D "to=1 p1=8 h1=4 p2=- h2=5", "2", "8-8",
+          D "to=2 p1=8 h1=4 p2=- h2=5");
     apply(D "to=1 p1=3 h1=4 p2=- h2=5", "3", "3-6", "ERR");
 }
 
@@ -111,8 +115,8 @@ static void botermans_end(void **state) {
     moves(D "to=1 p1=28 h1=4 p2=- h2=5", "2", "28-30");
     moves(D "to=1 p1=30 p2=5 h2=4", "5", "30-off");
     moves(D "to=1 p1=30 p2=5 h2=4", "4", "pass");
-    moves(D "to=1 p1=30 h1=1 p2=5 h2=4", "5", "pass");      /* rule 14 */
-    apply(D "to=1 p1=30,4 p2=5 h2=4", "2", "pass", "ERR");  /* 4-6 exists */
+    moves(D "to=1 p1=30 h1=1 p2=5 h2=4", "5", "pass");     /* rule 14 */
+    apply(D "to=1 p1=30,4 p2=5 h2=4", "2", "pass", "ERR"); /* 4-6 exists */
     apply(D "to=1 p1=28 h1=4 p2=- h2=5", "3", "pass",
           D "to=2 p1=28 h1=4 p2=- h2=5");
 }
@@ -120,7 +124,8 @@ static void botermans_end(void **state) {
 /* Rule 15: the first to bear off all five wins. */
 static void botermans_win(void **state) {
     (void)state;
-    apply(D "to=1 p1=30 p2=5 h2=4", "5", "30-off", D "to=2 p1=- p2=5 h2=4 winner=1");
+    apply(D "to=1 p1=30 p2=5 h2=4", "5", "30-off",
+          D "to=2 p1=- p2=5 h2=4 winner=1");
     apply(D "to=1 p1=30,2 p2=5 h2=4", "5", "30-off", D "to=2 p1=2 p2=5 h2=4");
     moves(D "to=1 p1=- p2=5 h2=4", "1", "ERR"); /* needs winner=1 */
 }
@@ -130,16 +135,16 @@ static void botermans_win(void **state) {
  * bearing off from 59 with exactly 5. */
 static void extended_path(void **state) {
     (void)state;
-    moves(E "to=1 p1=28 p2=3 h2=4", "4", "28-32");  /* past 30 */
-    moves(E "to=1 p1=30 p2=3 h2=4", "5", "30-35");  /* no bearing off */
+    moves(E "to=1 p1=28 p2=3 h2=4", "4", "28-32"); /* past 30 */
+    moves(E "to=1 p1=30 p2=3 h2=4", "5", "30-35"); /* no bearing off */
     moves(E "to=1 p1=59 p2=3 h2=4", "5", "59-off");
     moves(E "to=1 p1=59 p2=3 h2=4", "4", "pass");
-    moves(E "to=1 p1=55 p2=3 h2=4", "2", "pass");   /* their hole 3 */
-    moves(E "to=1 p1=33 p2=25 h2=4", "3", "pass");  /* their 25 blocks */
+    moves(E "to=1 p1=55 p2=3 h2=4", "2", "pass");  /* their hole 3 */
+    moves(E "to=1 p1=33 p2=25 h2=4", "3", "pass"); /* their 25 blocks */
     moves(E "to=1 p1=33 p2=23 h2=4", "3", "33-36");
-    moves(E "to=1 p1=33 p2=24 h2=4", "3", "pass");  /* lands on their 24 */
-    moves(E "to=1 p1=37 p2=3 h2=4", "3", "37-54");  /* their line 20-6 */
-    moves(E "to=1 p1=35 p2=25 h2=4", "1", "ERR");   /* one hole, two pieces */
+    moves(E "to=1 p1=33 p2=24 h2=4", "3", "pass");    /* lands on their 24 */
+    moves(E "to=1 p1=37 p2=3 h2=4", "3", "37-54");    /* their line 20-6 */
+    moves(E "to=1 p1=35 p2=25 h2=4", "1", "ERR");     /* one hole, two pieces */
     moves(E "to=1 p1=3 h1=4 p2=59 h2=4", "1", "3-4"); /* hole 1 taken */
     moves(E "to=1 p1=1 h1=4 p2=59 h2=4", "1", "ERR"); /* the same hole */
 }
@@ -163,13 +168,15 @@ static void extended_draw(void **state) {
 static void skiryuk_setup(void **state) {
     (void)state;
     char *o, *e;
-    assert_int_equal(tu_run(NULL, &o, &e, "start", "hounds-jackals-skiryuk", NULL), 0);
+    assert_int_equal(
+        tu_run(NULL, &o, &e, "start", "hounds-jackals-skiryuk", NULL), 0);
     assert_string_equal(o, S "to=1 p1=1 h1=4 p2=1 h2=4\n");
     free(o);
     free(e);
     kemet_rules *r;
     kemet_error err;
-    assert_int_equal(kemet_rules_open("hounds-jackals-skiryuk", &r, &err), KEMET_OK);
+    assert_int_equal(kemet_rules_open("hounds-jackals-skiryuk", &r, &err),
+                     KEMET_OK);
     for (uint64_t seed = 0; seed < 200; seed++) {
         kemet_game *g;
         kemet_events ev;
@@ -193,8 +200,8 @@ static void skiryuk_setup(void **state) {
  * hole, except along a line. */
 static void skiryuk_no_passing(void **state) {
     (void)state;
-    moves(S "to=1 p1=1,3 h1=3 p2=1 h2=4", "3", "3-20");  /* 1-4 passes 3 */
-    moves(S "to=1 p1=1,3 h1=3 p2=1 h2=4", "2", "3-5");   /* 1-3 lands on 3 */
+    moves(S "to=1 p1=1,3 h1=3 p2=1 h2=4", "3", "3-20"); /* 1-4 passes 3 */
+    moves(S "to=1 p1=1,3 h1=3 p2=1 h2=4", "2", "3-5");  /* 1-3 lands on 3 */
     moves(S "to=1 p1=1,3 h1=3 p2=1 h2=4", "1", "1-2 3-4");
     moves(S "to=1 p1=3,10 h1=3 p2=1 h2=4", "3", "10-13 3-20"); /* line */
 }
@@ -206,7 +213,7 @@ static void skiryuk_lines(void **state) {
     moves(S "to=1 p1=17 h1=4 p2=1 h2=4", "3", "17-6");
     moves(S "to=1 p1=5 h1=4 p2=1 h2=4", "3", "5-10");
     moves(S "to=1 p1=8 h1=4 p2=1 h2=4", "2", "8-8");
-    moves(S "to=1 p1=7,8 h1=3 p2=1 h2=4", "1", "8-9");   /* 7-8 lands on 8 */
+    moves(S "to=1 p1=7,8 h1=3 p2=1 h2=4", "1", "8-9"); /* 7-8 lands on 8 */
 }
 
 /* Rules 10, 11, 17, 18, S4, S5: landing on or passing 15/25 by counting
@@ -214,12 +221,18 @@ static void skiryuk_lines(void **state) {
  * a line does not count. */
 static void skiryuk_loading(void **state) {
     (void)state;
-    apply(S "to=1 p1=13 h1=4 p2=1 h2=4", "3", "13-16", S "to=2 p1=1,16 h1=3 p2=1 h2=4");
-    apply(S "to=1 p1=13 h1=4 p2=1 h2=4", "2", "13-15", S "to=1 p1=1,15 h1=3 p2=1 h2=4");
-    apply(S "to=1 p1=1,13 h1=3 p2=1 h2=4", "3", "13-16", S "to=2 p1=1,16 h1=3 p2=1 h2=4");
-    apply(S "to=1 p1=1,13 h1=3 p2=1 h2=4", "2", "13-15", S "to=1 p1=1,15 h1=3 p2=1 h2=4");
-    apply(S "to=1 p1=3 h1=4 p2=1 h2=4", "3", "3-20", S "to=2 p1=20 h1=4 p2=1 h2=4");
-    apply(S "to=1 p1=23 h1=4 p2=1 h2=4", "4", "23-27", S "to=2 p1=1,27 h1=3 p2=1 h2=4");
+    apply(S "to=1 p1=13 h1=4 p2=1 h2=4", "3", "13-16",
+          S "to=2 p1=1,16 h1=3 p2=1 h2=4");
+    apply(S "to=1 p1=13 h1=4 p2=1 h2=4", "2", "13-15",
+          S "to=1 p1=1,15 h1=3 p2=1 h2=4");
+    apply(S "to=1 p1=1,13 h1=3 p2=1 h2=4", "3", "13-16",
+          S "to=2 p1=1,16 h1=3 p2=1 h2=4");
+    apply(S "to=1 p1=1,13 h1=3 p2=1 h2=4", "2", "13-15",
+          S "to=1 p1=1,15 h1=3 p2=1 h2=4");
+    apply(S "to=1 p1=3 h1=4 p2=1 h2=4", "3", "3-20",
+          S "to=2 p1=20 h1=4 p2=1 h2=4");
+    apply(S "to=1 p1=23 h1=4 p2=1 h2=4", "4", "23-27",
+          S "to=2 p1=1,27 h1=3 p2=1 h2=4");
 }
 
 /* Rules 19-22, S6, S7: the Shen by exact throw; entering it captures the
@@ -228,28 +241,34 @@ static void skiryuk_loading(void **state) {
 static void skiryuk_shen(void **state) {
     (void)state;
     moves(S "to=1 p1=28 h1=4 p2=1 h2=4", "3", "pass");
-    apply(S "to=1 p1=28 h1=4 p2=4,9 h2=3", "2", "28-30", S "to=2 p1=1,30 h1=3 p2=9 h2=3");
+    apply(S "to=1 p1=28 h1=4 p2=4,9 h2=3", "2", "28-30",
+          S "to=2 p1=1,30 h1=3 p2=9 h2=3");
     /* 30 is safe: player 1's rearmost on 1-29 (5) goes, then S8 reloads
      * both paths */
-    apply(S "to=2 p1=5,30 h1=3 p2=27 h2=4", "3", "27-30", S "to=1 p1=1,30 h1=2 p2=1,30 h2=3");
+    apply(S "to=2 p1=5,30 h1=3 p2=27 h2=4", "3", "27-30",
+          S "to=1 p1=1,30 h1=2 p2=1,30 h2=3");
     moves(S "to=1 p1=2,30 h1=3 p2=1 h2=4", "1", "2-3 30-off");
     moves(S "to=1 p1=2,30 h1=3 p2=1 h2=4", "2", "2-4");
     moves(S "to=1 p1=4,30,30 h1=2 p2=1 h2=4", "1", "30-off 4-5"); /* once */
-    apply(S "to=1 p1=2,30 h1=3 p2=1 h2=4", "1", "30-off", S "to=2 p1=2 h1=4 p2=1 h2=4");
+    apply(S "to=1 p1=2,30 h1=3 p2=1 h2=4", "1", "30-off",
+          S "to=2 p1=2 h1=4 p2=1 h2=4");
 }
 
 /* Rule 23, S8: the path is never empty while pieces are in hand. */
 static void skiryuk_path_never_empty(void **state) {
     (void)state;
-    apply(S "to=1 p1=28 h1=4 p2=1 h2=4", "2", "28-30", S "to=2 p1=1,30 h1=3 p2=1 h2=3");
+    apply(S "to=1 p1=28 h1=4 p2=1 h2=4", "2", "28-30",
+          S "to=2 p1=1,30 h1=3 p2=1 h2=3");
     moves(S "to=1 p1=30 h1=4 p2=1 h2=4", "1", "ERR"); /* not a position */
 }
 
 /* Rule 24, S9: capturing all five opposing pieces wins. */
 static void skiryuk_win(void **state) {
     (void)state;
-    apply(S "to=1 p1=28 h1=4 p2=4", "2", "28-30", S "to=2 p1=1,30 h1=3 p2=- winner=1");
-    apply(S "to=1 p1=28 h1=4 p2=4,30", "2", "28-30", S "to=2 p1=1,30 h1=3 p2=30");
+    apply(S "to=1 p1=28 h1=4 p2=4", "2", "28-30",
+          S "to=2 p1=1,30 h1=3 p2=- winner=1");
+    apply(S "to=1 p1=28 h1=4 p2=4,30", "2", "28-30",
+          S "to=2 p1=1,30 h1=3 p2=30");
     moves(S "to=1 p1=5 h1=4 p2=-", "1", "ERR"); /* needs winner=1 */
 }
 
@@ -262,8 +281,10 @@ static void chien_enter(void **state) {
     free(o);
     free(e);
     moves(C "to=1 p1=- h1=5 p2=- h2=5", "2", "pass");
-    apply(C "to=1 p1=- h1=5 p2=- h2=5", "2", "pass", C "to=2 p1=- h1=5 p2=- h2=5");
-    apply(C "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1", C "to=1 p1=1 h1=4 p2=- h2=5 must=1");
+    apply(C "to=1 p1=- h1=5 p2=- h2=5", "2", "pass",
+          C "to=2 p1=- h1=5 p2=- h2=5");
+    apply(C "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1",
+          C "to=1 p1=1 h1=4 p2=- h2=5 must=1");
     moves(C "to=1 p1=3 h1=4 p2=- h2=5", "1", "3-4 in-1");
     moves(C "to=1 p1=1 h1=4 p2=- h2=5", "1", "1-2");
 }
@@ -281,23 +302,27 @@ static void chien_shortcuts(void **state) {
     (void)state;
     moves(C "to=1 p1=3 h1=4 p2=- h2=5", "3", "3-20");
     moves(C "to=1 p1=3,20 h1=3 p2=- h2=5", "3", "20-23");
-    moves(C "to=1 p1=17 h1=4 p2=- h2=5", "3", "17-20");  /* not back */
+    moves(C "to=1 p1=17 h1=4 p2=- h2=5", "3", "17-20"); /* not back */
     moves(C "to=1 p1=5 h1=4 p2=- h2=5", "3", "5-10");
-    moves(C "to=1 p1=7 h1=4 p2=- h2=5", "3", "7-10");    /* no line at 10 */
+    moves(C "to=1 p1=7 h1=4 p2=- h2=5", "3", "7-10"); /* no line at 10 */
 }
 
 /* C5, C8: landing on 1, 15 or 25: throw again with that piece only; if it
  * cannot move, the throw is lost and the turn passes. */
 static void chien_rethrow(void **state) {
     (void)state;
-    apply(C "to=1 p1=13 h1=4 p2=- h2=5", "2", "13-15", C "to=1 p1=15 h1=4 p2=- h2=5 must=15");
-    apply(C "to=1 p1=22 h1=4 p2=- h2=5", "3", "22-25", C "to=1 p1=25 h1=4 p2=- h2=5 must=25");
-    apply(C "to=1 p1=13 h1=4 p2=- h2=5", "3", "13-16", C "to=2 p1=16 h1=4 p2=- h2=5");
+    apply(C "to=1 p1=13 h1=4 p2=- h2=5", "2", "13-15",
+          C "to=1 p1=15 h1=4 p2=- h2=5 must=15");
+    apply(C "to=1 p1=22 h1=4 p2=- h2=5", "3", "22-25",
+          C "to=1 p1=25 h1=4 p2=- h2=5 must=25");
+    apply(C "to=1 p1=13 h1=4 p2=- h2=5", "3", "13-16",
+          C "to=2 p1=16 h1=4 p2=- h2=5");
     moves(C "to=1 p1=3,15 h1=3 p2=- h2=5 must=15", "1", "15-16");
     moves(C "to=1 p1=15,16 h1=3 p2=- h2=5 must=15", "1", "pass");
     apply(C "to=1 p1=15,16 h1=3 p2=- h2=5 must=15", "1", "pass",
           C "to=2 p1=15,16 h1=3 p2=- h2=5");
-    apply(C "to=1 p1=1,16 h1=3 p2=- h2=5 must=1", "4", "1-5", C "to=2 p1=5,16 h1=3 p2=- h2=5");
+    apply(C "to=1 p1=1,16 h1=3 p2=- h2=5 must=1", "4", "1-5",
+          C "to=2 p1=5,16 h1=3 p2=- h2=5");
 }
 
 /* C6, C7: a piece leaves by landing exactly on 30, with no piece in hand;
@@ -308,7 +333,8 @@ static void chien_exit(void **state) {
     moves(C "to=1 p1=27 p2=- h2=5", "4", "pass");
     moves(C "to=1 p1=27 h1=1 p2=- h2=5", "3", "pass");
     moves(C "to=1 p1=30 h1=4 p2=- h2=5", "1", "ERR");
-    apply(C "to=1 p1=27 p2=- h2=5", "3", "27-off", C "to=2 p1=- p2=- h2=5 winner=1");
+    apply(C "to=1 p1=27 p2=- h2=5", "3", "27-off",
+          C "to=2 p1=- p2=- h2=5 winner=1");
 }
 
 int main(void) {

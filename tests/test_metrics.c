@@ -60,9 +60,16 @@ static void outcomes_and_lengths(void **state) {
 static void estimates_and_choices(void **state) {
     (void)state;
     const double p1[5] = {0.6, 0.7, 0.4, 0.5, 0.5};
-    kemet_trace g = {.result = KEMET_WON2, .turns = 4, .moves = 5,
-                     .passes = 1, .forced = 2, .decisions = 2, .choices = 8,
-                     .branching = 1 + 2 + 8, .n = 5, .p1 = p1};
+    kemet_trace g = {.result = KEMET_WON2,
+                     .turns = 4,
+                     .moves = 5,
+                     .passes = 1,
+                     .forced = 2,
+                     .decisions = 2,
+                     .choices = 8,
+                     .branching = 1 + 2 + 8,
+                     .n = 5,
+                     .p1 = p1};
     kemet_analysis a;
     assert_int_equal(kemet_analyze_traces(&g, 1, &a), KEMET_OK);
     NEAR(a.lead_change.value, 3.0 / 5);

@@ -172,8 +172,8 @@ static void test_refused(void **state) {
         assert_int_not_equal(kemet_net_parse(r, bad, &out, &err), KEMET_OK);
     }
     /* Invalid UTF-8 and a long line. */
-    assert_int_not_equal(kemet_net_parse(r, "kemet-net 1\n\xff\xfe\n", &out, &err),
-                         KEMET_OK);
+    assert_int_not_equal(
+        kemet_net_parse(r, "kemet-net 1\n\xff\xfe\n", &out, &err), KEMET_OK);
     char *longline = malloc(10000);
     memset(longline, 'x', 9999);
     longline[9999] = 0;
@@ -213,13 +213,15 @@ static void test_linear_agent(void **state) {
     assert_int_equal(kemet_agent_new(r, "greedy", 1, &a, &err), KEMET_OK);
     kemet_agent_rank(a, &p, &t, moves, n, net, NULL);
     kemet_agent_free(a);
-    assert_int_equal(kemet_agent_new(r, "greedy@linear", 1, &a, &err), KEMET_OK);
+    assert_int_equal(kemet_agent_new(r, "greedy@linear", 1, &a, &err),
+                     KEMET_OK);
     assert_string_equal(kemet_agent_spec(a), "greedy@linear");
     kemet_agent_rank(a, &p, &t, moves, n, viaat, NULL);
     kemet_agent_free(a);
     assert_memory_equal(lin, viaat, sizeof lin);
     assert_true(memcmp(lin, net, sizeof lin) != 0);
-    assert_int_equal(kemet_agent_new(r, "best:1k@linear", 1, &a, &err), KEMET_OK);
+    assert_int_equal(kemet_agent_new(r, "best:1k@linear", 1, &a, &err),
+                     KEMET_OK);
     assert_string_equal(kemet_agent_spec(a), "best:1k@linear");
     kemet_agent_free(a);
     assert_int_equal(kemet_agent_new(r, "best@tanh", 1, &a, &err),
@@ -269,7 +271,8 @@ static void test_dogs_jackals_patterns(void **state) {
         assert_non_null(kemet_rules_net(r));
         kemet_error err;
         kemet_throw t;
-        assert_int_equal(kemet_throw_parse(r, cases[i].thr, &t, &err), KEMET_OK);
+        assert_int_equal(kemet_throw_parse(r, cases[i].thr, &t, &err),
+                         KEMET_OK);
         kemet_move moves[16];
         int n = kemet_moves(r, &p, &t, moves);
         assert_int_equal(n, 2);
@@ -309,9 +312,9 @@ static void test_command(void **state) {
     free(out);
     free(err);
     remove(path);
-    const char *bad[][2] = {{"--alpha", "0"},     {"--alpha", "x"},
-                            {"--lambda", "2"},    {"--hidden", "0"},
-                            {"--batch", "5000"},  {"--from", "/nonexistent"},
+    const char *bad[][2] = {{"--alpha", "0"},    {"--alpha", "x"},
+                            {"--lambda", "2"},   {"--hidden", "0"},
+                            {"--batch", "5000"}, {"--from", "/nonexistent"},
                             {"--games", "-1"}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         rc = tu_run(NULL, &out, &err, "train", "chien-chacal", bad[i][0],
@@ -323,8 +326,9 @@ static void test_command(void **state) {
         free(out);
         free(err);
     }
-    rc = tu_run(NULL, &out, &err, "match", "senet-kendall", "--p1", "greedy",
-                "--p2", "greedy", "--games", "2", "--net", "/nonexistent", NULL);
+    rc =
+        tu_run(NULL, &out, &err, "match", "senet-kendall", "--p1", "greedy",
+               "--p2", "greedy", "--games", "2", "--net", "/nonexistent", NULL);
     assert_int_equal(rc, 2);
     free(out);
     free(err);

@@ -56,7 +56,8 @@ static void malformed_positions(void **state) {
     expect_bad("senet-kendall to=1 p1=2", KEMET_ESYNTAX, "no p2=");
     expect_bad("senet-kendall to=x p1=1 p2=2", KEMET_ESYNTAX, "not a number");
     expect_bad("senet-kendall to=1 p1=1,a p2=2", KEMET_ESYNTAX, "not a square");
-    expect_bad("senet-kendall to=1 p1=1,,3 p2=2", KEMET_ESYNTAX, "not a square");
+    expect_bad("senet-kendall to=1 p1=1,,3 p2=2", KEMET_ESYNTAX,
+               "not a square");
     expect_bad("senet-kendall to=1 p1=1, p2=2", KEMET_ESYNTAX, "not a square");
     expect_bad("senet-kendall to=1 p1= p2=2", KEMET_ESYNTAX, "empty");
     expect_bad("senet-kendall to=3 p1=1 p2=2", KEMET_ESYNTAX, "1 or 2");
@@ -67,17 +68,15 @@ static void malformed_positions(void **state) {
     expect_bad("senet-kendall to=1 p1=5 p2=5", KEMET_ESYNTAX, "two pieces");
     expect_bad("senet-kendall to=1 p1=5,5 p2=6", KEMET_ESYNTAX, "two pieces");
     expect_bad("senet-kendall to=1 p1=5 h1=1 p2=6", KEMET_ESYNTAX, "in hand");
-    expect_bad("senet-kendall to=1 p1=26 p2=6 must=26", KEMET_ESYNTAX,
-               "must=");
+    expect_bad("senet-kendall to=1 p1=26 p2=6 must=26", KEMET_ESYNTAX, "must=");
     expect_bad("senet-robinson to=1 p1=26 p2=6 must=6", KEMET_ESYNTAX,
                "no piece");
-    expect_bad("senet-robinson to=1 p1=26 p2=6 must=26 winner=1",
-               KEMET_ESYNTAX, "together");
+    expect_bad("senet-robinson to=1 p1=26 p2=6 must=26 winner=1", KEMET_ESYNTAX,
+               "together");
     expect_bad("senet-kendall to=1 p1=5 p2=6 winner=3", KEMET_ESYNTAX,
                "0, 1 or 2");
     expect_bad("senet-kendall to=1 p1=- p2=6", KEMET_ESYNTAX, "winner=1");
-    expect_bad("senet-kendall to=1 p1=5 p2=6 junk", KEMET_ESYNTAX,
-               "key=value");
+    expect_bad("senet-kendall to=1 p1=5 p2=6 junk", KEMET_ESYNTAX, "key=value");
 }
 
 static void moves_and_throws(void **state) {
@@ -100,8 +99,8 @@ static void moves_and_throws(void **state) {
     assert_int_equal(m.n, 2);
     kemet_move_format(&m, buf, sizeof buf);
     assert_string_equal(buf, "3-5+12-16");
-    const char *bad[] = {"", "5", "5-", "-5", "a-b", "off-5", "5-in", "5-31",
-                         "0-3", "5-6+", "passs", "5--6"};
+    const char *bad[] = {"",     "5",    "5-",  "-5",   "a-b",   "off-5",
+                         "5-in", "5-31", "0-3", "5-6+", "passs", "5--6"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (kemet_move_parse(r, bad[i], &m, &e) != KEMET_ESYNTAX)
             fail_msg("move '%s' accepted", bad[i]);
@@ -122,7 +121,8 @@ static void ruleset_registry(void **state) {
     for (int i = 0; i < kemet_ruleset_count(); i++) {
         kemet_rules *r;
         kemet_error e;
-        assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &e), KEMET_OK);
+        assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &e),
+                         KEMET_OK);
         const kemet_info *info = kemet_rules_info(r);
         assert_string_equal(info->id, kemet_ruleset_id(i));
         assert_non_null(strstr(info->source, "seed"));
@@ -136,7 +136,8 @@ static void ruleset_registry(void **state) {
     kemet_rules *r;
     kemet_error e;
     assert_int_equal(kemet_rules_open("senet", &r, &e), KEMET_ERULESET);
-    assert_int_equal(kemet_rules_open("senet-kendall:", &r, &e), KEMET_ERULESET);
+    assert_int_equal(kemet_rules_open("senet-kendall:", &r, &e),
+                     KEMET_ERULESET);
     assert_null(kemet_ruleset_id(-1));
     assert_string_equal(kemet_strerror(KEMET_EILLEGAL), "illegal move");
 }
@@ -166,7 +167,7 @@ static void misuse(void **state) {
     bad[1].to = 3;
     bad[2].result = 9;
     bad[3].pad_ = 1;
-    bad[4].sq[0] |= 1ULL << 40; /* Senet has 30 squares */
+    bad[4].sq[0] |= 1ULL << 40;               /* Senet has 30 squares */
     int pieces = kemet_rules_info(r)->pieces; /* all on the board at first */
     bad[5].hand[1] = 1;                       /* one more than there are */
     bad[6].must = 50;
@@ -179,9 +180,9 @@ static void misuse(void **state) {
                          KEMET_EMISUSE);
         assert_int_equal(kemet_apply(r, &bad[i], &thr, &m, &out, NULL),
                          KEMET_EMISUSE);
-        assert_int_equal(kemet_next_steps(r, &bad[i], &thr, &(kemet_move){0},
-                                          list, NULL),
-                         KEMET_EMISUSE);
+        assert_int_equal(
+            kemet_next_steps(r, &bad[i], &thr, &(kemet_move){0}, list, NULL),
+            KEMET_EMISUSE);
         assert_int_equal(kemet_explain(r, &bad[i], &thr, &m, why, sizeof why),
                          KEMET_EMISUSE);
     }

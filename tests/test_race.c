@@ -47,8 +47,8 @@ static void test_hand(void **state) {
                 1e-6);
     assert_true(fabs(probe(race, "chien-chacal to=1 p1=28 p2=29") -
                      108.0 / 161) < 1e-6);
-    assert_true(fabs(probe(race, "chien-chacal to=2 p1=28 p2=29") -
-                     80.0 / 161) < 1e-6);
+    assert_true(
+        fabs(probe(race, "chien-chacal to=2 p1=28 p2=29") - 80.0 / 161) < 1e-6);
     assert_true(fabs(turns(race, "chien-chacal to=1 p1=29 p2=29", 1) - 4) <
                 1e-9);
     assert_true(fabs(turns(race, "chien-chacal to=1 p1=28 p2=29", 1) - 3.2) <
@@ -92,7 +92,8 @@ static void test_against_table(void **state) {
     kemet_race *race;
     kemet_table *t;
     assert_int_equal(kemet_race_solve(r, &race, &err), KEMET_OK);
-    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err), KEMET_OK);
+    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
+                     KEMET_OK);
     kemet_table_info info;
     kemet_table_stats(t, &info);
     double sum = 0, worst = 0;
@@ -109,8 +110,8 @@ static void test_against_table(void **state) {
         worst = d > worst ? d : worst;
         n++;
     }
-    print_message("race vs exact, %ld positions: mean %.6f, largest %.6f\n",
-                  n, sum / (double)n, worst);
+    print_message("race vs exact, %ld positions: mean %.6f, largest %.6f\n", n,
+                  sum / (double)n, worst);
     assert_true(n > 10000);
     assert_true(sum / (double)n < 0.001);
     assert_true(worst < 0.02);
@@ -126,7 +127,8 @@ static void test_against_table(void **state) {
     int k = kemet_moves(r, &p, &thr, moves);
     assert_int_equal(k, 2);
     kemet_agent *a;
-    assert_int_equal(kemet_agent_new(r, "expectimax:d1", 1, &a, &err), KEMET_OK);
+    assert_int_equal(kemet_agent_new(r, "expectimax:d1", 1, &a, &err),
+                     KEMET_OK);
     double chance[2];
     kemet_agent_rank(a, &p, &thr, moves, k, chance, NULL);
     for (int i = 0; i < k; i++) {
@@ -150,7 +152,8 @@ static void test_against_table(void **state) {
     assert_true(fabs(plain[0] - chance[0]) > 1e-6);
     kemet_rules_use_race(r, NULL);
     kemet_rules_use_net(r, NULL);
-    assert_int_equal(kemet_agent_new(r, "expectimax:d1", 1, &a, &err), KEMET_OK);
+    assert_int_equal(kemet_agent_new(r, "expectimax:d1", 1, &a, &err),
+                     KEMET_OK);
     kemet_agent_rank(a, &p, &thr, moves, k, ref, NULL);
     kemet_agent_free(a);
     assert_memory_equal(plain, ref, sizeof plain);
@@ -174,9 +177,10 @@ static void test_judge(void **state) {
                      0);
     free(out);
     free(err);
-    assert_int_equal(tu_run(NULL, &out, &err, "judge", "chien-chacal", "--agent",
-                            "expectimax:d1", "--table", path, "--tables",
-                            "race", "--positions", "200", "--json", NULL),
+    assert_int_equal(tu_run(NULL, &out, &err, "judge", "chien-chacal",
+                            "--agent", "expectimax:d1", "--table", path,
+                            "--tables", "race", "--positions", "200", "--json",
+                            NULL),
                      0);
     assert_non_null(strstr(out, "\"tables\":false,\"race\":true"));
     double optimal = 0;
@@ -186,9 +190,10 @@ static void test_judge(void **state) {
     assert_true(optimal >= 0.97);
     free(out);
     free(err);
-    assert_int_equal(tu_run(NULL, &out, &err, "judge", "chien-chacal", "--agent",
-                            "expectimax:d1", "--table", path, "--tables",
-                            "off", "--positions", "200", "--json", NULL),
+    assert_int_equal(tu_run(NULL, &out, &err, "judge", "chien-chacal",
+                            "--agent", "expectimax:d1", "--table", path,
+                            "--tables", "off", "--positions", "200", "--json",
+                            NULL),
                      0);
     assert_non_null(strstr(out, "\"tables\":false,\"race\":false"));
     free(out);

@@ -155,7 +155,9 @@ static void tampering(void **state) {
     char *t7 = with_line(text, 3, "seed 5");
     expect_error(t7, KEMET_EILLEGAL, "line ", "seeded dice");
     free(t7);
-    char *t8 = with_line(text, 6, "start senet-kendall to=2 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14");
+    char *t8 = with_line(
+        text, 6,
+        "start senet-kendall to=2 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14");
     expect_error(t8, KEMET_ESYNTAX, "line 6:", "start position");
     free(t8);
     /* the last line is the result: claim the other player won */
@@ -185,7 +187,8 @@ static void tampering(void **state) {
     free(t11);
     expect_error("", KEMET_ESYNTAX, "line 1:", "empty");
     expect_error("garbage\n", KEMET_ESYNTAX, "line 1:", "not a kemet record");
-    expect_error("kemet-record 1\n1 3 5-8\n", KEMET_ESYNTAX, "line 2:", "no ruleset");
+    expect_error("kemet-record 1\n1 3 5-8\n", KEMET_ESYNTAX,
+                 "line 2:", "no ruleset");
     free(text);
 }
 
@@ -209,10 +212,11 @@ static void unseeded(void **state) {
     if (rc)
         fail_msg("%s", e.msg);
     assert_int_equal(plies, 4);
-    assert_string_equal(final,
-                        "senet-kendall to=2 p1=1,3,5,7,9,14,17 p2=2,4,6,8,10,12,16");
-    expect_error("kemet-record 1\nruleset senet-kendall\n1 3 13-16\n1 2 12-14\n",
-                 KEMET_EILLEGAL, "line 4:", "player 2's turn");
+    assert_string_equal(
+        final, "senet-kendall to=2 p1=1,3,5,7,9,14,17 p2=2,4,6,8,10,12,16");
+    expect_error(
+        "kemet-record 1\nruleset senet-kendall\n1 3 13-16\n1 2 12-14\n",
+        KEMET_EILLEGAL, "line 4:", "player 2's turn");
 }
 
 int main(void) {

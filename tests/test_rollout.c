@@ -19,8 +19,8 @@ static int roll(const char *text, const char *throw_text, kemet_rollout *o,
     assert_int_equal(kemet_throw_parse(r, throw_text, &t, &err), KEMET_OK);
     *n = t.n ? kemet_moves(r, &p, &t, moves) : kemet_prethrow(r, &p, moves);
     assert_true(*n >= 0 && *n < 64);
-    int rc = kemet_rollout_run(r, &p, t.n ? &t : NULL, moves, *n, o, chance,
-                               se, &err);
+    int rc = kemet_rollout_run(r, &p, t.n ? &t : NULL, moves, *n, o, chance, se,
+                               &err);
     kemet_rules_close(r);
     return rc;
 }
@@ -33,20 +33,19 @@ static void test_unbiased(void **state) {
     double c[2], se[2];
     int n;
     for (int plain = 0; plain < 2; plain++) {
-        kemet_rollout o = {.games = 20000, .threads = 2, .plain = plain,
-                           .seed = 7};
-        assert_int_equal(roll("chien-chacal to=1 p1=29 p2=29", "none", &o, c,
-                              se, &n),
-                         KEMET_OK);
+        kemet_rollout o = {
+            .games = 20000, .threads = 2, .plain = plain, .seed = 7};
+        assert_int_equal(
+            roll("chien-chacal to=1 p1=29 p2=29", "none", &o, c, se, &n),
+            KEMET_OK);
         assert_int_equal(n, 0);
         assert_true(se[0] < 0.01);
         assert_true(fabs(c[0] - 4.0 / 7) < 4 * se[0] + 1e-4);
     }
     /* Dogs on 28, Jackals on 29, Dogs to move: 108/161. */
     kemet_rollout o = {.games = 20000, .threads = 1, .seed = 3};
-    assert_int_equal(roll("chien-chacal to=1 p1=28 p2=29", "none", &o, c, se,
-                          &n),
-                     KEMET_OK);
+    assert_int_equal(
+        roll("chien-chacal to=1 p1=28 p2=29", "none", &o, c, se, &n), KEMET_OK);
     assert_true(se[0] < 0.01);
     assert_true(fabs(c[0] - 108.0 / 161) < 4 * se[0] + 1e-4);
 }
@@ -73,7 +72,8 @@ static void test_threads_and_luck(void **state) {
     assert_int_equal(roll(pos, "3", &o, b, sb, &n), KEMET_OK);
     for (int i = 0; i < n; i++) {
         assert_true(sa[i] < sb[i]);
-        assert_true(fabs(a[i] - b[i]) < 4 * sqrt(sa[i] * sa[i] + sb[i] * sb[i]));
+        assert_true(fabs(a[i] - b[i]) <
+                    4 * sqrt(sa[i] * sa[i] + sb[i] * sb[i]));
     }
 }
 
@@ -123,9 +123,9 @@ static void test_bad(void **state) {
 static void test_command(void **state) {
     (void)state;
     char *out, *err;
-    int rc = tu_run(NULL, &out, &err, "hint", "chien-chacal to=1 p1=29 p2=29",
-                    "none", "--rollout", "400", "--json", "--threads", "2",
-                    NULL);
+    int rc =
+        tu_run(NULL, &out, &err, "hint", "chien-chacal to=1 p1=29 p2=29",
+               "none", "--rollout", "400", "--json", "--threads", "2", NULL);
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "\"rollout\":{\"games\":400"));
     assert_non_null(strstr(out, "\"move\":\"throw\""));
@@ -162,9 +162,9 @@ static void test_command(void **state) {
 static void test_judge(void **state) {
     (void)state;
     char *out, *err;
-    int rc = tu_run(NULL, &out, &err, "judge", "chien-chacal", "--rollout", "50",
-                    "--positions", "4", "--agent", "expectimax:d1", "--json",
-                    NULL);
+    int rc =
+        tu_run(NULL, &out, &err, "judge", "chien-chacal", "--rollout", "50",
+               "--positions", "4", "--agent", "expectimax:d1", "--json", NULL);
     assert_int_equal(rc, 0);
     double mean = -1, se = -1;
     long n = -1;

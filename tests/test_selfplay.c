@@ -127,7 +127,8 @@ static void fast_playout_matches_generic(void **state) {
     for (int i = 0; i < kemet_ruleset_count(); i++) {
         kemet_rules *r;
         kemet_error e;
-        assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &e), KEMET_OK);
+        assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &e),
+                         KEMET_OK);
         for (uint64_t s = 0; s < 3000; s++) {
             kemet_game *a, *b;
             kemet_rng pa, pb;

@@ -17,9 +17,9 @@
 /* Rule 1: seven pieces each, thirty squares. */
 static void rule1_board_and_pieces(void **state) {
     (void)state;
-    expect_moves(K "to=1 p1=30 p2=1", "1", "30-off");           /* square 30 */
-    expect_moves(K "to=1 p1=31 p2=1", "1", "ERR");              /* no 31 */
-    expect_moves(K "to=1 p1=0 p2=1", "1", "ERR");               /* no 0 */
+    expect_moves(K "to=1 p1=30 p2=1", "1", "30-off"); /* square 30 */
+    expect_moves(K "to=1 p1=31 p2=1", "1", "ERR");    /* no 31 */
+    expect_moves(K "to=1 p1=0 p2=1", "1", "ERR");     /* no 0 */
     expect_moves(K "to=1 p1=1,3,5,7,9,11,13,15 p2=2", "1", "ERR"); /* 8 */
 }
 
@@ -33,8 +33,8 @@ static void rule2_3_start(void **state) {
     char buf[256];
     kemet_start(r, &p);
     kemet_pos_format(r, &p, buf, sizeof buf);
-    assert_string_equal(buf,
-                        "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14");
+    assert_string_equal(
+        buf, "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14");
     kemet_rules_close(r);
     expect_moves(K "to=3 p1=1 p2=2", "1", "ERR");
     expect_moves(K "to=1 p1=5 p2=5", "1", "ERR"); /* one piece a square */
@@ -92,9 +92,9 @@ static void rule4_throws(void **state) {
 static void rule5_forward_and_landing(void **state) {
     (void)state;
     expect_moves(K "to=1 p1=5 p2=20", "3", "5-8");
-    expect_moves(K "to=1 p1=5,8 p2=20", "3", "8-11");   /* own on 8 */
-    expect_moves(K "to=1 p1=5 p2=8,9", "3", "5-2");     /* 8 protected */
-    expect_moves(K "to=1 p1=5 p2=8,10", "3", "5-8");    /* 8 lone */
+    expect_moves(K "to=1 p1=5,8 p2=20", "3", "8-11"); /* own on 8 */
+    expect_moves(K "to=1 p1=5 p2=8,9", "3", "5-2");   /* 8 protected */
+    expect_moves(K "to=1 p1=5 p2=8,10", "3", "5-8");  /* 8 lone */
     expect_apply(K "to=1 p1=5 p2=8,10", "3", "5-8", K "to=2 p1=8 p2=5,10");
     expect_apply(K "to=1 p1=5 p2=8,9", "3", "5-8", "ERR");
 }
@@ -115,12 +115,12 @@ static void rule6_adjacency(void **state) {
 static void rule7_backward(void **state) {
     (void)state;
     expect_moves(K "to=1 p1=5,20 p2=8,9", "3", "20-23"); /* forward exists */
-    expect_moves(K "to=1 p1=5 p2=8,9", "3", "5-2");       /* forced back */
+    expect_moves(K "to=1 p1=5 p2=8,9", "3", "5-2");      /* forced back */
     expect_apply(K "to=1 p1=5,20 p2=8,9", "3", "5-2", "ERR");
-    expect_moves(K "to=1 p1=2 p2=5,6", "3", "pass");      /* not below 1 */
+    expect_moves(K "to=1 p1=2 p2=5,6", "3", "pass");       /* not below 1 */
     expect_moves(K "to=1 p1=7 p2=10,11,3,4", "3", "pass"); /* 4 protected */
     expect_apply(K "to=1 p1=7 p2=10,11,4", "3", "7-4",
-                 K "to=2 p1=4 p2=7,10,11");               /* backward swap */
+                 K "to=2 p1=4 p2=7,10,11"); /* backward swap */
 }
 
 /* Rule 8, rulings K3, K4: no piece passes 26; from 26 a 1-4 goes to 27-30
@@ -202,17 +202,19 @@ static void rule12_bonus(void **state) {
 static void rule13_swap(void **state) {
     (void)state;
     expect_apply(K "to=1 p1=10 p2=13", "3", "10-13", K "to=2 p1=13 p2=10");
-    expect_apply(K "to=1 p1=5,26 p2=27", "1", "26-27",
-                 K "to=2 p1=5,27 p2=26");
+    expect_apply(K "to=1 p1=5,26 p2=27", "1", "26-27", K "to=2 p1=5,27 p2=26");
     expect_moves(K "to=1 p1=5,26 p2=27,28", "1", "5-6"); /* 27 protected */
 }
 
 /* Rule 14: bearing off the last piece wins; `to` follows the turn rules. */
 static void rule14_win(void **state) {
     (void)state;
-    expect_apply(K "to=1 p1=30 p2=1", "2", "30-off", K "to=2 p1=- p2=1 winner=1");
-    expect_apply(K "to=1 p1=30 p2=1", "1", "30-off", K "to=1 p1=- p2=1 winner=1");
-    expect_apply(K "to=2 p1=5 p2=30", "3", "30-off", K "to=1 p1=5 p2=- winner=2");
+    expect_apply(K "to=1 p1=30 p2=1", "2", "30-off",
+                 K "to=2 p1=- p2=1 winner=1");
+    expect_apply(K "to=1 p1=30 p2=1", "1", "30-off",
+                 K "to=1 p1=- p2=1 winner=1");
+    expect_apply(K "to=2 p1=5 p2=30", "3", "30-off",
+                 K "to=1 p1=5 p2=- winner=2");
     /* a finished game has no moves */
     expect_moves(K "to=2 p1=- p2=1 winner=1", "2", "ERR");
     expect_moves(K "to=1 p1=5,30 p2=1", "2", "30-off 5-7"); /* not yet */
@@ -231,8 +233,10 @@ static void k10_g3(void **state) {
  * lost; a piece put on 26 by a swap gets none. */
 static void robinson_rethrow(void **state) {
     (void)state;
-    expect_apply(R "to=1 p1=1,24 p2=10", "2", "24-26", R "to=1 p1=1,26 p2=10 must=26");
-    expect_apply(R "to=1 p1=1,25 p2=10", "1", "25-26", R "to=1 p1=1,26 p2=10 must=26");
+    expect_apply(R "to=1 p1=1,24 p2=10", "2", "24-26",
+                 R "to=1 p1=1,26 p2=10 must=26");
+    expect_apply(R "to=1 p1=1,25 p2=10", "1", "25-26",
+                 R "to=1 p1=1,26 p2=10 must=26");
     expect_apply(K "to=1 p1=1,24 p2=10", "2", "24-26", K "to=2 p1=1,26 p2=10");
     expect_moves(R "to=1 p1=1,26 p2=10 must=26", "2", "26-28");
     expect_moves(R "to=1 p1=1,26 p2=10", "2", "1-3 26-28");
@@ -241,8 +245,10 @@ static void robinson_rethrow(void **state) {
     expect_apply(R "to=1 p1=1,26 p2=23,24,28,29 must=26", "2", "pass",
                  R "to=2 p1=1,26 p2=23,24,28,29");
     expect_apply(R "to=1 p1=1,26 p2=10 must=26", "2", "1-3", "ERR");
-    expect_apply(R "to=1 p1=1,26 p2=10 must=26", "1", "26-27", R "to=2 p1=1,27 p2=10");
-    expect_apply(R "to=1 p1=1,26 p2=10 must=26", "4", "26-30", R "to=1 p1=1,30 p2=10");
+    expect_apply(R "to=1 p1=1,26 p2=10 must=26", "1", "26-27",
+                 R "to=2 p1=1,27 p2=10");
+    expect_apply(R "to=1 p1=1,26 p2=10 must=26", "4", "26-30",
+                 R "to=1 p1=1,30 p2=10");
     expect_apply(R "to=1 p1=1,26 p2=28", "2", "26-28", R "to=2 p1=1,28 p2=26");
     expect_moves(R "to=1 p1=1,26 p2=10 must=26", "none", "throw");
     /* must= belongs to Robinson's variant only, on the mover's piece */

@@ -285,8 +285,7 @@ static void bad_requests(void **state_) {
     BAD(400, "at least one player must be human", "POST", "/api/games", NULL,
         "{\"ruleset\":\"senet-kendall\",\"players\":[{\"computer\":1},"
         "{\"computer\":1}]}");
-    BAD(404, "no such game", "GET", "/api/games/0123456789abcdef", NULL,
-        NULL);
+    BAD(404, "no such game", "GET", "/api/games/0123456789abcdef", NULL, NULL);
     BAD(404, "no such resource", "GET", "/api/nothing", NULL, NULL);
     BAD(405, "use POST", "GET", tpath, g.tok[0], NULL);
     BAD(401, "token", "POST", tpath, NULL, "{}");
@@ -507,8 +506,8 @@ static void bad_database(void **state_) {
     assert_true(write(fd, "not a database at all, just text\n", 33) == 33);
     close(fd);
     char *out, *err;
-    int st = tu_run(NULL, &out, &err, "serve", "--port", "0", "--db", path,
-                    NULL);
+    int st =
+        tu_run(NULL, &out, &err, "serve", "--port", "0", "--db", path, NULL);
     assert_int_equal(st, 2);
     assert_non_null(strstr(err, path));
     free(out);

@@ -48,8 +48,10 @@ static void test_hand_race(void **state) {
     (void)state;
     kemet_rules *r;
     kemet_table *t = solve("chien-chacal", 1, 1, &r);
-    assert_true(fabs(probe(t, "chien-chacal to=1 p1=29 p2=29") - 4.0 / 7) < 2e-5);
-    assert_true(fabs(probe(t, "chien-chacal to=2 p1=29 p2=29") - 4.0 / 7) < 2e-5);
+    assert_true(fabs(probe(t, "chien-chacal to=1 p1=29 p2=29") - 4.0 / 7) <
+                2e-5);
+    assert_true(fabs(probe(t, "chien-chacal to=2 p1=29 p2=29") - 4.0 / 7) <
+                2e-5);
     assert_true(fabs(probe(t, "chien-chacal to=1 p1=28 p2=29") - 108.0 / 161) <
                 2e-5);
     assert_true(fabs(probe(t, "chien-chacal to=2 p1=28 p2=29") - 80.0 / 161) <
@@ -84,14 +86,14 @@ static void test_coverage(void **state) {
     kemet_pos p;
     kemet_rules *pr;
     kemet_error err;
-    assert_int_equal(kemet_pos_parse("chien-chacal to=1 p1=20,29 p2=29", &pr,
-                                     &p, &err),
-                     KEMET_OK);
+    assert_int_equal(
+        kemet_pos_parse("chien-chacal to=1 p1=20,29 p2=29", &pr, &p, &err),
+        KEMET_OK);
     assert_int_equal(kemet_table_probe(t, &p, NULL), 0);
     kemet_rules_close(pr);
-    assert_int_equal(kemet_pos_parse("chien-chacal to=2 p1=- p2=29 winner=1",
-                                     &pr, &p, &err),
-                     KEMET_OK);
+    assert_int_equal(
+        kemet_pos_parse("chien-chacal to=2 p1=- p2=29 winner=1", &pr, &p, &err),
+        KEMET_OK);
     assert_int_equal(kemet_table_probe(t, &p, NULL), 0);
     kemet_rules_close(pr);
     assert_int_equal(kemet_rules_open("dogs-jackals", &other, &err), KEMET_OK);
@@ -168,7 +170,8 @@ static void test_simulation(void **state) {
         int wins = 0;
         for (int g = 0; g < games; g++) {
             kemet_pos p = p0;
-            for (int ply = 0; p.result == KEMET_PLAYING && ply < 100000; ply++) {
+            for (int ply = 0; p.result == KEMET_PLAYING && ply < 100000;
+                 ply++) {
                 double v, tv;
                 int k = kemet_prethrow(r, &p, moves);
                 if (k > 0) {
@@ -264,7 +267,8 @@ static void test_file(void **state) {
     assert_non_null(f);
     unsigned char *buf = malloc((size_t)a.bytes + 16);
     assert_non_null(buf);
-    assert_int_equal((long long)fread(buf, 1, (size_t)a.bytes + 16, f), a.bytes);
+    assert_int_equal((long long)fread(buf, 1, (size_t)a.bytes + 16, f),
+                     a.bytes);
     fclose(f);
     long n = (long)a.bytes;
 
@@ -315,9 +319,9 @@ static void test_file(void **state) {
  * a position (sides swapped, the other to move) has the same moves. */
 static void test_mirror(void **state) {
     (void)state;
-    static const char *const ids[] = {"senet-kendall", "senet-robinson",
-                                      "dogs-jackals", "dogs-jackals-extended",
-                                      "hounds-jackals-skiryuk", "chien-chacal"};
+    static const char *const ids[] = {
+        "senet-kendall",         "senet-robinson",         "dogs-jackals",
+        "dogs-jackals-extended", "hounds-jackals-skiryuk", "chien-chacal"};
     kemet_move *a = malloc(KEMET_MAX_MOVES * sizeof *a);
     kemet_move *b = malloc(KEMET_MAX_MOVES * sizeof *b);
     assert_true(a && b);
@@ -382,7 +386,8 @@ static void test_agents_follow(void **state) {
             for (int side = 0; side < 2; side++) {
                 int k = 1 + (int)kemet_rng_below(&rng, 2);
                 while (__builtin_popcountll(p.sq[side]) < k)
-                    p.sq[side] |= (uint64_t)1 << (1 + kemet_rng_below(&rng, 29));
+                    p.sq[side] |= (uint64_t)1
+                                  << (1 + kemet_rng_below(&rng, 29));
             }
             p.to = (uint8_t)(1 + kemet_rng_below(&rng, 2));
             if (kemet_pos_check(r, &p, NULL) != KEMET_OK ||
@@ -424,11 +429,13 @@ static void test_commands(void **state) {
     char dir[] = "/tmp/kemet-tables-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char *out, *err;
-    assert_int_equal(RUN(&out, &err, "solve", "lions-jackals", "--tables", dir), 2);
+    assert_int_equal(RUN(&out, &err, "solve", "lions-jackals", "--tables", dir),
+                     2);
     assert_non_null(strstr(err, "no endgame tables"));
     free(out);
     free(err);
-    assert_int_equal(RUN(&out, &err, "solve", "chien-chacal", "--pieces", "9"), 2);
+    assert_int_equal(RUN(&out, &err, "solve", "chien-chacal", "--pieces", "9"),
+                     2);
     free(out);
     free(err);
     assert_int_equal(RUN(&out, &err, "solve", "chien-chacal", "--pieces", "1",
@@ -439,9 +446,8 @@ static void test_commands(void **state) {
     free(err);
     /* judge needs a table; one that takes long to make is not made on
      * first need. */
-    assert_int_equal(RUN(&out, &err, "judge", "dogs-jackals-extended",
-                         "--tables", dir),
-                     2);
+    assert_int_equal(
+        RUN(&out, &err, "judge", "dogs-jackals-extended", "--tables", dir), 2);
     assert_non_null(strstr(err, "kemet solve"));
     free(out);
     free(err);
@@ -451,8 +457,10 @@ static void test_commands(void **state) {
     char made[256];
     snprintf(made, sizeof made, "%s/senet-robinson.2.kemettb", dir2);
     for (int run = 0; run < 2; run++) {
-        assert_int_equal(RUN(&out, &err, "hint", "senet-robinson to=1 p1=20,27 "
-                             "p2=25,28", "2", "--tables", dir2),
+        assert_int_equal(RUN(&out, &err, "hint",
+                             "senet-robinson to=1 p1=20,27 "
+                             "p2=25,28",
+                             "2", "--tables", dir2),
                          0);
         assert_non_null(strstr(out, "exact"));
         if (run == 0) {
@@ -478,7 +486,8 @@ static void test_commands(void **state) {
 
     /* hint: each chance is the table's, marked exact. */
     const char *pos = "chien-chacal to=1 p1=20,27 p2=29";
-    assert_int_equal(RUN(&out, &err, "hint", pos, "2", "--json", "--tables", dir), 0);
+    assert_int_equal(
+        RUN(&out, &err, "hint", pos, "2", "--json", "--tables", dir), 0);
     kemet_rules *r;
     kemet_pos p;
     kemet_error e;
@@ -493,8 +502,8 @@ static void test_commands(void **state) {
         assert_int_equal(kemet_throw_parse(r, "2", &thr, &e), KEMET_OK);
         double want = after(r, t, &p, &thr, &m);
         char item[128];
-        snprintf(item, sizeof item, "{\"move\":\"%s\",\"win\":%.4f,\"exact\":true}",
-                 mv[i], want);
+        snprintf(item, sizeof item,
+                 "{\"move\":\"%s\",\"win\":%.4f,\"exact\":true}", mv[i], want);
         if (!strstr(out, item))
             fail_msg("%s not in %s", item, out);
     }
@@ -545,14 +554,10 @@ static void test_commands(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_hand_race),
-        cmocka_unit_test(test_hand_senet),
-        cmocka_unit_test(test_coverage),
-        cmocka_unit_test(test_simulation),
-        cmocka_unit_test(test_threads),
-        cmocka_unit_test(test_file),
-        cmocka_unit_test(test_mirror),
-        cmocka_unit_test(test_agents_follow),
+        cmocka_unit_test(test_hand_race), cmocka_unit_test(test_hand_senet),
+        cmocka_unit_test(test_coverage),  cmocka_unit_test(test_simulation),
+        cmocka_unit_test(test_threads),   cmocka_unit_test(test_file),
+        cmocka_unit_test(test_mirror),    cmocka_unit_test(test_agents_follow),
         cmocka_unit_test(test_commands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,16 +34,15 @@
 static void washburne_setup(void **state) {
     (void)state;
     char *o, *e;
-    assert_int_equal(tu_run(NULL, &o, &e, "start", "hounds-jackals-washburne",
-                            NULL),
-                     0);
+    assert_int_equal(
+        tu_run(NULL, &o, &e, "start", "hounds-jackals-washburne", NULL), 0);
     assert_string_equal(o, W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5\n");
     free(o);
     free(e);
-    moves(W "to=1 p1=1,2,3,4 p2=1,2,3,4,5", "1", "ERR");       /* 4 pieces */
-    moves(W "to=1 p1=1,2,3,4,59 p2=1,2,3,4,5", "1", "ERR");    /* one hole */
-    moves(W "to=1 p1=1,2,3,4,60 p2=1,2,3,4,5", "1", "ERR");    /* no 60 */
-    moves(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "6", "ERR");     /* sticks: 1-5 */
+    moves(W "to=1 p1=1,2,3,4 p2=1,2,3,4,5", "1", "ERR");    /* 4 pieces */
+    moves(W "to=1 p1=1,2,3,4,59 p2=1,2,3,4,5", "1", "ERR"); /* one hole */
+    moves(W "to=1 p1=1,2,3,4,60 p2=1,2,3,4,5", "1", "ERR"); /* no 60 */
+    moves(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "6", "ERR");  /* sticks: 1-5 */
 }
 
 /* Rules 7, 10, 11: forward by the throw, never onto an own piece; lines
@@ -129,19 +128,18 @@ static void washburne_dice(void **state) {
     const char *p = WD "to=1 p1=11,13,16,17,18 p2=1,2,3,4,5";
     apply(p, "1,2", "11-12+13-15", WD "to=2 p1=12,15,16,17,18 p2=1,2,3,4,5");
     apply(p, "2,1", "13-15+11-12", WD "to=2 p1=12,15,16,17,18 p2=1,2,3,4,5");
-    apply(p, "1,2", "11-12+12-14", "ERR");     /* one piece, both dice */
-    apply(p, "1,2", "11-14", "ERR");           /* combined */
-    apply(p, "1,2", "11-12", "ERR");           /* the 2 can still be used */
-    moves(p, "5", "ERR");                      /* not a pair of dice */
-    moves(p, "1,5", "ERR");                    /* dice show 1-4 */
+    apply(p, "1,2", "11-12+12-14", "ERR"); /* one piece, both dice */
+    apply(p, "1,2", "11-14", "ERR");       /* combined */
+    apply(p, "1,2", "11-12", "ERR");       /* the 2 can still be used */
+    moves(p, "5", "ERR");                  /* not a pair of dice */
+    moves(p, "1,5", "ERR");                /* dice show 1-4 */
     /* back from off the board with one die, the other moves another piece */
     moves(WD "to=1 p1=2,3,4,5 h1=1 p2=20,21,22,23,24", "1,3",
           "in-1+3-20 in-1+4-7 in-1+5-10");
     /* only one die usable: a one-step turn */
     moves(WD "to=1 p1=12,56,57,58,59 p2=10,11,13,14,15", "4,4", "12-16");
     /* two orders reaching one outcome are listed once */
-    moves(WD "to=1 p1=55,56,57,58,54 p2=10,11,12,13,14", "1,4",
-          "58-59+54-58");
+    moves(WD "to=1 p1=55,56,57,58,54 p2=10,11,12,13,14", "1,4", "58-59+54-58");
 }
 
 /* Lions & Jackals rules 1, 2: five plinths each on the Home Row; the
@@ -181,9 +179,9 @@ static void lions_values(void **state) {
     const char *s = L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5";
     apply(s, "2,2,2", "4-6+6-8+8-10", L "to=2 p1=1,2,3,5,10 p2=1,2,3,4,5");
     apply(s, "2,2,2", "5-7+4-6+3-5", L "to=2 p1=1,2,5,6,7 p2=1,2,3,4,5");
-    apply(s, "2,2,2", "5-10+4-5", "ERR");      /* a 5 and a 1: split */
-    apply(s, "2,2,2", "5-11", "ERR");          /* one step per value */
-    moves(s, "2,2,2,2@2", "ERR");              /* player 2's value */
+    apply(s, "2,2,2", "5-10+4-5", "ERR"); /* a 5 and a 1: split */
+    apply(s, "2,2,2", "5-11", "ERR");     /* one step per value */
+    moves(s, "2,2,2,2@2", "ERR");         /* player 2's value */
     moves(L "to=2 p1=1,2,3,4,5 p2=1,2,3,4,5", "2,2,2,2@1", "ERR");
     char *a = tu_moves(s, "2,2,2,2@1"), *b = tu_moves(s, "2,2,2,2");
     assert_string_not_equal(a, "ERR");
@@ -200,8 +198,7 @@ static void lions_use_all(void **state) {
     const char *s = L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5";
     apply(s, "2,2,2", "4-6+6-8", "ERR"); /* a 2 is left that can be used */
     /* after 25-26 the 3 cannot be used: 26-29, 27-30 own, 28+ beyond */
-    moves(L "to=1 p1=25,27,28,29,30 p2=10,11,12,14,17", "1,3,3",
-          "25-26");
+    moves(L "to=1 p1=25,27,28,29,30 p2=10,11,12,14,17", "1,3,3", "25-26");
     moves(L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "6", "1-7 2-8 3-9 4-10 5-11");
     moves(L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "1", "5-6");
 }
@@ -240,8 +237,7 @@ static void lions_rivers(void **state) {
     /* 3 then 1: the river at the end of the 3 is taken; 1 then 3 skips it */
     const char *s = L2 "to=1 p1=26,27,28,29,10 p2=1,6,7,8,12";
     apply(s, "1,3", "10-9+9-10", L2 "to=2 p1=10,26,27,28,29 p2=1,6,7,8,12");
-    apply(s, "1,3", "10-11+11-14",
-          L2 "to=2 p1=14,26,27,28,29 p2=1,6,7,8,12");
+    apply(s, "1,3", "10-11+11-14", L2 "to=2 p1=14,26,27,28,29 p2=1,6,7,8,12");
     apply(s, "1,3", "10-13", "ERR"); /* the river must be taken */
     apply(s, "1,3", "10-14", "ERR"); /* not in the middle of a value */
 }
@@ -252,7 +248,7 @@ static void lions_resurrection(void **state) {
     const char *s = L1 "to=1 p1=1,3,4,5 h1=1 p2=10,11,12,13,14";
     apply(s, "2", "in-2", L1 "to=2 p1=1,2,3,4,5 p2=10,11,12,13,14");
     apply(s, "6", "in-6", L1 "to=2 p1=1,3,4,5,6 p2=10,11,12,13,14");
-    apply(s, "1", "in-1", "ERR");                      /* occupied */
+    apply(s, "1", "in-1", "ERR"); /* occupied */
     /* not onto an opponent either: player 2's 29 is space 2 */
     apply(L1 "to=1 p1=1,3,4,5 h1=1 p2=29,11,12,13,14", "2", "in-2", "ERR");
     /* other plinths may move meanwhile */
@@ -413,8 +409,8 @@ static void board_files(void **state) {
     fclose(f);
     free(x);
     char *o, *err;
-    assert_int_equal(tu_run(NULL, &o, &err, "rules", "lions-jackals",
-                            "--board", "bad.board", NULL),
+    assert_int_equal(tu_run(NULL, &o, &err, "rules", "lions-jackals", "--board",
+                            "bad.board", NULL),
                      2);
     assert_non_null(strstr(err, "bad.board: board file line"));
     assert_string_equal(o, "");

@@ -18,14 +18,14 @@
 
 /* The --tables option, in the usage of every command that takes agents. */
 #define TABLES_HELP                                                            \
-    "--tables DIR|off|race: where the exact endgame tables are (default: "    \
-    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet); off: none, and "  \
+    "--tables DIR|off|race: where the exact endgame tables are (default: "     \
+    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet); off: none, and "   \
     "no race databases;\nrace: the race databases alone. docs/tables.md.\n"
 
 /* The --net option: a network file to use instead of the built-in
  * evaluation, or "linear" (train.c). */
 #define NET_HELP                                                               \
-    "--net FILE|linear: the learned evaluation to use instead of the "        \
+    "--net FILE|linear: the learned evaluation to use instead of the "         \
     "built-in one\n(a file kemet train made), or the linear one.\n"
 extern const char *cli_net;
 /* Puts the --net option's choice in use for `r` (NULL: nothing to do).
@@ -43,8 +43,8 @@ typedef enum { OPT_FLAG, OPT_STRING, OPT_U64, OPT_LONG } opt_kind;
 typedef struct cli_opt {
     const char *name; /* without the dashes */
     opt_kind kind;
-    void *out;        /* bool*, const char**, uint64_t*, long* */
-    long min, max;    /* for OPT_LONG */
+    void *out;     /* bool*, const char**, uint64_t*, long* */
+    long min, max; /* for OPT_LONG */
 } cli_opt;
 
 /* Parses argv[1..argc). Returns 0, 1 when --help was asked (usage printed
@@ -107,8 +107,7 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
 /* Whether `spec` names an agent for `r`; else a message, prefixed with
  * `option` ("--p1") when not NULL, and EXIT_BAD. Checked before a long
  * run starts. */
-int cli_agent_check(const kemet_rules *r, const char *spec,
-                    const char *option);
+int cli_agent_check(const kemet_rules *r, const char *spec, const char *option);
 
 /* A move as an agent ranks it: its index in the list (-1: throwing) and
  * the mover's estimated chance of winning after it. */
@@ -168,8 +167,8 @@ int cli_run_games(const kemet_rules *r, const char *const spec[2],
  * interval, and the Elo difference with its interval. */
 typedef struct cli_match_stats {
     long games, wins[2], seat_wins[2][2], draws, stopped;
-    double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo,
-        elo_hi, secs;
+    double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo, elo_hi,
+        secs;
     double think[2]; /* each agent's mean seconds per move with a choice */
 } cli_match_stats;
 /* Plays it, showing progress; 0, or EXIT_BAD after a message. */

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BOARD_HELP                                                          \
-    "--board FILE plays on the board described by FILE (a board file, see\n" \
-    "docs/boards.md) instead of the built-in one, for the rulesets whose\n"  \
+#define BOARD_HELP                                                             \
+    "--board FILE plays on the board described by FILE (a board file, see\n"   \
+    "docs/boards.md) instead of the built-in one, for the rulesets whose\n"    \
     "board is a reconstruction.\n"
 
 static const char start_usage[] =
@@ -20,7 +20,8 @@ static const char start_usage[] =
 
 static const char moves_usage[] =
     "usage: kemet moves 'POSITION' THROW [--board FILE]\n"
-    "Prints every legal move for THROW in POSITION, one per line ('pass' alone\n"
+    "Prints every legal move for THROW in POSITION, one per line ('pass' "
+    "alone\n"
     "when the throw cannot be used). THROW is the value thrown (1-5 for four\n"
     "sticks; several values separated by commas, e.g. 2,3, where a ruleset\n"
     "throws several), or 'none' for the choices before throwing: 'throw' and\n"
@@ -32,9 +33,11 @@ static const char moves_usage[] =
 static const char apply_usage[] =
     "usage: kemet apply 'POSITION' THROW MOVE [--board FILE]\n"
     "Prints the position after MOVE (FROM-TO, steps joined by '+', or 'pass')\n"
-    "for THROW in POSITION, with every consequence applied. With THROW 'none',\n"
+    "for THROW in POSITION, with every consequence applied. With THROW "
+    "'none',\n"
     "MOVE is a choice before throwing ('throw' leaves the position as it is).\n"
-    "The steps of a turn may be given in any order the rules allow.\n" BOARD_HELP;
+    "The steps of a turn may be given in any order the rules "
+    "allow.\n" BOARD_HELP;
 
 static int print_pos(const kemet_rules *r, const kemet_pos *p) {
     char buf[1024];
@@ -182,7 +185,8 @@ static const char hint_usage[] =
     "                estimate is unbiased either way)\n"
     "  --seed S      the rollouts' throws (default 1)\n"
     "  --threads T   threads for the rollouts (default: every core; the\n"
-    "                result is the same for any T)\n" BOARD_HELP TABLES_HELP NET_HELP;
+    "                result is the same for any T)\n" BOARD_HELP TABLES_HELP
+        NET_HELP;
 
 int cmd_hint(int argc, char **argv) {
     const char *arg[2], *board = NULL, *agent = "best", *policy = "greedy";
@@ -226,7 +230,7 @@ int cmd_hint(int argc, char **argv) {
         return EXIT_BAD;
     }
     kemet_rollout ro = {(int)games, (int)truncate, cli_threads(nthreads),
-                        plain, seed, policy};
+                        plain,      seed,          policy};
     kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
     cli_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     if (!list || !rank) {
@@ -236,17 +240,18 @@ int cmd_hint(int argc, char **argv) {
         kemet_rules_close(r);
         return cli_fail("out of memory");
     }
-    int k = t.n == 0 ? kemet_prethrow(r, &p, list) : kemet_moves(r, &p, &t, list);
+    int k =
+        t.n == 0 ? kemet_prethrow(r, &p, list) : kemet_moves(r, &p, &t, list);
     if (k < 0) {
         rc = k == KEMET_ETHROW
                  ? cli_fail("impossible throw '%s' here: player %d is to throw",
                             arg[1], p.to)
                  : cli_fail("%s", kemet_strerror(k));
-    } else if (games && (k = cli_rank_rollout(r, &p, t.n ? &t : NULL, list,
-                                              k, &ro, rank, &err)) < 0) {
+    } else if (games && (k = cli_rank_rollout(r, &p, t.n ? &t : NULL, list, k,
+                                              &ro, rank, &err)) < 0) {
         rc = cli_fail("%s", err.msg);
-    } else if (!games && (k = cli_rank(a, &p, t.n ? &t : NULL, list, k,
-                                       rank)) < 0) {
+    } else if (!games &&
+               (k = cli_rank(a, &p, t.n ? &t : NULL, list, k, rank)) < 0) {
         rc = cli_fail("out of memory");
     } else {
         const kemet_info *info = kemet_rules_info(r);
@@ -275,10 +280,10 @@ int cmd_hint(int argc, char **argv) {
             char buf[256] = "throw";
             if (rank[i].index >= 0)
                 kemet_move_format(&list[rank[i].index], buf, sizeof buf);
-            bool exact = cli_exact(r, &p, t.n ? &t : NULL,
-                                   rank[i].index >= 0 ? &list[rank[i].index]
-                                                      : NULL,
-                                   rank[i].chance);
+            bool exact =
+                cli_exact(r, &p, t.n ? &t : NULL,
+                          rank[i].index >= 0 ? &list[rank[i].index] : NULL,
+                          rank[i].chance);
             if (json && games)
                 printf("%s{\"move\":\"%s\",\"win\":%.4f,\"se\":%.4f,"
                        "\"exact\":%s}",

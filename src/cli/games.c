@@ -66,9 +66,9 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
         if (fn && !opening)
             fn(ctx, pos, NULL, NULL, 0);
         if (n > 0) {
-            int k = ag ? timed_choose(ag, pos->to - 1, pos, NULL, moves, n,
-                                      think)
-                       : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
+            int k =
+                ag ? timed_choose(ag, pos->to - 1, pos, NULL, moves, n, think)
+                   : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
             if (k >= 0 && k < n) {
                 kemet_game_make(g, &moves[k]);
                 continue;

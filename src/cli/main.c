@@ -25,7 +25,8 @@ static const char usage[] =
     "  bench                      random playout speed\n"
     "  perft RULESET DEPTH        count the game tree (golden counts)\n"
     "  replay FILE                check and replay a game record\n"
-    "  serve [--port P] [--db F]  play in the browser (http://127.0.0.1:8080/)\n"
+    "  serve [--port P] [--db F]  play in the browser "
+    "(http://127.0.0.1:8080/)\n"
     "  tune [RULESET...]          fit the evaluation weights by self-play\n"
     "  solve RULESET [--pieces N] exact endgame tables\n"
     "  judge RULESET [--agent A]  an agent measured against a table\n"
@@ -88,11 +89,12 @@ int main(int argc, char **argv) {
     static const struct {
         const char *name;
         int (*run)(int, char **);
-    } cmds[] = {{"play", cmd_play},   {"rules", cmd_rules}, {"start", cmd_start},
-                {"moves", cmd_moves}, {"apply", cmd_apply}, {"sim", cmd_sim},
-                {"bench", cmd_bench}, {"replay", cmd_replay},
-                {"tune", cmd_tune},   {"match", cmd_match},
-                {"hint", cmd_hint},   {"ladder", cmd_ladder},
+    } cmds[] = {{"play", cmd_play},       {"rules", cmd_rules},
+                {"start", cmd_start},     {"moves", cmd_moves},
+                {"apply", cmd_apply},     {"sim", cmd_sim},
+                {"bench", cmd_bench},     {"replay", cmd_replay},
+                {"tune", cmd_tune},       {"match", cmd_match},
+                {"hint", cmd_hint},       {"ladder", cmd_ladder},
                 {"analyze", cmd_analyze}, {"serve", cmd_serve},
                 {"solve", cmd_solve},     {"judge", cmd_judge},
                 {"train", cmd_train},     {"perft", cmd_perft}};

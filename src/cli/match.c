@@ -48,11 +48,11 @@ static const char match_usage[] =
     "JSON object.\n"
     "Agents: random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
     "best[:BUDGET]; a budget is nodes (20000, 20k, 1m; mcts: iterations), a\n"
-    "time (500ms, 2s: not reproducible), or plies (d3, expectimax and best).\n" TABLES_HELP NET_HELP;
+    "time (500ms, 2s: not reproducible), or plies (d3, expectimax and "
+    "best).\n" TABLES_HELP NET_HELP;
 
-int cli_match(const kemet_rules *r, const char *const spec[2],
-                      long games, uint64_t seed, long cap, int threads,
-                      cli_match_stats *M) {
+int cli_match(const kemet_rules *r, const char *const spec[2], long games,
+              uint64_t seed, long cap, int threads, cli_match_stats *M) {
     cli_outcome *out = calloc((size_t)games, sizeof *out);
     if (!out)
         return cli_fail("out of memory");
@@ -89,7 +89,7 @@ int cli_match(const kemet_rules *r, const char *const spec[2],
         M->think[a] = moves[a] > 0 ? secs[a] / moves[a] : 0;
     for (int a = 0; a < 2; a++)
         kemet_wilson((double)M->wins[a], (double)games, 1.96, &M->lo[a],
-                   &M->hi[a]);
+                     &M->hi[a]);
     long ended = games - M->stopped;
     double pts = (double)M->wins[0] + 0.5 * (double)M->draws;
     M->score = ended ? pts / (double)ended : 0.5;
@@ -153,10 +153,11 @@ int cmd_match(int argc, char **argv) {
                "\"draws\":%ld,\"stopped\":%ld,\"win_rate\":[%.4f,%.4f],"
                "\"ci95\":[%.4f,%.4f],\"ci95_b\":[%.4f,%.4f],\"score\":%.4f,"
                "\"elo\":",
-               rs, (unsigned long long)seed, p1, p2, games, M.wins[0], M.wins[1],
-               M.seat_wins[0][0], M.seat_wins[1][0], M.draws, M.stopped,
-               (double)M.wins[0] / (double)games, (double)M.wins[1] / (double)games,
-               M.lo[0], M.hi[0], M.lo[1], M.hi[1], M.score);
+               rs, (unsigned long long)seed, p1, p2, games, M.wins[0],
+               M.wins[1], M.seat_wins[0][0], M.seat_wins[1][0], M.draws,
+               M.stopped, (double)M.wins[0] / (double)games,
+               (double)M.wins[1] / (double)games, M.lo[0], M.hi[0], M.lo[1],
+               M.hi[1], M.score);
         json_num(M.elo);
         printf(",\"elo_ci95\":[");
         json_num(M.elo_lo);
@@ -183,7 +184,8 @@ int cmd_match(int argc, char **argv) {
         printf(" to ");
         text_elo(M.elo_hi);
         printf(")\n  mean length %.1f turns; %.1f s on %d thread%s\n",
-               M.turns / (double)games, M.secs, threads, threads == 1 ? "" : "s");
+               M.turns / (double)games, M.secs, threads,
+               threads == 1 ? "" : "s");
         printf("  time per move with a choice (processor time of one thread): "
                "A %.4f s, B %.4f s\n",
                M.think[0], M.think[1]);
@@ -202,7 +204,8 @@ static const char ladder_usage[] =
     "2000) with seats alternating, as 'kemet match' plays them. The search\n"
     "agents play at the budgets given (defaults expectimax:2k, best:8k,\n"
     "mcts:500), so that the whole ladder runs in reasonable time; the\n"
-    "result is the same for a seed whatever the thread count.\n" TABLES_HELP NET_HELP;
+    "result is the same for a seed whatever the thread count.\n" TABLES_HELP
+        NET_HELP;
 
 static void md_elo(double x) {
     if (isfinite(x))
@@ -230,8 +233,10 @@ int cmd_ladder(int argc, char **argv) {
     if (rc)
         return rc == 1 ? 0 : rc;
     int n = npos ? npos : kemet_ruleset_count();
-    const char *steps[][2] = {{"greedy", "random"}, {ex, "greedy"},
-                              {best, ex},           {mcts, "greedy"},
+    const char *steps[][2] = {{"greedy", "random"},
+                              {ex, "greedy"},
+                              {best, ex},
+                              {mcts, "greedy"},
                               {mcts, ex}};
     int threads = cli_threads(nthreads);
     /* Check every name before the long run starts. */
@@ -285,10 +290,10 @@ int cmd_ladder(int argc, char **argv) {
                 return EXIT_BAD;
             }
             printf("| %s | %s | %.1f%% (%.1f–%.1f) | %.1f%% | %ld | %ld | ",
-                   spec[0], spec[1], 100.0 * (double)M.wins[0] / (double)M.games,
-                   100 * M.lo[0], 100 * M.hi[0],
-                   100.0 * (double)M.wins[1] / (double)M.games, M.draws,
-                   M.stopped);
+                   spec[0], spec[1],
+                   100.0 * (double)M.wins[0] / (double)M.games, 100 * M.lo[0],
+                   100 * M.hi[0], 100.0 * (double)M.wins[1] / (double)M.games,
+                   M.draws, M.stopped);
             md_elo(M.elo);
             printf(" (");
             md_elo(M.elo_lo);

@@ -22,7 +22,8 @@ static const char play_usage[] =
     "2 greedy (one move ahead), 3 expectimax:2k, 4 expectimax (20,000\n"
     "positions), 5 best (the strongest; docs/strength.md). PLAYER is human or\n"
     "an agent (random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
-    "best[:BUDGET]; see 'kemet match --help'). --seed N fixes the throws (default:\n"
+    "best[:BUDGET]; see 'kemet match --help'). --seed N fixes the throws "
+    "(default:\n"
     "from the clock; the seed is printed so the game can be replayed).\n"
     "--record FILE writes the game as a record ('kemet replay FILE' checks\n"
     "it); FILE must not exist yet. --board FILE plays on the board described\n"
@@ -271,7 +272,8 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             kemet_move_format(&moves[i], buf, sizeof buf);
             char pv[160];
             preview(P, pos, t, &moves[i], pv, sizeof pv);
-            printf("  %d) %-8s %s%s%s\n", i + 1, buf, prethrow ? "instead of throwing" : "",
+            printf("  %d) %-8s %s%s%s\n", i + 1, buf,
+                   prethrow ? "instead of throwing" : "",
                    (*pv && prethrow) ? ", " : "", pv);
         }
         printf("%s> ", P->info->player[pos->to - 1]);
@@ -403,8 +405,8 @@ static int ply(play *P) {
     write_record(P, line);
     cli_describe(P->rules, &ev, stdout);
     const kemet_move *m = &moves[k];
-    P->mark = m->n ? kemet_square_cell(P->rules, me + 1, m->step[m->n - 1].to)
-                   : 0;
+    P->mark =
+        m->n ? kemet_square_cell(P->rules, me + 1, m->step[m->n - 1].to) : 0;
     return 0;
 }
 
@@ -495,7 +497,8 @@ int cmd_play(int argc, char **argv) {
     }
     char line[1024];
     if (P.record) {
-        kemet_record_header(P.rules, seed, P.seat[0].human ? "human" : P.seat[0].name,
+        kemet_record_header(P.rules, seed,
+                            P.seat[0].human ? "human" : P.seat[0].name,
                             P.seat[1].human ? "human" : P.seat[1].name,
                             kemet_game_pos(P.game), line, sizeof line);
         write_record(&P, line);
@@ -528,7 +531,8 @@ int cmd_play(int argc, char **argv) {
         cli_board(P.rules, end, P.mark, stdout);
         int w = kemet_result(end);
         if (w == KEMET_DRAW)
-            printf("The game is drawn after %ld turns.\n", kemet_game_turns(P.game));
+            printf("The game is drawn after %ld turns.\n",
+                   kemet_game_turns(P.game));
         else
             printf("%s (%s) wins after %ld turns.\n", P.info->player[w - 1],
                    P.seat[w - 1].name, kemet_game_turns(P.game));
@@ -539,8 +543,8 @@ int cmd_play(int argc, char **argv) {
         if (fclose(P.record) != 0)
             rc = cli_fail("writing the record '%s' failed", record);
         else
-            printf("The record is in %s ('kemet replay %s' checks it).\n", record,
-                   record);
+            printf("The record is in %s ('kemet replay %s' checks it).\n",
+                   record, record);
         P.record = NULL;
     }
 out:

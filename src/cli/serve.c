@@ -199,10 +199,11 @@ typedef struct request {
  * the API, never cached), or with `page` one of the page's embedded files
  * (revalidated before reuse). */
 static enum MHD_Result respond(struct MHD_Connection *c, unsigned status,
-                               const char *type, const char *text,
-                               size_t len, bool page) {
+                               const char *type, const char *text, size_t len,
+                               bool page) {
     struct MHD_Response *r = MHD_create_response_from_buffer(
-        len, (void *)text, page ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+        len, (void *)text,
+        page ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
     if (!r) {
         if (!page)
             free((void *)text);
@@ -248,9 +249,9 @@ static enum MHD_Result error(struct MHD_Connection *c, unsigned status,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return answer_json(c, status,
-                       json_pack("{s:s, s:i}", "error", msg, "status",
-                                 (int)status));
+    return answer_json(
+        c, status,
+        json_pack("{s:s, s:i}", "error", msg, "status", (int)status));
 }
 
 static enum MHD_Result page(struct MHD_Connection *c, const char *text,
@@ -261,8 +262,8 @@ static enum MHD_Result page(struct MHD_Connection *c, const char *text,
 /* The seat whose token the request carries: 1 or 2, 0 when none, -1 for a
  * token that is not one of the game's. */
 static int seat_of(struct MHD_Connection *c, const wgame *g) {
-    const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-                                                "Authorization");
+    const char *t =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
     if (t && strncmp(t, "Bearer ", 7) == 0)
         t += 7;
     else
@@ -290,7 +291,7 @@ static int seat_of(struct MHD_Connection *c, const wgame *g) {
 static json_t *ruleset_json(const kemet_rules *r) {
     const kemet_info *i = kemet_rules_info(r);
     const char *file = kemet_rules_board_file(r);
-    const char *board = file                          ? "file"
+    const char *board = file                              ? "file"
                         : strncmp(i->id, "senet", 5) == 0 ? "senet"
                                                           : "58-holes";
     json_t *paths = json_array();
@@ -306,11 +307,11 @@ static json_t *ruleset_json(const kemet_rules *r) {
         "{s:s, s:s, s:s, s:s, s:[s,s], s:s?, s:s?, s:i, s:i, s:i, s:s?, "
         "s:s, s:s?, s:o, s:o}",
         "id", kemet_rules_spec(r), "title", i->title, "source", i->source,
-        "text", i->text, "players", i->player[0], i->player[1], "gone",
-        i->gone, "in_hand", i->in_hand, "pieces", i->pieces, "squares",
-        i->squares, "board_cells", i->board_cells, "board_note",
-        i->board_note, "board", board, "board_file", file, "paths", paths,
-        "start", wg_cells_json(r, &start));
+        "text", i->text, "players", i->player[0], i->player[1], "gone", i->gone,
+        "in_hand", i->in_hand, "pieces", i->pieces, "squares", i->squares,
+        "board_cells", i->board_cells, "board_note", i->board_note, "board",
+        board, "board_file", file, "paths", paths, "start",
+        wg_cells_json(r, &start));
 }
 
 static enum MHD_Result api_rulesets(server *S, struct MHD_Connection *c) {
@@ -328,8 +329,7 @@ static const char *parse_seat(json_t *v, char *out, size_t len) {
         return NULL;
     }
     json_int_t level = 0;
-    if (json_is_string(v) &&
-        strncmp(json_string_value(v), "computer:", 9) == 0)
+    if (json_is_string(v) && strncmp(json_string_value(v), "computer:", 9) == 0)
         level = wg_seat_level(json_string_value(v));
     else if (json_is_object(v) &&
              json_is_integer(json_object_get(v, "computer")))
@@ -348,8 +348,8 @@ static enum MHD_Result api_create(server *S, struct MHD_Connection *c,
     json_t *o = json_loadb(q->body ? q->body : "", q->len, 0, &jerr);
     if (!o)
         return error(c, 400, "the body is not JSON: %s", jerr.text);
-    json_t *rs = json_object_get(o, "ruleset"), *pl = json_object_get(o,
-                                                                      "players");
+    json_t *rs = json_object_get(o, "ruleset"),
+           *pl = json_object_get(o, "players");
     const char *why = NULL;
     char seat[2][32];
     const kemet_rules *r = NULL;
@@ -414,8 +414,8 @@ static enum MHD_Result api_create(server *S, struct MHD_Connection *c,
 }
 
 static enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
-    const char *ids = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-                                                  "ids");
+    const char *ids =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ids");
     json_t *a = json_array();
     if (ids) {
         char buf[4096];
@@ -495,10 +495,10 @@ static enum MHD_Result api_events(server *S, struct MHD_Connection *c,
     return rc;
 }
 
-static enum MHD_Result api_state(server *S, struct MHD_Connection *c,
-                                 wgame *g, int you) {
-    const char *after = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-                                                    "after");
+static enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
+                                 int you) {
+    const char *after =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "after");
     long v = -1;
     if (after) {
         char *end;
@@ -513,8 +513,7 @@ static enum MHD_Result api_state(server *S, struct MHD_Connection *c,
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_sec += 25;
         int rc = 0;
-        while (g->version == v && !atomic_load(&S->stopping) &&
-               rc != ETIMEDOUT)
+        while (g->version == v && !atomic_load(&S->stopping) && rc != ETIMEDOUT)
             rc = pthread_cond_timedwait(&g->changed, &g->mu, &until);
     }
     json_t *o = wg_state_json(g, you > 0 ? you : 0);
@@ -527,16 +526,15 @@ static enum MHD_Result api_history(struct MHD_Connection *c, wgame *g) {
     json_t *plies = json_array();
     json_array_append_new(plies,
                           json_pack("{s:i, s:o, s:s, s:o}", "ply", 0, "throw",
-                                    json_null(), "words", g->opening,
-                                    "cells",
+                                    json_null(), "words", g->opening, "cells",
                                     wg_cells_json(g->rules, &g->start)));
     for (long i = 0; i < g->nply; i++) {
         json_t *p = wg_ply_json(g, i);
         char text[512];
         kemet_pos_format(g->rules, &g->ply[i].after, text, sizeof text);
         json_object_set_new(p, "position", json_string(text));
-        json_object_set_new(p, "cells", wg_cells_json(g->rules,
-                                                      &g->ply[i].after));
+        json_object_set_new(p, "cells",
+                            wg_cells_json(g->rules, &g->ply[i].after));
         json_array_append_new(plies, p);
     }
     json_t *o = wg_summary_json(g);
@@ -577,8 +575,8 @@ static bool read_move(const wgame *g, const char *text, kemet_move *m,
 
 /* The next steps of a turn entered step by step (kemet_next_steps). */
 static enum MHD_Result api_steps(struct MHD_Connection *c, wgame *g) {
-    const char *done = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-                                                   "done");
+    const char *done =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "done");
     char why[256];
     kemet_move m = {0};
     if (done && !read_move(g, done, &m, why, sizeof why))
@@ -589,9 +587,9 @@ static enum MHD_Result api_steps(struct MHD_Connection *c, wgame *g) {
     pthread_mutex_lock(&g->mu);
     const kemet_throw *t = kemet_game_throw(g->g);
     kemet_throw left = {0};
-    int n = t ? kemet_next_steps(g->rules, kemet_game_pos(g->g), t, &m, next,
-                                 &left)
-              : KEMET_EMISUSE;
+    int n =
+        t ? kemet_next_steps(g->rules, kemet_game_pos(g->g), t, &m, next, &left)
+          : KEMET_EMISUSE;
     pthread_mutex_unlock(&g->mu);
     enum MHD_Result rc;
     if (n == KEMET_EMISUSE)
@@ -618,8 +616,8 @@ static enum MHD_Result api_steps(struct MHD_Connection *c, wgame *g) {
 }
 
 static enum MHD_Result api_explain(struct MHD_Connection *c, wgame *g) {
-    const char *text = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-                                                   "move");
+    const char *text =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "move");
     char why[256];
     kemet_move m;
     if (!read_move(g, text, &m, why, sizeof why))
@@ -682,8 +680,8 @@ static enum MHD_Result finish(server *S, struct MHD_Connection *c, wgame *g,
     return answer_json(c, MHD_HTTP_OK, o);
 }
 
-static enum MHD_Result api_throw(server *S, struct MHD_Connection *c,
-                                 wgame *g, int you) {
+static enum MHD_Result api_throw(server *S, struct MHD_Connection *c, wgame *g,
+                                 int you) {
     enum MHD_Result rc;
     pthread_mutex_lock(&g->mu);
     if (!may_act(c, g, you, &rc)) {
@@ -701,8 +699,8 @@ static enum MHD_Result api_throw(server *S, struct MHD_Connection *c,
     return finish(S, c, g, you, first, made, 500, "out of memory");
 }
 
-static enum MHD_Result api_move(server *S, struct MHD_Connection *c,
-                                wgame *g, int you, const request *q) {
+static enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g,
+                                int you, const request *q) {
     json_error_t jerr;
     json_t *o = json_loadb(q->body ? q->body : "", q->len, 0, &jerr);
     if (!o)
@@ -768,8 +766,8 @@ static enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
                                rank[i].index >= 0 ? &m[rank[i].index] : NULL,
                                rank[i].chance);
         json_array_append_new(list, json_pack("{s:s, s:f, s:b}", "move", text,
-                                              "chance", rank[i].chance,
-                                              "exact", exact));
+                                              "chance", rank[i].chance, "exact",
+                                              exact));
     }
     kemet_agent_free(a);
     free(m);
@@ -778,9 +776,9 @@ static enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
         json_decref(list);
         return error(c, 500, "out of memory");
     }
-    return answer_json(c, MHD_HTTP_OK,
-                       json_pack("{s:s, s:o}", "agent", "expectimax",
-                                 "moves", list));
+    return answer_json(
+        c, MHD_HTTP_OK,
+        json_pack("{s:s, s:o}", "agent", "expectimax", "moves", list));
 }
 
 static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
@@ -801,9 +799,9 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
     struct {
         const char *path;
         bool post;
-    } known[] = {{"", false},         {"/events", false}, {"/history", false},
-                 {"/record", false},  {"/steps", false},  {"/explain", false},
-                 {"/throw", true},    {"/move", true},    {"/hint", true}};
+    } known[] = {{"", false},        {"/events", false}, {"/history", false},
+                 {"/record", false}, {"/steps", false},  {"/explain", false},
+                 {"/throw", true},   {"/move", true},    {"/hint", true}};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strcmp(what, known[i].path) != 0)
             continue;
@@ -927,7 +925,8 @@ static int load_game(void *ctx, const store_game_row *row) {
         return -1;
     }
     for (int p = 0; p < 2; p++)
-        if (strcmp(row->seat[p], "human") != 0 && !wg_seat_level(row->seat[p])) {
+        if (strcmp(row->seat[p], "human") != 0 &&
+            !wg_seat_level(row->seat[p])) {
             snprintf(L->why, sizeof L->why, "game %s: bad player %.40s",
                      row->id, row->seat[p]);
             return -1;

@@ -69,7 +69,8 @@ static const char sim_usage[] =
     "mean and median length in turns, and games per second. The same seed\n"
     "(default 1) gives the same games, whatever the thread count. --json\n"
     "prints one JSON object.\n"
-    "--board FILE plays on a board file's board (docs/boards.md).\n" TABLES_HELP NET_HELP;
+    "--board FILE plays on a board file's board (docs/boards.md).\n" TABLES_HELP
+        NET_HELP;
 
 int cmd_sim(int argc, char **argv) {
     const char *p1 = "random", *p2 = "random", *board = NULL;
@@ -127,8 +128,8 @@ int cmd_sim(int argc, char **argv) {
     int threads = cli_threads(nthreads);
     for (long first = 0; first < games; first += BLOCK) {
         long count = games - first < BLOCK ? games - first : BLOCK;
-        if (cli_run_games(r, spec, false, seed, first, count, cap, threads,
-                          out, "sim")) {
+        if (cli_run_games(r, spec, false, seed, first, count, cap, threads, out,
+                          "sim")) {
             free(out);
             free(T.hist);
             kemet_rules_close(r);
@@ -293,8 +294,8 @@ int cmd_bench(int argc, char **argv) {
     else
         printf("kemet bench: random playouts, one thread, seed %llu\n"
                "%-32s %9s %11s %8s %11s %12s\n",
-               (unsigned long long)seed, "ruleset", "games", "plies",
-               "seconds", "games/s", "plies/s");
+               (unsigned long long)seed, "ruleset", "games", "plies", "seconds",
+               "games/s", "plies/s");
     bool first = true;
     for (int i = 0; i < kemet_ruleset_count(); i++) {
         const char *id = kemet_ruleset_id(i);
@@ -311,7 +312,8 @@ int cmd_bench(int argc, char **argv) {
         double t0 = cli_now();
         for (long gi = 0; gi < games; gi++) {
             kemet_game *g;
-            if (kemet_game_new(r, cli_game_seed(seed, (uint64_t)gi), &g, NULL)) {
+            if (kemet_game_new(r, cli_game_seed(seed, (uint64_t)gi), &g,
+                               NULL)) {
                 kemet_rules_close(r);
                 return cli_fail("out of memory");
             }

@@ -41,7 +41,9 @@ static int fail(store *s, const char *what) {
     return -1;
 }
 
-const char *store_error(store *s) { return s->err; }
+const char *store_error(store *s) {
+    return s->err;
+}
 
 int store_open(const char *path, store **out) {
     *out = NULL;
@@ -154,8 +156,11 @@ int store_load(store *s, store_game_fn game, store_action_fn action,
     }
     int step;
     while (rc == 0 && (step = sqlite3_step(g)) == SQLITE_ROW) {
-        store_game_row row = {col(g, 0), col(g, 1), {col(g, 3), col(g, 4)},
-                              {col(g, 5), col(g, 6)}, 0,
+        store_game_row row = {col(g, 0),
+                              col(g, 1),
+                              {col(g, 3), col(g, 4)},
+                              {col(g, 5), col(g, 6)},
+                              0,
                               sqlite3_column_int64(g, 7)};
         char *end;
         row.seed = strtoull(col(g, 2), &end, 10);

@@ -93,7 +93,8 @@ void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
     char name[128];
     size_t k = 0;
     for (const char *s = kemet_rules_spec(r); *s && k + 1 < sizeof name; s++)
-        name[k++] = (*s == ':' || *s == ',' || *s == '=' || *s == '/') ? '_' : *s;
+        name[k++] =
+            (*s == ':' || *s == ',' || *s == '=' || *s == '/') ? '_' : *s;
     name[k] = '\0';
     snprintf(buf, len, "%s/%s.%d.kemettb", dir, name, pieces);
 }
@@ -174,8 +175,8 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
     const char *spec = kemet_rules_spec(r);
     for (long i = 0; i < ncache; i++)
         if (strcmp(cache[i].spec, spec) == 0 && strcmp(cache[i].dir, dir) == 0)
-            return cache[i].table ? kemet_rules_use_table(r, cache[i].table), 1
-                                  : 0;
+            return cache[i].table ? kemet_rules_use_table(r, cache[i].table),
+                   1              : 0;
     kemet_table *found = NULL;
     bool any = false;
     for (int n = 7; n >= 1 && !found; n--) {
@@ -225,7 +226,8 @@ static const char solve_usage[] =
     "                   [--output FILE]\n"
     "Computes the exact endgame table of RULESET: for every position in which\n"
     "each side has at most N pieces left in play (default 3, or 2 where the\n"
-    "3-piece class has over 10^8 entries: dogs-jackals-extended), the chance that the player to move wins with best\n"
+    "3-piece class has over 10^8 entries: dogs-jackals-extended), the chance "
+    "that the player to move wins with best\n"
     "play by both. The table is written to the tables folder (--tables DIR,\n"
     "else $KEMET_TABLES, else $XDG_CACHE_HOME/kemet or ~/.cache/kemet), where\n"
     "every command that plays finds it, or to FILE. The table is the same for\n"
@@ -301,7 +303,8 @@ int cmd_solve(int argc, char **argv) {
     fclose(probe);
     remove(probe_path);
     int nthreads = cli_threads(threads);
-    fprintf(stderr, "solving %s, %ld pieces a side: %lld entries, %d "
+    fprintf(stderr,
+            "solving %s, %ld pieces a side: %lld entries, %d "
             "thread%s\n",
             kemet_rules_spec(r), pieces, entries, nthreads,
             nthreads == 1 ? "" : "s");
@@ -324,10 +327,9 @@ int cmd_solve(int argc, char **argv) {
     printf("%s\n  %s, %d pieces a side: %lld positions (%lld entries)\n"
            "  %d sweeps, last change %.1e (tolerance %.0e); %.1f s on %d "
            "thread%s\n  file %.1f MB\n",
-           path, kemet_rules_spec(r), info.pieces, info.positions,
-           info.entries, info.sweeps, info.residual, info.tolerance,
-           cli_now() - prog.t0, nthreads, nthreads == 1 ? "" : "s",
-           (double)info.bytes / 1e6);
+           path, kemet_rules_spec(r), info.pieces, info.positions, info.entries,
+           info.sweeps, info.residual, info.tolerance, cli_now() - prog.t0,
+           nthreads, nthreads == 1 ? "" : "s", (double)info.bytes / 1e6);
     kemet_table_free(t);
     kemet_rules_close(r);
     return 0;
@@ -340,7 +342,8 @@ int cmd_solve(int argc, char **argv) {
 
 static const char judge_usage[] =
     "usage: kemet judge RULESET [--agent A] [--positions N] [--seed S]\n"
-    "                   [--table FILE] [--tables DIR|off] [--threads T] [--json]\n"
+    "                   [--table FILE] [--tables DIR|off] [--threads T] "
+    "[--json]\n"
     "Measures agent A (default best) against the exact endgame table of\n"
     "RULESET (--table FILE, else the largest in the tables folder, used\n"
     "for reference even with --tables off): N\n"
@@ -354,7 +357,8 @@ static const char judge_usage[] =
     "--rollout G [--policy P]: instead of a table, judge the agent's chance\n"
     "of winning in N midgame positions (from greedy self-play, a ply drawn\n"
     "from the middle half of each game) against rollouts of G games each\n"
-    "played by P (default greedy; kemet hint --rollout).\n" TABLES_HELP NET_HELP;
+    "played by P (default greedy; kemet hint --rollout).\n" TABLES_HELP
+        NET_HELP;
 
 typedef struct judge_item {
     double loss, err, secs;
@@ -413,8 +417,8 @@ static int judge_one(void *ctx, long i) {
     }
     kemet_agent *a;
     kemet_error err;
-    if (kemet_agent_new(J->agent_rules, J->agent, cli_game_seed(J->seed, (uint64_t)i) + 1,
-                        &a, &err))
+    if (kemet_agent_new(J->agent_rules, J->agent,
+                        cli_game_seed(J->seed, (uint64_t)i) + 1, &a, &err))
         goto done;
     double t0 = cli_now();
     int k = kemet_agent_rank(a, &p, &thr, moves, n, chance, NULL);
@@ -482,7 +486,8 @@ static int cal_one(void *ctx, long i) {
     }
     kemet_rng rng;
     kemet_rng_seed(&rng, gs ^ 0x63616cULL);
-    kemet_pos p = L.pos[L.n / 4 + (long)kemet_rng_below(&rng, (uint32_t)(L.n / 2))];
+    kemet_pos p =
+        L.pos[L.n / 4 + (long)kemet_rng_below(&rng, (uint32_t)(L.n / 2))];
     free(L.pos);
     kemet_agent *a;
     kemet_error err;
@@ -505,8 +510,8 @@ static int judge_rollouts(kemet_rules *r, const char *agent, const char *policy,
                           int threads, bool json) {
     if (cli_agent_check(r, policy, "--policy"))
         return EXIT_BAD;
-    cal_ctx C = {r, agent, policy, seed, games,
-                 calloc((size_t)positions, sizeof(cal_item))};
+    cal_ctx C = {r,    agent, policy,
+                 seed, games, calloc((size_t)positions, sizeof(cal_item))};
     if (!C.out)
         return cli_fail("out of memory");
     double t0 = cli_now();
@@ -608,7 +613,8 @@ int cmd_judge(int argc, char **argv) {
         if (!cli_use_tables(ref_rules, dir)) {
             rc = cli_fail("judge: no endgame table of %s in the tables folder "
                           "(make one with 'kemet solve %s')",
-                          kemet_rules_spec(ref_rules), kemet_rules_spec(ref_rules));
+                          kemet_rules_spec(ref_rules),
+                          kemet_rules_spec(ref_rules));
             goto done;
         }
         ref = kemet_rules_table(ref_rules);
@@ -618,7 +624,12 @@ int cmd_judge(int argc, char **argv) {
         goto done;
     kemet_table_info info;
     kemet_table_stats(ref, &info);
-    judge_ctx J = {agent_rules, ref_rules, ref, agent, seed, info.entries,
+    judge_ctx J = {agent_rules,
+                   ref_rules,
+                   ref,
+                   agent,
+                   seed,
+                   info.entries,
                    calloc((size_t)positions, sizeof(judge_item))};
     if (!J.out) {
         rc = cli_fail("out of memory");
@@ -658,9 +669,9 @@ int cmd_judge(int argc, char **argv) {
                "\"mean_loss\":%.5f,\"max_loss\":%.4f,\"blunders\":%.4f,"
                "\"chance_error\":%.4f,\"seconds_per_move\":%.4f}\n",
                kemet_rules_spec(ref_rules), agent, used ? "true" : "false",
-               race ? "true" : "false", info.pieces, positions, (unsigned long long)seed,
-               (double)optimal / np, lo, hi, loss / np, worst, (double)blunders / np,
-               errsum / np, secs / np);
+               race ? "true" : "false", info.pieces, positions,
+               (unsigned long long)seed, (double)optimal / np, lo, hi,
+               loss / np, worst, (double)blunders / np, errsum / np, secs / np);
     else
         printf("%s, %s%s, %ld positions of the %d-piece class (seed %llu)\n"
                "  exact-optimal choice  %.1f%% (95%%: %.1f-%.1f%%)\n"
@@ -669,9 +680,9 @@ int cmd_judge(int argc, char **argv) {
                "  chance error          mean |estimate - exact| %.4f\n"
                "  time                  %.3f s per move; %.0f s in all on %d "
                "thread%s\n",
-               kemet_rules_spec(ref_rules), agent, with, positions,
-               info.pieces, (unsigned long long)seed, 100 * (double)optimal / np,
-               100 * lo, 100 * hi, loss / np, worst, 100 * (double)blunders / np,
+               kemet_rules_spec(ref_rules), agent, with, positions, info.pieces,
+               (unsigned long long)seed, 100 * (double)optimal / np, 100 * lo,
+               100 * hi, loss / np, worst, 100 * (double)blunders / np,
                errsum / np, secs / np, cli_now() - t0, threads,
                threads == 1 ? "" : "s");
     rc = 0;

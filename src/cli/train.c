@@ -142,8 +142,8 @@ int cmd_train(int argc, char **argv) {
             return cli_fail("--from %s: %s", from_path, err.msg);
         }
     }
-    kemet_train o = {games, (int)hidden, alpha, lambda, (int)batch,
-                     cli_threads(nthreads), seed};
+    kemet_train o = {games,      (int)hidden,           alpha, lambda,
+                     (int)batch, cli_threads(nthreads), seed};
     kemet_net *net;
     double t0 = cli_now();
     rc = kemet_net_train(r, &o, from, quiet ? NULL : show_progress, &games,

@@ -216,7 +216,8 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
         long count;
         double loss = fit(G, games, nf, w, &count);
         kemet_eval_set_weights(r, w, nf);
-        printf(" round %ld %ld positions log-loss %.4f;", round + 1, count, loss);
+        printf(" round %ld %ld positions log-loss %.4f;", round + 1, count,
+               loss);
     }
     printf("\n%s", id);
     for (int i = 0; i < nf; i++)

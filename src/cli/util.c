@@ -36,9 +36,7 @@ static int parse_u64(const char *s, uint64_t *out) {
 
 static int set_opt(const cli_opt *o, const char *val) {
     switch (o->kind) {
-    case OPT_FLAG:
-        *(bool *)o->out = true;
-        return 0;
+    case OPT_FLAG: *(bool *)o->out = true; return 0;
     case OPT_STRING:
         if (!*val)
             return cli_fail("--%s needs a value", o->name);
@@ -52,8 +50,7 @@ static int set_opt(const cli_opt *o, const char *val) {
         return 0;
     case OPT_LONG: {
         uint64_t v;
-        if (parse_u64(val, &v) || v < (uint64_t)o->min ||
-            v > (uint64_t)o->max)
+        if (parse_u64(val, &v) || v < (uint64_t)o->min || v > (uint64_t)o->max)
             return cli_fail("--%s must be a whole number from %ld to %ld, "
                             "not '%.40s'",
                             o->name, o->min, o->max, val);
@@ -120,8 +117,8 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
         pos[n++] = a;
     }
     if (n < min_pos)
-        return cli_fail("%s: missing argument (see 'kemet %s --help')",
-                        argv[0], argv[0]);
+        return cli_fail("%s: missing argument (see 'kemet %s --help')", argv[0],
+                        argv[0]);
     *npos = n;
     return 0;
 }
@@ -249,13 +246,15 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
             fprintf(out, "  %s enters a piece on %s.\n", who, b);
             break;
         case KEMET_EV_SWAP:
-            fprintf(out, "  %s's piece on %s is sent back to %s (the pieces "
-                         "swap).\n",
+            fprintf(out,
+                    "  %s's piece on %s is sent back to %s (the pieces "
+                    "swap).\n",
                     who, a, b);
             break;
         case KEMET_EV_CAPTURE:
-            fprintf(out, "  A piece reached the Shen: %s's rearmost piece, on "
-                         "%s, is captured for good.\n",
+            fprintf(out,
+                    "  A piece reached the Shen: %s's rearmost piece, on "
+                    "%s, is captured for good.\n",
                     who, a);
             break;
         case KEMET_EV_WATER:
@@ -263,16 +262,18 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
                     who);
             break;
         case KEMET_EV_RESCUE:
-            fprintf(out, "  %s takes the piece from the water to %s instead "
-                         "of throwing.\n",
+            fprintf(out,
+                    "  %s takes the piece from the water to %s instead "
+                    "of throwing.\n",
                     who, b);
             break;
         case KEMET_EV_LINE:
             fprintf(out, "  The piece follows the line from %s to %s.\n", a, b);
             break;
         case KEMET_EV_RIVER:
-            fprintf(out, "  The piece lands on the river at %s and is carried "
-                         "back to %s.\n",
+            fprintf(out,
+                    "  The piece lands on the river at %s and is carried "
+                    "back to %s.\n",
                     a, b);
             break;
         case KEMET_EV_KNOCK:
@@ -280,38 +281,39 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
                     whose, a, info->in_hand);
             break;
         case KEMET_EV_LOAD:
-            fprintf(out, "  %s loads a piece from hand onto hole %s.\n", who, b);
+            fprintf(out, "  %s loads a piece from hand onto hole %s.\n", who,
+                    b);
             break;
-        case KEMET_EV_AGAIN:
-            fprintf(out, "  %s throws again.\n", who);
-            break;
+        case KEMET_EV_AGAIN: fprintf(out, "  %s throws again.\n", who); break;
         case KEMET_EV_RETHROW:
-            fprintf(out, "  %s throws again at once and must use the throw "
-                         "with the piece on %s.\n",
+            fprintf(out,
+                    "  %s throws again at once and must use the throw "
+                    "with the piece on %s.\n",
                     who, a);
             break;
         case KEMET_EV_PASS:
             fprintf(out, "  %s cannot use the throw: it is lost.\n", who);
             break;
         case KEMET_EV_LOST:
-            fprintf(out, "  %s's piece on %s holds the others back: the throw "
-                         "is lost.\n",
+            fprintf(out,
+                    "  %s's piece on %s holds the others back: the throw "
+                    "is lost.\n",
                     who, a);
             break;
-        case KEMET_EV_WIN:
-            fprintf(out, "  %s wins the game!\n", who);
-            break;
+        case KEMET_EV_WIN: fprintf(out, "  %s wins the game!\n", who); break;
         case KEMET_EV_DRAW:
             fprintf(out, "  Nothing can ever move again: the game is drawn.\n");
             break;
         case KEMET_EV_STARTS:
             if (e->a && (e->who == 1 ? e->a < e->b : e->b < e->a))
-                fprintf(out, "  Opening throws: %s %d, %s %d. %s, with the "
-                             "lower throw, starts and plays it.\n",
+                fprintf(out,
+                        "  Opening throws: %s %d, %s %d. %s, with the "
+                        "lower throw, starts and plays it.\n",
                         info->player[0], e->a, info->player[1], e->b, who);
             else if (e->a)
-                fprintf(out, "  Opening throws: %s %d, %s %d. %s, with the "
-                             "higher throw, starts.\n",
+                fprintf(out,
+                        "  Opening throws: %s %d, %s %d. %s, with the "
+                        "higher throw, starts.\n",
                         info->player[0], e->a, info->player[1], e->b, who);
             else
                 fprintf(out, "  Drawn by lot: %s start%s.\n", who,
@@ -320,8 +322,7 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
         case KEMET_EV_REOPEN:
             fprintf(out, "  Opening throws: both %d; thrown again.\n", e->a);
             break;
-        default:
-            break;
+        default: break;
         }
     }
 }

@@ -189,8 +189,8 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
     kemet_error err;
     if (strcmp(kind, "move") != 0 ||
         kemet_move_parse(g->rules, text, &m, &err) || wg_move(g, &m)) {
-        snprintf(why, len, "action %ld: '%.60s' is not a legal %s",
-                 g->version, text, kind);
+        snprintf(why, len, "action %ld: '%.60s' is not a legal %s", g->version,
+                 text, kind);
         return KEMET_EILLEGAL;
     }
     return KEMET_OK;
@@ -252,10 +252,9 @@ int wg_computer_step(wgame *g) {
     int p = pos->to - 1;
     if (!g->agent[p]) {
         kemet_error err;
-        int rc = kemet_agent_new(g->rules, wg_level_agent(wg_seat_level(
-                                               g->seat[p])),
-                                 cli_mix64(g->seed ^ (uint64_t)(p + 1)),
-                                 &g->agent[p], &err);
+        int rc = kemet_agent_new(
+            g->rules, wg_level_agent(wg_seat_level(g->seat[p])),
+            cli_mix64(g->seed ^ (uint64_t)(p + 1)), &g->agent[p], &err);
         if (rc)
             return rc;
     }
@@ -271,8 +270,8 @@ int wg_computer_step(wgame *g) {
                                                           moves, n)]);
     } else {
         int n = kemet_prethrow(g->rules, pos, moves);
-        int k = n > 0 ? kemet_agent_choose(g->agent[p], pos, NULL, moves, n)
-                      : -1;
+        int k =
+            n > 0 ? kemet_agent_choose(g->agent[p], pos, NULL, moves, n) : -1;
         rc = k >= 0 ? wg_move(g, &moves[k]) : wg_throw(g, NULL);
         if (rc == 0 && k < 0)
             rc = wg_after_throw(g);
@@ -337,9 +336,9 @@ json_t *wg_ply_json(const wgame *g, long i) {
     char mv[160];
     kemet_move_format(&p->move, mv, sizeof mv);
     return json_pack("{s:I, s:i, s:o, s:s, s:s}", "ply", (json_int_t)(i + 1),
-                     "player", p->player,
-                     "throw", p->thr.n ? throw_json(&p->thr) : json_null(),
-                     "move", mv, "words", p->words);
+                     "player", p->player, "throw",
+                     p->thr.n ? throw_json(&p->thr) : json_null(), "move", mv,
+                     "words", p->words);
 }
 
 json_t *wg_summary_json(const wgame *g) {
@@ -347,8 +346,8 @@ json_t *wg_summary_json(const wgame *g) {
     const kemet_info *info = kemet_rules_info(g->rules);
     return json_pack(
         "{s:s, s:s, s:s, s:[o,o], s:s, s:o, s:I, s:I, s:I}", "id", g->id,
-        "ruleset", kemet_rules_spec(g->rules), "title", info->title,
-        "players", seat_json(g, 0), seat_json(g, 1), "status",
+        "ruleset", kemet_rules_spec(g->rules), "title", info->title, "players",
+        seat_json(g, 0), seat_json(g, 1), "status",
         pos->result == KEMET_PLAYING ? "playing" : "over", "winner",
         pos->result == KEMET_PLAYING ? json_null()
         : pos->result == KEMET_DRAW  ? json_integer(0)
@@ -375,8 +374,8 @@ json_t *wg_state_json(const wgame *g, int you) {
     json_object_set_new(o, "throw", t ? throw_json(t) : json_null());
     json_object_set_new(o, "must",
                         pos->must ? json_integer(pos->must) : json_null());
-    json_object_set_new(o, "hand", json_pack("[i,i]", pos->hand[0],
-                                             pos->hand[1]));
+    json_object_set_new(o, "hand",
+                        json_pack("[i,i]", pos->hand[0], pos->hand[1]));
     json_object_set_new(o, "gone",
                         json_pack("[i,i]", info->pieces - on[0] - pos->hand[0],
                                   info->pieces - on[1] - pos->hand[1]));
@@ -436,8 +435,8 @@ char *wg_record(const wgame *g) {
     kemet_pos before = g->start;
     for (long i = 0; i < g->nply; i++) {
         const wg_ply *p = &g->ply[i];
-        if (kemet_record_ply(&before, p->thr.n ? &p->thr : NULL, &p->move,
-                             line, sizeof line) > 0)
+        if (kemet_record_ply(&before, p->thr.n ? &p->thr : NULL, &p->move, line,
+                             sizeof line) > 0)
             fputs(line, f);
         before = p->after;
     }

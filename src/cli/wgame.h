@@ -48,7 +48,7 @@ typedef struct wgame {
     long actcap;
     wg_ply *ply;
     long nply, cap;
-    bool queued;  /* waiting for the computer's worker */
+    bool queued;        /* waiting for the computer's worker */
     struct wgame *next; /* in the server's hash bucket */
 } wgame;
 
@@ -76,8 +76,7 @@ typedef struct store_game_row {
 typedef int (*store_game_fn)(void *ctx, const store_game_row *row);
 typedef int (*store_action_fn)(void *ctx, const char *id, long seq,
                                const char *kind, const char *text);
-int store_load(store *s, store_game_fn game, store_action_fn action,
-               void *ctx);
+int store_load(store *s, store_game_fn game, store_action_fn action, void *ctx);
 /* The last error's words. */
 const char *store_error(store *s);
 

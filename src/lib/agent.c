@@ -43,8 +43,8 @@ enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS, SEARCH_BEST };
 typedef struct agent_kind {
     const char *name;
     const char *about;
-    int search;             /* SEARCH_* */
-    kemet_budget budget;    /* the default budget */
+    int search;          /* SEARCH_* */
+    kemet_budget budget; /* the default budget */
     int (*choose)(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
                   const kemet_move *moves, int n);
 } agent_kind;
@@ -150,26 +150,40 @@ static int search_choose(kemet_agent *a, const kemet_pos *pos,
 }
 
 static const agent_kind kinds[] = {
-    {"random", "picks a legal move uniformly at random", SEARCH_NONE, {0},
+    {"random",
+     "picks a legal move uniformly at random",
+     SEARCH_NONE,
+     {0},
      random_choose},
-    {"greedy", "one move ahead: the move the evaluation likes best",
-     SEARCH_NONE, {0}, greedy_choose},
+    {"greedy",
+     "one move ahead: the move the evaluation likes best",
+     SEARCH_NONE,
+     {0},
+     greedy_choose},
     {"expectimax",
      "expectiminimax search with Star1/Star2 pruning (budget: nodes, "
      "default 20k; Nms; dN plies)",
-     SEARCH_EXPECTIMAX, {20000, 0, 0}, search_choose},
+     SEARCH_EXPECTIMAX,
+     {20000, 0, 0},
+     search_choose},
     {"mcts",
      "Monte Carlo tree search over throws and moves, guided by the "
      "evaluation (budget: iterations, default 5k; Nms)",
-     SEARCH_MCTS, {5000, 0, 0}, search_choose},
-    {"best", "the strongest: expectimax, or mcts where a throw leaves more "
+     SEARCH_MCTS,
+     {5000, 0, 0},
+     search_choose},
+    {"best",
+     "the strongest: expectimax, or mcts where a throw leaves more "
      "than 32 moves (budget default 100k nodes: about 0.1 s a move)",
-     SEARCH_BEST, {100000, 0, 0},
+     SEARCH_BEST,
+     {100000, 0, 0},
      search_choose},
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
 
-int kemet_agent_count(void) { return NKINDS; }
+int kemet_agent_count(void) {
+    return NKINDS;
+}
 const char *kemet_agent_name(int i) {
     return (i >= 0 && i < NKINDS) ? kinds[i].name : NULL;
 }
@@ -204,18 +218,18 @@ static int parse_budget(const agent_kind *kind, const char *text,
         double scale = *end == 'k' ? 1e3 : *end == 'm' ? 1e6 : 1;
         if (scale > 1)
             end++;
-        if (*end || x * scale < 1 || x * scale != (double)(long long)(x * scale))
+        if (*end || x * scale < 1 ||
+            x * scale != (double)(long long)(x * scale))
             goto bad;
         b->nodes = (long long)(x * scale);
     }
     return KEMET_OK;
 bad:
     return kmt_fail(err, KEMET_ESYNTAX,
-                      "bad budget '%.30s' for agent %s (a node count like "
-                      "20000 or 20k, a time like 500ms or 2s%s)",
-                      text, kind->name,
-                      kind->search != SEARCH_MCTS ? ", or plies like d3"
-                                                        : "");
+                    "bad budget '%.30s' for agent %s (a node count like "
+                    "20000 or 20k, a time like 500ms or 2s%s)",
+                    text, kind->name,
+                    kind->search != SEARCH_MCTS ? ", or plies like d3" : "");
 }
 
 int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
@@ -231,9 +245,9 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
         plain = strcmp(at, "@plain") == 0;
         if ((!linear && !plain) || (size_t)(at - spec) >= sizeof buf)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "bad agent '%.40s' (only '@linear' or '@plain' "
-                              "may follow an agent)",
-                              spec);
+                            "bad agent '%.40s' (only '@linear' or '@plain' "
+                            "may follow an agent)",
+                            spec);
         memcpy(buf, spec, (size_t)(at - spec));
         buf[at - spec] = 0;
         spec = buf;
@@ -242,17 +256,18 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
     const agent_kind *kind = NULL;
     for (int i = 0; i < NKINDS; i++)
-        if (strlen(kinds[i].name) == len && memcmp(kinds[i].name, spec, len) == 0)
+        if (strlen(kinds[i].name) == len &&
+            memcmp(kinds[i].name, spec, len) == 0)
             kind = &kinds[i];
     if (!kind)
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "unknown agent '%.*s' (agents: random, greedy, "
-                          "expectimax, mcts, best)",
-                          (int)(len > 40 ? 40 : len), spec);
+                        "unknown agent '%.*s' (agents: random, greedy, "
+                        "expectimax, mcts, best)",
+                        (int)(len > 40 ? 40 : len), spec);
     kemet_budget budget = kind->budget;
     if (colon && kind->search == SEARCH_NONE)
         return kmt_fail(err, KEMET_ESYNTAX, "agent '%s' takes no budget",
-                          kind->name);
+                        kind->name);
     if (colon) {
         int rc = parse_budget(kind, colon + 1, &budget, err);
         if (rc)
@@ -290,7 +305,10 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     snprintf(a->spec, sizeof a->spec, "%s%s%.40s%s", kind->name,
-             colon ? ":" : "", colon ? colon + 1 : "", linear ? "@linear" : plain ? "@plain" : "");
+             colon ? ":" : "", colon ? colon + 1 : "",
+             linear  ? "@linear"
+             : plain ? "@plain"
+                     : "");
     *out = a;
     return KEMET_OK;
 }
@@ -303,7 +321,9 @@ void kemet_agent_free(kemet_agent *agent) {
     free(agent);
 }
 
-long long kemet_agent_nodes(const kemet_agent *agent) { return agent->nodes; }
+long long kemet_agent_nodes(const kemet_agent *agent) {
+    return agent->nodes;
+}
 
 int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
@@ -319,20 +339,20 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
         b.nodes = b.depth ? BEST_DEPTH_ITER : b.nodes / BEST_ITER;
         b.nodes = b.nodes < 100 ? 100 : b.nodes;
         b.depth = 0;
-        int k = kmt_mcts_run(a->mcts, &b, pos, thr, moves, n, chance,
-                               throw_chance);
+        int k =
+            kmt_mcts_run(a->mcts, &b, pos, thr, moves, n, chance, throw_chance);
         a->nodes = kmt_mcts_nodes(a->mcts);
         return k;
     }
     if (a->search) {
         int k = kmt_search_run(a->search, &a->budget, pos, thr, moves, n,
-                                 chance, throw_chance);
+                               chance, throw_chance);
         a->nodes = kmt_search_nodes(a->search);
         return k;
     }
     if (a->mcts) {
-        int k = kmt_mcts_run(a->mcts, &a->budget, pos, thr, moves,
-                               n, chance, throw_chance);
+        int k = kmt_mcts_run(a->mcts, &a->budget, pos, thr, moves, n, chance,
+                             throw_chance);
         a->nodes = kmt_mcts_nodes(a->mcts);
         return k;
     }
@@ -351,7 +371,9 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
     return a->kind->choose(a, pos, thr, moves, n);
 }
 
-const char *kemet_agent_spec(const kemet_agent *agent) { return agent->spec; }
+const char *kemet_agent_spec(const kemet_agent *agent) {
+    return agent->spec;
+}
 
 int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *moves, int n) {

@@ -38,7 +38,7 @@ static const char *word(cursor *c, size_t *len) {
 
 static int bad(kemet_error *err, const cursor *c, const char *what) {
     return kmt_fail(err, KEMET_ESYNTAX, "board file line %d: %s", c->line,
-                      what);
+                    what);
 }
 
 /* Reads up to `max` numbers of lo..hi into out; returns how many, or -1
@@ -84,23 +84,23 @@ static int check_picture(const kemet_board *b, const char *pic, int line,
         int v;
         if (!(s[1] && s[2] && s[3] == '}') || kmt_read_num(s + 1, 2, &v) < 0)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "board file line %d: '{' must begin a slot "
-                              "{NN} naming a hole",
-                              line);
+                            "board file line %d: '{' must begin a slot "
+                            "{NN} naming a hole",
+                            line);
         if (v < 1 || v > b->holes)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "board file line %d: slot {%02d} names no hole "
-                              "(1-%d)",
-                              line, v, b->holes);
+                            "board file line %d: slot {%02d} names no hole "
+                            "(1-%d)",
+                            line, v, b->holes);
         seen[v] = 1;
         s += 3;
     }
     for (int h = 1; h <= b->holes; h++)
         if (!seen[h])
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "board file: the picture has no slot for hole "
-                              "%d",
-                              h);
+                            "board file: the picture has no slot for hole "
+                            "%d",
+                            h);
     return KEMET_OK;
 }
 
@@ -168,8 +168,8 @@ static int parse(const char *text, const char *family, kemet_board *b,
             c.s = c.end;
         } else if (is(w, len, "holes")) {
             int v;
-            int n = numbers(&c, &v, 1, 2, KEMET_BOARD_HOLES,
-                            "number of holes", err);
+            int n = numbers(&c, &v, 1, 2, KEMET_BOARD_HOLES, "number of holes",
+                            err);
             if (n < 0)
                 return KEMET_ESYNTAX;
             if (n != 1 || b->holes)
@@ -184,8 +184,9 @@ static int parse(const char *text, const char *family, kemet_board *b,
             if (!b->holes)
                 return bad(err, &c, "'holes' must come first");
             if (n < 2 || v[0] > 2)
-                return bad(err, &c, path ? "path P HOLE... (P is 1 or 2)"
-                                         : "home P HOLE... (P is 1 or 2)");
+                return bad(err, &c,
+                           path ? "path P HOLE... (P is 1 or 2)"
+                                : "home P HOLE... (P is 1 or 2)");
             int pl = v[0] - 1;
             if (path) {
                 if (b->npath[pl])
@@ -210,7 +211,8 @@ static int parse(const char *text, const char *family, kemet_board *b,
                     return bad(err, &c, "a home has at most 8 holes");
                 for (int i = 1; i < n; i++) {
                     if (v[i] > b->holes || !b->square[pl][v[i]])
-                        return bad(err, &c, "a home hole off the player's path");
+                        return bad(err, &c,
+                                   "a home hole off the player's path");
                     for (int k = 1; k < i; k++)
                         if (v[k] == v[i])
                             return bad(err, &c, "a home hole given twice");
@@ -263,9 +265,10 @@ static int parse(const char *text, const char *family, kemet_board *b,
                     (dual != (colon != NULL)) ||
                     (colon && (kmt_read_num(colon + 1, l2 - vl - 1, &pl) < 0 ||
                                pl < 1 || pl > 2)))
-                    return bad(err, &c,
-                               dual ? "a dual face is VALUE:PLAYER (1-30, 1 or 2)"
-                                    : "a solid face is a value 1-30");
+                    return bad(
+                        err, &c,
+                        dual ? "a dual face is VALUE:PLAYER (1-30, 1 or 2)"
+                             : "a solid face is a value 1-30");
                 if (dual) {
                     b->dual_v[n] = (uint8_t)v;
                     b->dual_p[n] = (uint8_t)pl;
@@ -320,39 +323,39 @@ static int parse(const char *text, const char *family, kemet_board *b,
         }
         p = next;
     }
-    const char *missing = !header ? "the line 'kemet-board 1'"
-                          : !game ? "the line 'game'"
-                          : !b->holes ? "the line 'holes'"
+    const char *missing = !header        ? "the line 'kemet-board 1'"
+                          : !game        ? "the line 'game'"
+                          : !b->holes    ? "the line 'holes'"
                           : !b->npath[0] ? "player 1's path"
                           : !b->npath[1] ? "player 2's path"
                           : !b->nhome[0] ? "player 1's home"
                           : !b->nhome[1] ? "player 2's home"
-                          : !b->picture ? "the picture"
-                                        : NULL;
+                          : !b->picture  ? "the picture"
+                                         : NULL;
     if (missing)
         return kmt_fail(err, KEMET_ESYNTAX, "board file: %s is missing",
-                          missing);
+                        missing);
     if (b->npath[0] != b->npath[1])
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "board file: the two paths differ in length (%d, %d)",
-                          b->npath[0], b->npath[1]);
+                        "board file: the two paths differ in length (%d, %d)",
+                        b->npath[0], b->npath[1]);
     b->squares = b->npath[0];
     if (b->enter >> (b->squares + 1))
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "board file: an 'enter' square beyond the path (1-%d)",
-                          b->squares);
+                        "board file: an 'enter' square beyond the path (1-%d)",
+                        b->squares);
     for (int pl = 0; pl < 2; pl++)
         for (int h = 1; h <= b->holes; h++)
             if ((b->line[h] || b->river[h]) && !b->square[pl][h])
                 return kmt_fail(err, KEMET_ESYNTAX,
-                                  "board file: hole %d (a line or river end) "
-                                  "is not on player %d's path",
-                                  h, pl + 1);
+                                "board file: hole %d (a line or river end) "
+                                "is not on player %d's path",
+                                h, pl + 1);
     return check_picture(b, b->picture, picture_line, err);
 }
 
 int kmt_board_parse(const char *text, const char *family, kemet_board *b,
-                      kemet_error *err) {
+                    kemet_error *err) {
     int rc = parse(text, family, b, err);
     if (rc)
         kmt_board_free(b); /* the picture, if it was read */

@@ -127,7 +127,7 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
             eq++;
         if (eq == end || *eq != '=')
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: expected NAME=WEIGHT", line);
+                            "weights line %d: expected NAME=WEIGHT", line);
         int k = -1;
         for (int i = 0; i < n; i++) {
             const char *name = kemet_eval_feature(r, i);
@@ -137,9 +137,8 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
         }
         if (k < 0)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: %s has no feature '%.*s'",
-                              line, r->rs->id, (int)(eq - s > 40 ? 40 : eq - s),
-                              s);
+                            "weights line %d: %s has no feature '%.*s'", line,
+                            r->rs->id, (int)(eq - s > 40 ? 40 : eq - s), s);
         char num[40];
         const char *v = eq + 1, *ve = v;
         while (ve < end && *ve != ' ' && *ve != '\t')
@@ -148,18 +147,18 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
         char *stop;
         if (len == 0 || len >= sizeof num)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: bad weight for %s", line,
-                              kemet_eval_feature(r, k));
+                            "weights line %d: bad weight for %s", line,
+                            kemet_eval_feature(r, k));
         memcpy(num, v, len);
         num[len] = '\0';
         double x = strtod(num, &stop);
         if (*stop != '\0' || !isfinite(x))
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: bad weight '%s'", line, num);
+                            "weights line %d: bad weight '%s'", line, num);
         if (seen[k])
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: %s given twice", line,
-                              kemet_eval_feature(r, k));
+                            "weights line %d: %s given twice", line,
+                            kemet_eval_feature(r, k));
         seen[k] = true;
         w[k] = x;
         s = ve;
@@ -167,8 +166,8 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
     for (int i = 0; i < n; i++)
         if (!seen[i])
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: no weight for %s", line,
-                              kemet_eval_feature(r, i));
+                            "weights line %d: no weight for %s", line,
+                            kemet_eval_feature(r, i));
     return KEMET_OK;
 }
 
@@ -180,13 +179,14 @@ int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
     if (strncmp(text, magic, mlen) != 0 ||
         (text[mlen] != '\n' && text[mlen] != '\0'))
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "weights line 1: expected 'kemet-weights 1'");
+                        "weights line 1: expected 'kemet-weights 1'");
     const char *id = rules->rs->id;
     size_t idlen = strlen(id);
     double w[KEMET_MAX_FEATURES];
     bool found = false;
     int line = 1;
-    for (const char *s = strchr(text, '\n'); s && s[1]; s = strchr(s + 1, '\n')) {
+    for (const char *s = strchr(text, '\n'); s && s[1];
+         s = strchr(s + 1, '\n')) {
         const char *b = s + 1, *e = strchr(b, '\n');
         if (!e)
             e = b + strlen(b);
@@ -198,13 +198,13 @@ int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
             sp++;
         if (sp == e)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: expected RULESET NAME=WEIGHT...",
-                              line);
+                            "weights line %d: expected RULESET NAME=WEIGHT...",
+                            line);
         if ((size_t)(sp - b) != idlen || memcmp(b, id, idlen) != 0)
             continue;
         if (found)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "weights line %d: %s given twice", line, id);
+                            "weights line %d: %s given twice", line, id);
         int rc = read_line(rules, sp, e, w, line, err);
         if (rc)
             return rc;

@@ -15,8 +15,8 @@ struct kemet_game {
     kemet_pos pos;
     kemet_rng rng;
     kemet_throw thr;
-    bool pending;   /* a throw waits for its move */
-    bool new_turn;  /* the next ply begins a new turn */
+    bool pending;  /* a throw waits for its move */
+    bool new_turn; /* the next ply begins a new turn */
     long turns, plies;
 };
 
@@ -37,9 +37,13 @@ int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
     return KEMET_OK;
 }
 
-void kemet_game_free(kemet_game *game) { free(game); }
+void kemet_game_free(kemet_game *game) {
+    free(game);
+}
 
-const kemet_pos *kemet_game_pos(const kemet_game *game) { return &game->pos; }
+const kemet_pos *kemet_game_pos(const kemet_game *game) {
+    return &game->pos;
+}
 
 const kemet_throw *kemet_game_throw(const kemet_game *game) {
     return game->pending ? &game->thr : NULL;
@@ -62,8 +66,7 @@ int kemet_game_roll(kemet_game *game, kemet_throw *thr) {
  * legal moves (no draw when there is only one), or, where a turn spends
  * several values, a turn built step by step, each step uniform among the
  * legal steps. */
-static void kmt_playout_generic(const kemet_rules *r,
-                                  kemet_playout_state *st) {
+static void kmt_playout_generic(const kemet_rules *r, kemet_playout_state *st) {
     const kemet_ruleset *rs = r->rs;
     kemet_move moves[KEMET_MAX_MOVES];
     while (kmt_playout_going(st)) {
@@ -99,8 +102,8 @@ static void kmt_playout_generic(const kemet_rules *r,
 
 int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
                        int generic) {
-    kemet_playout_state st = {game->pos,   &game->rng,     pick,
-                              max_turns,   game->turns,    game->plies,
+    kemet_playout_state st = {game->pos,      &game->rng,    pick,
+                              max_turns,      game->turns,   game->plies,
                               game->new_turn, game->pending, game->thr};
     if (game->rules->rs->playout && !generic)
         game->rules->rs->playout(game->rules, &st);
@@ -144,5 +147,9 @@ void kemet_game_make(kemet_game *game, const kemet_move *move) {
     advance(game, mover);
 }
 
-long kemet_game_turns(const kemet_game *game) { return game->turns; }
-long kemet_game_plies(const kemet_game *game) { return game->plies; }
+long kemet_game_turns(const kemet_game *game) {
+    return game->turns;
+}
+long kemet_game_plies(const kemet_game *game) {
+    return game->plies;
+}

@@ -26,30 +26,38 @@
 enum { APEX = 30, NPIECES = 5 };
 
 /* How a line behaves when a move lands on one of its ends. */
-enum { LINES_STAY,    /* both ways; other end occupied: stay (Botermans B4) */
-       LINES_BLOCK,   /* both ways; other end occupied: illegal (S3) */
-       LINES_ONEWAY   /* 6->20, 8->10 only; occupied: illegal (C4) */ };
+enum {
+    LINES_STAY,  /* both ways; other end occupied: stay (Botermans B4) */
+    LINES_BLOCK, /* both ways; other end occupied: illegal (S3) */
+    LINES_ONEWAY /* 6->20, 8->10 only; occupied: illegal (C4) */
+};
 /* What a piece may not pass over. */
-enum { PASS_FREE,     /* nothing (C3) */
-       PASS_GATES,    /* a piece on 10, 15, 20 or 25 (B3, B7) */
-       PASS_NONE      /* any occupied hole (S2) */ };
+enum {
+    PASS_FREE,  /* nothing (C3) */
+    PASS_GATES, /* a piece on 10, 15, 20 or 25 (B3, B7) */
+    PASS_NONE   /* any occupied hole (S2) */
+};
 /* How pieces leave the board. */
-enum { EXIT_LAST_5,   /* from the last square with exactly 5, hand empty (B6) */
-       EXIT_LAND_30,  /* by landing exactly on 30, hand empty (C6) */
-       EXIT_SHEN_1    /* from the Shen with exactly 1, back to hand (S7) */ };
+enum {
+    EXIT_LAST_5,  /* from the last square with exactly 5, hand empty (B6) */
+    EXIT_LAND_30, /* by landing exactly on 30, hand empty (C6) */
+    EXIT_SHEN_1   /* from the Shen with exactly 1, back to hand (S7) */
+};
 /* How pieces enter from hand. */
-enum { ENTER_AGAIN,   /* a 1 enters on hole 1 and throws again (B2) */
-       ENTER_MUST,    /* a 1 enters on hole 1; rethrow with it (C2, C5) */
-       ENTER_LOAD     /* no entering move: loaded automatically (S4, S8) */ };
+enum {
+    ENTER_AGAIN, /* a 1 enters on hole 1 and throws again (B2) */
+    ENTER_MUST,  /* a 1 enters on hole 1; rethrow with it (C2, C5) */
+    ENTER_LOAD   /* no entering move: loaded automatically (S4, S8) */
+};
 
 typedef struct h58 {
-    int last;     /* highest path square a piece may rest on */
+    int last; /* highest path square a piece may rest on */
     int lines, pass, exit, enter;
-    bool skiryuk;   /* S4 loading, S5 extra turn, S6 capture, S8 */
-    bool must_1525; /* C5: landing on 15 or 25 rethrows with that piece */
-    bool draw;      /* extended rule 17: drawn when nothing can ever move */
-    uint64_t gates; /* path squares that block passing (PASS_GATES) */
-    uint64_t line_ends;  /* squares where a line starts */
+    bool skiryuk;       /* S4 loading, S5 extra turn, S6 capture, S8 */
+    bool must_1525;     /* C5: landing on 15 or 25 rethrows with that piece */
+    bool draw;          /* extended rule 17: drawn when nothing can ever move */
+    uint64_t gates;     /* path squares that block passing (PASS_GATES) */
+    uint64_t line_ends; /* squares where a line starts */
     uint8_t partner[64]; /* the other end of the line at a square, or 0 */
 } h58;
 
@@ -60,25 +68,52 @@ typedef struct h58 {
 #define LINES_OWN [6] = 20, [20] = 6, [8] = 10, [10] = 8
 #define LINES_THEIRS [54] = 40, [40] = 54, [52] = 50, [50] = 52
 #define OWN_ENDS (B(6) | B(20) | B(8) | B(10))
-static const h58 botermans = {30, LINES_STAY, PASS_GATES, EXIT_LAST_5,
-                              ENTER_AGAIN, false, false, false,
-                              B(10) | B(15) | B(20) | B(25), OWN_ENDS,
-                              {LINES_OWN}};
-static const h58 extended = {59, LINES_STAY, PASS_GATES, EXIT_LAST_5,
-                             ENTER_AGAIN, false, false, true,
-                             B(10) | B(15) | B(20) | B(25) | B(35) | B(40) |
-                                 B(45) | B(50),
-                             OWN_ENDS | B(54) | B(40) | B(52) | B(50),
-                             {LINES_OWN, LINES_THEIRS}};
-static const h58 skiryuk = {30, LINES_BLOCK, PASS_NONE, EXIT_SHEN_1,
-                            ENTER_LOAD, true, false, false, 0, OWN_ENDS,
-                            {LINES_OWN}};
-static const h58 chien = {29, LINES_ONEWAY, PASS_FREE, EXIT_LAND_30,
-                          ENTER_MUST, false, true, false, 0, B(6) | B(8),
-                          {[6] = 20, [8] = 10}};
+static const h58 botermans = {
+    .last = 30,
+    .lines = LINES_STAY,
+    .pass = PASS_GATES,
+    .exit = EXIT_LAST_5,
+    .enter = ENTER_AGAIN,
+    .gates = B(10) | B(15) | B(20) | B(25),
+    .line_ends = OWN_ENDS,
+    .partner = {LINES_OWN},
+};
+static const h58 extended = {
+    .last = 59,
+    .lines = LINES_STAY,
+    .pass = PASS_GATES,
+    .exit = EXIT_LAST_5,
+    .enter = ENTER_AGAIN,
+    .draw = true,
+    .gates = B(10) | B(15) | B(20) | B(25) | B(35) | B(40) | B(45) | B(50),
+    .line_ends = OWN_ENDS | B(54) | B(40) | B(52) | B(50),
+    .partner = {LINES_OWN, LINES_THEIRS},
+};
+static const h58 skiryuk = {
+    .last = 30,
+    .lines = LINES_BLOCK,
+    .pass = PASS_NONE,
+    .exit = EXIT_SHEN_1,
+    .enter = ENTER_LOAD,
+    .skiryuk = true,
+    .line_ends = OWN_ENDS,
+    .partner = {LINES_OWN},
+};
+static const h58 chien = {
+    .last = 29,
+    .lines = LINES_ONEWAY,
+    .pass = PASS_FREE,
+    .exit = EXIT_LAND_30,
+    .enter = ENTER_MUST,
+    .must_1525 = true,
+    .line_ends = B(6) | B(8),
+    .partner = {[6] = 20, [8] = 10},
+};
 static const h58 *const params[] = {&botermans, &extended, &skiryuk, &chien};
 
-static inline const h58 *P(const kemet_rules *r) { return params[r->variant]; }
+static inline const h58 *P(const kemet_rules *r) {
+    return params[r->variant];
+}
 
 /* The opponent's pieces as squares of our path: q -> 60 - q. */
 static inline uint64_t mirror(uint64_t x) {
@@ -155,12 +190,12 @@ static int h58_check(const kemet_rules *r, const kemet_pos *pos,
         if (left == 0 && pos->result == KEMET_PLAYING) {
             int w = h->skiryuk ? 2 - p : p + 1;
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "%s %s, so the game is over: the position "
-                              "needs winner=%d",
-                              r->rs->player[p],
-                              h->skiryuk ? "have no piece left"
-                                         : "have taken every piece off",
-                              w);
+                            "%s %s, so the game is over: the position "
+                            "needs winner=%d",
+                            r->rs->player[p],
+                            h->skiryuk ? "have no piece left"
+                                       : "have taken every piece off",
+                            w);
         }
     }
     if (h->skiryuk && pos->result == KEMET_PLAYING) {
@@ -168,14 +203,14 @@ static int h58_check(const kemet_rules *r, const kemet_pos *pos,
         for (int p = 0; p < 2; p++)
             if (!(pos->sq[p] & PATH_HOLES) && pos->hand[p])
                 return kmt_fail(err, KEMET_ESYNTAX,
-                                  "%s has pieces in hand but none on holes "
-                                  "1-29 (Skiryuk rule 23: the path is never "
-                                  "empty)",
-                                  r->rs->player[p]);
+                                "%s has pieces in hand but none on holes "
+                                "1-29 (Skiryuk rule 23: the path is never "
+                                "empty)",
+                                r->rs->player[p]);
     }
     if (pos->result == KEMET_DRAW && !h->draw)
         return kmt_fail(err, KEMET_ESYNTAX, "%s has no draw (winner=0)",
-                          r->rs->id);
+                        r->rs->id);
     return KEMET_OK;
 }
 
@@ -227,13 +262,11 @@ static int h58_dest(const h58 *h, uint64_t occ, int hand, int s, int t) {
  * once; h58_dest is the same rule one piece at a time). *enter: a piece
  * may enter; *shen: a piece may leave the Shen. */
 static inline __attribute__((always_inline)) uint64_t
-h58_froms(const h58 *h, uint64_t own, int must, int hand,
-                          int heap, int t, uint64_t occ, bool *enter,
-                          bool *shen) {
+h58_froms(const h58 *h, uint64_t own, int must, int hand, int heap, int t,
+          uint64_t occ, bool *enter, bool *shen) {
     uint64_t sel = must ? (own & B(must)) : own;
     /* Entering on hole 1 with a 1 (rule 6, B2; C2; not under must=, C8). */
-    *enter = t == 1 && hand && h->enter != ENTER_LOAD && !must &&
-             !(occ & B(1));
+    *enter = t == 1 && hand && h->enter != ENTER_LOAD && !must && !(occ & B(1));
     /* S7: a piece in the Shen leaves it with exactly 1. */
     *shen = h->exit == EXIT_SHEN_1 && t == 1 && heap;
     uint64_t off = 0, cand = sel & (B(h->last - t + 1) - 1);
@@ -246,7 +279,7 @@ h58_froms(const h58 *h, uint64_t own, int must, int hand,
             off = sel & B(APEX - t);
     }
     /* Passing (rule 8, B3, B7; S2): no blocker strictly between. */
-    uint64_t blk = h->pass == PASS_GATES ? (occ & h->gates)
+    uint64_t blk = h->pass == PASS_GATES  ? (occ & h->gates)
                    : h->pass == PASS_NONE ? occ
                                           : 0;
     for (int k = 1; k < t; k++)
@@ -268,7 +301,8 @@ h58_froms(const h58 *h, uint64_t own, int must, int hand,
 }
 
 /* The destination of a piece found by h58_froms. */
-static inline __attribute__((always_inline)) int h58_to(const h58 *h, uint64_t occ, int s, int t) {
+static inline __attribute__((always_inline)) int
+h58_to(const h58 *h, uint64_t occ, int s, int t) {
     int d = s + t;
     if ((h->exit == EXIT_LAST_5 && s == h->last) ||
         (h->exit == EXIT_LAND_30 && d == APEX))
@@ -337,8 +371,8 @@ static bool can_ever_move(const h58 *h, const kemet_pos *pos, int player,
     int me = player - 1;
     for (int t = 1; t <= 5; t++) {
         bool enter, shen;
-        if (h58_froms(h, pos->sq[me], 0, pos->hand[me], pos->heap[me], t,
-                      occ, &enter, &shen) ||
+        if (h58_froms(h, pos->sq[me], 0, pos->hand[me], pos->heap[me], t, occ,
+                      &enter, &shen) ||
             enter || shen)
             return true;
     }
@@ -461,8 +495,7 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
                 if (!(X->sq & PATH_HOLES) && X->hand) {
                     X->sq |= B(1);
                     X->hand--;
-                    kmt_ev_add(ev, KEMET_EV_LOAD, k == 0 ? who : 3 - who, 0,
-                                 1);
+                    kmt_ev_add(ev, KEMET_EV_LOAD, k == 0 ? who : 3 - who, 0, 1);
                 }
             }
         }
@@ -543,8 +576,7 @@ playout(const h58 *h, kemet_playout_state *st0) {
         }
         h58_make_core(h, pos, &t, &m, pos, NULL);
         occ = occupied(h, pos, pos->to - 1);
-        if (h->draw && pos->result == KEMET_PLAYING &&
-            h58_stuck(h, pos, occ))
+        if (h->draw && pos->result == KEMET_PLAYING && h58_stuck(h, pos, occ))
             pos->result = KEMET_DRAW; /* rule 17 */
         kmt_playout_count(st, mover);
     }
@@ -569,8 +601,8 @@ static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
  * and for Skiryuk pieces still in play (a captured piece is lost for good)
  * and pieces in the Shen.
  * ------------------------------------------------------------------------ */
-static const char *const h58_features[] = {"progress", "off",   "hand",
-                                           "last",     "alive", "shen", NULL};
+static const char *const h58_features[] = {"progress", "off",  "hand", "last",
+                                           "alive",    "shen", NULL};
 static const double h58_weights[] = {0.04, 1.2, -0.2, 0.1, 2.0, 1.0};
 
 static void h58_side(const kemet_rules *r, const kemet_pos *pos, int p,
@@ -611,8 +643,9 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (move->n == 0) {
-        snprintf(buf, len, "pass is allowed only when no piece can use the "
-                           "throw; this one can be used");
+        snprintf(buf, len,
+                 "pass is allowed only when no piece can use the "
+                 "throw; this one can be used");
         return;
     }
     int s = move->step[0].from, f = move->step[0].to;
@@ -623,8 +656,9 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
     }
     if (s == KEMET_HAND) {
         if (h->enter == ENTER_LOAD)
-            snprintf(buf, len, "pieces in hand are loaded onto hole 1 by "
-                               "themselves (Skiryuk rules 10, 23)");
+            snprintf(buf, len,
+                     "pieces in hand are loaded onto hole 1 by "
+                     "themselves (Skiryuk rules 10, 23)");
         else if (!hand)
             snprintf(buf, len, "you have no piece in hand");
         else if (t != 1)
@@ -641,8 +675,9 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (shen) {
-        snprintf(buf, len, "a piece leaves the Shen only with a throw of "
-                           "exactly 1, and goes off (rule 21)");
+        snprintf(buf, len,
+                 "a piece leaves the Shen only with a throw of "
+                 "exactly 1, and goes off (rule 21)");
         return;
     }
     if (h->exit == EXIT_LAST_5 && s == h->last) {
@@ -650,8 +685,9 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
             snprintf(buf, len, "a piece on %d bears off only with exactly 5",
                      s);
         else if (hand)
-            snprintf(buf, len, "you may bear off only when all your pieces "
-                               "have entered (rule 14)");
+            snprintf(buf, len,
+                     "you may bear off only when all your pieces "
+                     "have entered (rule 14)");
         else
             snprintf(buf, len, "the piece on %d can only bear off", s);
         return;
@@ -659,19 +695,22 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
     int d = s + t;
     if (f == KEMET_OFF) {
         if (h->exit == EXIT_LAND_30 && d == APEX)
-            snprintf(buf, len, "you may take pieces off only when all are "
-                               "on the course (none in hand)");
+            snprintf(buf, len,
+                     "you may take pieces off only when all are "
+                     "on the course (none in hand)");
         else if (h->exit == EXIT_LAND_30)
-            snprintf(buf, len, "a piece leaves by landing exactly on 30; "
-                               "%d+%d is %d",
+            snprintf(buf, len,
+                     "a piece leaves by landing exactly on 30; "
+                     "%d+%d is %d",
                      s, t, d);
         else
             snprintf(buf, len, "pieces leave only from %d", h->last);
         return;
     }
     if (d > h->last || (h->exit == EXIT_LAND_30 && d >= APEX)) {
-        snprintf(buf, len, "%d+%d goes past the end: an exact throw is "
-                           "needed",
+        snprintf(buf, len,
+                 "%d+%d goes past the end: an exact throw is "
+                 "needed",
                  s, t);
         return;
     }
@@ -683,8 +722,9 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (h->pass == PASS_NONE && (occ & between)) {
-        snprintf(buf, len, "hole %d is occupied: pieces may not pass each "
-                           "other (rules 13-14)",
+        snprintf(buf, len,
+                 "hole %d is occupied: pieces may not pass each "
+                 "other (rules 13-14)",
                  kmt_ctz64(occ & between));
         return;
     }
@@ -694,8 +734,9 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
     }
     int e = h->partner[d];
     if (e && (occ & B(e)) && h->lines != LINES_STAY) {
-        snprintf(buf, len, "the line from %d leads to %d, which is "
-                           "occupied",
+        snprintf(buf, len,
+                 "the line from %d leads to %d, which is "
+                 "occupied",
                  d, e);
         return;
     }
@@ -731,8 +772,7 @@ static const char h58_board[] =
     "  12 [{42}]                                                [{12}]  12\n"
     "  11 [{41}]                                                [{11}]  11\n"
     "  left: the Jackals' holes (player 2); right: player 1's; 30 is shared.\n"
-    "  * marked hole   ==== line 6-20   brackets: line 8-10\n"
-    ;
+    "  * marked hole   ==== line 6-20   brackets: line 8-10\n";
 
 static int h58_cell_of(const kemet_rules *r, int player, int square) {
     (void)r;
@@ -751,14 +791,14 @@ static int h58_cell_of(const kemet_rules *r, int player, int square) {
  * ------------------------------------------------------------------------ */
 #define BOARD_TEXT                                                             \
     "The board: 58 holes, 29 on each side of the palm, and the large apex "    \
-    "hole 30\n(the Shen) shared by both. Each side runs 1-10 down the "          \
-    "central column, 11-25\nup the outer edge and 26-29 along the arc to the "  \
-    "apex. Lines join 6 and 20,\nand 8 and 10, on each side; 1, 6, 8, 10, 15, " \
-    "20, 25 and 30 are marked.\nFour sticks: the value is the number of "       \
+    "hole 30\n(the Shen) shared by both. Each side runs 1-10 down the "        \
+    "central column, 11-25\nup the outer edge and 26-29 along the arc to the " \
+    "apex. Lines join 6 and 20,\nand 8 and 10, on each side; 1, 6, 8, 10, "    \
+    "15, "                                                                     \
+    "20, 25 and 30 are marked.\nFour sticks: the value is the number of "      \
     "marked sides up, 5 if none.\n\n"
 
-static const char botermans_text[] =
-    BOARD_TEXT
+static const char botermans_text[] = BOARD_TEXT
     "Five pieces each, all in hand at the start; who throws first is drawn "
     "by lot.\n"
     "- A throw of 1 may enter a piece on hole 1 (if empty); then throw "
@@ -774,8 +814,7 @@ static const char botermans_text[] =
     "- A throw that cannot be used is lost. The first to bear off all five "
     "wins.\n";
 
-static const char extended_text[] =
-    BOARD_TEXT
+static const char extended_text[] = BOARD_TEXT
     "As dogs-jackals, but pieces do not stop at 30: they run on down the "
     "opponent's\nside to the opponent's hole 1 (path squares 31-59; square "
     "q is the opponent's\nhole 60-q) and bear off from there with exactly "
@@ -783,8 +822,7 @@ static const char extended_text[] =
     "the lines work on both sides for every\npiece. When nothing can ever "
     "move again, the game is drawn.\n";
 
-static const char skiryuk_text[] =
-    BOARD_TEXT
+static const char skiryuk_text[] = BOARD_TEXT
     "Five pieces each: one on hole 1, four in hand. Both throw; the lower "
     "throw\nstarts and is played as that player's first throw (equal "
     "throws: again).\n"
@@ -805,8 +843,7 @@ static const char skiryuk_text[] =
     "is put on\n  hole 1 at once.\n"
     "- The first to capture all five opposing pieces wins.\n";
 
-static const char chien_text[] =
-    BOARD_TEXT
+static const char chien_text[] = BOARD_TEXT
     "Five pieces each (the dogs and the jackals), all in hand; player 1 "
     "throws\nfirst, and throws that cannot be used are lost.\n"
     "- Every entry needs a 1 and puts the piece on hole 1, if it is empty.\n"
@@ -824,20 +861,18 @@ static const char chien_text[] =
     {                                                                          \
         .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
         .text = TEXT, .player = {P1, "Jackals"}, .glyph = {G1, 'J'},           \
-        .gone = GONE,                                                          \
-        .pieces = NPIECES, .squares = LAST, .heap_square = HEAP,               \
-        .has_hand = true, .has_must = MUST, .options = NULL,                   \
-        /* C5: the rethrow after landing on 1, 15 or 25 */                       \
-        .must_squares = MUST ? (KEMET_BIT(1) | KEMET_BIT(15) | KEMET_BIT(25))  \
-                             : 0,                                              \
-        .tables = true, .race = RACE,                                          \
-        .board = h58_board, .cells = 59, .cell_of = h58_cell_of,               \
-        .start = h58_start, .opening = h58_opening, .check = h58_check,        \
-        .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,       \
-        .max_value = 5,                                                        \
-        .prethrow = h58_prethrow, .moves = h58_moves, .make = h58_make,        \
-        .playout = h58_playout, .side = h58_side, .features = h58_features,                          \
-        .weights = h58_weights, .explain = h58_explain              \
+        .gone = GONE, .pieces = NPIECES, .squares = LAST, .heap_square = HEAP, \
+        .has_hand = true, .has_must = MUST,                                    \
+        .options = NULL, /* C5: the rethrow after landing on 1, 15 or 25 */    \
+            .must_squares =                                                    \
+                MUST ? (KEMET_BIT(1) | KEMET_BIT(15) | KEMET_BIT(25)) : 0,     \
+        .tables = true, .race = RACE, .board = h58_board, .cells = 59,         \
+        .cell_of = h58_cell_of, .start = h58_start, .opening = h58_opening,    \
+        .check = h58_check, .throws = kmt_sticks_throws_of,                    \
+        .roll = kmt_sticks_roll_of, .max_value = 5, .prethrow = h58_prethrow,  \
+        .moves = h58_moves, .make = h58_make, .playout = h58_playout,          \
+        .side = h58_side, .features = h58_features, .weights = h58_weights,    \
+        .explain = h58_explain                                                 \
     }
 
 const kemet_ruleset kmt_dogs_jackals = H58_TABLE(

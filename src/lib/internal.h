@@ -29,7 +29,7 @@ typedef struct kemet_playout_state {
     kemet_rng *dice, *pick;
     long max_turns, turns, plies;
     bool new_turn;
-    bool pending;    /* `thr` is already thrown (set by an opening) */
+    bool pending; /* `thr` is already thrown (set by an opening) */
     kemet_throw thr;
 } kemet_playout_state;
 
@@ -50,45 +50,49 @@ static inline bool kmt_playout_going(const kemet_playout_state *st) {
 /* A board read from a board file (board.c; format in docs/boards.md). */
 #define KEMET_BOARD_HOLES 99
 #define KEMET_BOARD_FACES 8
-enum { KEMET_BOARD_SAFE = 1, KEMET_BOARD_SUN = 2, KEMET_BOARD_ANKH = 4,
-       KEMET_BOARD_MARK = 8 };
+enum {
+    KEMET_BOARD_SAFE = 1,
+    KEMET_BOARD_SUN = 2,
+    KEMET_BOARD_ANKH = 4,
+    KEMET_BOARD_MARK = 8
+};
 typedef struct kemet_board {
     char title[80];
     int holes, squares;
     int npath[2];
-    uint8_t hole[2][KEMET_MAX_SQUARE + 1];   /* path square -> hole */
+    uint8_t hole[2][KEMET_MAX_SQUARE + 1];    /* path square -> hole */
     uint8_t square[2][KEMET_BOARD_HOLES + 1]; /* hole -> path square, or 0 */
-    uint8_t home[2][8];                      /* home holes, in order */
+    uint8_t home[2][8];                       /* home holes, in order */
     int nhome[2];
-    uint8_t flags[KEMET_BOARD_HOLES + 1];     /* KEMET_BOARD_* */
-    uint8_t line[KEMET_BOARD_HOLES + 1];      /* the other end, or 0 */
-    uint8_t river[KEMET_BOARD_HOLES + 1];     /* the other end, or 0 */
-    uint64_t enter;                          /* squares to re-enter onto */
+    uint8_t flags[KEMET_BOARD_HOLES + 1]; /* KEMET_BOARD_* */
+    uint8_t line[KEMET_BOARD_HOLES + 1];  /* the other end, or 0 */
+    uint8_t river[KEMET_BOARD_HOLES + 1]; /* the other end, or 0 */
+    uint64_t enter;                       /* squares to re-enter onto */
     int nsolid_faces, ndual_faces;
     uint8_t solid[KEMET_BOARD_FACES];
     uint8_t dual_v[KEMET_BOARD_FACES], dual_p[KEMET_BOARD_FACES];
-    char *picture;                           /* owned */
+    char *picture; /* owned */
 } kemet_board;
 
 /* Parses a board file for the ruleset family `family` ("washburne"). On
  * failure err says "board file line N: ..." and nothing needs freeing. */
 int kmt_board_parse(const char *text, const char *family, kemet_board *b,
-                      kemet_error *err);
+                    kemet_error *err);
 void kmt_board_free(kemet_board *b);
 
 /* An opened ruleset: its module, its variant and its options. */
 struct kemet_rules {
     const kemet_ruleset *rs;
-    int variant;                 /* module-defined: which ruleset of the module */
-    int opt[KEMET_MAX_OPTIONS];  /* module-defined option values */
-    char spec[96];               /* canonical spec */
+    int variant; /* module-defined: which ruleset of the module */
+    int opt[KEMET_MAX_OPTIONS]; /* module-defined option values */
+    char spec[96];              /* canonical spec */
     kemet_info info;
-    const char *board;           /* the board picture (template) */
-    char *board_file;            /* the board file's text, or NULL */
-    int squares;                 /* highest path square */
-    void *data;                  /* module data made by rs->open, or NULL */
-    const kemet_table *table;    /* exact endgame values, or NULL (table.c) */
-    const kemet_race *race;      /* one-sided race values, or NULL (race.c) */
+    const char *board;        /* the board picture (template) */
+    char *board_file;         /* the board file's text, or NULL */
+    int squares;              /* highest path square */
+    void *data;               /* module data made by rs->open, or NULL */
+    const kemet_table *table; /* exact endgame values, or NULL (table.c) */
+    const kemet_race *race;   /* one-sided race values, or NULL (race.c) */
     /* The learned evaluation (net.c): `net` is the one in use, NULL for
      * the linear one. The built-in network (`net_text`) is read on first
      * use, by whichever thread gets there first (kmt_net_of), so opening
@@ -96,8 +100,8 @@ struct kemet_rules {
     _Atomic(const kemet_net *) net;
     _Atomic(kemet_net *) own_net; /* the built-in network once read, owned */
     atomic_int net_set;
-    const char *net_text;         /* the built-in network's text, or NULL */
-    int nw;                      /* evaluation weights in use (eval.c) */
+    const char *net_text; /* the built-in network's text, or NULL */
+    int nw;               /* evaluation weights in use (eval.c) */
     double w[KEMET_MAX_FEATURES];
 };
 
@@ -114,18 +118,18 @@ struct kemet_ruleset {
     const char *player[2];
     char glyph[2];
     const char *gone;
-    const char *in_hand;      /* NULL: "in hand" */
+    const char *in_hand; /* NULL: "in hand" */
     int pieces;
-    int squares;              /* highest path square */
-    int heap_square;          /* the square that holds several pieces, or 0 */
-    bool has_hand;            /* pieces can be in hand */
-    bool has_must;            /* rethrows with the same piece (must=) exist */
-    uint64_t must_squares;    /* the squares a rethrow (must=) can name */
-    bool race;                /* the sides never meet: a race database
-                                 applies (race.c) */
-    bool tables;              /* endgame tables apply (table.c): the two
-                                 players are alike and the throws do not
-                                 depend on the position */
+    int squares;           /* highest path square */
+    int heap_square;       /* the square that holds several pieces, or 0 */
+    bool has_hand;         /* pieces can be in hand */
+    bool has_must;         /* rethrows with the same piece (must=) exist */
+    uint64_t must_squares; /* the squares a rethrow (must=) can name */
+    bool race;             /* the sides never meet: a race database
+                              applies (race.c) */
+    bool tables;           /* endgame tables apply (table.c): the two
+                              players are alike and the throws do not
+                              depend on the position */
     const kemet_option *options; /* NULL-key terminated, or NULL */
 
     /* Board picture: template with {NN} slots, and the path-to-cell map. */
@@ -172,9 +176,10 @@ struct kemet_ruleset {
                   uint32_t *weight, uint32_t *total);
     void (*roll)(const kemet_rules *r, const kemet_pos *pos, kemet_rng *rng,
                  kemet_throw *out);
-    int max_value;            /* one value of 1..max_value per throw, usable
-                                 by both (0: check against `throws`) */
-    int (*prethrow)(const kemet_rules *r, const kemet_pos *pos, kemet_move *out);
+    int max_value; /* one value of 1..max_value per throw, usable
+                      by both (0: check against `throws`) */
+    int (*prethrow)(const kemet_rules *r, const kemet_pos *pos,
+                    kemet_move *out);
     int (*moves)(const kemet_rules *r, const kemet_pos *pos,
                  const kemet_throw *thr, kemet_move *out);
     /* `out` may be `pos`. */
@@ -219,38 +224,38 @@ struct kemet_table {
     int N, S, heap_sq;
     bool hand;
     int nsq;
-    uint8_t sqs[64];     /* the squares a side may occupy, ascending */
-    int8_t rank_of[64];  /* square -> its place in sqs, or -1 */
-    uint64_t allowed;    /* those squares as a set */
+    uint8_t sqs[64];    /* the squares a side may occupy, ascending */
+    int8_t rank_of[64]; /* square -> its place in sqs, or -1 */
+    uint64_t allowed;   /* those squares as a set */
     uint32_t c[65][TB_MAX_PIECES + 1]; /* binomials C(n, k) */
     uint32_t base[TB_MAX_PIECES + 1][TB_MAX_PIECES + 1][TB_MAX_PIECES + 1];
     uint32_t M, Mm;
     uint64_t must_sq;
-    uint64_t *mask;      /* per side state */
+    uint64_t *mask; /* per side state */
     uint8_t *heap, *hnd;
     uint32_t *must_first; /* M + 1: first rethrow variant of each state */
     long long entries, valid;
     int sweeps;
     double residual;
-    uint16_t *v;         /* entries */
+    uint16_t *v; /* entries */
 };
 
 /* Lays out the side states of the class of `pieces` (no values yet). */
 int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
-                       kemet_error *err);
+                     kemet_error *err);
 /* The plain side state of mover state a (a rethrow variant's, or a
  * itself), and the rethrow's square in *must (0 for none). */
 uint32_t kmt_table_plain(const kemet_table *t, uint32_t a, int *must);
 /* The rank of a side state among the M. */
 uint32_t kmt_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
-                               int hand);
+                             int hand);
 
 /* The network `r` uses (reading the built-in one on first use), or NULL
  * for the linear evaluation (net.c). */
 const kemet_net *kmt_net_of(const kemet_rules *r);
 /* Player 1's chance in the unfinished `pos` by the network `n` (net.c). */
 double kmt_net_chance1(const kemet_rules *r, const kemet_net *n,
-                         const kemet_pos *pos);
+                       const kemet_pos *pos);
 /* The networks carried in the library: {ruleset id, text} pairs, ending
  * with {NULL, NULL} (made by CMakeLists.txt from data/nets). */
 extern const char *const kmt_nets_builtin[][2];
@@ -275,9 +280,9 @@ void kmt_search_free(kemet_search *s);
  * after each move (and, before a throw, of throwing in *throw_chance),
  * each searched with a full window. Returns the index chosen. */
 int kmt_search_run(kemet_search *s, const kemet_budget *budget,
-                     const kemet_pos *pos, const kemet_throw *thr,
-                     const kemet_move *moves, int n, double *chance,
-                     double *throw_chance);
+                   const kemet_pos *pos, const kemet_throw *thr,
+                   const kemet_move *moves, int n, double *chance,
+                   double *throw_chance);
 /* Nodes the last kmt_search_run visited. */
 long long kmt_search_nodes(const kemet_search *s);
 
@@ -287,9 +292,9 @@ typedef struct kemet_mcts kemet_mcts;
 kemet_mcts *kmt_mcts_new(const kemet_rules *r);
 void kmt_mcts_free(kemet_mcts *m);
 int kmt_mcts_run(kemet_mcts *m, const kemet_budget *budget,
-                   const kemet_pos *pos, const kemet_throw *thr,
-                   const kemet_move *moves, int n, double *chance,
-                   double *throw_chance);
+                 const kemet_pos *pos, const kemet_throw *thr,
+                 const kemet_move *moves, int n, double *chance,
+                 double *throw_chance);
 long long kmt_mcts_nodes(const kemet_mcts *m);
 
 /* The registry (rules.c). */
@@ -331,7 +336,7 @@ int kmt_read_num(const char *s, size_t len, int *out);
 
 /* Events (ev may be NULL). */
 static inline void kmt_ev_add(kemet_events *ev, int kind, int who, int a,
-                                int b) {
+                              int b) {
     if (ev && ev->n < KEMET_MAX_EVENTS) {
         kemet_event *e = &ev->ev[ev->n++];
         e->kind = (uint8_t)kind;
@@ -360,15 +365,13 @@ void kmt_sticks_roll(kemet_rng *rng, kemet_throw *out);
 /* The same, in the shape of the ruleset table's `throws` and `roll`, for
  * rulesets thrown with the four sticks whatever the position. */
 int kmt_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
-                           kemet_throw *out, uint32_t *weight,
-                           uint32_t *total);
+                         kemet_throw *out, uint32_t *weight, uint32_t *total);
 void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
-                          kemet_rng *rng, kemet_throw *out);
+                        kemet_rng *rng, kemet_throw *out);
 
 /* The throw of a fast playout with the four sticks: the one the opening
  * made, if pending, else a throw drawn as kmt_sticks_roll draws it. */
-static inline void kmt_playout_sticks(kemet_playout_state *st,
-                                        kemet_throw *t) {
+static inline void kmt_playout_sticks(kemet_playout_state *st, kemet_throw *t) {
     if (st->pending)
         *t = st->thr;
     else
@@ -383,7 +386,9 @@ static inline int kmt_popcount64(uint64_t x) {
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
-static inline int kmt_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline int kmt_ctz64(uint64_t x) {
+    return __builtin_ctzll(x);
+}
 #define KEMET_BIT(s) ((uint64_t)1 << (s))
 
 /* Appends the one-step move from-to to out[*n]. */

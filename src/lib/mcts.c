@@ -27,25 +27,25 @@
 
 #define PRIOR 3.0 /* visits the evaluation's estimate is worth */
 #define UCT_C 0.6
-#define WIDTH 32  /* moves kept at a choice below the root */
+#define WIDTH 32     /* moves kept at a choice below the root */
 #define MAXPATH 4096 /* the longest line one iteration follows */
 
 enum { N_CHANCE, N_DECIDE, N_MOVE };
 
 typedef struct mnode {
     kemet_pos pos;
-    kemet_throw thr;  /* N_MOVE: the throw to use */
-    int32_t first;    /* first child, -1 before expansion */
+    kemet_throw thr; /* N_MOVE: the throw to use */
+    int32_t first;   /* first child, -1 before expansion */
     int32_t nchild;
-    int32_t move;     /* index of the move (or pre-throw move) that made it,
-                         -1 for the throw */
+    int32_t move; /* index of the move (or pre-throw move) that made it,
+                     -1 for the throw */
     uint32_t visits;
-    double sum;       /* sum of player 1's values backed up */
-    float prior;      /* the evaluation's value for player 1 */
-    float prob;       /* child of a chance node: the outcome's probability */
+    double sum;  /* sum of player 1's values backed up */
+    float prior; /* the evaluation's value for player 1 */
+    float prob;  /* child of a chance node: the outcome's probability */
     uint8_t kind;
-    bool throw_only;  /* the "throw" child of a choice: no pre-throw moves */
-    bool exact;       /* prior is the endgame table's exact value */
+    bool throw_only; /* the "throw" child of a choice: no pre-throw moves */
+    bool exact;      /* prior is the endgame table's exact value */
 } mnode;
 
 struct kemet_mcts {
@@ -56,7 +56,7 @@ struct kemet_mcts {
     kemet_throw *thr;
     uint32_t *w;
     double *score;
-    kemet_pos *kids;  /* the position after each move being expanded */
+    kemet_pos *kids; /* the position after each move being expanded */
     int *order;
     int32_t *path;
     long long iterations;
@@ -75,7 +75,8 @@ kemet_mcts *kmt_mcts_new(const kemet_rules *r) {
     M->kids = malloc(KEMET_MAX_MOVES * sizeof *M->kids);
     M->order = malloc(KEMET_MAX_MOVES * sizeof *M->order);
     M->path = malloc(MAXPATH * sizeof *M->path);
-    if (!M->moves || !M->thr || !M->w || !M->score || !M->kids || !M->order || !M->path) {
+    if (!M->moves || !M->thr || !M->w || !M->score || !M->kids || !M->order ||
+        !M->path) {
         kmt_mcts_free(M);
         return NULL;
     }
@@ -96,7 +97,9 @@ void kmt_mcts_free(kemet_mcts *M) {
     free(M);
 }
 
-long long kmt_mcts_nodes(const kemet_mcts *M) { return M->iterations; }
+long long kmt_mcts_nodes(const kemet_mcts *M) {
+    return M->iterations;
+}
 
 /* Room for k more nodes; false when memory ran out. */
 static bool reserve(kemet_mcts *M, int32_t k) {
@@ -235,7 +238,8 @@ static int32_t select_child(const kemet_mcts *M, int32_t x) {
         /* The outcome furthest behind its share of the visits. */
         double lag = -1e300;
         for (int32_t i = 0; i < nd->nchild; i++) {
-            double l = (double)c[i].prob * ((double)nd->visits + 1) - (double)c[i].visits;
+            double l = (double)c[i].prob * ((double)nd->visits + 1) -
+                       (double)c[i].visits;
             if (l > lag) {
                 lag = l;
                 best = i;
@@ -306,9 +310,9 @@ static double seconds_now(void) {
 }
 
 int kmt_mcts_run(kemet_mcts *M, const kemet_budget *budget,
-                   const kemet_pos *pos, const kemet_throw *thr,
-                   const kemet_move *moves, int n, double *chance,
-                   double *throw_chance) {
+                 const kemet_pos *pos, const kemet_throw *thr,
+                 const kemet_move *moves, int n, double *chance,
+                 double *throw_chance) {
     if (thr && thr->n == 0)
         thr = NULL;
     M->n = 0;
@@ -365,9 +369,9 @@ int kmt_mcts_run(kemet_mcts *M, const kemet_budget *budget,
     double deadline = budget->seconds > 0 ? seconds_now() + budget->seconds : 0;
     long long limit = budget->nodes > 0 ? budget->nodes : 1000;
     while (!M->failed) {
-        if (deadline > 0 ? ((M->iterations & 63) == 0 &&
-                            seconds_now() >= deadline)
-                         : M->iterations >= limit)
+        if (deadline > 0
+                ? ((M->iterations & 63) == 0 && seconds_now() >= deadline)
+                : M->iterations >= limit)
             break;
         iterate(M);
         M->iterations++;

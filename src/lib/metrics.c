@@ -139,7 +139,8 @@ int kemet_analyze_traces(const kemet_trace *games, long n,
     out->advantage_p1 = proportion(out->wins[0], n);
     /* Balance: 1 - |d|, d = p1 - p2 over all games; the interval from d's
      * (a difference of two shares of one multinomial). */
-    double p1 = (double)out->wins[0] / (double)n, p2 = (double)out->wins[1] / (double)n;
+    double p1 = (double)out->wins[0] / (double)n,
+           p2 = (double)out->wins[1] / (double)n;
     double d = p1 - p2, vd = ((p1 + p2) - d * d) / (double)n;
     double dlo = d - 1.96 * sqrt(vd), dhi = d + 1.96 * sqrt(vd);
     double far = fmax(fabs(dlo), fabs(dhi));

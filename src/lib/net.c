@@ -45,17 +45,17 @@
 #define MAX_PLIES 4000 /* a self-play game still going is left unfinished */
 
 struct kemet_net {
-    char id[64];  /* the ruleset it was trained for */
-    int ni, nh;   /* inputs, hidden units */
-    int nf;       /* ruleset features per side */
-    int nw;       /* weights: ni * nh + nh + nh + 1 + ni */
-    double *w;    /* W1 by input (w[i * nh + j]), b1, w2, b2, v (the
-                     direct path, by input) */
+    char id[64]; /* the ruleset it was trained for */
+    int ni, nh;  /* inputs, hidden units */
+    int nf;      /* ruleset features per side */
+    int nw;      /* weights: ni * nh + nh + nh + 1 + ni */
+    double *w;   /* W1 by input (w[i * nh + j]), b1, w2, b2, v (the
+                    direct path, by input) */
     double scale[KEMET_MAX_FEATURES];
-    char *note;   /* how it was made (the file's comment lines), or NULL */
-    double *sig;  /* the sigmoid at SIG_N + 1 points over [-SIG_MAX, SIG_MAX] */
-    float *w1f;   /* W1 in single precision, for the forward pass (twice
-                     as many per vector instruction); refreshed from w */
+    char *note;  /* how it was made (the file's comment lines), or NULL */
+    double *sig; /* the sigmoid at SIG_N + 1 points over [-SIG_MAX, SIG_MAX] */
+    float *w1f;  /* W1 in single precision, for the forward pass (twice
+                    as many per vector instruction); refreshed from w */
 };
 
 /* The hidden units' sigmoid by table and linear interpolation (within
@@ -121,7 +121,9 @@ static int encode(const kemet_rules *r, const kemet_net *n,
     return k;
 }
 
-static double sigmoid(double z) { return 1 / (1 + exp(-z)); }
+static double sigmoid(double z) {
+    return 1 / (1 + exp(-z));
+}
 
 static double sigmoid_fast(const double *sig, double z) {
     double x = (z + SIG_MAX) * (SIG_N / (2 * SIG_MAX));
@@ -163,7 +165,7 @@ static void refresh(kemet_net *n) {
 }
 
 double kmt_net_chance1(const kemet_rules *r, const kemet_net *n,
-                         const kemet_pos *pos) {
+                       const kemet_pos *pos) {
     int idx[MAX_INPUTS];
     double val[MAX_INPUTS], h[MAX_HIDDEN];
     int k = encode(r, n, pos, idx, val);
@@ -215,7 +217,9 @@ const char *kemet_net_ruleset(const kemet_net *net) {
     return net ? net->id : NULL;
 }
 
-int kemet_net_hidden(const kemet_net *net) { return net ? net->nh : 0; }
+int kemet_net_hidden(const kemet_net *net) {
+    return net ? net->nh : 0;
+}
 
 /* Whether `n` fits the ruleset `r` (its id, board size and features). */
 static bool fits(const kemet_net *n, const kemet_rules *r) {
@@ -281,7 +285,7 @@ int kemet_net_format(const kemet_net *n, const char *note, char **out) {
 #define PUT(...)                                                               \
     do {                                                                       \
         if (len < cap)                                                         \
-            len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__);         \
+            len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__);          \
     } while (0)
     PUT("kemet-net 1\n");
     for (const char *p = note; p && *p;) {
@@ -290,8 +294,7 @@ int kemet_net_format(const kemet_net *n, const char *note, char **out) {
         PUT("# %.*s\n", (int)l, p);
         p += l + (e ? 1 : 0);
     }
-    PUT("net %s inputs=%d hidden=%d features=%d\n", n->id, n->ni, n->nh,
-        n->nf);
+    PUT("net %s inputs=%d hidden=%d features=%d\n", n->id, n->ni, n->nh, n->nf);
     if (n->nf) {
         PUT("scale");
         for (int i = 0; i < n->nf; i++)
@@ -324,8 +327,8 @@ static bool next_line(const char **p, const char **s, const char **e) {
     return true;
 }
 
-int kemet_net_parse(const kemet_rules *rules, const char *text,
-                    kemet_net **out, kemet_error *err) {
+int kemet_net_parse(const kemet_rules *rules, const char *text, kemet_net **out,
+                    kemet_error *err) {
     if (!rules || !text || !out)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_net_parse: NULL argument");
     *out = NULL;
@@ -342,7 +345,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
         if (!header) {
             if (len != 11 || memcmp(s, "kemet-net 1", 11) != 0) {
                 kmt_fail(err, KEMET_ESYNTAX,
-                           "network line 1: not a kemet-net 1 file");
+                         "network line 1: not a kemet-net 1 file");
                 goto fail;
             }
             header = true;
@@ -351,7 +354,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
         if (done) {
             if (len) {
                 kmt_fail(err, KEMET_ESYNTAX,
-                           "network line %d: text after 'end'", line);
+                         "network line %d: text after 'end'", line);
                 goto fail;
             }
             continue;
@@ -378,8 +381,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             char id[64];
             int ni, nh, nf;
             if (len >= sizeof buf) {
-                kmt_fail(err, KEMET_ESYNTAX, "network line %d: too long",
-                           line);
+                kmt_fail(err, KEMET_ESYNTAX, "network line %d: too long", line);
                 goto fail;
             }
             memcpy(buf, s, len);
@@ -388,15 +390,15 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             if (sscanf(buf, "net %63s inputs=%d hidden=%d features=%d %c", id,
                        &ni, &nh, &nf, &tail) != 4) {
                 kmt_fail(err, KEMET_ESYNTAX,
-                           "network line %d: expected 'net RULESET inputs=N "
-                           "hidden=N features=N'",
-                           line);
+                         "network line %d: expected 'net RULESET inputs=N "
+                         "hidden=N features=N'",
+                         line);
                 goto fail;
             }
             if (nh < 1 || nh > MAX_HIDDEN) {
                 kmt_fail(err, KEMET_ESYNTAX,
-                           "network line %d: hidden=%d is not 1 to %d", line,
-                           nh, MAX_HIDDEN);
+                         "network line %d: hidden=%d is not 1 to %d", line, nh,
+                         MAX_HIDDEN);
                 goto fail;
             }
             n = net_alloc(rules, nh);
@@ -406,15 +408,15 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             }
             if (strcmp(id, n->id) != 0 || ni != n->ni || nf != n->nf) {
                 kmt_fail(err, KEMET_ERULESET,
-                           "network line %d: made for %.40s with %d inputs, "
-                           "not %s with %d",
-                           line, id, ni, n->id, n->ni);
+                         "network line %d: made for %.40s with %d inputs, "
+                         "not %s with %d",
+                         line, id, ni, n->id, n->ni);
                 goto fail;
             }
             continue;
         }
-        bool is_scale = len >= 5 && memcmp(s, "scale", 5) == 0 &&
-                    (len == 5 || s[5] == ' ');
+        bool is_scale =
+            len >= 5 && memcmp(s, "scale", 5) == 0 && (len == 5 || s[5] == ' ');
         bool is_w = len >= 1 && s[0] == 'w' && (len == 1 || s[1] == ' ');
         if (!is_scale && !is_w) {
             if (len == 3 && memcmp(s, "end", 3) == 0) {
@@ -422,7 +424,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
                 continue;
             }
             kmt_fail(err, KEMET_ESYNTAX,
-                       "network line %d: expected 'scale', 'w' or 'end'", line);
+                     "network line %d: expected 'scale', 'w' or 'end'", line);
             goto fail;
         }
         const char *q = s + (is_scale ? 5 : 1);
@@ -436,7 +438,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
                 l++;
             if (l >= 40) {
                 kmt_fail(err, KEMET_ESYNTAX,
-                           "network line %d: a number too long", line);
+                         "network line %d: a number too long", line);
                 goto fail;
             }
             memcpy(buf, q, l);
@@ -446,16 +448,16 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
             double x = strtod(buf, &end);
             if (*end || end == buf || !isfinite(x) || fabs(x) > 1e6) {
                 kmt_fail(err, KEMET_ESYNTAX,
-                           "network line %d: '%s' is not a number of at most "
-                           "1e6",
-                           line, buf);
+                         "network line %d: '%s' is not a number of at most "
+                         "1e6",
+                         line, buf);
                 goto fail;
             }
             if (is_scale ? nscale >= n->nf : got >= n->nw) {
                 kmt_fail(err, KEMET_ESYNTAX,
-                           "network line %d: more numbers than the network "
-                           "has",
-                           line);
+                         "network line %d: more numbers than the network "
+                         "has",
+                         line);
                 goto fail;
             }
             if (is_scale)
@@ -470,9 +472,8 @@ int kemet_net_parse(const kemet_rules *rules, const char *text,
         goto fail;
     }
     if (!n || !done || got != n->nw || nscale != n->nf) {
-        kmt_fail(err, KEMET_ESYNTAX,
-                   "network: incomplete (%d of %d weights%s)", got,
-                   n ? n->nw : 0, done ? "" : ", no 'end'");
+        kmt_fail(err, KEMET_ESYNTAX, "network: incomplete (%d of %d weights%s)",
+                 got, n ? n->nw : 0, done ? "" : ", no 'end'");
         goto fail;
     }
     n->note = note;
@@ -493,11 +494,11 @@ typedef struct trainer {
     const kemet_rules *r;
     kemet_net *n;
     const kemet_train *o;
-    long first;   /* index of the batch's first game */
-    double **dw;  /* per game of the batch */
-    double *sq;   /* per game: sum of squared TD errors */
-    long *steps;  /* per game: TD steps */
-    int *failed;  /* per game: out of memory */
+    long first;  /* index of the batch's first game */
+    double **dw; /* per game of the batch */
+    double *sq;  /* per game: sum of squared TD errors */
+    long *steps; /* per game: TD steps */
+    int *failed; /* per game: out of memory */
 } trainer;
 
 typedef struct game_scratch {
@@ -724,13 +725,13 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                     void *ctx, kemet_net **out, kemet_error *err) {
     if (!rules || !opts || !out || opts->games < 1 || opts->batch < 1 ||
         opts->batch > 4096 || !(opts->alpha > 0) || !(opts->lambda >= 0) ||
-        opts->lambda > 1 || (!from && (opts->hidden < 1 ||
-                                       opts->hidden > MAX_HIDDEN)))
+        opts->lambda > 1 ||
+        (!from && (opts->hidden < 1 || opts->hidden > MAX_HIDDEN)))
         return kmt_fail(err, KEMET_EMISUSE, "bad training options");
     *out = NULL;
     if (from && !fits(from, rules))
         return kmt_fail(err, KEMET_ERULESET,
-                          "the network was made for another ruleset");
+                        "the network was made for another ruleset");
     int nh = from ? from->nh : opts->hidden;
     kemet_net *n = net_alloc(rules, nh);
     if (!n)
@@ -747,8 +748,10 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
         kemet_rng rng;
         kemet_rng_seed(&rng, game_seed(opts->seed, -100));
         for (int i = 0; i < n->ni * n->nh; i++)
-            n->w[i] = ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 -
-                       0.5) * 0.2;
+            n->w[i] =
+                ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 -
+                 0.5) *
+                0.2;
         /* The direct path: the linear evaluation, from the mover's side
          * (eval.c weighs player 1's features minus player 2's, plus tempo
          * for the player to move). b1 and w2 stay 0. */
@@ -791,7 +794,8 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
         for (int i = 0; ok && i < n->nw; i++)
             if (!isfinite(n->w[i]) || fabs(n->w[i]) > 1e6)
                 ok = false;
-        if (ok && progress && ((g + nb) % (B * 64) == 0 || g + nb == opts->games)) {
+        if (ok && progress &&
+            ((g + nb) % (B * 64) == 0 || g + nb == opts->games)) {
             progress(ctx, g + nb, steps ? sqrt(sq / (double)steps) : 0);
             sq = 0;
             steps = 0;
@@ -806,8 +810,8 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     if (!ok) {
         kemet_net_free(n);
         return kmt_fail(err, KEMET_ENOMEM,
-                          "out of memory, or the weights diverged (a smaller "
-                          "--alpha)");
+                        "out of memory, or the weights diverged (a smaller "
+                        "--alpha)");
     }
     *out = n;
     return KEMET_OK;

@@ -13,7 +13,7 @@
 #include <string.h>
 
 enum { F_TO, F_P1, F_P2, F_H1, F_H2, F_MUST, F_WINNER, F_COUNT };
-static const char *const field_name[F_COUNT] = {"to", "p1", "p2", "h1",
+static const char *const field_name[F_COUNT] = {"to", "p1",   "p2",    "h1",
                                                 "h2", "must", "winner"};
 
 static int is_space(char c) {
@@ -35,21 +35,20 @@ static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
         int sq;
         if (kmt_read_num(s + i, j - i, &sq) < 0)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "p%d: '%.*s' is not a square number", p + 1,
-                              (int)(j - i > 20 ? 20 : j - i), s + i);
+                            "p%d: '%.*s' is not a square number", p + 1,
+                            (int)(j - i > 20 ? 20 : j - i), s + i);
         if (sq < 1 || sq > r->squares)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "p%d: square %d is outside the board (1-%d)",
-                              p + 1, sq, r->squares);
+                            "p%d: square %d is outside the board (1-%d)", p + 1,
+                            sq, r->squares);
         if (++count > KEMET_MAX_PIECES)
-            return kmt_fail(err, KEMET_ESYNTAX, "p%d: too many pieces",
-                              p + 1);
+            return kmt_fail(err, KEMET_ESYNTAX, "p%d: too many pieces", p + 1);
         if (sq == rs->heap_square) {
             pos->heap[p]++;
         } else {
             if (pos->sq[p] & KEMET_BIT(sq))
                 return kmt_fail(err, KEMET_ESYNTAX,
-                                  "p%d: two pieces on square %d", p + 1, sq);
+                                "p%d: two pieces on square %d", p + 1, sq);
             pos->sq[p] |= KEMET_BIT(sq);
         }
         i = j + 1;
@@ -70,20 +69,20 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
     for (int p = 0; p < 2; p++) {
         if (pos->sq[p] & ~range)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "p%d: a square outside the board (1-%d)", p + 1,
-                              r->squares);
+                            "p%d: a square outside the board (1-%d)", p + 1,
+                            r->squares);
         if (pos->heap[p] && !rs->heap_square)
-            return kmt_fail(err, KEMET_ESYNTAX,
-                              "p%d: two pieces on one square", p + 1);
+            return kmt_fail(err, KEMET_ESYNTAX, "p%d: two pieces on one square",
+                            p + 1);
         if (pos->hand[p] && !rs->has_hand)
-            return kmt_fail(err, KEMET_ESYNTAX,
-                              "h%d: %s has no pieces in hand", p + 1, rs->id);
+            return kmt_fail(err, KEMET_ESYNTAX, "h%d: %s has no pieces in hand",
+                            p + 1, rs->id);
         int total = kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
         if (total > rs->pieces)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "player %d has %d pieces on the board and in "
-                              "hand; %s has %d each",
-                              p + 1, total, rs->id, rs->pieces);
+                            "player %d has %d pieces on the board and in "
+                            "hand; %s has %d each",
+                            p + 1, total, rs->id, rs->pieces);
     }
     /* One piece per physical hole, except the heap square. */
     uint64_t b = pos->sq[0];
@@ -98,30 +97,30 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
             if (rs->cell_of(r, 2, t) == cell) {
                 if (s == t)
                     return kmt_fail(err, KEMET_ESYNTAX,
-                                      "two pieces on square %d", s);
+                                    "two pieces on square %d", s);
                 return kmt_fail(err, KEMET_ESYNTAX,
-                                  "two pieces on one hole (p1 square %d, p2 "
-                                  "square %d)",
-                                  s, t);
+                                "two pieces on one hole (p1 square %d, p2 "
+                                "square %d)",
+                                s, t);
             }
         }
     }
     if (pos->must) {
         if (!rs->has_must)
             return kmt_fail(err, KEMET_ESYNTAX, "must= is not used by %s",
-                              rs->id);
+                            rs->id);
         if (pos->result != KEMET_PLAYING)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "must= and winner= together: a finished game "
-                              "has no rethrow");
+                            "must= and winner= together: a finished game "
+                            "has no rethrow");
         int me = pos->to - 1;
         bool has = pos->must <= r->squares &&
                    ((pos->must == rs->heap_square && pos->heap[me]) ||
                     (pos->sq[me] & KEMET_BIT(pos->must)));
         if (!has)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "must=%d: player %d has no piece on square %d",
-                              pos->must, pos->to, pos->must);
+                            "must=%d: player %d has no piece on square %d",
+                            pos->must, pos->to, pos->must);
     }
     if (pos->pad_)
         return kmt_fail(err, KEMET_EMISUSE, "position padding is not zero");
@@ -157,8 +156,8 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
     const char *id_eq = strchr(spec, '=');
     if (id_eq && (!id_colon || id_eq < id_colon))
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "a position starts with its ruleset, not '%.40s'",
-                          spec);
+                        "a position starts with its ruleset, not '%.40s'",
+                        spec);
     kemet_rules *r;
     int rc = kemet_rules_open_board(spec, board_text, &r, err);
     if (rc)
@@ -178,7 +177,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         const char *eq = memchr(tok, '=', len);
         if (!eq) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "'%.*s' is not a key=value field",
-                            (int)(len > 40 ? 40 : len), tok);
+                          (int)(len > 40 ? 40 : len), tok);
             goto fail;
         }
         size_t klen = (size_t)(eq - tok);
@@ -189,12 +188,12 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
                 f = i;
         if (f < 0) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "unknown field '%.*s'",
-                            (int)(klen > 40 ? 40 : klen), tok);
+                          (int)(klen > 40 ? 40 : klen), tok);
             goto fail;
         }
         if (seen[f]) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "field %s= given twice",
-                            field_name[f]);
+                          field_name[f]);
             goto fail;
         }
         seen[f] = true;
@@ -204,8 +203,8 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         if (f == F_P1 || f == F_P2) {
             if (vlen == 0) {
                 rc = kmt_fail(err, KEMET_ESYNTAX,
-                                "%s= is empty (write - for no pieces)",
-                                field_name[f]);
+                              "%s= is empty (write - for no pieces)",
+                              field_name[f]);
                 goto fail;
             }
             rc = read_squares(r, val, vlen, f - F_P1, &p, err);
@@ -215,14 +214,14 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         }
         if (kmt_read_num(val, vlen, &v) < 0) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
-                            field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
+                          field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
             goto fail;
         }
         switch (f) {
         case F_TO:
             if (v != 1 && v != 2) {
                 rc = kmt_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2, not %d",
-                                v);
+                              v);
                 goto fail;
             }
             p.to = (uint8_t)v;
@@ -231,8 +230,8 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         case F_H2:
             if (v > r->rs->pieces) {
                 rc = kmt_fail(err, KEMET_ESYNTAX,
-                                "%s=%d: more pieces than %s has (%d)",
-                                field_name[f], v, r->rs->id, r->rs->pieces);
+                              "%s=%d: more pieces than %s has (%d)",
+                              field_name[f], v, r->rs->id, r->rs->pieces);
                 goto fail;
             }
             p.hand[f - F_H1] = (uint8_t)v;
@@ -240,8 +239,8 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         case F_MUST:
             if (v < 1 || v > r->squares) {
                 rc = kmt_fail(err, KEMET_ESYNTAX,
-                                "must=%d is outside the board (1-%d)", v,
-                                r->squares);
+                              "must=%d is outside the board (1-%d)", v,
+                              r->squares);
                 goto fail;
             }
             p.must = (uint8_t)v;
@@ -249,19 +248,18 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         case F_WINNER:
             if (v > 2) {
                 rc = kmt_fail(err, KEMET_ESYNTAX,
-                                "winner= must be 0, 1 or 2, not %d", v);
+                              "winner= must be 0, 1 or 2, not %d", v);
                 goto fail;
             }
             p.result = (uint8_t)(v == 0 ? KEMET_DRAW : v);
             break;
-        default:
-            break;
+        default: break;
         }
     }
     for (int f = F_TO; f <= F_P2; f++) {
         if (!seen[f]) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "the position has no %s= field",
-                            field_name[f]);
+                          field_name[f]);
             goto fail;
         }
     }
@@ -351,13 +349,12 @@ static int read_end(const kemet_rules *r, const char *s, size_t len, bool from,
         return 0;
     }
     if (kmt_read_num(s, len, &v) < 0)
-        return kmt_fail(err, KEMET_ESYNTAX,
-                          "'%.*s' is not a square%s", (int)(len > 20 ? 20 : len),
-                          s, from ? " or 'in'" : " or 'off'");
+        return kmt_fail(err, KEMET_ESYNTAX, "'%.*s' is not a square%s",
+                        (int)(len > 20 ? 20 : len), s,
+                        from ? " or 'in'" : " or 'off'");
     if (v < 1 || v > r->squares)
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "square %d is outside the board (1-%d)", v,
-                          r->squares);
+                        "square %d is outside the board (1-%d)", v, r->squares);
     *out = (uint8_t)v;
     return 0;
 }
@@ -378,10 +375,10 @@ int kemet_move_parse(const kemet_rules *r, const char *text, kemet_move *move,
         const char *dash = memchr(s, '-', len);
         if (!dash || len == 0)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "'%.40s' is not a move (FROM-TO, or pass)", text);
+                            "'%.40s' is not a move (FROM-TO, or pass)", text);
         if (m.n == KEMET_MAX_STEPS)
             return kmt_fail(err, KEMET_ESYNTAX, "too many steps in '%.40s'",
-                              text);
+                            text);
         kemet_step *st = &m.step[m.n++];
         if (read_end(r, s, (size_t)(dash - s), true, &st->from, err) ||
             read_end(r, dash + 1, len - (size_t)(dash - s) - 1, false, &st->to,
@@ -460,15 +457,15 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
         size_t vlen = at ? (size_t)(at - s) : len;
         int v, who = 0;
         if (kmt_read_num(s, vlen, &v) < 0 || v < 1 || v > 99 ||
-            (at && (kmt_read_num(at + 1, len - vlen - 1, &who) < 0 ||
-                    who < 1 || who > 2)))
+            (at && (kmt_read_num(at + 1, len - vlen - 1, &who) < 0 || who < 1 ||
+                    who > 2)))
             return kmt_fail(err, KEMET_ETHROW,
-                              "impossible throw '%.40s' for %s (values are "
-                              "numbers, V@P for a value only player P may use)",
-                              text, r->spec);
+                            "impossible throw '%.40s' for %s (values are "
+                            "numbers, V@P for a value only player P may use)",
+                            text, r->spec);
         if (t.n == KEMET_MAX_VALUES)
             return kmt_fail(err, KEMET_ETHROW, "too many values in '%.40s'",
-                              text);
+                            text);
         t.only[t.n] = (uint8_t)who;
         t.v[t.n++] = (uint8_t)v;
         if (!end)
@@ -498,8 +495,8 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
             }
         }
     }
-    return kmt_fail(err, KEMET_ETHROW, "impossible throw '%.40s' for %s",
-                      text, r->spec);
+    return kmt_fail(err, KEMET_ETHROW, "impossible throw '%.40s' for %s", text,
+                    r->spec);
 }
 
 int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len) {

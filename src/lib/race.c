@@ -33,17 +33,17 @@
 #include <string.h>
 #include <time.h>
 
-#define NMAX 4096    /* turns a distribution may reach */
-#define CUT 1e-10    /* mass left out at either end of a window */
+#define NMAX 4096 /* turns a distribution may reach */
+#define CUT 1e-10 /* mass left out at either end of a window */
 
 struct kemet_race {
     char spec[96];
-    kemet_table *lay;  /* the side states of all pieces (no values) */
-    uint32_t n;        /* states: the M plain ones, then the rethrows */
-    uint32_t *off;     /* n + 1: where each window starts in p */
-    uint16_t *lo;      /* n: the window's first turn */
-    float *p;          /* the windows */
-    double *E;         /* n: expected turns */
+    kemet_table *lay; /* the side states of all pieces (no values) */
+    uint32_t n;       /* states: the M plain ones, then the rethrows */
+    uint32_t *off;    /* n + 1: where each window starts in p */
+    uint16_t *lo;     /* n: the window's first turn */
+    float *p;         /* the windows */
+    double *E;        /* n: expected turns */
     double secs;
 };
 
@@ -76,10 +76,10 @@ static int progress(const kemet_table *t, uint32_t plain) {
 typedef struct builder {
     const kemet_rules *r;
     kemet_race *R;
-    float **win;       /* per state, while building: its window */
-    uint32_t *len;     /* per state: the window's length */
+    float **win;   /* per state, while building: its window */
+    uint32_t *len; /* per state: the window's length */
     kemet_move *moves;
-    int top;           /* acc is zero above this */
+    int top; /* acc is zero above this */
     double acc[NMAX + 2];
 } builder;
 
@@ -170,7 +170,8 @@ static int build(builder *B, uint32_t x) {
         /* D(n) += loop D(n - 1): a geometric tail past the last turn
          * reached, followed until it is negligible. */
         int n = 1;
-        for (; n <= NMAX && (n <= B->top || acc[n - 1] * loop > CUT * 1e-3); n++)
+        for (; n <= NMAX && (n <= B->top || acc[n - 1] * loop > CUT * 1e-3);
+             n++)
             acc[n] += loop * acc[n - 1];
         B->top = n - 1;
     } else if (loop > 0) {
@@ -231,9 +232,9 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
     *out = NULL;
     if (!rules->rs->race)
         return kmt_fail(err, KEMET_ERULESET,
-                          "%s is not a race: its sides meet (docs/tables.md "
-                          "says which rulesets have race databases)",
-                          rules->spec);
+                        "%s is not a race: its sides meet (docs/tables.md "
+                        "says which rulesets have race databases)",
+                        rules->spec);
     double t0 = (double)clock() / CLOCKS_PER_SEC;
     kemet_race *R = calloc(1, sizeof *R);
     if (!R)
@@ -250,9 +251,13 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
     R->lo = calloc(R->n, sizeof *R->lo);
     R->E = calloc(R->n, sizeof *R->E);
     item *order = malloc((size_t)R->n * sizeof *order);
-    builder B = {rules, R, calloc(R->n, sizeof(float *)),
+    builder B = {rules,
+                 R,
+                 calloc(R->n, sizeof(float *)),
                  calloc(R->n, sizeof(uint32_t)),
-                 malloc(KEMET_MAX_MOVES * sizeof(kemet_move)), 0, {0}};
+                 malloc(KEMET_MAX_MOVES * sizeof(kemet_move)),
+                 0,
+                 {0}};
     rc = R->off && R->lo && R->E && order && B.win && B.len && B.moves
              ? KEMET_OK
              : KEMET_ENOMEM;
@@ -293,8 +298,7 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
         return rc == KEMET_ENOMEM
                    ? kmt_fail(err, KEMET_ENOMEM, "out of memory")
                    : kmt_fail(err, KEMET_ERULESET,
-                                "%s does not run as a race here",
-                                rules->spec);
+                              "%s does not run as a race here", rules->spec);
     }
     R->secs = (double)clock() / CLOCKS_PER_SEC - t0;
     *out = R;
@@ -307,14 +311,16 @@ int kemet_race_probe(const kemet_race *R, const kemet_pos *pos,
         (pos->to != 1 && pos->to != 2))
         return 0;
     int me = pos->to - 1;
-    int64_t a = state_of(R, pos, me, pos->must), b = state_of(R, pos, 1 - me, 0);
+    int64_t a = state_of(R, pos, me, pos->must),
+            b = state_of(R, pos, 1 - me, 0);
     if (a < 0 || b < 0)
         return 0;
     /* The mover wins when it finishes on turn n and the opponent needs n
      * turns or more: sum over n of D_a(n) (1 - F_b(n - 1)). */
     const float *da = R->p + R->off[a], *db = R->p + R->off[b];
     int la = R->lo[a], lb = R->lo[b];
-    int na = (int)(R->off[a + 1] - R->off[a]), nb = (int)(R->off[b + 1] - R->off[b]);
+    int na = (int)(R->off[a + 1] - R->off[a]),
+        nb = (int)(R->off[b + 1] - R->off[b]);
     double win = 0, below = 0; /* below: F_b(n - 1) */
     int j = 0;
     for (int i = 0; i < na; i++) {
@@ -333,10 +339,10 @@ void kemet_race_stats(const kemet_race *R, kemet_race_info *info) {
     if (!R)
         return;
     info->states = R->n;
-    info->bytes = (long long)R->off[R->n] * (long long)sizeof(float) +
-                  (long long)R->n * (long long)(sizeof(uint32_t) +
-                                                sizeof(uint16_t) +
-                                                sizeof(double));
+    info->bytes =
+        (long long)R->off[R->n] * (long long)sizeof(float) +
+        (long long)R->n *
+            (long long)(sizeof(uint32_t) + sizeof(uint16_t) + sizeof(double));
     info->seconds = R->secs;
 }
 

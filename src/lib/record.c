@@ -54,7 +54,8 @@ int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
                         size_t len) {
     int k;
     if (pos->result == KEMET_PLAYING)
-        k = snprintf(buf, len, "result %s\n", stopped ? "stopped" : "unfinished");
+        k = snprintf(buf, len, "result %s\n",
+                     stopped ? "stopped" : "unfinished");
     else
         k = snprintf(buf, len, "result %d\n",
                      pos->result == KEMET_DRAW ? 0 : pos->result);
@@ -69,7 +70,7 @@ typedef struct replay {
     kemet_pos pos;
     kemet_rng rng;
     bool seeded, started, ended, have_start, magic;
-    bool forced;       /* the opening made the first throw: R->first */
+    bool forced; /* the opening made the first throw: R->first */
     kemet_throw first;
     kemet_pos start;
     long start_line; /* where the start position was given */
@@ -98,12 +99,12 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
         return KEMET_OK;
     if (!R->rules)
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "line %ld: the record names no ruleset before its "
-                          "first move",
-                          ln);
+                        "line %ld: the record names no ruleset before its "
+                        "first move",
+                        ln);
     if (R->seeded)
-        R->forced = R->rules->rs->opening(R->rules, &R->rng, &R->pos,
-                                          &R->first, NULL) != 0;
+        R->forced = R->rules->rs->opening(R->rules, &R->rng, &R->pos, &R->first,
+                                          NULL) != 0;
     else if (R->have_start)
         R->pos = R->start;
     else
@@ -112,9 +113,9 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
         char want[512];
         kemet_pos_format(R->rules, &R->pos, want, sizeof want);
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "line %ld: the start position is not the one the "
-                          "seed gives (%s)",
-                          R->start_line, want);
+                        "line %ld: the start position is not the one the "
+                        "seed gives (%s)",
+                        R->start_line, want);
     }
     R->started = true;
     return KEMET_OK;
@@ -126,21 +127,21 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
     char *move_s = strtok(NULL, " \t");
     if (!who || !thr_s || !move_s || strtok(NULL, " \t"))
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "line %ld: expected 'PLAYER THROW MOVE'", ln);
+                        "line %ld: expected 'PLAYER THROW MOVE'", ln);
     int rc = replay_begin(R, ln, err);
     if (rc)
         return rc;
     if (R->pos.result != KEMET_PLAYING)
         return kmt_fail(err, KEMET_EILLEGAL,
-                          "line %ld: the game is already over", ln);
+                        "line %ld: the game is already over", ln);
     if (strcmp(who, "1") != 0 && strcmp(who, "2") != 0)
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "line %ld: player '%.20s' is not 1 or 2", ln, who);
+                        "line %ld: player '%.20s' is not 1 or 2", ln, who);
     if (who[0] - '0' != R->pos.to)
         return kmt_fail(err, KEMET_EILLEGAL,
-                          "line %ld: player %s moves, but it is player %d's "
-                          "turn",
-                          ln, who, R->pos.to);
+                        "line %ld: player %s moves, but it is player %d's "
+                        "turn",
+                        ln, who, R->pos.to);
     kemet_throw thr;
     kemet_error e;
     if (kemet_throw_parse(R->rules, thr_s, &thr, &e))
@@ -156,15 +157,15 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
             char got[64];
             kemet_throw_format(&dice, got, sizeof got);
             return kmt_fail(err, KEMET_EILLEGAL,
-                              "line %ld: throw %s is not what the seeded dice "
-                              "gave (%s)",
-                              ln, thr_s, got);
+                            "line %ld: throw %s is not what the seeded dice "
+                            "gave (%s)",
+                            ln, thr_s, got);
         }
     }
     kemet_move move;
     if (strcmp(move_s, "throw") == 0)
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "line %ld: 'throw' is not recorded as a move", ln);
+                        "line %ld: 'throw' is not recorded as a move", ln);
     if (kemet_move_parse(R->rules, move_s, &move, &e))
         return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
     kemet_pos next;
@@ -173,9 +174,9 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
         char pos[512];
         kemet_pos_format(R->rules, &R->pos, pos, sizeof pos);
         return kmt_fail(err, KEMET_EILLEGAL,
-                          "line %ld: %s is not a legal move for throw %s in "
-                          "%s",
-                          ln, move_s, thr_s, pos);
+                        "line %ld: %s is not a legal move for throw %s in "
+                        "%s",
+                        ln, move_s, thr_s, pos);
     }
     R->pos = next;
     R->plies++;
@@ -185,13 +186,13 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
 static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     if (R->ended)
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "line %ld: text after the result line", ln);
+                        "line %ld: text after the result line", ln);
     if (!R->magic) {
         if (strcmp(line, "kemet-record 1") != 0)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "line %ld: not a kemet record (the first line "
-                              "must be 'kemet-record 1')",
-                              ln);
+                            "line %ld: not a kemet record (the first line "
+                            "must be 'kemet-record 1')",
+                            ln);
         R->magic = true;
         return KEMET_OK;
     }
@@ -203,11 +204,11 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                   KEY("player2") || KEY("start");
     if (header && R->started)
         return kmt_fail(err, KEMET_ESYNTAX,
-                          "line %ld: header line after the first move", ln);
+                        "line %ld: header line after the first move", ln);
     if (KEY("ruleset")) {
         if (R->rules)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "line %ld: a second ruleset line", ln);
+                            "line %ld: a second ruleset line", ln);
         kemet_error e;
         if (kemet_rules_open(arg, &R->rules, &e))
             return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
@@ -217,9 +218,9 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
         uint64_t seed;
         if (R->seeded || parse_u64(arg, &seed))
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "line %ld: seed must be given once, as a "
-                              "number",
-                              ln);
+                            "line %ld: seed must be given once, as a "
+                            "number",
+                            ln);
         kemet_rng_seed(&R->rng, seed);
         R->seeded = true;
         return KEMET_OK;
@@ -231,25 +232,24 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
         kemet_error e;
         if (!R->rules)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "line %ld: start before the ruleset line", ln);
+                            "line %ld: start before the ruleset line", ln);
         if (R->have_start)
-            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: a second start",
-                              ln);
+            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: a second start", ln);
         if (kemet_pos_parse(arg, &sr, &R->start, &e))
             return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
         if (!sr)
             return kmt_fail(err, KEMET_ESYNTAX, "line %ld: no ruleset", ln);
-        bool same = strcmp(kemet_rules_spec(sr), kemet_rules_spec(R->rules)) == 0;
+        bool same =
+            strcmp(kemet_rules_spec(sr), kemet_rules_spec(R->rules)) == 0;
         kemet_rules_close(sr);
         if (!same)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "line %ld: the start position is for another "
-                              "ruleset",
-                              ln);
+                            "line %ld: the start position is for another "
+                            "ruleset",
+                            ln);
         if (R->start.result != KEMET_PLAYING)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "line %ld: the start position is already over",
-                              ln);
+                            "line %ld: the start position is already over", ln);
         R->have_start = true;
         R->start_line = ln;
         return KEMET_OK;
@@ -271,9 +271,9 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
         }
         if (strcmp(arg, want) != 0)
             return kmt_fail(err, KEMET_EILLEGAL,
-                              "line %ld: result '%.20s' does not match the "
-                              "game (%s)",
-                              ln, arg, want);
+                            "line %ld: result '%.20s' does not match the "
+                            "game (%s)",
+                            ln, arg, want);
         R->ended = true;
         return KEMET_OK;
     }
@@ -281,7 +281,7 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     if (line[0] >= '0' && line[0] <= '9')
         return replay_ply(R, ln, line, err);
     return kmt_fail(err, KEMET_ESYNTAX, "line %ld: unknown line '%.40s'", ln,
-                      line);
+                    line);
 }
 
 int kemet_replay(const char *text, kemet_pos *final, char *final_text,

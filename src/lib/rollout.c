@@ -36,7 +36,7 @@ typedef struct roll {
     int n, cands;
     const kemet_rollout *o;
     const char *agent;
-    double *est; /* cands * games, player 1's view */
+    double *est;       /* cands * games, player 1's view */
     atomic_int failed; /* a stream could not get its memory */
 } roll;
 
@@ -49,8 +49,7 @@ typedef struct scratch {
 /* Player 1's value of a position at the end of a game or of a rollout:
  * exact once the game is over (kmt_chance1 gives the result then) or
  * where a table covers it. */
-static double settled(const kemet_rules *r, const kemet_pos *pos,
-                      bool *exact) {
+static double settled(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
     *exact = pos->result != KEMET_PLAYING;
     return kmt_chance1(r, pos, exact);
 }
@@ -120,7 +119,8 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
         int n = kemet_moves(r, &p, &S->thr[t], S->moves);
         if (n < 1)
             return v - luck; /* more moves than the list holds: never seen */
-        int i = n == 1 ? 0 : kemet_agent_choose(ag, &p, &S->thr[t], S->moves, n);
+        int i =
+            n == 1 ? 0 : kemet_agent_choose(ag, &p, &S->thr[t], S->moves, n);
         kemet_make(r, &p, &S->thr[t], &S->moves[i], &p, NULL);
     }
 }
@@ -175,8 +175,8 @@ int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
     if (rc)
         return rc;
     kemet_agent_free(probe);
-    roll R = {rules, pos, thr, moves, n, n + (thr ? 0 : 1), opts, agent,
-              NULL, 0};
+    roll R = {rules, pos,   thr,  moves, n, n + (thr ? 0 : 1),
+              opts,  agent, NULL, 0};
     R.est = malloc((size_t)R.cands * (size_t)opts->games * sizeof *R.est);
     if (!R.est)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
@@ -197,9 +197,8 @@ int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
         double v = pos->to == 1 ? mean : 1 - mean;
         chance[c] = v < 0 ? 0 : v > 1 ? 1 : v;
         if (se)
-            se[c] = opts->games > 1
-                        ? sqrt(sq / (opts->games - 1) / opts->games)
-                        : 0;
+            se[c] = opts->games > 1 ? sqrt(sq / (opts->games - 1) / opts->games)
+                                    : 0;
     }
     free(R.est);
     return KEMET_OK;

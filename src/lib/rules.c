@@ -27,13 +27,17 @@ const kemet_ruleset *const kmt_registry[] = {
 const int kmt_registry_count =
     (int)(sizeof kmt_registry / sizeof kmt_registry[0]);
 
-int kemet_ruleset_count(void) { return kmt_registry_count; }
+int kemet_ruleset_count(void) {
+    return kmt_registry_count;
+}
 
 const char *kemet_ruleset_id(int i) {
     return (i >= 0 && i < kmt_registry_count) ? kmt_registry[i]->id : NULL;
 }
 
-const char *kemet_version(void) { return KEMET_VERSION; }
+const char *kemet_version(void) {
+    return KEMET_VERSION;
+}
 
 const char *kemet_strerror(int code) {
     switch (code) {
@@ -131,15 +135,14 @@ void kmt_sticks_roll(kemet_rng *rng, kemet_throw *out) {
 }
 
 int kmt_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
-                           kemet_throw *out, uint32_t *weight,
-                           uint32_t *total) {
+                         kemet_throw *out, uint32_t *weight, uint32_t *total) {
     (void)r;
     (void)pos;
     return kmt_sticks_throws(out, weight, total);
 }
 
 void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
-                          kemet_rng *rng, kemet_throw *out) {
+                        kemet_rng *rng, kemet_throw *out) {
     (void)r;
     (void)pos;
     kmt_sticks_roll(rng, out);
@@ -180,8 +183,8 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
         const char *eq = memchr(s, '=', len);
         if (!eq)
             return kmt_fail(err, KEMET_ERULESET,
-                              "ruleset option '%.*s' is not key=value",
-                              (int)len, s);
+                            "ruleset option '%.*s' is not key=value", (int)len,
+                            s);
         size_t klen = (size_t)(eq - s);
         int k = -1;
         for (int i = 0; rs->options && rs->options[i].key; i++)
@@ -190,28 +193,28 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
                 k = i;
         if (k < 0)
             return kmt_fail(err, KEMET_ERULESET,
-                              "ruleset %s has no option '%.*s'", rs->id,
-                              (int)klen, s);
+                            "ruleset %s has no option '%.*s'", rs->id,
+                            (int)klen, s);
         if (seen[k])
             return kmt_fail(err, KEMET_ERULESET,
-                              "ruleset option '%s' given twice",
-                              rs->options[k].key);
+                            "ruleset option '%s' given twice",
+                            rs->options[k].key);
         seen[k] = true;
         int v;
         const kemet_option *o = &rs->options[k];
         if (kmt_read_num(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
             v > o->max)
             return kmt_fail(err, KEMET_ERULESET,
-                              "ruleset option %s must be a number from %d to "
-                              "%d",
-                              o->key, o->min, o->max);
+                            "ruleset option %s must be a number from %d to "
+                            "%d",
+                            o->key, o->min, o->max);
         r->opt[k] = v;
         if (!end)
             break;
         s = end + 1;
         if (!*s)
             return kmt_fail(err, KEMET_ERULESET,
-                              "ruleset options end with a comma");
+                            "ruleset options end with a comma");
     }
     return KEMET_OK;
 }
@@ -230,8 +233,8 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
     const kemet_ruleset *rs = find_ruleset(spec, idlen);
     if (!rs)
         return kmt_fail(err, KEMET_ERULESET,
-                          "unknown ruleset '%.*s' (see 'kemet rules')",
-                          (int)(idlen > 60 ? 60 : idlen), spec);
+                        "unknown ruleset '%.*s' (see 'kemet rules')",
+                        (int)(idlen > 60 ? 60 : idlen), spec);
     kemet_rules *r = calloc(1, sizeof *r);
     if (!r)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
@@ -243,7 +246,7 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
         if (colon[1] == '\0') {
             free(r);
             return kmt_fail(err, KEMET_ERULESET,
-                              "ruleset '%s' has a colon but no options", rs->id);
+                            "ruleset '%s' has a colon but no options", rs->id);
         }
         int rc = parse_options(r, colon + 1, err);
         if (rc) {
@@ -286,9 +289,9 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
     } else if (board_text) {
         free(r);
         return kmt_fail(err, KEMET_ERULESET,
-                          "ruleset %s has its board built in; it takes no "
-                          "board file",
-                          rs->id);
+                        "ruleset %s has its board built in; it takes no "
+                        "board file",
+                        rs->id);
     }
     kmt_eval_init(r);
     *out = r;
@@ -309,7 +312,9 @@ const kemet_info *kemet_rules_info(const kemet_rules *rules) {
     return &rules->info;
 }
 
-const char *kemet_rules_spec(const kemet_rules *rules) { return rules->spec; }
+const char *kemet_rules_spec(const kemet_rules *rules) {
+    return rules->spec;
+}
 
 int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table) {
     if (!rules)
@@ -443,7 +448,8 @@ int kemet_move_equal(const kemet_move *a, const kemet_move *b) {
     if (a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++)
-        if (a->step[i].from != b->step[i].from || a->step[i].to != b->step[i].to)
+        if (a->step[i].from != b->step[i].from ||
+            a->step[i].to != b->step[i].to)
             return 0;
     return 1;
 }

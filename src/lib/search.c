@@ -43,13 +43,13 @@ typedef struct tt_entry {
 } tt_entry;
 
 typedef struct ply_scratch {
-    kemet_move *moves;  /* KEMET_MAX_MOVES */
-    kemet_pos *next;    /* the position after each move */
-    double *score;      /* ordering scores */
+    kemet_move *moves; /* KEMET_MAX_MOVES */
+    kemet_pos *next;   /* the position after each move */
+    double *score;     /* ordering scores */
     int *order;
-    kemet_throw *thr;   /* KEMET_MAX_THROWS */
+    kemet_throw *thr; /* KEMET_MAX_THROWS */
     uint32_t *w;
-    double *lo, *hi;    /* Star2 bounds per outcome */
+    double *lo, *hi; /* Star2 bounds per outcome */
 } ply_scratch;
 
 struct kemet_search {
@@ -88,7 +88,8 @@ static bool scratch_alloc(ply_scratch *s) {
     s->w = malloc(KEMET_MAX_THROWS * sizeof *s->w);
     s->lo = malloc(KEMET_MAX_THROWS * sizeof *s->lo);
     s->hi = malloc(KEMET_MAX_THROWS * sizeof *s->hi);
-    return s->moves && s->next && s->score && s->order && s->thr && s->w && s->lo && s->hi;
+    return s->moves && s->next && s->score && s->order && s->thr && s->w &&
+           s->lo && s->hi;
 }
 
 static void scratch_free(ply_scratch *s) {
@@ -235,8 +236,8 @@ static double move_node(kemet_search *S, const kemet_pos *pos,
     bool max = pos->to == 1;
     double best = max ? -1 : 2;
     for (int k = 0; k < (probe ? 1 : n); k++) {
-        double v = value(S, &s->next[s->order[k]], depth - 1, alpha, beta,
-                         ply + 1);
+        double v =
+            value(S, &s->next[s->order[k]], depth - 1, alpha, beta, ply + 1);
         if (S->abort)
             return v;
         if (max ? v > best : v < best)
@@ -278,8 +279,8 @@ static double chance_node(kemet_search *S, const kemet_pos *pos, int depth,
     if (depth >= 2 && k > 1) {
         for (int i = 0; i < k; i++) {
             double p = (double)s->w[i] / total;
-            double v = move_node(S, pos, &s->thr[i], depth, 0, 1, ply + 1,
-                                 true);
+            double v =
+                move_node(S, pos, &s->thr[i], depth, 0, 1, ply + 1, true);
             if (S->abort)
                 return v;
             /* A first move's exact value bounds its max node from below
@@ -404,8 +405,8 @@ static void root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
         int i = order[k];
         kemet_pos next;
         kemet_make(S->r, pos, thr, &moves[i], &next, NULL);
-        double x = value(S, &next, depth - 1, exact ? 0 : alpha,
-                         exact ? 1 : beta, 1);
+        double x =
+            value(S, &next, depth - 1, exact ? 0 : alpha, exact ? 1 : beta, 1);
         v[i] = x;
         if (!exact) {
             if (max && x > alpha)
@@ -417,9 +418,9 @@ static void root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
 }
 
 int kmt_search_run(kemet_search *S, const kemet_budget *budget,
-                     const kemet_pos *pos, const kemet_throw *thr,
-                     const kemet_move *moves, int n, double *chance,
-                     double *throw_chance) {
+                   const kemet_pos *pos, const kemet_throw *thr,
+                   const kemet_move *moves, int n, double *chance,
+                   double *throw_chance) {
     if (thr && thr->n == 0)
         thr = NULL;
     S->gen++;
@@ -429,7 +430,8 @@ int kmt_search_run(kemet_search *S, const kemet_budget *budget,
     S->deadline = budget->seconds > 0 ? now_seconds() + budget->seconds : 0;
     int maxdepth = budget->depth ? budget->depth : MAXPLY - 1;
     int *order = malloc((size_t)n * sizeof *order);
-    double *v = malloc((size_t)n * sizeof *v), *best_v = malloc((size_t)n * sizeof *v);
+    double *v = malloc((size_t)n * sizeof *v),
+           *best_v = malloc((size_t)n * sizeof *v);
     if (!order || !v || !best_v) {
         free(order);
         free(v);
@@ -455,7 +457,8 @@ int kmt_search_run(kemet_search *S, const kemet_budget *budget,
         for (int i = 1; i < n; i++) {
             int k = order[i];
             int j = i;
-            while (j > 0 && (max ? v[order[j - 1]] < v[k] : v[order[j - 1]] > v[k])) {
+            while (j > 0 &&
+                   (max ? v[order[j - 1]] < v[k] : v[order[j - 1]] > v[k])) {
                 order[j] = order[j - 1];
                 j--;
             }
@@ -490,4 +493,6 @@ int kmt_search_run(kemet_search *S, const kemet_budget *budget,
     return best;
 }
 
-long long kmt_search_nodes(const kemet_search *S) { return S->nodes; }
+long long kmt_search_nodes(const kemet_search *S) {
+    return S->nodes;
+}

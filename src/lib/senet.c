@@ -15,12 +15,12 @@
 #include <stdio.h>
 
 enum {
-    WATER = 27,     /* rule 9 */
-    REBIRTH = 15,   /* rule 11: where a piece in the water is moved */
-    BEAUTY = 26,    /* rule 8: every piece must land here */
+    WATER = 27,   /* rule 9 */
+    REBIRTH = 15, /* rule 11: where a piece in the water is moved */
+    BEAUTY = 26,  /* rule 8: every piece must land here */
     NSQ = 30,
     NPIECES = 7,
-    ROBINSON = 1    /* variant flag */
+    ROBINSON = 1 /* variant flag */
 };
 
 #define TRACK (((uint64_t)1 << (NSQ + 1)) - 2) /* bits 1..30 */
@@ -48,9 +48,9 @@ static int senet_check(const kemet_rules *r, const kemet_pos *pos,
     for (int p = 0; p < 2; p++) {
         if (pos->sq[p] == 0 && pos->result == KEMET_PLAYING)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "%s has borne off every piece, so the game is "
-                              "over: the position needs winner=%d",
-                              r->rs->player[p], p + 1);
+                            "%s has borne off every piece, so the game is "
+                            "over: the position needs winner=%d",
+                            r->rs->player[p], p + 1);
     }
     if (pos->result == KEMET_DRAW)
         return kmt_fail(err, KEMET_ESYNTAX, "Senet has no draw (winner=0)");
@@ -105,7 +105,7 @@ static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
         (((uint64_t)1 << 25) - 2) | KEMET_BIT(BEAUTY), /* 1..24, 26 */
         (((uint64_t)1 << 24) - 2) | KEMET_BIT(BEAUTY),
         (((uint64_t)1 << 23) - 2) | KEMET_BIT(BEAUTY),
-        ((uint64_t)1 << 22) - 2,                     /* 1..21; 26 bears off */
+        ((uint64_t)1 << 22) - 2, /* 1..21; 26 bears off */
     };
     uint64_t fwd = ((((sel & fwd_from[t]) << t) & ~blocked & TRACK) >> t);
     /* Bearing off (rule 10, ruling K5): 26 with 5 (K4), 28 (III) with
@@ -275,10 +275,10 @@ static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
  * pieces behind them (chance times squares lost), and pieces past the House
  * of Beauty.
  * ------------------------------------------------------------------------ */
-static const double stick_p[6] = {0, 4 / 16.0, 6 / 16.0, 4 / 16.0, 1 / 16.0,
-                                  1 / 16.0};
-static const char *const senet_features[] = {"progress", "off", "water",
-                                             "guarded", "risk", "home", NULL};
+static const double stick_p[6] = {0,        4 / 16.0, 6 / 16.0,
+                                  4 / 16.0, 1 / 16.0, 1 / 16.0};
+static const char *const senet_features[] = {
+    "progress", "off", "water", "guarded", "risk", "home", NULL};
 static const double senet_weights[] = {0.05, 1.6, -0.6, 0.03, -0.075, 0.2};
 
 static void senet_side(const kemet_rules *r, const kemet_pos *pos, int p,
@@ -322,15 +322,17 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (move->n == 0) {
-        snprintf(buf, len, prethrow ? "pass is not a choice before throwing"
-                                    : "pass is allowed only when no piece can "
-                                      "move; this throw can be used");
+        snprintf(buf, len,
+                 prethrow ? "pass is not a choice before throwing"
+                          : "pass is allowed only when no piece can "
+                            "move; this throw can be used");
         return;
     }
     int f = move->step[0].from, d = move->step[0].to;
     if (f == KEMET_HAND) {
-        snprintf(buf, len, "Senet has no pieces in hand: every piece starts "
-                           "on the board");
+        snprintf(buf, len,
+                 "Senet has no pieces in hand: every piece starts "
+                 "on the board");
         return;
     }
     if (!(own & KEMET_BIT(f))) {
@@ -339,60 +341,71 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
     }
     if (prethrow) {
         if (f != WATER || d != REBIRTH)
-            snprintf(buf, len, "before throwing, the only move is taking a "
-                               "piece from the water (27) to 15");
+            snprintf(buf, len,
+                     "before throwing, the only move is taking a "
+                     "piece from the water (27) to 15");
         else if (pos->must)
             snprintf(buf, len, "this is a rethrow: throw at once");
         else
-            snprintf(buf, len, "square 15 is occupied, so the piece in the "
-                               "water cannot go there: throw instead");
+            snprintf(buf, len,
+                     "square 15 is occupied, so the piece in the "
+                     "water cannot go there: throw instead");
         return;
     }
     if ((own & KEMET_BIT(WATER)) && f != WATER) {
-        snprintf(buf, len, "while your piece is in the water (27) you may "
-                           "move no other piece (rule 11)");
+        snprintf(buf, len,
+                 "while your piece is in the water (27) you may "
+                 "move no other piece (rule 11)");
         return;
     }
     if (f == WATER) {
-        snprintf(buf, len, "a piece in the water leaves only by a throw of 4 "
-                           "(it bears off), or by moving to 15 instead of "
-                           "throwing");
+        snprintf(buf, len,
+                 "a piece in the water leaves only by a throw of 4 "
+                 "(it bears off), or by moving to 15 instead of "
+                 "throwing");
         return;
     }
     if (pos->must && f != pos->must) {
-        snprintf(buf, len, "after landing on 26 you must move the piece on "
-                           "26 with this throw");
+        snprintf(buf, len,
+                 "after landing on 26 you must move the piece on "
+                 "26 with this throw");
         return;
     }
     if (d == KEMET_OFF) {
         if (f == BEAUTY)
             snprintf(buf, len, "from 26 only a 5 bears a piece off");
         else if (f == 28)
-            snprintf(buf, len, "square 28 (III) bears off only with "
-                               "exactly 3");
+            snprintf(buf, len,
+                     "square 28 (III) bears off only with "
+                     "exactly 3");
         else if (f == 29)
-            snprintf(buf, len, "square 29 (II) bears off only with "
-                               "exactly 2");
+            snprintf(buf, len,
+                     "square 29 (II) bears off only with "
+                     "exactly 2");
         else
-            snprintf(buf, len, "a piece must stop on 26 before it can bear "
-                               "off (rule 8)");
+            snprintf(buf, len,
+                     "a piece must stop on 26 before it can bear "
+                     "off (rule 8)");
         return;
     }
     if (d > f) {
         if (f < BEAUTY && d > BEAUTY)
-            snprintf(buf, len, "no piece may pass square 26: it must stop "
-                               "there first (rule 8)");
+            snprintf(buf, len,
+                     "no piece may pass square 26: it must stop "
+                     "there first (rule 8)");
         else if (f >= 28)
-            snprintf(buf, len, "a piece on 28-30 does not move on; it can "
-                               "only bear off");
+            snprintf(buf, len,
+                     "a piece on 28-30 does not move on; it can "
+                     "only bear off");
         else if (d - f != t)
-            snprintf(buf, len, "%d-%d is %d squares, but the throw is %d", f,
-                     d, d - f, t);
+            snprintf(buf, len, "%d-%d is %d squares, but the throw is %d", f, d,
+                     d - f, t);
         else if (own & KEMET_BIT(d))
             snprintf(buf, len, "square %d holds your own piece", d);
         else
-            snprintf(buf, len, "the %s piece on %d is protected by its "
-                               "neighbour on %d",
+            snprintf(buf, len,
+                     "the %s piece on %d is protected by its "
+                     "neighbour on %d",
                      them, d, (opp & KEMET_BIT(d - 1)) ? d - 1 : d + 1);
         return;
     }
@@ -405,19 +418,22 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
                           list[i].step[0].to > list[i].step[0].from))
             forward = true;
     if (forward)
-        snprintf(buf, len, "a piece may move backward only when no piece "
-                           "can move forward (rule 7)");
+        snprintf(buf, len,
+                 "a piece may move backward only when no piece "
+                 "can move forward (rule 7)");
     else if (f >= 28 && d != WATER)
-        snprintf(buf, len, "a piece on 28-30 moving backward goes into the "
-                           "water (27) (rule 10)");
+        snprintf(buf, len,
+                 "a piece on 28-30 moving backward goes into the "
+                 "water (27) (rule 10)");
     else if (f < 28 && f - d != t)
         snprintf(buf, len, "%d-%d is %d squares back, but the throw is %d", f,
                  d, f - d, t);
     else if (own & KEMET_BIT(d))
         snprintf(buf, len, "square %d holds your own piece", d);
     else if (opp & KEMET_BIT(d))
-        snprintf(buf, len, "the %s piece on %d is protected by its "
-                           "neighbour on %d",
+        snprintf(buf, len,
+                 "the %s piece on %d is protected by its "
+                 "neighbour on %d",
                  them, d, (opp & KEMET_BIT(d - 1)) ? d - 1 : d + 1);
     else
         snprintf(buf, len, "that move is not allowed");
@@ -426,16 +442,26 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
 /* The board picture: three rows of ten in boustrophedon order (rule 1,
  * ruling K1), with the marked squares 15 and 26-30. */
 static const char senet_board[] =
-    "   +------+------+------+------+------+------+------+------+------+------+\n"
-    "-> | {01} | {02} | {03} | {04} | {05} | {06} | {07} | {08} | {09} | {10} |\n"
-    "   | 1    | 2    | 3    | 4    | 5    | 6    | 7    | 8    | 9    |10    |\n"
-    "   +------+------+------+------+------+------+------+------+------+------+\n"
-    "   | {20} | {19} | {18} | {17} | {16} | {15} | {14} | {13} | {12} | {11} | <-\n"
-    "   |20    |19    |18    |17    |16    |15 ank|14    |13    |12    |11    |\n"
-    "   +------+------+------+------+------+------+------+------+------+------+\n"
-    "-> | {21} | {22} | {23} | {24} | {25} | {26} | {27} | {28} | {29} | {30} | -> off\n"
-    "   |21    |22    |23    |24    |25    |26 nfr|27 ~~~|28 III|29  II|30   I|\n"
-    "   +------+------+------+------+------+------+------+------+------+------+\n"
+    "   "
+    "+------+------+------+------+------+------+------+------+------+------+\n"
+    "-> | {01} | {02} | {03} | {04} | {05} | {06} | {07} | {08} | {09} | {10} "
+    "|\n"
+    "   | 1    | 2    | 3    | 4    | 5    | 6    | 7    | 8    | 9    |10    "
+    "|\n"
+    "   "
+    "+------+------+------+------+------+------+------+------+------+------+\n"
+    "   | {20} | {19} | {18} | {17} | {16} | {15} | {14} | {13} | {12} | {11} "
+    "| <-\n"
+    "   |20    |19    |18    |17    |16    |15 ank|14    |13    |12    |11    "
+    "|\n"
+    "   "
+    "+------+------+------+------+------+------+------+------+------+------+\n"
+    "-> | {21} | {22} | {23} | {24} | {25} | {26} | {27} | {28} | {29} | {30} "
+    "| -> off\n"
+    "   |21    |22    |23    |24    |25    |26 nfr|27 ~~~|28 III|29  II|30   "
+    "I|\n"
+    "   "
+    "+------+------+------+------+------+------+------+------+------+------+\n"
     "   ank = 15, house of rebirth   nfr = 26, house of beauty (every piece "
     "stops here)\n"
     "   ~~~ = 27, the water   III, II, I = 28-30, borne off with 3, 2, any\n";
@@ -447,56 +473,54 @@ static int senet_cell_of(const kemet_rules *r, int player, int square) {
 }
 
 #define SENET_TEXT_COMMON                                                      \
-    "Fourteen pieces, seven each, on a track of thirty squares in three rows "  \
-    "of ten,\n"                                                                 \
-    "run in boustrophedon order: 1-10 left to right, 11-20 right to left, "     \
-    "21-30 left\nto right. White (player 1) starts on 1,3,...,13, black on "    \
-    "2,4,...,14; white\nthrows first.\n\n"                                      \
-    "Four sticks: the value is the number of marked sides up, 5 if none "       \
-    "(1:4/16,\n2:6/16, 3:4/16, 4:1/16, 5:1/16).\n\n"                             \
-    "- Move one piece forward by the throw. Never onto your own piece, nor "    \
-    "onto an\n  opponent piece that has another opponent piece next to it on "   \
-    "the track.\n  Landing on a lone opponent piece swaps the two.\n"           \
-    "- No piece may pass square 26: every piece must stop on it. From 26 a "    \
-    "1, 2, 3\n  or 4 reaches 27-30 and a 5 bears the piece off.\n"              \
-    "- 28 (III) bears off only with 3, 29 (II) only with 2, 30 (I) with any "   \
-    "throw.\n"                                                                  \
+    "Fourteen pieces, seven each, on a track of thirty squares in three rows " \
+    "of ten,\n"                                                                \
+    "run in boustrophedon order: 1-10 left to right, 11-20 right to left, "    \
+    "21-30 left\nto right. White (player 1) starts on 1,3,...,13, black on "   \
+    "2,4,...,14; white\nthrows first.\n\n"                                     \
+    "Four sticks: the value is the number of marked sides up, 5 if none "      \
+    "(1:4/16,\n2:6/16, 3:4/16, 4:1/16, 5:1/16).\n\n"                           \
+    "- Move one piece forward by the throw. Never onto your own piece, nor "   \
+    "onto an\n  opponent piece that has another opponent piece next to it on " \
+    "the track.\n  Landing on a lone opponent piece swaps the two.\n"          \
+    "- No piece may pass square 26: every piece must stop on it. From 26 a "   \
+    "1, 2, 3\n  or 4 reaches 27-30 and a 5 bears the piece off.\n"             \
+    "- 28 (III) bears off only with 3, 29 (II) only with 2, 30 (I) with any "  \
+    "throw.\n"                                                                 \
     "- If no piece can move forward, a piece must move backward by the throw " \
-    "(never\n  below 1; from 28-30 straight into the water). If none can, "      \
-    "the throw is lost.\n"                                                      \
-    "- Square 27 is the water: landing there ends the turn. While you have a "  \
+    "(never\n  below 1; from 28-30 straight into the water). If none can, "    \
+    "the throw is lost.\n"                                                     \
+    "- Square 27 is the water: landing there ends the turn. While you have a " \
     "piece in\n  the water you move no other piece: either move it to 15 "     \
-    "instead of throwing\n  (if 15 is empty), or throw and bear it off with a " \
-    "4; any other throw is lost.\n"                                             \
-    "- A throw of 1, 4 or 5 gives another throw, unless you then have a "       \
-    "piece in the\n  water.\n"                                                  \
+    "instead of throwing\n  (if 15 is empty), or throw and bear it off with "  \
+    "a "                                                                       \
+    "4; any other throw is lost.\n"                                            \
+    "- A throw of 1, 4 or 5 gives another throw, unless you then have a "      \
+    "piece in the\n  water.\n"                                                 \
     "- The first to bear off all seven pieces wins.\n"
 
 static const char senet_kendall_text[] = SENET_TEXT_COMMON;
-static const char senet_robinson_text[] =
-    SENET_TEXT_COMMON
+static const char senet_robinson_text[] = SENET_TEXT_COMMON
     "\nRobinson's variant: when a piece lands on 26 by its own move, throw "
     "again at\nonce; only that piece may use the throw (forward if it can, "
     "else backward, else\nthe throw is lost). This rethrow replaces the bonus "
     "throw of rule 12.\n";
 
-#define SENET_TABLE(ID, VARIANT, TITLE, SOURCE, TEXT, MUST)                     \
+#define SENET_TABLE(ID, VARIANT, TITLE, SOURCE, TEXT, MUST)                    \
     {                                                                          \
         .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
         .text = TEXT, .player = {"White", "Black"}, .glyph = {'W', 'B'},       \
-        .gone = "borne off",                                                   \
-        .pieces = NPIECES, .squares = NSQ, .heap_square = 0,                   \
-        .has_hand = false, .has_must = MUST, .options = NULL,                  \
-        /* Robinson ruling: the rethrow on 26 */                              \
-        .must_squares = MUST ? KEMET_BIT(26) : 0, .tables = true,             \
+        .gone = "borne off", .pieces = NPIECES, .squares = NSQ,                \
+        .heap_square = 0, .has_hand = false, .has_must = MUST,                 \
+        .options = NULL, /* Robinson ruling: the rethrow on 26 */              \
+            .must_squares = MUST ? KEMET_BIT(26) : 0, .tables = true,          \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
         .start = senet_start, .opening = senet_opening, .check = senet_check,  \
-        .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,       \
-        .max_value = 5,                                                        \
-        .prethrow = senet_prethrow, .moves = senet_moves, .make = senet_make,  \
-        .playout = senet_playout,                                              \
-        .side = senet_side, .features = senet_features,                      \
-        .weights = senet_weights, .explain = senet_explain                           \
+        .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,            \
+        .max_value = 5, .prethrow = senet_prethrow, .moves = senet_moves,      \
+        .make = senet_make, .playout = senet_playout, .side = senet_side,      \
+        .features = senet_features, .weights = senet_weights,                  \
+        .explain = senet_explain                                               \
     }
 
 const kemet_ruleset kmt_senet_kendall =
@@ -505,9 +529,9 @@ const kemet_ruleset kmt_senet_kendall =
                 "004_898e29a44d2a62a3.txt, rules 1-14; rulings K1-K10",
                 senet_kendall_text, false);
 
-const kemet_ruleset kmt_senet_robinson =
-    SENET_TABLE("senet-robinson", ROBINSON, "Senet (Kendall, Robinson's rethrow)",
-                "Kendall's rules (seed 004_898e29a44d2a62a3.txt, rules 1-14) "
-                "with Karen Robinson's comment under them; rulings K1-K10 and "
-                "the Robinson ruling",
-                senet_robinson_text, true);
+const kemet_ruleset kmt_senet_robinson = SENET_TABLE(
+    "senet-robinson", ROBINSON, "Senet (Kendall, Robinson's rethrow)",
+    "Kendall's rules (seed 004_898e29a44d2a62a3.txt, rules 1-14) "
+    "with Karen Robinson's comment under them; rulings K1-K10 and "
+    "the Robinson ruling",
+    senet_robinson_text, true);

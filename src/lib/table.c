@@ -83,13 +83,12 @@
 #define TOLERANCE 1e-9
 #define MAX_SWEEPS 5000
 
-
 /* ---------------------------------------------------------------------------
  * Side states and the index
  * ------------------------------------------------------------------------ */
 
 uint32_t kmt_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
-                          int hand) {
+                             int hand) {
     uint32_t r = t->base[kmt_popcount64(mask)][heap][hand];
     for (int i = 1; mask; i++) {
         r += t->c[t->rank_of[kmt_ctz64(mask)]][i];
@@ -164,19 +163,19 @@ static void position_of(const kemet_table *t, int64_t x, kemet_pos *pos) {
 /* Lays out the class of `pieces` for `r`: the side states and their
  * ranks. KEMET_ERULESET when the ruleset has no such class here. */
 int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
-                       kemet_error *err) {
+                     kemet_error *err) {
     const kemet_ruleset *rs = r->rs;
     *out = NULL;
     if (!rs->tables)
         return kmt_fail(err, KEMET_ERULESET,
-                          "%s has no endgame tables (docs/tables.md says "
-                          "which rulesets do)",
-                          r->spec);
+                        "%s has no endgame tables (docs/tables.md says "
+                        "which rulesets do)",
+                        r->spec);
     int most = rs->pieces < TB_MAX_PIECES ? rs->pieces : TB_MAX_PIECES;
     if (pieces < 1 || pieces > most)
         return kmt_fail(err, KEMET_ERULESET,
-                          "endgame tables of %s take 1 to %d pieces a side",
-                          r->spec, most);
+                        "endgame tables of %s take 1 to %d pieces a side",
+                        r->spec, most);
     kemet_table *t = calloc(1, sizeof *t);
     if (!t)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
@@ -195,7 +194,9 @@ int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
         }
     for (int n = 0; n <= 64; n++)
         for (int k = 0; k <= TB_MAX_PIECES; k++)
-            t->c[n][k] = k == 0 ? 1 : n == 0 ? 0 : t->c[n - 1][k - 1] + t->c[n - 1][k];
+            t->c[n][k] = k == 0   ? 1
+                         : n == 0 ? 0
+                                  : t->c[n - 1][k - 1] + t->c[n - 1][k];
     uint64_t M = 0;
     for (int j = 0; j <= pieces; j++)
         for (int h = 0; h <= (t->heap_sq ? pieces - j : 0); h++)
@@ -231,7 +232,8 @@ int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                     t->heap[x] = (uint8_t)h;
                     t->hnd[x] = (uint8_t)k;
                     int i = 0; /* the next combination in colex order */
-                    while (i < j && c[i] + 1 == (i + 1 < j ? c[i + 1] : t->nsq)) {
+                    while (i < j &&
+                           c[i] + 1 == (i + 1 < j ? c[i + 1] : t->nsq)) {
                         c[i] = i;
                         i++;
                     }
@@ -261,15 +263,15 @@ static int layout(const kemet_rules *r, int pieces, kemet_table **out,
         kemet_table_free(*out);
         *out = NULL;
         return kmt_fail(err, KEMET_ERULESET,
-                          "the %d-piece class of %s has %lld entries, more "
-                          "than a table holds",
-                          pieces, r->spec, e);
+                        "the %d-piece class of %s has %lld entries, more "
+                        "than a table holds",
+                        pieces, r->spec, e);
     }
     return rc;
 }
 
-int kemet_table_class(const kemet_rules *rules, int pieces,
-                      long long *entries, kemet_error *err) {
+int kemet_table_class(const kemet_rules *rules, int pieces, long long *entries,
+                      kemet_error *err) {
     if (!rules)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_table_class: NULL rules");
     kemet_table *t;
@@ -326,7 +328,9 @@ double kmt_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
     return kemet_win_chance(r, pos, 1);
 }
 
-const char *kemet_table_spec(const kemet_table *t) { return t ? t->spec : NULL; }
+const char *kemet_table_spec(const kemet_table *t) {
+    return t ? t->spec : NULL;
+}
 
 void kemet_table_stats(const kemet_table *t, kemet_table_info *info) {
     *info = (kemet_table_info){0};
@@ -355,20 +359,20 @@ typedef struct solver {
     int nthrows;
     kemet_throw thr[KEMET_MAX_THROWS];
     double p[KEMET_MAX_THROWS];
-    int G;                  /* groups per entry: 1 + nthrows */
+    int G; /* groups per entry: 1 + nthrows */
     long nchunks;
-    uint32_t **edges;       /* per chunk */
-    uint32_t **off;         /* per chunk: CHUNK + 1 offsets into edges */
-    uint8_t *cnt;           /* entries * G children per group */
-    uint8_t *ok;            /* entries: a valid position */
-    double *V;              /* by number in level order; + 3 slots */
-    uint32_t *order;        /* valid entries, highest level first */
-    uint32_t *rank;         /* entry -> its number in that order */
-    uint32_t *E;            /* the edges in that order, children numbered */
-    uint8_t *C;             /* children per group, in that order */
+    uint32_t **edges; /* per chunk */
+    uint32_t **off;   /* per chunk: CHUNK + 1 offsets into edges */
+    uint8_t *cnt;     /* entries * G children per group */
+    uint8_t *ok;      /* entries: a valid position */
+    double *V;        /* by number in level order; + 3 slots */
+    uint32_t *order;  /* valid entries, highest level first */
+    uint32_t *rank;   /* entry -> its number in that order */
+    uint32_t *E;      /* the edges in that order, children numbered */
+    uint8_t *C;       /* children per group, in that order */
     int nlevels;
-    uint16_t *level;        /* per side state */
-    _Atomic int failed;     /* a thread ran out of memory, or an error */
+    uint16_t *level;    /* per side state */
+    _Atomic int failed; /* a thread ran out of memory, or an error */
     kemet_error err;
     void (*progress)(void *ctx, const char *what, double done);
     void *pctx;
@@ -549,7 +553,7 @@ static int solve_graph(solver *s) {
         for (int j = 0; j < deg; j++) {
             uint32_t c = e[j], y = c & ~SAME;
             y = y >= (uint32_t)t->entries ? (uint32_t)(n + (y - t->entries))
-                                           : s->rank[y];
+                                          : s->rank[y];
             s->E[k++] = y | (c & SAME);
         }
     }
@@ -642,7 +646,10 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
     int rc = layout(rules, pieces, &t, err);
     if (rc)
         return rc;
-    solver s = {.t = t, .r = rules, .threads = threads, .progress = progress,
+    solver s = {.t = t,
+                .r = rules,
+                .threads = threads,
+                .progress = progress,
                 .pctx = ctx};
     /* The throws of the class: the same in every position (checked while
      * the graph is built). */
@@ -676,9 +683,9 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
     kmt_run_units(threads, s.nchunks, build_chunk, &s);
     if (atomic_load(&s.failed)) {
         rc = kmt_fail(err, KEMET_ENOMEM,
-                        "the endgame class of %s could not be built (out of "
-                        "memory, or a position outside the class)",
-                        rules->spec);
+                      "the endgame class of %s could not be built (out of "
+                      "memory, or a position outside the class)",
+                      rules->spec);
         goto done;
     }
     for (long long x = 0; x < t->entries; x++)
@@ -785,8 +792,7 @@ static uint8_t *payload(const kemet_table *t) {
     return b;
 }
 
-int kemet_table_save(const kemet_table *t, const char *path,
-                     kemet_error *err) {
+int kemet_table_save(const kemet_table *t, const char *path, kemet_error *err) {
     if (!t || !path || !t->v)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_table_save: NULL argument");
     size_t plen = (size_t)t->entries * 2;
@@ -806,7 +812,7 @@ int kemet_table_save(const kemet_table *t, const char *path,
         int e = errno;
         free(body);
         return kmt_fail(err, KEMET_EIO, "cannot write %.200s: %s", tmp,
-                          strerror(e));
+                        strerror(e));
     }
     bool ok = fwrite(h, 1, HEADER_SIZE, f) == HEADER_SIZE &&
               fwrite(body, 1, plen, f) == plen;
@@ -817,7 +823,7 @@ int kemet_table_save(const kemet_table *t, const char *path,
         int e = errno;
         remove(tmp);
         return kmt_fail(err, KEMET_EIO, "cannot write %.200s: %s", path,
-                          strerror(e));
+                        strerror(e));
     }
     return KEMET_OK;
 }
@@ -830,50 +836,51 @@ int kemet_table_load(const kemet_rules *rules, const char *path,
     FILE *f = fopen(path, "rb");
     if (!f)
         return kmt_fail(err, KEMET_EIO, "cannot read %.200s: %s", path,
-                          strerror(errno));
+                        strerror(errno));
     uint8_t h[HEADER_SIZE];
     int rc = KEMET_OK;
     kemet_table *t = NULL;
     uint8_t *body = NULL;
     if (fread(h, 1, HEADER_SIZE, f) != HEADER_SIZE || memcmp(h, TB_MAGIC, 8)) {
         rc = kmt_fail(err, KEMET_ESYNTAX, "%.200s is not a kemet endgame table",
-                        path);
+                      path);
         goto done;
     }
     if (get32(h + 8) != TB_FORMAT || get32(h + 12) != HEADER_SIZE) {
         rc = kmt_fail(err, KEMET_ESYNTAX,
-                        "%.200s is a table of format %u; this kemet reads "
-                        "format %d (solve it again)",
-                        path, get32(h + 8), TB_FORMAT);
+                      "%.200s is a table of format %u; this kemet reads "
+                      "format %d (solve it again)",
+                      path, get32(h + 8), TB_FORMAT);
         goto done;
     }
     if (get64(h + 176) != checksum(h, 176)) {
-        rc = kmt_fail(err, KEMET_ESYNTAX, "%.200s: the header is corrupt",
-                        path);
+        rc =
+            kmt_fail(err, KEMET_ESYNTAX, "%.200s: the header is corrupt", path);
         goto done;
     }
     char spec[96];
     memcpy(spec, h + 16, 96);
     spec[95] = '\0';
     if (strcmp(spec, rules->spec) != 0) {
-        rc = kmt_fail(err, KEMET_ERULESET,
-                        "%.200s is a table of %s, not of %s", path, spec,
-                        rules->spec);
+        rc = kmt_fail(err, KEMET_ERULESET, "%.200s is a table of %s, not of %s",
+                      path, spec, rules->spec);
         goto done;
     }
     uint32_t N = get32(h + 112);
     if (N < 1 || N > TB_MAX_PIECES ||
         (rc = layout(rules, (int)N, &t, err)) != KEMET_OK) {
-        rc = kmt_fail(err, KEMET_ESYNTAX, "%.200s: the class is not one "
-                        "of %s", path, rules->spec);
+        rc = kmt_fail(err, KEMET_ESYNTAX,
+                      "%.200s: the class is not one "
+                      "of %s",
+                      path, rules->spec);
         goto done;
     }
     if (get32(h + 116) != t->M || get32(h + 120) != t->Mm ||
         get32(h + 124) != SCALE || get64(h + 128) != (uint64_t)t->entries) {
         rc = kmt_fail(err, KEMET_ESYNTAX,
-                        "%.200s: its layout is not this kemet's for %s with "
-                        "%u pieces (solve it again)",
-                        path, rules->spec, N);
+                      "%.200s: its layout is not this kemet's for %s with "
+                      "%u pieces (solve it again)",
+                      path, rules->spec, N);
         goto done;
     }
     size_t plen = (size_t)t->entries * 2;
@@ -886,19 +893,19 @@ int kemet_table_load(const kemet_rules *rules, const char *path,
     int extra;
     if (fread(body, 1, plen, f) != plen || (extra = fgetc(f)) != EOF) {
         rc = kmt_fail(err, KEMET_ESYNTAX,
-                        "%.200s: the file is truncated or too long", path);
+                      "%.200s: the file is truncated or too long", path);
         goto done;
     }
     if (checksum(body, plen) != get64(h + 168)) {
         rc = kmt_fail(err, KEMET_ESYNTAX,
-                        "%.200s: the entries are corrupt (checksum)", path);
+                      "%.200s: the entries are corrupt (checksum)", path);
         goto done;
     }
     for (long long x = 0; x < t->entries; x++) {
         t->v[x] = (uint16_t)(body[2 * x] | body[2 * x + 1] << 8);
         if (t->v[x] > SCALE && t->v[x] != INVALID) {
             rc = kmt_fail(err, KEMET_ESYNTAX,
-                            "%.200s: entry %lld is not a chance", path, x);
+                          "%.200s: entry %lld is not a chance", path, x);
             goto done;
         }
     }

@@ -29,16 +29,16 @@ enum { WASHBURNE, LIONS };
 typedef struct track {
     kemet_board b;
     int family;
-    bool dice;   /* Washburne rule 17: two four-sided dice */
-    bool quick;  /* Lions & Jackals, Quick mode */
-    int S;       /* path squares */
+    bool dice;  /* Washburne rule 17: two four-sided dice */
+    bool quick; /* Lions & Jackals, Quick mode */
+    int S;      /* path squares */
     int nsolid, ndual;
     uint64_t safe[2];  /* squares (own coordinates) where p's piece is safe */
     uint64_t goal[2];  /* p's squares in the opponent's home */
     uint64_t start[2]; /* p's home squares (the start) */
     uint8_t homesq[2][8]; /* Washburne: p's home box squares, in order */
-    uint8_t jump[2][KEMET_MAX_SQUARE + 1];  /* where a value ending on q rests */
-    uint64_t jset[2];     /* squares q where jump[p][q] != q */
+    uint8_t jump[2][KEMET_MAX_SQUARE + 1]; /* where a value ending on q rests */
+    uint64_t jset[2];                      /* squares q where jump[p][q] != q */
     uint64_t opp_safe[2]; /* p's squares where an opponent's piece is safe */
     uint64_t path;        /* squares 1..S */
     uint8_t other[2][KEMET_MAX_SQUARE + 1]; /* the opponent's square on the
@@ -46,10 +46,13 @@ typedef struct track {
     char note[160];
 } track;
 
-static inline const track *T(const kemet_rules *r) { return r->data; }
+static inline const track *T(const kemet_rules *r) {
+    return r->data;
+}
 
 /* ---------------------------------------------------------------------------
- * The built-in boards (data/boards, embedded at build time by cmake/embed.cmake).
+ * The built-in boards (data/boards, embedded at build time by
+ * cmake/embed.cmake).
  * ------------------------------------------------------------------------ */
 extern const char kmt_board_washburne[];
 extern const char kmt_board_lions_jackals[];
@@ -96,9 +99,9 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
         t->ndual = r->opt[1];
         if (t->nsolid + t->ndual > MAX_STICKS)
             rc = kmt_fail(err, KEMET_ERULESET,
-                            "at most %d sticks in all (solid + dual): more "
-                            "would give more distinct turns than are listed",
-                            MAX_STICKS);
+                          "at most %d sticks in all (solid + dual): more "
+                          "would give more distinct turns than are listed",
+                          MAX_STICKS);
     }
     if (rc) {
         kmt_board_free(&t->b); /* (a no-op when parsing failed) */
@@ -192,11 +195,11 @@ static int track_check(const kemet_rules *r, const kemet_pos *pos,
         int n = kmt_popcount64(pos->sq[p]) + pos->hand[p];
         if (n != NPIECES)
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "player %d has %d pieces on the board and %s; "
-                              "%s has always %d",
-                              p + 1, n,
-                              t->family == LIONS ? "in the Duat" : "off it",
-                              r->rs->id, NPIECES);
+                            "player %d has %d pieces on the board and %s; "
+                            "%s has always %d",
+                            p + 1, n,
+                            t->family == LIONS ? "in the Duat" : "off it",
+                            r->rs->id, NPIECES);
     }
     /* one piece per hole, across both sides */
     for (uint64_t b = pos->sq[1]; b; b &= b - 1) {
@@ -204,9 +207,9 @@ static int track_check(const kemet_rules *r, const kemet_pos *pos,
         int mine = t->other[1][q];
         if (mine && (pos->sq[0] & KEMET_BIT(mine)))
             return kmt_fail(err, KEMET_ESYNTAX,
-                              "two pieces on one hole (p1 square %d, p2 "
-                              "square %d)",
-                              mine, q);
+                            "two pieces on one hole (p1 square %d, p2 "
+                            "square %d)",
+                            mine, q);
     }
     return KEMET_OK;
 }
@@ -262,7 +265,9 @@ static uint32_t ipow(uint32_t b, int e) {
     return x;
 }
 
-static uint32_t fact(int n) { return n <= 1 ? 1 : (uint32_t)n * fact(n - 1); }
+static uint32_t fact(int n) {
+    return n <= 1 ? 1 : (uint32_t)n * fact(n - 1);
+}
 
 typedef struct gen {
     kemet_throw *out;
@@ -301,8 +306,8 @@ static void multisets(const kind *kinds, int nk, int i, int left,
 }
 
 /* The kinds of faces of one sort of stick, in canonical value order. */
-static int kinds_of(const uint8_t *v, const uint8_t *owner, int nfaces,
-                    int who, kind *out, int *none) {
+static int kinds_of(const uint8_t *v, const uint8_t *owner, int nfaces, int who,
+                    kind *out, int *none) {
     int nk = 0;
     uint32_t other = 0;
     for (int f = 0; f < nfaces; f++) {
@@ -390,8 +395,7 @@ static int track_throws(const kemet_rules *r, const kemet_pos *pos,
     kemet_throw empty = {0};
     if (ndual) {
         c.dual.n = 0;
-        multisets(dk, ndk, 0, ndual, &empty, fact(ndual), dnone, emit,
-                  &c.dual);
+        multisets(dk, ndk, 0, ndual, &empty, fact(ndual), dnone, emit, &c.dual);
     }
     multisets(sk, nsk, 0, nsolid, &empty, fact(nsolid), snone, with_dual, &c);
     int n = g.n < KEMET_MAX_THROWS ? g.n : KEMET_MAX_THROWS;
@@ -484,14 +488,24 @@ static bool track_throw_ok(const kemet_rules *r, const kemet_pos *pos,
  * ------------------------------------------------------------------------ */
 
 /* Why a step may not be made (0: it may). */
-enum { OK, NO_PIECE, OFF_FIRST, MOVED, BEYOND, OWN, SAFE, HOME_TAKEN,
-       ENTER_TAKEN, NO_ENTRY };
+enum {
+    OK,
+    NO_PIECE,
+    OFF_FIRST,
+    MOVED,
+    BEYOND,
+    OWN,
+    SAFE,
+    HOME_TAKEN,
+    ENTER_TAKEN,
+    NO_ENTRY
+};
 
 /* The state of a turn in progress. */
 typedef struct turn {
     kemet_pos pos;
-    uint64_t moved;  /* dice: squares of pieces that have moved this turn */
-    uint64_t opp;    /* the opponent's pieces, as squares of the mover's path */
+    uint64_t moved; /* dice: squares of pieces that have moved this turn */
+    uint64_t opp;   /* the opponent's pieces, as squares of the mover's path */
     uint8_t left[KEMET_MAX_VALUES]; /* values still to spend */
     int nleft;
 } turn;
@@ -571,7 +585,7 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         kmt_ev_add(ev, KEMET_EV_MOVE, who, s, f);
         if (f != s + v)
             kmt_ev_add(ev, t->family == LIONS ? KEMET_EV_RIVER : KEMET_EV_LINE,
-                         who, s + v, f);
+                       who, s + v, f);
     }
     pos->sq[me] |= KEMET_BIT(f);
     if (t->dice)
@@ -588,7 +602,7 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         /* Rules 15.7, 16: a player with a piece off the board and the home
          * box full has nowhere to bring it back, and loses (whether the
          * knock-off or the filling came last). */
-        int loser = (pos->hand[o] && home_full(t, pos, o))    ? o
+        int loser = (pos->hand[o] && home_full(t, pos, o))     ? o
                     : (pos->hand[me] && home_full(t, pos, me)) ? me
                                                                : -1;
         if (loser >= 0) {
@@ -598,7 +612,7 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         }
     }
     uint64_t in_goal = pos->sq[me] & t->goal[me];
-    bool won = t->quick ? in_goal != 0 /* Quick mode */
+    bool won = t->quick ? in_goal != 0                        /* Quick mode */
                         : kmt_popcount64(in_goal) == NPIECES; /* rule 8, 16 */
     if (t->family == LIONS && !pos->sq[o])
         won = true; /* L&J rule 8: all the opponent's plinths in the Duat */
@@ -630,12 +644,11 @@ static int steps_of(const track *t, const turn *u, step *out) {
         if (dup)
             continue;
         int v = u->left[i], f;
-        if (u->pos.hand[me] &&
-            step_dest_in(t, u, opp, KEMET_HAND, v, &f) == OK)
+        if (u->pos.hand[me] && step_dest_in(t, u, opp, KEMET_HAND, v, &f) == OK)
             out[n++] = (step){(uint8_t)i, KEMET_HAND, (uint8_t)f};
-        /* The pieces' steps, all at once: step_dest_in's rule, bitwise.
-         * Landing by count (no line or river there): not on an own piece
-         * nor on an opponent where it is safe. */
+            /* The pieces' steps, all at once: step_dest_in's rule, bitwise.
+             * Landing by count (no line or river there): not on an own piece
+             * nor on an opponent where it is safe. */
 #ifdef KEMET_CHECKS
         int n0 = n;
 #endif
@@ -813,8 +826,8 @@ static int track_moves(const kemet_rules *r, const kemet_pos *pos,
  * hole), so this searches; every choice that works gives the same
  * position, since a step's effects depend only on where it starts and
  * rests. */
-static bool assign(const track *t, const turn *u, const kemet_move *move,
-                   int k, bool whole, uint8_t *vals, turn *end) {
+static bool assign(const track *t, const turn *u, const kemet_move *move, int k,
+                   bool whole, uint8_t *vals, turn *end) {
     if (k == move->n) {
         step st[KEMET_MAX_VALUES * (NPIECES + 1)];
         if (whole && steps_of(t, u, st) != 0)
@@ -964,8 +977,8 @@ static void track_playout(const kemet_rules *r, kemet_playout_state *st) {
  * off the board or in the Duat, and pieces open to capture (not safe, with
  * an opponent's piece at most six of the opponent's squares behind).
  * ------------------------------------------------------------------------ */
-static const char *const track_features[] = {"progress", "goal", "safe",
-                                             "hand", "exposed", NULL};
+static const char *const track_features[] = {"progress", "goal",    "safe",
+                                             "hand",     "exposed", NULL};
 static const double track_weights[] = {0.04, 0.3, 0.05, -0.3, -0.1};
 
 static void track_side(const kemet_rules *r, const kemet_pos *pos, int p,
@@ -1014,9 +1027,7 @@ static void say_step(const track *t, int why, int s, int f, char *buf,
                  "different piece (rule 17)",
                  s);
         break;
-    case OWN:
-        snprintf(buf, len, "square %d holds your own piece", f);
-        break;
+    case OWN: snprintf(buf, len, "square %d holds your own piece", f); break;
     case SAFE:
         snprintf(buf, len,
                  "the opponent's piece on square %d is safe there (%s)", f,
@@ -1030,15 +1041,15 @@ static void say_step(const track *t, int why, int s, int f, char *buf,
                  f);
         break;
     case ENTER_TAKEN:
-        snprintf(buf, len, "space %d is not open: a plinth is resurrected "
-                           "only onto an open space (rule 7)",
+        snprintf(buf, len,
+                 "space %d is not open: a plinth is resurrected "
+                 "only onto an open space (rule 7)",
                  f);
         break;
     case NO_ENTRY:
         snprintf(buf, len, "no value left brings a piece back there");
         break;
-    default:
-        snprintf(buf, len, "no value left takes the piece there");
+    default: snprintf(buf, len, "no value left takes the piece there");
     }
 }
 
@@ -1078,8 +1089,8 @@ static void track_explain(const kemet_rules *r, const kemet_pos *pos,
             snprintf(buf, len, "the game was won before step %d", k + 1);
         else if (u.nleft == 0)
             snprintf(buf, len, "no value is left for step %d", k + 1);
-        else if (why == BEYOND && (any == NO_PIECE || any == OFF_FIRST ||
-                                   any == MOVED))
+        else if (why == BEYOND &&
+                 (any == NO_PIECE || any == OFF_FIRST || any == MOVED))
             say_step(t, any, s, f, buf, len);
         else if (why == BEYOND) {
             char vals[40] = "";
@@ -1091,8 +1102,9 @@ static void track_explain(const kemet_rules *r, const kemet_pos *pos,
                 snprintf(buf, len, "no value left (%s) brings a piece to %d",
                          vals, f);
             else
-                snprintf(buf, len, "no value left (%s) takes the piece on %d "
-                                   "to %d",
+                snprintf(buf, len,
+                         "no value left (%s) takes the piece on %d "
+                         "to %d",
                          vals, s, f);
         } else
             say_step(t, why, s, g ? g : f, buf, len);
@@ -1171,37 +1183,35 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     kind k[KEMET_BOARD_FACES + 1];
     int none, nd = 0;
     for (int p = 1; p <= 2; p++) {
-        int x = kinds_of(t->b.dual_v, t->b.dual_p, t->b.ndual_faces, p, k,
-                         &none);
+        int x =
+            kinds_of(t->b.dual_v, t->b.dual_p, t->b.ndual_faces, p, k, &none);
         nd = x > nd ? x : nd;
     }
-    long n = outcomes(kinds_of(t->b.solid, NULL, t->b.nsolid_faces, 0, k,
-                               &none),
-                      t->nsolid) *
-             outcomes(nd, t->ndual);
+    long n =
+        outcomes(kinds_of(t->b.solid, NULL, t->b.nsolid_faces, 0, k, &none),
+                 t->nsolid) *
+        outcomes(nd, t->ndual);
     if (n > KEMET_MAX_THROWS) {
         int solid = t->nsolid, dual = t->ndual;
         track_close(r);
         r->data = NULL;
         return kmt_fail(err, KEMET_ERULESET,
-                          "%d solid and %d dual sticks give %ld different "
-                          "throws; at most %d are supported",
-                          solid, dual, n, KEMET_MAX_THROWS);
+                        "%d solid and %d dual sticks give %ld different "
+                        "throws; at most %d are supported",
+                        solid, dual, n, KEMET_MAX_THROWS);
     }
     return KEMET_OK;
 }
 
-#define TRACK_COMMON                                                        \
-    .pieces = NPIECES, .squares = 59, .heap_square = 0, .has_hand = true,   \
-    .has_must = false, .board = NULL, .cells = 0,                           \
-    .cell_of = track_cell_of, .close = track_close,                         \
-    .throw_ok = track_throw_ok, .legal = track_legal,                       \
-    .random_turn = track_random_turn, .next_steps = track_next_steps,     \
-    .start = track_start,                 \
-    .opening = track_opening, .check = track_check, .throws = track_throws, \
-    .roll = track_roll, .max_value = 0, .prethrow = track_prethrow,         \
-    .moves = track_moves, .make = track_make, .playout = track_playout,              \
-    .side = track_side, .features = track_features,                         \
+#define TRACK_COMMON                                                           \
+    .pieces = NPIECES, .squares = 59, .heap_square = 0, .has_hand = true,      \
+    .has_must = false, .board = NULL, .cells = 0, .cell_of = track_cell_of,    \
+    .close = track_close, .throw_ok = track_throw_ok, .legal = track_legal,    \
+    .random_turn = track_random_turn, .next_steps = track_next_steps,          \
+    .start = track_start, .opening = track_opening, .check = track_check,      \
+    .throws = track_throws, .roll = track_roll, .max_value = 0,                \
+    .prethrow = track_prethrow, .moves = track_moves, .make = track_make,      \
+    .playout = track_playout, .side = track_side, .features = track_features,  \
     .weights = track_weights, .explain = track_explain
 
 const kemet_ruleset kmt_washburne = {
