@@ -312,6 +312,34 @@ static void hint_command(void **state) {
     free(e);
 }
 
+/* The sentences of a game name the sides in good English: "White moves"
+ * and "White's piece", "Hounds move" and "Hounds' piece" (it once printed
+ * "Hounds's rearmost piece"). */
+static void play_sentences(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "play", "hounds-jackals-skiryuk", "--p1",
+                    "greedy", "--p2", "greedy", "--seed", "1", NULL);
+    assert_int_equal(st, 0);
+    assert_null(strstr(o, "s's "));
+    assert_null(strstr(o, "Hounds moves"));
+    assert_null(strstr(o, "Hounds (greedy) throws"));
+    assert_non_null(strstr(o, "Hounds move "));
+    assert_non_null(strstr(o, "Hounds (greedy) throw:"));
+    assert_non_null(strstr(o, "' rearmost piece"));
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "play", "senet-kendall", "--p1", "greedy", "--p2",
+                "greedy", "--seed", "1", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "White moves "));
+    assert_non_null(strstr(o, "White's piece") || strstr(o, "Black's piece")
+                        ? "found"
+                        : NULL);
+    free(o);
+    free(e);
+}
+
 /* kemet play --level and the hint command at the human's turn. */
 static void play_level_and_hint(void **state) {
     (void)state;
@@ -462,6 +490,7 @@ static void agent_command_errors(void **state) {
     BAD("cannot write", "analyze", "chien-chacal", "--output", "/dev/null/x");
     BAD("--games", "tune", "--games", "0");
     BAD("not both", "play", "--level", "2", "--p2", "random");
+    BAD("needs a RULESET", "rules", "--board", "/nonexistent");
 }
 
 static void sim_and_bench(void **state) {
@@ -542,6 +571,7 @@ int main(void) {
         cmocka_unit_test(computer_game),
         cmocka_unit_test(sim_and_bench),
         cmocka_unit_test(match_json),
+        cmocka_unit_test(play_sentences),
         cmocka_unit_test(hint_command),
         cmocka_unit_test(play_level_and_hint),
         cmocka_unit_test(agent_command_errors),

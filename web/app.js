@@ -267,6 +267,8 @@ async function home() {
 
 /* ------------------------------------------------------------- game page */
 function whoName(rs, p) { return rs.players[p - 1]; }
+/* "White's", and "Hounds'" for a side named in the plural. */
+function whose(rs, p) { const n = whoName(rs, p); return n.endsWith("s") ? `${n}'` : `${n}'s`; }
 
 async function gamePage(id, token) {
   await getRulesets();
@@ -360,7 +362,7 @@ async function explain(move, fallback) {
 async function choose(where) {
   const v = view, st = v.state, rs = ruleset(st.ruleset);
   if (!myTurn()) {
-    say(st.phase === "over" ? "The game is over." : st.you ? `It is ${whoName(rs, st.to)}'s turn.` : "You are watching this game.", true);
+    say(st.phase === "over" ? "The game is over." : st.you ? `It is ${whose(rs, st.to)} turn.` : "You are watching this game.", true);
     return render();
   }
   if (st.phase === "throw") { say("Throw the sticks first.", true); return render(); }

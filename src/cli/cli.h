@@ -71,6 +71,10 @@ int cli_grow(void *items, long *cap, long n, size_t size);
 /* Seconds from a monotonic clock. */
 double cli_now(void);
 
+/* Whether a side's name is a plural ("Hounds", "Jackals": "Hounds move",
+ * "Hounds' piece") rather than one player ("White moves"). */
+bool cli_plural(const char *name);
+
 /* Writes what a move did in words, one sentence per event. */
 void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out);
 

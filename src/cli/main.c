@@ -45,6 +45,9 @@ static int cmd_rules(int argc, char **argv) {
     int n, rc = cli_parse(argc, argv, opts, arg, 0, 1, &n, rules_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (n == 0 && board)
+        return cli_fail("rules: --board needs a RULESET (the board file is "
+                        "checked against it)");
     if (n == 0) {
         for (int i = 0; i < kemet_ruleset_count(); i++) {
             kemet_rules *r = cli_rules(kemet_ruleset_id(i), NULL);
@@ -56,8 +59,6 @@ static int cmd_rules(int argc, char **argv) {
         }
         return 0;
     }
-    if (n == 0 && board)
-        return cli_fail("rules: --board needs a RULESET");
     kemet_rules *r = cli_rules(arg[0], board);
     if (!r)
         return EXIT_BAD;

@@ -89,7 +89,7 @@ static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
         char tmp[64];
         switch (e->kind) {
         case KEMET_EV_SWAP:
-            snprintf(tmp, sizeof tmp, "swaps with %s's piece",
+            snprintf(tmp, sizeof tmp, "swaps with a piece of %s",
                      P->info->player[e->who == 2]);
             w = tmp;
             break;
@@ -378,10 +378,11 @@ static int ply(play *P) {
     kemet_throw t;
     if (opening) {
         t = *opening; /* the opening already threw for this player */
-        printf("%s (%s) plays the opening throw:\n", who, S->name);
+        printf("%s (%s) play%s the opening throw:\n", who, S->name,
+               cli_plural(who) ? "" : "s");
     } else {
         kemet_game_roll(P->game, &t);
-        printf("%s (%s) throws:\n", who, S->name);
+        printf("%s (%s) throw%s:\n", who, S->name, cli_plural(who) ? "" : "s");
     }
     show_sticks(P, &t, stdout);
     n = kemet_moves(P->rules, pos, &t, moves);

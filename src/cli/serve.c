@@ -651,7 +651,7 @@ static bool may_act(struct MHD_Connection *c, wgame *g, int you,
     else if (pos->result != KEMET_PLAYING)
         *rc = error(c, 409, "the game is over");
     else if (pos->to != you)
-        *rc = error(c, 409, "it is %s's turn, not yours",
+        *rc = error(c, 409, "it is the turn of %s, not yours",
                     info->player[pos->to - 1]);
     else
         return true;

@@ -225,47 +225,54 @@ static void square_name(int s, char *buf, size_t len) {
         snprintf(buf, len, "%d", s);
 }
 
+bool cli_plural(const char *name) {
+    size_t n = strlen(name);
+    return n > 0 && name[n - 1] == 's';
+}
+
 void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
     const kemet_info *info = kemet_rules_info(rules);
     for (int i = 0; i < ev->n; i++) {
         const kemet_event *e = &ev->ev[i];
         const char *who = info->player[e->who == 2];
+        /* "White moves", "White's piece"; "Hounds move", "Hounds' piece" */
+        bool plural = cli_plural(who);
+        const char *vs = plural ? "" : "s";
         char a[8], b[8], whose[48];
-        snprintf(whose, sizeof whose, "%s'%s", who,
-                 who[0] && who[strlen(who) - 1] == 's' ? "" : "s");
+        snprintf(whose, sizeof whose, "%s'%s", who, plural ? "" : "s");
         square_name(e->a, a, sizeof a);
         square_name(e->b, b, sizeof b);
         switch (e->kind) {
         case KEMET_EV_MOVE:
             if (e->b == KEMET_OFF)
-                fprintf(out, "  %s bears a piece off from %s.\n", who, a);
+                fprintf(out, "  %s bear%s a piece off from %s.\n", who, vs, a);
             else
-                fprintf(out, "  %s moves %s-%s.\n", who, a, b);
+                fprintf(out, "  %s move%s %s-%s.\n", who, vs, a, b);
             break;
         case KEMET_EV_ENTER:
-            fprintf(out, "  %s enters a piece on %s.\n", who, b);
+            fprintf(out, "  %s enter%s a piece on %s.\n", who, vs, b);
             break;
         case KEMET_EV_SWAP:
             fprintf(out,
-                    "  %s's piece on %s is sent back to %s (the pieces "
+                    "  %s piece on %s is sent back to %s (the pieces "
                     "swap).\n",
-                    who, a, b);
+                    whose, a, b);
             break;
         case KEMET_EV_CAPTURE:
             fprintf(out,
-                    "  A piece reached the Shen: %s's rearmost piece, on "
+                    "  A piece reached the Shen: %s rearmost piece, on "
                     "%s, is captured for good.\n",
-                    who, a);
+                    whose, a);
             break;
         case KEMET_EV_WATER:
-            fprintf(out, "  %s's piece falls into the water: the turn ends.\n",
-                    who);
+            fprintf(out, "  %s piece falls into the water: the turn ends.\n",
+                    whose);
             break;
         case KEMET_EV_RESCUE:
             fprintf(out,
-                    "  %s takes the piece from the water to %s instead "
+                    "  %s take%s the piece from the water to %s instead "
                     "of throwing.\n",
-                    who, b);
+                    who, vs, b);
             break;
         case KEMET_EV_LINE:
             fprintf(out, "  The piece follows the line from %s to %s.\n", a, b);
@@ -281,26 +288,30 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
                     whose, a, info->in_hand);
             break;
         case KEMET_EV_LOAD:
-            fprintf(out, "  %s loads a piece from hand onto hole %s.\n", who,
-                    b);
+            fprintf(out, "  %s load%s a piece from hand onto hole %s.\n", who,
+                    vs, b);
             break;
-        case KEMET_EV_AGAIN: fprintf(out, "  %s throws again.\n", who); break;
+        case KEMET_EV_AGAIN:
+            fprintf(out, "  %s throw%s again.\n", who, vs);
+            break;
         case KEMET_EV_RETHROW:
             fprintf(out,
-                    "  %s throws again at once and must use the throw "
+                    "  %s throw%s again at once and must use the throw "
                     "with the piece on %s.\n",
-                    who, a);
+                    who, vs, a);
             break;
         case KEMET_EV_PASS:
             fprintf(out, "  %s cannot use the throw: it is lost.\n", who);
             break;
         case KEMET_EV_LOST:
             fprintf(out,
-                    "  %s's piece on %s holds the others back: the throw "
+                    "  %s piece on %s holds the others back: the throw "
                     "is lost.\n",
-                    who, a);
+                    whose, a);
             break;
-        case KEMET_EV_WIN: fprintf(out, "  %s wins the game!\n", who); break;
+        case KEMET_EV_WIN:
+            fprintf(out, "  %s win%s the game!\n", who, vs);
+            break;
         case KEMET_EV_DRAW:
             fprintf(out, "  Nothing can ever move again: the game is drawn.\n");
             break;
