@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +33,9 @@ static void start(srv *S) {
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
+        /* A failed test must not leave its server behind (holding the
+         * test runner's output open, so that ctest waits for ever). */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         dup2(fd[1], 1);
         close(fd[0]);
         close(fd[1]);
@@ -297,7 +301,7 @@ static void bad_requests(void **state_) {
     json_t *st = state(&S, &g, NULL);
     int to = (int)num(st, "to");
     json_decref(st);
-    BAD(409, "turn, not yours", "POST", tpath, g.tok[2 - to], "{}");
+    BAD(409, "not yours", "POST", tpath, g.tok[2 - to], "{}");
     BAD(400, "not JSON", "POST", mpath, g.tok[to - 1], "move 9-12");
     BAD(400, "give the move as a string", "POST", mpath, g.tok[to - 1],
         "{\"move\":12}");

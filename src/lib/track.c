@@ -24,19 +24,95 @@
 #include <string.h>
 
 enum { NPIECES = 5, MAX_STICKS = 5 };
-enum { WASHBURNE, LIONS };
+
+/* What each ruleset of this file does, as data: the code below asks these
+ * questions and never which ruleset it plays. */
+enum {
+    THROW_STICKS, /* four two-sided sticks, one value 1-5 (ruling G2) */
+    THROW_DICE,   /* two four-sided dice; each moves another piece (W17) */
+    THROW_BOARD   /* the board file's solid and dual sticks (L&J 3) */
+};
+enum {
+    ENTER_HOME_BOX, /* the value names the home box hole (W14, W15) */
+    ENTER_OPEN      /* an open space of the board's 'enter' set, by exact
+                       value (L&J 7) */
+};
+typedef struct track_rules {
+    const char *family; /* the board files it reads (docs/boards.md) */
+    const char *board;  /* the built-in board file */
+    int throws;         /* THROW_* */
+    int enter;          /* ENTER_* */
+    int safe_flags;     /* the board marks that make a hole safe (W13; L&J 4) */
+    int jump_event;     /* KEMET_EV_LINE (W7) or KEMET_EV_RIVER (L&J 6) */
+    bool off_first;     /* a piece off the board moves before any other (W15) */
+    bool full_home_loses; /* off the board with the home box full (W15.7, 16) */
+    bool goal_safe;       /* pieces in the opponent's home are safe (L&J 4) */
+    bool duat_win;   /* all the opponent's pieces in the Duat wins (L&J 8) */
+    bool quick;      /* one piece in the opponent's home wins (Quick mode) */
+    bool opening;    /* a stick each decides who starts (L&J 2); else G4 */
+    const char *off; /* where a piece off the board is, in words */
+    const char *safe_words; /* why an opponent's piece is safe, in words */
+} track_rules;
+
+extern const char kmt_board_washburne[];
+extern const char kmt_board_lions_jackals[];
+
+/* By the ruleset's variant number. */
+static const track_rules params[] = {
+    {.family = "washburne",
+     .board = kmt_board_washburne,
+     .throws = THROW_STICKS,
+     .enter = ENTER_HOME_BOX,
+     .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,
+     .jump_event = KEMET_EV_LINE,
+     .off_first = true,
+     .full_home_loses = true,
+     .off = "off the board",
+     .safe_words = "an Ankh or home-box hole, rule 13"},
+    {.family = "washburne",
+     .board = kmt_board_washburne,
+     .throws = THROW_DICE,
+     .enter = ENTER_HOME_BOX,
+     .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,
+     .jump_event = KEMET_EV_LINE,
+     .off_first = true,
+     .full_home_loses = true,
+     .off = "off the board",
+     .safe_words = "an Ankh or home-box hole, rule 13"},
+    {.family = "lions-jackals",
+     .board = kmt_board_lions_jackals,
+     .throws = THROW_BOARD,
+     .enter = ENTER_OPEN,
+     .safe_flags = KEMET_BOARD_SUN,
+     .jump_event = KEMET_EV_RIVER,
+     .goal_safe = true,
+     .duat_win = true,
+     .opening = true,
+     .off = "in the Duat",
+     .safe_words = "a Sun or its goal Home Row, rule 4"},
+    {.family = "lions-jackals",
+     .board = kmt_board_lions_jackals,
+     .throws = THROW_BOARD,
+     .enter = ENTER_OPEN,
+     .safe_flags = KEMET_BOARD_SUN,
+     .jump_event = KEMET_EV_RIVER,
+     .goal_safe = true,
+     .duat_win = true,
+     .quick = true,
+     .opening = true,
+     .off = "in the Duat",
+     .safe_words = "a Sun or its goal Home Row, rule 4"},
+};
 
 typedef struct track {
     kemet_board b;
-    int family;
-    bool dice;  /* Washburne rule 17: two four-sided dice */
-    bool quick; /* Lions & Jackals, Quick mode */
-    int S;      /* path squares */
+    const track_rules *R;
+    int S; /* path squares */
     int nsolid, ndual;
     uint64_t safe[2];  /* squares (own coordinates) where p's piece is safe */
     uint64_t goal[2];  /* p's squares in the opponent's home */
     uint64_t start[2]; /* p's home squares (the start) */
-    uint8_t homesq[2][8]; /* Washburne: p's home box squares, in order */
+    uint8_t homesq[2][8]; /* p's home squares, in order (W14: the home box) */
     uint8_t jump[2][KEMET_MAX_SQUARE + 1]; /* where a value ending on q rests */
     uint64_t jset[2];                      /* squares q where jump[p][q] != q */
     uint64_t opp_safe[2]; /* p's squares where an opponent's piece is safe */
@@ -50,25 +126,14 @@ static inline const track *T(const kemet_rules *r) {
     return r->data;
 }
 
-/* ---------------------------------------------------------------------------
- * The built-in boards (data/boards, embedded at build time by
- * cmake/embed.cmake).
- * ------------------------------------------------------------------------ */
-extern const char kmt_board_washburne[];
-extern const char kmt_board_lions_jackals[];
-
 static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     track *t = calloc(1, sizeof *t);
     if (!t)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-    t->family = r->variant / 2;
-    t->dice = r->variant == 1;
-    t->quick = r->variant == 3;
-    const char *family = t->family == WASHBURNE ? "washburne" : "lions-jackals";
+    const track_rules *R = t->R = &params[r->variant];
     if (!text)
-        text = t->family == WASHBURNE ? kmt_board_washburne
-                                      : kmt_board_lions_jackals;
-    int rc = kmt_board_parse(text, family, &t->b, err);
+        text = R->board; /* data/boards, embedded by cmake/embed.cmake */
+    int rc = kmt_board_parse(text, R->family, &t->b, err);
     kemet_board *b = &t->b;
     if (rc == KEMET_OK) {
         size_t len = strlen(text) + 1;
@@ -87,14 +152,17 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
                 if (!b->square[p ^ 1][b->home[p][i]])
                     why = "each home must lie on the opponent's path too "
                           "(it is the opponent's goal)";
-        if (!why && t->family == LIONS &&
-            (!b->nsolid_faces || !b->ndual_faces || !b->enter))
+        if (!why && R->throws == THROW_BOARD &&
+            (!b->nsolid_faces || !b->ndual_faces))
+            why = "a lions-jackals board needs 'stick solid', 'stick dual' "
+                  "and 'enter'";
+        if (!why && R->enter == ENTER_OPEN && !b->enter)
             why = "a lions-jackals board needs 'stick solid', 'stick dual' "
                   "and 'enter'";
         if (why)
             rc = kmt_fail(err, KEMET_ESYNTAX, "board file: %s", why);
     }
-    if (rc == KEMET_OK && t->family == LIONS) {
+    if (rc == KEMET_OK && R->throws == THROW_BOARD) {
         t->nsolid = r->opt[0];
         t->ndual = r->opt[1];
         if (t->nsolid + t->ndual > MAX_STICKS)
@@ -125,14 +193,11 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
             int e = b->river[h] ? b->square[p][b->river[h]] : 0;
             if (e && e < q) /* L&J rule 6: a river only carries back */
                 t->jump[p][q] = (uint8_t)e;
-            int f = b->flags[h];
-            if (t->family == WASHBURNE
-                    ? (f & (KEMET_BOARD_SAFE | KEMET_BOARD_ANKH))
-                    : (f & KEMET_BOARD_SUN))
+            if (b->flags[h] & R->safe_flags)
                 t->safe[p] |= KEMET_BIT(q);
         }
     }
-    if (t->family == LIONS) /* L&J rule 4: the opponent's Home Row */
+    if (R->goal_safe) /* L&J rule 4: the opponent's Home Row */
         for (int p = 0; p < 2; p++)
             t->safe[p] |= t->goal[p];
     t->path = KEMET_BIT(t->S + 1) - 2;
@@ -148,7 +213,7 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
              "%s: a reconstruction (the seed gives no diagram%s); see "
              "docs/boards.md",
              b->title[0] ? b->title : "board from a board file",
-             t->family == LIONS ? " and no stick faces" : "");
+             R->throws == THROW_BOARD ? " and no stick faces" : "");
     r->data = t;
     r->board = b->picture;
     r->squares = t->S;
@@ -197,9 +262,7 @@ static int track_check(const kemet_rules *r, const kemet_pos *pos,
             return kmt_fail(err, KEMET_ESYNTAX,
                             "player %d has %d pieces on the board and %s; "
                             "%s has always %d",
-                            p + 1, n,
-                            t->family == LIONS ? "in the Duat" : "off it",
-                            r->rs->id, NPIECES);
+                            p + 1, n, t->R->off, r->rs->id, NPIECES);
     }
     /* one piece per hole, across both sides */
     for (uint64_t b = pos->sq[1]; b; b &= b - 1) {
@@ -219,7 +282,7 @@ static int track_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
     (void)first;
     const track *t = T(r);
     track_start(r, pos);
-    if (t->family != LIONS)
+    if (!t->R->opening)
         return 0; /* Washburne: the text leaves it; player 1 starts (G4) */
     /* L&J rule 2: each casts a solid stick; the higher value starts. */
     for (;;) {
@@ -369,12 +432,12 @@ static void with_dual(const kemet_throw *solid, uint32_t m, void *ctx) {
 static int track_throws(const kemet_rules *r, const kemet_pos *pos,
                         kemet_throw *out, uint32_t *weight, uint32_t *total) {
     const track *t = T(r);
-    if (t->family == WASHBURNE && !t->dice)
+    if (t->R->throws == THROW_STICKS)
         return kmt_sticks_throws(out, weight, total);
     gen g = {out, weight, 0, KEMET_MAX_THROWS};
     kind sk[KEMET_BOARD_FACES + 1], dk[KEMET_BOARD_FACES + 1];
     int snone, dnone, nsk, ndk = 0, nsolid, ndual = 0;
-    if (t->dice) {
+    if (t->R->throws == THROW_DICE) {
         static const uint8_t d4[4] = {1, 2, 3, 4};
         nsk = kinds_of(d4, NULL, 4, 0, sk, &snone);
         nsolid = 2;
@@ -416,12 +479,12 @@ static long outcomes(int faces, int sticks) {
 static void track_roll(const kemet_rules *r, const kemet_pos *pos,
                        kemet_rng *rng, kemet_throw *out) {
     const track *t = T(r);
-    if (t->family == WASHBURNE && !t->dice) {
+    if (t->R->throws == THROW_STICKS) {
         kmt_sticks_roll(rng, out);
         return;
     }
     *out = (kemet_throw){0};
-    if (t->dice) {
+    if (t->R->throws == THROW_DICE) {
         /* two fair four-sided dice: two bits each of one draw */
         uint64_t x = kemet_rng_next(rng);
         out->v[0] = (uint8_t)((x >> 62) + 1);
@@ -454,10 +517,10 @@ static bool face_of(const uint8_t *faces, int n, int v) {
 static bool track_throw_ok(const kemet_rules *r, const kemet_pos *pos,
                            const kemet_throw *thr) {
     const track *t = T(r);
-    if (t->family == WASHBURNE && !t->dice)
+    if (t->R->throws == THROW_STICKS)
         return thr->n == 1 && thr->v[0] >= 1 && thr->v[0] <= 5 &&
                thr->only[0] == 0;
-    if (t->dice)
+    if (t->R->throws == THROW_DICE)
         return thr->n == 2 && thr->only[0] == 0 && thr->only[1] == 0 &&
                thr->v[0] >= 1 && thr->v[0] <= 4 && thr->v[1] >= 1 &&
                thr->v[1] <= 4;
@@ -521,7 +584,7 @@ static int step_dest_in(const track *t, const turn *u, uint64_t opp, int s,
         if (!pos->hand[me])
             return NO_PIECE;
         int d;
-        if (t->family == WASHBURNE) {
+        if (t->R->enter == ENTER_HOME_BOX) {
             /* rules 14, 15: the home box hole the value names */
             if (v > NPIECES)
                 return NO_ENTRY;
@@ -535,12 +598,12 @@ static int step_dest_in(const track *t, const turn *u, uint64_t opp, int s,
         }
         *f = d;
         if ((own | opp) & KEMET_BIT(d))
-            return t->family == WASHBURNE ? HOME_TAKEN : ENTER_TAKEN;
+            return t->R->enter == ENTER_HOME_BOX ? HOME_TAKEN : ENTER_TAKEN;
         return OK;
     }
     if (!(own & KEMET_BIT(s)))
         return NO_PIECE;
-    if (t->family == WASHBURNE && pos->hand[me])
+    if (t->R->off_first && pos->hand[me])
         return OFF_FIRST; /* rule 15 */
     if (u->moved & KEMET_BIT(s))
         return MOVED; /* rule 17 */
@@ -584,11 +647,10 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         pos->sq[me] &= ~KEMET_BIT(s);
         kmt_ev_add(ev, KEMET_EV_MOVE, who, s, f);
         if (f != s + v)
-            kmt_ev_add(ev, t->family == LIONS ? KEMET_EV_RIVER : KEMET_EV_LINE,
-                       who, s + v, f);
+            kmt_ev_add(ev, t->R->jump_event, who, s + v, f);
     }
     pos->sq[me] |= KEMET_BIT(f);
-    if (t->dice)
+    if (t->R->throws == THROW_DICE)
         u->moved |= KEMET_BIT(f);
     int q = t->other[me][f];
     if (q && (pos->sq[o] & KEMET_BIT(q))) {
@@ -598,7 +660,7 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         u->opp &= ~KEMET_BIT(f);
         kmt_ev_add(ev, KEMET_EV_KNOCK, o + 1, q, 0);
     }
-    if (t->family == WASHBURNE) {
+    if (t->R->full_home_loses) {
         /* Rules 15.7, 16: a player with a piece off the board and the home
          * box full has nowhere to bring it back, and loses (whether the
          * knock-off or the filling came last). */
@@ -612,9 +674,10 @@ static void step_make(const track *t, turn *u, int s, int f, int vi,
         }
     }
     uint64_t in_goal = pos->sq[me] & t->goal[me];
-    bool won = t->quick ? in_goal != 0                        /* Quick mode */
-                        : kmt_popcount64(in_goal) == NPIECES; /* rule 8, 16 */
-    if (t->family == LIONS && !pos->sq[o])
+    bool won = t->R->quick
+                   ? in_goal != 0                        /* Quick mode */
+                   : kmt_popcount64(in_goal) == NPIECES; /* rule 8, 16 */
+    if (t->R->duat_win && !pos->sq[o])
         won = true; /* L&J rule 8: all the opponent's plinths in the Duat */
     if (won) {
         pos->result = (uint8_t)who;
@@ -635,7 +698,7 @@ static int steps_of(const track *t, const turn *u, step *out) {
     int me = u->pos.to - 1;
     uint64_t opp = u->opp;
     uint64_t movers = u->pos.sq[me] & ~u->moved;
-    if (t->family == WASHBURNE && u->pos.hand[me])
+    if (t->R->off_first && u->pos.hand[me])
         movers = 0; /* rule 15 */
     for (int i = 0; i < u->nleft; i++) {
         bool dup = false;
@@ -1007,12 +1070,10 @@ static void track_side(const kemet_rules *r, const kemet_pos *pos, int p,
  * ------------------------------------------------------------------------ */
 static void say_step(const track *t, int why, int s, int f, char *buf,
                      size_t len) {
-    bool w = t->family == WASHBURNE;
     switch (why) {
     case NO_PIECE:
         if (s == KEMET_HAND)
-            snprintf(buf, len, "you have no piece %s",
-                     w ? "off the board" : "in the Duat");
+            snprintf(buf, len, "you have no piece %s", t->R->off);
         else
             snprintf(buf, len, "you have no piece on square %d", s);
         break;
@@ -1031,8 +1092,7 @@ static void say_step(const track *t, int why, int s, int f, char *buf,
     case SAFE:
         snprintf(buf, len,
                  "the opponent's piece on square %d is safe there (%s)", f,
-                 w ? "an Ankh or home-box hole, rule 13"
-                   : "a Sun or its goal Home Row, rule 4");
+                 t->R->safe_words);
         break;
     case HOME_TAKEN:
         snprintf(buf, len,
