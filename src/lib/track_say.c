@@ -1,0 +1,159 @@
+/* track_say.c - the board-file rulesets' evaluation features and their
+ * explanations of illegal moves (track.h).
+ */
+#include "track.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------------
+ * Evaluation features of one side (eval.c turns them into a win chance with
+ * weights tuned by `kemet tune`): progress along the path, pieces in the
+ * goal (the opponent's home box or Home Row), pieces on a safe hole, pieces
+ * off the board or in the Duat, and pieces open to capture (not safe, with
+ * an opponent's piece at most six of the opponent's squares behind).
+ * ------------------------------------------------------------------------ */
+const char *const kmt_track_features[] = {"progress", "goal",    "safe",
+                                          "hand",     "exposed", NULL};
+const double kmt_track_weights[] = {0.04, 0.3, 0.05, -0.3, -0.1};
+
+void kmt_track_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                    double *f) {
+    const track *t = T(r);
+    for (uint64_t b = pos->sq[p]; b; b &= b - 1) {
+        int q = kmt_ctz64(b);
+        f[0] += q;
+        f[1] += (double)((t->goal[p] >> q) & 1);
+        if (t->safe[p] & KEMET_BIT(q)) {
+            f[2] += 1;
+            continue;
+        }
+        int o = t->other[p][q]; /* the opponent's number of this hole */
+        if (o > 1) {
+            int lo = o > 6 ? o - 6 : 1;
+            uint64_t behind = (KEMET_BIT(o) - 1) & ~(KEMET_BIT(lo) - 1);
+            f[4] += (pos->sq[p ^ 1] & behind) != 0;
+        }
+    }
+    f[3] = pos->hand[p];
+}
+
+/* ---------------------------------------------------------------------------
+ * Explanations
+ * ------------------------------------------------------------------------ */
+static void say_step(const track *t, int why, int s, int f, char *buf,
+                     size_t len) {
+    switch (why) {
+    case NO_PIECE:
+        if (s == KEMET_HAND)
+            snprintf(buf, len, "you have no piece %s", t->R->off);
+        else
+            snprintf(buf, len, "you have no piece on square %d", s);
+        break;
+    case OFF_FIRST:
+        snprintf(buf, len,
+                 "a piece of yours is off the board: no other piece moves "
+                 "until it is back (rule 15)");
+        break;
+    case MOVED:
+        snprintf(buf, len,
+                 "the piece on %d has moved already: each die moves a "
+                 "different piece (rule 17)",
+                 s);
+        break;
+    case OWN: snprintf(buf, len, "square %d holds your own piece", f); break;
+    case SAFE:
+        snprintf(buf, len,
+                 "the opponent's piece on square %d is safe there (%s)", f,
+                 t->R->safe_words);
+        break;
+    case HOME_TAKEN:
+        snprintf(buf, len,
+                 "hole %d of your home box is taken: the throw is lost "
+                 "(rule 15)",
+                 f);
+        break;
+    case ENTER_TAKEN:
+        snprintf(buf, len,
+                 "space %d is not open: a plinth is resurrected "
+                 "only onto an open space (rule 7)",
+                 f);
+        break;
+    case NO_ENTRY:
+        snprintf(buf, len, "no value left brings a piece back there");
+        break;
+    default: snprintf(buf, len, "no value left takes the piece there");
+    }
+}
+
+void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
+                       const kemet_throw *thr, const kemet_move *move,
+                       char *buf, size_t len) {
+    const track *t = T(r);
+    turn u;
+    if (!thr || thr->n == 0) {
+        snprintf(buf, len, "nothing may be done before the throw");
+        return;
+    }
+    kmt_track_turn_begin(T(r), pos, thr, &u);
+    step st[KEMET_MAX_VALUES * (NPIECES + 1)];
+    for (int k = 0; k < move->n; k++) {
+        int s = move->step[k].from, f = move->step[k].to;
+        int n = kmt_track_steps(t, &u, st), i = 0;
+        while (i < n && !(st[i].from == s && st[i].to == f))
+            i++;
+        if (i < n) {
+            kmt_track_step_make(t, &u, s, f, st[i].vi, NULL);
+            continue;
+        }
+        /* Why not: the reason of a value that takes the piece there, else
+         * of any value for that piece. */
+        int why = BEYOND, any = BEYOND, g = 0;
+        for (int j = 0; j < u.nleft; j++) {
+            int d = 0, y = kmt_track_step_dest(t, &u, s, u.left[j], &d);
+            if ((d == f || s == KEMET_HAND) && y != OK) {
+                why = y;
+                g = d;
+            }
+            if (y != OK && y != BEYOND)
+                any = y;
+        }
+        if (u.pos.result != KEMET_PLAYING)
+            snprintf(buf, len, "the game was won before step %d", k + 1);
+        else if (u.nleft == 0)
+            snprintf(buf, len, "no value is left for step %d", k + 1);
+        else if (why == BEYOND &&
+                 (any == NO_PIECE || any == OFF_FIRST || any == MOVED))
+            say_step(t, any, s, f, buf, len);
+        else if (why == BEYOND) {
+            char vals[40] = "";
+            size_t at = 0;
+            for (int j = 0; j < u.nleft && at < sizeof vals - 4; j++)
+                at += (size_t)snprintf(vals + at, sizeof vals - at, "%s%d",
+                                       j ? "," : "", u.left[j]);
+            if (s == KEMET_HAND)
+                snprintf(buf, len, "no value left (%s) brings a piece to %d",
+                         vals, f);
+            else
+                snprintf(buf, len,
+                         "no value left (%s) takes the piece on %d "
+                         "to %d",
+                         vals, s, f);
+        } else
+            say_step(t, why, s, g ? g : f, buf, len);
+        return;
+    }
+    int n = kmt_track_steps(t, &u, st);
+    if (n > 0) {
+        char m[16];
+        kemet_move one = {1, {{st[0].from, st[0].to}}};
+        kemet_move_format(&one, m, sizeof m);
+        snprintf(buf, len,
+                 "a value (%d) can still be used, e.g. %s: all available "
+                 "moves must be made",
+                 u.left[st[0].vi], m);
+    } else {
+        snprintf(buf, len, "that is not a legal turn");
+    }
+}
