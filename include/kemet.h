@@ -313,6 +313,14 @@ KEMET_API void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
                           const kemet_throw *thr, const kemet_move *move,
                           kemet_pos *out, kemet_events *ev);
 
+/* What the events of a move mean, as sentences a player reads, one per
+ * line, each line starting with two spaces ("  White moves 5-8.\n").
+ * Returns the length written (0 for no events), KEMET_ERANGE when `len`
+ * is too small (KEMET_DESCRIBE_MAX always suffices), or KEMET_EMISUSE. */
+#define KEMET_DESCRIBE_MAX 4096
+KEMET_API int kemet_describe(const kemet_rules *rules, const kemet_events *ev,
+                             char *buf, size_t len);
+
 /* Why `move` is not legal for `thr` in `pos`, as one sentence in `buf`
  * ("square 15 holds your own piece"). Returns 0 and writes nothing when the
  * move is legal, 1 when it wrote a reason. thr NULL: before the throw. */

@@ -212,6 +212,34 @@ static void misuse(void **state) {
     kemet_rules_close(r);
 }
 
+/* kemet_describe: the sentences of a move, the buffer's size respected. */
+static void describe(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_pos p, q;
+    kemet_error err;
+    r = tu_pos("hounds-jackals-skiryuk to=1 p1=3 h1=4 p2=2 h2=4", &p);
+    kemet_throw thr;
+    assert_int_equal(kemet_throw_parse(r, "2", &thr, &err), KEMET_OK);
+    kemet_move m;
+    assert_int_equal(kemet_move_parse(r, "3-5", &m, &err), KEMET_OK);
+    kemet_events ev;
+    assert_int_equal(kemet_apply(r, &p, &thr, &m, &q, &ev), KEMET_OK);
+    char text[KEMET_DESCRIBE_MAX];
+    int n = kemet_describe(r, &ev, text, sizeof text);
+    assert_true(n > 0);
+    assert_int_equal(n, (int)strlen(text));
+    assert_non_null(strstr(text, "  Hounds move 3-5.\n"));
+    char small[8];
+    assert_int_equal(kemet_describe(r, &ev, small, sizeof small), KEMET_ERANGE);
+    assert_int_equal(strlen(small), 7);
+    assert_int_equal(kemet_describe(r, NULL, text, sizeof text), KEMET_EMISUSE);
+    ev.n = 0;
+    assert_int_equal(kemet_describe(r, &ev, text, sizeof text), 0);
+    assert_string_equal(text, "");
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(canonical_order),
@@ -219,6 +247,7 @@ int main(void) {
         cmocka_unit_test(moves_and_throws),
         cmocka_unit_test(ruleset_registry),
         cmocka_unit_test(misuse),
+        cmocka_unit_test(describe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,7 +48,7 @@ static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
                       const kemet_move *moves, int n) {
     tracer *T = ctx;
     if (!thr) {
-        if (cli_grow(&T->p1, &T->cap, T->t.n, sizeof *T->p1)) {
+        if (kc_grow(&T->p1, &T->cap, T->t.n, sizeof *T->p1)) {
             T->failed = true;
             return;
         }
@@ -136,7 +136,7 @@ static int analyze_one(const char *id, const char *agents[2], long games,
      * changes no other ruleset's numbers. */
     uint64_t rs = seed;
     for (const char *c = kemet_rules_info(r)->id; *c; c++)
-        rs = cli_mix64(rs ^ (uint64_t)(unsigned char)*c);
+        rs = kc_mix64(rs ^ (uint64_t)(unsigned char)*c);
     job J = {r, {agents[0], agents[1]}, rs, cap, T};
     char what[128];
     snprintf(what, sizeof what, "%s: self-play", R->id);
@@ -158,9 +158,9 @@ static int analyze_one(const char *id, const char *agents[2], long games,
         R->hist[(int)((double)t[i].turns / R->bin)]++;
     R->skill_games = skill_games;
     if (skill_games > 0) {
-        if (skill(r, best, "random", skill_games, cli_mix64(rs + 1), cap,
+        if (skill(r, best, "random", skill_games, kc_mix64(rs + 1), cap,
                   threads, &R->skill[0]) ||
-            skill(r, best, "greedy", skill_games, cli_mix64(rs + 2), cap,
+            skill(r, best, "greedy", skill_games, kc_mix64(rs + 2), cap,
                   threads, &R->skill[1]))
             rc = EXIT_BAD;
     }

@@ -9,6 +9,7 @@
 #define KEMET_CLI_H
 
 #include "kemet.h"
+#include "common.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -62,12 +63,6 @@ int cli_board_text(const char *path, char **text);
 /* Reads a whole text file (at most `limit` bytes). NULL after a message. */
 char *cli_read_file(const char *path, size_t limit);
 
-/* Makes room for item n of a growing array: `items` points to the array's
- * pointer, `*cap` is how many items of `size` bytes it holds. When n has
- * reached *cap the array doubles (64 items at first). 0, or -1 when out of
- * memory (the array is then as it was). */
-int cli_grow(void *items, long *cap, long n, size_t size);
-
 /* Seconds from a monotonic clock. */
 double cli_now(void);
 
@@ -82,8 +77,7 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out);
 void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
                FILE *out);
 
-/* Seeds: a mixing function, and the seed of game i of a run seeded s. */
-uint64_t cli_mix64(uint64_t x);
+/* The seed of game i of a run seeded s. */
 uint64_t cli_game_seed(uint64_t s, uint64_t i);
 
 /* Called at each decision of a game: before the throw (thr NULL, n 0),
@@ -113,24 +107,11 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
  * run starts. */
 int cli_agent_check(const kemet_rules *r, const char *spec, const char *option);
 
-/* A move as an agent ranks it: its index in the list (-1: throwing) and
- * the mover's estimated chance of winning after it. */
-typedef struct cli_ranked {
-    double chance;
-    int index;
-    double se; /* the standard error of a rolled-out chance, else 0 */
-} cli_ranked;
-/* Ranks the n moves for `thr` (NULL before the throw: the pre-throw moves
- * and throwing) with kemet_agent_rank, best first, equal chances in list
- * order with throwing first. `out` holds n + 1. Returns the count, or -1
- * when out of memory. Used by hint, play's hint and the server's. */
-int cli_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
-             const kemet_move *moves, int n, cli_ranked *out);
-/* As cli_rank, with each chance from kemet_rollout_run. Returns the count,
+/* As kc_rank, with each chance from kemet_rollout_run. Returns the count,
  * or a KEMET_E* code (err filled). */
 int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
-                     const kemet_rollout *opts, cli_ranked *out,
+                     const kemet_rollout *opts, kc_ranked *out,
                      kemet_error *err);
 
 /* Plays the game seeded `gs` of a run between agents spec[0] (player 1)
@@ -204,13 +185,6 @@ int cmd_judge(int argc, char **argv);
  * $KEMET_TABLES, else the XDG cache; NULL when tables are "off" or there is
  * no folder. */
 const char *cli_table_dir(const char *opt, char *buf, size_t len);
-/* Whether `chance`, an agent's chance for the mover after `move` (NULL:
- * throwing, before the throw), is exact: the game ends there, or r's table
- * covers the position it leads to and the chance is the table's (an agent
- * that does not read the table, such as greedy, gives its own estimate,
- * which is not marked). */
-bool cli_exact(const kemet_rules *r, const kemet_pos *pos,
-               const kemet_throw *thr, const kemet_move *move, double chance);
 /* The --tables option of the command running (NULL: not given). */
 extern const char *cli_tables;
 /* The file of the class of `pieces` of `r` in `dir`. */

@@ -232,7 +232,7 @@ int cmd_hint(int argc, char **argv) {
     kemet_rollout ro = {(int)games, (int)truncate, cli_threads(nthreads),
                         plain,      seed,          policy};
     kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
-    cli_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
+    kc_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     if (!list || !rank) {
         free(list);
         free(rank);
@@ -251,7 +251,7 @@ int cmd_hint(int argc, char **argv) {
                                               &ro, rank, &err)) < 0) {
         rc = cli_fail("%s", err.msg);
     } else if (!games &&
-               (k = cli_rank(a, &p, t.n ? &t : NULL, list, k, rank)) < 0) {
+               (k = kc_rank(a, &p, t.n ? &t : NULL, list, k, rank)) < 0) {
         rc = cli_fail("out of memory");
     } else {
         const kemet_info *info = kemet_rules_info(r);
@@ -281,9 +281,9 @@ int cmd_hint(int argc, char **argv) {
             if (rank[i].index >= 0)
                 kemet_move_format(&list[rank[i].index], buf, sizeof buf);
             bool exact =
-                cli_exact(r, &p, t.n ? &t : NULL,
-                          rank[i].index >= 0 ? &list[rank[i].index] : NULL,
-                          rank[i].chance);
+                kc_exact(r, &p, t.n ? &t : NULL,
+                         rank[i].index >= 0 ? &list[rank[i].index] : NULL,
+                         rank[i].chance);
             if (json && games)
                 printf("%s{\"move\":\"%s\",\"win\":%.4f,\"se\":%.4f,"
                        "\"exact\":%s}",

@@ -13,15 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-uint64_t cli_mix64(uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 uint64_t cli_game_seed(uint64_t s, uint64_t i) {
-    return cli_mix64(cli_mix64(s) ^ i);
+    return kc_mix64(kc_mix64(s) ^ i);
 }
 
 double cli_thread_time(void) {
@@ -97,33 +90,9 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
     return KEMET_OK;
 }
 
-static int by_chance(const void *a, const void *b) {
-    const cli_ranked *x = a, *y = b;
-    if (x->chance != y->chance)
-        return x->chance < y->chance ? 1 : -1;
-    return x->index - y->index;
-}
-
-int cli_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
-             const kemet_move *moves, int n, cli_ranked *out) {
-    double *chance = malloc((size_t)(n > 0 ? n : 1) * sizeof *chance);
-    double tc = 0;
-    if (!chance)
-        return -1;
-    kemet_agent_rank(a, pos, thr, moves, n, chance, &tc);
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        out[m++] = (cli_ranked){chance[i], i, 0};
-    if (!thr)
-        out[m++] = (cli_ranked){tc, -1, 0};
-    free(chance);
-    qsort(out, (size_t)m, sizeof *out, by_chance);
-    return m;
-}
-
 int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
-                     const kemet_rollout *opts, cli_ranked *out,
+                     const kemet_rollout *opts, kc_ranked *out,
                      kemet_error *err) {
     size_t k = (size_t)n + 1;
     double *chance = malloc(k * sizeof *chance), *se = malloc(k * sizeof *se);
@@ -135,10 +104,10 @@ int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
     int m = 0;
     if (rc == KEMET_OK) {
         for (int i = 0; i < n; i++)
-            out[m++] = (cli_ranked){chance[i], i, se[i]};
+            out[m++] = (kc_ranked){chance[i], i, se[i]};
         if (!thr)
-            out[m++] = (cli_ranked){chance[n], -1, se[n]};
-        qsort(out, (size_t)m, sizeof *out, by_chance);
+            out[m++] = (kc_ranked){chance[n], -1, se[n]};
+        qsort(out, (size_t)m, sizeof *out, kc_by_chance);
     }
     free(chance);
     free(se);
@@ -161,10 +130,10 @@ int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
                     cli_think *think, kemet_game **out) {
     kemet_agent *a[2] = {NULL, NULL};
     kemet_rng pick;
-    kemet_rng_seed(&pick, cli_mix64(gs ^ 0x7069636bULL));
+    kemet_rng_seed(&pick, kc_mix64(gs ^ 0x7069636bULL));
     int rc = KEMET_OK;
     for (int p = 0; p < 2 && rc == KEMET_OK; p++)
-        rc = kemet_agent_new(r, spec[p], cli_mix64(gs + (uint64_t)p + 1), &a[p],
+        rc = kemet_agent_new(r, spec[p], kc_mix64(gs + (uint64_t)p + 1), &a[p],
                              NULL);
     if (rc == KEMET_OK)
         rc = cli_play_game(r, gs, a, &pick, cap, fn, ctx, think, out);

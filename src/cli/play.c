@@ -233,8 +233,8 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
         printf("  No hint: %s.\n", err.msg);
         return;
     }
-    cli_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
-    int m = order ? cli_rank(P->hint, pos, t, moves, n, order) : -1;
+    kc_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
+    int m = order ? kc_rank(P->hint, pos, t, moves, n, order) : -1;
     if (m < 0) {
         free(order);
         printf("  No hint: out of memory.\n");

@@ -38,8 +38,8 @@ static void tally_game(tally *T, const kemet_game *g, uint64_t *check) {
     const kemet_pos *end = kemet_game_pos(g);
     int res = kemet_result(end);
     tally_add(T, res ? res : -1, kemet_game_turns(g), kemet_game_plies(g));
-    *check = cli_mix64(*check ^ end->sq[0] ^ (end->sq[1] << 1) ^
-                       (uint64_t)kemet_game_plies(g));
+    *check = kc_mix64(*check ^ end->sq[0] ^ (end->sq[1] << 1) ^
+                      (uint64_t)kemet_game_plies(g));
 }
 
 static double median_turns(const tally *T) {
@@ -243,7 +243,7 @@ static int bench_search(const kemet_rules *r, const char *spec, int want,
         secs += t;
         slowest = t > slowest ? t : slowest;
         n += kemet_agent_nodes(a);
-        c = cli_mix64(c ^ (uint64_t)m ^ ((uint64_t)kemet_agent_nodes(a) << 16));
+        c = kc_mix64(c ^ (uint64_t)m ^ ((uint64_t)kemet_agent_nodes(a) << 16));
     }
     free(list);
     const char *id = kemet_rules_info(r)->id;
@@ -259,7 +259,7 @@ static int bench_search(const kemet_rules *r, const char *spec, int want,
                secs > 0 ? (double)n / secs : 0, slowest);
     kemet_agent_free(a);
     *nodes += n;
-    *check = cli_mix64(*check ^ c);
+    *check = kc_mix64(*check ^ c);
     return 0;
 }
 
@@ -324,7 +324,7 @@ int cmd_bench(int argc, char **argv) {
         double secs = cli_now() - t0;
         long plies = (long)T.sum_plies;
         total_plies += plies;
-        total_check = cli_mix64(total_check ^ check);
+        total_check = kc_mix64(total_check ^ check);
         if (json)
             printf("%s{\"ruleset\":\"%s\",\"games\":%ld,\"plies\":%ld,"
                    "\"stopped\":%ld,\"checksum\":\"%016llx\",\"seconds\":%.3f,"

@@ -99,24 +99,6 @@ void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
     snprintf(buf, len, "%s/%s.%d.kemettb", dir, name, pieces);
 }
 
-bool cli_exact(const kemet_rules *r, const kemet_pos *pos,
-               const kemet_throw *thr, const kemet_move *move, double chance) {
-    const kemet_table *t = kemet_rules_table(r);
-    kemet_pos next = *pos;
-    if (move)
-        kemet_make(r, pos, thr, move, &next, NULL);
-    double v;
-    if (next.result != KEMET_PLAYING)
-        v = next.result == KEMET_DRAW ? 0.5 : next.result == pos->to ? 1 : 0;
-    else if (!move) /* throwing: the class holds every position it leads to */
-        return t && kemet_table_probe(t, pos, &v) && fabs(v - chance) < 1e-9;
-    else if (t && kemet_table_probe(t, &next, &v))
-        v = next.to == pos->to ? v : 1 - v;
-    else
-        return false;
-    return fabs(v - chance) < 1e-9;
-}
-
 /* Makes the folder and its parents. 0, or -1 with errno. */
 static int make_dirs(const char *path) {
     char p[4096];
@@ -198,7 +180,7 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
     if (!any)
         found = first_need(r, dir);
     if (ncache == capcache) {
-        if (cli_grow(&cache, &capcache, ncache, sizeof *cache)) {
+        if (kc_grow(&cache, &capcache, ncache, sizeof *cache)) {
             kemet_table_free(found);
             return 0;
         }
@@ -465,7 +447,7 @@ static void keep_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     ply_list *L = ctx;
     if (thr || L->failed)
         return;
-    if (cli_grow(&L->pos, &L->cap, L->n, sizeof *L->pos)) {
+    if (kc_grow(&L->pos, &L->cap, L->n, sizeof *L->pos)) {
         L->failed = true;
         return;
     }

@@ -47,7 +47,7 @@ static void collect(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     game_samples *G = ctx;
     if (thr || G->failed)
         return;
-    if (cli_grow(&G->f, &G->cap, G->n, KEMET_MAX_FEATURES * sizeof *G->f)) {
+    if (kc_grow(&G->f, &G->cap, G->n, KEMET_MAX_FEATURES * sizeof *G->f)) {
         G->failed = true;
         return;
     }
@@ -205,7 +205,7 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
             free(G[i].f);
             G[i] = (game_samples){0};
         }
-        tune_job J = {r, cli_mix64(seed + (uint64_t)round), G};
+        tune_job J = {r, kc_mix64(seed + (uint64_t)round), G};
         if (cli_parallel(games, threads, tune_game, &J, id)) {
             for (long i = 0; i < games; i++)
                 free(G[i].f);

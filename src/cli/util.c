@@ -197,32 +197,10 @@ char *cli_read_file(const char *path, size_t limit) {
     return buf;
 }
 
-int cli_grow(void *items, long *cap, long n, size_t size) {
-    if (n < *cap)
-        return 0;
-    void *old, *p;
-    memcpy(&old, items, sizeof old);
-    long c = *cap ? 2 * *cap : 64;
-    if (!(p = realloc(old, (size_t)c * size)))
-        return -1;
-    memcpy(items, &p, sizeof p);
-    *cap = c;
-    return 0;
-}
-
 double cli_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void square_name(int s, char *buf, size_t len) {
-    if (s == KEMET_OFF)
-        snprintf(buf, len, "off");
-    else if (s == KEMET_HAND)
-        snprintf(buf, len, "hand");
-    else
-        snprintf(buf, len, "%d", s);
 }
 
 bool cli_plural(const char *name) {
@@ -231,111 +209,9 @@ bool cli_plural(const char *name) {
 }
 
 void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
-    const kemet_info *info = kemet_rules_info(rules);
-    for (int i = 0; i < ev->n; i++) {
-        const kemet_event *e = &ev->ev[i];
-        const char *who = info->player[e->who == 2];
-        /* "White moves", "White's piece"; "Hounds move", "Hounds' piece" */
-        bool plural = cli_plural(who);
-        const char *vs = plural ? "" : "s";
-        char a[8], b[8], whose[48];
-        snprintf(whose, sizeof whose, "%s'%s", who, plural ? "" : "s");
-        square_name(e->a, a, sizeof a);
-        square_name(e->b, b, sizeof b);
-        switch (e->kind) {
-        case KEMET_EV_MOVE:
-            if (e->b == KEMET_OFF)
-                fprintf(out, "  %s bear%s a piece off from %s.\n", who, vs, a);
-            else
-                fprintf(out, "  %s move%s %s-%s.\n", who, vs, a, b);
-            break;
-        case KEMET_EV_ENTER:
-            fprintf(out, "  %s enter%s a piece on %s.\n", who, vs, b);
-            break;
-        case KEMET_EV_SWAP:
-            fprintf(out,
-                    "  %s piece on %s is sent back to %s (the pieces "
-                    "swap).\n",
-                    whose, a, b);
-            break;
-        case KEMET_EV_CAPTURE:
-            fprintf(out,
-                    "  A piece reached the Shen: %s rearmost piece, on "
-                    "%s, is captured for good.\n",
-                    whose, a);
-            break;
-        case KEMET_EV_WATER:
-            fprintf(out, "  %s piece falls into the water: the turn ends.\n",
-                    whose);
-            break;
-        case KEMET_EV_RESCUE:
-            fprintf(out,
-                    "  %s take%s the piece from the water to %s instead "
-                    "of throwing.\n",
-                    who, vs, b);
-            break;
-        case KEMET_EV_LINE:
-            fprintf(out, "  The piece follows the line from %s to %s.\n", a, b);
-            break;
-        case KEMET_EV_RIVER:
-            fprintf(out,
-                    "  The piece lands on the river at %s and is carried "
-                    "back to %s.\n",
-                    a, b);
-            break;
-        case KEMET_EV_KNOCK:
-            fprintf(out, "  %s piece on %s is knocked off: it is now %s.\n",
-                    whose, a, info->in_hand);
-            break;
-        case KEMET_EV_LOAD:
-            fprintf(out, "  %s load%s a piece from hand onto hole %s.\n", who,
-                    vs, b);
-            break;
-        case KEMET_EV_AGAIN:
-            fprintf(out, "  %s throw%s again.\n", who, vs);
-            break;
-        case KEMET_EV_RETHROW:
-            fprintf(out,
-                    "  %s throw%s again at once and must use the throw "
-                    "with the piece on %s.\n",
-                    who, vs, a);
-            break;
-        case KEMET_EV_PASS:
-            fprintf(out, "  %s cannot use the throw: it is lost.\n", who);
-            break;
-        case KEMET_EV_LOST:
-            fprintf(out,
-                    "  %s piece on %s holds the others back: the throw "
-                    "is lost.\n",
-                    whose, a);
-            break;
-        case KEMET_EV_WIN:
-            fprintf(out, "  %s win%s the game!\n", who, vs);
-            break;
-        case KEMET_EV_DRAW:
-            fprintf(out, "  Nothing can ever move again: the game is drawn.\n");
-            break;
-        case KEMET_EV_STARTS:
-            if (e->a && (e->who == 1 ? e->a < e->b : e->b < e->a))
-                fprintf(out,
-                        "  Opening throws: %s %d, %s %d. %s, with the "
-                        "lower throw, starts and plays it.\n",
-                        info->player[0], e->a, info->player[1], e->b, who);
-            else if (e->a)
-                fprintf(out,
-                        "  Opening throws: %s %d, %s %d. %s, with the "
-                        "higher throw, starts.\n",
-                        info->player[0], e->a, info->player[1], e->b, who);
-            else
-                fprintf(out, "  Drawn by lot: %s start%s.\n", who,
-                        who[strlen(who) - 1] == 's' ? "" : "s");
-            break;
-        case KEMET_EV_REOPEN:
-            fprintf(out, "  Opening throws: both %d; thrown again.\n", e->a);
-            break;
-        default: break;
-        }
-    }
+    char text[KEMET_DESCRIBE_MAX];
+    if (kemet_describe(rules, ev, text, sizeof text) > 0)
+        fputs(text, out);
 }
 
 void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,

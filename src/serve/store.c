@@ -10,6 +10,7 @@
 #include "wgame.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,19 +46,21 @@ const char *store_error(store *s) {
     return s->err;
 }
 
-int store_open(const char *path, store **out) {
+int store_open(const char *path, store **out, char *why, size_t len) {
     *out = NULL;
     store *s = calloc(1, sizeof *s);
-    if (!s)
-        return cli_fail("out of memory");
+    if (!s) {
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
     if (sqlite3_open_v2(path, &s->db,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                             SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK) {
-        cli_fail("%.200s: cannot open the database: %s", path,
+        snprintf(why, len, "%.200s: cannot open the database: %s", path,
                  s->db ? sqlite3_errmsg(s->db) : "out of memory");
         store_close(s);
-        return EXIT_BAD;
+        return -1;
     }
     sqlite3_busy_timeout(s->db, 5000);
     char *msg = NULL;
@@ -70,11 +73,11 @@ int store_open(const char *path, store **out) {
                            "INSERT INTO actions(game,seq,kind,text) "
                            "VALUES(?,?,?,?)",
                            -1, &s->add_action, NULL) != SQLITE_OK) {
-        cli_fail("%.200s: not a kemet database: %s", path,
+        snprintf(why, len, "%.200s: not a kemet database: %s", path,
                  msg ? msg : sqlite3_errmsg(s->db));
         sqlite3_free(msg);
         store_close(s);
-        return EXIT_BAD;
+        return -1;
     }
     *out = s;
     return 0;

@@ -30,14 +30,11 @@ int wg_seat_level(const char *seat) {
 }
 
 static char *words_of(const kemet_rules *r, const kemet_events *ev) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
+    char *buf = malloc(KEMET_DESCRIBE_MAX);
+    if (!buf)
         return NULL;
-    cli_describe(r, ev, f);
-    if (fclose(f) != 0)
-        return NULL;
+    if (kemet_describe(r, ev, buf, KEMET_DESCRIBE_MAX) < 0)
+        buf[0] = '\0';
     /* One line: "  A.\n  B.\n" becomes "A. B." */
     char *w = buf;
     for (char *s = buf; *s; s++) {
@@ -112,7 +109,7 @@ wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
 }
 
 static int remember(wgame *g, char kind, const char *text) {
-    if (cli_grow(&g->act, &g->actcap, g->version, sizeof *g->act))
+    if (kc_grow(&g->act, &g->actcap, g->version, sizeof *g->act))
         return KEMET_ENOMEM;
     g->act[g->version].kind = kind;
     snprintf(g->act[g->version].text, sizeof g->act[g->version].text, "%s",
@@ -123,7 +120,7 @@ static int remember(wgame *g, char kind, const char *text) {
 
 static int add_ply(wgame *g, int player, const kemet_throw *thr,
                    const kemet_move *m, const kemet_events *ev) {
-    if (cli_grow(&g->ply, &g->cap, g->nply, sizeof *g->ply))
+    if (kc_grow(&g->ply, &g->cap, g->nply, sizeof *g->ply))
         return KEMET_ENOMEM;
     wg_ply *p = &g->ply[g->nply];
     p->player = player;
@@ -254,7 +251,7 @@ int wg_computer_step(wgame *g) {
         kemet_error err;
         int rc = kemet_agent_new(
             g->rules, wg_level_agent(wg_seat_level(g->seat[p])),
-            cli_mix64(g->seed ^ (uint64_t)(p + 1)), &g->agent[p], &err);
+            kc_mix64(g->seed ^ (uint64_t)(p + 1)), &g->agent[p], &err);
         if (rc)
             return rc;
     }

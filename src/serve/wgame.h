@@ -1,10 +1,13 @@
-/* wgame.h - what the parts of `kemet serve` share: the games it holds
- * (wgame.c) and their storage in SQLite (store.c).
+/* wgame.h - the games `kemet serve` holds (wgame.c) and their storage in
+ * SQLite (store.c). Part of the server layer (src/serve), which is built
+ * on the public header and common.h only.
  */
 #ifndef KEMET_WGAME_H
 #define KEMET_WGAME_H
 
-#include "cli.h"
+#include "common.h"
+
+#include <stdbool.h>
 
 #include <jansson.h>
 #include <pthread.h>
@@ -56,7 +59,8 @@ typedef struct wgame {
  * before it returns; a failure leaves the file as it was. */
 typedef struct store store;
 
-int store_open(const char *path, store **out);
+/* Opens (or makes) the database; 0, or -1 with a message in why. */
+int store_open(const char *path, store **out, char *why, size_t len);
 void store_close(store *s);
 /* Saves a new game. */
 int store_game(store *s, const wgame *g);

@@ -1,0 +1,70 @@
+/* common.c - helpers shared by the program's commands and the server
+ * (common.h).
+ */
+#include "common.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int kc_grow(void *items, long *cap, long n, size_t size) {
+    if (n < *cap)
+        return 0;
+    void *old, *p;
+    memcpy(&old, items, sizeof old);
+    long c = *cap ? 2 * *cap : 64;
+    if (!(p = realloc(old, (size_t)c * size)))
+        return -1;
+    memcpy(items, &p, sizeof p);
+    *cap = c;
+    return 0;
+}
+
+uint64_t kc_mix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+int kc_by_chance(const void *a, const void *b) {
+    const kc_ranked *x = a, *y = b;
+    if (x->chance != y->chance)
+        return x->chance < y->chance ? 1 : -1;
+    return x->index - y->index;
+}
+
+int kc_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
+            const kemet_move *moves, int n, kc_ranked *out) {
+    double *chance = malloc((size_t)(n > 0 ? n : 1) * sizeof *chance);
+    double tc = 0;
+    if (!chance)
+        return -1;
+    kemet_agent_rank(a, pos, thr, moves, n, chance, &tc);
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        out[m++] = (kc_ranked){chance[i], i, 0};
+    if (!thr)
+        out[m++] = (kc_ranked){tc, -1, 0};
+    free(chance);
+    qsort(out, (size_t)m, sizeof *out, kc_by_chance);
+    return m;
+}
+
+bool kc_exact(const kemet_rules *r, const kemet_pos *pos,
+              const kemet_throw *thr, const kemet_move *move, double chance) {
+    const kemet_table *t = kemet_rules_table(r);
+    kemet_pos next = *pos;
+    if (move)
+        kemet_make(r, pos, thr, move, &next, NULL);
+    double v;
+    if (next.result != KEMET_PLAYING)
+        v = next.result == KEMET_DRAW ? 0.5 : next.result == pos->to ? 1 : 0;
+    else if (!move) /* throwing: the class holds every position it leads to */
+        return t && kemet_table_probe(t, pos, &v) && fabs(v - chance) < 1e-9;
+    else if (t && kemet_table_probe(t, &next, &v))
+        v = next.to == pos->to ? v : 1 - v;
+    else
+        return false;
+    return fabs(v - chance) < 1e-9;
+}

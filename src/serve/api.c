@@ -1,0 +1,505 @@
+/* api.c - the JSON API of `kemet serve` (docs/api.md): each handler
+ * answers one request (server.h).
+ */
+#include "server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+ * The API
+ * --------------------------------------------------------------------- */
+static json_t *ruleset_json(const kemet_rules *r) {
+    const kemet_info *i = kemet_rules_info(r);
+    const char *file = kemet_rules_board_file(r);
+    const char *board = file                              ? "file"
+                        : strncmp(i->id, "senet", 5) == 0 ? "senet"
+                                                          : "58-holes";
+    json_t *paths = json_array();
+    for (int p = 1; p <= 2; p++) {
+        json_t *a = json_array();
+        for (int s = 0; s <= i->squares; s++)
+            json_array_append_new(a, json_integer(kemet_square_cell(r, p, s)));
+        json_array_append_new(paths, a);
+    }
+    kemet_pos start;
+    kemet_start(r, &start);
+    return json_pack(
+        "{s:s, s:s, s:s, s:s, s:[s,s], s:s?, s:s?, s:i, s:i, s:i, s:s?, "
+        "s:s, s:s?, s:o, s:o}",
+        "id", kemet_rules_spec(r), "title", i->title, "source", i->source,
+        "text", i->text, "players", i->player[0], i->player[1], "gone", i->gone,
+        "in_hand", i->in_hand, "pieces", i->pieces, "squares", i->squares,
+        "board_cells", i->board_cells, "board_note", i->board_note, "board",
+        board, "board_file", file, "paths", paths, "start",
+        wg_cells_json(r, &start));
+}
+
+enum MHD_Result api_rulesets(server *S, struct MHD_Connection *c) {
+    json_t *a = json_array();
+    for (int i = 0; i < S->nrules; i++)
+        json_array_append_new(a, ruleset_json(S->rules[i]));
+    return srv_answer_json(c, MHD_HTTP_OK, json_pack("{s:o}", "rulesets", a));
+}
+
+/* The seats of a new game from {"players": [P1, P2]}, each "human" or
+ * {"computer": LEVEL} / "computer:LEVEL". */
+static const char *parse_seat(json_t *v, char *out, size_t len) {
+    if (json_is_string(v) && strcmp(json_string_value(v), "human") == 0) {
+        snprintf(out, len, "human");
+        return NULL;
+    }
+    json_int_t level = 0;
+    if (json_is_string(v) && strncmp(json_string_value(v), "computer:", 9) == 0)
+        level = wg_seat_level(json_string_value(v));
+    else if (json_is_object(v) &&
+             json_is_integer(json_object_get(v, "computer")))
+        level = json_integer_value(json_object_get(v, "computer"));
+    else
+        return "each player is \"human\" or {\"computer\": LEVEL}";
+    if (level < 1 || level > 5)
+        return "a computer's level is 1 to 5";
+    snprintf(out, len, "computer:%d", (int)level);
+    return NULL;
+}
+
+enum MHD_Result api_create(server *S, struct MHD_Connection *c,
+                           const request *q) {
+    json_error_t jerr;
+    json_t *o = json_loadb(q->body ? q->body : "", q->len, 0, &jerr);
+    if (!o)
+        return srv_error(c, 400, "the body is not JSON: %s", jerr.text);
+    json_t *rs = json_object_get(o, "ruleset"),
+           *pl = json_object_get(o, "players");
+    const char *why = NULL;
+    char seat[2][32];
+    const kemet_rules *r = NULL;
+    if (!json_is_object(o))
+        why = "the body must be a JSON object";
+    else if (!json_is_string(rs))
+        why = "give the ruleset: {\"ruleset\": \"senet-kendall\", ...}";
+    else if (!(r = srv_rules_of(S, json_string_value(rs))))
+        why = "unknown ruleset (GET /api/rulesets lists them)";
+    else if (!pl)
+        snprintf(seat[0], sizeof seat[0], "human"),
+            snprintf(seat[1], sizeof seat[1], "computer:2");
+    else if (!json_is_array(pl) || json_array_size(pl) != 2)
+        why = "players is an array of two: [\"human\", {\"computer\": 3}]";
+    else
+        for (int p = 0; p < 2 && !why; p++)
+            why = parse_seat(json_array_get(pl, (size_t)p), seat[p],
+                             sizeof seat[p]);
+    if (!why && wg_seat_level(seat[0]) && wg_seat_level(seat[1]))
+        why = "at least one player must be human";
+    if (why) {
+        json_decref(o);
+        return srv_error(c, 400, "%s", why);
+    }
+    json_decref(o);
+    char id[WG_ID + 1], tok[2][WG_TOKEN + 1] = {"", ""};
+    uint64_t seed;
+    if (srv_random_hex(id, WG_ID) || srv_random_bytes(&seed, sizeof seed))
+        return srv_error(c, 500, "no random numbers");
+    for (int p = 0; p < 2; p++)
+        if (!wg_seat_level(seat[p]) && srv_random_hex(tok[p], WG_TOKEN))
+            return srv_error(c, 500, "no random numbers");
+    const char *seats[2] = {seat[0], seat[1]}, *toks[2] = {tok[0], tok[1]};
+    wgame *g = wg_new(r, seed, id, seats, toks, (long long)time(NULL));
+    if (!g)
+        return srv_error(c, 500, "out of memory");
+    pthread_mutex_lock(&S->mu);
+    int rc = store_game(S->db, g);
+    if (rc)
+        fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
+    else
+        rc = srv_add_locked(S, g);
+    pthread_mutex_unlock(&S->mu);
+    if (rc) {
+        wg_free(g);
+        return srv_error(c, 500, "the game could not be stored");
+    }
+    pthread_mutex_lock(&g->mu);
+    int you = wg_seat_level(seat[0]) ? 2 : 1;
+    json_t *state = wg_state_json(g, you);
+    srv_changed(S, g);
+    pthread_mutex_unlock(&g->mu);
+    json_t *tokens = json_object();
+    for (int p = 0; p < 2; p++)
+        if (tok[p][0]) {
+            char k[2] = {(char)('1' + p), 0};
+            json_object_set_new(tokens, k, json_string(tok[p]));
+        }
+    return srv_answer_json(c, MHD_HTTP_CREATED,
+                           json_pack("{s:s, s:o, s:i, s:o}", "id", id, "tokens",
+                                     tokens, "you", you, "state", state));
+}
+
+enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
+    const char *ids =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ids");
+    json_t *a = json_array();
+    if (ids) {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s", ids);
+        char *save = NULL;
+        for (char *t = strtok_r(buf, ",", &save); t;
+             t = strtok_r(NULL, ",", &save)) {
+            wgame *g = srv_find(S, t);
+            if (!g)
+                continue;
+            pthread_mutex_lock(&g->mu);
+            json_array_append_new(a, wg_summary_json(g));
+            pthread_mutex_unlock(&g->mu);
+        }
+    } else {
+        pthread_mutex_lock(&S->mu);
+        long n = S->nall, from = n > 100 ? n - 100 : 0;
+        wgame *list[100];
+        for (long i = n - 1, k = 0; i >= from; i--)
+            list[k++] = S->all[i];
+        pthread_mutex_unlock(&S->mu);
+        for (long k = 0; k < n - from; k++) {
+            pthread_mutex_lock(&list[k]->mu);
+            json_array_append_new(a, wg_summary_json(list[k]));
+            pthread_mutex_unlock(&list[k]->mu);
+        }
+    }
+    return srv_answer_json(c, MHD_HTTP_OK, json_pack("{s:o}", "games", a));
+}
+
+/* Server-Sent Events: "change" with the game's version at once and after
+ * every change; a comment every 15 s keeps the connection open. */
+typedef struct sse {
+    server *S;
+    wgame *g;
+    long sent;
+} sse;
+
+static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max) {
+    (void)pos;
+    sse *e = cls;
+    wgame *g = e->g;
+    pthread_mutex_lock(&g->mu);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 15;
+    int rc = 0;
+    while (g->version == e->sent && !atomic_load(&e->S->stopping) &&
+           rc != ETIMEDOUT)
+        rc = pthread_cond_timedwait(&g->changed, &g->mu, &until);
+    long v = g->version;
+    pthread_mutex_unlock(&g->mu);
+    if (atomic_load(&e->S->stopping))
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    if (v == e->sent)
+        return snprintf(buf, max, ": still here\n\n");
+    e->sent = v;
+    return snprintf(buf, max, "event: change\ndata: {\"version\":%ld}\n\n", v);
+}
+
+enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g) {
+    sse *e = malloc(sizeof *e);
+    if (!e)
+        return MHD_NO;
+    *e = (sse){S, g, -1};
+    struct MHD_Response *r = MHD_create_response_from_callback(
+        MHD_SIZE_UNKNOWN, 256, sse_read, e, free);
+    if (!r) {
+        free(e);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, "Content-Type", "text/event-stream");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
+                          int you) {
+    const char *after =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "after");
+    long v = -1;
+    if (after) {
+        char *end;
+        v = strtol(after, &end, 10);
+        if (*end || end == after || v < 0)
+            return srv_error(c, 400, "after is a version number");
+    }
+    pthread_mutex_lock(&g->mu);
+    if (after) {
+        /* long polling: wait up to 25 s for a version other than `after` */
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 25;
+        int rc = 0;
+        while (g->version == v && !atomic_load(&S->stopping) && rc != ETIMEDOUT)
+            rc = pthread_cond_timedwait(&g->changed, &g->mu, &until);
+    }
+    json_t *o = wg_state_json(g, you > 0 ? you : 0);
+    pthread_mutex_unlock(&g->mu);
+    return srv_answer_json(c, MHD_HTTP_OK, o);
+}
+
+enum MHD_Result api_history(struct MHD_Connection *c, wgame *g) {
+    pthread_mutex_lock(&g->mu);
+    json_t *plies = json_array();
+    json_array_append_new(plies,
+                          json_pack("{s:i, s:o, s:s, s:o}", "ply", 0, "throw",
+                                    json_null(), "words", g->opening, "cells",
+                                    wg_cells_json(g->rules, &g->start)));
+    for (long i = 0; i < g->nply; i++) {
+        json_t *p = wg_ply_json(g, i);
+        char text[512];
+        kemet_pos_format(g->rules, &g->ply[i].after, text, sizeof text);
+        json_object_set_new(p, "position", json_string(text));
+        json_object_set_new(p, "cells",
+                            wg_cells_json(g->rules, &g->ply[i].after));
+        json_array_append_new(plies, p);
+    }
+    json_t *o = wg_summary_json(g);
+    pthread_mutex_unlock(&g->mu);
+    json_object_set_new(o, "history", plies);
+    return srv_answer_json(c, MHD_HTTP_OK, o);
+}
+
+enum MHD_Result api_record(struct MHD_Connection *c, wgame *g) {
+    pthread_mutex_lock(&g->mu);
+    char *text = wg_record(g);
+    pthread_mutex_unlock(&g->mu);
+    if (!text)
+        return srv_error(c, 500, "out of memory");
+    return srv_answer(c, MHD_HTTP_OK, "text/plain; charset=utf-8", text,
+                      strlen(text));
+}
+
+/* Parses a move (or partial move) given as a query argument or in the
+ * body; NULL and a message in `why` when it cannot be read. */
+static bool read_move(const wgame *g, const char *text, kemet_move *m,
+                      char *why, size_t len) {
+    kemet_error err;
+    if (!text) {
+        snprintf(why, len, "give the move, e.g. {\"move\": \"9-12\"}");
+        return false;
+    }
+    if (*text == '\0') {
+        m->n = 0;
+        return true;
+    }
+    if (kemet_move_parse(g->rules, text, m, &err)) {
+        snprintf(why, len, "'%.60s' is not a move: %s", text, err.msg);
+        return false;
+    }
+    return true;
+}
+
+/* The next steps of a turn entered step by step (kemet_next_steps). */
+enum MHD_Result api_steps(struct MHD_Connection *c, wgame *g) {
+    const char *done =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "done");
+    char why[256];
+    kemet_move m = {0};
+    if (done && !read_move(g, done, &m, why, sizeof why))
+        return srv_error(c, 400, "%s", why);
+    kemet_move *next = malloc(KEMET_MAX_MOVES * sizeof *next);
+    if (!next)
+        return srv_error(c, 500, "out of memory");
+    pthread_mutex_lock(&g->mu);
+    const kemet_throw *t = kemet_game_throw(g->g);
+    kemet_throw left = {0};
+    int n =
+        t ? kemet_next_steps(g->rules, kemet_game_pos(g->g), t, &m, next, &left)
+          : KEMET_EMISUSE;
+    pthread_mutex_unlock(&g->mu);
+    enum MHD_Result rc;
+    if (n == KEMET_EMISUSE)
+        rc = srv_error(c, 409, "no throw is waiting for a move");
+    else if (n < 0)
+        rc = srv_error(c, 422, "'%.60s' does not begin a legal move",
+                       done ? done : "");
+    else {
+        json_t *a = json_array();
+        for (int i = 0; i < n; i++) {
+            char text[32];
+            kemet_move_format(&next[i], text, sizeof text);
+            json_array_append_new(a, json_string(text));
+        }
+        json_t *l = json_array();
+        for (int i = 0; i < left.n; i++)
+            json_array_append_new(l, json_integer(left.v[i]));
+        rc = srv_answer_json(c, MHD_HTTP_OK,
+                             json_pack("{s:o, s:o, s:b}", "next", a, "left", l,
+                                       "complete", n == 0));
+    }
+    free(next);
+    return rc;
+}
+
+enum MHD_Result api_explain(struct MHD_Connection *c, wgame *g) {
+    const char *text =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "move");
+    char why[256];
+    kemet_move m;
+    if (!read_move(g, text, &m, why, sizeof why))
+        return srv_error(c, 400, "%s", why);
+    pthread_mutex_lock(&g->mu);
+    int legal = 1;
+    if (kemet_game_pos(g->g)->result != KEMET_PLAYING) {
+        snprintf(why, sizeof why, "the game is over");
+        legal = 0;
+    } else
+        legal = !kemet_explain(g->rules, kemet_game_pos(g->g),
+                               kemet_game_throw(g->g), &m, why, sizeof why);
+    pthread_mutex_unlock(&g->mu);
+    return srv_answer_json(c, MHD_HTTP_OK,
+                           json_pack("{s:b, s:o}", "legal", legal, "reason",
+                                     legal ? json_null() : json_string(why)));
+}
+
+/* Checks that seat `you` may act now (g->mu held); answers and returns
+ * false when not. */
+static bool may_act(struct MHD_Connection *c, wgame *g, int you,
+                    enum MHD_Result *rc) {
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    const kemet_info *info = kemet_rules_info(g->rules);
+    if (you == 0)
+        *rc = srv_error(c, 401,
+                        "this needs the player's token (Authorization: Bearer "
+                        "TOKEN); without it you can only watch");
+    else if (you < 0)
+        *rc = srv_error(c, 403, "the token is not one of this game's");
+    else if (pos->result != KEMET_PLAYING)
+        *rc = srv_error(c, 409, "the game is over");
+    else if (pos->to != you)
+        *rc = srv_error(c, 409, "it is the turn of %s, not yours",
+                        info->player[pos->to - 1]);
+    else
+        return true;
+    return false;
+}
+
+/* The end of an action (g->mu held, released here): `rc` is what making
+ * the actions since `first` in memory gave. On success they are stored and
+ * the state answered; otherwise the game is put back and `status`/`why`
+ * answered, or a 500 if the store failed. */
+static enum MHD_Result finish(server *S, struct MHD_Connection *c, wgame *g,
+                              int you, long first, int rc, unsigned status,
+                              const char *why) {
+    if (rc) {
+        wg_rebuild(g, first);
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, status, "%s", why);
+    }
+    if (srv_save(S, g, first)) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 500,
+                         "the action could not be stored; nothing changed");
+    }
+    srv_changed(S, g);
+    json_t *o = wg_state_json(g, you);
+    pthread_mutex_unlock(&g->mu);
+    return srv_answer_json(c, MHD_HTTP_OK, o);
+}
+
+enum MHD_Result api_throw(server *S, struct MHD_Connection *c, wgame *g,
+                          int you) {
+    enum MHD_Result rc;
+    pthread_mutex_lock(&g->mu);
+    if (!may_act(c, g, you, &rc)) {
+        pthread_mutex_unlock(&g->mu);
+        return rc;
+    }
+    if (kemet_game_throw(g->g)) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 409,
+                         "the sticks are thrown already: make your move");
+    }
+    long first = g->version;
+    int made = wg_throw(g, NULL);
+    if (made == 0)
+        made = wg_after_throw(g);
+    return finish(S, c, g, you, first, made, 500, "out of memory");
+}
+
+enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
+                         const request *q) {
+    json_error_t jerr;
+    json_t *o = json_loadb(q->body ? q->body : "", q->len, 0, &jerr);
+    if (!o)
+        return srv_error(c, 400, "the body is not JSON: %s", jerr.text);
+    json_t *mv = json_object_get(o, "move");
+    char why[256];
+    kemet_move m;
+    bool ok = json_is_string(mv) &&
+              read_move(g, json_string_value(mv), &m, why, sizeof why);
+    if (!json_is_string(mv))
+        snprintf(why, sizeof why,
+                 "give the move as a string: {\"move\": \"9-12\"}");
+    json_decref(o);
+    if (!ok)
+        return srv_error(c, 400, "%s", why);
+    enum MHD_Result rc;
+    pthread_mutex_lock(&g->mu);
+    if (!may_act(c, g, you, &rc)) {
+        pthread_mutex_unlock(&g->mu);
+        return rc;
+    }
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    const kemet_throw *t = kemet_game_throw(g->g);
+    if (kemet_explain(g->rules, pos, t, &m, why, sizeof why)) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 422, "%s", why);
+    }
+    long first = g->version;
+    return finish(S, c, g, you, first, wg_move(g, &m), 422,
+                  "that move is not legal here");
+}
+
+/* The moves ranked by the hint agent, with the mover's chance of winning
+ * after each (before the throw: the pre-throw moves and throwing). */
+enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
+    enum MHD_Result rc;
+    pthread_mutex_lock(&g->mu);
+    if (!may_act(c, g, you, &rc)) {
+        pthread_mutex_unlock(&g->mu);
+        return rc;
+    }
+    kemet_pos pos = *kemet_game_pos(g->g);
+    const kemet_throw *pt = kemet_game_throw(g->g);
+    kemet_throw thr = pt ? *pt : (kemet_throw){0};
+    pthread_mutex_unlock(&g->mu);
+    /* The search runs on copies, without holding the game. */
+    kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
+    kc_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
+    kemet_agent *a = NULL;
+    kemet_error err;
+    int n = -1;
+    if (m && rank && !kemet_agent_new(g->rules, "expectimax", 1, &a, &err)) {
+        n = pt ? kemet_moves(g->rules, &pos, &thr, m)
+               : kemet_prethrow(g->rules, &pos, m);
+        n = kc_rank(a, &pos, pt ? &thr : NULL, m, n > 0 ? n : 0, rank);
+    }
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++) {
+        char text[160] = "throw";
+        if (rank[i].index >= 0)
+            kemet_move_format(&m[rank[i].index], text, sizeof text);
+        bool exact = kc_exact(g->rules, &pos, pt ? &thr : NULL,
+                              rank[i].index >= 0 ? &m[rank[i].index] : NULL,
+                              rank[i].chance);
+        json_array_append_new(list, json_pack("{s:s, s:f, s:b}", "move", text,
+                                              "chance", rank[i].chance, "exact",
+                                              exact));
+    }
+    kemet_agent_free(a);
+    free(m);
+    free(rank);
+    if (n < 0) {
+        json_decref(list);
+        return srv_error(c, 500, "out of memory");
+    }
+    return srv_answer_json(
+        c, MHD_HTTP_OK,
+        json_pack("{s:s, s:o}", "agent", "expectimax", "moves", list));
+}

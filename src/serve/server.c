@@ -1,0 +1,526 @@
+/* server.c - `kemet serve`: the games in the browser.
+ *
+ * An HTTP server (libmicrohttpd, a thread per connection) serving the page
+ * (web/, embedded at build time) at / and a JSON API under /api/
+ * (docs/api.md). Games live in memory and in SQLite (store.c): each
+ * action is stored before it is answered, and at start-up every stored
+ * game is replayed to where it stood. The computer's moves are made by a
+ * worker thread, so that a player's request never waits for a search.
+ * Changes reach watchers by Server-Sent Events or long polling.
+ */
+#include "server.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+extern const char kemet_web_index[];
+extern const char kemet_web_app_js[];
+extern const char kemet_web_app_css[];
+
+/* ------------------------------------------------------------------------
+ * Random ids and tokens, and the games table
+ * --------------------------------------------------------------------- */
+int srv_random_bytes(void *buf, size_t n) {
+    unsigned char *p = buf;
+    while (n) {
+        ssize_t k = getrandom(p, n, 0);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+int srv_random_hex(char *out, int chars) {
+    unsigned char b[32];
+    if (srv_random_bytes(b, (size_t)chars / 2))
+        return -1;
+    for (int i = 0; i < chars / 2; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+    return 0;
+}
+
+static unsigned bucket_of(const char *id) {
+    unsigned h = 2166136261u;
+    for (; *id; id++)
+        h = (h ^ (unsigned char)*id) * 16777619u;
+    return h % NBUCKET;
+}
+
+/* With S->mu held. */
+static wgame *find_locked(server *S, const char *id) {
+    for (wgame *g = S->bucket[bucket_of(id)]; g; g = g->next)
+        if (strcmp(g->id, id) == 0)
+            return g;
+    return NULL;
+}
+
+wgame *srv_find(server *S, const char *id) {
+    pthread_mutex_lock(&S->mu);
+    wgame *g = find_locked(S, id);
+    pthread_mutex_unlock(&S->mu);
+    return g;
+}
+
+/* With S->mu held. */
+int srv_add_locked(server *S, wgame *g) {
+    if (kc_grow(&S->all, &S->capall, S->nall, sizeof *S->all))
+        return -1;
+    S->all[S->nall++] = g;
+    unsigned b = bucket_of(g->id);
+    g->next = S->bucket[b];
+    S->bucket[b] = g;
+    return 0;
+}
+
+const kemet_rules *srv_rules_of(server *S, const char *spec) {
+    for (int i = 0; i < S->nrules; i++)
+        if (strcmp(kemet_rules_spec(S->rules[i]), spec) == 0 ||
+            strcmp(kemet_rules_info(S->rules[i])->id, spec) == 0)
+            return S->rules[i];
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------
+ * The computer's worker
+ * --------------------------------------------------------------------- */
+/* Hands game g to the worker if the computer is to act (g->mu held). */
+static void enqueue(server *S, wgame *g) {
+    if (g->queued || !wg_computer_to_act(g))
+        return;
+    pthread_mutex_lock(&S->mu);
+    if (S->qlen == S->qcap) {
+        long cap = S->qcap ? 2 * S->qcap : 64;
+        wgame **q = malloc((size_t)cap * sizeof *q);
+        if (!q) {
+            pthread_mutex_unlock(&S->mu);
+            return;
+        }
+        for (long i = 0; i < S->qlen; i++)
+            q[i] = S->queue[(S->qhead + i) % S->qcap];
+        free(S->queue);
+        S->queue = q;
+        S->qhead = 0;
+        S->qcap = cap;
+    }
+    S->queue[(S->qhead + S->qlen++) % S->qcap] = g;
+    g->queued = true;
+    pthread_cond_signal(&S->work);
+    pthread_mutex_unlock(&S->mu);
+}
+
+/* The game changed: wake its watchers and, if the computer is to act,
+ * the worker (g->mu held). */
+void srv_changed(server *S, wgame *g) {
+    pthread_cond_broadcast(&g->changed);
+    enqueue(S, g);
+}
+
+/* Saves the actions made since `first` (g->mu held); -1 when the store
+ * failed and the game was put back. */
+int srv_save(server *S, wgame *g, long first) {
+    pthread_mutex_lock(&S->mu);
+    int rc = wg_save(g, S->db, first);
+    if (rc)
+        fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
+    pthread_mutex_unlock(&S->mu);
+    return rc;
+}
+
+static void *worker(void *arg) {
+    server *S = arg;
+    for (;;) {
+        pthread_mutex_lock(&S->mu);
+        while (S->qlen == 0 && !atomic_load(&S->stopping))
+            pthread_cond_wait(&S->work, &S->mu);
+        if (atomic_load(&S->stopping)) {
+            pthread_mutex_unlock(&S->mu);
+            return NULL;
+        }
+        wgame *g = S->queue[S->qhead];
+        S->qhead = (S->qhead + 1) % S->qcap;
+        S->qlen--;
+        pthread_mutex_unlock(&S->mu);
+        pthread_mutex_lock(&g->mu);
+        g->queued = false;
+        if (wg_computer_to_act(g)) {
+            long first = g->version;
+            int rc = wg_computer_step(g);
+            if (rc)
+                wg_rebuild(g, first);
+            else if (srv_save(S, g, first) == 0)
+                srv_changed(S, g);
+        }
+        pthread_mutex_unlock(&g->mu);
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * Requests and answers
+ * --------------------------------------------------------------------- */
+
+/* Queues a whole answer: `text` is malloc'd and taken over (answers to
+ * the API, never cached), or with `page` one of the page's embedded files
+ * (revalidated before reuse). */
+static enum MHD_Result respond(struct MHD_Connection *c, unsigned status,
+                               const char *type, const char *text, size_t len,
+                               bool page) {
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        len, (void *)text,
+        page ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        if (!page)
+            free((void *)text);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, "Content-Type", type);
+    MHD_add_response_header(r, "Cache-Control", page ? "no-cache" : "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result rc = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+enum MHD_Result srv_answer(struct MHD_Connection *c, unsigned status,
+                           const char *type, char *text, size_t len) {
+    return respond(c, status, type, text, len, false);
+}
+
+enum MHD_Result srv_answer_json(struct MHD_Connection *c, unsigned status,
+                                json_t *o) {
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    if (!text)
+        return MHD_NO;
+    size_t len = strlen(text);
+    char *t = realloc(text, len + 2);
+    if (!t) {
+        free(text);
+        return MHD_NO;
+    }
+    t[len] = '\n';
+    t[len + 1] = '\0';
+    return srv_answer(c, status, "application/json", t, len + 1);
+}
+
+enum MHD_Result srv_error(struct MHD_Connection *c, unsigned status,
+                          const char *fmt, ...) {
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return srv_answer_json(
+        c, status,
+        json_pack("{s:s, s:i}", "error", msg, "status", (int)status));
+}
+
+static enum MHD_Result page(struct MHD_Connection *c, const char *text,
+                            const char *type) {
+    return respond(c, MHD_HTTP_OK, type, text, strlen(text), true);
+}
+
+/* The seat whose token the request carries: 1 or 2, 0 when none, -1 for a
+ * token that is not one of the game's. */
+static int seat_of(struct MHD_Connection *c, const wgame *g) {
+    const char *t =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    if (t && strncmp(t, "Bearer ", 7) == 0)
+        t += 7;
+    else
+        t = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Kemet-Token");
+    if (!t || !*t)
+        return 0;
+    for (int p = 0; p < 2; p++) {
+        /* compared in full, whatever matches first */
+        const char *k = g->token[p];
+        size_t n = strlen(k);
+        if (n == 0 || strlen(t) != n)
+            continue;
+        unsigned char diff = 0;
+        for (size_t i = 0; i < n; i++)
+            diff |= (unsigned char)(k[i] ^ t[i]);
+        if (diff == 0)
+            return p + 1;
+    }
+    return -1;
+}
+
+static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
+                                  const char *method, const char *rest,
+                                  const request *q) {
+    char id[WG_ID + 2];
+    size_t n = strcspn(rest, "/");
+    if (n == 0 || n > WG_ID)
+        return srv_error(c, 404, "no such game");
+    memcpy(id, rest, n);
+    id[n] = '\0';
+    const char *what = rest + n;
+    wgame *g = srv_find(S, id);
+    if (!g)
+        return srv_error(c, 404, "no such game: %s", id);
+    int you = seat_of(c, g);
+    bool get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
+    struct {
+        const char *path;
+        bool post;
+    } known[] = {{"", false},        {"/events", false}, {"/history", false},
+                 {"/record", false}, {"/steps", false},  {"/explain", false},
+                 {"/throw", true},   {"/move", true},    {"/hint", true}};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        if (strcmp(what, known[i].path) != 0)
+            continue;
+        if (known[i].post ? !post : !get)
+            return srv_error(c, 405, "use %s for %s",
+                             known[i].post ? "POST" : "GET",
+                             *what ? what : "a game's state");
+        if (you < 0 && (known[i].post || !*what))
+            return srv_error(c, 403, "the token is not one of this game's");
+        if (!*what)
+            return api_state(S, c, g, you);
+        if (!strcmp(what, "/events"))
+            return api_events(S, c, g);
+        if (!strcmp(what, "/history"))
+            return api_history(c, g);
+        if (!strcmp(what, "/record"))
+            return api_record(c, g);
+        if (!strcmp(what, "/steps"))
+            return api_steps(c, g);
+        if (!strcmp(what, "/explain"))
+            return api_explain(c, g);
+        if (!strcmp(what, "/throw"))
+            return api_throw(S, c, g, you);
+        if (!strcmp(what, "/move"))
+            return api_move(S, c, g, you, q);
+        return api_hint(c, g, you);
+    }
+    return srv_error(c, 404, "no such resource: %s", what);
+}
+
+static enum MHD_Result route(server *S, struct MHD_Connection *c,
+                             const char *url, const char *method,
+                             const request *q) {
+    bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    if (strncmp(url, "/api/", 5) != 0) {
+        if (!get)
+            return srv_error(c, 405, "use GET for the page");
+        if (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0)
+            return page(c, kemet_web_index, "text/html; charset=utf-8");
+        if (strcmp(url, "/app.js") == 0)
+            return page(c, kemet_web_app_js, "text/javascript; charset=utf-8");
+        if (strcmp(url, "/app.css") == 0)
+            return page(c, kemet_web_app_css, "text/css; charset=utf-8");
+        return srv_error(c, 404, "no such page: %.100s", url);
+    }
+    if (q->too_big)
+        return srv_error(c, 413, "the body is over %d bytes", BODY_MAX);
+    if (strcmp(url, "/api/rulesets") == 0)
+        return get ? api_rulesets(S, c)
+                   : srv_error(c, 405, "use GET for /api/rulesets");
+    if (strcmp(url, "/api/games") == 0) {
+        if (strcmp(method, "POST") == 0)
+            return api_create(S, c, q);
+        return get ? api_list(S, c)
+                   : srv_error(c, 405, "use GET or POST for /api/games");
+    }
+    if (strncmp(url, "/api/games/", 11) == 0)
+        return route_game(S, c, method, url + 11, q);
+    return srv_error(c, 404, "no such resource: %.100s", url);
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
+                              const char *url, const char *method,
+                              const char *version, const char *data,
+                              size_t *size, void **state) {
+    (void)version;
+    server *S = cls;
+    request *q = *state;
+    if (!q) {
+        if (!(q = calloc(1, sizeof *q)))
+            return MHD_NO;
+        *state = q;
+        return MHD_YES;
+    }
+    if (*size) {
+        if (q->len + *size > BODY_MAX)
+            q->too_big = true;
+        else {
+            char *b = realloc(q->body, q->len + *size + 1);
+            if (!b)
+                return MHD_NO;
+            memcpy(b + q->len, data, *size);
+            q->body = b;
+            q->len += *size;
+            b[q->len] = '\0';
+        }
+        *size = 0;
+        return MHD_YES;
+    }
+    return route(S, c, url, method, q);
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **state,
+                      enum MHD_RequestTerminationCode code) {
+    (void)cls;
+    (void)c;
+    (void)code;
+    request *q = *state;
+    if (q) {
+        free(q->body);
+        free(q);
+    }
+    *state = NULL;
+}
+
+/* ------------------------------------------------------------------------
+ * Start-up: every stored game replayed
+ * --------------------------------------------------------------------- */
+typedef struct loader {
+    server *S;
+    wgame *g;
+    char why[300];
+} loader;
+
+static int load_game(void *ctx, const store_game_row *row) {
+    loader *L = ctx;
+    const kemet_rules *r = srv_rules_of(L->S, row->ruleset);
+    if (!r || strlen(row->id) != WG_ID) {
+        snprintf(L->why, sizeof L->why, "game %.20s: unknown ruleset %.60s",
+                 row->id, row->ruleset);
+        return -1;
+    }
+    for (int p = 0; p < 2; p++)
+        if (strcmp(row->seat[p], "human") != 0 &&
+            !wg_seat_level(row->seat[p])) {
+            snprintf(L->why, sizeof L->why, "game %s: bad player %.40s",
+                     row->id, row->seat[p]);
+            return -1;
+        }
+    if (!(L->g = wg_new(r, row->seed, row->id, row->seat, row->token,
+                        row->created)) ||
+        srv_add_locked(L->S, L->g)) {
+        wg_free(L->g);
+        snprintf(L->why, sizeof L->why, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+static int load_action(void *ctx, const char *id, long seq, const char *kind,
+                       const char *text) {
+    loader *L = ctx;
+    char why[200];
+    if (seq != L->g->version) {
+        snprintf(L->why, sizeof L->why, "game %s: action %ld is missing", id,
+                 L->g->version);
+        return -1;
+    }
+    if (wg_replay(L->g, kind, text, why, sizeof why)) {
+        snprintf(L->why, sizeof L->why, "game %s: %s", id, why);
+        return -1;
+    }
+    return 0;
+}
+
+int srv_run(const srv_opts *o, char *why, size_t len) {
+    struct sockaddr_in addr = {0};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)o->port);
+    if (inet_pton(AF_INET, o->host, &addr.sin_addr) != 1) {
+        snprintf(why, len,
+                 "serve: --host takes an IPv4 address such as 127.0.0.1, "
+                 "not '%.40s'",
+                 o->host);
+        return -1;
+    }
+    int rc = 0;
+    server *S = calloc(1, sizeof *S);
+    if (!S) {
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
+    pthread_mutex_init(&S->mu, NULL);
+    pthread_cond_init(&S->work, NULL);
+    for (int i = 0; i < o->nrules && i < MAX_RULES; i++)
+        S->rules[S->nrules++] = o->rules[i];
+    if ((rc = store_open(o->db, &S->db, why, len)))
+        goto out;
+    loader L = {S, NULL, ""};
+    if (store_load(S->db, load_game, load_action, &L)) {
+        snprintf(why, len, "%.200s: %s", o->db,
+                 L.why[0] ? L.why : store_error(S->db));
+        rc = -1;
+        goto out;
+    }
+    /* Block the stop signals in every thread; this one waits for them. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    if (pthread_create(&S->worker, NULL, worker, S)) {
+        snprintf(why, len, "serve: cannot start a thread");
+        rc = -1;
+        goto out;
+    }
+    for (long i = 0; i < S->nall; i++) {
+        pthread_mutex_lock(&S->all[i]->mu);
+        enqueue(S, S->all[i]);
+        pthread_mutex_unlock(&S->all[i]->mu);
+    }
+    struct MHD_Daemon *d = MHD_start_daemon(
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
+        (uint16_t)o->port, NULL, NULL, handle, S, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, S,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_END);
+    if (!d) {
+        snprintf(why, len, "serve: cannot listen on %s port %ld (in use?)",
+                 o->host, o->port);
+        rc = -1;
+    } else {
+        const union MHD_DaemonInfo *info =
+            MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+        printf("kemet: serving %d games on http://%s:%u/ (database %s)\n",
+               (int)S->nall, o->host, info ? info->port : (unsigned)o->port,
+               o->db);
+        fflush(stdout);
+        int sig;
+        sigwait(&stop, &sig);
+        printf("kemet: stopping\n");
+        fflush(stdout);
+        atomic_store(&S->stopping, true);
+        for (long i = 0; i < S->nall; i++) {
+            pthread_mutex_lock(&S->all[i]->mu);
+            pthread_cond_broadcast(&S->all[i]->changed);
+            pthread_mutex_unlock(&S->all[i]->mu);
+        }
+        MHD_stop_daemon(d);
+    }
+    pthread_mutex_lock(&S->mu);
+    atomic_store(&S->stopping, true);
+    pthread_cond_broadcast(&S->work);
+    pthread_mutex_unlock(&S->mu);
+    pthread_join(S->worker, NULL);
+out:
+    for (long i = 0; i < S->nall; i++)
+        wg_free(S->all[i]);
+    free(S->all);
+    free(S->queue);
+    store_close(S->db);
+    pthread_mutex_destroy(&S->mu);
+    pthread_cond_destroy(&S->work);
+    free(S);
+    return rc;
+}
