@@ -418,6 +418,47 @@ KEMET_API void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos,
 KEMET_API int kemet_square_cell(const kemet_rules *rules, int player,
                                 int square);
 
+/* A board for drawing: holes with their place, shape and
+ * size in the units of a view box w x h, their label and sign, whose home
+ * they are, and the lines and rivers joining them (kemet_art). Every ruleset
+ * has one; front ends need no knowledge of the boards. */
+#define KEMET_ART_HOLES 100
+#define KEMET_ART_LINKS 32
+enum { KEMET_ART_ROUND = 0, KEMET_ART_SQUARE = 1 }; /* a hole's shape */
+enum { KEMET_ART_MARKED = 1, KEMET_ART_SAFE = 2 };  /* a hole's flags */
+enum { KEMET_ART_LINE = 0, KEMET_ART_RIVER = 1 };   /* a link's kind */
+enum { KEMET_ART_FRAME_RECT = 0, KEMET_ART_FRAME_PALM = 1 }; /* the outline */
+typedef struct kemet_hole_art {
+    int cell;       /* the board cell (kemet_board_cell) */
+    double x, y, r; /* centre; radius (half the side of a square) */
+    int shape;      /* KEMET_ART_ROUND or KEMET_ART_SQUARE */
+    int flags;      /* KEMET_ART_MARKED (a marked hole), KEMET_ART_SAFE */
+    int home;       /* 0, or the player whose home (start) the hole is */
+    char label[8];  /* its number as players name it ("15", "Shen") */
+    char mark[8];   /* a sign drawn by it, UTF-8 ("☥", "≈≈"), or "" */
+} kemet_hole_art;
+typedef struct kemet_art_link {
+    int from, to; /* cells */
+    int kind;     /* KEMET_ART_LINE or KEMET_ART_RIVER */
+    double bend;  /* 0: straight; else a curve bowed by this much in x */
+} kemet_art_link;
+typedef struct kemet_board_art {
+    double w, h;
+    int frame; /* KEMET_ART_FRAME_RECT (a plain board) or _PALM */
+    int nholes, nlinks;
+    kemet_hole_art hole[KEMET_ART_HOLES];
+    kemet_art_link link[KEMET_ART_LINKS];
+} kemet_board_art;
+/* Fills *out; returns the number of holes, or KEMET_EMISUSE. */
+KEMET_API int kemet_art(const kemet_rules *rules, kemet_board_art *out);
+
+/* The computer's play levels, 1 (weakest) to KEMET_LEVELS: the agent each
+ * plays as (an agent spec for kemet_agent_new) and a few words on it.
+ * NULL outside 1..KEMET_LEVELS. */
+#define KEMET_LEVELS 5
+KEMET_API const char *kemet_level_agent(int level);
+KEMET_API const char *kemet_level_about(int level);
+
 /* ---------------------------------------------------------------------------
  * The game driver: rules + position + the dice generator, with the opening
  * procedure that decides who starts (ruling G4) and turn counting.

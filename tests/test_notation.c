@@ -240,6 +240,58 @@ static void describe(void **state) {
     kemet_rules_close(r);
 }
 
+/* kemet_art: every ruleset's board for drawing has each of its cells once,
+ * inside the drawing, and its lines join holes that exist; the levels. */
+static void board_art(void **state) {
+    (void)state;
+    static kemet_board_art a;
+    for (int i = 0; i < kemet_ruleset_count(); i++) {
+        kemet_rules *r;
+        kemet_error err;
+        assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &err),
+                         KEMET_OK);
+        int cells = kemet_rules_info(r)->board_cells;
+        assert_int_equal(kemet_art(r, &a), cells);
+        assert_true(a.w > 0 && a.h > 0);
+        char seen[KEMET_ART_HOLES + 1] = {0};
+        for (int k = 0; k < a.nholes; k++) {
+            const kemet_hole_art *h = &a.hole[k];
+            assert_true(h->cell >= 1 && h->cell <= cells);
+            assert_false(seen[h->cell]);
+            seen[h->cell] = 1;
+            assert_true(h->x - h->r >= 0 && h->x + h->r <= a.w);
+            assert_true(h->y - h->r >= 0 && h->y + h->r <= a.h);
+            assert_true(h->label[0] != '\0');
+        }
+        for (int k = 0; k < a.nlinks; k++) {
+            assert_true(seen[a.link[k].from]);
+            assert_true(seen[a.link[k].to]);
+        }
+        /* every square of each path is drawn */
+        for (int p = 1; p <= 2; p++)
+            for (int sq = 1; sq <= kemet_rules_info(r)->squares; sq++) {
+                int c = kemet_square_cell(r, p, sq);
+                assert_true(c == 0 || seen[c]);
+            }
+        kemet_rules_close(r);
+    }
+    assert_int_equal(kemet_art(NULL, &a), KEMET_EMISUSE);
+    assert_string_equal(kemet_level_agent(1), "random");
+    assert_string_equal(kemet_level_agent(KEMET_LEVELS), "best");
+    assert_null(kemet_level_agent(0));
+    assert_null(kemet_level_about(KEMET_LEVELS + 1));
+    for (int l = 1; l <= KEMET_LEVELS; l++) {
+        kemet_rules *r;
+        kemet_agent *ag;
+        kemet_error err;
+        assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+        assert_int_equal(kemet_agent_new(r, kemet_level_agent(l), 1, &ag, &err),
+                         KEMET_OK);
+        kemet_agent_free(ag);
+        kemet_rules_close(r);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(canonical_order),
@@ -248,6 +300,7 @@ int main(void) {
         cmocka_unit_test(ruleset_registry),
         cmocka_unit_test(misuse),
         cmocka_unit_test(describe),
+        cmocka_unit_test(board_art),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

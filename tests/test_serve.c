@@ -523,9 +523,53 @@ static void bad_database(void **state_) {
     free(err);
 }
 
+/* The page's files, and the data it draws every board from: /api/rulesets
+ * carries each ruleset's board for drawing and the play levels, and no
+ * board is named by its ruleset. */
+static void page_and_boards(void **state) {
+    (void)state;
+    srv S;
+    temp_db(&S);
+    start(&S);
+    static const char *const files[] = {
+        "/",       "/index.html", "/app.css", "/main.js", "/util.js",
+        "/api.js", "/board.js",   "/home.js", "/game.js", "/replay.js"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *out;
+        assert_int_equal(http(&S, "GET", files[i], NULL, NULL, &out), 200);
+        assert_true(strlen(out) > 100);
+        free(out);
+    }
+    char *out;
+    assert_int_equal(http(&S, "GET", "/app.js", NULL, NULL, &out), 404);
+    free(out);
+    assert_int_equal(http(&S, "GET", "/../etc/passwd", NULL, NULL, &out), 404);
+    free(out);
+    json_t *o = call(&S, "GET", "/api/rulesets", NULL, NULL, 200);
+    json_t *rs = json_object_get(o, "rulesets"), *r;
+    size_t i;
+    assert_int_equal(json_array_size(rs), (size_t)kemet_ruleset_count());
+    json_array_foreach(rs, i, r) {
+        json_t *art = json_object_get(r, "art");
+        assert_non_null(art);
+        assert_null(json_object_get(r, "board"));
+        assert_int_equal(json_array_size(json_object_get(art, "holes")),
+                         (size_t)num(r, "board_cells"));
+        const char *frame = str(art, "frame");
+        assert_true(strcmp(frame, "rect") == 0 || strcmp(frame, "palm") == 0);
+    }
+    json_t *levels = json_object_get(o, "levels");
+    assert_int_equal(json_array_size(levels), KEMET_LEVELS);
+    assert_string_equal(str(json_array_get(levels, 4), "agent"), "best");
+    json_decref(o);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(page_and_boards),
         cmocka_unit_test(full_games),
         cmocka_unit_test(bad_requests),
         cmocka_unit_test(restart),

@@ -440,22 +440,21 @@ int cmd_play(int argc, char **argv) {
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"record", OPT_STRING, &record, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
-                      {"level", OPT_LONG, &level, 1, 5},
+                      {"level", OPT_LONG, &level, 1, KEMET_LEVELS},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
-    static const char *const levels[] = {"random", "greedy", "expectimax:2k",
-                                         "expectimax", "best"};
     if (level && p2 && strcmp(p1, "human") == 0)
         return cli_fail("play: --level sets the computer player; give it or "
                         "--p2, not both");
     if (level && strcmp(p1, "human") != 0 && (!p2 || strcmp(p2, "human") == 0))
-        p1 = levels[level - 1]; /* the human is player 2 */
+        p1 = kemet_level_agent((int)level); /* the human is player 2 */
     if (!p2)
-        p2 = level && strcmp(p1, "human") == 0 ? levels[level - 1] : "greedy";
+        p2 = level && strcmp(p1, "human") == 0 ? kemet_level_agent((int)level)
+                                               : "greedy";
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--seed", 6) == 0)
             have_seed = true;

@@ -181,6 +181,21 @@ static const agent_kind kinds[] = {
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
 
+/* The play levels: what each plays as, and its name on the page. */
+static const char *const levels[KEMET_LEVELS][2] = {
+    {"random", "beginner"},    {"greedy", "easy"},
+    {"expectimax:2k", "fair"}, {"expectimax", "strong"},
+    {"best", "very strong"},
+};
+
+const char *kemet_level_agent(int level) {
+    return level >= 1 && level <= KEMET_LEVELS ? levels[level - 1][0] : NULL;
+}
+
+const char *kemet_level_about(int level) {
+    return level >= 1 && level <= KEMET_LEVELS ? levels[level - 1][1] : NULL;
+}
+
 int kemet_agent_count(void) {
     return NKINDS;
 }

@@ -872,7 +872,7 @@ static const char chien_text[] = BOARD_TEXT
         .roll = kmt_sticks_roll_of, .max_value = 5, .prethrow = h58_prethrow,  \
         .moves = h58_moves, .make = h58_make, .playout = h58_playout,          \
         .side = h58_side, .features = h58_features, .weights = h58_weights,    \
-        .explain = h58_explain                                                 \
+        .explain = h58_explain, .art = kmt_art_h58                             \
     }
 
 const kemet_ruleset kmt_dogs_jackals = H58_TABLE(

@@ -201,7 +201,15 @@ struct kemet_ruleset {
     void (*explain)(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, const kemet_move *move, char *buf,
                     size_t len);
+    /* The board for drawing (art.c); out is zeroed. */
+    void (*art)(const kemet_rules *r, kemet_board_art *out);
 };
+
+/* The boards for drawing (art.c): Senet's, the 58-holes board, and a
+ * board file's (the rules' data must be track.c's). */
+void kmt_art_senet(const kemet_rules *r, kemet_board_art *a);
+void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
+void kmt_art_file(const kemet_rules *r, kemet_board_art *a);
 
 /* Player 1's chance of winning `pos`: exact from the table the rules use
  * where it covers `pos` (then *exact is set, if not NULL), else the

@@ -520,7 +520,7 @@ static const char senet_robinson_text[] = SENET_TEXT_COMMON
         .max_value = 5, .prethrow = senet_prethrow, .moves = senet_moves,      \
         .make = senet_make, .playout = senet_playout, .side = senet_side,      \
         .features = senet_features, .weights = senet_weights,                  \
-        .explain = senet_explain                                               \
+        .explain = senet_explain, .art = kmt_art_senet                         \
     }
 
 const kemet_ruleset kmt_senet_kendall =

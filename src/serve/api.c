@@ -10,12 +10,43 @@
 /* ------------------------------------------------------------------------
  * The API
  * --------------------------------------------------------------------- */
+/* The board for drawing (kemet_art): the page draws every board from it. */
+static json_t *art_json(const kemet_rules *r) {
+    kemet_board_art *a = malloc(sizeof *a);
+    if (!a)
+        return NULL;
+    kemet_art(r, a);
+    json_t *holes = json_array(), *links = json_array();
+    for (int i = 0; i < a->nholes; i++) {
+        const kemet_hole_art *h = &a->hole[i];
+        json_array_append_new(
+            holes,
+            json_pack("{s:i, s:f, s:f, s:f, s:s, s:s, s:s, s:b, s:b, s:i}",
+                      "cell", h->cell, "x", h->x, "y", h->y, "r", h->r, "shape",
+                      h->shape == KEMET_ART_SQUARE ? "square" : "round",
+                      "label", h->label, "mark", h->mark, "marked",
+                      (h->flags & KEMET_ART_MARKED) != 0, "safe",
+                      (h->flags & KEMET_ART_SAFE) != 0, "home", h->home));
+    }
+    for (int i = 0; i < a->nlinks; i++) {
+        const kemet_art_link *l = &a->link[i];
+        json_array_append_new(
+            links,
+            json_pack("{s:i, s:i, s:s, s:f}", "from", l->from, "to", l->to,
+                      "kind", l->kind == KEMET_ART_RIVER ? "river" : "line",
+                      "bend", l->bend));
+    }
+    json_t *o =
+        json_pack("{s:f, s:f, s:s, s:o, s:o}", "w", a->w, "h", a->h, "frame",
+                  a->frame == KEMET_ART_FRAME_PALM ? "palm" : "rect", "holes",
+                  holes, "links", links);
+    free(a);
+    return o;
+}
+
 static json_t *ruleset_json(const kemet_rules *r) {
     const kemet_info *i = kemet_rules_info(r);
     const char *file = kemet_rules_board_file(r);
-    const char *board = file                              ? "file"
-                        : strncmp(i->id, "senet", 5) == 0 ? "senet"
-                                                          : "58-holes";
     json_t *paths = json_array();
     for (int p = 1; p <= 2; p++) {
         json_t *a = json_array();
@@ -27,12 +58,12 @@ static json_t *ruleset_json(const kemet_rules *r) {
     kemet_start(r, &start);
     return json_pack(
         "{s:s, s:s, s:s, s:s, s:[s,s], s:s?, s:s?, s:i, s:i, s:i, s:s?, "
-        "s:s, s:s?, s:o, s:o}",
+        "s:o?, s:s?, s:o, s:o}",
         "id", kemet_rules_spec(r), "title", i->title, "source", i->source,
         "text", i->text, "players", i->player[0], i->player[1], "gone", i->gone,
         "in_hand", i->in_hand, "pieces", i->pieces, "squares", i->squares,
-        "board_cells", i->board_cells, "board_note", i->board_note, "board",
-        board, "board_file", file, "paths", paths, "start",
+        "board_cells", i->board_cells, "board_note", i->board_note, "art",
+        art_json(r), "board_file", file, "paths", paths, "start",
         wg_cells_json(r, &start));
 }
 
@@ -40,7 +71,14 @@ enum MHD_Result api_rulesets(server *S, struct MHD_Connection *c) {
     json_t *a = json_array();
     for (int i = 0; i < S->nrules; i++)
         json_array_append_new(a, ruleset_json(S->rules[i]));
-    return srv_answer_json(c, MHD_HTTP_OK, json_pack("{s:o}", "rulesets", a));
+    json_t *levels = json_array();
+    for (int l = 1; l <= KEMET_LEVELS; l++)
+        json_array_append_new(levels, json_pack("{s:i, s:s, s:s}", "level", l,
+                                                "agent", kemet_level_agent(l),
+                                                "about", kemet_level_about(l)));
+    return srv_answer_json(
+        c, MHD_HTTP_OK,
+        json_pack("{s:o, s:o}", "rulesets", a, "levels", levels));
 }
 
 /* The seats of a new game from {"players": [P1, P2]}, each "human" or

@@ -20,9 +20,8 @@
 #include <sys/random.h>
 #include <time.h>
 
-extern const char kemet_web_index[];
-extern const char kemet_web_app_js[];
-extern const char kemet_web_app_css[];
+/* The page's files (web/, embedded by CMakeLists.txt): path, text, type. */
+extern const char *const kemet_web_files[][3];
 
 /* ------------------------------------------------------------------------
  * Random ids and tokens, and the games table
@@ -315,12 +314,11 @@ static enum MHD_Result route(server *S, struct MHD_Connection *c,
     if (strncmp(url, "/api/", 5) != 0) {
         if (!get)
             return srv_error(c, 405, "use GET for the page");
-        if (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0)
-            return page(c, kemet_web_index, "text/html; charset=utf-8");
-        if (strcmp(url, "/app.js") == 0)
-            return page(c, kemet_web_app_js, "text/javascript; charset=utf-8");
-        if (strcmp(url, "/app.css") == 0)
-            return page(c, kemet_web_app_css, "text/css; charset=utf-8");
+        if (strcmp(url, "/") == 0)
+            url = "/index.html";
+        for (int i = 0; kemet_web_files[i][0]; i++)
+            if (strcmp(url, kemet_web_files[i][0]) == 0)
+                return page(c, kemet_web_files[i][1], kemet_web_files[i][2]);
         return srv_error(c, 404, "no such page: %.100s", url);
     }
     if (q->too_big)

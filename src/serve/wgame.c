@@ -15,18 +15,15 @@
 #include <string.h>
 
 /* The computer's levels, as in `kemet play --level`. */
-static const char *const levels[] = {"random", "greedy", "expectimax:2k",
-                                     "expectimax", "best"};
-
 const char *wg_level_agent(int level) {
-    return level >= 1 && level <= 5 ? levels[level - 1] : NULL;
+    return kemet_level_agent(level);
 }
 
 int wg_seat_level(const char *seat) {
     if (strncmp(seat, "computer:", 9) != 0)
         return 0;
     int l = seat[9] - '0';
-    return seat[10] == '\0' && l >= 1 && l <= 5 ? l : 0;
+    return seat[10] == '\0' && l >= 1 && l <= KEMET_LEVELS ? l : 0;
 }
 
 static char *words_of(const kemet_rules *r, const kemet_events *ev) {

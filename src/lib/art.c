@@ -1,0 +1,184 @@
+/* art.c - every board described for drawing (kemet_art), so that a
+ * front end draws any ruleset's board from data: where each hole lies,
+ * its shape and size, its label and mark, whose home it is, and the lines
+ * and rivers between holes. Senet's board and the 58-holes board are
+ * built-in descriptions here; the boards read from board files are laid
+ * out from their pictures. Units are those of an SVG view box.
+ */
+#include "track.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static kemet_hole_art *add_hole(kemet_board_art *a, int cell, double x,
+                                double y, double r, int shape) {
+    if (a->nholes >= KEMET_ART_HOLES || cell <= 0)
+        return NULL;
+    kemet_hole_art *h = &a->hole[a->nholes++];
+    *h = (kemet_hole_art){.cell = cell, .x = x, .y = y, .r = r, .shape = shape};
+    return h;
+}
+
+static void add_link(kemet_board_art *a, int from, int to, int kind,
+                     double bend) {
+    if (a->nlinks < KEMET_ART_LINKS && from > 0 && to > 0)
+        a->link[a->nlinks++] = (kemet_art_link){from, to, kind, bend};
+}
+
+/* Senet: three rows of ten squares, the middle row run right to left;
+ * squares 15 and 26-30 carry their signs. */
+void kmt_art_senet(const kemet_rules *r, kemet_board_art *a) {
+    static const char *const sign[31] = {
+        [15] = "☥",   [26] = "nfr", [27] = "≈≈",
+        [28] = "III", [29] = "II",  [30] = "I"};
+    a->w = 656;
+    a->h = 216;
+    a->frame = KEMET_ART_FRAME_RECT;
+    for (int sq = 1; sq <= 30; sq++) {
+        int row = (sq - 1) / 10, k = (sq - 1) % 10;
+        int col = row == 1 ? 9 - k : k;
+        kemet_hole_art *h =
+            add_hole(a, kemet_square_cell(r, 1, sq), 36 + col * 64,
+                     44 + row * 64, 28, KEMET_ART_SQUARE);
+        if (!h)
+            continue;
+        snprintf(h->label, sizeof h->label, "%d", sq);
+        if (sign[sq])
+            snprintf(h->mark, sizeof h->mark, "%s", sign[sq]);
+    }
+}
+
+/* The 58-holes board, as the palm-shaped boards of the Middle Kingdom:
+ * each side's holes 1-10 down the centre, 11-25 up the outer edge, 26-29
+ * round the top to the Shen (the common hole 30); the lines 6-20 and 8-10
+ * on both sides. */
+static void h58_at(int side, int hole, double *x, double *y) {
+    const double cx = 220, m = side == 0 ? 1 : -1;
+    if (hole <= 10) {
+        *x = cx + m * 45;
+        *y = 170 + (hole - 1) * 30;
+    } else if (hole <= 25) {
+        *x = cx + m * 165;
+        *y = 534 - (hole - 11) * 26;
+    } else if (hole <= 29) {
+        double t = (hole - 25) * 3.14159265358979 / 10;
+        *x = cx + m * 165 * cos(t);
+        *y = 170 - 130 * sin(t);
+    } else {
+        *x = cx;
+        *y = 40;
+    }
+}
+
+void kmt_art_h58(const kemet_rules *r, kemet_board_art *a) {
+    a->w = 440;
+    a->h = 575;
+    a->frame = KEMET_ART_FRAME_PALM;
+    for (int side = 0; side < 2; side++) {
+        for (int hole = 1; hole <= 29; hole++) {
+            double x, y;
+            h58_at(side, hole, &x, &y);
+            /* player 1's holes are its path squares 1-29; player 2's
+             * side is its own path 1-29 too */
+            kemet_hole_art *h =
+                add_hole(a, kemet_square_cell(r, side + 1, hole), x, y, 11,
+                         KEMET_ART_ROUND);
+            if (!h)
+                continue;
+            snprintf(h->label, sizeof h->label, "%d", hole);
+            if (hole == 1 || hole == 6 || hole == 8 || hole == 10 ||
+                hole == 15 || hole == 20 || hole == 25)
+                h->flags |= KEMET_ART_MARKED;
+        }
+        add_link(a, kemet_square_cell(r, side + 1, 6),
+                 kemet_square_cell(r, side + 1, 20), KEMET_ART_LINE, 0);
+        add_link(a, kemet_square_cell(r, side + 1, 8),
+                 kemet_square_cell(r, side + 1, 10), KEMET_ART_LINE,
+                 side == 0 ? -28 : 28);
+    }
+    double x, y;
+    h58_at(0, 30, &x, &y);
+    /* The Shen is cell 30 of the board (between the sides' 1-29 and
+     * 31-59), drawn even where no path reaches it (Chien et Chacal). */
+    int apex = kemet_square_cell(r, 1, 30);
+    kemet_hole_art *h =
+        add_hole(a, apex ? apex : 30, x, y, 20, KEMET_ART_ROUND);
+    if (h)
+        snprintf(h->label, sizeof h->label, "Shen");
+}
+
+/* A board file's board: each hole where its slot {NN} stands in the
+ * picture (a character 9 units wide, a line 34 high), with the file's
+ * lines, rivers, Suns, Ankhs, marked holes and home boxes. */
+void kmt_art_file(const kemet_rules *r, kemet_board_art *a) {
+    const kemet_board *b = &((const track *)r->data)->b;
+    a->frame = KEMET_ART_FRAME_RECT;
+    int row = 0, col = 0;
+    double w = 0, hgt = 0;
+    for (const char *p = b->picture; *p; p++) {
+        if (*p == '\n') {
+            row++;
+            col = 0;
+            continue;
+        }
+        if (*p != '{') {
+            col++;
+            continue;
+        }
+        const char *q = p + 1;
+        while (*q == ' ')
+            q++;
+        int n = 0, digits = 0;
+        while (*q >= '0' && *q <= '9' && digits < 3) {
+            n = n * 10 + (*q++ - '0');
+            digits++;
+        }
+        if (!digits || *q != '}' || n < 1 || n > b->holes) {
+            col++;
+            continue;
+        }
+        int len = (int)(q - p) + 1;
+        double x = 30 + (col + len / 2.0) * 9, y = 34 + row * 34;
+        kemet_hole_art *h = add_hole(a, n, x, y, 14, KEMET_ART_ROUND);
+        if (h) {
+            snprintf(h->label, sizeof h->label, "%d", n);
+            int f = b->flags[n];
+            if (f & KEMET_BOARD_SUN)
+                snprintf(h->mark, sizeof h->mark, "☀");
+            else if (f & KEMET_BOARD_ANKH)
+                snprintf(h->mark, sizeof h->mark, "☥");
+            if (f & KEMET_BOARD_MARK)
+                h->flags |= KEMET_ART_MARKED;
+            if (f & (KEMET_BOARD_SAFE | KEMET_BOARD_SUN | KEMET_BOARD_ANKH))
+                h->flags |= KEMET_ART_SAFE;
+            for (int pl = 0; pl < 2; pl++)
+                for (int i = 0; i < b->nhome[pl]; i++)
+                    if (b->home[pl][i] == n)
+                        h->home = (uint8_t)(pl + 1);
+            w = x + 30 > w ? x + 30 : w;
+            hgt = y + 30 > hgt ? y + 30 : hgt;
+        }
+        col += len;
+        p = q;
+    }
+    for (int n = 1; n <= b->holes; n++) {
+        if (b->line[n] > n)
+            add_link(a, n, b->line[n], KEMET_ART_LINE, 0);
+        int e = b->river[n]; /* once per river, whichever end holds it */
+        if (e && (e > n || b->river[e] != n))
+            add_link(a, n, e, KEMET_ART_RIVER, 0);
+    }
+    a->w = w;
+    a->h = hgt;
+}
+
+int kemet_art(const kemet_rules *rules, kemet_board_art *out) {
+    if (!rules || !out)
+        return KEMET_EMISUSE;
+    memset(out, 0, sizeof *out);
+    if (!rules->rs->art)
+        return KEMET_ERULESET;
+    rules->rs->art(rules, out);
+    return out->nholes;
+}

@@ -1,0 +1,86 @@
+/* board.js - every board drawn from the data the server sends
+ * (kemet_art: holes, lines, rivers, home boxes); nothing here knows one
+ * board from another. */
+import {s, h, activate} from "./util.js";
+
+/* The drawing of ruleset rs: holes by cell, decorations, frame. */
+function geometry(rs) {
+  if (rs._geo) return rs._geo;
+  const a = rs.art, cells = {}, deco = [];
+  for (const c of a.holes)
+    cells[c.cell] = {x: c.x, y: c.y, r: c.r, square: c.shape === "square", label: c.label,
+                     mark: c.mark || (c.marked ? "•" : null),
+                     fill: c.home === 1 ? "#f3d9b0" : c.home === 2 ? "#c9d7e8" : undefined};
+  const palm = a.frame === "palm";
+  for (const l of a.links) {
+    const p = cells[l.from], q = cells[l.to];
+    if (!p || !q) continue;
+    if (l.kind === "river")
+      deco.push(s("line", {x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: "#3b7dc4", "stroke-width": 6, "stroke-dasharray": "10 5", opacity: .8}));
+    else if (l.bend)
+      deco.push(s("path", {d: `M${p.x},${p.y} C${p.x + l.bend},${p.y} ${p.x + l.bend},${q.y} ${q.x},${q.y}`, fill: "none", stroke: "#7a5229", "stroke-width": palm ? 3 : 4}));
+    else
+      deco.push(s("line", {x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "boardline", stroke: "#7a5229", "stroke-width": palm ? 3 : 4}));
+  }
+  let frame = [4, 4, a.w - 8, a.h - 8];
+  if (palm) {
+    /* the palm: a rounded outline and the central stem */
+    const c = a.w / 2, b = a.h - 15, top = 170;
+    deco.unshift(s("path", {d: `M${c - 190},${b} L${c - 190},${top} Q${c - 190},10 ${c},10 Q${c + 190},10 ${c + 190},${top} L${c + 190},${b} Z`, fill: "#d8b27a", stroke: "#7a5229", "stroke-width": 4}));
+    deco.push(s("path", {d: `M${c - 14},80 L${c - 14},470 M${c + 14},80 L${c + 14},470`, stroke: "#9c7444", "stroke-width": 3}));
+    frame = null;
+  }
+  rs._geo = {w: a.w, h: a.h, cells, deco, frame};
+  return rs._geo;
+}
+
+
+/* Draws the board with the pieces of `cells`; `marks` maps a cell to
+ * "source", "target" or "picked"; `onCell` (optional) is called with a
+ * cell number when one is chosen. */
+export function drawBoard(rs, cells, marks, onCell) {
+  const g = geometry(rs);
+  const svg = s("svg", {viewBox: `0 0 ${g.w} ${g.h}`, class: "board", role: "img",
+                        "aria-label": rs.title + " board"});
+  if (g.frame) svg.append(s("rect", {x: g.frame[0], y: g.frame[1], width: g.frame[2], height: g.frame[3], rx: 10, fill: "#d8b27a", stroke: "#7a5229", "stroke-width": 4}));
+  svg.append(...g.deco.map(d => d.cloneNode(true)));
+  for (const [key, c] of Object.entries(g.cells)) {
+    const cell = +key, m = marks && marks[cell];
+    const grp = s("g", {class: "hole" + (m ? " " + m : ""), "data-cell": cell});
+    const bg = c.square
+      ? s("rect", {class: "cellbg", x: c.x - c.r, y: c.y - c.r, width: 2 * c.r, height: 2 * c.r, rx: 4, fill: c.fill || "#ecd3a5", stroke: "#7a5229"})
+      : s("circle", {class: "cellbg", cx: c.x, cy: c.y, r: c.r, fill: c.fill || "#6b4420", stroke: "#4a2e12"});
+    grp.append(bg);
+    if (c.mark === "•" && !c.square) bg.setAttribute("stroke", "#e8b84a"), bg.setAttribute("stroke-width", 3);
+    else if (c.mark) grp.append(s("text", {x: c.x, y: c.square ? c.y + c.r - 6 : c.y - c.r - 2, "text-anchor": "middle", "font-size": c.square ? 13 : 11, fill: "#5a3a18"}, c.mark));
+    if (c.square) grp.append(s("text", {x: c.x - c.r + 3, y: c.y - c.r + 11, "font-size": 10, fill: "#7a5229"}, c.label));
+    const n = cells[cell - 1] || [0, 0];
+    const pr = c.r * (c.square ? 0.62 : 0.8);
+    const both = n[0] > 0 && n[1] > 0;
+    for (let p = 0; p < 2; p++) {
+      if (!n[p]) continue;
+      const x = both ? c.x + (p ? pr * .55 : -pr * .55) : c.x;
+      const r = both ? pr * .65 : pr;
+      grp.append(s("circle", {class: "piece" + (p + 1), cx: x, cy: c.y, r}));
+      if (n[p] > 1) grp.append(s("text", {x, y: c.y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: p ? "#fff" : "#000"}, n[p]));
+    }
+    grp.append(s("title", {}, `${c.square ? "square" : "hole"} ${c.label}`));
+    if (onCell && m) activate(grp, () => onCell(cell));
+    else if (onCell) grp.addEventListener("click", () => onCell(cell));
+    svg.append(grp);
+  }
+  return svg;
+}
+
+export function drawThrow(t) {
+  if (!t) return h("div", {class: "sticks", "aria-label": "no throw yet"}, "—");
+  const box = h("div", {class: "sticks", "aria-label": "throw " + t.text});
+  if (t.sticks && t.faces.length && t.values.length === 1) {
+    for (const f of t.faces) box.append(h("span", {class: "stick " + (f ? "marked" : "plain"), title: f ? "marked side up" : "plain side up"}));
+  } else {
+    t.values.forEach((v, i) => box.append(h("span", {class: "die", title: t.only[i] ? "usable by player " + t.only[i] + " only" : "value " + v}, v)));
+  }
+  box.append(h("span", {class: "throwvalue"}, t.text));
+  return box;
+}
+

@@ -1,0 +1,219 @@
+/* game.js - a game: playing with a seat's token, or watching. */
+import {app, h, activate, remember} from "./util.js";
+import {api, getRulesets, ruleset} from "./api.js";
+import {drawBoard, drawThrow} from "./board.js";
+
+let view = null; /* the current game view, or null */
+
+/* Leaves the game on show, if any (its event stream closed). */
+export function leaveGame() {
+  if (view && view.events) view.events.close();
+  view = null;
+}
+
+/* The keys of the game page: t throws, Escape drops the picked piece. */
+export function gameKey(e) {
+  if (!view || !view.state || e.target.tagName === "INPUT") return;
+  if (e.key === "t" && myTurn() && view.state.phase === "throw") document.getElementById("throw").click();
+  if (e.key === "Escape" && view.picked !== null) { view.picked = null; render(); }
+}
+
+export function whoName(rs, p) { return rs.players[p - 1]; }
+/* "White's", and "Hounds'" for a side named in the plural. */
+function whose(rs, p) { const n = whoName(rs, p); return n.endsWith("s") ? `${n}'` : `${n}'s`; }
+
+export async function gamePage(id, token) {
+  await getRulesets();
+  if (view && view.events) view.events.close();
+  view = {id, token, state: null, done: [], picked: null, next: null, msg: "", bad: false, hints: null};
+  if (token) {
+    try { const st = await api("GET", "games/" + id, undefined, token); remember(id, token, st.you); }
+    catch (e) { app.replaceChildren(h("p", {class: "msg bad"}, e.message)); return; }
+  }
+  await refresh();
+  const es = new EventSource(`/api/games/${id}/events`);
+  es.addEventListener("change", ev => {
+    const v = JSON.parse(ev.data).version;
+    if (view && view.id === id && (!view.state || v !== view.state.version)) refresh();
+  });
+  view.events = es;
+}
+
+async function refresh() {
+  const v = view;
+  try {
+    v.state = await api("GET", "games/" + v.id, undefined, v.token);
+  } catch (e) {
+    app.replaceChildren(h("p", {class: "msg bad"}, e.message));
+    return;
+  }
+  v.done = [];
+  v.picked = null;
+  v.hints = null;
+  await loadSteps();
+  render();
+}
+
+function myTurn() {
+  const st = view.state;
+  return st.phase !== "over" && st.you === st.to;
+}
+
+async function loadSteps() {
+  const st = view.state;
+  view.next = null;
+  if (!myTurn() || st.phase !== "move") return;
+  const done = view.done.join("+");
+  const r = await api("GET", `games/${view.id}/steps?done=${encodeURIComponent(done)}`);
+  view.next = r.next;
+  view.left = r.left;
+  if (r.complete) await sendMove(done);
+}
+
+function say(text, bad) { view.msg = text; view.bad = !!bad; }
+
+async function act(fn) {
+  try { await fn(); } catch (e) { say(e.message, true); render(); }
+}
+
+async function sendMove(text) {
+  await act(async () => {
+    view.state = await api("POST", `games/${view.id}/move`, {move: text}, view.token);
+    view.done = [];
+    view.picked = null;
+    view.hints = null;
+    say("");
+    await loadSteps();
+    render();
+  });
+}
+
+function squareOfCell(cell) {
+  const st = view.state, rs = ruleset(st.ruleset);
+  const path = rs.paths[st.to - 1];
+  for (let sq = 1; sq < path.length; sq++) if (path[sq] === cell) return sq;
+  return null;
+}
+function cellOfSquare(sq) {
+  const st = view.state, rs = ruleset(st.ruleset);
+  return rs.paths[st.to - 1][sq];
+}
+function splitStep(t) { const [f, to] = t.split("-"); return {f, to}; }
+
+/* Why a move is not legal, in words (the server's kemet_explain). */
+async function explain(move, fallback) {
+  try {
+    const r = await api("GET", `games/${view.id}/explain?move=${encodeURIComponent(move)}`);
+    return r.legal ? fallback : r.reason;
+  } catch (e) {
+    return e.message;
+  }
+}
+
+/* A hole (or a zone: "in", "off") chosen. */
+async function choose(where) {
+  const v = view, st = v.state, rs = ruleset(st.ruleset);
+  if (!myTurn()) {
+    say(st.phase === "over" ? "The game is over." : st.you ? `It is ${whose(rs, st.to)} turn.` : "You are watching this game.", true);
+    return render();
+  }
+  if (st.phase === "throw") { say("Throw the sticks first.", true); return render(); }
+  const steps = (v.next || []).map(splitStep);
+  if (v.picked === null) {
+    if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
+    const cell = where === "in" ? 0 : cellOfSquare(+where);
+    if (where !== "in" && !(st.cells[cell - 1] || [0, 0])[st.to - 1]) {
+      say(`There is no piece of ${whose(rs, st.to)} on ${where}: pick one of the highlighted pieces.`, true);
+      return render();
+    }
+    /* why not: ask about the plainest move of this piece */
+    const val = (v.left && v.left[0]) || (st.throw && st.throw.values[0]) || 1;
+    const to = where === "in" ? String(val) : String(+where + val);
+    say(await explain([...v.done, where + "-" + to].join("+"), "Pick one of the highlighted pieces."), true);
+    return render();
+  }
+  /* the picked piece again: unpick it, unless it may end where it began
+     (carried back by a river to its own hole) */
+  const step = steps.find(x => x.f === v.picked && x.to === where);
+  if (where === v.picked && !step) { v.picked = null; say(""); return render(); }
+  if (!step) {
+    if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
+    say(await explain([...v.done, v.picked + "-" + where].join("+"), "That is not one of the highlighted moves."), true);
+    return render();
+  }
+  v.done.push(v.picked + "-" + where);
+  v.picked = null;
+  await act(async () => { await loadSteps(); render(); });
+}
+
+function render() {
+  const v = view, st = v.state, rs = ruleset(st.ruleset);
+  const marks = {};
+  const steps = (v.next || []).map(splitStep);
+  let handMark = null, offMark = null;
+  if (myTurn() && st.phase === "move") {
+    if (v.picked === null) {
+      for (const x of steps) {
+        if (x.f === "in") handMark = "source"; else marks[cellOfSquare(+x.f)] = "source";
+      }
+    } else {
+      if (v.picked === "in") handMark = "picked"; else marks[cellOfSquare(+v.picked)] = "picked";
+      for (const x of steps.filter(x => x.f === v.picked)) {
+        if (x.to === "off") offMark = "target";
+        else marks[cellOfSquare(+x.to)] = x.to === x.f ? "picked target" : "target";
+      }
+    }
+  }
+  const board = drawBoard(rs, st.cells, marks, cell => {
+    const sq = squareOfCell(cell);
+    if (sq !== null) choose(String(sq));
+  });
+  const zone = (p, what, n, mark, where) => {
+    const z = h("div", {class: "zone" + (mark && p === st.to ? " " + mark : ""), "data-zone": where + p},
+                `${whoName(rs, p)} ${what}: ${n}`);
+    if (mark && p === st.to) activate(z, () => choose(where));
+    return z;
+  };
+  const zones = h("div", {class: "zones"},
+    rs.in_hand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
+    rs.gone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null);
+  const turn = st.phase === "over"
+    ? (st.winner ? `${whoName(rs, st.winner)} won${st.you ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.")
+    : `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}` + (st.you ? (st.to === st.you ? " — your turn" : " — waiting") : " (watching)");
+  const controls = h("div", {class: "row"});
+  if (myTurn() && st.phase === "throw") {
+    controls.append(h("button", {id: "throw", onclick: () => act(async () => {
+      view.state = await api("POST", `games/${view.id}/throw`, {}, view.token);
+      say(""); await loadSteps(); render();
+    })}, "Throw the sticks"));
+    for (const m of st.prethrow) controls.append(h("button", {class: "secondary", onclick: () => sendMove(m)}, "Instead: " + m));
+  }
+  if (myTurn() && v.done.length) controls.append(h("button", {class: "secondary", onclick: () => { v.done = []; v.picked = null; act(async () => { await loadSteps(); render(); }); }}, "Undo step"));
+  if (myTurn()) controls.append(h("button", {class: "secondary", id: "hint", onclick: () => act(async () => {
+    say("Thinking…"); render();
+    v.hints = await api("POST", `games/${v.id}/hint`, {}, v.token);
+    say(""); render();
+  })}, "Hint"));
+  const typed = h("input", {id: "typed", size: 12, placeholder: "e.g. 9-12", "aria-label": "type a move"});
+  const typedForm = h("form", {class: "row", onsubmit: e => { e.preventDefault(); if (typed.value.trim()) sendMove(typed.value.trim()); }},
+    typed, h("button", {class: "secondary", type: "submit"}, "Play typed move"));
+  const invite = st.you && sessionStorage.getItem("kemet.invite." + st.id);
+  const side = h("div", {class: "panel"},
+    h("p", {class: "status", id: "turn"}, turn),
+    drawThrow(st.throw),
+    v.done.length ? h("p", {}, "Steps so far: " + v.done.join(" + ") + (v.left && v.left.length ? " — left: " + v.left.join(", ") : "")) : null,
+    controls,
+    myTurn() && st.phase === "move" ? typedForm : null,
+    h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
+    v.hints ? h("ol", {class: "hints", id: "hints"}, v.hints.moves.map(m => h("li", {}, `${m.move} — ${(100 * m.chance).toFixed(1)}%${m.exact ? " (exact)" : ""}`))) : null,
+    h("h3", {}, "Moves"),
+    h("ol", {class: "log", id: "log", start: Math.max(1, st.plies - st.last.length + 1)},
+      st.last.map(p => h("li", {}, `${whoName(rs, p.player)}: ${p.throw ? "threw " + p.throw.text + ", " : ""}${p.move === "pass" ? "" : "played " + p.move + ". "}${p.words}`))),
+    h("p", {}, st.opening),
+    invite ? h("div", {}, h("p", {}, "Send this link to the other player:"),
+                h("p", {class: "link", id: "invite"}, `${location.origin}/#/game/${st.id}/${invite}`)) : null,
+    h("p", {}, "Watch link: ", h("a", {href: `#/game/${st.id}`}, "spectator view"), " · ", h("a", {href: `#/replay/${st.id}`}, "replay"), " · ", h("a", {href: `/api/games/${st.id}/record`}, "record")),
+    h("details", {}, h("summary", {}, "Rules of " + rs.title), h("pre", {}, rs.text), rs.board_note ? h("p", {}, rs.board_note) : null));
+  app.replaceChildren(h("h1", {}, rs.title), h("div", {class: "layout"}, h("div", {}, board, zones), side));
+}
+

@@ -1,0 +1,27 @@
+/* main.js - kemet's page: the games in the browser, on the JSON API of
+ * `kemet serve` (docs/api.md). Plain JavaScript modules, no build step:
+ * util.js, api.js, board.js, home.js, game.js, replay.js.
+ *
+ * Routes (in the address's #fragment, never sent to the server):
+ *   #/                    new game, one's own games, recent games
+ *   #/game/ID[/TOKEN]     a game: playing with the seat's token, else watching
+ *   #/replay/ID           a game move by move
+ */
+import {app, h} from "./util.js";
+import {home} from "./home.js";
+import {gamePage, gameKey} from "./game.js";
+import {replayPage} from "./replay.js";
+
+async function route() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/");
+  try {
+    if (parts[0] === "game" && parts[1]) await gamePage(parts[1], parts[2] || null);
+    else if (parts[0] === "replay" && parts[1]) await replayPage(parts[1]);
+    else await home();
+  } catch (e) {
+    app.replaceChildren(h("p", {class: "msg bad"}, e.message), h("a", {href: "#/"}, "Back"));
+  }
+}
+window.addEventListener("hashchange", route);
+document.addEventListener("keydown", gameKey);
+route();

@@ -1,0 +1,38 @@
+/* util.js - making elements, and the games this browser remembers. */
+export const app = document.getElementById("app");
+const SVGNS = "http://www.w3.org/2000/svg";
+
+export function h(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) if (kid !== null && kid !== undefined)
+    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  return e;
+}
+export function s(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  for (const kid of kids.flat()) if (kid !== null && kid !== undefined)
+    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  return e;
+}
+export function myGames() {
+  try { return JSON.parse(localStorage.getItem("kemet.games") || "[]"); } catch (e) { return []; }
+}
+export function remember(id, token, seat) {
+  const list = myGames().filter(g => !(g.id === id && g.seat === seat));
+  list.unshift({id, token, seat});
+  localStorage.setItem("kemet.games", JSON.stringify(list.slice(0, 200)));
+}
+export function activate(el, fn) {
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.addEventListener("click", fn);
+  el.addEventListener("keydown", e => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fn(e); }
+  });
+}
+
