@@ -434,7 +434,7 @@ typedef struct kemet_hole_art {
     int shape;      /* KEMET_ART_ROUND or KEMET_ART_SQUARE */
     int flags;      /* KEMET_ART_MARKED (a marked hole), KEMET_ART_SAFE */
     int home;       /* 0, or the player whose home (start) the hole is */
-    char label[8];  /* its number as players name it ("15", "Shen") */
+    char label[12]; /* its number as players name it ("15", "Shen") */
     char mark[8];   /* a sign drawn by it, UTF-8 ("☥", "≈≈"), or "" */
 } kemet_hole_art;
 typedef struct kemet_art_link {
