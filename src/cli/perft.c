@@ -166,9 +166,10 @@ int cmd_perft(int argc, char **argv) {
         bool same = strcmp(kemet_rules_spec(pr), kemet_rules_spec(r)) == 0;
         kemet_rules_close(pr);
         if (!same) {
+            rc = cli_fail("perft: the position is not of ruleset %s",
+                          kemet_rules_spec(r));
             kemet_rules_close(r);
-            return cli_fail("perft: the position is not of ruleset %s",
-                            kemet_rules_spec(r));
+            return rc;
         }
     }
     unsigned long long at[13];
