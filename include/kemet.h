@@ -353,7 +353,10 @@ KEMET_API int kemet_eval_features(const kemet_rules *rules,
 KEMET_API const char *kemet_eval_feature(const kemet_rules *rules, int i);
 /* The weights in use into w[] (KEMET_MAX_FEATURES); returns how many. */
 KEMET_API int kemet_eval_weights(const kemet_rules *rules, double *w);
-/* Replaces the weights (n must be the number of features). */
+/* Replaces the weights (n must be the number of features; each finite and
+ * at most KEMET_MAX_WEIGHT in size, else KEMET_EMISUSE), so that
+ * kemet_win_chance stays a number from 0 to 1. */
+#define KEMET_MAX_WEIGHT 1e6
 KEMET_API int kemet_eval_set_weights(kemet_rules *rules, const double *w,
                                      int n);
 /* Restores the ruleset module's starting weights (those before tuning). */
@@ -361,7 +364,8 @@ KEMET_API void kemet_eval_reset(kemet_rules *rules);
 /* Reads the weights of this ruleset from the text of a weights file:
  *   kemet-weights 1
  *   RULESET-ID NAME=WEIGHT NAME=WEIGHT ...   (one line per ruleset)
- * KEMET_ESYNTAX for a malformed file or unknown feature names, with
+ * KEMET_ESYNTAX for a malformed file, unknown feature names or a weight
+ * beyond KEMET_MAX_WEIGHT in size, with
  * err->msg "weights line N: ..."; KEMET_ERULESET when the file has no line
  * for this ruleset. The weights are unchanged on failure. */
 KEMET_API int kemet_eval_load(kemet_rules *rules, const char *text,

@@ -407,6 +407,9 @@ static void evaluation_weights(void **state) {
         {"kemet-weights 1\nsenet-kendall\n", "line 2", KEMET_ESYNTAX},
         {"kemet-weights 1\nchien-chacal progress=1\n", "no senet-kendall",
          KEMET_ERULESET},
+        /* finite but huge: kemet_win_chance once returned NaN */
+        {"kemet-weights 1\nsenet-kendall progress=1e308 tempo=-1e308\n",
+         "out of range", KEMET_ESYNTAX},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(kemet_eval_load(r, bad[i].text, &e), bad[i].code);
@@ -416,6 +419,13 @@ static void evaluation_weights(void **state) {
         kemet_eval_weights(r, x);
         assert_true(memcmp(x, w, sizeof(double) * 7) == 0); /* unchanged */
     }
+    double huge[7] = {1e308, 0, 0, 0, 0, 0, -1e308};
+    assert_int_equal(kemet_eval_set_weights(r, huge, 7), KEMET_EMISUSE);
+    huge[0] = KEMET_MAX_WEIGHT;
+    huge[6] = -KEMET_MAX_WEIGHT;
+    assert_int_equal(kemet_eval_set_weights(r, huge, 7), KEMET_OK);
+    double c = kemet_win_chance(r, &p, 1);
+    assert_true(c >= 0 && c <= 1);
     kemet_rules_close(r);
 }
 
@@ -430,10 +440,12 @@ static void bad_specs(void **state) {
     assert_non_null(strstr(e.msg, "unknown agent"));
     assert_int_equal(kemet_agent_new(r, "greedy:5", 1, &a, &e), KEMET_ESYNTAX);
     assert_non_null(strstr(e.msg, "takes no budget"));
-    const char *bad[] = {"expectimax:",    "expectimax:0",  "expectimax:-3",
+    const char *bad[] = {"expectimax:", "expectimax:0", "expectimax:-3",
                          "expectimax:12q", "expectimax:d0", "expectimax:d99",
-                         "mcts:d3",        "best:1.5",      "expectimax:ms",
-                         "mcts:5mss"};
+                         "mcts:d3", "best:1.5", "expectimax:ms", "mcts:5mss",
+                         /* once converted 1e11 to int before the check */
+                         "expectimax:d99999999999", "best:d2147483648",
+                         "expectimax:99999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(kemet_agent_new(r, bad[i], 1, &a, &e), KEMET_ESYNTAX);
         assert_non_null(strstr(e.msg, "bad budget"));

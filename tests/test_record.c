@@ -219,11 +219,48 @@ static void unseeded(void **state) {
         KEMET_EILLEGAL, "line 4:", "player 2's turn");
 }
 
+/* Hostile line endings: a record whose last line ends in a bare '\r' (it
+ * once made kemet_replay loop for ever), CR only, and CRLF throughout. */
+static void line_endings(void **state) {
+    (void)state;
+    kemet_error e;
+    /* a magic line alone, ended by '\r': no header follows */
+    int rc = kemet_replay("kemet-record 1\r", NULL, NULL, 0, NULL, &e);
+    assert_int_equal(rc, KEMET_ESYNTAX);
+    rc = kemet_replay("\r", NULL, NULL, 0, NULL, &e);
+    assert_int_equal(rc, KEMET_ESYNTAX);
+    rc = kemet_replay("\r\r\r", NULL, NULL, 0, NULL, &e);
+    assert_int_equal(rc, KEMET_ESYNTAX);
+    /* a whole record with CRLF endings, its last line without a newline */
+    kemet_pos end;
+    long plies;
+    char *text = play_record("chien-chacal", 3, &end, &plies);
+    size_t n = strlen(text);
+    char *crlf = malloc(2 * n + 2);
+    assert_non_null(crlf);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '\n')
+            crlf[k++] = '\r';
+        crlf[k++] = text[i];
+    }
+    while (k && (crlf[k - 1] == '\n'))
+        k--; /* ends "...\r" */
+    crlf[k] = '\0';
+    kemet_pos got;
+    long turns;
+    assert_int_equal(kemet_replay(crlf, &got, NULL, 0, &turns, &e), KEMET_OK);
+    assert_memory_equal(&got, &end, sizeof got);
+    free(crlf);
+    free(text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip),
         cmocka_unit_test(tampering),
         cmocka_unit_test(unseeded),
+        cmocka_unit_test(line_endings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

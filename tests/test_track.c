@@ -381,6 +381,35 @@ static void board_files(void **state) {
     x = edit(lj, "home 2 30 29 28 27 26", "home 2 30 29 28 27");
     board_error(x, "lions-jackals", "5 holes");
     free(x);
+    /* the two homes may not share a hole (a start with two pieces on hole
+     * 5 was once accepted, and played by sim) */
+    x = edit(lj, "home 2 30 29 28 27 26", "home 2 30 29 28 27 5");
+    board_error(x, "lions-jackals", "hole 5 is in both players' homes");
+    free(x);
+    /* CRLF line endings read as LF: the same board, the same start */
+    {
+        size_t n = strlen(lj);
+        char *crlf = malloc(2 * n + 1);
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (lj[i] == '\n')
+                crlf[k++] = '\r';
+            crlf[k++] = lj[i];
+        }
+        crlf[k] = '\0';
+        kemet_rules *r2;
+        assert_int_equal(kemet_rules_open_board("lions-jackals", crlf, &r2, &e),
+                         KEMET_OK);
+        assert_int_equal(kemet_rules_open("lions-jackals", &r, &e), KEMET_OK);
+        assert_string_equal(kemet_board_template(r2), kemet_board_template(r));
+        kemet_pos a, b;
+        kemet_start(r, &a);
+        kemet_start(r2, &b);
+        assert_memory_equal(&a, &b, sizeof a);
+        kemet_rules_close(r);
+        kemet_rules_close(r2);
+        free(crlf);
+    }
     board_error(wb, "lions-jackals", "needs a 'lions-jackals' board");
     board_error("", "lions-jackals", "is missing");
     /* boards built into the program take no board file */

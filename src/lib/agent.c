@@ -222,7 +222,7 @@ static int parse_budget(const agent_kind *kind, const char *text,
     if (end == s || x <= 0 || x > 1e12)
         goto bad;
     if (depth) {
-        if (kind->search == SEARCH_MCTS || *end || x != (int)x || x > 60)
+        if (kind->search == SEARCH_MCTS || *end || x > 60 || x != (int)x)
             goto bad;
         b->depth = (int)x;
     } else if (strcmp(end, "ms") == 0) {

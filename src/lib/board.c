@@ -339,6 +339,14 @@ static int parse(const char *text, const char *family, kemet_board *b,
         return kmt_fail(err, KEMET_ESYNTAX,
                         "board file: the two paths differ in length (%d, %d)",
                         b->npath[0], b->npath[1]);
+    for (int i = 0; i < b->nhome[0]; i++)
+        for (int j = 0; j < b->nhome[1]; j++)
+            if (b->home[0][i] == b->home[1][j])
+                return kmt_fail(err, KEMET_ESYNTAX,
+                                "board file: hole %d is in both players' "
+                                "homes (each piece starts on a hole of its "
+                                "own)",
+                                b->home[0][i]);
     b->squares = b->npath[0];
     if (b->enter >> (b->squares + 1))
         return kmt_fail(err, KEMET_ESYNTAX,
@@ -356,7 +364,21 @@ static int parse(const char *text, const char *family, kemet_board *b,
 
 int kmt_board_parse(const char *text, const char *family, kemet_board *b,
                     kemet_error *err) {
-    int rc = parse(text, family, b, err);
+    /* CRLF line endings read as LF (as records do): a copy without the
+     * '\r' of every "\r\n". */
+    size_t n = strlen(text);
+    char *plain = malloc(n + 1);
+    if (!plain) {
+        memset(b, 0, sizeof *b);
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(text[i] == '\r' && text[i + 1] == '\n'))
+            plain[k++] = text[i];
+    plain[k] = '\0';
+    int rc = parse(plain, family, b, err);
+    free(plain);
     if (rc)
         kmt_board_free(b); /* the picture, if it was read */
     return rc;

@@ -105,7 +105,7 @@ int kemet_eval_set_weights(kemet_rules *rules, const double *w, int n) {
     if (!rules || !w || n != rules->nw)
         return KEMET_EMISUSE;
     for (int i = 0; i < n; i++)
-        if (!isfinite(w[i]))
+        if (!isfinite(w[i]) || fabs(w[i]) > KEMET_MAX_WEIGHT)
             return KEMET_EMISUSE;
     for (int i = 0; i < n; i++)
         rules->w[i] = w[i];
@@ -155,6 +155,11 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
         if (*stop != '\0' || !isfinite(x))
             return kmt_fail(err, KEMET_ESYNTAX,
                             "weights line %d: bad weight '%s'", line, num);
+        if (fabs(x) > KEMET_MAX_WEIGHT)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "weights line %d: weight '%s' is out of range "
+                            "(at most %g in size)",
+                            line, num, KEMET_MAX_WEIGHT);
         if (seen[k])
             return kmt_fail(err, KEMET_ESYNTAX,
                             "weights line %d: %s given twice", line,

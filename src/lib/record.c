@@ -303,9 +303,9 @@ int kemet_replay(const char *text, kemet_pos *final, char *final_text,
         }
         memcpy(line, s, len);
         line[len] = '\0';
+        s = nl ? nl + 1 : s + len; /* before the '\r' is dropped below */
         if (len && line[len - 1] == '\r')
             line[--len] = '\0';
-        s = nl ? nl + 1 : s + len;
         if (len == 0 || line[0] == '#')
             continue;
         rc = replay_line(&R, ln, line, err);
