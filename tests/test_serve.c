@@ -9,6 +9,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <jansson.h>
+#include <sqlite3.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -315,6 +316,19 @@ static void bad_requests(void **state_) {
     big[39999] = '\0';
     BAD(413, "over", "POST", mpath, g.tok[to - 1], big);
     free(big);
+    /* Invalid UTF-8 in what an error message repeats, or a character cut
+     * in two where the message is shortened: still a JSON answer (the
+     * connection was once dropped with no answer at all). */
+    BAD(404, "no such", "GET", "/api/games%FF", NULL, NULL);
+    char longurl[128] = "/";
+    memset(longurl + 1, 'a', 98);
+    snprintf(longurl + 99, sizeof longurl - 99, "%%C3%%A9");
+    BAD(404, "no such page", "GET", longurl, NULL, NULL);
+    char move[200] = "{\"move\":\"a";
+    for (int i = 0; i < 40; i++)
+        strcat(move, "\xc3\xa9");
+    strcat(move, "\"}");
+    BAD(400, "is not a move", "POST", mpath, g.tok[to - 1], move);
     /* nothing changed */
     st = state(&S, &g, NULL);
     char *now = json_dumps(st, JSON_SORT_KEYS);
@@ -517,6 +531,42 @@ static void bad_database(void **state_) {
     free(out);
     free(err);
     unlink(path);
+    /* Another program's SQLite database is refused and left as it was:
+     * not switched to WAL, no table added (it once was). */
+    static const char *const others[] = {
+        "CREATE TABLE users(name TEXT);",
+        "CREATE TABLE games(id TEXT, owner TEXT);",
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        char dbp[] = "/tmp/kemet-otherdb-XXXXXX";
+        int dfd = mkstemp(dbp);
+        assert_true(dfd >= 0);
+        close(dfd);
+        sqlite3 *db;
+        assert_int_equal(sqlite3_open(dbp, &db), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(db, others[i], NULL, NULL, NULL),
+                         SQLITE_OK);
+        sqlite3_close(db);
+        FILE *f = fopen(dbp, "rb");
+        static char before[65536], after[65536];
+        size_t nb = fread(before, 1, sizeof before, f);
+        fclose(f);
+        st =
+            tu_run(NULL, &out, &err, "serve", "--port", "0", "--db", dbp, NULL);
+        assert_int_equal(st, 2);
+        assert_non_null(strstr(err, "not a kemet database (left as it was)"));
+        free(out);
+        free(err);
+        f = fopen(dbp, "rb");
+        size_t na = fread(after, 1, sizeof after, f);
+        fclose(f);
+        assert_int_equal(na, nb);
+        assert_memory_equal(before, after, nb);
+        char wal[64];
+        snprintf(wal, sizeof wal, "%s-wal", dbp);
+        assert_int_not_equal(access(wal, F_OK), 0);
+        unlink(dbp);
+    }
     st = tu_run(NULL, &out, &err, "serve", "--port", "70000", NULL);
     assert_int_equal(st, 2);
     free(out);

@@ -213,6 +213,38 @@ enum MHD_Result srv_answer_json(struct MHD_Connection *c, unsigned status,
     return srv_answer(c, status, "application/json", t, len + 1);
 }
 
+/* Makes `s` valid UTF-8 in place: each byte that does not belong to a
+ * whole, well-formed character (a URL's %FF, a move cut short in the
+ * middle of a character) becomes '?', so that Jansson takes the message. */
+static void utf8_clean(char *s) {
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80           ? 1
+                : (*p >> 5) == 0x6  ? 2
+                : (*p >> 4) == 0xe  ? 3
+                : (*p >> 3) == 0x1e ? 4
+                                    : 0;
+        bool ok = n > 0;
+        for (int k = 1; ok && k < n; k++)
+            ok = (p[k] & 0xc0) == 0x80;
+        /* overlong forms, surrogates and values above U+10FFFF */
+        if (ok && n == 2 && *p < 0xc2)
+            ok = false;
+        if (ok && n == 3 &&
+            ((*p == 0xe0 && p[1] < 0xa0) || (*p == 0xed && p[1] >= 0xa0)))
+            ok = false;
+        if (ok && n == 4 &&
+            ((*p == 0xf0 && p[1] < 0x90) || *p > 0xf4 ||
+             (*p == 0xf4 && p[1] >= 0x90)))
+            ok = false;
+        if (!ok) {
+            *p++ = '?';
+            continue;
+        }
+        p += n;
+    }
+}
+
 enum MHD_Result srv_error(struct MHD_Connection *c, unsigned status,
                           const char *fmt, ...) {
     char msg[512];
@@ -220,6 +252,7 @@ enum MHD_Result srv_error(struct MHD_Connection *c, unsigned status,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    utf8_clean(msg);
     return srv_answer_json(
         c, status,
         json_pack("{s:s, s:i}", "error", msg, "status", (int)status));

@@ -37,6 +37,60 @@ static const char schema[] =
     " text TEXT NOT NULL,"
     " PRIMARY KEY(game, seq));";
 
+/* Whether table `name` has exactly the columns `want` ("a,b,c"). */
+static bool columns_are(sqlite3 *db, const char *name, const char *want) {
+    char sql[64], got[256] = "";
+    snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", name);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return false;
+    size_t at = 0;
+    while (sqlite3_step(st) == SQLITE_ROW && at < sizeof got) {
+        const char *col = (const char *)sqlite3_column_text(st, 1);
+        at += (size_t)snprintf(got + at, sizeof got - at, "%s%s", at ? "," : "",
+                               col ? col : "");
+    }
+    sqlite3_finalize(st);
+    return strcmp(got, want) == 0;
+}
+
+/* A file that holds anything must be kemet's own: the tables games and
+ * actions with their columns, and nothing else. Checked before anything
+ * is written, so that another program's database is refused untouched.
+ * 0, or -1 with the reason in why. */
+static int foreign(sqlite3 *db, char *why, size_t len) {
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT type, name FROM sqlite_master WHERE name "
+                           "NOT LIKE 'sqlite_%'",
+                           -1, &st, NULL) != SQLITE_OK) {
+        snprintf(why, len, "%s", sqlite3_errmsg(db));
+        return -1;
+    }
+    int rc = 0;
+    while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+        const char *type = (const char *)sqlite3_column_text(st, 0);
+        const char *name = (const char *)sqlite3_column_text(st, 1);
+        type = type ? type : "";
+        name = name ? name : "";
+        bool games = strcmp(name, "games") == 0;
+        bool actions = strcmp(name, "actions") == 0;
+        if (strcmp(type, "table") != 0 || (!games && !actions)) {
+            snprintf(why, len, "it holds %.20s '%.60s', which is not kemet's",
+                     type, name);
+            rc = -1;
+        } else if (!columns_are(db, name,
+                                games ? "id,ruleset,seed,seat1,seat2,token1,"
+                                        "token2,created"
+                                      : "game,seq,kind,text")) {
+            snprintf(why, len, "its table '%s' is not kemet's", name);
+            rc = -1;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
 static int fail(store *s, const char *what) {
     snprintf(s->err, sizeof s->err, "%s: %s", what, sqlite3_errmsg(s->db));
     return -1;
@@ -63,6 +117,13 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         return -1;
     }
     sqlite3_busy_timeout(s->db, 5000);
+    char reason[200];
+    if (foreign(s->db, reason, sizeof reason)) {
+        snprintf(why, len, "%.200s: not a kemet database (left as it was): %s",
+                 path, reason);
+        store_close(s);
+        return -1;
+    }
     char *msg = NULL;
     if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
