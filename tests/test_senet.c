@@ -257,6 +257,35 @@ static void robinson_rethrow(void **state) {
     expect_moves(R "to=1 p1=1,26 p2=10 must=26 winner=1", "2", "ERR");
 }
 
+/* Why a move before throwing is refused: with no piece in the water the
+ * answer is to throw (it once spoke of a piece in the water that was not
+ * there), with one it names the one move there is. */
+static void prethrow_explanations(void **state) {
+    (void)state;
+    static const struct {
+        const char *pos, *move, *words;
+    } cases[] = {
+        {"senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14", "13-14",
+         "throw the sticks first"},
+        {"senet-kendall to=1 p1=5,27 p2=1", "5-6",
+         "the only move is taking your piece from the water (27) to 15"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        kemet_pos p;
+        kemet_rules *r = tu_pos(cases[i].pos, &p);
+        kemet_move m;
+        kemet_error e;
+        assert_int_equal(kemet_move_parse(r, cases[i].move, &m, &e), KEMET_OK);
+        char why[200];
+        assert_int_equal(kemet_explain(r, &p, NULL, &m, why, sizeof why), 1);
+        if (!strstr(why, cases[i].words))
+            fail_msg("'%s' does not say '%s'", why, cases[i].words);
+        if (i == 0)
+            assert_null(strstr(why, "taking"));
+        kemet_rules_close(r);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rule1_board_and_pieces),
@@ -274,6 +303,7 @@ int main(void) {
         cmocka_unit_test(rule14_win),
         cmocka_unit_test(k10_g3),
         cmocka_unit_test(robinson_rethrow),
+        cmocka_unit_test(prethrow_explanations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -340,9 +340,14 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (prethrow) {
-        if (f != WATER || d != REBIRTH)
+        if (!(own & KEMET_BIT(WATER)))
             snprintf(buf, len,
-                     "before throwing, the only move is taking a "
+                     "throw the sticks first: a move before throwing is "
+                     "only for a piece in the water (27), and you have "
+                     "none there");
+        else if (f != WATER || d != REBIRTH)
+            snprintf(buf, len,
+                     "before throwing, the only move is taking your "
                      "piece from the water (27) to 15");
         else if (pos->must)
             snprintf(buf, len, "this is a rethrow: throw at once");
