@@ -35,6 +35,7 @@ typedef struct walk {
     int depth;
     level *lv;              /* one per ply */
     unsigned long long *at; /* at[k]: positions k plies ahead */
+    bool divide;            /* print the count below each first ply */
     int failed;             /* a KEMET_E* code from the engine */
 } walk;
 
@@ -44,7 +45,15 @@ static void child(walk *W, const kemet_pos *pos, const kemet_throw *thr,
                   const kemet_move *m, int k) {
     kemet_pos next;
     kemet_make(W->r, pos, thr, m, &next, NULL);
+    unsigned long long before = W->at[W->depth];
     visit(W, &next, k + 1);
+    if (W->divide && k == 0 && !W->failed) {
+        char tb[256] = "none", mb[256];
+        if (thr)
+            kemet_throw_format(thr, tb, sizeof tb);
+        kemet_move_format(m, mb, sizeof mb);
+        printf("%s %s: %llu\n", tb, mb, W->at[W->depth] - before);
+    }
 }
 
 static void visit(walk *W, const kemet_pos *pos, int k) {
@@ -77,56 +86,17 @@ static void visit(walk *W, const kemet_pos *pos, int k) {
     }
 }
 
-/* Counts into at[0..depth]; 0, or a KEMET_E* code. */
+/* Counts into at[0..depth]; with `divide`, prints the count below each
+ * first ply as it goes. 0, or a KEMET_E* code. */
 static int perft(const kemet_rules *r, const kemet_pos *pos, int depth,
-                 unsigned long long *at) {
-    if (depth == 0) {
-        at[0] = 1;
-        return 0;
-    }
-    walk W = {r, depth, calloc((size_t)depth, sizeof(level)), at, 0};
+                 bool divide, unsigned long long *at) {
+    walk W = {r, depth, calloc((size_t)depth, sizeof(level)), at, divide, 0};
     if (!W.lv)
         return KEMET_ENOMEM;
     memset(at, 0, (size_t)(depth + 1) * sizeof *at);
     visit(&W, pos, 0);
     free(W.lv);
     return W.failed;
-}
-
-/* The counts below each first ply of `pos`, one line each. */
-static int divide(const kemet_rules *r, const kemet_pos *pos, int depth) {
-    level *L = malloc(sizeof *L);
-    unsigned long long *at = calloc((size_t)depth + 1, sizeof *at);
-    int rc = L && at ? 0 : KEMET_ENOMEM;
-    char tb[256], mb[256];
-    int n = rc ? 0 : kemet_prethrow(r, pos, L->moves);
-    for (int i = 0; i < n && !rc; i++) {
-        kemet_pos next;
-        kemet_make(r, pos, NULL, &L->moves[i], &next, NULL);
-        rc = perft(r, &next, depth - 1, at);
-        kemet_move_format(&L->moves[i], mb, sizeof mb);
-        printf("none %s: %llu\n", mb, at[depth - 1]);
-    }
-    uint32_t total;
-    int nt = rc ? 0 : kemet_throws(r, pos, L->thr, L->weight, &total);
-    for (int t = 0; t < nt && !rc; t++) {
-        n = kemet_moves(r, pos, &L->thr[t], L->moves);
-        if (n < 1) {
-            rc = n < 0 ? n : KEMET_ERANGE;
-            break;
-        }
-        kemet_throw_format(&L->thr[t], tb, sizeof tb);
-        for (int i = 0; i < n && !rc; i++) {
-            kemet_pos next;
-            kemet_make(r, pos, &L->thr[t], &L->moves[i], &next, NULL);
-            rc = perft(r, &next, depth - 1, at);
-            kemet_move_format(&L->moves[i], mb, sizeof mb);
-            printf("%s %s: %llu\n", tb, mb, at[depth - 1]);
-        }
-    }
-    free(L);
-    free(at);
-    return rc;
 }
 
 int cmd_perft(int argc, char **argv) {
@@ -173,7 +143,7 @@ int cmd_perft(int argc, char **argv) {
         }
     }
     unsigned long long at[13];
-    rc = split ? divide(r, &pos, (int)depth) : perft(r, &pos, (int)depth, at);
+    rc = perft(r, &pos, (int)depth, split, at);
     if (!split && !rc)
         for (int d = 1; d <= depth; d++)
             printf("perft %s %d: %llu\n", kemet_rules_spec(r), d, at[d]);

@@ -26,51 +26,27 @@
 extern const char kmt_board_washburne[];
 extern const char kmt_board_lions_jackals[];
 
+/* What Washburne's two rulesets share (rules 7, 12-16), and Lions &
+ * Jackals' two modes (rules 2-8); each ruleset adds what sets it apart. */
+#define WASHBURNE_RULES                                                        \
+    .family = "washburne", .board = kmt_board_washburne,                       \
+    .enter = ENTER_HOME_BOX,                                                   \
+    .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,                         \
+    .jump_event = KEMET_EV_LINE, .off_first = true, .full_home_loses = true,   \
+    .off = "off the board", .safe_words = "an Ankh or home-box hole, rule 13"
+#define LIONS_RULES                                                            \
+    .family = "lions-jackals", .board = kmt_board_lions_jackals,               \
+    .throws = THROW_BOARD, .enter = ENTER_OPEN, .safe_flags = KEMET_BOARD_SUN, \
+    .jump_event = KEMET_EV_RIVER, .goal_safe = true, .duat_win = true,         \
+    .opening = true, .off = "in the Duat",                                     \
+    .safe_words = "a Sun or its goal Home Row, rule 4"
+
 /* By the ruleset's variant number. */
 static const track_rules params[] = {
-    {.family = "washburne",
-     .board = kmt_board_washburne,
-     .throws = THROW_STICKS,
-     .enter = ENTER_HOME_BOX,
-     .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,
-     .jump_event = KEMET_EV_LINE,
-     .off_first = true,
-     .full_home_loses = true,
-     .off = "off the board",
-     .safe_words = "an Ankh or home-box hole, rule 13"},
-    {.family = "washburne",
-     .board = kmt_board_washburne,
-     .throws = THROW_DICE,
-     .enter = ENTER_HOME_BOX,
-     .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,
-     .jump_event = KEMET_EV_LINE,
-     .off_first = true,
-     .full_home_loses = true,
-     .off = "off the board",
-     .safe_words = "an Ankh or home-box hole, rule 13"},
-    {.family = "lions-jackals",
-     .board = kmt_board_lions_jackals,
-     .throws = THROW_BOARD,
-     .enter = ENTER_OPEN,
-     .safe_flags = KEMET_BOARD_SUN,
-     .jump_event = KEMET_EV_RIVER,
-     .goal_safe = true,
-     .duat_win = true,
-     .opening = true,
-     .off = "in the Duat",
-     .safe_words = "a Sun or its goal Home Row, rule 4"},
-    {.family = "lions-jackals",
-     .board = kmt_board_lions_jackals,
-     .throws = THROW_BOARD,
-     .enter = ENTER_OPEN,
-     .safe_flags = KEMET_BOARD_SUN,
-     .jump_event = KEMET_EV_RIVER,
-     .goal_safe = true,
-     .duat_win = true,
-     .quick = true,
-     .opening = true,
-     .off = "in the Duat",
-     .safe_words = "a Sun or its goal Home Row, rule 4"},
+    {WASHBURNE_RULES, .throws = THROW_STICKS},
+    {WASHBURNE_RULES, .throws = THROW_DICE},
+    {LIONS_RULES, .quick = false},
+    {LIONS_RULES, .quick = true},
 };
 
 static int track_open(kemet_rules *r, const char *text, kemet_error *err) {

@@ -14,11 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The computer's levels, as in `kemet play --level`. */
-const char *wg_level_agent(int level) {
-    return kemet_level_agent(level);
-}
-
 int wg_seat_level(const char *seat) {
     if (strncmp(seat, "computer:", 9) != 0)
         return 0;
@@ -45,7 +40,9 @@ static char *words_of(const kemet_rules *r, const kemet_events *ev) {
         *w++ = *s;
     }
     *w = '\0';
-    return buf;
+    /* kept for the game's life: only as long as it is */
+    char *fit = realloc(buf, (size_t)(w - buf) + 1);
+    return fit ? fit : buf;
 }
 
 void wg_free(wgame *g) {
@@ -247,7 +244,7 @@ int wg_computer_step(wgame *g) {
     if (!g->agent[p]) {
         kemet_error err;
         int rc = kemet_agent_new(
-            g->rules, wg_level_agent(wg_seat_level(g->seat[p])),
+            g->rules, kemet_level_agent(wg_seat_level(g->seat[p])),
             kc_mix64(g->seed ^ (uint64_t)(p + 1)), &g->agent[p], &err);
         if (rc)
             return rc;
@@ -410,7 +407,7 @@ char *wg_record(const wgame *g) {
     const char *name[2];
     for (int p = 0; p < 2; p++) {
         int l = wg_seat_level(g->seat[p]);
-        name[p] = l ? wg_level_agent(l) : "human";
+        name[p] = l ? kemet_level_agent(l) : "human";
     }
     char line[1024];
     if (kemet_record_header(g->rules, g->seed, name[0], name[1], &g->start,

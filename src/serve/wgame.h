@@ -86,9 +86,8 @@ const char *store_error(store *s);
 
 /* The games (wgame.c). Every call below is made with g->mu held. */
 
-/* The agent of level 1-5 (NULL otherwise), and the level of a seat
- * ("computer:3"; 0 for "human"). */
-const char *wg_level_agent(int level);
+/* The level of a seat ("computer:3"; 0 for "human"); its agent is
+ * kemet_level_agent's. */
 int wg_seat_level(const char *seat);
 /* A game at its start (the opening played); NULL when out of memory. */
 wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
