@@ -19,12 +19,14 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct srv {
     pid_t pid;
     int port;
     char db[64];
+    const char *extra[6]; /* more options for kemet serve, NULL-ended */
 } srv;
 
 /* Starts `kemet serve --port 0 --db DB` and reads the port it printed. */
@@ -40,8 +42,10 @@ static void start(srv *S) {
         dup2(fd[1], 1);
         close(fd[0]);
         close(fd[1]);
-        execl(getenv("KEMET_BIN"), "kemet", "serve", "--port", "0", "--db",
-              S->db, (char *)NULL);
+        char *argv[16] = {"kemet", "serve", "--port", "0", "--db", S->db};
+        for (int i = 0; i < 6 && S->extra[i]; i++)
+            argv[6 + i] = (char *)S->extra[i];
+        execv(getenv("KEMET_BIN"), argv);
         _exit(127);
     }
     close(fd[1]);
@@ -90,6 +94,8 @@ static int http_limit(const srv *S, const char *method, const char *path,
                      method, path, blen);
     if (token)
         n += snprintf(req + n, 200, "Authorization: Bearer %s\r\n", token);
+    if (body)
+        n += snprintf(req + n, 64, "Content-Type: application/json\r\n");
     n += snprintf(req + n, 8, "\r\n");
     if (body)
         memcpy(req + n, body, blen);
@@ -221,7 +227,7 @@ static bool act(const srv *S, const game *g, unsigned pick) {
  * replays with the library's checker (throws against the dice seed). */
 static void full_games(void **state_) {
     (void)state_;
-    srv S;
+    srv S = {0};
     temp_db(&S);
     start(&S);
     const char *rules[] = {"senet-kendall", "hounds-jackals-skiryuk",
@@ -260,7 +266,7 @@ static void full_games(void **state_) {
 /* Every bad request answers 4xx with a JSON error, and changes nothing. */
 static void bad_requests(void **state_) {
     (void)state_;
-    srv S;
+    srv S = {0};
     temp_db(&S);
     start(&S);
     game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
@@ -308,6 +314,13 @@ static void bad_requests(void **state_) {
         "{\"move\":12}");
     BAD(400, "is not a move", "POST", mpath, g.tok[to - 1],
         "{\"move\":\"up\"}");
+    /* said once (it once read "'up' is not a move: 'up' is not a move") */
+    json_t *said =
+        call(&S, "POST", mpath, g.tok[to - 1], "{\"move\":\"up\"}", 400);
+    const char *first = strstr(str(said, "error"), "'up'");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "'up'"));
+    json_decref(said);
     char *big = malloc(40000);
     assert_non_null(big);
     memset(big, ' ', 39999);
@@ -353,9 +366,15 @@ static void bad_requests(void **state_) {
     assert_null(strstr(out, g.tok[0]));
     assert_null(strstr(out, g.tok[1]));
     free(out);
-    assert_int_equal(http(&S, "GET", "/api/games", NULL, NULL, &out), 200);
+    snprintf(mpath, sizeof mpath, "/api/games?ids=%s,%s", "nothing", g.id);
+    assert_int_equal(http(&S, "GET", mpath, NULL, NULL, &out), 200);
     assert_non_null(strstr(out, g.id));
     assert_null(strstr(out, g.tok[0]));
+    free(out);
+    /* without ids nobody's games are listed */
+    assert_int_equal(http(&S, "GET", "/api/games", NULL, NULL, &out), 200);
+    assert_null(strstr(out, g.id));
+    assert_non_null(strstr(out, "\"games\":[]"));
     free(out);
     /* the record of an unfinished game does not give the dice seed away */
     snprintf(mpath, sizeof mpath, "/api/games/%s/record", g.id);
@@ -368,11 +387,148 @@ static void bad_requests(void **state_) {
     remove_db(&S);
 }
 
+/* A connection from address `from` (127.0.0.x) to the server, or -1 when
+ * it could not be made. */
+static int connect_from(const srv *S, const char *from) {
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(s >= 0);
+    struct sockaddr_in a = {0};
+    a.sin_family = AF_INET;
+    inet_pton(AF_INET, from, &a.sin_addr);
+    assert_int_equal(bind(s, (struct sockaddr *)&a, sizeof a), 0);
+    a.sin_port = htons((uint16_t)S->port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(s, (struct sockaddr *)&a, sizeof a) != 0) {
+        close(s);
+        return -1;
+    }
+    return s;
+}
+
+/* Sends a whole request of our own making from address `from`; returns
+ * the status (0: no answer) and the whole answer, headers and all, in
+ * *out (caller frees). */
+static int raw(const srv *S, const char *from, const char *req, char **out) {
+    int s = connect_from(S, from);
+    assert_true(s >= 0);
+    size_t len = strlen(req);
+    assert_int_equal(write(s, req, len), (ssize_t)len);
+    size_t cap = 65536, got = 0;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    for (;;) {
+        if (got + 1 == cap)
+            assert_non_null(buf = realloc(buf, cap *= 2));
+        ssize_t k = read(s, buf + got, cap - got - 1);
+        if (k <= 0)
+            break;
+        got += (size_t)k;
+    }
+    buf[got] = '\0';
+    close(s);
+    int status = 0;
+    sscanf(buf, "HTTP/1.%*d %d", &status);
+    *out = buf;
+    return status;
+}
+
+/* The defences against other sites' pages and greedy clients: the Host
+ * check, JSON-only bodies, the security headers, HEAD, the cap on games
+ * and on connections per address. */
+static void hostile_clients(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    S.extra[0] = "--max-games";
+    S.extra[1] = "2";
+    S.extra[2] = "--per-address";
+    S.extra[3] = "4";
+    S.extra[4] = "--allow-host";
+    S.extra[5] = "kemet.test,games.kemet.test";
+    start(&S);
+    char *out;
+    const char *body = "{\"ruleset\":\"senet-kendall\"}";
+    char req[1024];
+    /* another site's form (text/plain) cannot make a game */
+    snprintf(req, sizeof req,
+             "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+             "close\r\nContent-Type: text/plain\r\nContent-Length: "
+             "%zu\r\n\r\n%s",
+             strlen(body), body);
+    assert_int_equal(raw(&S, "127.0.0.1", req, &out), 415);
+    assert_non_null(strstr(out, "must be JSON"));
+    free(out);
+    /* a host name not served (DNS rebinding) is refused; addresses,
+       localhost and the names allowed are served */
+    const char *hosts[][2] = {
+        {"evil.example", "421"},     {"kemet.test.evil.example", "421"},
+        {"127.0.0.1:8080", "200"},   {"localhost:8080", "200"},
+        {"LOCALHOST", "200"},        {"[::1]:8080", "200"},
+        {"games.kemet.test", "200"}, {"kemet.test:80", "200"}};
+    for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++) {
+        snprintf(req, sizeof req,
+                 "GET /api/rulesets HTTP/1.1\r\nHost: %s\r\nConnection: "
+                 "close\r\n\r\n",
+                 hosts[i][0]);
+        int st = raw(&S, "127.0.0.1", req, &out);
+        if (st != atoi(hosts[i][1]))
+            fail_msg("Host %s: status %d", hosts[i][0], st);
+        if (st == 421)
+            assert_non_null(strstr(out, "does not serve that host"));
+        free(out);
+    }
+    /* the security headers, on the page and on the API; HEAD answers */
+    const char *paths[] = {"/", "/api/rulesets"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(req, sizeof req,
+                 "HEAD %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+                 "close\r\n\r\n",
+                 paths[i]);
+        assert_int_equal(raw(&S, "127.0.0.1", req, &out), 200);
+        assert_non_null(strstr(out, "frame-ancestors 'none'"));
+        assert_non_null(strstr(out, "X-Frame-Options: DENY"));
+        assert_non_null(strstr(out, "X-Content-Type-Options: nosniff"));
+        assert_null(strstr(out, "{")); /* no body */
+        free(out);
+    }
+    /* at most two games held */
+    game a = create(&S, body), b = create(&S, body);
+    json_t *e = call(&S, "POST", "/api/games", NULL, body, 503);
+    assert_non_null(strstr(str(e, "error"), "as many games"));
+    json_decref(e);
+    (void)a;
+    (void)b;
+    /* four connections from one address: the fifth is closed unanswered,
+       while another address is served */
+    int held[4];
+    for (int i = 0; i < 4; i++)
+        assert_true((held[i] = connect_from(&S, "127.0.0.9")) >= 0);
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    int fifth = connect_from(&S, "127.0.0.9");
+    if (fifth >= 0) {
+        const char *get = "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          "Connection: close\r\n\r\n";
+        (void)!write(fifth, get, strlen(get));
+        char c;
+        assert_true(read(fifth, &c, 1) <= 0);
+        close(fifth);
+    }
+    snprintf(req, sizeof req,
+             "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+             "close\r\n\r\n");
+    assert_int_equal(raw(&S, "127.0.0.10", req, &out), 200);
+    free(out);
+    for (int i = 0; i < 4; i++)
+        close(held[i]);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 /* kill -9 in the middle of a game: after the restart every action the
  * players were told about is there, and the game plays on to the end. */
 static void restart(void **state_) {
     (void)state_;
-    srv S;
+    srv S = {0};
     temp_db(&S);
     start(&S);
     game g = create(&S, "{\"ruleset\":\"hounds-jackals-skiryuk\","
@@ -405,7 +561,7 @@ static void restart(void **state_) {
  * watchers learn of it by long polling and by Server-Sent Events. */
 static void computer_and_updates(void **state_) {
     (void)state_;
-    srv S;
+    srv S = {0};
     temp_db(&S);
     start(&S);
     game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
@@ -473,7 +629,7 @@ static void computer_and_updates(void **state_) {
  * steps of a multi-value turn come one at a time. */
 static void hints_and_steps(void **state_) {
     (void)state_;
-    srv S;
+    srv S = {0};
     temp_db(&S);
     start(&S);
     game g = create(&S, "{\"ruleset\":\"lions-jackals\",\"players\":"
@@ -578,7 +734,7 @@ static void bad_database(void **state_) {
  * board is named by its ruleset. */
 static void page_and_boards(void **state) {
     (void)state;
-    srv S;
+    srv S = {0};
     temp_db(&S);
     start(&S);
     static const char *const files[] = {
@@ -626,6 +782,7 @@ int main(void) {
         cmocka_unit_test(computer_and_updates),
         cmocka_unit_test(hints_and_steps),
         cmocka_unit_test(bad_database),
+        cmocka_unit_test(hostile_clients),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /* game.js - a game: playing with a seat's token, or watching. */
-import {app, h, activate, remember} from "./util.js";
+import {app, h, activate, remember, inviteFor} from "./util.js";
 import {api, getRulesets, ruleset} from "./api.js";
 import {drawBoard, drawThrow} from "./board.js";
 
@@ -21,6 +21,18 @@ export function gameKey(e) {
 export function whoName(rs, p) { return rs.players[p - 1]; }
 /* "White's", and "Hounds'" for a side named in the plural. */
 function whose(rs, p) { const n = whoName(rs, p); return n.endsWith("s") ? `${n}'` : `${n}'s`; }
+
+/* An invitation's link: the seat's token is checked and kept by this
+ * browser, and the address loses it (history, bookmarks and a shared
+ * address never carry it). */
+export async function joinGame(id, token) {
+  let st;
+  try { st = await api("GET", "games/" + id, undefined, token); }
+  catch (e) { app.replaceChildren(h("p", {class: "msg bad"}, e.message), h("a", {href: "#/"}, "Back")); return; }
+  remember(id, token, st.you);
+  history.replaceState(null, "", `#/game/${id}`);
+  await gamePage(id, token);
+}
 
 export async function gamePage(id, token) {
   await getRulesets();
@@ -197,7 +209,9 @@ function render() {
   const typed = h("input", {id: "typed", size: 12, placeholder: "e.g. 9-12", "aria-label": "type a move"});
   const typedForm = h("form", {class: "row", onsubmit: e => { e.preventDefault(); if (typed.value.trim()) sendMove(typed.value.trim()); }},
     typed, h("button", {class: "secondary", type: "submit"}, "Play typed move"));
-  const invite = st.you && sessionStorage.getItem("kemet.invite." + st.id);
+  const invite = st.you && inviteFor(st.id);
+  const inviteLink = invite ? `${location.origin}${location.pathname}#/join/${st.id}/${invite}` : "";
+  const copied = h("span", {class: "msg", role: "status"});
   const side = h("div", {class: "panel"},
     h("p", {class: "status", id: "turn"}, turn),
     drawThrow(st.throw),
@@ -210,8 +224,12 @@ function render() {
     h("ol", {class: "log", id: "log", start: Math.max(1, st.plies - st.last.length + 1)},
       st.last.map(p => h("li", {}, `${whoName(rs, p.player)}: ${p.throw ? "threw " + p.throw.text + ", " : ""}${p.move === "pass" ? "" : "played " + p.move + ". "}${p.words}`))),
     h("p", {}, st.opening),
-    invite ? h("div", {}, h("p", {}, "Send this link to the other player:"),
-                h("p", {class: "link", id: "invite"}, `${location.origin}/#/game/${st.id}/${invite}`)) : null,
+    invite ? h("div", {}, h("p", {}, "Send this link to the other player (it gives their seat; keep it to them):"),
+                h("p", {class: "link", id: "invite"}, inviteLink),
+                h("button", {class: "secondary", id: "copy-invite", onclick: async () => {
+                  try { await navigator.clipboard.writeText(inviteLink); copied.textContent = " copied"; }
+                  catch (e) { copied.textContent = " select the link and copy it"; }
+                }}, "Copy the link"), copied) : null,
     h("p", {}, "Watch link: ", h("a", {href: `#/game/${st.id}`}, "spectator view"), " · ", h("a", {href: `#/replay/${st.id}`}, "replay"), " · ", h("a", {href: `/api/games/${st.id}/record`}, "record")),
     h("details", {}, h("summary", {}, "Rules of " + rs.title), h("pre", {}, rs.text), rs.board_note ? h("p", {}, rs.board_note) : null));
   app.replaceChildren(h("h1", {}, rs.title), h("div", {class: "layout"}, h("div", {}, board, zones), side));

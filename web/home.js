@@ -1,5 +1,5 @@
 /* home.js - the start page: a new game, and one's own games. */
-import {app, h, myGames, remember} from "./util.js";
+import {app, h, myGames, remember, keepInvite} from "./util.js";
 import {api, getRulesets, playLevels} from "./api.js";
 import {leaveGame} from "./game.js";
 
@@ -21,8 +21,8 @@ export async function home() {
     try {
       const g = await api("POST", "games", {ruleset: pick.value, players});
       remember(g.id, g.tokens[String(me)], me);
-      if (g.tokens[String(3 - me)]) sessionStorage.setItem("kemet.invite." + g.id, g.tokens[String(3 - me)]);
-      location.hash = `#/game/${g.id}/${g.tokens[String(me)]}`;
+      if (g.tokens[String(3 - me)]) keepInvite(g.id, g.tokens[String(3 - me)]);
+      location.hash = `#/game/${g.id}`;
     } catch (e) { msg.textContent = e.message; msg.className = "msg bad"; }
   }}, "Start the game");
   const mine = h("div", {}, "…");
@@ -42,7 +42,7 @@ export async function home() {
       h("td", {}, other.kind === "computer" ? "computer level " + other.level : "a person"),
       h("td", {}, state + ", " + x.plies + " moves"),
       h("td", {}, x.status === "over" ? h("a", {href: `#/replay/${x.id}`}, "replay")
-                                      : h("a", {href: `#/game/${x.id}/${g.token}`}, "resume")));
+                                      : h("a", {href: `#/game/${x.id}`}, "resume")));
   });
   mine.replaceChildren(h("table", {class: "games"}, h("tr", {}, h("th", {}, "game"), h("th", {}, "you"), h("th", {}, "against"), h("th", {}, "state"), h("th", {}, "")), rows));
 }

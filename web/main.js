@@ -4,18 +4,23 @@
  *
  * Routes (in the address's #fragment, never sent to the server):
  *   #/                    new game, one's own games, recent games
- *   #/game/ID[/TOKEN]     a game: playing with the seat's token, else watching
+ *   #/game/ID             a game: playing with the seat's token this browser
+ *                         holds, else watching
+ *   #/join/ID/TOKEN       an invitation: the token is kept by the browser
+ *                         and the address becomes #/game/ID at once
  *   #/replay/ID           a game move by move
  */
-import {app, h} from "./util.js";
+import {app, h, tokenFor} from "./util.js";
 import {home} from "./home.js";
-import {gamePage, gameKey} from "./game.js";
+import {gamePage, gameKey, joinGame} from "./game.js";
 import {replayPage} from "./replay.js";
 
 async function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   try {
-    if (parts[0] === "game" && parts[1]) await gamePage(parts[1], parts[2] || null);
+    /* (#/game/ID/TOKEN: the form of older invitations) */
+    if ((parts[0] === "join" || parts[0] === "game") && parts[1] && parts[2]) await joinGame(parts[1], parts[2]);
+    else if (parts[0] === "game" && parts[1]) await gamePage(parts[1], tokenFor(parts[1]));
     else if (parts[0] === "replay" && parts[1]) await replayPage(parts[1]);
     else await home();
   } catch (e) {

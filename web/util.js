@@ -27,6 +27,16 @@ export function remember(id, token, seat) {
   list.unshift({id, token, seat});
   localStorage.setItem("kemet.games", JSON.stringify(list.slice(0, 200)));
 }
+/* The token this browser holds for game `id` (the seat last taken), or null:
+ * tokens live here, never in the address, so that sharing one's address
+ * never hands over one's seat. */
+export function tokenFor(id) {
+  const g = myGames().find(x => x.id === id);
+  return g ? g.token : null;
+}
+/* The other seat's invitation, kept by the browser that made the game. */
+export function keepInvite(id, token) { localStorage.setItem("kemet.invite." + id, token); }
+export function inviteFor(id) { return localStorage.getItem("kemet.invite." + id); }
 export function activate(el, fn) {
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");

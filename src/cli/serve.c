@@ -6,18 +6,28 @@
 
 static const char serve_usage[] =
     "usage: kemet serve [--port P] [--db FILE] [--host ADDRESS]\n"
+    "                   [--allow-host NAME,...] [--max-games N]\n"
+    "                   [--per-address N]\n"
     "Serves the games in the browser at http://127.0.0.1:P/ (port 8080 by\n"
     "default; 0 picks a free one) with a JSON API under /api/ (docs/api.md).\n"
     "Games are stored in FILE (kemet.db by default), each action before it\n"
     "is answered; a restart resumes them. --host 0.0.0.0 listens on every\n"
-    "address instead of the loopback one. Stops on Ctrl-C or SIGTERM.\n"
+    "address instead of the loopback one. Requests must name the server by\n"
+    "an address or localhost; --allow-host lists other names it answers to\n"
+    "(e.g. kemet.example.org). --max-games N caps the games held (default\n"
+    "100000); --per-address N the connections from one client address\n"
+    "(default 128). Stops on Ctrl-C or SIGTERM.\n"
     "The computer players use the endgame tables and the learned evaluation\n"
     "as every command does.\n" TABLES_HELP;
 
 int cmd_serve(int argc, char **argv) {
     long port = 8080;
-    const char *db = "kemet.db", *host = "127.0.0.1";
+    const char *db = "kemet.db", *host = "127.0.0.1", *allow = NULL;
+    long max_games = SRV_MAX_GAMES, per_address = SRV_PER_ADDRESS;
     cli_opt opts[] = {{"port", OPT_LONG, &port, 0, 65535},
+                      {"allow-host", OPT_STRING, &allow, 0, 0},
+                      {"max-games", OPT_LONG, &max_games, 1, 100000000},
+                      {"per-address", OPT_LONG, &per_address, 1, 100000},
                       {"db", OPT_STRING, &db, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"host", OPT_STRING, &host, 0, 0},
@@ -42,7 +52,14 @@ int cmd_serve(int argc, char **argv) {
     }
     if (rc == 0) {
         char why[512] = "";
-        srv_opts o = {rules, n, db, host, port};
+        srv_opts o = {.rules = rules,
+                      .nrules = n,
+                      .db = db,
+                      .host = host,
+                      .port = port,
+                      .allow_hosts = allow,
+                      .max_games = max_games,
+                      .per_address = per_address};
         if (srv_run(&o, why, sizeof why))
             rc = cli_fail("%s", why);
     }

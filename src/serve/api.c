@@ -147,15 +147,20 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
     if (!g)
         return srv_error(c, 500, "out of memory");
     pthread_mutex_lock(&S->mu);
-    int rc = store_game(S->db, g);
-    if (rc)
+    bool full = S->nall >= S->o.max_games;
+    int rc = full ? -1 : store_game(S->db, g);
+    if (rc && !full)
         fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
-    else
+    else if (!full)
         rc = srv_add_locked(S, g);
     pthread_mutex_unlock(&S->mu);
     if (rc) {
         wg_free(g);
-        return srv_error(c, 500, "the game could not be stored");
+        return full ? srv_error(c, 503,
+                                "the server holds as many games as it may "
+                                "(%ld); no new game now",
+                                S->o.max_games)
+                    : srv_error(c, 500, "the game could not be stored");
     }
     pthread_mutex_lock(&g->mu);
     int you = wg_seat_level(seat[0]) ? 2 : 1;
@@ -173,6 +178,7 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                                      tokens, "you", you, "state", state));
 }
 
+/* The games whose ids are given (?ids=ID,ID...; at most 200). */
 enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
     const char *ids =
         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ids");
@@ -181,8 +187,9 @@ enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
         char buf[4096];
         snprintf(buf, sizeof buf, "%s", ids);
         char *save = NULL;
-        for (char *t = strtok_r(buf, ",", &save); t;
-             t = strtok_r(NULL, ",", &save)) {
+        int k = 0;
+        for (char *t = strtok_r(buf, ",", &save); t && k < 200;
+             t = strtok_r(NULL, ",", &save), k++) {
             wgame *g = srv_find(S, t);
             if (!g)
                 continue;
@@ -190,90 +197,93 @@ enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
             json_array_append_new(a, wg_summary_json(g));
             pthread_mutex_unlock(&g->mu);
         }
-    } else {
-        pthread_mutex_lock(&S->mu);
-        long n = S->nall, from = n > 100 ? n - 100 : 0;
-        wgame *list[100];
-        for (long i = n - 1, k = 0; i >= from; i--)
-            list[k++] = S->all[i];
-        pthread_mutex_unlock(&S->mu);
-        for (long k = 0; k < n - from; k++) {
-            pthread_mutex_lock(&list[k]->mu);
-            json_array_append_new(a, wg_summary_json(list[k]));
-            pthread_mutex_unlock(&list[k]->mu);
-        }
     }
+    /* Without ids, nothing: a game is listed only to those who know it. */
     return srv_answer_json(c, MHD_HTTP_OK, json_pack("{s:o}", "games", a));
 }
 
 /* Server-Sent Events: "change" with the game's version at once and after
- * every change; a comment every 15 s keeps the connection open. */
+ * every change; a comment every SSE_PING seconds keeps the connection
+ * open. Between them the connection is put aside. */
 typedef struct sse {
     server *S;
     wgame *g;
+    struct MHD_Connection *c;
     long sent;
+    time_t ping; /* when the next comment is due */
+    waiter w;
 } sse;
 
 static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max) {
     (void)pos;
     sse *e = cls;
     wgame *g = e->g;
+    time_t now = time(NULL);
     pthread_mutex_lock(&g->mu);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 15;
-    int rc = 0;
-    while (g->version == e->sent && !atomic_load(&e->S->stopping) &&
-           rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&g->changed, &g->mu, &until);
     long v = g->version;
-    pthread_mutex_unlock(&g->mu);
-    if (atomic_load(&e->S->stopping))
+    if (atomic_load(&e->S->stopping)) {
+        pthread_mutex_unlock(&g->mu);
         return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    if (v == e->sent && now < e->ping) {
+        srv_wait(e->S, &e->w, e->c, g, (long)(e->ping - now));
+        pthread_mutex_unlock(&g->mu);
+        return 0;
+    }
+    pthread_mutex_unlock(&g->mu);
+    e->ping = now + SSE_PING;
     if (v == e->sent)
         return snprintf(buf, max, ": still here\n\n");
     e->sent = v;
     return snprintf(buf, max, "event: change\ndata: {\"version\":%ld}\n\n", v);
 }
 
+static void sse_free(void *cls) {
+    sse *e = cls;
+    srv_unwait(e->S, &e->w);
+    free(e);
+}
+
 enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g) {
-    sse *e = malloc(sizeof *e);
+    sse *e = calloc(1, sizeof *e);
     if (!e)
         return MHD_NO;
-    *e = (sse){S, g, -1};
+    *e = (sse){.S = S, .g = g, .c = c, .sent = -1, .ping = time(NULL)};
     struct MHD_Response *r = MHD_create_response_from_callback(
-        MHD_SIZE_UNKNOWN, 256, sse_read, e, free);
+        MHD_SIZE_UNKNOWN, 256, sse_read, e, sse_free);
     if (!r) {
         free(e);
         return MHD_NO;
     }
-    MHD_add_response_header(r, "Content-Type", "text/event-stream");
-    MHD_add_response_header(r, "Cache-Control", "no-store");
+    srv_headers(r, "text/event-stream", false);
     enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, r);
     MHD_destroy_response(r);
     return rc;
 }
 
 enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
-                          int you) {
+                          int you, request *q) {
     const char *after =
         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "after");
     long v = -1;
     if (after) {
         char *end;
+        errno = 0;
         v = strtol(after, &end, 10);
-        if (*end || end == after || v < 0)
+        if (*end || end == after || v < 0 || errno)
             return srv_error(c, 400, "after is a version number");
     }
+    time_t now = time(NULL);
     pthread_mutex_lock(&g->mu);
-    if (after) {
-        /* long polling: wait up to 25 s for a version other than `after` */
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_sec += 25;
-        int rc = 0;
-        while (g->version == v && !atomic_load(&S->stopping) && rc != ETIMEDOUT)
-            rc = pthread_cond_timedwait(&g->changed, &g->mu, &until);
+    if (after && q->deadline == 0)
+        q->deadline = now + S->o.wait_seconds;
+    /* long polling: the answer waits (the connection put aside) until a
+       version other than `after`, or the end of the wait */
+    if (after && g->version == v && now < q->deadline &&
+        !atomic_load(&S->stopping)) {
+        srv_wait(S, &q->w, c, g, (long)(q->deadline - now));
+        pthread_mutex_unlock(&g->mu);
+        return MHD_YES;
     }
     json_t *o = wg_state_json(g, you > 0 ? you : 0);
     pthread_mutex_unlock(&g->mu);
@@ -326,7 +336,8 @@ static bool read_move(const wgame *g, const char *text, kemet_move *m,
         return true;
     }
     if (kemet_move_parse(g->rules, text, m, &err)) {
-        snprintf(why, len, "'%.60s' is not a move: %s", text, err.msg);
+        /* the library's message names the text already */
+        snprintf(why, len, "%s", err.msg);
         return false;
     }
     return true;
@@ -495,37 +506,27 @@ enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
 }
 
 /* The moves ranked by the hint agent, with the mover's chance of winning
- * after each (before the throw: the pre-throw moves and throwing). */
-enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
-    enum MHD_Result rc;
-    pthread_mutex_lock(&g->mu);
-    if (!may_act(c, g, you, &rc)) {
-        pthread_mutex_unlock(&g->mu);
-        return rc;
-    }
-    kemet_pos pos = *kemet_game_pos(g->g);
-    const kemet_throw *pt = kemet_game_throw(g->g);
-    kemet_throw thr = pt ? *pt : (kemet_throw){0};
-    pthread_mutex_unlock(&g->mu);
-    /* The search runs on copies, without holding the game. */
+ * after each (before the throw: the pre-throw moves and throwing): made
+ * by the server's hint thread, holding no game. */
+json_t *api_hint_answer(const kemet_rules *r, const kemet_pos *pos,
+                        const kemet_throw *thr) {
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
     kc_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     kemet_agent *a = NULL;
     kemet_error err;
     int n = -1;
-    if (m && rank && !kemet_agent_new(g->rules, "expectimax", 1, &a, &err)) {
-        n = pt ? kemet_moves(g->rules, &pos, &thr, m)
-               : kemet_prethrow(g->rules, &pos, m);
-        n = kc_rank(a, &pos, pt ? &thr : NULL, m, n > 0 ? n : 0, rank);
+    if (m && rank && !kemet_agent_new(r, "expectimax", 1, &a, &err)) {
+        n = thr ? kemet_moves(r, pos, thr, m) : kemet_prethrow(r, pos, m);
+        n = kc_rank(a, pos, thr, m, n > 0 ? n : 0, rank);
     }
-    json_t *list = json_array();
+    json_t *list = n >= 0 ? json_array() : NULL;
     for (int i = 0; i < n; i++) {
         char text[160] = "throw";
         if (rank[i].index >= 0)
             kemet_move_format(&m[rank[i].index], text, sizeof text);
-        bool exact = kc_exact(g->rules, &pos, pt ? &thr : NULL,
-                              rank[i].index >= 0 ? &m[rank[i].index] : NULL,
-                              rank[i].chance);
+        bool exact =
+            kc_exact(r, pos, thr, rank[i].index >= 0 ? &m[rank[i].index] : NULL,
+                     rank[i].chance);
         json_array_append_new(list, json_pack("{s:s, s:f, s:b}", "move", text,
                                               "chance", rank[i].chance, "exact",
                                               exact));
@@ -533,11 +534,33 @@ enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you) {
     kemet_agent_free(a);
     free(m);
     free(rank);
-    if (n < 0) {
-        json_decref(list);
-        return srv_error(c, 500, "out of memory");
+    return list ? json_pack("{s:s, s:o}", "agent", "expectimax", "moves", list)
+                : NULL;
+}
+
+enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
+                         request *q) {
+    if (q->hint == 2) {
+        json_t *o = q->answer;
+        q->answer = NULL;
+        return o ? srv_answer_json(c, MHD_HTTP_OK, o)
+                 : srv_error(c, 503,
+                             "no hint: the server is stopping or out "
+                             "of memory");
     }
-    return srv_answer_json(
-        c, MHD_HTTP_OK,
-        json_pack("{s:s, s:o}", "agent", "expectimax", "moves", list));
+    enum MHD_Result rc;
+    pthread_mutex_lock(&g->mu);
+    if (!may_act(c, g, you, &rc)) {
+        pthread_mutex_unlock(&g->mu);
+        return rc;
+    }
+    q->pos = *kemet_game_pos(g->g);
+    const kemet_throw *pt = kemet_game_throw(g->g);
+    q->thr = pt ? *pt : (kemet_throw){0};
+    pthread_mutex_unlock(&g->mu);
+    q->g = g;
+    q->c = c;
+    if (!srv_queue_hint(S, q))
+        return srv_error(c, 503, "the server is stopping");
+    return MHD_YES;
 }

@@ -6,18 +6,39 @@
 
 #include "kemet.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* What `kemet serve` was asked for: the rules (opened, with their tables)
- * it serves, stay the caller's. */
+ * it serves, stay the caller's. Zero limits take the defaults below. */
 typedef struct srv_opts {
     kemet_rules **rules;
     int nrules;
     const char *db, *host;
     long port;
+    const char *allow_hosts; /* host names served besides addresses and
+                                localhost, comma-separated (DNS rebinding) */
+    long max_games;          /* games held at most (SRV_MAX_GAMES) */
+    long per_address;        /* connections per client address */
+    long wait_seconds;       /* long polling's wait (SRV_WAIT) */
 } srv_opts;
+#define SRV_MAX_GAMES 100000
+#define SRV_PER_ADDRESS 128
+#define SRV_WAIT 25
+
 /* Serves until SIGINT or SIGTERM: 0, or -1 with a one-line message in
  * why (a database it cannot use, a port it cannot listen on). */
 int srv_run(const srv_opts *o, char *why, size_t len);
+
+/* The same in steps, for programs that drive the server in process (the
+ * fuzz target of tests/fuzz): srv_open loads the games and starts the
+ * server's threads; with listen false, connections are only those handed
+ * over by srv_connection (a connected socket, taken over: closed by the
+ * server). srv_close stops and frees everything. */
+typedef struct server server;
+int srv_open(const srv_opts *o, bool listen, server **out, char *why,
+             size_t len);
+int srv_connection(server *S, int fd);
+void srv_close(server *S);
 
 #endif

@@ -1,12 +1,15 @@
 /* server.c - `kemet serve`: the games in the browser.
  *
- * An HTTP server (libmicrohttpd, a thread per connection) serving the page
- * (web/, embedded at build time) at / and a JSON API under /api/
- * (docs/api.md). Games live in memory and in SQLite (store.c): each
- * action is stored before it is answered, and at start-up every stored
- * game is replayed to where it stood. The computer's moves are made by a
- * worker thread, so that a player's request never waits for a search.
- * Changes reach watchers by Server-Sent Events or long polling.
+ * An HTTP server (libmicrohttpd: a small pool of polling threads on epoll,
+ * limits per client address, silent connections closed after a while)
+ * serving the page (web/, embedded at build time) at / and a JSON API
+ * under /api/ (docs/api.md). Games live in memory and in SQLite
+ * (store.c): each action is stored before it is answered, and at start-up
+ * every stored game is replayed to where it stood. The computer's moves
+ * and the hints are searched by their own threads, holding no game, so
+ * that no request waits for a search. Changes reach watchers by
+ * Server-Sent Events or long polling; a connection waiting for a change
+ * is put aside (suspended) and costs no thread.
  */
 #include "server.h"
 
@@ -17,7 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <time.h>
 
 /* The page's files (web/, embedded by CMakeLists.txt): path, text, type. */
@@ -94,9 +99,11 @@ const kemet_rules *srv_rules_of(server *S, const char *spec) {
 /* ------------------------------------------------------------------------
  * The computer's worker
  * --------------------------------------------------------------------- */
+static void wake_game(server *S, const wgame *g);
+
 /* Hands game g to the worker if the computer is to act (g->mu held). */
 static void enqueue(server *S, wgame *g) {
-    if (g->queued || !wg_computer_to_act(g))
+    if (g->queued || g->busy || !wg_computer_to_act(g))
         return;
     pthread_mutex_lock(&S->mu);
     if (S->qlen == S->qcap) {
@@ -122,8 +129,9 @@ static void enqueue(server *S, wgame *g) {
 /* The game changed: wake its watchers and, if the computer is to act,
  * the worker (g->mu held). */
 void srv_changed(server *S, wgame *g) {
-    pthread_cond_broadcast(&g->changed);
-    enqueue(S, g);
+    wake_game(S, g);
+    if (!g->busy)
+        enqueue(S, g);
 }
 
 /* Saves the actions made since `first` (g->mu held); -1 when the store
@@ -153,21 +161,170 @@ static void *worker(void *arg) {
         pthread_mutex_unlock(&S->mu);
         pthread_mutex_lock(&g->mu);
         g->queued = false;
-        if (wg_computer_to_act(g)) {
+        wg_plan plan;
+        if (!wg_computer_to_act(g) || wg_computer_plan(g, &plan)) {
+            pthread_mutex_unlock(&g->mu);
+            continue;
+        }
+        g->busy = true;
+        pthread_mutex_unlock(&g->mu);
+        /* the search, holding nothing: the game is read meanwhile */
+        int rc = wg_plan_choose(&plan);
+        pthread_mutex_lock(&g->mu);
+        g->busy = false;
+        if (rc == 0) {
             long first = g->version;
-            int rc = wg_computer_step(g);
+            rc = wg_computer_apply(g, &plan);
             if (rc)
                 wg_rebuild(g, first);
             else if (srv_save(S, g, first) == 0)
                 srv_changed(S, g);
         }
+        if (rc)
+            enqueue(S, g);
         pthread_mutex_unlock(&g->mu);
     }
+}
+
+/* The hints: one search at a time, for requests put aside meanwhile. */
+static void *hinter(void *arg) {
+    server *S = arg;
+    pthread_mutex_lock(&S->mu);
+    for (;;) {
+        while (!S->hints && !atomic_load(&S->stopping))
+            pthread_cond_wait(&S->hint_work, &S->mu);
+        request *q = S->hints;
+        if (!q)
+            break;
+        S->hints = q->qnext;
+        if (!S->hints)
+            S->hints_last = NULL;
+        bool stop = atomic_load(&S->stopping);
+        pthread_mutex_unlock(&S->mu);
+        q->answer = stop ? NULL
+                         : api_hint_answer(q->g->rules, &q->pos,
+                                           q->thr.n ? &q->thr : NULL);
+        q->hint = 2;
+        MHD_resume_connection(q->c);
+        pthread_mutex_lock(&S->mu);
+    }
+    pthread_mutex_unlock(&S->mu);
+    return NULL;
+}
+
+/* Queues request q for the hint thread (its connection is put aside);
+ * false when the server is stopping. */
+bool srv_queue_hint(server *S, request *q) {
+    pthread_mutex_lock(&S->mu);
+    bool ok = !atomic_load(&S->stopping);
+    if (ok) {
+        MHD_suspend_connection(q->c);
+        q->hint = 1;
+        q->qnext = NULL;
+        if (S->hints_last)
+            S->hints_last->qnext = q;
+        else
+            S->hints = q;
+        S->hints_last = q;
+        pthread_cond_signal(&S->hint_work);
+    }
+    pthread_mutex_unlock(&S->mu);
+    return ok;
+}
+
+/* ------------------------------------------------------------------------
+ * Connections put aside: long polls and quiet event streams
+ * --------------------------------------------------------------------- */
+/* With S->wmu held. */
+static void wake_locked(server *S, waiter *w) {
+    if (w->prev)
+        w->prev->next = w->next;
+    else
+        S->waiters = w->next;
+    if (w->next)
+        w->next->prev = w->prev;
+    w->prev = w->next = NULL;
+    w->listed = false;
+    MHD_resume_connection(w->c);
+}
+
+void srv_wait(server *S, waiter *w, struct MHD_Connection *c, const wgame *g,
+              long seconds) {
+    MHD_suspend_connection(c);
+    pthread_mutex_lock(&S->wmu);
+    w->c = c;
+    w->g = g;
+    w->until = time(NULL) + seconds;
+    w->prev = NULL;
+    w->next = S->waiters;
+    if (S->waiters)
+        S->waiters->prev = w;
+    S->waiters = w;
+    w->listed = true;
+    if (atomic_load(&S->stopping))
+        wake_locked(S, w);
+    pthread_mutex_unlock(&S->wmu);
+}
+
+void srv_unwait(server *S, waiter *w) {
+    pthread_mutex_lock(&S->wmu);
+    if (w->listed) {
+        /* (never suspended still: its connection is being closed) */
+        if (w->prev)
+            w->prev->next = w->next;
+        else
+            S->waiters = w->next;
+        if (w->next)
+            w->next->prev = w->prev;
+        w->listed = false;
+    }
+    pthread_mutex_unlock(&S->wmu);
+}
+
+/* Wakes the waiters of game g (NULL: every one; g->mu held otherwise). */
+static void wake_game(server *S, const wgame *g) {
+    pthread_mutex_lock(&S->wmu);
+    for (waiter *w = S->waiters, *next; w; w = next) {
+        next = w->next;
+        if (!g || w->g == g)
+            wake_locked(S, w);
+    }
+    pthread_mutex_unlock(&S->wmu);
+}
+
+/* Once a second: wakes the waiters whose time is up. */
+static void *ticker(void *arg) {
+    server *S = arg;
+    while (!atomic_load(&S->stopping)) {
+        struct timespec one = {1, 0};
+        nanosleep(&one, NULL);
+        time_t now = time(NULL);
+        pthread_mutex_lock(&S->wmu);
+        for (waiter *w = S->waiters, *next; w; w = next) {
+            next = w->next;
+            if (w->until <= now)
+                wake_locked(S, w);
+        }
+        pthread_mutex_unlock(&S->wmu);
+    }
+    return NULL;
 }
 
 /* ------------------------------------------------------------------------
  * Requests and answers
  * --------------------------------------------------------------------- */
+
+void srv_headers(struct MHD_Response *r, const char *type, bool page) {
+    MHD_add_response_header(r, "Content-Type", type);
+    MHD_add_response_header(r, "Cache-Control", page ? "no-cache" : "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(
+        r, "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+}
 
 /* Queues a whole answer: `text` is malloc'd and taken over (answers to
  * the API, never cached), or with `page` one of the page's embedded files
@@ -183,9 +340,7 @@ static enum MHD_Result respond(struct MHD_Connection *c, unsigned status,
             free((void *)text);
         return MHD_NO;
     }
-    MHD_add_response_header(r, "Content-Type", type);
-    MHD_add_response_header(r, "Cache-Control", page ? "no-cache" : "no-store");
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    srv_headers(r, type, page);
     enum MHD_Result rc = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return rc;
@@ -291,7 +446,7 @@ static int seat_of(struct MHD_Connection *c, const wgame *g) {
 
 static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
                                   const char *method, const char *rest,
-                                  const request *q) {
+                                  request *q) {
     char id[WG_ID + 2];
     size_t n = strcspn(rest, "/");
     if (n == 0 || n > WG_ID)
@@ -303,7 +458,8 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
     if (!g)
         return srv_error(c, 404, "no such game: %s", id);
     int you = seat_of(c, g);
-    bool get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
+    bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
+         post = strcmp(method, "POST") == 0;
     struct {
         const char *path;
         bool post;
@@ -320,7 +476,7 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
         if (you < 0 && (known[i].post || !*what))
             return srv_error(c, 403, "the token is not one of this game's");
         if (!*what)
-            return api_state(S, c, g, you);
+            return api_state(S, c, g, you, q);
         if (!strcmp(what, "/events"))
             return api_events(S, c, g);
         if (!strcmp(what, "/history"))
@@ -335,15 +491,63 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
             return api_throw(S, c, g, you);
         if (!strcmp(what, "/move"))
             return api_move(S, c, g, you, q);
-        return api_hint(c, g, you);
+        return api_hint(S, c, g, you, q);
     }
     return srv_error(c, 404, "no such resource: %s", what);
 }
 
+/* Whether the Host header names this server: an address, localhost, or
+ * one of the names it was told to serve (so that a page of another site,
+ * its name pointed at this machine, cannot reach it: DNS rebinding). */
+static bool host_served(server *S, const char *host) {
+    if (!host)
+        return true; /* HTTP/1.0 (libmicrohttpd requires it of HTTP/1.1) */
+    char name[256];
+    size_t n = strlen(host);
+    if (n >= sizeof name)
+        return false;
+    memcpy(name, host, n + 1);
+    if (name[0] == '[')
+        return strchr(name, ']') != NULL; /* an IPv6 address */
+    char *colon = strchr(name, ':');
+    if (colon)
+        *colon = '\0';
+    struct in_addr a;
+    if (inet_pton(AF_INET, name, &a) == 1 || strcasecmp(name, "localhost") == 0)
+        return true;
+    for (const char *h = S->hosts; h && *h;) {
+        size_t k = strcspn(h, ",");
+        if (k == strlen(name) && strncasecmp(h, name, k) == 0)
+            return true;
+        h += k + (h[k] == ',');
+    }
+    return false;
+}
+
+/* Whether a request's body is declared JSON (the API takes nothing else:
+ * a form or text/plain of another site's page is refused). */
+static bool json_body(struct MHD_Connection *c) {
+    const char *t =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+    if (!t || strncasecmp(t, "application/json", 16) != 0)
+        return false;
+    return t[16] == '\0' || t[16] == ';' || t[16] == ' ';
+}
+
 static enum MHD_Result route(server *S, struct MHD_Connection *c,
-                             const char *url, const char *method,
-                             const request *q) {
+                             const char *url, const char *method, request *q) {
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    if (!host_served(S,
+                     MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host")))
+        return srv_error(c, 421,
+                         "this server does not serve that host name "
+                         "(kemet serve --allow-host NAME)");
+    if (strcmp(method, "POST") == 0 &&
+        (q->len > 0 || q->too_big || strcmp(url, "/api/games") == 0) &&
+        !json_body(c))
+        return srv_error(c, 415,
+                         "the body must be JSON (Content-Type: "
+                         "application/json)");
     if (strncmp(url, "/api/", 5) != 0) {
         if (!get)
             return srv_error(c, 405, "use GET for the page");
@@ -403,11 +607,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 
 static void completed(void *cls, struct MHD_Connection *c, void **state,
                       enum MHD_RequestTerminationCode code) {
-    (void)cls;
     (void)c;
     (void)code;
+    server *S = cls;
     request *q = *state;
     if (q) {
+        srv_unwait(S, &q->w);
+        json_decref(q->answer);
         free(q->body);
         free(q);
     }
@@ -464,94 +670,180 @@ static int load_action(void *ctx, const char *id, long seq, const char *kind,
     return 0;
 }
 
-int srv_run(const srv_opts *o, char *why, size_t len) {
+/* Stops the threads and the daemon and frees everything (srv_open's
+ * undoing, also of a half-made server). */
+void srv_close(server *S) {
+    if (!S)
+        return;
+    pthread_mutex_lock(&S->mu);
+    atomic_store(&S->stopping, true);
+    pthread_cond_broadcast(&S->work);
+    pthread_cond_broadcast(&S->hint_work);
+    pthread_mutex_unlock(&S->mu);
+    if (S->threads) {
+        pthread_join(S->worker, NULL);
+        pthread_join(S->hinter, NULL); /* answers the hints still queued */
+        pthread_join(S->ticker, NULL);
+    }
+    wake_game(S, NULL); /* every connection put aside answers and ends */
+    if (S->d)
+        MHD_stop_daemon(S->d);
+    for (long i = 0; i < S->nall; i++)
+        wg_free(S->all[i]);
+    free(S->all);
+    free(S->queue);
+    free(S->hosts);
+    store_close(S->db);
+    pthread_mutex_destroy(&S->mu);
+    pthread_mutex_destroy(&S->wmu);
+    pthread_cond_destroy(&S->work);
+    pthread_cond_destroy(&S->hint_work);
+    free(S);
+}
+
+/* As many connections as the descriptors allow (the soft limit raised to
+ * the hard one), keeping some for the database and the threads. */
+static unsigned connection_limit(void) {
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return 900;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    rlim_t n = rl.rlim_cur == RLIM_INFINITY ? 65536 : rl.rlim_cur;
+    n = n > 65536 ? 65536 : n;
+    return n > 200 ? (unsigned)(n - 100) : 100;
+}
+
+int srv_open(const srv_opts *o, bool listen, server **out, char *why,
+             size_t len) {
+    *out = NULL;
     struct sockaddr_in addr = {0};
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)o->port);
-    if (inet_pton(AF_INET, o->host, &addr.sin_addr) != 1) {
+    if (listen && inet_pton(AF_INET, o->host, &addr.sin_addr) != 1) {
         snprintf(why, len,
                  "serve: --host takes an IPv4 address such as 127.0.0.1, "
                  "not '%.40s'",
                  o->host);
         return -1;
     }
-    int rc = 0;
     server *S = calloc(1, sizeof *S);
     if (!S) {
         snprintf(why, len, "out of memory");
         return -1;
     }
     pthread_mutex_init(&S->mu, NULL);
+    pthread_mutex_init(&S->wmu, NULL);
     pthread_cond_init(&S->work, NULL);
+    pthread_cond_init(&S->hint_work, NULL);
+    S->o = *o;
+    if (S->o.max_games <= 0)
+        S->o.max_games = SRV_MAX_GAMES;
+    if (S->o.per_address <= 0)
+        S->o.per_address = SRV_PER_ADDRESS;
+    if (S->o.wait_seconds <= 0)
+        S->o.wait_seconds = SRV_WAIT;
+    S->hosts = strdup(o->allow_hosts ? o->allow_hosts : "");
     for (int i = 0; i < o->nrules && i < MAX_RULES; i++)
         S->rules[S->nrules++] = o->rules[i];
-    if ((rc = store_open(o->db, &S->db, why, len)))
-        goto out;
+    if (!S->hosts) {
+        snprintf(why, len, "out of memory");
+        goto fail;
+    }
+    if (store_open(o->db, &S->db, why, len))
+        goto fail;
     loader L = {S, NULL, ""};
     if (store_load(S->db, load_game, load_action, &L)) {
         snprintf(why, len, "%.200s: %s", o->db,
                  L.why[0] ? L.why : store_error(S->db));
-        rc = -1;
-        goto out;
+        goto fail;
     }
+    if (pthread_create(&S->worker, NULL, worker, S)) {
+        snprintf(why, len, "serve: cannot start a thread");
+        goto fail;
+    }
+    if (pthread_create(&S->hinter, NULL, hinter, S)) {
+        atomic_store(&S->stopping, true);
+        pthread_mutex_lock(&S->mu);
+        pthread_cond_broadcast(&S->work);
+        pthread_mutex_unlock(&S->mu);
+        pthread_join(S->worker, NULL);
+        snprintf(why, len, "serve: cannot start a thread");
+        goto fail;
+    }
+    if (pthread_create(&S->ticker, NULL, ticker, S)) {
+        atomic_store(&S->stopping, true);
+        pthread_mutex_lock(&S->mu);
+        pthread_cond_broadcast(&S->work);
+        pthread_cond_broadcast(&S->hint_work);
+        pthread_mutex_unlock(&S->mu);
+        pthread_join(S->worker, NULL);
+        pthread_join(S->hinter, NULL);
+        snprintf(why, len, "serve: cannot start a thread");
+        goto fail;
+    }
+    S->threads = true;
+    for (long i = 0; i < S->nall; i++) {
+        pthread_mutex_lock(&S->all[i]->mu);
+        enqueue(S, S->all[i]);
+        pthread_mutex_unlock(&S->all[i]->mu);
+    }
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+                     MHD_ALLOW_SUSPEND_RESUME;
+    if (!listen)
+        flags |= MHD_USE_NO_LISTEN_SOCKET;
+    S->d = MHD_start_daemon(
+        flags, (uint16_t)o->port, NULL, NULL, handle, S, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, S,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL_THREADS,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit(),
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)S->o.per_address,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
+    if (!S->d) {
+        snprintf(why, len, "serve: cannot listen on %s port %ld (in use?)",
+                 o->host, o->port);
+        goto fail;
+    }
+    *out = S;
+    return 0;
+fail:
+    srv_close(S);
+    return -1;
+}
+
+int srv_connection(server *S, int fd) {
+    struct sockaddr_in peer = {0};
+    peer.sin_family = AF_INET;
+    peer.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return MHD_add_connection(S->d, fd, (struct sockaddr *)&peer,
+                              sizeof peer) == MHD_YES
+               ? 0
+               : -1;
+}
+
+int srv_run(const srv_opts *o, char *why, size_t len) {
     /* Block the stop signals in every thread; this one waits for them. */
     sigset_t stop;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    if (pthread_create(&S->worker, NULL, worker, S)) {
-        snprintf(why, len, "serve: cannot start a thread");
-        rc = -1;
-        goto out;
-    }
-    for (long i = 0; i < S->nall; i++) {
-        pthread_mutex_lock(&S->all[i]->mu);
-        enqueue(S, S->all[i]);
-        pthread_mutex_unlock(&S->all[i]->mu);
-    }
-    struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
-        (uint16_t)o->port, NULL, NULL, handle, S, MHD_OPTION_SOCK_ADDR,
-        (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, S,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_END);
-    if (!d) {
-        snprintf(why, len, "serve: cannot listen on %s port %ld (in use?)",
-                 o->host, o->port);
-        rc = -1;
-    } else {
-        const union MHD_DaemonInfo *info =
-            MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-        printf("kemet: serving %d games on http://%s:%u/ (database %s)\n",
-               (int)S->nall, o->host, info ? info->port : (unsigned)o->port,
-               o->db);
-        fflush(stdout);
-        int sig;
-        sigwait(&stop, &sig);
-        printf("kemet: stopping\n");
-        fflush(stdout);
-        atomic_store(&S->stopping, true);
-        for (long i = 0; i < S->nall; i++) {
-            pthread_mutex_lock(&S->all[i]->mu);
-            pthread_cond_broadcast(&S->all[i]->changed);
-            pthread_mutex_unlock(&S->all[i]->mu);
-        }
-        MHD_stop_daemon(d);
-    }
-    pthread_mutex_lock(&S->mu);
-    atomic_store(&S->stopping, true);
-    pthread_cond_broadcast(&S->work);
-    pthread_mutex_unlock(&S->mu);
-    pthread_join(S->worker, NULL);
-out:
-    for (long i = 0; i < S->nall; i++)
-        wg_free(S->all[i]);
-    free(S->all);
-    free(S->queue);
-    store_close(S->db);
-    pthread_mutex_destroy(&S->mu);
-    pthread_cond_destroy(&S->work);
-    free(S);
-    return rc;
+    server *S;
+    if (srv_open(o, true, &S, why, len))
+        return -1;
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(S->d, MHD_DAEMON_INFO_BIND_PORT);
+    printf("kemet: serving %d games on http://%s:%u/ (database %s)\n",
+           (int)S->nall, o->host, info ? info->port : (unsigned)o->port, o->db);
+    fflush(stdout);
+    int sig;
+    sigwait(&stop, &sig);
+    printf("kemet: stopping\n");
+    fflush(stdout);
+    srv_close(S);
+    return 0;
 }

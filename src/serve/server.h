@@ -20,37 +20,71 @@
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
+#include <pthread.h>
 
 #define BODY_MAX 16384 /* bytes of a request body */
 #define NBUCKET 4096
 #define MAX_RULES 32
+#define SSE_PING 10     /* seconds between an event stream's comments */
+#define IDLE_TIMEOUT 20 /* seconds before a silent connection is closed */
+#define POOL_THREADS 4  /* libmicrohttpd's polling threads */
 
-typedef struct server {
+/* A connection put aside (suspended) until its game changes or `until`
+ * passes: a long poll, or an event stream with nothing to send. */
+typedef struct waiter {
+    struct MHD_Connection *c;
+    const wgame *g;
+    time_t until;
+    bool listed;
+    struct waiter *prev, *next;
+} waiter;
+
+/* A request: its body, and what it waits for. */
+typedef struct request {
+    char *body;
+    size_t len;
+    bool too_big;
+    waiter w;        /* long polling */
+    time_t deadline; /* of the long poll, once begun */
+    int hint;        /* 0; 1 queued for the hint thread; 2 answered */
+    struct MHD_Connection *c;
+    wgame *g;      /* the hint's game */
+    kemet_pos pos; /* the hint's position and throw (n == 0: none) */
+    kemet_throw thr;
+    json_t *answer; /* the hint's answer (NULL: none could be made) */
+    struct request *qnext;
+} request;
+
+struct server {
     store *db;
     kemet_rules *rules[MAX_RULES];
     int nrules;
-    pthread_mutex_t mu; /* guards the tables, the queue and `db` */
+    srv_opts o;
+    char *hosts;        /* the host names served (o.allow_hosts), copied */
+    pthread_mutex_t mu; /* guards the tables, the queues and `db` */
     wgame *bucket[NBUCKET];
     wgame **all; /* in order of creation */
     long nall, capall;
     wgame **queue; /* games where the computer is to act */
     long qhead, qlen, qcap;
-    pthread_cond_t work;
-    pthread_t worker;
+    request *hints, *hints_last; /* requests waiting for a hint */
+    pthread_cond_t work, hint_work;
+    pthread_t worker, hinter, ticker;
+    bool threads;
+    pthread_mutex_t wmu; /* guards the waiters' list */
+    waiter *waiters;
+    struct MHD_Daemon *d;
     atomic_bool stopping;
-} server;
-
-typedef struct request {
-    char *body;
-    size_t len;
-    bool too_big;
-} request;
+};
 
 enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                            const request *q);
 enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_explain(struct MHD_Connection *c, wgame *g);
-enum MHD_Result api_hint(struct MHD_Connection *c, wgame *g, int you);
+enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
+                         request *q);
+json_t *api_hint_answer(const kemet_rules *r, const kemet_pos *pos,
+                        const kemet_throw *thr);
 enum MHD_Result api_history(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_list(server *S, struct MHD_Connection *c);
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
@@ -58,7 +92,7 @@ enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
 enum MHD_Result api_record(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_rulesets(server *S, struct MHD_Connection *c);
 enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
-                          int you);
+                          int you, request *q);
 enum MHD_Result api_steps(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_throw(server *S, struct MHD_Connection *c, wgame *g,
                           int you);
@@ -68,6 +102,16 @@ enum MHD_Result srv_answer(struct MHD_Connection *c, unsigned status,
 enum MHD_Result srv_answer_json(struct MHD_Connection *c, unsigned status,
                                 json_t *o);
 void srv_changed(server *S, wgame *g);
+/* The headers of every answer: its type, caching, and the security
+ * headers (CSP, no framing, no sniffing, no referrer). */
+void srv_headers(struct MHD_Response *r, const char *type, bool page);
+bool srv_queue_hint(server *S, request *q);
+/* Puts connection c aside until game g changes or `seconds` pass (g->mu
+ * held); the handler or reader is then called again. */
+void srv_wait(server *S, waiter *w, struct MHD_Connection *c, const wgame *g,
+              long seconds);
+/* Takes w off the list, if it is on it (its connection is ending). */
+void srv_unwait(server *S, waiter *w);
 
 wgame *srv_find(server *S, const char *id);
 int srv_random_bytes(void *buf, size_t n);

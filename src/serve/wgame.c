@@ -57,7 +57,6 @@ void wg_free(wgame *g) {
     kemet_agent_free(g->agent[1]);
     kemet_game_free(g->g);
     pthread_mutex_destroy(&g->mu);
-    pthread_cond_destroy(&g->changed);
     free(g);
 }
 
@@ -86,7 +85,6 @@ wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
     if (!g)
         return NULL;
     pthread_mutex_init(&g->mu, NULL);
-    pthread_cond_init(&g->changed, NULL);
     g->rules = r;
     g->seed = seed;
     g->created = created;
@@ -238,7 +236,7 @@ int wg_after_throw(wgame *g) {
     return rc;
 }
 
-int wg_computer_step(wgame *g) {
+int wg_computer_plan(wgame *g, wg_plan *plan) {
     const kemet_pos *pos = kemet_game_pos(g->g);
     int p = pos->to - 1;
     if (!g->agent[p]) {
@@ -249,25 +247,52 @@ int wg_computer_step(wgame *g) {
         if (rc)
             return rc;
     }
+    const kemet_throw *t = kemet_game_throw(g->g);
+    *plan = (wg_plan){.rules = g->rules,
+                      .agent = g->agent[p],
+                      .pos = *pos,
+                      .thrown = t != NULL,
+                      .thr = t ? *t : (kemet_throw){0},
+                      .version = g->version};
+    return KEMET_OK;
+}
+
+int wg_plan_choose(wg_plan *plan) {
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     if (!moves)
         return KEMET_ENOMEM;
-    const kemet_throw *t = kemet_game_throw(g->g);
-    int rc;
-    if (t) {
-        int n = kemet_moves(g->rules, pos, t, moves);
-        rc = n < 1 ? n
-                   : wg_move(g, &moves[kemet_agent_choose(g->agent[p], pos, t,
-                                                          moves, n)]);
-    } else {
-        int n = kemet_prethrow(g->rules, pos, moves);
-        int k =
-            n > 0 ? kemet_agent_choose(g->agent[p], pos, NULL, moves, n) : -1;
-        rc = k >= 0 ? wg_move(g, &moves[k]) : wg_throw(g, NULL);
-        if (rc == 0 && k < 0)
-            rc = wg_after_throw(g);
+    int n = plan->thrown
+                ? kemet_moves(plan->rules, &plan->pos, &plan->thr, moves)
+                : kemet_prethrow(plan->rules, &plan->pos, moves);
+    int rc = KEMET_OK;
+    plan->throw_now = false;
+    if (n < 0 || (plan->thrown && n == 0))
+        rc = n < 0 ? n : KEMET_EILLEGAL;
+    else if (n == 0)
+        plan->throw_now = true;
+    else {
+        int k = kemet_agent_choose(plan->agent, &plan->pos,
+                                   plan->thrown ? &plan->thr : NULL, moves, n);
+        /* before a throw the agent may choose to throw */
+        if (k < 0)
+            plan->throw_now = true;
+        else
+            plan->move = moves[k];
     }
     free(moves);
+    return rc;
+}
+
+int wg_computer_apply(wgame *g, const wg_plan *plan) {
+    if (plan->version != g->version)
+        return KEMET_EMISUSE;
+    int rc;
+    if (plan->throw_now) {
+        rc = wg_throw(g, NULL);
+        if (rc == 0)
+            rc = wg_after_throw(g);
+    } else
+        rc = wg_move(g, &plan->move);
     if (kemet_game_pos(g->g)->result != KEMET_PLAYING)
         for (int i = 0; i < 2; i++) {
             kemet_agent_free(g->agent[i]);

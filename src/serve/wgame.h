@@ -43,7 +43,6 @@ typedef struct wgame {
     char *opening;               /* the opening, in words */
     kemet_pos start;
     pthread_mutex_t mu;
-    pthread_cond_t changed;
     kemet_game *g;
     kemet_agent *agent[2];
     long version; /* actions made: each throw, move or pre-throw choice */
@@ -52,6 +51,7 @@ typedef struct wgame {
     wg_ply *ply;
     long nply, cap;
     bool queued;        /* waiting for the computer's worker */
+    bool busy;          /* the worker is searching for it */
     struct wgame *next; /* in the server's hash bucket */
 } wgame;
 
@@ -99,8 +99,25 @@ void wg_free(wgame *g);
 int wg_throw(wgame *g, kemet_throw *out);
 int wg_move(wgame *g, const kemet_move *m);
 int wg_after_throw(wgame *g);
-int wg_computer_step(wgame *g);
 bool wg_computer_to_act(const wgame *g);
+/* The computer's step in three parts, so that its search holds no lock:
+ * wg_computer_plan copies what the search needs (g->mu held; the agent
+ * stays the game's, used by one worker at a time); wg_plan_choose
+ * searches (no lock); wg_computer_apply makes the choice (g->mu held),
+ * KEMET_EMISUSE if the game moved on meanwhile. */
+typedef struct wg_plan {
+    const kemet_rules *rules;
+    kemet_agent *agent;
+    kemet_pos pos;
+    bool thrown; /* thr is pending */
+    kemet_throw thr;
+    long version;
+    bool throw_now; /* the choice: to throw, or */
+    kemet_move move;
+} wg_plan;
+int wg_computer_plan(wgame *g, wg_plan *plan);
+int wg_plan_choose(wg_plan *plan);
+int wg_computer_apply(wgame *g, const wg_plan *plan);
 /* Replays one stored action; on a mismatch says why in `why`. */
 int wg_replay(wgame *g, const char *kind, const char *text, char *why,
               size_t len);

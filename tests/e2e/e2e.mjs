@@ -160,9 +160,18 @@ async function twoPlayers(browser, base) {
   await a.selectOption("#opponent", "human");
   await a.click("#start");
   const link = (await a.locator("#invite").textContent()).trim();
-  if (!link.includes("#/game/")) fail("no invitation link: " + link);
+  if (!link.includes("#/join/")) fail("no invitation link: " + link);
   await b.goto(link);
   await b.locator(".board").waitFor();
+  /* neither address carries a token: sharing it never hands over a seat */
+  for (const [who, p] of [["creator", a], ["invited", b]])
+    if (!/#\/game\/[0-9a-f]+$/.test(p.url())) fail(`the ${who}'s address carries more than the game: ${p.url()}`);
+  /* the creator's seat and the invitation survive a new tab */
+  const a2 = await a.context().newPage();
+  await a2.goto(a.url());
+  await a2.locator("#invite").waitFor();
+  if ((await a2.locator("#invite").textContent()).trim() !== link) fail("the invitation is lost in a new tab");
+  await a2.close();
   let plies = 0;
   for (let i = 0; i < 6000; i++) {
     const [ta, tb] = [await turn(a), await turn(b)];
@@ -201,6 +210,7 @@ async function boards(browser, base) {
   for (const r of rulesets) {
     const res = await fetch(base + "/api/games", {
       method: "POST",
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ruleset: r.id, players: ["human", "human"] }),
     });
     const g = await res.json();

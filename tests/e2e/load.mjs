@@ -43,7 +43,8 @@ async function call(base, method, path, token, body) {
   const t0 = performance.now();
   const r = await fetch(base + path, {
     method,
-    headers: token ? { Authorization: "Bearer " + token } : {},
+    headers: { ...(token ? { Authorization: "Bearer " + token } : {}),
+               ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await r.json();

@@ -1,0 +1,68 @@
+/* fuzz_weights.c - evaluation files: the weights file of kemet tune
+ * (kemet_eval_load) and the network file of kemet train (kemet_net_parse).
+ * Input: a byte choosing the ruleset and the kind, then the file. What is
+ * accepted must give win chances between 0 and 1; a network must format
+ * and parse back to the same text.
+ */
+#include "fuzz.h"
+
+#include <math.h>
+
+static kemet_rules *rules[64];
+static int nrules;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    kemet_error err;
+    for (int i = 0; i < kemet_ruleset_count() && nrules < 64; i++)
+        if (kemet_rules_open(kemet_ruleset_id(i), &rules[nrules], &err) == 0)
+            nrules++;
+    return 0;
+}
+
+static void check_chances(const kemet_rules *r) {
+    kemet_pos pos;
+    kemet_start(r, &pos);
+    for (int p = 1; p <= 2; p++) {
+        double c = kemet_win_chance(r, &pos, p);
+        FZ_CHECK(isfinite(c) && c >= 0 && c <= 1);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 1 || size > 65536 || nrules == 0)
+        return 0;
+    kemet_rules *r = rules[(data[0] >> 1) % nrules];
+    char *text = fz_text(data + 1, size - 1);
+    kemet_error err;
+    if ((data[0] & 1) == 0) {
+        if (kemet_eval_load(r, text, &err) == 0)
+            check_chances(r);
+        else
+            FZ_CHECK(err.msg[0] && !strchr(err.msg, '\n'));
+        kemet_eval_reset(r);
+    } else {
+        kemet_net *net = NULL;
+        if (kemet_net_parse(r, text, &net, &err) == 0) {
+            char *out = NULL, *again = NULL;
+            FZ_CHECK(kemet_net_format(net, NULL, &out) == 0);
+            kemet_net *back = NULL;
+            FZ_CHECK(kemet_net_parse(r, out, &back, &err) == 0);
+            FZ_CHECK(kemet_net_format(back, NULL, &again) == 0);
+            FZ_CHECK(strcmp(out, again) == 0);
+            const kemet_net *was = kemet_rules_net(r);
+            FZ_CHECK(kemet_rules_use_net(r, net) == 0);
+            check_chances(r);
+            kemet_rules_use_net(r, was);
+            free(out);
+            free(again);
+            kemet_net_free(back);
+            kemet_net_free(net);
+        } else {
+            FZ_CHECK(net == NULL && err.msg[0] && !strchr(err.msg, '\n'));
+        }
+    }
+    free(text);
+    return 0;
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# seeds.sh KEMET - remakes the fuzz targets' seed corpora (tests/fuzz/corpus)
+# from the program's own output: every ruleset's start and a few positions
+# and records from short seeded games, the board files, the weights and
+# the networks. The reproducers in tests/fuzz/regress are kept by hand.
+set -eu
+K=$1
+here=$(cd "$(dirname "$0")" && pwd)
+c=$here/corpus
+rm -rf "$c"
+mkdir -p "$c/position" "$c/move" "$c/board" "$c/record" "$c/weights"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+i=0
+for r in $("$K" rules | awk '{print $1}'); do
+    "$K" start "$r" > "$c/position/start-$r"
+    "$K" play "$r" --p1 random --p2 greedy --seed $((i + 3)) \
+        --record "$tmp/$r.rec" > /dev/null
+    # the record, cut to its first 12 plies so that the corpus stays small
+    head -n 18 "$tmp/$r.rec" > "$c/record/$r"
+    # a position some plies in, from the record's moves
+    "$K" replay "$tmp/$r.rec" | tail -n 1 | sed "s/^final position: //" > "$c/position/end-$r" || true
+    # move and throw text: ruleset index, plies, seed, then the text
+    printf "$(printf '\\%03o\\%03o\\%03o' "$i" 9 "$i")%s" "pass" > "$c/move/$r-pass"
+    printf "$(printf '\\%03o\\%03o\\%03o' "$i" 5 "$i")%s" "1-4" > "$c/move/$r-step"
+    printf "$(printf '\\%03o\\%03o\\%03o' "$i" 20 "$i")%s" "3,2" > "$c/move/$r-throw"
+    i=$((i + 1))
+done
+printf '\000%s' "$(cat "$here/../../data/boards/washburne.board")" > "$c/board/washburne"
+printf '\002%s' "$(cat "$here/../../data/boards/lions-jackals.board")" > "$c/board/lions-jackals"
+printf '\000%s' "$(cat "$here/../../data/eval.weights")" > "$c/weights/eval"
+printf '\001%s' "$(head -c 4000 "$here/../../data/nets/chien-chacal.net")" > "$c/weights/net-head"
