@@ -493,6 +493,39 @@ static void agent_command_errors(void **state) {
     BAD("needs a RULESET", "rules", "--board", "/nonexistent");
 }
 
+/* The soak: every ruleset and variant played with the invariants checked
+ * at every ply; the count of plies reaches what was asked; bad options
+ * refused. */
+static void soak_command(void **state) {
+    (void)state;
+    char *out, *err;
+    assert_int_equal(tu_run(NULL, &out, &err, "soak", "--plies", "4000",
+                            "--seed", "5", NULL),
+                     0);
+    assert_non_null(strstr(out, "no invariant broken"));
+    assert_non_null(strstr(out, "lions-jackals:solid=2,dual=0"));
+    assert_non_null(strstr(out, "senet-robinson"));
+    long long plies = 0;
+    const char *last = strstr(out, " plies in ");
+    assert_non_null(last);
+    while (last > out && last[-1] != '\n')
+        last--;
+    assert_int_equal(sscanf(last, "%lld plies", &plies), 1);
+    assert_true(plies >= 4000);
+    free(out);
+    free(err);
+    /* one ruleset: only it is played */
+    assert_int_equal(tu_run(NULL, &out, &err, "soak", "chien-chacal", "--plies",
+                            "500", "--threads", "1", NULL),
+                     0);
+    assert_non_null(strstr(out, "chien-chacal"));
+    assert_null(strstr(out, "senet"));
+    free(out);
+    free(err);
+    BAD("unknown ruleset", "soak", "ur");
+    BAD("--plies", "soak", "--plies", "0");
+}
+
 static void sim_and_bench(void **state) {
     (void)state;
     char *o, *e;
@@ -577,6 +610,7 @@ int main(void) {
         cmocka_unit_test(agent_command_errors),
         cmocka_unit_test(tune_command),
         cmocka_unit_test(analyze_command),
+        cmocka_unit_test(soak_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

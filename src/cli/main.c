@@ -24,6 +24,7 @@ static const char usage[] =
     "  analyze RULESET...         which ruleset makes the better game\n"
     "  bench                      random playout speed\n"
     "  perft RULESET DEPTH        count the game tree (golden counts)\n"
+    "  soak [--plies N]           long self-check of the rules engine\n"
     "  replay FILE                check and replay a game record\n"
     "  serve [--port P] [--db F]  play in the browser "
     "(http://127.0.0.1:8080/)\n"
@@ -98,7 +99,8 @@ int main(int argc, char **argv) {
                 {"hint", cmd_hint},       {"ladder", cmd_ladder},
                 {"analyze", cmd_analyze}, {"serve", cmd_serve},
                 {"solve", cmd_solve},     {"judge", cmd_judge},
-                {"train", cmd_train},     {"perft", cmd_perft}};
+                {"train", cmd_train},     {"perft", cmd_perft},
+                {"soak", cmd_soak}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;
