@@ -765,6 +765,87 @@ KEMET_API int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
 KEMET_API int kemet_replay(const char *text, kemet_pos *final, char *final_text,
                            size_t final_len, long *turns, kemet_error *err);
 
+/* One ply of a game: the throw (n == 0: a move made instead of throwing)
+ * and the move made. */
+typedef struct kemet_ply {
+    kemet_throw thr;
+    kemet_move move;
+} kemet_ply;
+
+/* Reads a record with every check of kemet_replay and gives its ruleset
+ * (*rules, to close), the position its first ply was made in (after the
+ * opening) and its plies (*plies, malloc'd: free it; *n of them). */
+KEMET_API int kemet_record_read(const char *text, kemet_rules **rules,
+                                kemet_pos *start, kemet_ply **plies, long *n,
+                                kemet_error *err);
+
+/* ---------------------------------------------------------------------------
+ * Game review: every decision of a game graded by an agent's win chances,
+ * and the luck of every throw (docs/review.md).
+ *
+ * For each decision the agent ranks the legal choices (kemet_agent_rank);
+ * the loss is the chance of its best choice minus that of the choice
+ * played (never negative), graded by the thresholds below in win chance
+ * (GNU Backgammon's 0.04/0.08/0.16 in equity are these in win chance).
+ * The luck of a throw is the mover's chance after it (playing the best
+ * move) minus the mover's chance before it, which is the agent's value of
+ * the position the previous decision left (for the first throw, the
+ * evaluation's kemet_win_chance).
+ * ------------------------------------------------------------------------ */
+#define KEMET_REVIEW_DOUBTFUL 0.02
+#define KEMET_REVIEW_BAD 0.04
+#define KEMET_REVIEW_VERY_BAD 0.08
+#define KEMET_REVIEW_BEST 1e-4 /* a loss below this counts as the best */
+enum {
+    KEMET_GRADE_FORCED = 0, /* one choice only: not graded */
+    KEMET_GRADE_BEST,       /* loss < KEMET_REVIEW_BEST */
+    KEMET_GRADE_GOOD,       /* loss < KEMET_REVIEW_DOUBTFUL */
+    KEMET_GRADE_DOUBTFUL,   /* loss < KEMET_REVIEW_BAD */
+    KEMET_GRADE_BAD,        /* loss < KEMET_REVIEW_VERY_BAD */
+    KEMET_GRADE_VERY_BAD,   /* loss >= KEMET_REVIEW_VERY_BAD */
+    KEMET_GRADES
+};
+/* The grade's name: "forced", "best", "good", "doubtful", "bad",
+ * "very bad". */
+KEMET_API const char *kemet_grade_name(int grade);
+
+/* One decision. Before a throw (thr.n == 0) the choices are the pre-throw
+ * moves and throwing: `threw` says the player threw (a ply with a throw
+ * follows), `best_throws` that throwing was best. */
+typedef struct kemet_review_entry {
+    long ply;   /* the ply it belongs to (index into the plies) */
+    int player; /* 1 or 2 */
+    kemet_throw thr;
+    int choices; /* legal choices (1: forced) */
+    int threw, best_throws;
+    kemet_move played, best;
+    double before;        /* with a throw: the mover's chance before it */
+    double played_chance; /* the mover's chance after the choice played */
+    double best_chance;   /* ... after the best choice */
+    double loss;          /* best_chance - played_chance */
+    double luck;          /* with a throw: best_chance - before; else 0 */
+    int grade;
+} kemet_review_entry;
+
+/* A player's totals: real decisions (two choices or more), how many were
+ * the best, each grade's count, the summed loss and luck. */
+typedef struct kemet_review_sum {
+    int decisions, best;
+    int grades[KEMET_GRADES];
+    double loss, luck;
+} kemet_review_sum;
+
+/* Reviews the n plies made from `start` with `agent` (made for `rules`).
+ * Writes at most `cap` entries (2 * n always suffice: a ply with a throw
+ * in a position that offered pre-throw moves is two decisions) and fills
+ * sum[0], sum[1] (may be NULL). Returns the entry count, or KEMET_EILLEGAL
+ * (a ply that is not legal; err names it), KEMET_ERANGE (cap too small),
+ * KEMET_EMISUSE, KEMET_ENOMEM. */
+KEMET_API long kemet_review(kemet_agent *agent, const kemet_rules *rules,
+                            const kemet_pos *start, const kemet_ply *plies,
+                            long n, kemet_review_entry *out, long cap,
+                            kemet_review_sum sum[2], kemet_error *err);
+
 /* ---------------------------------------------------------------------------
  * Analysis: what a set of games says about a ruleset (docs/analysis.md).
  * The figures that Ludii's evaluation metrics define use Ludii's

@@ -188,6 +188,76 @@ static void play_and_replay(void **state) {
     unlink(path);
 }
 
+/* kemet review: a whole recorded game graded, as text, JSON and SVG; bad
+ * records and options refused. */
+static void review_command(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-rev-XXXXXX", svg[64];
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    snprintf(svg, sizeof svg, "%s.svg", path);
+    char *out, *errs;
+    int status =
+        tu_run(NULL, &out, &errs, "play", "dogs-jackals", "--p1", "random",
+               "--p2", "greedy", "--seed", "3", "--record", path, NULL);
+    assert_int_equal(status, 0);
+    free(out);
+    free(errs);
+    status = tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy",
+                    "--svg", svg, NULL);
+    if (status != 0)
+        fail_msg("review: status %d, stderr %s", status, errs);
+    assert_non_null(strstr(out, "Review of"));
+    assert_non_null(strstr(out, "accuracy (the best played)"));
+    assert_non_null(strstr(out, "luck of the throws"));
+    assert_non_null(strstr(out, "Key moves"));
+    assert_non_null(strstr(out, "chance of winning over the game"));
+    free(out);
+    free(errs);
+    char *pic = NULL;
+    FILE *f = fopen(svg, "r");
+    assert_non_null(f);
+    pic = calloc(1, 1 << 20);
+    assert_non_null(pic);
+    assert_true(fread(pic, 1, (1 << 20) - 1, f) > 0);
+    fclose(f);
+    assert_non_null(strstr(pic, "<svg"));
+    assert_non_null(strstr(pic, "<polyline"));
+    assert_non_null(strstr(pic, "</svg>"));
+    free(pic);
+    unlink(svg);
+    /* JSON: the greedy seat (Jackals) played its own best every time */
+    status = tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy",
+                    "--json", NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "\"decisions\":["));
+    assert_non_null(strstr(out, "\"grade\":\"forced\""));
+    const char *p2 = strstr(out, "{\"player\":2,");
+    assert_non_null(p2);
+    int d = -1, b = -2;
+    const char *dp = strstr(p2, "\"decisions\":"),
+               *bp = strstr(p2, "\"best\":");
+    assert_true(dp && bp);
+    sscanf(dp, "\"decisions\":%d", &d);
+    sscanf(bp, "\"best\":%d", &b);
+    assert_true(d > 0);
+    assert_int_equal(b, d);
+    free(out);
+    free(errs);
+    BAD("--agent", "review", path, "--agent", "oracle");
+    BAD("cannot write", "review", path, "--agent", "greedy", "--svg",
+        "/dev/null/x.svg");
+    /* a tampered record names its line */
+    f = fopen(path, "a");
+    fputs("1 9 1-10\n", f);
+    fclose(f);
+    BAD("line ", "review", path);
+    unlink(path);
+    BAD("missing argument", "review");
+    BAD("/nonexistent", "review", "/nonexistent/x.rec");
+}
+
 /* Two computer players: the game runs to its end by itself. */
 static void computer_game(void **state) {
     (void)state;
@@ -611,6 +681,7 @@ int main(void) {
         cmocka_unit_test(tune_command),
         cmocka_unit_test(analyze_command),
         cmocka_unit_test(soak_command),
+        cmocka_unit_test(review_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

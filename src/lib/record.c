@@ -75,6 +75,10 @@ typedef struct replay {
     kemet_pos start;
     long start_line; /* where the start position was given */
     long plies;
+    kemet_ply *list; /* the plies, when they are kept (kemet_record_read) */
+    long cap;
+    bool keep;
+    kemet_pos opened; /* the position the first ply was made in */
 } replay;
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -118,6 +122,7 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
                         R->start_line, want);
     }
     R->started = true;
+    R->opened = R->pos;
     return KEMET_OK;
 }
 
@@ -177,6 +182,17 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
                         "line %ld: %s is not a legal move for throw %s in "
                         "%s",
                         ln, move_s, thr_s, pos);
+    }
+    if (R->keep) {
+        if (R->plies == R->cap) {
+            long cap = R->cap ? 2 * R->cap : 256;
+            kemet_ply *l = realloc(R->list, (size_t)cap * sizeof *l);
+            if (!l)
+                return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+            R->list = l;
+            R->cap = cap;
+        }
+        R->list[R->plies] = (kemet_ply){thr, move};
     }
     R->pos = next;
     R->plies++;
@@ -284,12 +300,7 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                     line);
 }
 
-int kemet_replay(const char *text, kemet_pos *final, char *final_text,
-                 size_t final_len, long *turns, kemet_error *err) {
-    if (!text)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_replay: NULL text");
-    replay R = {0};
-    int rc = KEMET_OK;
+static int replay_text(replay *R, const char *text, kemet_error *err) {
     long ln = 0;
     const char *s = text;
     char line[1024];
@@ -297,10 +308,8 @@ int kemet_replay(const char *text, kemet_pos *final, char *final_text,
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
         ln++;
-        if (len >= sizeof line) {
-            rc = kmt_fail(err, KEMET_ESYNTAX, "line %ld: line too long", ln);
-            goto out;
-        }
+        if (len >= sizeof line)
+            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: line too long", ln);
         memcpy(line, s, len);
         line[len] = '\0';
         s = nl ? nl + 1 : s + len; /* before the '\r' is dropped below */
@@ -308,25 +317,51 @@ int kemet_replay(const char *text, kemet_pos *final, char *final_text,
             line[--len] = '\0';
         if (len == 0 || line[0] == '#')
             continue;
-        rc = replay_line(&R, ln, line, err);
+        int rc = replay_line(R, ln, line, err);
         if (rc)
-            goto out;
+            return rc;
     }
-    if (!R.magic) {
-        rc = kmt_fail(err, KEMET_ESYNTAX, "line 1: empty record");
-        goto out;
+    if (!R->magic)
+        return kmt_fail(err, KEMET_ESYNTAX, "line 1: empty record");
+    return replay_begin(R, ln, err);
+}
+
+int kemet_replay(const char *text, kemet_pos *final, char *final_text,
+                 size_t final_len, long *turns, kemet_error *err) {
+    if (!text)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_replay: NULL text");
+    replay R = {0};
+    int rc = replay_text(&R, text, err);
+    if (rc == 0) {
+        if (final)
+            *final = R.pos;
+        if (final_text && final_len &&
+            kemet_pos_format(R.rules, &R.pos, final_text, final_len) < 0)
+            rc = KEMET_ERANGE;
+        if (turns)
+            *turns = R.plies;
     }
-    rc = replay_begin(&R, ln, err);
-    if (rc)
-        goto out;
-    if (final)
-        *final = R.pos;
-    if (final_text && final_len &&
-        kemet_pos_format(R.rules, &R.pos, final_text, final_len) < 0)
-        rc = KEMET_ERANGE;
-    if (turns)
-        *turns = R.plies;
-out:
     kemet_rules_close(R.rules);
     return rc;
+}
+
+int kemet_record_read(const char *text, kemet_rules **rules, kemet_pos *start,
+                      kemet_ply **plies, long *n, kemet_error *err) {
+    if (!text || !rules || !start || !plies || !n)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_record_read: NULL argument");
+    *rules = NULL;
+    *plies = NULL;
+    *n = 0;
+    replay R = {.keep = true};
+    int rc = replay_text(&R, text, err);
+    if (rc) {
+        kemet_rules_close(R.rules);
+        free(R.list);
+        return rc;
+    }
+    *rules = R.rules;
+    *start = R.opened;
+    *plies = R.list;
+    *n = R.plies;
+    return KEMET_OK;
 }
