@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include <arpa/inet.h>
+#include <math.h>
 #include <errno.h>
 #include <jansson.h>
 #include <sqlite3.h>
@@ -225,6 +226,57 @@ static bool act(const srv *S, const game *g, unsigned pick) {
 
 /* Whole games of four rulesets, two people, through the API; each record
  * replays with the library's checker (throws against the dice seed). */
+/* The server's review of a finished game is the library's review of its
+ * record (the same agent), and is kept: asked again, the same answer. */
+static void review_matches_library(const srv *S, const game *g,
+                                   const char *rec) {
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/review", g->id);
+    json_t *o = call(S, "GET", path, NULL, NULL, 200);
+    char *first = json_dumps(o, JSON_SORT_KEYS);
+    json_t *again = call(S, "GET", path, NULL, NULL, 200);
+    char *second = json_dumps(again, JSON_SORT_KEYS);
+    assert_string_equal(first, second);
+    kemet_rules *r;
+    kemet_pos start;
+    kemet_ply *plies;
+    long n;
+    kemet_error err;
+    assert_int_equal(kemet_record_read(rec, &r, &start, &plies, &n, &err), 0);
+    kemet_agent *a;
+    assert_int_equal(kemet_agent_new(r, "expectimax", 1, &a, &err), 0);
+    kemet_review_entry *e = malloc((size_t)(2 * n + 2) * sizeof *e);
+    assert_non_null(e);
+    kemet_review_sum sum[2];
+    long ne = kemet_review(a, r, &start, plies, n, e, 2 * n + 2, sum, &err);
+    assert_true(ne >= n);
+    json_t *d = json_object_get(o, "decisions"),
+           *p = json_object_get(o, "players");
+    assert_int_equal((long)json_array_size(d), ne);
+    assert_int_equal(json_integer_value(json_object_get(o, "plies")), n);
+    for (int k = 0; k < 2; k++) {
+        json_t *pk = json_array_get(p, (size_t)k);
+        assert_int_equal(json_integer_value(json_object_get(pk, "decisions")),
+                         sum[k].decisions);
+        assert_true(fabs(json_real_value(json_object_get(pk, "loss")) -
+                         sum[k].loss) < 1e-9);
+        assert_true(fabs(json_real_value(json_object_get(pk, "luck")) -
+                         sum[k].luck) < 1e-9);
+    }
+    for (long i = 0; i < ne; i++)
+        assert_string_equal(json_string_value(json_object_get(
+                                json_array_get(d, (size_t)i), "grade")),
+                            kemet_grade_name(e[i].grade));
+    free(e);
+    free(plies);
+    kemet_agent_free(a);
+    kemet_rules_close(r);
+    free(first);
+    free(second);
+    json_decref(o);
+    json_decref(again);
+}
+
 static void full_games(void **state_) {
     (void)state_;
     srv S = {0};
@@ -257,6 +309,8 @@ static void full_games(void **state_) {
         if (kemet_replay(rec, &fin, NULL, 0, NULL, &err))
             fail_msg("%s: the record does not replay: %s", rules[r], err.msg);
         assert_int_not_equal(fin.result, KEMET_PLAYING);
+        if (r == 2)
+            review_matches_library(&S, &g, rec);
         free(rec);
     }
     stop(&S, SIGTERM);
@@ -299,6 +353,9 @@ static void bad_requests(void **state_) {
     BAD(404, "no such game", "GET", "/api/games/0123456789abcdef", NULL, NULL);
     BAD(404, "no such resource", "GET", "/api/nothing", NULL, NULL);
     BAD(405, "use POST", "GET", tpath, g.tok[0], NULL);
+    char rpath[128];
+    snprintf(rpath, sizeof rpath, "/api/games/%s/review", g.id);
+    BAD(409, "not over", "GET", rpath, NULL, NULL);
     BAD(401, "token", "POST", tpath, NULL, "{}");
     BAD(403, "not one of this game's", "POST", tpath,
         "ffffffffffffffffffffffffffffffff", "{}");

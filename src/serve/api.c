@@ -564,3 +564,116 @@ enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
         return srv_error(c, 503, "the server is stopping");
     return MHD_YES;
 }
+
+/* The review of game g (finished) as JSON text, by the hint agent: the
+ * fields of `kemet review --json` (docs/review.md). */
+char *api_review_answer(const wgame *g, const kemet_pos *start,
+                        const kemet_ply *plies, long n) {
+    kemet_agent *a = NULL;
+    kemet_error err;
+    kemet_review_entry *e = malloc((size_t)(2 * n + 2) * sizeof *e);
+    kemet_review_sum sum[2];
+    long ne = -1;
+    if (e && !kemet_agent_new(g->rules, "expectimax", 1, &a, &err))
+        ne =
+            kemet_review(a, g->rules, start, plies, n, e, 2 * n + 2, sum, &err);
+    kemet_agent_free(a);
+    if (ne < 0) {
+        free(e);
+        return NULL;
+    }
+    const kemet_info *info = kemet_rules_info(g->rules);
+    json_t *list = json_array();
+    for (long i = 0; i < ne; i++) {
+        char t[64], pl[160] = "throw", b[160] = "throw";
+        if (!e[i].threw)
+            kemet_move_format(&e[i].played, pl, sizeof pl);
+        if (!e[i].best_throws)
+            kemet_move_format(&e[i].best, b, sizeof b);
+        if (e[i].thr.n)
+            kemet_throw_format(&e[i].thr, t, sizeof t);
+        json_t *o = json_pack(
+            "{s:I, s:i, s:o, s:i, s:s, s:s, s:f, s:f, s:f, s:s}", "ply",
+            (json_int_t)e[i].ply + 1, "player", e[i].player, "throw",
+            e[i].thr.n ? json_string(t) : json_null(), "choices", e[i].choices,
+            "played", pl, "best", b, "played_chance", e[i].played_chance,
+            "best_chance", e[i].best_chance, "loss", e[i].loss, "grade",
+            kemet_grade_name(e[i].grade));
+        if (e[i].thr.n) {
+            json_object_set_new(o, "before", json_real(e[i].before));
+            json_object_set_new(o, "luck", json_real(e[i].luck));
+        }
+        json_array_append_new(list, o);
+    }
+    json_t *players = json_array();
+    for (int p = 0; p < 2; p++) {
+        const kemet_review_sum *s = &sum[p];
+        json_t *grades = json_object();
+        for (int k = KEMET_GRADE_BEST; k < KEMET_GRADES; k++)
+            json_object_set_new(grades, kemet_grade_name(k),
+                                json_integer(s->grades[k]));
+        json_array_append_new(
+            players,
+            json_pack("{s:i, s:s, s:i, s:i, s:f, s:f, s:f, s:f, s:o}", "player",
+                      p + 1, "name", info->player[p], "decisions", s->decisions,
+                      "best", s->best, "accuracy",
+                      s->decisions ? (double)s->best / s->decisions : 1.0,
+                      "loss", s->loss, "loss_per_decision",
+                      s->decisions ? s->loss / s->decisions : 0.0, "luck",
+                      s->luck, "grades", grades));
+    }
+    free(e);
+    json_t *o =
+        json_pack("{s:s, s:s, s:I, s:{s:f, s:f, s:f}, s:o, s:o}", "ruleset",
+                  kemet_rules_spec(g->rules), "agent", "expectimax", "plies",
+                  (json_int_t)n, "thresholds", "doubtful",
+                  KEMET_REVIEW_DOUBTFUL, "bad", KEMET_REVIEW_BAD, "very_bad",
+                  KEMET_REVIEW_VERY_BAD, "decisions", list, "players", players);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    return text;
+}
+
+/* GET /api/games/ID/review: a finished game reviewed. Made once per game
+ * by the analysis thread (the request put aside meanwhile) and kept. */
+enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
+                           request *q) {
+    if (q->hint == 2) {
+        char *t = q->text;
+        q->text = NULL;
+        return t ? srv_answer(c, MHD_HTTP_OK, "application/json", t, strlen(t))
+                 : srv_error(c, 503,
+                             "no review: the server is stopping or "
+                             "out of memory");
+    }
+    pthread_mutex_lock(&g->mu);
+    if (kemet_game_pos(g->g)->result == KEMET_PLAYING) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 409,
+                         "the game is not over: a review would "
+                         "advise the players");
+    }
+    if (g->review && g->review_version == g->version) {
+        char *t = strdup(g->review);
+        pthread_mutex_unlock(&g->mu);
+        return t ? srv_answer(c, MHD_HTTP_OK, "application/json", t, strlen(t))
+                 : srv_error(c, 500, "out of memory");
+    }
+    q->plies = malloc((size_t)(g->nply ? g->nply : 1) * sizeof *q->plies);
+    if (!q->plies) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 500, "out of memory");
+    }
+    for (long i = 0; i < g->nply; i++)
+        q->plies[i] = (kemet_ply){g->ply[i].thr, g->ply[i].move};
+    q->nplies = g->nply;
+    q->pos = g->start;
+    q->version = g->version;
+    pthread_mutex_unlock(&g->mu);
+    q->g = g;
+    q->c = c;
+    q->job = JOB_REVIEW;
+    if (!srv_queue_hint(S, q))
+        return srv_error(c, 503, "the server is stopping");
+    return MHD_YES;
+}

@@ -186,7 +186,8 @@ static void *worker(void *arg) {
     }
 }
 
-/* The hints: one search at a time, for requests put aside meanwhile. */
+/* The hints and reviews: one search at a time, for requests put aside
+ * meanwhile. */
 static void *hinter(void *arg) {
     server *S = arg;
     pthread_mutex_lock(&S->mu);
@@ -201,9 +202,26 @@ static void *hinter(void *arg) {
             S->hints_last = NULL;
         bool stop = atomic_load(&S->stopping);
         pthread_mutex_unlock(&S->mu);
-        q->answer = stop ? NULL
-                         : api_hint_answer(q->g->rules, &q->pos,
-                                           q->thr.n ? &q->thr : NULL);
+        if (stop)
+            ;
+        else if (q->job == JOB_HINT)
+            q->answer = api_hint_answer(q->g->rules, &q->pos,
+                                        q->thr.n ? &q->thr : NULL);
+        else {
+            wgame *g = q->g;
+            q->text = api_review_answer(g, &q->pos, q->plies, q->nplies);
+            /* kept for the next reader while the game stays as it is */
+            pthread_mutex_lock(&g->mu);
+            if (q->text && g->version == q->version) {
+                char *copy = strdup(q->text);
+                if (copy) {
+                    free(g->review);
+                    g->review = copy;
+                    g->review_version = q->version;
+                }
+            }
+            pthread_mutex_unlock(&g->mu);
+        }
         q->hint = 2;
         MHD_resume_connection(q->c);
         pthread_mutex_lock(&S->mu);
@@ -465,7 +483,8 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
         bool post;
     } known[] = {{"", false},        {"/events", false}, {"/history", false},
                  {"/record", false}, {"/steps", false},  {"/explain", false},
-                 {"/throw", true},   {"/move", true},    {"/hint", true}};
+                 {"/throw", true},   {"/move", true},    {"/hint", true},
+                 {"/review", false}};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strcmp(what, known[i].path) != 0)
             continue;
@@ -487,6 +506,8 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
             return api_steps(c, g);
         if (!strcmp(what, "/explain"))
             return api_explain(c, g);
+        if (!strcmp(what, "/review"))
+            return api_review(S, c, g, q);
         if (!strcmp(what, "/throw"))
             return api_throw(S, c, g, you);
         if (!strcmp(what, "/move"))
@@ -614,6 +635,8 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
     if (q) {
         srv_unwait(S, &q->w);
         json_decref(q->answer);
+        free(q->text);
+        free(q->plies);
         free(q->body);
         free(q);
     }

@@ -39,6 +39,8 @@ typedef struct waiter {
     struct waiter *prev, *next;
 } waiter;
 
+enum { JOB_HINT = 0, JOB_REVIEW = 1 };
+
 /* A request: its body, and what it waits for. */
 typedef struct request {
     char *body;
@@ -46,12 +48,16 @@ typedef struct request {
     bool too_big;
     waiter w;        /* long polling */
     time_t deadline; /* of the long poll, once begun */
-    int hint;        /* 0; 1 queued for the hint thread; 2 answered */
+    int hint;        /* 0; 1 queued for the analysis thread; 2 answered */
+    int job;         /* JOB_HINT or JOB_REVIEW */
     struct MHD_Connection *c;
-    wgame *g;      /* the hint's game */
-    kemet_pos pos; /* the hint's position and throw (n == 0: none) */
-    kemet_throw thr;
+    wgame *g;         /* the job's game */
+    kemet_pos pos;    /* the hint's position, the review's start */
+    kemet_throw thr;  /* the hint's throw (n == 0: none) */
+    kemet_ply *plies; /* the review's plies, at the game's `version` */
+    long nplies, version;
     json_t *answer; /* the hint's answer (NULL: none could be made) */
+    char *text;     /* the review's answer, JSON text (NULL: none) */
     struct request *qnext;
 } request;
 
@@ -85,6 +91,10 @@ enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
                          request *q);
 json_t *api_hint_answer(const kemet_rules *r, const kemet_pos *pos,
                         const kemet_throw *thr);
+enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
+                           request *q);
+char *api_review_answer(const wgame *g, const kemet_pos *start,
+                        const kemet_ply *plies, long n);
 enum MHD_Result api_history(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_list(server *S, struct MHD_Connection *c);
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,

@@ -53,6 +53,7 @@ void wg_free(wgame *g) {
     free(g->ply);
     free(g->act);
     free(g->opening);
+    free(g->review);
     kemet_agent_free(g->agent[0]);
     kemet_agent_free(g->agent[1]);
     kemet_game_free(g->g);

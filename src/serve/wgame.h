@@ -50,8 +50,10 @@ typedef struct wgame {
     long actcap;
     wg_ply *ply;
     long nply, cap;
-    bool queued;        /* waiting for the computer's worker */
-    bool busy;          /* the worker is searching for it */
+    bool queued;  /* waiting for the computer's worker */
+    bool busy;    /* the worker is searching for it */
+    char *review; /* its review (JSON), made at review_version */
+    long review_version;
     struct wgame *next; /* in the server's hash bucket */
 } wgame;
 

@@ -127,8 +127,21 @@ async function gameAgainstComputer(browser, base) {
   await page.click("#prev");
   const w = await page.locator("#replay-words").textContent();
   if (!/Move \d+|Start/.test(w)) fail("replay shows no move: " + w);
+  /* its review: each player's figures, the graph, the graded moves; a
+     decision picked shows its position with the best move */
+  await page.click("#review-button");
+  await page.locator("#review .review-list li").first().waitFor({ timeout: 60000 });
+  const graded = await page.locator("#review .review-list li").count();
+  if (graded < 3) fail(`the review lists ${graded} decisions`);
+  if (!(await page.locator("#review svg.graph polyline").count())) fail("the review has no graph");
+  const acc = await page.locator("#review table").textContent();
+  if (!/accuracy/.test(acc) || !/%/.test(acc)) fail("the review shows no accuracy: " + acc);
+  await page.locator("#review .review-list li button").nth(Math.floor(graded / 2)).click();
+  const said = await page.locator("#replay-words").textContent();
+  if (!/Decision \d+, before move \d+: .* played .*the best was/.test(said)) fail("a picked decision is not explained: " + said);
+  await page.screenshot({ path: join(artifacts, "review.png"), fullPage: true });
   if (errors.length) fail("page errors: " + errors.join("; "));
-  console.log(`ok - a game against the computer: ${actions} actions, "${result.trim()}"`);
+  console.log(`ok - a game against the computer: ${actions} actions, "${result.trim()}"; its review grades ${graded} decisions`);
   await page.close();
 }
 
