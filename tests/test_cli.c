@@ -258,6 +258,29 @@ static void review_command(void **state) {
     BAD("/nonexistent", "review", "/nonexistent/x.rec");
 }
 
+/* kemet play reviews the game at its end, and on 'review' at any prompt. */
+static void play_review(void **state) {
+    (void)state;
+    char *input = malloc(20000), *o, *e;
+    assert_non_null(input);
+    strcpy(input, "1\n1\nreview\n");
+    for (int i = 0; i < 3000; i++)
+        strcat(input, "1\n");
+    int st = tu_run(input, &o, &e, "play", "chien-chacal", "--seed", "4",
+                    "--level", "2", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "plies so far"));
+    assert_non_null(strstr(o, "wins after"));
+    const char *end = strstr(o, "plies of the game");
+    assert_non_null(end);
+    assert_non_null(strstr(end, "real choices"));
+    assert_non_null(strstr(end, "points of win chance lost"));
+    assert_non_null(strstr(end, "(greedy)"));
+    free(o);
+    free(e);
+    free(input);
+}
+
 /* Two computer players: the game runs to its end by itself. */
 static void computer_game(void **state) {
     (void)state;
@@ -682,6 +705,7 @@ int main(void) {
         cmocka_unit_test(analyze_command),
         cmocka_unit_test(soak_command),
         cmocka_unit_test(review_command),
+        cmocka_unit_test(play_review),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

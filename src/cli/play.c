@@ -45,8 +45,91 @@ typedef struct play {
     kemet_game *game;
     seat seat[2];
     FILE *record;
-    int mark; /* cell last moved to */
+    int mark;         /* cell last moved to */
+    kemet_pos start;  /* where the first ply was made (after the opening) */
+    kemet_ply *plies; /* the plies so far, for the review */
+    long nplies, capplies;
 } play;
+
+/* Keeps a ply for the review (a failure only shortens the review). */
+static void keep_ply(play *P, const kemet_throw *t, const kemet_move *m) {
+    if (P->nplies == P->capplies) {
+        long cap = P->capplies ? 2 * P->capplies : 256;
+        kemet_ply *l = realloc(P->plies, (size_t)cap * sizeof *l);
+        if (!l)
+            return;
+        P->plies = l;
+        P->capplies = cap;
+    }
+    P->plies[P->nplies++] = (kemet_ply){t ? *t : (kemet_throw){0}, *m};
+}
+
+/* The review of the game so far (kemet_review, as `kemet review`): each
+ * player's accuracy, points lost and luck, and the human players' largest
+ * losses. */
+static void review_summary(const play *P, bool over) {
+    kemet_agent *a = NULL;
+    kemet_error err;
+    kemet_review_entry *e = malloc((size_t)(2 * P->nplies + 2) * sizeof *e);
+    kemet_review_sum sum[2];
+    long n = -1;
+    if (e && !kemet_agent_new(P->rules, "expectimax", 1, &a, &err))
+        n = kemet_review(a, P->rules, &P->start, P->plies, P->nplies, e,
+                         2 * P->nplies + 2, sum, &err);
+    kemet_agent_free(a);
+    if (n < 0) {
+        printf("  (no review: %s)\n", e ? err.msg : "out of memory");
+        free(e);
+        return;
+    }
+    printf("Review of the %ld plies %s (expectimax; 'kemet review' on the "
+           "record gives every move):\n",
+           P->nplies, over ? "of the game" : "so far");
+    for (int p = 0; p < 2; p++) {
+        const kemet_review_sum *s = &sum[p];
+        printf("  %-8s (%s): %d real choices, %.0f%% the best, %.1f points "
+               "of win chance lost, luck %+.1f points\n",
+               P->info->player[p], P->seat[p].name, s->decisions,
+               s->decisions ? 100.0 * s->best / s->decisions : 100.0,
+               100 * s->loss, 100 * s->luck);
+    }
+    for (int p = 0; p < 2; p++) {
+        if (!P->seat[p].human)
+            continue;
+        /* the three largest losses */
+        long top[3] = {-1, -1, -1};
+        for (long i = 0; i < n; i++) {
+            if (e[i].player != p + 1 || e[i].loss < KEMET_REVIEW_DOUBTFUL)
+                continue;
+            for (int k = 0; k < 3; k++)
+                if (top[k] < 0 || e[i].loss > e[top[k]].loss) {
+                    for (int j = 2; j > k; j--)
+                        top[j] = top[j - 1];
+                    top[k] = i;
+                    break;
+                }
+        }
+        for (int k = 0; k < 3 && top[k] >= 0; k++) {
+            const kemet_review_entry *x = &e[top[k]];
+            char pl[160] = "throw", b[160] = "throw",
+                 t[64] = "before the throw";
+            if (!x->threw)
+                kemet_move_format(&x->played, pl, sizeof pl);
+            if (!x->best_throws)
+                kemet_move_format(&x->best, b, sizeof b);
+            if (x->thr.n) {
+                char v[48];
+                kemet_throw_format(&x->thr, v, sizeof v);
+                snprintf(t, sizeof t, "throw %s", v);
+            }
+            printf("  ply %ld (%s): %s played %s, the best was %s: %.1f "
+                   "points lost (%s)\n",
+                   x->ply + 1, t, P->info->player[p], pl, b, 100 * x->loss,
+                   kemet_grade_name(x->grade));
+        }
+    }
+    free(e);
+}
 
 static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
     if (t->n > 1 || t->sticks != 4) {
@@ -154,6 +237,7 @@ static const char human_help[] =
     "  order) or begun with its first step(s): the values still to spend and\n"
     "  the next steps are then shown, one step at a time.\n"
     "  hint   every move ranked by your chance of winning after it\n"
+    "  review the game so far graded: accuracy, points lost, luck\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -297,6 +381,10 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             show_hint(P, t, moves, n);
             continue;
         }
+        if (strcmp(line, "review") == 0) {
+            review_summary(P, false);
+            continue;
+        }
         if (strcmp(line, "rules") == 0) {
             fputs(P->info->text, stdout);
             continue;
@@ -368,6 +456,7 @@ static int ply(play *P) {
         }
         if (k >= 0) {
             kemet_game_play(P->game, &moves[k], &ev);
+            keep_ply(P, NULL, &moves[k]);
             kemet_record_ply(&before, NULL, &moves[k], line, sizeof line);
             write_record(P, line);
             cli_describe(P->rules, &ev, stdout);
@@ -402,6 +491,7 @@ static int ply(play *P) {
         k = kemet_agent_choose(S->agent, pos, &t, moves, n);
     }
     kemet_game_play(P->game, &moves[k], &ev);
+    keep_ply(P, &t, &moves[k]);
     kemet_record_ply(&before, &t, &moves[k], line, sizeof line);
     write_record(P, line);
     cli_describe(P->rules, &ev, stdout);
@@ -495,6 +585,7 @@ int cmd_play(int argc, char **argv) {
         rc = cli_fail("out of memory");
         goto out;
     }
+    P.start = *kemet_game_pos(P.game);
     char line[1024];
     if (P.record) {
         kemet_record_header(P.rules, seed,
@@ -536,6 +627,10 @@ int cmd_play(int argc, char **argv) {
         else
             printf("%s (%s) wins after %ld turns.\n", P.info->player[w - 1],
                    P.seat[w - 1].name, kemet_game_turns(P.game));
+        if (P.seat[0].human || P.seat[1].human) {
+            putchar('\n');
+            review_summary(&P, true);
+        }
     }
     if (P.record) {
         kemet_record_result(end, 0, line, sizeof line);
@@ -551,6 +646,7 @@ out:
     if (P.record)
         fclose(P.record);
     kemet_game_free(P.game);
+    free(P.plies);
     kemet_agent_free(P.hint);
     kemet_agent_free(P.seat[0].agent);
     kemet_agent_free(P.seat[1].agent);

@@ -45,7 +45,7 @@ static void text_graph(const kemet_review_entry *e, long n, int rows,
         double lo = (r - 0.5) / rows, hi = (r + 0.5) / rows;
         printf("%4.0f%% |", 100.0 * r / rows);
         for (int c = 0; c < w; c++) {
-            long i = (long)((double)c * (double)n / w);
+            long i = w > 1 ? (long)((double)c * (double)(n - 1) / (w - 1)) : 0;
             double v = p1_chance(&e[i]);
             putchar(v >= lo && v < hi ? '*' : r * 2 == rows ? '-' : ' ');
         }
