@@ -10,7 +10,10 @@ function geometry(rs) {
   for (const c of a.holes)
     cells[c.cell] = {x: c.x, y: c.y, r: c.r, square: c.shape === "square", label: c.label,
                      mark: c.mark || (c.marked ? "•" : null),
-                     fill: c.home === 1 ? "#f3d9b0" : c.home === 2 ? "#c9d7e8" : undefined};
+                     home: c.home,
+                     /* a home hole is tinted, darker than any piece, and
+                        ringed with dashes: never taken for a pale piece */
+                     fill: c.home === 1 ? "#b48a55" : c.home === 2 ? "#7d90a8" : undefined};
   const palm = a.frame === "palm";
   for (const l of a.links) {
     const p = cells[l.from], q = cells[l.to];
@@ -35,12 +38,33 @@ function geometry(rs) {
 }
 
 
+/* The cells a move's steps leave from and reach, for player p ("in" and
+ * "off" are no cells). */
+export function moveCells(rs, p, move) {
+  const from = [], to = [];
+  if (!move || move === "throw" || move === "pass") return {from, to};
+  for (const st of move.split("+")) {
+    const [f, t] = st.split("-");
+    if (f !== "in" && rs.paths[p - 1][+f]) from.push(rs.paths[p - 1][+f]);
+    if (t !== "off" && rs.paths[p - 1][+t]) to.push(rs.paths[p - 1][+t]);
+  }
+  return {from, to};
+}
+
+/* Which side is which: each side's piece, name, number, and "you". */
+export function legend(rs, you) {
+  return h("div", {class: "legend"}, [1, 2].map(p => h("span", {class: "who"},
+    s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
+      s("circle", {class: "piece" + p, cx: 10, cy: 10, r: 8})),
+    ` ${rs.players[p - 1]} (player ${p})${you === p ? " — you" : ""}`)));
+}
+
 /* Draws the board with the pieces of `cells`; `marks` maps a cell to
  * "source", "target" or "picked"; `onCell` (optional) is called with a
  * cell number when one is chosen. */
 export function drawBoard(rs, cells, marks, onCell) {
   const g = geometry(rs);
-  const svg = s("svg", {viewBox: `0 0 ${g.w} ${g.h}`, class: "board", role: "img",
+  const svg = s("svg", {viewBox: `0 0 ${g.w} ${g.h}`, class: "board", role: "group",
                         "aria-label": rs.title + " board"});
   if (g.frame) svg.append(s("rect", {x: g.frame[0], y: g.frame[1], width: g.frame[2], height: g.frame[3], rx: 10, fill: "#d8b27a", stroke: "#7a5229", "stroke-width": 4}));
   svg.append(...g.deco.map(d => d.cloneNode(true)));
@@ -51,9 +75,11 @@ export function drawBoard(rs, cells, marks, onCell) {
       ? s("rect", {class: "cellbg", x: c.x - c.r, y: c.y - c.r, width: 2 * c.r, height: 2 * c.r, rx: 4, fill: c.fill || "#ecd3a5", stroke: "#7a5229"})
       : s("circle", {class: "cellbg", cx: c.x, cy: c.y, r: c.r, fill: c.fill || "#6b4420", stroke: "#4a2e12"});
     grp.append(bg);
+    if (c.home) bg.setAttribute("stroke-dasharray", "4 3");
     if (c.mark === "•" && !c.square) bg.setAttribute("stroke", "#e8b84a"), bg.setAttribute("stroke-width", 3);
     else if (c.mark) grp.append(s("text", {x: c.x, y: c.square ? c.y + c.r - 6 : c.y - c.r - 2, "text-anchor": "middle", "font-size": c.square ? 13 : 11, fill: "#5a3a18"}, c.mark));
     if (c.square) grp.append(s("text", {x: c.x - c.r + 3, y: c.y - c.r + 11, "font-size": 10, fill: "#7a5229"}, c.label));
+    else grp.append(s("text", {class: "num", x: c.x, y: c.y + c.r + 11, "text-anchor": "middle", "font-size": 10}, c.label));
     const n = cells[cell - 1] || [0, 0];
     const pr = c.r * (c.square ? 0.62 : 0.8);
     const both = n[0] > 0 && n[1] > 0;
@@ -64,7 +90,10 @@ export function drawBoard(rs, cells, marks, onCell) {
       grp.append(s("circle", {class: "piece" + (p + 1), cx: x, cy: c.y, r}));
       if (n[p] > 1) grp.append(s("text", {x, y: c.y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: p ? "#fff" : "#000"}, n[p]));
     }
-    grp.append(s("title", {}, `${c.square ? "square" : "hole"} ${c.label}`));
+    const on = [0, 1].filter(p => n[p]).map(p => `${n[p] > 1 ? n[p] + " " : ""}${rs.players[p]}${n[p] > 1 ? " pieces" : " piece"}`);
+    const name = `${c.square ? "square" : "hole"} ${c.label}: ${on.length ? on.join(" and ") : "empty"}`;
+    grp.append(s("title", {}, name));
+    grp.setAttribute("aria-label", name);
     if (onCell && m) activate(grp, () => onCell(cell));
     else if (onCell) grp.addEventListener("click", () => onCell(cell));
     svg.append(grp);

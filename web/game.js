@@ -1,7 +1,7 @@
 /* game.js - a game: playing with a seat's token, or watching. */
-import {app, h, activate, remember, inviteFor} from "./util.js";
+import {app, h, activate, remember, inviteFor, keepInvite} from "./util.js";
 import {api, getRulesets, ruleset} from "./api.js";
-import {drawBoard, drawThrow} from "./board.js";
+import {drawBoard, drawThrow, moveCells, legend} from "./board.js";
 
 let view = null; /* the current game view, or null */
 
@@ -34,6 +34,16 @@ export async function joinGame(id, token) {
   await gamePage(id, token);
 }
 
+/* A new game like the one that just ended: same ruleset, same seats. */
+async function rematch() {
+  const st = view.state;
+  const players = st.players.map(p => p.kind === "computer" ? {computer: p.level} : "human");
+  const g = await api("POST", "games", {ruleset: st.ruleset, players});
+  remember(g.id, g.tokens[String(st.you)], st.you);
+  if (g.tokens[String(3 - st.you)]) keepInvite(g.id, g.tokens[String(3 - st.you)]);
+  location.hash = `#/game/${g.id}`;
+}
+
 export async function gamePage(id, token) {
   await getRulesets();
   if (view && view.events) view.events.close();
@@ -51,12 +61,21 @@ export async function gamePage(id, token) {
   view.events = es;
 }
 
+/* Takes a state the server sent, unless the view moved on meanwhile (to
+ * another game, or to a newer state of this one: answers may arrive out
+ * of order, an event stream's read overtaking one's own move's answer). */
+function accept(v, st) {
+  if (v !== view || (v.state && st.version < v.state.version)) return false;
+  v.state = st;
+  return true;
+}
+
 async function refresh() {
   const v = view;
   try {
-    v.state = await api("GET", "games/" + v.id, undefined, v.token);
+    if (!accept(v, await api("GET", "games/" + v.id, undefined, v.token))) return;
   } catch (e) {
-    app.replaceChildren(h("p", {class: "msg bad"}, e.message));
+    if (v === view) app.replaceChildren(h("p", {class: "msg bad"}, e.message));
     return;
   }
   v.done = [];
@@ -90,7 +109,8 @@ async function act(fn) {
 
 async function sendMove(text) {
   await act(async () => {
-    view.state = await api("POST", `games/${view.id}/move`, {move: text}, view.token);
+    const v = view;
+    if (!accept(v, await api("POST", `games/${v.id}/move`, {move: text}, v.token))) return;
     view.done = [];
     view.picked = null;
     view.hints = null;
@@ -176,6 +196,12 @@ function render() {
       }
     }
   }
+  /* the last move (one's own or the other side's), from and to */
+  const last = st.last.length ? st.last[st.last.length - 1] : null;
+  if (last && !Object.keys(marks).length) {
+    const m = moveCells(rs, last.player, last.move);
+    for (const c of [...m.from, ...m.to]) marks[c] = "last";
+  }
   const board = drawBoard(rs, st.cells, marks, cell => {
     const sq = squareOfCell(cell);
     if (sq !== null) choose(String(sq));
@@ -195,7 +221,8 @@ function render() {
   const controls = h("div", {class: "row"});
   if (myTurn() && st.phase === "throw") {
     controls.append(h("button", {id: "throw", onclick: () => act(async () => {
-      view.state = await api("POST", `games/${view.id}/throw`, {}, view.token);
+      const w = view;
+      if (!accept(w, await api("POST", `games/${w.id}/throw`, {}, w.token))) return;
       say(""); await loadSteps(); render();
     })}, "Throw the sticks"));
     for (const m of st.prethrow) controls.append(h("button", {class: "secondary", onclick: () => sendMove(m)}, "Instead: " + m));
@@ -220,6 +247,10 @@ function render() {
     myTurn() && st.phase === "move" ? typedForm : null,
     h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
     v.hints ? h("ol", {class: "hints", id: "hints"}, v.hints.moves.map(m => h("li", {}, `${m.move} — ${(100 * m.chance).toFixed(1)}%${m.exact ? " (exact)" : ""}`))) : null,
+    st.phase === "over" && st.you ? h("div", {class: "row"},
+      h("button", {id: "rematch", onclick: () => act(rematch)}, "Rematch"),
+      h("a", {href: "#/", class: "button secondary"}, "New game"),
+      h("a", {href: `#/replay/${st.id}`, class: "button secondary"}, "Review")) : null,
     h("h3", {}, "Moves"),
     h("ol", {class: "log", id: "log", start: Math.max(1, st.plies - st.last.length + 1)},
       st.last.map(p => h("li", {}, `${whoName(rs, p.player)}: ${p.throw ? "threw " + p.throw.text + ", " : ""}${p.move === "pass" ? "" : "played " + p.move + ". "}${p.words}`))),
@@ -232,6 +263,14 @@ function render() {
                 }}, "Copy the link"), copied) : null,
     h("p", {}, "Watch link: ", h("a", {href: `#/game/${st.id}`}, "spectator view"), " · ", h("a", {href: `#/replay/${st.id}`}, "replay"), " · ", h("a", {href: `/api/games/${st.id}/record`}, "record")),
     h("details", {}, h("summary", {}, "Rules of " + rs.title), h("pre", {}, rs.text), rs.board_note ? h("p", {}, rs.board_note) : null));
-  app.replaceChildren(h("h1", {}, rs.title), h("div", {class: "layout"}, h("div", {}, board, zones), side));
+  if (localStorage.getItem("kemet.numbers") === "1") board.classList.add("numbers");
+  const numbers = h("label", {class: "small"}, h("input", {type: "checkbox", id: "numbers", checked: localStorage.getItem("kemet.numbers") === "1",
+    onchange: e => { localStorage.setItem("kemet.numbers", e.target.checked ? "1" : "0"); board.classList.toggle("numbers", e.target.checked); }}), " hole numbers");
+  /* what just happened, read out by screen readers (and nothing else) */
+  const heard = h("div", {class: "sr-only", "aria-live": "polite", id: "heard"},
+    last ? `${whoName(rs, last.player)}: ${last.throw ? "threw " + last.throw.text + ", " : ""}${last.move === "pass" ? "" : "played " + last.move + ". "}${last.words}` : "");
+  app.replaceChildren(h("h1", {}, rs.title), h("div", {class: "layout"}, h("div", {}, board, legend(rs, st.you), numbers, zones), side), heard);
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = log.scrollHeight;
 }
 

@@ -4,22 +4,10 @@
  * and the best move marked. */
 import {app, h, s} from "./util.js";
 import {api, getRulesets, ruleset} from "./api.js";
-import {drawBoard} from "./board.js";
+import {drawBoard, moveCells} from "./board.js";
 import {leaveGame, whoName} from "./game.js";
 
 const pct = x => (100 * x).toFixed(1) + "%";
-
-/* The cells a move's steps leave from and reach, for player p. */
-function moveCells(rs, p, move) {
-  const from = [], to = [];
-  if (!move || move === "throw" || move === "pass") return {from, to};
-  for (const st of move.split("+")) {
-    const [f, t] = st.split("-");
-    if (f !== "in") from.push(rs.paths[p - 1][+f]);
-    if (t !== "off") to.push(rs.paths[p - 1][+t]);
-  }
-  return {from, to};
-}
 
 /* Player 1's chance over the decisions, as a line; a click picks one. */
 function chanceGraph(rs, decisions, onPick) {

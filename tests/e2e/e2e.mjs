@@ -116,10 +116,27 @@ async function gameAgainstComputer(browser, base) {
   await page.click("#start");
   await page.locator(".board").waitFor();
   await page.screenshot({ path: join(artifacts, "computer-start.png"), fullPage: true });
-  const actions = await playUntil(page, async () => false);
+  /* which side is which, and hole numbers on request */
+  const leg = await page.locator(".legend").textContent();
+  if (!/player 1/.test(leg) || !/you/.test(leg)) fail("no legend of the sides: " + leg);
+  await page.check("#numbers");
+  if (!(await page.locator(".board.numbers").count())) fail("hole numbers cannot be shown");
+  await page.uncheck("#numbers");
+  let marked = 0;
+  const actions = await playUntil(page, async () => {
+    marked = Math.max(marked, await page.locator(".board .last").count());
+    return false;
+  });
+  if (!marked) fail("the last move is never marked on the board");
   const result = await page.locator("#turn").textContent();
   if (!/won/.test(result)) fail("no winner shown: " + result);
   await page.screenshot({ path: join(artifacts, "computer-end.png"), fullPage: true });
+  /* a rematch: a new game of the same kind */
+  const before = page.url();
+  await page.click("#rematch");
+  await waitFor(async () => page.url() !== before, "the rematch to open");
+  await page.locator(".board").waitFor();
+  if (!/#\/game\/[0-9a-f]+$/.test(page.url())) fail("the rematch's address: " + page.url());
   /* the finished game is in the list, and replays move by move */
   await page.goto(base + "/#/");
   await page.locator("a:has-text('replay')").first().click();
@@ -157,8 +174,12 @@ async function illegalChoiceExplained(browser, base) {
   await waitFor(async () => (await page.locator(".source").count()) > 0 || (await turn(page)) !== "mine", "a throw");
   if (await page.locator(".source").count()) {
     /* click a square that holds no piece of the mover: square 30 */
-    await page.locator('[data-cell="30"]').click({ force: true });
-    const msg = await waitFor(async () => (await page.locator("#msg").textContent()).trim(), "an explanation");
+    /* (clicked again if the board was redrawn under the click: the
+       state's answer and the event stream's read both redraw it) */
+    const msg = await waitFor(async () => {
+      await page.locator('[data-cell="30"]').click({ force: true });
+      return (await page.locator("#msg").textContent()).trim();
+    }, "an explanation");
     if (msg.length < 8) fail("no explanation: " + msg);
     console.log(`ok - an illegal choice is explained: "${msg}"`);
   } else console.log("ok - (the throw could not be used; nothing to explain)");
@@ -238,6 +259,23 @@ async function boards(browser, base) {
   await page.close();
 }
 
+/* Ten games opened one after another in one tab: each draws (the event
+ * streams of the games left are closed, or the seventh would freeze). */
+async function manyGamesOneTab(browser, base) {
+  const page = await browser.newPage();
+  for (let i = 0; i < 10; i++) {
+    await page.goto(base + "/#/");
+    await page.locator("#start").waitFor();
+    await page.selectOption("#ruleset", "senet-kendall");
+    await page.selectOption("#opponent", "human");
+    await page.click("#start");
+    await page.locator(".board").waitFor({ timeout: 10000 });
+    await page.locator("#turn").waitFor({ timeout: 10000 });
+  }
+  console.log("ok - ten games opened one after another in one tab");
+  await page.close();
+}
+
 const { proc, base } = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -248,6 +286,7 @@ try {
   await boards(browser, base);
   await illegalChoiceExplained(browser, base);
   await gameAgainstComputer(browser, base);
+  await manyGamesOneTab(browser, base);
   await twoPlayers(browser, base);
 } catch (e) {
   console.error("FAIL - " + e.message);
