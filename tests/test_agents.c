@@ -445,14 +445,16 @@ static void bad_specs(void **state) {
                          "mcts:d3", "best:1.5", "expectimax:ms", "mcts:5mss",
                          /* once converted 1e11 to int before the check */
                          "expectimax:d99999999999", "best:d2147483648",
-                         "expectimax:99999999999999"};
+                         "expectimax:99999999999999",
+                         /* time had no upper bound while depth had */
+                         "expectimax:99999s", "mcts:3601s", "best:3600001ms"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(kemet_agent_new(r, bad[i], 1, &a, &e), KEMET_ESYNTAX);
         assert_non_null(strstr(e.msg, "bad budget"));
     }
     const char *good[] = {"expectimax:20000", "expectimax:20k", "best:1m",
                           "expectimax:d3",    "mcts:500",       "mcts:50ms",
-                          "best:2s"};
+                          "best:2s",          "expectimax:3600s"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         assert_int_equal(kemet_agent_new(r, good[i], 1, &a, &e), KEMET_OK);
         assert_string_equal(kemet_agent_spec(a), good[i]);

@@ -270,7 +270,9 @@ static void play_review(void **state) {
                     "--level", "2", NULL);
     assert_int_equal(st, 0);
     assert_non_null(strstr(o, "plies so far"));
-    assert_non_null(strstr(o, "wins after"));
+    /* Dogs and Jackals are plural: "Jackals win", never "Jackals wins" */
+    assert_non_null(strstr(o, " win after "));
+    assert_null(strstr(o, "s wins after"));
     const char *end = strstr(o, "plies of the game");
     assert_non_null(end);
     assert_non_null(strstr(end, "real choices"));
@@ -289,8 +291,36 @@ static void computer_game(void **state) {
                     "--p2", "random", "--seed", "3", NULL);
     assert_int_equal(st, 0);
     assert_non_null(strstr(o, " wins after "));
+    assert_non_null(strstr(o, "Start: senet-robinson to="));
     free(o);
     free(e);
+}
+
+/* Playing as player 2 against a level; the position on request; quit asks
+ * once; a record in a missing folder is refused for what it is. */
+static void play_options(void **state) {
+    (void)state;
+    char *out, *errs;
+    int status =
+        tu_run("pos\nquit\nn\nquit\ny\n", &out, &errs, "play", "chien-chacal",
+               "--level", "2", "--side", "2", "--seed", "5", NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "Dogs (D) is player 1"));
+    assert_non_null(strstr(out, "(greedy)"));
+    assert_non_null(strstr(out, "Jackals (you)"));
+    assert_non_null(strstr(out, "position: chien-chacal to=2"));
+    assert_non_null(strstr(out, "kemet hint 'chien-chacal"));
+    /* the first quit was answered n: the game went on to the second */
+    const char *q = strstr(out, "Leave the game?");
+    assert_non_null(q);
+    assert_non_null(strstr(q + 1, "Leave the game?"));
+    assert_non_null(strstr(out, "unfinished after"));
+    free(out);
+    free(errs);
+    BAD("give --level too", "play", "--side", "2");
+    BAD("--side", "play", "--level", "2", "--side", "3");
+    BAD("No such file or directory", "play", "--record", "/nonexistent/x.rec",
+        "--p1", "greedy");
 }
 
 /* kemet match: the JSON fields, the counts adding up, the same result on
@@ -706,6 +736,7 @@ int main(void) {
         cmocka_unit_test(soak_command),
         cmocka_unit_test(review_command),
         cmocka_unit_test(play_review),
+        cmocka_unit_test(play_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,18 +9,21 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 static const char play_usage[] =
-    "usage: kemet play [RULESET] [--level 1-5] [--p1 PLAYER] [--p2 PLAYER]\n"
-    "                  [--seed N] [--record FILE] [--board FILE]\n"
+    "usage: kemet play [RULESET] [--level 1-5 [--side 1|2]] [--p1 PLAYER]\n"
+    "                  [--p2 PLAYER] [--seed N] [--record FILE] [--board "
+    "FILE]\n"
     "Plays a game in the terminal. RULESET defaults to senet-kendall ('kemet\n"
     "rules' lists them). By default you (human) are player 1 against the\n"
     "computer at level 2. --level sets the computer's strength: 1 random,\n"
     "2 greedy (one move ahead), 3 expectimax:2k, 4 expectimax (20,000\n"
-    "positions), 5 best (the strongest; docs/strength.md). PLAYER is human or\n"
+    "positions), 5 best (the strongest; docs/strength.md); --side 2 plays\n"
+    "you as player 2 against it. PLAYER is human or\n"
     "an agent (random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
     "best[:BUDGET]; see 'kemet match --help'). --seed N fixes the throws "
     "(default:\n"
@@ -131,6 +134,17 @@ static void review_summary(const play *P, bool over) {
     free(e);
 }
 
+/* The position line (and the pending throw), to paste into kemet hint. */
+static void show_position(const play *P, const kemet_throw *t) {
+    char line[512], thr[64] = "";
+    kemet_pos_format(P->rules, kemet_game_pos(P->game), line, sizeof line);
+    if (t && t->n)
+        kemet_throw_format(t, thr, sizeof thr);
+    printf("  position: %s\n", line);
+    if (*thr)
+        printf("  throw: %s   (kemet hint '%s' %s)\n", thr, line, thr);
+}
+
 static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
     if (t->n > 1 || t->sticks != 4) {
         /* several values: each one, and whose a dual value is */
@@ -238,6 +252,7 @@ static const char human_help[] =
     "  the next steps are then shown, one step at a time.\n"
     "  hint   every move ranked by your chance of winning after it\n"
     "  review the game so far graded: accuracy, points lost, luck\n"
+    "  pos    the position in notation (for 'kemet hint', or to share)\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -367,8 +382,17 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         trim(line);
         if (!line[0])
             continue;
-        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
-            return -2;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
+            printf("Leave the game? It stays unfinished (its record too). "
+                   "y/n> ");
+            fflush(stdout);
+            if (!fgets(line, sizeof line, stdin))
+                return -2;
+            trim(line);
+            if (line[0] == 'y' || line[0] == 'Y')
+                return -2;
+            continue;
+        }
         if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
             fputs(human_help, stdout);
             continue;
@@ -383,6 +407,10 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         }
         if (strcmp(line, "review") == 0) {
             review_summary(P, false);
+            continue;
+        }
+        if (strcmp(line, "pos") == 0) {
+            show_position(P, t);
             continue;
         }
         if (strcmp(line, "rules") == 0) {
@@ -519,7 +547,7 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
 
 int cmd_play(int argc, char **argv) {
     const char *p1 = "human", *p2 = NULL, *record = NULL, *board = NULL;
-    long level = 0;
+    long level = 0, side = 1;
     uint64_t seed = 0;
     bool have_seed = false;
     const char *ruleset = "senet-kendall";
@@ -531,6 +559,7 @@ int cmd_play(int argc, char **argv) {
                       {"record", OPT_STRING, &record, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
                       {"level", OPT_LONG, &level, 1, KEMET_LEVELS},
+                      {"side", OPT_LONG, &side, 1, 2},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -540,6 +569,16 @@ int cmd_play(int argc, char **argv) {
     if (level && p2 && strcmp(p1, "human") == 0)
         return cli_fail("play: --level sets the computer player; give it or "
                         "--p2, not both");
+    if (side == 2 && !level)
+        return cli_fail("play: --side chooses your side against --level; "
+                        "give --level too (or --p1 and --p2)");
+    if (side == 2) {
+        if (p2 || strcmp(p1, "human") != 0)
+            return cli_fail("play: --side 2 with --level makes you player 2; "
+                            "give --p1/--p2 instead, not both");
+        p1 = kemet_level_agent((int)level);
+        p2 = "human";
+    }
     if (level && strcmp(p1, "human") != 0 && (!p2 || strcmp(p2, "human") == 0))
         p1 = kemet_level_agent((int)level); /* the human is player 2 */
     if (!p2)
@@ -575,8 +614,13 @@ int cmd_play(int argc, char **argv) {
     if (record) {
         P.record = fopen(record, "wx");
         if (!P.record) {
-            rc = cli_fail("cannot create record '%s' (it must not exist yet)",
-                          record);
+            rc = errno == EEXIST
+                     ? cli_fail("cannot create record '%s': it exists "
+                                "already (a record is never overwritten; it "
+                                "must not exist yet)",
+                                record)
+                     : cli_fail("cannot create record '%s': %s", record,
+                                strerror(errno));
             goto out;
         }
     }
@@ -594,10 +638,14 @@ int cmd_play(int argc, char **argv) {
                             kemet_game_pos(P.game), line, sizeof line);
         write_record(&P, line);
     }
+    char start_line[512];
+    kemet_pos_format(P.rules, &P.start, start_line, sizeof start_line);
     printf("%s - %s\n%s (%c) is player 1, %s (%c) player 2. Seed %llu.\n"
-           "Type 'help' at your turn for commands.\n\n",
+           "Start: %s\n"
+           "Type 'help' at your turn for commands ('pos': the position).\n\n",
            P.info->title, P.info->source, P.info->player[0], P.info->glyph[0],
-           P.info->player[1], P.info->glyph[1], (unsigned long long)seed);
+           P.info->player[1], P.info->glyph[1], (unsigned long long)seed,
+           start_line);
     cli_describe(P.rules, &ev, stdout);
 
     int last_to = 0;
@@ -611,8 +659,9 @@ int cmd_play(int argc, char **argv) {
             last_to = pos->to;
         }
         if (ply(&P) == -2) {
-            printf("\nGame left unfinished after %ld turns.\n",
-                   kemet_game_turns(P.game));
+            printf("\nGame left unfinished after %ld turn%s.\n",
+                   kemet_game_turns(P.game),
+                   kemet_game_turns(P.game) == 1 ? "" : "s");
             break;
         }
     }
@@ -621,12 +670,15 @@ int cmd_play(int argc, char **argv) {
         putchar('\n');
         cli_board(P.rules, end, P.mark, stdout);
         int w = kemet_result(end);
+        long turns = kemet_game_turns(P.game);
         if (w == KEMET_DRAW)
-            printf("The game is drawn after %ld turns.\n",
-                   kemet_game_turns(P.game));
+            printf("The game is drawn after %ld turn%s.\n", turns,
+                   turns == 1 ? "" : "s");
         else
-            printf("%s (%s) wins after %ld turns.\n", P.info->player[w - 1],
-                   P.seat[w - 1].name, kemet_game_turns(P.game));
+            printf("%s (%s) win%s after %ld turn%s.\n", P.info->player[w - 1],
+                   P.seat[w - 1].name,
+                   cli_plural(P.info->player[w - 1]) ? "" : "s", turns,
+                   turns == 1 ? "" : "s");
         if (P.seat[0].human || P.seat[1].human) {
             putchar('\n');
             review_summary(&P, true);

@@ -225,10 +225,11 @@ static int parse_budget(const agent_kind *kind, const char *text,
         if (kind->search == SEARCH_MCTS || *end || x > 60 || x != (int)x)
             goto bad;
         b->depth = (int)x;
-    } else if (strcmp(end, "ms") == 0) {
-        b->seconds = x / 1000;
-    } else if (strcmp(end, "s") == 0) {
-        b->seconds = x;
+    } else if (strcmp(end, "ms") == 0 || strcmp(end, "s") == 0) {
+        /* at most an hour a move, as depths stop at d60 */
+        b->seconds = *end == 'm' ? x / 1000 : x;
+        if (b->seconds > 3600)
+            goto bad;
     } else {
         double scale = *end == 'k' ? 1e3 : *end == 'm' ? 1e6 : 1;
         if (scale > 1)
@@ -242,7 +243,7 @@ static int parse_budget(const agent_kind *kind, const char *text,
 bad:
     return kmt_fail(err, KEMET_ESYNTAX,
                     "bad budget '%.30s' for agent %s (a node count like "
-                    "20000 or 20k, a time like 500ms or 2s%s)",
+                    "20000 or 20k, a time like 500ms or 2s up to 3600s%s)",
                     text, kind->name,
                     kind->search != SEARCH_MCTS ? ", or plies like d3" : "");
 }
