@@ -283,6 +283,58 @@ static void play_review(void **state) {
     free(input);
 }
 
+/* --resume: an unfinished record goes on where it stopped, with the
+ * seed's throws, and ends as one valid record; a finished one is
+ * refused. */
+static void play_resume(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-res-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    char *out, *errs;
+    int status = tu_run("1\n1\n1\nquit\ny\n", &out, &errs, "play",
+                        "senet-kendall", "--seed", "9", "--record", path, NULL);
+    assert_int_equal(status, 0);
+    free(out);
+    free(errs);
+    status = tu_run(NULL, &out, &errs, "replay", path, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "3 plies, unfinished"));
+    free(out);
+    free(errs);
+    char *input = malloc(8000);
+    assert_non_null(input);
+    input[0] = '\0';
+    for (int i = 0; i < 2000; i++)
+        strcat(input, "1\n");
+    status = tu_run(input, &out, &errs, "play", "--resume", path, NULL);
+    free(input);
+    if (status != 0)
+        fail_msg("resume: status %d: %s", status, errs);
+    assert_non_null(strstr(out, "Resuming"));
+    assert_non_null(strstr(out, "after 3 plies"));
+    assert_non_null(strstr(out, "(greedy)")); /* the record's player 2 */
+    assert_non_null(strstr(out, " after "));
+    free(out);
+    free(errs);
+    status = tu_run(NULL, &out, &errs, "replay", path, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "won"));
+    assert_null(strstr(out, "unfinished"));
+    free(out);
+    free(errs);
+    BAD("the game is over", "play", "--resume", path);
+    BAD("give none of them", "play", "--resume", path, "--seed", "3");
+    /* a record without a seed: its throws cannot go on */
+    FILE *f = fopen(path, "w");
+    fputs("kemet-record 1\nruleset senet-kendall\nresult unfinished\n", f);
+    fclose(f);
+    BAD("has no seed", "play", "--resume", path);
+    unlink(path);
+    BAD("/nonexistent", "play", "--resume", "/nonexistent/x.rec");
+}
+
 /* Two computer players: the game runs to its end by itself. */
 static void computer_game(void **state) {
     (void)state;
@@ -737,6 +789,7 @@ int main(void) {
         cmocka_unit_test(review_command),
         cmocka_unit_test(play_review),
         cmocka_unit_test(play_options),
+        cmocka_unit_test(play_resume),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char play_usage[] =
     "usage: kemet play [RULESET] [--level 1-5 [--side 1|2]] [--p1 PLAYER]\n"
@@ -32,6 +33,9 @@ static const char play_usage[] =
     "it); FILE must not exist yet. --board FILE plays on the board described\n"
     "by a board file (docs/boards.md) for the rulesets whose board is a\n"
     "reconstruction (records are kept of built-in boards only).\n"
+    "--resume FILE goes on with the unfinished game of a record (its seed\n"
+    "gives the throws to come; its players, unless --p1/--p2 say otherwise)\n"
+    "and goes on writing it.\n"
     "At your turn type the number of a move or the move itself (e.g. 9-12);\n"
     "'help' lists the other commands.\n" TABLES_HELP NET_HELP;
 
@@ -529,6 +533,98 @@ static int ply(play *P) {
     return 0;
 }
 
+/* The value of header line `key` of a record ("seed 42"), in buf. */
+static bool header(const char *text, const char *key, char *buf, size_t len) {
+    size_t k = strlen(key);
+    for (const char *l = text; l && *l;
+         l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strncmp(l, key, k) == 0 && l[k] == ' ') {
+            size_t n = strcspn(l + k + 1, "\r\n");
+            if (n >= len)
+                return false;
+            memcpy(buf, l + k + 1, n);
+            buf[n] = '\0';
+            return true;
+        }
+    return false;
+}
+
+/* What --resume reads of a record: its ruleset, seed and players, the
+ * plies, and the offset where its result line begins (the continuation is
+ * written from there). 0, or EXIT_BAD after a message. */
+typedef struct resumed {
+    char ruleset[128], player[2][64];
+    uint64_t seed;
+    kemet_ply *plies;
+    long n;
+    long cut; /* where "result ..." begins, or the end */
+} resumed;
+
+static int read_resume(const char *path, resumed *R) {
+    char *text = cli_read_file(path, (size_t)64 << 20);
+    if (!text)
+        return EXIT_BAD;
+    kemet_rules *r;
+    kemet_pos start, end;
+    kemet_error err;
+    char seed[32];
+    int rc = kemet_record_read(text, &r, &start, &R->plies, &R->n, &err);
+    if (rc) {
+        free(text);
+        return cli_fail("%s: %s", path, err.msg);
+    }
+    snprintf(R->ruleset, sizeof R->ruleset, "%s", kemet_rules_spec(r));
+    kemet_replay(text, &end, NULL, 0, NULL, &err);
+    kemet_rules_close(r);
+    char *stop = NULL;
+    if (!header(text, "seed", seed, sizeof seed) ||
+        (R->seed = strtoull(seed, &stop, 10), *stop))
+        rc = cli_fail("%s: the record has no seed, so its throws cannot go "
+                      "on",
+                      path);
+    else if (kemet_result(&end) != KEMET_PLAYING)
+        rc = cli_fail("%s: the game is over ('kemet review %s' reviews it)",
+                      path, path);
+    for (int p = 0; p < 2 && !rc; p++)
+        if (!header(text, p ? "player2" : "player1", R->player[p],
+                    sizeof R->player[p]))
+            snprintf(R->player[p], sizeof R->player[p], "human");
+    const char *res = NULL;
+    for (const char *l = text; l;
+         l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strncmp(l, "result ", 7) == 0)
+            res = l;
+    R->cut = res ? (long)(res - text) : (long)strlen(text);
+    /* a last line without its newline: the continuation starts on a new
+       line */
+    if (!res && R->cut > 0 && text[R->cut - 1] != '\n')
+        R->cut = -R->cut;
+    free(text);
+    if (rc) {
+        free(R->plies);
+        R->plies = NULL;
+    }
+    return rc;
+}
+
+/* Plays the record's plies again through the driver (each throw checked
+ * against the seed's): the game stands where the record left it. */
+static int replay_resumed(play *P, const resumed *R, const char *path) {
+    for (long i = 0; i < R->n; i++) {
+        const kemet_ply *p = &R->plies[i];
+        if (p->thr.n && !kemet_game_throw(P->game)) {
+            kemet_throw t;
+            if (kemet_game_roll(P->game, &t) || !kemet_throw_equal(&t, &p->thr))
+                return cli_fail("%s: ply %ld: the throw is not the seed's",
+                                path, i + 1);
+        }
+        if (kemet_game_play(P->game, &p->move, NULL))
+            return cli_fail("%s: ply %ld cannot be played again", path, i + 1);
+        keep_ply(P, p->thr.n ? &p->thr : NULL, &p->move);
+    }
+    return 0;
+}
+
 static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
     seat *S = &P->seat[p];
     if (strcmp(spec, "human") == 0) {
@@ -546,7 +642,8 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
 }
 
 int cmd_play(int argc, char **argv) {
-    const char *p1 = "human", *p2 = NULL, *record = NULL, *board = NULL;
+    const char *p1 = "human", *p2 = NULL, *record = NULL, *board = NULL,
+               *resume = NULL;
     long level = 0, side = 1;
     uint64_t seed = 0;
     bool have_seed = false;
@@ -560,6 +657,7 @@ int cmd_play(int argc, char **argv) {
                       {"board", OPT_STRING, &board, 0, 0},
                       {"level", OPT_LONG, &level, 1, KEMET_LEVELS},
                       {"side", OPT_LONG, &side, 1, 2},
+                      {"resume", OPT_STRING, &resume, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -584,12 +682,33 @@ int cmd_play(int argc, char **argv) {
     if (!p2)
         p2 = level && strcmp(p1, "human") == 0 ? kemet_level_agent((int)level)
                                                : "greedy";
-    for (int i = 1; i < argc; i++)
+    bool seats_given = false;
+    for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--seed", 6) == 0)
             have_seed = true;
+        if (strncmp(argv[i], "--p1", 4) == 0 ||
+            strncmp(argv[i], "--p2", 4) == 0 ||
+            strncmp(argv[i], "--level", 7) == 0)
+            seats_given = true;
+    }
+    resumed R = {0};
+    if (resume) {
+        if (npos || have_seed || record || board)
+            return cli_fail("play: --resume takes the ruleset, the seed and "
+                            "the record from its file; give none of them");
+        if ((rc = read_resume(resume, &R)))
+            return rc;
+        ruleset = R.ruleset;
+        seed = R.seed;
+        have_seed = true;
+        if (!seats_given) {
+            p1 = R.player[0];
+            p2 = R.player[1];
+        }
+    }
     if (!have_seed)
         seed = (uint64_t)time(NULL);
-    if (npos)
+    if (npos && !resume)
         ruleset = arg[0];
     if (record && board)
         return cli_fail("play: --record and --board together are not "
@@ -597,11 +716,14 @@ int cmd_play(int argc, char **argv) {
 
     play P = {0};
     P.rules = cli_rules(ruleset, board);
-    if (!P.rules)
+    if (!P.rules) {
+        free(R.plies);
         return EXIT_BAD;
+    }
     cli_use_tables(P.rules, cli_tables);
     if (cli_use_net(P.rules, cli_net)) {
         kemet_rules_close(P.rules);
+        free(R.plies);
         return EXIT_BAD;
     }
     P.info = kemet_rules_info(P.rules);
@@ -631,7 +753,22 @@ int cmd_play(int argc, char **argv) {
     }
     P.start = *kemet_game_pos(P.game);
     char line[1024];
-    if (P.record) {
+    if (resume) {
+        if ((rc = replay_resumed(&P, &R, resume)))
+            goto out;
+        /* the record goes on where its result line was (a crash now
+           leaves it without one, which kemet replay accepts) */
+        if (truncate(resume, R.cut < 0 ? -R.cut : R.cut) != 0 ||
+            !(P.record = fopen(resume, "a"))) {
+            rc = cli_fail("cannot write the record '%s': %s", resume,
+                          strerror(errno));
+            goto out;
+        }
+        if (R.cut < 0)
+            write_record(&P, "\n");
+        record = resume;
+        printf("Resuming %s after %ld plies.\n", resume, R.n);
+    } else if (P.record) {
         kemet_record_header(P.rules, seed,
                             P.seat[0].human ? "human" : P.seat[0].name,
                             P.seat[1].human ? "human" : P.seat[1].name,
@@ -699,6 +836,7 @@ out:
         fclose(P.record);
     kemet_game_free(P.game);
     free(P.plies);
+    free(R.plies);
     kemet_agent_free(P.hint);
     kemet_agent_free(P.seat[0].agent);
     kemet_agent_free(P.seat[1].agent);
