@@ -324,6 +324,18 @@ static void play_resume(void **state) {
     assert_null(strstr(out, "unfinished"));
     free(out);
     free(errs);
+    /* stepped through on its board */
+    status =
+        tu_run("\n\nb\n5\nq\n", &out, &errs, "replay", path, "--show", NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "The start"));
+    const char *two = strstr(out, "Ply 2 of ");
+    assert_non_null(two);
+    assert_non_null(strstr(two, "Ply 1 of ")); /* b: one back */
+    assert_non_null(strstr(two, "Ply 5 of "));
+    assert_non_null(strstr(out, "White threw "));
+    free(out);
+    free(errs);
     BAD("the game is over", "play", "--resume", path);
     BAD("give none of them", "play", "--resume", path, "--seed", "3");
     /* a record without a seed: its throws cannot go on */
