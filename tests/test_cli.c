@@ -347,6 +347,30 @@ static void play_resume(void **state) {
     BAD("/nonexistent", "play", "--resume", "/nonexistent/x.rec");
 }
 
+/* In the middle of a turn of several values every command works, and
+ * undo takes back one step at a time. */
+static void commands_mid_turn(void **state) {
+    (void)state;
+    char *o, *e;
+    /* seed 3: the Lions throw 2, 3, 4 and a dual 3 */
+    int st =
+        tu_run("5-7\nhint\npos\n4-8\nundo\nundo\nquit\ny\n", &o, &e, "play",
+               "lions-jackals", "--seed", "3", "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    const char *a = strstr(o, "So far 5-7; values still to spend: 3 3 4");
+    assert_non_null(a);
+    assert_non_null(strstr(a, "Your chance of winning after each move"));
+    assert_non_null(strstr(a, "position: lions-jackals to=1"));
+    const char *b = strstr(a, "So far 5-7+4-8;");
+    assert_non_null(b);
+    const char *c = strstr(b, "So far 5-7; values"); /* one step back */
+    assert_non_null(c);
+    assert_non_null(strstr(c, "Lions> ")); /* then the whole list again */
+    assert_null(strstr(o, "is not a move"));
+    free(o);
+    free(e);
+}
+
 /* Two computer players: the game runs to its end by itself. */
 static void computer_game(void **state) {
     (void)state;
@@ -802,6 +826,7 @@ int main(void) {
         cmocka_unit_test(play_review),
         cmocka_unit_test(play_options),
         cmocka_unit_test(play_resume),
+        cmocka_unit_test(commands_mid_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -253,19 +253,23 @@ static const char human_help[] =
     "  Type the number of a move, or the move itself (FROM-TO, e.g. 9-12).\n"
     "  A turn of several values may be typed whole (3-5+12-16, steps in any\n"
     "  order) or begun with its first step(s): the values still to spend and\n"
-    "  the next steps are then shown, one step at a time.\n"
+    "  the next steps are then shown, one step at a time ('undo' takes back\n"
+    "  the last step).\n"
     "  hint   every move ranked by your chance of winning after it\n"
     "  review the game so far graded: accuracy, points lost, luck\n"
     "  pos    the position in notation (for 'kemet hint', or to share)\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
+static int command(play *P, char *line, const kemet_throw *t,
+                   const kemet_move *moves, int n);
+
 /* A turn of several values entered a step at a time: `done` holds the
  * steps typed so far. Shows the values still to spend and the next steps,
  * and reads on until the turn is complete. Returns -3 with the turn in
  * *chosen, -2 on quit or end of input, 0 to go back to the whole list. */
-static int step_by_step(play *P, const kemet_throw *t, kemet_move *done,
-                        kemet_move *chosen) {
+static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
+                        int nmoves, kemet_move *done, kemet_move *chosen) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     static kemet_move next[KEMET_MAX_MOVES];
     char line[256], buf[64], why[256];
@@ -291,16 +295,24 @@ static int step_by_step(play *P, const kemet_throw *t, kemet_move *done,
             kemet_move_format(&next[i], buf, sizeof buf);
             printf("  %d) %s\n", i + 1, buf);
         }
-        printf("%s (undo: start the turn again)> ",
+        printf("%s (undo: take back the last step)> ",
                P->info->player[pos->to - 1]);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin))
             return -2;
         trim(line);
-        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
+        if (!line[0])
+            continue;
+        if (strcmp(line, "undo") == 0) {
+            if (--done->n == 0)
+                return 0; /* back to the whole list */
+            continue;
+        }
+        int cmd = command(P, line, t, moves, nmoves);
+        if (cmd == -2)
             return -2;
-        if (strcmp(line, "undo") == 0)
-            return 0;
+        if (cmd)
+            continue;
         char *end;
         long k = strtol(line, &end, 10);
         kemet_move m;
@@ -358,6 +370,37 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
     free(order);
 }
 
+/* The commands that work at every prompt: 1 when `line` was one (done),
+ * -2 to leave the game, 0 when it was not a command. */
+static int command(play *P, char *line, const kemet_throw *t,
+                   const kemet_move *moves, int n) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
+        printf("Leave the game? It stays unfinished (its record too). y/n> ");
+        fflush(stdout);
+        char answer[64];
+        if (!fgets(answer, sizeof answer, stdin))
+            return -2;
+        trim(answer);
+        return answer[0] == 'y' || answer[0] == 'Y' ? -2 : 1;
+    }
+    if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
+        fputs(human_help, stdout);
+    else if (strcmp(line, "board") == 0)
+        cli_board(P->rules, pos, P->mark, stdout);
+    else if (strcmp(line, "hint") == 0)
+        show_hint(P, t, moves, n);
+    else if (strcmp(line, "review") == 0)
+        review_summary(P, false);
+    else if (strcmp(line, "pos") == 0)
+        show_position(P, t);
+    else if (strcmp(line, "rules") == 0)
+        fputs(P->info->text, stdout);
+    else
+        return 0;
+    return 1;
+}
+
 /* Asks the human to pick from `moves` (or, before a throw, to throw: index
  * -1). Returns the index, -2 on quit or end of input, or -3 with a turn
  * not in the list as written (its steps in another order, or entered step
@@ -386,41 +429,11 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         trim(line);
         if (!line[0])
             continue;
-        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
-            printf("Leave the game? It stays unfinished (its record too). "
-                   "y/n> ");
-            fflush(stdout);
-            if (!fgets(line, sizeof line, stdin))
-                return -2;
-            trim(line);
-            if (line[0] == 'y' || line[0] == 'Y')
-                return -2;
+        int cmd = command(P, line, t, moves, n);
+        if (cmd == -2)
+            return -2;
+        if (cmd)
             continue;
-        }
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
-            fputs(human_help, stdout);
-            continue;
-        }
-        if (strcmp(line, "board") == 0) {
-            cli_board(P->rules, pos, P->mark, stdout);
-            continue;
-        }
-        if (strcmp(line, "hint") == 0) {
-            show_hint(P, t, moves, n);
-            continue;
-        }
-        if (strcmp(line, "review") == 0) {
-            review_summary(P, false);
-            continue;
-        }
-        if (strcmp(line, "pos") == 0) {
-            show_position(P, t);
-            continue;
-        }
-        if (strcmp(line, "rules") == 0) {
-            fputs(P->info->text, stdout);
-            continue;
-        }
         if (prethrow && (strcmp(line, "0") == 0 || strcmp(line, "throw") == 0))
             return -1;
         char *end;
@@ -452,7 +465,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             return -3;
         }
         if (!prethrow && t->n > 1) {
-            int got = step_by_step(P, t, &m, chosen);
+            int got = step_by_step(P, t, moves, n, &m, chosen);
             if (got != 0)
                 return got;
             continue;
