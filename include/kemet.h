@@ -741,6 +741,7 @@ KEMET_API const kemet_net *kemet_rules_net(const kemet_rules *rules);
  *   start senet-kendall to=1 p1=... p2=...
  *   1 3 9-12          (player, throw, move; "none" for a pre-throw choice)
  *   ...
+ *   resign 2          (optional: player 2 resigned, player 1 wins)
  *   result 1          (1, 2, 0 for a draw, or "stopped"/"unfinished")
  * ------------------------------------------------------------------------ */
 
@@ -753,6 +754,9 @@ KEMET_API int kemet_record_header(const kemet_rules *rules, uint64_t seed,
 /* "P THROW MOVE\n" for the ply made in `before`; thr NULL before a throw. */
 KEMET_API int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
                                const kemet_move *move, char *buf, size_t len);
+/* "resign P\n": player P resigns (the other wins; nothing may follow but
+ * the result line). KEMET_EMISUSE unless P is 1 or 2. */
+KEMET_API int kemet_record_resign(int player, char *buf, size_t len);
 /* "result 1\n" etc.; for an unfinished game "stopped" when `stopped`. */
 KEMET_API int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
                                   size_t len);

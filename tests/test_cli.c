@@ -337,6 +337,20 @@ static void play_resume(void **state) {
     free(out);
     free(errs);
     BAD("the game is over", "play", "--resume", path);
+    unlink(path);
+    /* resigning (asked first): the record says so, and replays */
+    status = tu_run("1\nresign\nn\nresign\ny\n", &out, &errs, "play",
+                    "senet-kendall", "--seed", "4", "--record", path, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "White resigns."));
+    assert_non_null(strstr(out, "Black (greedy) wins after"));
+    free(out);
+    free(errs);
+    status = tu_run(NULL, &out, &errs, "replay", path, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "player 2 won"));
+    free(out);
+    free(errs);
     BAD("give none of them", "play", "--resume", path, "--seed", "3");
     /* a record without a seed: its throws cannot go on */
     FILE *f = fopen(path, "w");

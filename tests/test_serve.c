@@ -581,6 +581,47 @@ static void hostile_clients(void **state_) {
     remove_db(&S);
 }
 
+/* Resigning: the other side wins at once; the record says so and
+ * replays; the resignation survives a restart. */
+static void resign_game(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[\"human\",{\"computer\":1}]}");
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
+    json_t *e = call(&S, "POST", path, NULL, "{}", 401);
+    json_decref(e);
+    json_t *st = call(&S, "POST", path, g.tok[0], "{}", 200);
+    assert_string_equal(str(st, "status"), "over");
+    assert_int_equal(num(st, "winner"), 2);
+    assert_int_equal(num(st, "resigned"), 1);
+    assert_string_equal(str(st, "phase"), "over");
+    json_decref(st);
+    e = call(&S, "POST", path, g.tok[0], "{}", 409);
+    json_decref(e);
+    stop(&S, SIGKILL);
+    start(&S);
+    st = state(&S, &g, NULL);
+    assert_string_equal(str(st, "status"), "over");
+    assert_int_equal(num(st, "winner"), 2);
+    json_decref(st);
+    char *rec;
+    snprintf(path, sizeof path, "/api/games/%s/record", g.id);
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+    assert_non_null(strstr(rec, "\nresign 1\nresult 2\n"));
+    kemet_error err;
+    kemet_pos fin;
+    if (kemet_replay(rec, &fin, NULL, 0, NULL, &err))
+        fail_msg("the record does not replay: %s", err.msg);
+    assert_int_equal(fin.result, KEMET_WON2);
+    free(rec);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 /* kill -9 in the middle of a game: after the restart every action the
  * players were told about is there, and the game plays on to the end. */
 static void restart(void **state_) {
@@ -780,10 +821,86 @@ static void bad_database(void **state_) {
         assert_int_not_equal(access(wal, F_OK), 0);
         unlink(dbp);
     }
+    /* A database of a newer kemet is refused, left as it was. */
+    {
+        char dbp[] = "/tmp/kemet-newerdb-XXXXXX";
+        int dfd = mkstemp(dbp);
+        close(dfd);
+        sqlite3 *db;
+        assert_int_equal(sqlite3_open(dbp, &db), SQLITE_OK);
+        assert_int_equal(
+            sqlite3_exec(db, "PRAGMA user_version=99;", NULL, NULL, NULL),
+            SQLITE_OK);
+        sqlite3_close(db);
+        st =
+            tu_run(NULL, &out, &err, "serve", "--port", "0", "--db", dbp, NULL);
+        assert_int_equal(st, 2);
+        assert_non_null(strstr(err, "made by a newer kemet"));
+        free(out);
+        free(err);
+        unlink(dbp);
+    }
+    st = tu_run(NULL, &out, &err, "serve", "--port", "0", "--db", "/", NULL);
+    assert_int_equal(st, 2);
+    free(out);
+    free(err);
     st = tu_run(NULL, &out, &err, "serve", "--port", "70000", NULL);
     assert_int_equal(st, 2);
     free(out);
     free(err);
+}
+
+/* A database of the first schema (its actions only throw and move, its
+ * version never set) is brought up to date: its games play on, and a game
+ * may then be resigned. */
+static void old_database(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"chien-chacal\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    unsigned pick = 5;
+    for (int i = 0; i < 6; i++)
+        act(&S, &g, pick = pick * 69069u + 1u);
+    json_t *st = state(&S, &g, NULL);
+    long v = num(st, "version");
+    json_decref(st);
+    stop(&S, SIGTERM);
+    /* make it a file of the first schema, as an older kemet left it */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
+    const char *old =
+        "BEGIN;"
+        "CREATE TABLE a1(game TEXT NOT NULL REFERENCES games(id),"
+        " seq INTEGER NOT NULL,"
+        " kind TEXT NOT NULL CHECK(kind IN ('throw','move')),"
+        " text TEXT NOT NULL, PRIMARY KEY(game, seq));"
+        "INSERT INTO a1 SELECT * FROM actions; DROP TABLE actions;"
+        "ALTER TABLE a1 RENAME TO actions; PRAGMA user_version=0; COMMIT;";
+    char *msg = NULL;
+    if (sqlite3_exec(db, old, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s", msg);
+    sqlite3_close(db);
+    start(&S);
+    st = state(&S, &g, NULL);
+    assert_int_equal(num(st, "version"), v);
+    json_decref(st);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
+    st = call(&S, "POST", path, g.tok[1], "{}", 200);
+    assert_int_equal(num(st, "winner"), 1);
+    json_decref(st);
+    stop(&S, SIGTERM);
+    assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(
+        sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 2);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    remove_db(&S);
 }
 
 /* The page's files, and the data it draws every board from: /api/rulesets
@@ -840,6 +957,8 @@ int main(void) {
         cmocka_unit_test(hints_and_steps),
         cmocka_unit_test(bad_database),
         cmocka_unit_test(hostile_clients),
+        cmocka_unit_test(resign_game),
+        cmocka_unit_test(old_database),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

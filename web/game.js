@@ -216,7 +216,8 @@ function render() {
     rs.in_hand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
     rs.gone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null);
   const turn = st.phase === "over"
-    ? (st.winner ? `${whoName(rs, st.winner)} won${st.you ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.")
+    ? (st.resigned ? `${whoName(rs, st.resigned)} resigned. ` : "") +
+      (st.winner ? `${whoName(rs, st.winner)} won${st.you ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.")
     : `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}` + (st.you ? (st.to === st.you ? " — your turn" : " — waiting") : " (watching)");
   const controls = h("div", {class: "row"});
   if (myTurn() && st.phase === "throw") {
@@ -228,6 +229,12 @@ function render() {
     for (const m of st.prethrow) controls.append(h("button", {class: "secondary", onclick: () => sendMove(m)}, "Instead: " + m));
   }
   if (myTurn() && v.done.length) controls.append(h("button", {class: "secondary", onclick: () => { v.done = []; v.picked = null; act(async () => { await loadSteps(); render(); }); }}, "Undo step"));
+  if (st.you && st.phase !== "over") controls.append(h("button", {class: "secondary", id: "resign", onclick: () => act(async () => {
+    if (!confirm(`Resign, and let ${whoName(rs, 3 - st.you)} win?`)) return;
+    const w = view;
+    if (!accept(w, await api("POST", `games/${w.id}/resign`, {}, w.token))) return;
+    say(""); render();
+  })}, "Resign"));
   if (myTurn()) controls.append(h("button", {class: "secondary", id: "hint", onclick: () => act(async () => {
     say("Thinking…"); render();
     v.hints = await api("POST", `games/${v.id}/hint`, {}, v.token);

@@ -56,6 +56,7 @@ typedef struct play {
     kemet_pos start;  /* where the first ply was made (after the opening) */
     kemet_ply *plies; /* the plies so far, for the review */
     long nplies, capplies;
+    int resigned; /* 0, or the player who resigned */
 } play;
 
 /* Keeps a ply for the review (a failure only shortens the review). */
@@ -89,9 +90,10 @@ static void review_summary(const play *P, bool over) {
         free(e);
         return;
     }
-    printf("Review of the %ld plies %s (expectimax; 'kemet review' on the "
+    printf("Review of the %ld pl%s %s (expectimax; 'kemet review' on the "
            "record gives every move):\n",
-           P->nplies, over ? "of the game" : "so far");
+           P->nplies, P->nplies == 1 ? "y" : "ies",
+           over ? "of the game" : "so far");
     for (int p = 0; p < 2; p++) {
         const kemet_review_sum *s = &sum[p];
         printf("  %-8s (%s): %d real choices, %.0f%% the best, %.1f points "
@@ -258,6 +260,7 @@ static const char human_help[] =
     "  hint   every move ranked by your chance of winning after it\n"
     "  review the game so far graded: accuracy, points lost, luck\n"
     "  pos    the position in notation (for 'kemet hint', or to share)\n"
+    "  resign give the game up (asks first)\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -309,8 +312,8 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             continue;
         }
         int cmd = command(P, line, t, moves, nmoves);
-        if (cmd == -2)
-            return -2;
+        if (cmd < 0)
+            return cmd;
         if (cmd)
             continue;
         char *end;
@@ -384,6 +387,15 @@ static int command(play *P, char *line, const kemet_throw *t,
         trim(answer);
         return answer[0] == 'y' || answer[0] == 'Y' ? -2 : 1;
     }
+    if (strcmp(line, "resign") == 0) {
+        printf("Resign, and let %s win? y/n> ", P->info->player[2 - pos->to]);
+        fflush(stdout);
+        char answer[64];
+        if (!fgets(answer, sizeof answer, stdin))
+            return -2;
+        trim(answer);
+        return answer[0] == 'y' || answer[0] == 'Y' ? -4 : 1;
+    }
     if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
         fputs(human_help, stdout);
     else if (strcmp(line, "board") == 0)
@@ -430,8 +442,8 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (!line[0])
             continue;
         int cmd = command(P, line, t, moves, n);
-        if (cmd == -2)
-            return -2;
+        if (cmd < 0)
+            return cmd;
         if (cmd)
             continue;
         if (prethrow && (strcmp(line, "0") == 0 || strcmp(line, "throw") == 0))
@@ -494,8 +506,8 @@ static int ply(play *P) {
             printf("%s: before throwing you may instead:\n", who);
             kemet_move unused;
             k = ask_human(P, NULL, moves, n, &unused);
-            if (k == -2)
-                return -2;
+            if (k == -2 || k == -4)
+                return k;
         } else {
             k = kemet_agent_choose(S->agent, pos, NULL, moves, n);
         }
@@ -526,8 +538,8 @@ static int ply(play *P) {
     } else if (S->human) {
         kemet_move typed;
         k = ask_human(P, &t, moves, n, &typed);
-        if (k == -2)
-            return -2;
+        if (k == -2 || k == -4)
+            return k;
         if (k == -3) { /* the turn as entered: put it in the list's place */
             k = 0;
             moves[0] = typed;
@@ -808,14 +820,25 @@ int cmd_play(int argc, char **argv) {
             status(&P, stdout);
             last_to = pos->to;
         }
-        if (ply(&P) == -2) {
+        int got = ply(&P);
+        if (got == -4) {
+            P.resigned = pos->to;
+            break;
+        }
+        if (got == -2) {
             printf("\nGame left unfinished after %ld turn%s.\n",
                    kemet_game_turns(P.game),
                    kemet_game_turns(P.game) == 1 ? "" : "s");
             break;
         }
     }
-    const kemet_pos *end = kemet_game_pos(P.game);
+    kemet_pos fin = *kemet_game_pos(P.game);
+    const kemet_pos *end = &fin;
+    if (P.resigned) {
+        fin.result = (uint8_t)(P.resigned == 1 ? KEMET_WON2 : KEMET_WON1);
+        printf("\n%s resign%s.\n", P.info->player[P.resigned - 1],
+               cli_plural(P.info->player[P.resigned - 1]) ? "" : "s");
+    }
     if (kemet_result(end) != KEMET_PLAYING) {
         putchar('\n');
         cli_board(P.rules, end, P.mark, stdout);
@@ -835,6 +858,10 @@ int cmd_play(int argc, char **argv) {
         }
     }
     if (P.record) {
+        if (P.resigned) {
+            kemet_record_resign(P.resigned, line, sizeof line);
+            write_record(&P, line);
+        }
         kemet_record_result(end, 0, line, sizeof line);
         write_record(&P, line);
         if (fclose(P.record) != 0)

@@ -50,6 +50,13 @@ int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
     return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
 }
 
+int kemet_record_resign(int player, char *buf, size_t len) {
+    if (!buf || (player != 1 && player != 2))
+        return KEMET_EMISUSE;
+    int k = snprintf(buf, len, "resign %d\n", player);
+    return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
+}
+
 int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
                         size_t len) {
     int k;
@@ -268,6 +275,22 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                             "line %ld: the start position is already over", ln);
         R->have_start = true;
         R->start_line = ln;
+        return KEMET_OK;
+    }
+    if (KEY("resign")) {
+        int rc = replay_begin(R, ln, err);
+        if (rc)
+            return rc;
+        if (R->pos.result != KEMET_PLAYING)
+            return kmt_fail(err, KEMET_EILLEGAL,
+                            "line %ld: the game is already over", ln);
+        if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "line %ld: 'resign' takes the player who "
+                            "resigns, 1 or 2",
+                            ln);
+        /* the other player wins; no move may follow */
+        R->pos.result = arg[0] == '1' ? KEMET_WON2 : KEMET_WON1;
         return KEMET_OK;
     }
     if (KEY("result")) {

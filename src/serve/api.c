@@ -394,7 +394,7 @@ enum MHD_Result api_explain(struct MHD_Connection *c, wgame *g) {
         return srv_error(c, 400, "%s", why);
     pthread_mutex_lock(&g->mu);
     int legal = 1;
-    if (kemet_game_pos(g->g)->result != KEMET_PLAYING) {
+    if (wg_result(g) != KEMET_PLAYING) {
         snprintf(why, sizeof why, "the game is over");
         legal = 0;
     } else
@@ -418,7 +418,7 @@ static bool may_act(struct MHD_Connection *c, wgame *g, int you,
                         "TOKEN); without it you can only watch");
     else if (you < 0)
         *rc = srv_error(c, 403, "the token is not one of this game's");
-    else if (pos->result != KEMET_PLAYING)
+    else if (wg_result(g) != KEMET_PLAYING)
         *rc = srv_error(c, 409, "the game is over");
     else if (pos->to != you)
         *rc = srv_error(c, 409, "it is the turn of %s, not yours",
@@ -469,6 +469,23 @@ enum MHD_Result api_throw(server *S, struct MHD_Connection *c, wgame *g,
     if (made == 0)
         made = wg_after_throw(g);
     return finish(S, c, g, you, first, made, 500, "out of memory");
+}
+
+/* POST .../resign: the seat whose token it is gives the game up, at any
+ * time, its turn or not; the other side wins. */
+enum MHD_Result api_resign(server *S, struct MHD_Connection *c, wgame *g,
+                           int you) {
+    if (you == 0)
+        return srv_error(c, 401, "resigning needs the player's token");
+    if (you < 0)
+        return srv_error(c, 403, "the token is not one of this game's");
+    pthread_mutex_lock(&g->mu);
+    if (wg_result(g) != KEMET_PLAYING) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 409, "the game is over");
+    }
+    long first = g->version;
+    return finish(S, c, g, you, first, wg_resign(g, you), 500, "out of memory");
 }
 
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,

@@ -6,10 +6,15 @@
  * its actions replayed, so nothing else needs storing. Writes are
  * transactions in WAL mode with synchronous=FULL: once a call returns,
  * the action survives a kill -9 or a power cut.
+ *
+ * The schema's version is the file's user_version: 1 (or 0, never set)
+ * knew the kinds throw and move, 2 adds resign. An older file is brought
+ * up to date in one transaction; a newer one is refused untouched.
  */
 #include "wgame.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +38,37 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS actions("
     " game TEXT NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
-    " kind TEXT NOT NULL CHECK(kind IN ('throw','move')),"
+    " kind TEXT NOT NULL CHECK(kind IN ('throw','move','resign')),"
     " text TEXT NOT NULL,"
     " PRIMARY KEY(game, seq));";
+
+#define SCHEMA_VERSION 2
+
+/* Version 1 to 2: the actions table again, allowing resign. */
+static const char to_version2[] =
+    "BEGIN IMMEDIATE;"
+    "CREATE TABLE actions_v2("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seq INTEGER NOT NULL,"
+    " kind TEXT NOT NULL CHECK(kind IN ('throw','move','resign')),"
+    " text TEXT NOT NULL,"
+    " PRIMARY KEY(game, seq));"
+    "INSERT INTO actions_v2 SELECT game, seq, kind, text FROM actions;"
+    "DROP TABLE actions;"
+    "ALTER TABLE actions_v2 RENAME TO actions;"
+    "PRAGMA user_version=2;"
+    "COMMIT;";
+
+/* An integer the database answers to `sql`, or -1. */
+static long long one_number(sqlite3 *db, const char *sql) {
+    sqlite3_stmt *st;
+    long long v = -1;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
 
 /* Whether table `name` has exactly the columns `want` ("a,b,c"). */
 static bool columns_are(sqlite3 *db, const char *name, const char *want) {
@@ -124,8 +157,30 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         store_close(s);
         return -1;
     }
+    long long version = one_number(s->db, "PRAGMA user_version");
+    bool made = one_number(s->db, "SELECT count(*) FROM sqlite_master WHERE "
+                                  "name='actions'") > 0;
+    if (version > SCHEMA_VERSION) {
+        snprintf(why, len,
+                 "%.200s: made by a newer kemet (schema %lld; this one reads "
+                 "up to %d): left as it was",
+                 path, version, SCHEMA_VERSION);
+        store_close(s);
+        return -1;
+    }
     char *msg = NULL;
+    if (made && version < 2 &&
+        sqlite3_exec(s->db, to_version2, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(why, len, "%.200s: cannot bring the database up to date: %s",
+                 path, msg ? msg : sqlite3_errmsg(s->db));
+        sqlite3_free(msg);
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        store_close(s);
+        return -1;
+    }
     if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(s->db, "PRAGMA user_version=2", NULL, NULL, &msg) !=
+            SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO games(id,ruleset,seed,seat1,seat2,"
                            "token1,token2,created) VALUES(?,?,?,?,?,?,?,?)",

@@ -63,6 +63,7 @@ void wg_free(wgame *g) {
 
 /* Starts the in-memory game from the seed, with no actions. */
 static int wg_begin(wgame *g) {
+    g->resigned = 0;
     for (long i = 0; i < g->nply; i++)
         free(g->ply[i].words);
     g->nply = 0;
@@ -175,6 +176,17 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
         }
         return KEMET_OK;
     }
+    if (strcmp(kind, "resign") == 0) {
+        if ((strcmp(text, "1") != 0 && strcmp(text, "2") != 0) ||
+            wg_resign(g, text[0] - '0')) {
+            snprintf(why, len,
+                     "action %ld: '%.20s' is not a seat that may "
+                     "resign",
+                     g->version, text);
+            return KEMET_EILLEGAL;
+        }
+        return KEMET_OK;
+    }
     kemet_move m;
     kemet_error err;
     if (strcmp(kind, "move") != 0 ||
@@ -186,6 +198,11 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
     return KEMET_OK;
 }
 
+/* The stored name of an action's kind. */
+static const char *kind_name(char kind) {
+    return kind == 't' ? "throw" : kind == 'r' ? "resign" : "move";
+}
+
 int wg_rebuild(wgame *g, long keep) {
     wg_action *saved = g->act;
     long n = keep;
@@ -194,8 +211,8 @@ int wg_rebuild(wgame *g, long keep) {
     int rc = wg_begin(g);
     char why[200];
     for (long i = 0; i < n && rc == 0; i++)
-        rc = wg_replay(g, saved[i].kind == 't' ? "throw" : "move",
-                       saved[i].text, why, sizeof why);
+        rc = wg_replay(g, kind_name(saved[i].kind), saved[i].text, why,
+                       sizeof why);
     free(saved);
     return rc;
 }
@@ -205,7 +222,7 @@ int wg_save(wgame *g, store *s, long first) {
     const char *kind[8], *text[8];
     int n = 0;
     for (long i = first; i < g->version && n < 8; i++, n++) {
-        kind[n] = g->act[i].kind == 't' ? "throw" : "move";
+        kind[n] = kind_name(g->act[i].kind);
         text[n] = g->act[i].text;
     }
     if (first + n == g->version &&
@@ -215,9 +232,24 @@ int wg_save(wgame *g, store *s, long first) {
     return -1;
 }
 
+int wg_result(const wgame *g) {
+    if (g->resigned)
+        return g->resigned == 1 ? KEMET_WON2 : KEMET_WON1;
+    return kemet_game_pos(g->g)->result;
+}
+
+int wg_resign(wgame *g, int seat) {
+    if (wg_result(g) != KEMET_PLAYING || (seat != 1 && seat != 2))
+        return KEMET_EOVER;
+    int rc = remember(g, 'r', seat == 1 ? "1" : "2");
+    if (rc == KEMET_OK)
+        g->resigned = seat;
+    return rc;
+}
+
 bool wg_computer_to_act(const wgame *g) {
     const kemet_pos *pos = kemet_game_pos(g->g);
-    return pos->result == KEMET_PLAYING && wg_seat_level(g->seat[pos->to - 1]);
+    return wg_result(g) == KEMET_PLAYING && wg_seat_level(g->seat[pos->to - 1]);
 }
 
 /* When the throw just made leaves nothing to choose (a lone pass), the
@@ -359,16 +391,17 @@ json_t *wg_ply_json(const wgame *g, long i) {
 }
 
 json_t *wg_summary_json(const wgame *g) {
-    const kemet_pos *pos = kemet_game_pos(g->g);
+    int result = wg_result(g);
     const kemet_info *info = kemet_rules_info(g->rules);
     return json_pack(
-        "{s:s, s:s, s:s, s:[o,o], s:s, s:o, s:I, s:I, s:I}", "id", g->id,
+        "{s:s, s:s, s:s, s:[o,o], s:s, s:o, s:o, s:I, s:I, s:I}", "id", g->id,
         "ruleset", kemet_rules_spec(g->rules), "title", info->title, "players",
         seat_json(g, 0), seat_json(g, 1), "status",
-        pos->result == KEMET_PLAYING ? "playing" : "over", "winner",
-        pos->result == KEMET_PLAYING ? json_null()
-        : pos->result == KEMET_DRAW  ? json_integer(0)
-                                     : json_integer(pos->result),
+        result == KEMET_PLAYING ? "playing" : "over", "winner",
+        result == KEMET_PLAYING ? json_null()
+        : result == KEMET_DRAW  ? json_integer(0)
+                                : json_integer(result),
+        "resigned", g->resigned ? json_integer(g->resigned) : json_null(),
         "version", (json_int_t)g->version, "plies", (json_int_t)g->nply,
         "created", (json_int_t)g->created);
 }
@@ -385,9 +418,9 @@ json_t *wg_state_json(const wgame *g, int you) {
     json_object_set_new(o, "position", json_string(text));
     json_object_set_new(o, "to", json_integer(pos->to));
     json_object_set_new(o, "phase",
-                        json_string(pos->result != KEMET_PLAYING ? "over"
-                                    : t                          ? "move"
-                                                                 : "throw"));
+                        json_string(wg_result(g) != KEMET_PLAYING ? "over"
+                                    : t                           ? "move"
+                                                                  : "throw"));
     json_object_set_new(o, "throw", t ? throw_json(t) : json_null());
     json_object_set_new(o, "must",
                         pos->must ? json_integer(pos->must) : json_null());
@@ -402,7 +435,7 @@ json_t *wg_state_json(const wgame *g, int you) {
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
     int n = 0;
     json_t *moves = json_array(), *pre = json_array();
-    if (m && pos->result == KEMET_PLAYING) {
+    if (m && wg_result(g) == KEMET_PLAYING) {
         if (t && (n = kemet_moves(g->rules, pos, t, m)) > 0) {
             json_decref(moves);
             moves = moves_json(m, n);
@@ -439,7 +472,7 @@ char *wg_record(const wgame *g) {
     if (kemet_record_header(g->rules, g->seed, name[0], name[1], &g->start,
                             line, sizeof line) > 0) {
         const char *s = line;
-        if (pos->result == KEMET_PLAYING) {
+        if (wg_result(g) == KEMET_PLAYING) {
             /* drop the "seed N" line */
             const char *seed = strstr(line, "\nseed ");
             if (seed) {
@@ -457,7 +490,13 @@ char *wg_record(const wgame *g) {
             fputs(line, f);
         before = p->after;
     }
-    if (kemet_record_result(pos, 0, line, sizeof line) > 0)
+    kemet_pos end = *pos;
+    if (g->resigned &&
+        kemet_record_resign(g->resigned, line, sizeof line) > 0) {
+        fputs(line, f);
+        end.result = (uint8_t)wg_result(g);
+    }
+    if (kemet_record_result(&end, 0, line, sizeof line) > 0)
         fputs(line, f);
     if (fclose(f) != 0) {
         free(buf);

@@ -52,6 +52,7 @@ typedef struct wgame {
     long nply, cap;
     bool queued;  /* waiting for the computer's worker */
     bool busy;    /* the worker is searching for it */
+    int resigned; /* 0, or the seat that resigned (the other won) */
     char *review; /* its review (JSON), made at review_version */
     long review_version;
     struct wgame *next; /* in the server's hash bucket */
@@ -102,6 +103,11 @@ int wg_throw(wgame *g, kemet_throw *out);
 int wg_move(wgame *g, const kemet_move *m);
 int wg_after_throw(wgame *g);
 bool wg_computer_to_act(const wgame *g);
+/* The game's result: the position's, or the win of the seat that did not
+ * resign. */
+int wg_result(const wgame *g);
+/* Seat `seat` resigns (an action, stored like the others). */
+int wg_resign(wgame *g, int seat);
 /* The computer's step in three parts, so that its search holds no lock:
  * wg_computer_plan copies what the search needs (g->mu held; the agent
  * stays the game's, used by one worker at a time); wg_plan_choose

@@ -183,6 +183,13 @@ async function illegalChoiceExplained(browser, base) {
     if (msg.length < 8) fail("no explanation: " + msg);
     console.log(`ok - an illegal choice is explained: "${msg}"`);
   } else console.log("ok - (the throw could not be used; nothing to explain)");
+  /* resigning, once confirmed, ends the game for the other side */
+  page.once("dialog", d => d.accept());
+  await page.click("#resign");
+  await waitFor(async () => /resigned/.test(await page.locator("#turn").textContent()), "the resignation");
+  const over = await page.locator("#turn").textContent();
+  if (!/White resigned\. Black won — you lost\./.test(over)) fail("after resigning: " + over);
+  console.log(`ok - resigning: "${over.trim()}"`);
   await page.close();
 }
 
