@@ -385,6 +385,88 @@ static void commands_mid_turn(void **state) {
     free(e);
 }
 
+/* The engine protocol through a pipe: one answer a line, errors as
+ * lines, the engine going on after them. */
+static void engine_protocol(void **state) {
+    (void)state;
+    char *o, *e;
+    const char *in = "hello\n"
+                     "moves\n"
+                     "new chien-chacal\n"
+                     "throw 1\n"
+                     "moves\n"
+                     "go 2k\n"
+                     "hint\n"
+                     "apply 9-12\n"
+                     "apply in-1\n"
+                     "throw 7\n"
+                     "bogus\n"
+                     "position senet-kendall to=1 p1=- p2=29 winner=2\n"
+                     "go\n"
+                     "position senet-kendall to=1 p1=29\xff p2=3\n"
+                     "agent oracle\n"
+                     "agent greedy\n"
+                     "new senet-kendall\n"
+                     "hint\n"
+                     "show\n"
+                     "quit\n"
+                     "hello\n";
+    int st = tu_run(in, &o, &e, "engine", "--agent", "expectimax:2k", NULL);
+    assert_int_equal(st, 0);
+    const char *want[] = {
+        "hello kemet ",
+        "error no position yet",
+        "position chien-chacal to=1 p1=- h1=5 p2=- h2=5",
+        "throw 1",
+        "moves in-1",
+        "bestmove in-1 chance 0.",
+        "hint in-1 0.",
+        "error 9-12: ",
+        "position chien-chacal to=1 p1=1 h1=4 p2=- h2=5 must=1",
+        "error impossible throw '7'",
+        "error unknown command 'bogus'",
+        "position senet-kendall to=1 p1=- p2=29 winner=2",
+        "error the game is over",
+        "error ",
+        "error unknown agent",
+        "agent greedy",
+        "position senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14",
+        "hint throw ",
+        "position senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14 "
+        "throw none",
+        "bye"};
+    const char *line = o;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        assert_non_null(line);
+        if (strncmp(line, want[i], strlen(want[i])) != 0)
+            fail_msg("answer %zu: '%.80s', not '%s...'", i + 1, line, want[i]);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    assert_string_equal(line, ""); /* nothing after bye: quit ended it */
+    free(o);
+    free(e);
+}
+
+static void engine_options(void **state) {
+    (void)state;
+    /* an oversized line, and a NUL byte: refused, and the engine goes on */
+    char *big = malloc(6000), *o, *e;
+    assert_non_null(big);
+    memset(big, 'a', 5000);
+    strcpy(big + 5000, "\nhello\n");
+    int st = tu_run(big, &o, &e, "engine", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(
+        strstr(o, "error the line is over 4096 bytes\nhello kemet"));
+    free(o);
+    free(e);
+    free(big);
+    BAD("--agent", "engine", "--agent", "oracle");
+    BAD("unknown option", "engine", "--bogus");
+}
+
 /* Two computer players: the game runs to its end by itself. */
 static void computer_game(void **state) {
     (void)state;
@@ -841,6 +923,8 @@ int main(void) {
         cmocka_unit_test(play_options),
         cmocka_unit_test(play_resume),
         cmocka_unit_test(commands_mid_turn),
+        cmocka_unit_test(engine_protocol),
+        cmocka_unit_test(engine_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

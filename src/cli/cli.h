@@ -181,6 +181,7 @@ int cmd_train(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_soak(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 
 /* Endgame tables (tables.c). The tables folder: `opt` (--tables), else

@@ -27,6 +27,7 @@ static const char usage[] =
     "  soak [--plies N]           long self-check of the rules engine\n"
     "  replay FILE                check and replay a game record\n"
     "  review FILE                grade every move of a recorded game\n"
+    "  engine                     the engine protocol on stdin/stdout\n"
     "  serve [--port P] [--db F]  play in the browser "
     "(http://127.0.0.1:8080/)\n"
     "  tune [RULESET...]          fit the evaluation weights by self-play\n"
@@ -101,7 +102,8 @@ int main(int argc, char **argv) {
                 {"analyze", cmd_analyze}, {"serve", cmd_serve},
                 {"solve", cmd_solve},     {"judge", cmd_judge},
                 {"train", cmd_train},     {"perft", cmd_perft},
-                {"soak", cmd_soak},       {"review", cmd_review}};
+                {"soak", cmd_soak},       {"review", cmd_review},
+                {"engine", cmd_engine}};
     if (argc < 2) {
         fputs(usage, stderr);
         return EXIT_BAD;

@@ -1,0 +1,327 @@
+/* engine.c - `kemet engine`: the engine protocol for other front ends, in
+ * the manner of UCI: one command a line on standard input, one answer a
+ * line on standard output (docs/engine.md).
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char engine_usage[] =
+    "usage: kemet engine [--agent A]\n"
+    "Speaks the engine protocol on standard input and output, one command\n"
+    "and one answer a line (docs/engine.md): hello, rulesets, new RULESET,\n"
+    "position POS, throw THROW, moves, apply MOVE, go [BUDGET], hint,\n"
+    "agent SPEC, show, quit. Every answer is one line; a bad command gets\n"
+    "'error ...' and the engine goes on. --agent sets the agent (default\n"
+    "best).\n" TABLES_HELP;
+
+typedef struct engine {
+    kemet_rules *rules;
+    kemet_pos pos;
+    kemet_throw thr; /* n == 0: none pending */
+    char agent_spec[64];
+    kemet_agent *agent;
+    kemet_move *moves;
+    kemet_error err;
+} engine;
+
+/* The agent for the current rules and spec (made on first need). */
+static kemet_agent *agent_of(engine *E, const char *budget) {
+    char spec[96];
+    if (budget && *budget) {
+        const char *colon = strchr(E->agent_spec, ':');
+        size_t k =
+            colon ? (size_t)(colon - E->agent_spec) : strlen(E->agent_spec);
+        snprintf(spec, sizeof spec, "%.*s:%s", (int)k, E->agent_spec, budget);
+        kemet_agent *a;
+        return kemet_agent_new(E->rules, spec, 1, &a, &E->err) ? NULL : a;
+    }
+    if (!E->agent &&
+        kemet_agent_new(E->rules, E->agent_spec, 1, &E->agent, &E->err))
+        return NULL;
+    return E->agent;
+}
+
+static void set_rules(engine *E, kemet_rules *r) {
+    kemet_agent_free(E->agent);
+    E->agent = NULL;
+    kemet_rules_close(E->rules);
+    E->rules = r;
+    cli_use_tables(r, cli_tables);
+    E->thr.n = 0;
+}
+
+static void say_position(const engine *E) {
+    char line[512];
+    kemet_pos_format(E->rules, &E->pos, line, sizeof line);
+    printf("position %s\n", line);
+}
+
+/* The list of moves for the pending throw, or the pre-throw moves. */
+static int list_moves(engine *E) {
+    return E->thr.n ? kemet_moves(E->rules, &E->pos, &E->thr, E->moves)
+                    : kemet_prethrow(E->rules, &E->pos, E->moves);
+}
+
+static void go(engine *E, const char *budget, bool ranked) {
+    if (E->pos.result != KEMET_PLAYING) {
+        printf("error the game is over\n");
+        return;
+    }
+    int n = list_moves(E);
+    if (n < 0) {
+        printf("error %s\n", kemet_strerror(n));
+        return;
+    }
+    kemet_agent *a = agent_of(E, budget);
+    if (!a) {
+        printf("error %s\n", E->err.msg);
+        return;
+    }
+    double *chance = malloc((size_t)(n + 1) * sizeof *chance), throw_chance = 0;
+    if (!chance) {
+        printf("error out of memory\n");
+        if (a != E->agent)
+            kemet_agent_free(a);
+        return;
+    }
+    const kemet_throw *t = E->thr.n ? &E->thr : NULL;
+    int k = n || !t ? kemet_agent_rank(a, &E->pos, t, E->moves, n, chance,
+                                       &throw_chance)
+                    : -1;
+    char m[160];
+    if (!ranked) {
+        if (k < 0)
+            printf("bestmove throw chance %.4f\n", throw_chance);
+        else {
+            kemet_move_format(&E->moves[k], m, sizeof m);
+            printf("bestmove %s chance %.4f\n", m, chance[k]);
+        }
+    } else {
+        /* best first; before the throw, throwing among them */
+        int total = n + (t ? 0 : 1);
+        int *order = malloc((size_t)total * sizeof *order);
+        double *value = malloc((size_t)total * sizeof *value);
+        if (order && value) {
+            for (int i = 0; i < total; i++) {
+                order[i] = i < n ? i : -1;
+                value[i] = i < n ? chance[i] : throw_chance;
+            }
+            for (int i = 1; i < total; i++) /* insertion: a stable order */
+                for (int j = i; j > 0 && value[j] > value[j - 1]; j--) {
+                    double v = value[j];
+                    value[j] = value[j - 1];
+                    value[j - 1] = v;
+                    int o = order[j];
+                    order[j] = order[j - 1];
+                    order[j - 1] = o;
+                }
+            printf("hint");
+            for (int i = 0; i < total; i++) {
+                if (order[i] < 0)
+                    snprintf(m, sizeof m, "throw");
+                else
+                    kemet_move_format(&E->moves[order[i]], m, sizeof m);
+                printf(" %s %.4f", m, value[i]);
+            }
+            printf("\n");
+        } else
+            printf("error out of memory\n");
+        free(order);
+        free(value);
+    }
+    free(chance);
+    if (a != E->agent)
+        kemet_agent_free(a);
+}
+
+/* One command; false on quit. */
+static bool command(engine *E, char *line) {
+    char *cmd = line, *arg = strchr(line, ' ');
+    if (arg) {
+        *arg++ = '\0';
+        while (*arg == ' ')
+            arg++;
+    } else
+        arg = line + strlen(line);
+    if (strcmp(cmd, "quit") == 0) {
+        printf("bye\n");
+        return false;
+    }
+    if (strcmp(cmd, "hello") == 0) {
+        printf("hello kemet %s engine 1\n", kemet_version());
+        return true;
+    }
+    if (strcmp(cmd, "rulesets") == 0) {
+        printf("rulesets");
+        for (int i = 0; i < kemet_ruleset_count(); i++)
+            printf(" %s", kemet_ruleset_id(i));
+        printf("\n");
+        return true;
+    }
+    if (strcmp(cmd, "new") == 0) {
+        kemet_rules *r;
+        if (kemet_rules_open(*arg ? arg : "senet-kendall", &r, &E->err)) {
+            printf("error %s\n", E->err.msg);
+            return true;
+        }
+        set_rules(E, r);
+        kemet_start(r, &E->pos);
+        say_position(E);
+        return true;
+    }
+    if (strcmp(cmd, "position") == 0) {
+        kemet_rules *r;
+        kemet_pos p;
+        if (kemet_pos_parse(arg, &r, &p, &E->err)) {
+            printf("error %s\n", E->err.msg);
+            return true;
+        }
+        if (E->rules &&
+            strcmp(kemet_rules_spec(r), kemet_rules_spec(E->rules)) == 0) {
+            kemet_rules_close(r);
+            E->thr.n = 0;
+        } else
+            set_rules(E, r);
+        E->pos = p;
+        say_position(E);
+        return true;
+    }
+    if (strcmp(cmd, "agent") == 0) {
+        kemet_agent *a;
+        if (!E->rules) {
+            printf("error no position yet (new RULESET or position POS)\n");
+            return true;
+        }
+        if (kemet_agent_new(E->rules, arg, 1, &a, &E->err)) {
+            printf("error %s\n", E->err.msg);
+            return true;
+        }
+        kemet_agent_free(E->agent);
+        E->agent = a;
+        snprintf(E->agent_spec, sizeof E->agent_spec, "%.60s", arg);
+        printf("agent %s\n", kemet_agent_spec(a));
+        return true;
+    }
+    if (!E->rules) {
+        printf("error no position yet (new RULESET or position POS)\n");
+        return true;
+    }
+    if (strcmp(cmd, "show") == 0) {
+        char t[64] = "none";
+        if (E->thr.n)
+            kemet_throw_format(&E->thr, t, sizeof t);
+        char line2[512];
+        kemet_pos_format(E->rules, &E->pos, line2, sizeof line2);
+        printf("position %s throw %s\n", line2, t);
+        return true;
+    }
+    if (strcmp(cmd, "throw") == 0) {
+        kemet_throw t;
+        if (E->pos.result != KEMET_PLAYING)
+            printf("error the game is over\n");
+        else if (kemet_throw_parse(E->rules, arg, &t, &E->err))
+            printf("error %s\n", E->err.msg);
+        else {
+            E->thr = t;
+            char text[64] = "none";
+            if (t.n)
+                kemet_throw_format(&t, text, sizeof text);
+            printf("throw %s\n", text);
+        }
+        return true;
+    }
+    if (strcmp(cmd, "moves") == 0) {
+        int n = list_moves(E);
+        if (n < 0) {
+            printf("error %s\n", kemet_strerror(n));
+            return true;
+        }
+        printf("moves");
+        for (int i = 0; i < n; i++) {
+            char m[160];
+            kemet_move_format(&E->moves[i], m, sizeof m);
+            printf(" %s", m);
+        }
+        printf("\n");
+        return true;
+    }
+    if (strcmp(cmd, "apply") == 0) {
+        kemet_move m;
+        kemet_pos next;
+        char why[256];
+        if (kemet_move_parse(E->rules, arg, &m, &E->err))
+            printf("error %s\n", E->err.msg);
+        else if (kemet_apply(E->rules, &E->pos, E->thr.n ? &E->thr : NULL, &m,
+                             &next, NULL)) {
+            if (kemet_explain(E->rules, &E->pos, E->thr.n ? &E->thr : NULL, &m,
+                              why, sizeof why) == 0)
+                snprintf(why, sizeof why, "not a legal move here");
+            printf("error %s: %s\n", arg, why);
+        } else {
+            E->pos = next;
+            E->thr.n = 0;
+            say_position(E);
+        }
+        return true;
+    }
+    if (strcmp(cmd, "go") == 0 || strcmp(cmd, "hint") == 0) {
+        go(E, arg, cmd[0] == 'h');
+        return true;
+    }
+    printf("error unknown command '%.40s' (hello, rulesets, new, position, "
+           "throw, moves, apply, go, hint, agent, show, quit)\n",
+           cmd);
+    return true;
+}
+
+int cmd_engine(int argc, char **argv) {
+    const char *agent = "best";
+    cli_opt opts[] = {{"agent", OPT_STRING, &agent, 0, 0},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int npos, rc = cli_parse(argc, argv, opts, NULL, 0, 0, &npos, engine_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    engine E = {0};
+    snprintf(E.agent_spec, sizeof E.agent_spec, "%.60s", agent);
+    /* the agent is checked at once, on the first ruleset */
+    kemet_rules *probe;
+    kemet_agent *a;
+    if (kemet_rules_open(kemet_ruleset_id(0), &probe, &E.err) == 0) {
+        rc = kemet_agent_new(probe, agent, 1, &a, &E.err);
+        kemet_agent_free(a);
+        kemet_rules_close(probe);
+        if (rc)
+            return cli_fail("--agent: %s", E.err.msg);
+    }
+    E.moves = malloc(KEMET_MAX_MOVES * sizeof *E.moves);
+    if (!E.moves)
+        return cli_fail("out of memory");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while ((len = getline(&line, &cap, stdin)) >= 0) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (memchr(line, '\0', (size_t)len)) {
+            printf("error a NUL byte in the line\n");
+            continue;
+        }
+        if (len > 4096) {
+            printf("error the line is over 4096 bytes\n");
+            continue;
+        }
+        if (len == 0)
+            continue;
+        if (!command(&E, line))
+            break;
+    }
+    free(line);
+    free(E.moves);
+    kemet_agent_free(E.agent);
+    kemet_rules_close(E.rules);
+    return 0;
+}
