@@ -452,16 +452,16 @@ static void engine_protocol(void **state) {
 static void engine_options(void **state) {
     (void)state;
     /* an oversized line, and a NUL byte: refused, and the engine goes on */
-    char *big = malloc(6000), *o, *e;
+    char *big = malloc(6000), *out, *errs;
     assert_non_null(big);
     memset(big, 'a', 5000);
     strcpy(big + 5000, "\nhello\n");
-    int st = tu_run(big, &o, &e, "engine", NULL);
-    assert_int_equal(st, 0);
+    int status = tu_run(big, &out, &errs, "engine", NULL);
+    assert_int_equal(status, 0);
     assert_non_null(
-        strstr(o, "error the line is over 4096 bytes\nhello kemet"));
-    free(o);
-    free(e);
+        strstr(out, "error the line is over 4096 bytes\nhello kemet"));
+    free(out);
+    free(errs);
     free(big);
     BAD("--agent", "engine", "--agent", "oracle");
     BAD("unknown option", "engine", "--bogus");
