@@ -5,9 +5,34 @@ import {drawBoard, drawThrow, moveCells, legend} from "./board.js";
 
 let view = null; /* the current game view, or null */
 
+/* The changes of games reach the page by one event stream per game, held
+ * by a worker all of the site's tabs share (events.js); where there is no
+ * SharedWorker, by the tab's own stream. watch(id, fn) returns the
+ * function that stops watching. */
+let shared = null;
+function watch(id, fn) {
+  if (typeof SharedWorker === "function") {
+    try {
+      if (!shared) {
+        shared = new SharedWorker("/events.js", {name: "kemet-events"});
+        shared.port.start();
+        shared.handlers = new Map();
+        shared.port.onmessage = m => { const f = shared.handlers.get(m.data.id); if (f) f(m.data.version); };
+        addEventListener("pagehide", () => { for (const g of shared.handlers.keys()) shared.port.postMessage({unwatch: g}); });
+      }
+      shared.handlers.set(id, fn);
+      shared.port.postMessage({watch: id});
+      return () => { shared.handlers.delete(id); shared.port.postMessage({unwatch: id}); };
+    } catch (e) { /* no shared worker here: a stream of the tab's own */ }
+  }
+  const es = new EventSource(`/api/games/${id}/events`);
+  es.addEventListener("change", ev => fn(JSON.parse(ev.data).version));
+  return () => es.close();
+}
+
 /* Leaves the game on show, if any (its event stream closed). */
 export function leaveGame() {
-  if (view && view.events) view.events.close();
+  if (view && view.stop) view.stop();
   view = null;
 }
 
@@ -46,19 +71,18 @@ async function rematch() {
 
 export async function gamePage(id, token) {
   await getRulesets();
-  if (view && view.events) view.events.close();
+  leaveGame();
   view = {id, token, state: null, done: [], picked: null, next: null, msg: "", bad: false, hints: null};
   if (token) {
     try { const st = await api("GET", "games/" + id, undefined, token); remember(id, token, st.you); }
     catch (e) { app.replaceChildren(h("p", {class: "msg bad"}, e.message)); return; }
   }
+  const mine = view;
   await refresh();
-  const es = new EventSource(`/api/games/${id}/events`);
-  es.addEventListener("change", ev => {
-    const v = JSON.parse(ev.data).version;
-    if (view && view.id === id && (!view.state || v !== view.state.version)) refresh();
+  if (view !== mine) return;
+  view.stop = watch(id, v => {
+    if (view === mine && (!view.state || v !== view.state.version)) refresh();
   });
-  view.events = es;
 }
 
 /* Takes a state the server sent, unless the view moved on meanwhile (to

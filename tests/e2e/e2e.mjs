@@ -283,6 +283,36 @@ async function manyGamesOneTab(browser, base) {
   await page.close();
 }
 
+/* Eight tabs of one browser watching one game: each draws and follows it
+ * (one event stream per game is shared by the tabs: the browser's six
+ * connections per site once left tabs 7 and 8 waiting for ever). */
+async function eightWatchers(browser, base) {
+  const res = await fetch(base + "/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ruleset: "senet-kendall", players: ["human", "human"] }),
+  });
+  const g = await res.json();
+  const ctx = await browser.newContext();
+  const tabs = [];
+  for (let i = 0; i < 8; i++) {
+    const t = await ctx.newPage();
+    await t.goto(`${base}/#/game/${g.id}`);
+    await t.locator("#turn").waitFor({ timeout: 10000 });
+    tabs.push(t);
+  }
+  const before = await Promise.all(tabs.map(t => t.locator("#turn").textContent()));
+  for (const b of before) if (!/watching/.test(b)) fail("a watching tab says: " + b);
+  const thrown = await fetch(`${base}/api/games/${g.id}/throw`, {
+    method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + g.tokens["1"] }, body: "{}",
+  });
+  await thrown.json();
+  for (const [i, t] of tabs.entries())
+    await waitFor(async () => (await t.locator("#log").textContent()) !== "" ||
+                              (await t.locator("#turn").textContent()) !== before[i], `tab ${i + 1} to follow the throw`, 10000);
+  console.log("ok - eight tabs watching one game all draw and follow it");
+  await ctx.close();
+}
+
 const { proc, base } = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -294,6 +324,7 @@ try {
   await illegalChoiceExplained(browser, base);
   await gameAgainstComputer(browser, base);
   await manyGamesOneTab(browser, base);
+  await eightWatchers(browser, base);
   await twoPlayers(browser, base);
 } catch (e) {
   console.error("FAIL - " + e.message);
