@@ -494,6 +494,7 @@ static void play_options(void **state) {
     assert_non_null(strstr(out, "Jackals (you)"));
     assert_non_null(strstr(out, "position: chien-chacal to=2"));
     assert_non_null(strstr(out, "kemet hint 'chien-chacal"));
+    assert_null(strstr(out, "\033[")); /* no colour into a pipe */
     /* the first quit was answered n: the game went on to the second */
     const char *q = strstr(out, "Leave the game?");
     assert_non_null(q);

@@ -758,6 +758,9 @@ int cmd_play(int argc, char **argv) {
         rc = EXIT_BAD;
         goto out;
     }
+    if (P.seat[0].human && P.seat[1].human) /* two at one keyboard */
+        for (int p = 0; p < 2; p++)
+            snprintf(P.seat[p].name, sizeof P.seat[p].name, "player %d", p + 1);
     if (record) {
         P.record = fopen(record, "wx");
         if (!P.record) {
