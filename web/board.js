@@ -14,6 +14,14 @@ function geometry(rs) {
                      /* a home hole is tinted, darker than any piece, and
                         ringed with dashes: never taken for a pale piece */
                      fill: c.home === 1 ? "#b48a55" : c.home === 2 ? "#7d90a8" : undefined};
+  /* each hole's touch area: up to half the way to its nearest neighbour
+     (far larger than the hole on the long boards, drawn small on a phone) */
+  const list = Object.values(cells);
+  for (const c of list) {
+    let near = Infinity;
+    for (const d of list) if (d !== c) near = Math.min(near, Math.hypot(d.x - c.x, d.y - c.y));
+    c.hit = Math.max(c.r, Math.min(near / 2, 3 * c.r));
+  }
   const palm = a.frame === "palm";
   for (const l of a.links) {
     const p = cells[l.from], q = cells[l.to];
@@ -33,7 +41,10 @@ function geometry(rs) {
     deco.push(s("path", {d: `M${c - 14},80 L${c - 14},470 M${c + 14},80 L${c + 14},470`, stroke: "#9c7444", "stroke-width": 3}));
     frame = null;
   }
-  rs._geo = {w: a.w, h: a.h, cells, deco, frame};
+  /* the narrowest drawing whose touch areas are all 44 px across: on a
+     phone the long boards scroll sideways rather than shrink below it */
+  const minHit = Math.min(...list.map(c => c.hit));
+  rs._geo = {w: a.w, h: a.h, cells, deco, frame, minWidth: Math.ceil(a.w * 22 / minHit)};
   return rs._geo;
 }
 
@@ -66,6 +77,7 @@ export function drawBoard(rs, cells, marks, onCell) {
   const g = geometry(rs);
   const svg = s("svg", {viewBox: `0 0 ${g.w} ${g.h}`, class: "board", role: "group",
                         "aria-label": rs.title + " board"});
+  svg.style.minWidth = g.minWidth + "px";
   if (g.frame) svg.append(s("rect", {x: g.frame[0], y: g.frame[1], width: g.frame[2], height: g.frame[3], rx: 10, fill: "#d8b27a", stroke: "#7a5229", "stroke-width": 4}));
   svg.append(...g.deco.map(d => d.cloneNode(true)));
   for (const [key, c] of Object.entries(g.cells)) {
@@ -94,6 +106,7 @@ export function drawBoard(rs, cells, marks, onCell) {
     const name = `${c.square ? "square" : "hole"} ${c.label}: ${on.length ? on.join(" and ") : "empty"}`;
     grp.append(s("title", {}, name));
     grp.setAttribute("aria-label", name);
+    grp.append(s("circle", {class: "hit", cx: c.x, cy: c.y, r: c.hit, fill: "transparent"}));
     if (onCell && m) activate(grp, () => onCell(cell));
     else if (onCell) grp.addEventListener("click", () => onCell(cell));
     svg.append(grp);
@@ -101,9 +114,13 @@ export function drawBoard(rs, cells, marks, onCell) {
   return svg;
 }
 
+let lastThrow = null;
 export function drawThrow(t) {
-  if (!t) return h("div", {class: "sticks", "aria-label": "no throw yet"}, "—");
-  const box = h("div", {class: "sticks", "aria-label": "throw " + t.text});
+  if (!t) { lastThrow = null; return h("div", {class: "sticks", "aria-label": "no throw yet"}, "—"); }
+  /* a new throw is shown falling (briefly; not with reduced motion) */
+  const fresh = lastThrow !== JSON.stringify(t);
+  lastThrow = JSON.stringify(t);
+  const box = h("div", {class: "sticks" + (fresh ? " fresh" : ""), "aria-label": "throw " + t.text});
   if (t.sticks && t.faces.length && t.values.length === 1) {
     for (const f of t.faces) box.append(h("span", {class: "stick " + (f ? "marked" : "plain"), title: f ? "marked side up" : "plain side up"}));
   } else {

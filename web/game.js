@@ -300,7 +300,7 @@ function render() {
   /* what just happened, read out by screen readers (and nothing else) */
   const heard = h("div", {class: "sr-only", "aria-live": "polite", id: "heard"},
     last ? `${whoName(rs, last.player)}: ${last.throw ? "threw " + last.throw.text + ", " : ""}${last.move === "pass" ? "" : "played " + last.move + ". "}${last.words}` : "");
-  app.replaceChildren(h("h1", {}, rs.title), h("div", {class: "layout"}, h("div", {}, board, legend(rs, st.you), numbers, zones), side), heard);
+  app.replaceChildren(h("h1", {}, rs.title), h("div", {class: "layout"}, h("div", {}, h("div", {class: "boardwrap"}, board), legend(rs, st.you), numbers, zones), side), heard);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
 }

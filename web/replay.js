@@ -37,7 +37,7 @@ export async function replayPage(id) {
   const g = await api("GET", `games/${id}/history`);
   const rs = ruleset(g.ruleset);
   let k = g.history.length - 1, review = null, picked = -1;
-  const holder = h("div", {}), words = h("p", {id: "replay-words", "aria-live": "polite"});
+  const holder = h("div", {class: "boardwrap"}), words = h("p", {id: "replay-words", "aria-live": "polite"});
   const slider = h("input", {type: "range", min: 0, max: g.history.length - 1, value: k, "aria-label": "move number"});
   const reviewBox = h("div", {id: "review"});
   const show = () => {

@@ -116,6 +116,12 @@ async function gameAgainstComputer(browser, base) {
   await page.click("#start");
   await page.locator(".board").waitFor();
   await page.screenshot({ path: join(artifacts, "computer-start.png"), fullPage: true });
+  /* on a phone every hole's touch area is 40 px at least (a long board
+     scrolls sideways inside its box; the page itself does not) */
+  const touch = await page.evaluate(() => Math.min(...[...document.querySelectorAll(".board .hit")].map(e => e.getBoundingClientRect().width)));
+  if (touch < 40) fail(`touch areas of ${touch.toFixed(1)} px on a phone`);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (pageWidth > 390) fail(`the page is ${pageWidth} px wide on a 390 px phone`);
   /* which side is which, and hole numbers on request */
   const leg = await page.locator(".legend").textContent();
   if (!/player 1/.test(leg) || !/you/.test(leg)) fail("no legend of the sides: " + leg);
