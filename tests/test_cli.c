@@ -385,6 +385,21 @@ static void commands_mid_turn(void **state) {
     free(e);
 }
 
+/* 'why' explains the computer's last choice by its own chances. */
+static void why_command(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("why\n1\nwhy\nquit\ny\n", &o, &e, "play", "chien-chacal",
+                    "--seed", "8", "--level", "3", NULL);
+    assert_int_equal(st, 0);
+    const char *w = strstr(o, "weighed its choices by its chance of winning");
+    assert_non_null(w);
+    assert_non_null(strstr(o, "Jackals (expectimax:2k) with the throw "));
+    assert_non_null(strstr(w, "-> ")); /* the choice it took */
+    free(o);
+    free(e);
+}
+
 /* The engine protocol through a pipe: one answer a line, errors as
  * lines, the engine going on after them. */
 static void engine_protocol(void **state) {
@@ -925,6 +940,7 @@ int main(void) {
         cmocka_unit_test(play_resume),
         cmocka_unit_test(commands_mid_turn),
         cmocka_unit_test(engine_protocol),
+        cmocka_unit_test(why_command),
         cmocka_unit_test(engine_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

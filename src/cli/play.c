@@ -57,6 +57,13 @@ typedef struct play {
     kemet_ply *plies; /* the plies so far, for the review */
     long nplies, capplies;
     int resigned; /* 0, or the player who resigned */
+    /* the computer's last decision, for 'why' */
+    bool why_set;
+    int why_seat;
+    kemet_pos why_pos;
+    kemet_throw why_thr; /* n == 0: before the throw */
+    kemet_move why_move;
+    bool why_threw;
 } play;
 
 /* Keeps a ply for the review (a failure only shortens the review). */
@@ -261,6 +268,7 @@ static const char human_help[] =
     "  review the game so far graded: accuracy, points lost, luck\n"
     "  pos    the position in notation (for 'kemet hint', or to share)\n"
     "  resign give the game up (asks first)\n"
+    "  why    the computer's last choice, with its chance after each option\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -373,6 +381,51 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
     free(order);
 }
 
+/* 'why': the computer's last decision, with its own chances for each of
+ * its choices, the one it took marked. */
+static void explain_computer(play *P) {
+    if (!P->why_set) {
+        printf("  The computer has not chosen anything yet.\n");
+        return;
+    }
+    const seat *S = &P->seat[P->why_seat - 1];
+    const kemet_throw *t = P->why_thr.n ? &P->why_thr : NULL;
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    kc_ranked *order = malloc((KEMET_MAX_MOVES + 1) * sizeof *order);
+    int n = !moves || !order ? -1
+            : t              ? kemet_moves(P->rules, &P->why_pos, t, moves)
+                             : kemet_prethrow(P->rules, &P->why_pos, moves);
+    int m = n >= 0 ? kc_rank(S->agent, &P->why_pos, t, moves, n, order) : -1;
+    if (m < 0) {
+        printf("  No explanation: out of memory.\n");
+    } else {
+        char thr[64] = "before the throw";
+        if (t) {
+            char v[48];
+            kemet_throw_format(t, v, sizeof v);
+            snprintf(thr, sizeof thr, "with the throw %s", v);
+        }
+        printf("  %s (%s) %s weighed its choices by its chance of winning "
+               "after each:\n",
+               P->info->player[P->why_seat - 1], S->name, thr);
+        for (int i = 0; i < m && i < 8; i++) {
+            char buf[128] = "throw the sticks";
+            int k = order[i].index;
+            if (k >= 0)
+                kemet_move_format(&moves[k], buf, sizeof buf);
+            bool took = k < 0 ? P->why_threw
+                              : !P->why_threw &&
+                                    kemet_move_equal(&moves[k], &P->why_move);
+            printf("  %s %-20s %5.1f%%\n", took ? "->" : "  ", buf,
+                   100 * order[i].chance);
+        }
+        if (m > 8)
+            printf("     ... and %d more\n", m - 8);
+    }
+    free(moves);
+    free(order);
+}
+
 /* The commands that work at every prompt: 1 when `line` was one (done),
  * -2 to leave the game, 0 when it was not a command. */
 static int command(play *P, char *line, const kemet_throw *t,
@@ -406,6 +459,8 @@ static int command(play *P, char *line, const kemet_throw *t,
         review_summary(P, false);
     else if (strcmp(line, "pos") == 0)
         show_position(P, t);
+    else if (strcmp(line, "why") == 0)
+        explain_computer(P);
     else if (strcmp(line, "rules") == 0)
         fputs(P->info->text, stdout);
     else
@@ -510,6 +565,13 @@ static int ply(play *P) {
                 return k;
         } else {
             k = kemet_agent_choose(S->agent, pos, NULL, moves, n);
+            P->why_set = true;
+            P->why_seat = pos->to;
+            P->why_pos = *pos;
+            P->why_thr = (kemet_throw){0};
+            P->why_threw = k < 0;
+            if (k >= 0)
+                P->why_move = moves[k];
         }
         if (k >= 0) {
             kemet_game_play(P->game, &moves[k], &ev);
@@ -546,6 +608,12 @@ static int ply(play *P) {
         }
     } else {
         k = kemet_agent_choose(S->agent, pos, &t, moves, n);
+        P->why_set = true;
+        P->why_seat = pos->to;
+        P->why_pos = *pos;
+        P->why_thr = t;
+        P->why_threw = false;
+        P->why_move = moves[k];
     }
     kemet_game_play(P->game, &moves[k], &ev);
     keep_ply(P, &t, &moves[k]);
