@@ -267,8 +267,11 @@ async function boards(browser, base) {
     const holes = await page.locator(".board .hole").count();
     if (holes !== r.board_cells) fail(`${r.id}: ${holes} holes drawn, ${r.board_cells} on the board`);
     await page.screenshot({ path: join(artifacts, `board-${r.id}.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(artifacts, `board-${r.id}-phone.png`) });
+    await page.setViewportSize({ width: 1100, height: 900 });
   }
-  console.log(`ok - ${rulesets.length} boards drawn with every hole, screenshots in tests/e2e/artifacts/`);
+  console.log(`ok - ${rulesets.length} boards drawn with every hole, screenshots (desktop and phone) in tests/e2e/artifacts/`);
   await page.close();
 }
 
