@@ -271,7 +271,7 @@ function render() {
   const inviteLink = invite ? `${location.origin}${location.pathname}#/join/${st.id}/${invite}` : "";
   const copied = h("span", {class: "msg", role: "status"});
   const side = h("div", {class: "panel"},
-    h("p", {class: "status", id: "turn"}, turn),
+    h("p", {class: "status", id: "turn", "data-version": st.version}, turn),
     drawThrow(st.throw),
     v.done.length ? h("p", {}, "Steps so far: " + v.done.join(" + ") + (v.left && v.left.length ? " — left: " + v.left.join(", ") : "")) : null,
     controls,

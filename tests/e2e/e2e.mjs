@@ -220,7 +220,15 @@ async function twoPlayers(browser, base) {
   if ((await a2.locator("#invite").textContent()).trim() !== link) fail("the invitation is lost in a new tab");
   await a2.close();
   let plies = 0;
+  /* the race between one's own answers and the other's events: the state
+     shown never goes back to an older version */
+  const seen = [0, 0], version = async p => +(await p.locator("#turn").getAttribute("data-version"));
   for (let i = 0; i < 6000; i++) {
+    for (const [k, p] of [a, b].entries()) {
+      const v = await version(p);
+      if (v < seen[k]) fail(`page ${k + 1} went back from version ${seen[k]} to ${v}`);
+      seen[k] = v;
+    }
     const [ta, tb] = [await turn(a), await turn(b)];
     if (ta === "over" && tb === "over") break;
     const page = ta === "mine" ? a : tb === "mine" ? b : null;
