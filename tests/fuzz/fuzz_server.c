@@ -8,7 +8,9 @@
  * replaced by a game's id). Flags: bit 0 the seat's token is sent, bit 1
  * which of two games (one against the computer), bit 2 the body is
  * declared JSON, bit 3 a second header line from the body's first line,
- * bit 4 the input after the flags is sent as it is (raw HTTP).
+ * bit 4 the input after the flags is sent as it is (raw HTTP), bit 6 lets
+ * a hint or a review be asked for (their searches, instrumented, take a
+ * second or more: only inputs that ask for them pay for them).
  * Invariants, for every request the harness forms: an answer comes; to
  * /api/ it is JSON (the record: text), and every error is a JSON object
  * with "error" and its status; the connection is never dropped unanswered.
@@ -186,7 +188,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (!path || !*method || !*path || strlen(method) > 16 ||
         strpbrk(method, " \r\n\t") || strpbrk(path, " \r\n\t") ||
-        strstr(path, "after=")) {
+        strstr(path, "after=") ||
+        (!(flags & 64) && (strstr(path, "hint") || strstr(path, "review")))) {
         free(text);
         return 0;
     }
