@@ -385,6 +385,51 @@ static void commands_mid_turn(void **state) {
     free(e);
 }
 
+/* takeback: against the computer the last move goes back with what
+ * followed, the same throw comes again, and the record stays exact;
+ * between two people a move stands. */
+static void take_back(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-tb-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    char *o, *e;
+    /* seed 4: White throws 1 (1-2), then 3 (3-6 first, then 5-8) */
+    int st = tu_run("takeback\n1\n1\ntakeback\n2\nquit\ny\n", &o, &e, "play",
+                    "senet-kendall", "--seed", "4", "--level", "2", "--record",
+                    path, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "There is no move of yours to take back"));
+    const char *tb = strstr(o, "Taken back");
+    assert_non_null(tb);
+    assert_non_null(strstr(tb, "White moves 5-8"));
+    free(o);
+    free(e);
+    char *rec = NULL;
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    rec = calloc(1, 4096);
+    assert_non_null(rec);
+    assert_true(fread(rec, 1, 4095, f) > 0);
+    fclose(f);
+    assert_non_null(strstr(rec, "\n1 1 1-2\n1 3 5-8\n"));
+    assert_null(strstr(rec, "3-6"));
+    free(rec);
+    st = tu_run(NULL, &o, &e, "replay", path, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "valid record"));
+    free(o);
+    free(e);
+    unlink(path);
+    st = tu_run("1\ntakeback\nquit\ny\n", &o, &e, "play", "senet-kendall",
+                "--seed", "4", "--p2", "human", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "a move stands"));
+    free(o);
+    free(e);
+}
+
 /* 'why' explains the computer's last choice by its own chances. */
 static void why_command(void **state) {
     (void)state;
@@ -941,6 +986,7 @@ int main(void) {
         cmocka_unit_test(commands_mid_turn),
         cmocka_unit_test(engine_protocol),
         cmocka_unit_test(why_command),
+        cmocka_unit_test(take_back),
         cmocka_unit_test(engine_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

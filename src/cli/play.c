@@ -57,6 +57,9 @@ typedef struct play {
     kemet_ply *plies; /* the plies so far, for the review */
     long nplies, capplies;
     int resigned; /* 0, or the player who resigned */
+    uint64_t seed;
+    long *at;     /* where each ply's line begins in the record (or -1) */
+    int takeback; /* the player who asked to take a move back, or 0 */
     /* the computer's last decision, for 'why' */
     bool why_set;
     int why_seat;
@@ -71,11 +74,16 @@ static void keep_ply(play *P, const kemet_throw *t, const kemet_move *m) {
     if (P->nplies == P->capplies) {
         long cap = P->capplies ? 2 * P->capplies : 256;
         kemet_ply *l = realloc(P->plies, (size_t)cap * sizeof *l);
-        if (!l)
+        long *at = realloc(P->at, (size_t)cap * sizeof *at);
+        if (l)
+            P->plies = l;
+        if (at)
+            P->at = at;
+        if (!l || !at)
             return;
-        P->plies = l;
         P->capplies = cap;
     }
+    P->at[P->nplies] = P->record ? ftell(P->record) : -1;
     P->plies[P->nplies++] = (kemet_ply){t ? *t : (kemet_throw){0}, *m};
 }
 
@@ -269,6 +277,8 @@ static const char human_help[] =
     "  pos    the position in notation (for 'kemet hint', or to share)\n"
     "  resign give the game up (asks first)\n"
     "  why    the computer's last choice, with its chance after each option\n"
+    "  takeback  take back your last move (and the computer's after it);\n"
+    "         the same throw comes again (against the computer only)\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -461,7 +471,14 @@ static int command(play *P, char *line, const kemet_throw *t,
         show_position(P, t);
     else if (strcmp(line, "why") == 0)
         explain_computer(P);
-    else if (strcmp(line, "rules") == 0)
+    else if (strcmp(line, "takeback") == 0 || strcmp(line, "take back") == 0) {
+        if (P->seat[0].human && P->seat[1].human) {
+            printf("  Between two people a move stands (take-back is against "
+                   "the computer).\n");
+            return 1;
+        }
+        return -5;
+    } else if (strcmp(line, "rules") == 0)
         fputs(P->info->text, stdout);
     else
         return 0;
@@ -561,7 +578,7 @@ static int ply(play *P) {
             printf("%s: before throwing you may instead:\n", who);
             kemet_move unused;
             k = ask_human(P, NULL, moves, n, &unused);
-            if (k == -2 || k == -4)
+            if (k == -2 || k == -4 || k == -5)
                 return k;
         } else {
             k = kemet_agent_choose(S->agent, pos, NULL, moves, n);
@@ -600,7 +617,7 @@ static int ply(play *P) {
     } else if (S->human) {
         kemet_move typed;
         k = ask_human(P, &t, moves, n, &typed);
-        if (k == -2 || k == -4)
+        if (k == -2 || k == -4 || k == -5)
             return k;
         if (k == -3) { /* the turn as entered: put it in the list's place */
             k = 0;
@@ -715,6 +732,53 @@ static int replay_resumed(play *P, const resumed *R, const char *path) {
             return cli_fail("%s: ply %ld cannot be played again", path, i + 1);
         keep_ply(P, p->thr.n ? &p->thr : NULL, &p->move);
     }
+    return 0;
+}
+
+/* Takes back `who`'s last move and what the computer played after it:
+ * the game is played again from its seed up to that move (so its throw
+ * comes again, and the record, cut back to that line, stays a record of
+ * the game as played). 0, -1 when there is nothing to take back, -2 when
+ * the move is one a resumed record holds already. */
+static int take_back(play *P, int who) {
+    long i = P->nplies - 1;
+    kemet_pos pos = P->start;
+    kemet_pos *before = malloc((size_t)(P->nplies + 1) * sizeof *before);
+    if (!before)
+        return -1;
+    for (long k = 0; k < P->nplies; k++) {
+        before[k] = pos;
+        kemet_apply(P->rules, &pos, P->plies[k].thr.n ? &P->plies[k].thr : NULL,
+                    &P->plies[k].move, &pos, NULL);
+    }
+    while (i >= 0 && before[i].to != who)
+        i--;
+    free(before);
+    if (i < 0)
+        return -1;
+    kemet_game *g;
+    if (kemet_game_new(P->rules, P->seed, &g, NULL))
+        return -1;
+    for (long k = 0; k < i; k++) {
+        const kemet_ply *p = &P->plies[k];
+        if (p->thr.n && !kemet_game_throw(g))
+            kemet_game_roll(g, NULL);
+        kemet_game_play(g, &p->move, NULL);
+    }
+    if (P->record && P->at[i] < 0)
+        return -2; /* before a resumed record's end: its lines stay */
+    if (P->record && P->at[i] >= 0) {
+        fflush(P->record);
+        if (ftruncate(fileno(P->record), P->at[i]) != 0 ||
+            fseek(P->record, P->at[i], SEEK_SET) != 0) {
+            kemet_game_free(g);
+            return -1;
+        }
+    }
+    kemet_game_free(P->game);
+    P->game = g;
+    P->nplies = i;
+    P->why_set = false;
     return 0;
 }
 
@@ -848,6 +912,7 @@ int cmd_play(int argc, char **argv) {
         goto out;
     }
     P.start = *kemet_game_pos(P.game);
+    P.seed = seed;
     char line[1024];
     if (resume) {
         if ((rc = replay_resumed(&P, &R, resume)))
@@ -891,10 +956,24 @@ int cmd_play(int argc, char **argv) {
             status(&P, stdout);
             last_to = pos->to;
         }
+        int who = pos->to;
         int got = ply(&P);
         if (got == -4) {
-            P.resigned = pos->to;
+            P.resigned = who;
             break;
+        }
+        if (got == -5) {
+            int tb = take_back(&P, who);
+            if (tb == -2)
+                printf("  The moves before this session's resume stand.\n");
+            else if (tb)
+                printf("  There is no move of yours to take back.\n");
+            else {
+                printf("  Taken back: your last move, and what followed "
+                       "it. The same throw comes again.\n");
+                last_to = 0;
+            }
+            continue;
         }
         if (got == -2) {
             printf("\nGame left unfinished after %ld turn%s.\n",
@@ -947,6 +1026,7 @@ out:
         fclose(P.record);
     kemet_game_free(P.game);
     free(P.plies);
+    free(P.at);
     free(R.plies);
     kemet_agent_free(P.hint);
     kemet_agent_free(P.seat[0].agent);
