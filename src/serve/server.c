@@ -695,21 +695,30 @@ static int load_action(void *ctx, const char *id, long seq, const char *kind,
     return 0;
 }
 
-/* Stops the threads and the daemon and frees everything (srv_open's
- * undoing, also of a half-made server). */
-void srv_close(server *S) {
-    if (!S)
-        return;
+/* The server's threads: the computer's worker, the analysis thread (hints
+ * and reviews), the ticker. */
+static pthread_t *thread_of(server *S, int i) {
+    return i == 0 ? &S->worker : i == 1 ? &S->hinter : &S->ticker;
+}
+
+/* Tells the threads to stop and waits for the first n of them (the
+ * analysis thread answers the hints still queued first). */
+static void stop_threads(server *S, int n) {
     pthread_mutex_lock(&S->mu);
     atomic_store(&S->stopping, true);
     pthread_cond_broadcast(&S->work);
     pthread_cond_broadcast(&S->hint_work);
     pthread_mutex_unlock(&S->mu);
-    if (S->threads) {
-        pthread_join(S->worker, NULL);
-        pthread_join(S->hinter, NULL); /* answers the hints still queued */
-        pthread_join(S->ticker, NULL);
-    }
+    for (int i = 0; i < n; i++)
+        pthread_join(*thread_of(S, i), NULL);
+}
+
+/* Stops the threads and the daemon and frees everything (srv_open's
+ * undoing, also of a half-made server). */
+void srv_close(server *S) {
+    if (!S)
+        return;
+    stop_threads(S, S->threads ? 3 : 0);
     wake_game(S, NULL); /* every connection put aside answers and ends */
     if (S->d)
         MHD_stop_daemon(S->d);
@@ -786,27 +795,13 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
                  L.why[0] ? L.why : store_error(S->db));
         goto fail;
     }
-    if (pthread_create(&S->worker, NULL, worker, S)) {
-        snprintf(why, len, "serve: cannot start a thread");
-        goto fail;
-    }
-    if (pthread_create(&S->hinter, NULL, hinter, S)) {
-        atomic_store(&S->stopping, true);
-        pthread_mutex_lock(&S->mu);
-        pthread_cond_broadcast(&S->work);
-        pthread_mutex_unlock(&S->mu);
-        pthread_join(S->worker, NULL);
-        snprintf(why, len, "serve: cannot start a thread");
-        goto fail;
-    }
-    if (pthread_create(&S->ticker, NULL, ticker, S)) {
-        atomic_store(&S->stopping, true);
-        pthread_mutex_lock(&S->mu);
-        pthread_cond_broadcast(&S->work);
-        pthread_cond_broadcast(&S->hint_work);
-        pthread_mutex_unlock(&S->mu);
-        pthread_join(S->worker, NULL);
-        pthread_join(S->hinter, NULL);
+    void *(*const run[3])(void *) = {worker, hinter, ticker};
+    int started = 0;
+    while (started < 3 &&
+           pthread_create(thread_of(S, started), NULL, run[started], S) == 0)
+        started++;
+    if (started < 3) {
+        stop_threads(S, started);
         snprintf(why, len, "serve: cannot start a thread");
         goto fail;
     }

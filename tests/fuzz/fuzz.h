@@ -49,4 +49,7 @@ static inline char *fz_text(const uint8_t *data, size_t size) {
  * round-trips too. Defined in fuzz_common.c. */
 void fz_check_position(const kemet_rules *r, const kemet_pos *pos, int depth);
 
+/* Opens every ruleset into rules[] (at most max); returns how many. */
+int fz_open_all(kemet_rules **rules, int max);
+
 #endif

@@ -82,3 +82,12 @@ void fz_check_position(const kemet_rules *r, const kemet_pos *pos, int depth) {
     free(thr);
     free(w);
 }
+
+int fz_open_all(kemet_rules **rules, int max) {
+    int n = 0;
+    kemet_error err;
+    for (int i = 0; i < kemet_ruleset_count() && n < max; i++)
+        if (kemet_rules_open(kemet_ruleset_id(i), &rules[n], &err) == 0)
+            n++;
+    return n;
+}

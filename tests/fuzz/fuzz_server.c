@@ -113,10 +113,7 @@ static void done(void) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    kemet_error err;
-    for (int i = 0; i < kemet_ruleset_count() && nrules < 64; i++)
-        if (kemet_rules_open(kemet_ruleset_id(i), &rules[nrules], &err) == 0)
-            nrules++;
+    nrules = fz_open_all(rules, 64);
     snprintf(dir, sizeof dir, "/tmp/kemet-fuzz-XXXXXX");
     FZ_CHECK(mkdtemp(dir));
     snprintf(db, sizeof db, "%s/fuzz.db", dir);
