@@ -381,6 +381,15 @@ static void commands_mid_turn(void **state) {
     assert_non_null(c);
     assert_non_null(strstr(c, "Lions> ")); /* then the whole list again */
     assert_null(strstr(o, "is not a move"));
+    /* the long list stops at 20, and 'list' shows it all */
+    assert_non_null(strstr(o, "more ('list' shows them all"));
+    assert_null(strstr(o, "  21) "));
+    free(o);
+    free(e);
+    st = tu_run("list\nquit\ny\n", &o, &e, "play", "lions-jackals", "--seed",
+                "3", "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "  21) "));
     free(o);
     free(e);
 }

@@ -279,6 +279,7 @@ static const char human_help[] =
     "  why    the computer's last choice, with its chance after each option\n"
     "  takeback  take back your last move (and the computer's after it);\n"
     "         the same throw comes again (against the computer only)\n"
+    "  list   the choices again, all of them\n"
     "  board  draw the board again     rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -494,11 +495,14 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
     const kemet_pos *pos = kemet_game_pos(P->game);
     bool prethrow = t == NULL;
     char line[256], buf[128], why[256];
+    /* the choices: shown once (again on 'list'); a long list (a turn of
+       several values may have dozens) stops at LIST_SHOWN */
+    enum { LIST_SHOWN = 20 };
+    int show = n > LIST_SHOWN ? LIST_SHOWN : n;
     for (;;) {
-        if (prethrow) {
+        if (show && prethrow)
             printf("  0) throw the sticks\n");
-        }
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < show; i++) {
             kemet_move_format(&moves[i], buf, sizeof buf);
             char pv[160];
             preview(P, pos, t, &moves[i], pv, sizeof pv);
@@ -506,6 +510,11 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
                    prethrow ? "instead of throwing" : "",
                    (*pv && prethrow) ? ", " : "", pv);
         }
+        if (show && show < n)
+            printf("  ... and %d more ('list' shows them all; or type a turn, "
+                   "or its first step to be shown the next ones)\n",
+                   n - show);
+        show = 0;
         printf("%s> ", P->info->player[pos->to - 1]);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin))
@@ -513,6 +522,10 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         trim(line);
         if (!line[0])
             continue;
+        if (strcmp(line, "list") == 0) {
+            show = n;
+            continue;
+        }
         int cmd = command(P, line, t, moves, n);
         if (cmd < 0)
             return cmd;
