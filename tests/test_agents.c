@@ -452,8 +452,8 @@ static void bad_specs(void **state) {
         assert_int_equal(kemet_agent_new(r, bad[i], 1, &a, &e), KEMET_ESYNTAX);
         assert_non_null(strstr(e.msg, "bad budget"));
     }
-    const char *good[] = {"expectimax:20000", "expectimax:20k", "best:1m",
-                          "expectimax:d3",    "mcts:500",       "mcts:50ms",
+    const char *good[] = {"expectimax:20000", "expectimax:20k",  "best:1m",
+                          "expectimax:d3",    "mcts:500",        "mcts:50ms",
                           "best:2s",          "expectimax:3600s"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         assert_int_equal(kemet_agent_new(r, good[i], 1, &a, &e), KEMET_OK);
