@@ -253,8 +253,8 @@ bool srv_queue_hint(server *S, request *q) {
 /* ------------------------------------------------------------------------
  * Connections put aside: long polls and quiet event streams
  * --------------------------------------------------------------------- */
-/* With S->wmu held. */
-static void wake_locked(server *S, waiter *w) {
+/* Takes w off the waiters' list (S->wmu held). */
+static void unlink_locked(server *S, waiter *w) {
     if (w->prev)
         w->prev->next = w->next;
     else
@@ -263,6 +263,11 @@ static void wake_locked(server *S, waiter *w) {
         w->next->prev = w->prev;
     w->prev = w->next = NULL;
     w->listed = false;
+}
+
+/* With S->wmu held. */
+static void wake_locked(server *S, waiter *w) {
+    unlink_locked(S, w);
     MHD_resume_connection(w->c);
 }
 
@@ -286,16 +291,8 @@ void srv_wait(server *S, waiter *w, struct MHD_Connection *c, const wgame *g,
 
 void srv_unwait(server *S, waiter *w) {
     pthread_mutex_lock(&S->wmu);
-    if (w->listed) {
-        /* (never suspended still: its connection is being closed) */
-        if (w->prev)
-            w->prev->next = w->next;
-        else
-            S->waiters = w->next;
-        if (w->next)
-            w->next->prev = w->prev;
-        w->listed = false;
-    }
+    if (w->listed) /* its connection is being closed */
+        unlink_locked(S, w);
     pthread_mutex_unlock(&S->wmu);
 }
 
