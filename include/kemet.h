@@ -698,10 +698,17 @@ typedef struct kemet_train {
                       result depends on it, not on `threads` */
     int threads;
     uint64_t seed;
+    /* Optional: an exact endgame table of the ruleset, and how many of its
+     * positions (drawn uniformly, each seen from either side) each game
+     * adds as supervised examples, the network's chance moved toward the
+     * table's exact one. NULL / 0: self-play alone. */
+    const kemet_table *table;
+    int examples;
 } kemet_train;
 
 /* Trains a network for `rules` (a new one, or from a copy of `from`) by
- * opts->games games of self-play. `progress` (may be NULL) is called now
+ * opts->games games of self-play (and, with opts->table, that many batches
+ * of the table's exact values). `progress` (may be NULL) is called now
  * and then with the games so far and the root mean square TD error since
  * the last call. Fails with KEMET_EMISUSE (bad options), KEMET_ERULESET
  * (`from` is another ruleset's) or KEMET_ENOMEM (also when the weights

@@ -19,7 +19,13 @@ static const char *const sample[] = {
 
 static kemet_net *train(kemet_rules *r, long games, int threads, double alpha,
                         uint64_t seed) {
-    kemet_train o = {games, 8, alpha, 0.7, 8, threads, seed};
+    kemet_train o = {.games = games,
+                     .hidden = 8,
+                     .alpha = alpha,
+                     .lambda = 0.7,
+                     .batch = 8,
+                     .threads = threads,
+                     .seed = seed};
     kemet_net *n = NULL;
     kemet_error err;
     int rc = kemet_net_train(r, &o, NULL, NULL, NULL, &n, &err);

@@ -93,12 +93,15 @@ static const char train_usage[] =
     "  --lambda L   trace decay (default 0.7)\n"
     "  --batch B    games played with the same weights (default 16); the\n"
     "               result depends on S, N, H, A, L, B and FILE, not on T\n"
-    "  --from FILE  go on training that network instead of a new one\n";
+    "  --from FILE  go on training that network instead of a new one\n"
+    "  --table FILE --examples E  after each game, E positions drawn from\n"
+    "               that exact endgame table (kemet solve), the network's\n"
+    "               chance moved toward the exact one\n";
 
 int cmd_train(int argc, char **argv) {
-    const char *arg[1], *output = NULL, *from_path = NULL;
+    const char *arg[1], *output = NULL, *from_path = NULL, *table_path = NULL;
     const char *alpha_s = "0.0003", *lambda_s = "0.7";
-    long games = 300000, hidden = 32, batch = 16, nthreads = 0;
+    long games = 300000, hidden = 32, batch = 16, nthreads = 0, examples = 0;
     uint64_t seed = 1;
     bool quiet = false;
     cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
@@ -109,6 +112,8 @@ int cmd_train(int argc, char **argv) {
                       {"threads", OPT_LONG, &nthreads, 1, 256},
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"from", OPT_STRING, &from_path, 0, 0},
+                      {"table", OPT_STRING, &table_path, 0, 0},
+                      {"examples", OPT_LONG, &examples, 0, 100000},
                       {"output", OPT_STRING, &output, 0, 0},
                       {"quiet", OPT_FLAG, &quiet, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -142,26 +147,49 @@ int cmd_train(int argc, char **argv) {
             return cli_fail("--from %s: %s", from_path, err.msg);
         }
     }
-    kemet_train o = {games,      (int)hidden,           alpha, lambda,
-                     (int)batch, cli_threads(nthreads), seed};
+    kemet_table *table = NULL;
+    if (table_path && kemet_table_load(r, table_path, &table, &err)) {
+        kemet_net_free(from);
+        kemet_rules_close(r);
+        return cli_fail("--table %s: %s", table_path, err.msg);
+    }
+    if (!table != !examples) {
+        kemet_table_free(table);
+        kemet_net_free(from);
+        kemet_rules_close(r);
+        return cli_fail("--table and --examples go together");
+    }
+    kemet_train o = {.games = games,
+                     .hidden = (int)hidden,
+                     .alpha = alpha,
+                     .lambda = lambda,
+                     .batch = (int)batch,
+                     .threads = cli_threads(nthreads),
+                     .seed = seed,
+                     .table = table,
+                     .examples = (int)examples};
     kemet_net *net;
     double t0 = cli_now();
     rc = kemet_net_train(r, &o, from, quiet ? NULL : show_progress, &games,
                          &net, &err);
     kemet_net_free(from);
+    kemet_table_free(table);
     if (rc) {
         kemet_rules_close(r);
         return cli_fail("%s", err.msg);
     }
-    char note[512];
+    char note[512], sup[32] = "";
+    if (table_path)
+        snprintf(sup, sizeof sup, " --examples %ld", examples);
     snprintf(note, sizeof note,
              "Learned evaluation for %s (docs/agents.md), made by:\n"
              "  kemet train %s --games %ld --hidden %d --alpha %s --lambda %s "
-             "--batch %ld --seed %llu%s%s",
+             "--batch %ld --seed %llu%s%s%s%s%s",
              kemet_rules_spec(r), kemet_rules_spec(r), games,
              kemet_net_hidden(net), alpha_s, lambda_s, batch,
              (unsigned long long)seed, from_path ? " --from " : "",
-             from_path ? from_path : "");
+             from_path ? from_path : "", table_path ? " --table " : "",
+             table_path ? table_path : "", sup);
     if (!quiet)
         fprintf(stderr, "kemet train: %.0f s on %d threads\n", cli_now() - t0,
                 o.threads);

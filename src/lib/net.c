@@ -574,6 +574,45 @@ static uint64_t game_seed(uint64_t seed, long g) {
     return x ^ (x >> 31);
 }
 
+/* Supervised steps toward an exact table: each example a position drawn
+ * uniformly from the table's class, seen from a side drawn at random (the
+ * class holds player 1 to move; the rulesets with tables have alike
+ * players), its chance moved toward the table's. */
+static void table_examples(trainer *T, long unit, double alpha, double *g,
+                           double *dw) {
+    const kemet_table *tb = T->o->table;
+    kemet_table_info info;
+    kemet_table_stats(tb, &info);
+    kemet_rng rng;
+    kemet_rng_seed(&rng, game_seed(T->o->seed ^ 0x7AB1E5ull, T->first + unit));
+    int nw = T->n->nw;
+    for (int e = 0; e < T->o->examples; e++) {
+        kemet_pos pos;
+        long long i;
+        do
+            i = (long long)(kemet_rng_next(&rng) % (uint64_t)info.entries);
+        while (!kemet_table_position(tb, i, &pos));
+        double exact;
+        if (!kemet_table_probe(tb, &pos, &exact))
+            continue;
+        if (kemet_rng_next(&rng) & 1) {
+            kemet_pos m = pos;
+            m.sq[0] = pos.sq[1], m.sq[1] = pos.sq[0];
+            m.heap[0] = pos.heap[1], m.heap[1] = pos.heap[0];
+            m.hand[0] = pos.hand[1], m.hand[1] = pos.hand[0];
+            m.to = 2;
+            pos = m;
+        }
+        double v = value_grad(T, &pos, g);
+        double z = pos.to == 1 ? exact : 1 - exact;
+        double d = z - v;
+        for (int k = 0; k < nw; k++)
+            dw[k] += alpha * d * g[k];
+        T->sq[unit] += d * d;
+        T->steps[unit]++;
+    }
+}
+
 static void train_game(void *ctx, long unit, int thread) {
     (void)thread;
     trainer *T = ctx;
@@ -667,6 +706,8 @@ static void train_game(void *ctx, long unit, int thread) {
         int i = k == 1 ? 0 : best_move(T, pos, &t, S->moves, k, &v);
         kemet_game_make(game, &S->moves[i]);
     }
+    if (T->o->table && T->o->examples > 0)
+        table_examples(T, unit, alpha, S->g, dw);
 done:
     kemet_game_free(game);
     if (S) {
