@@ -622,6 +622,121 @@ static void resign_game(void **state_) {
     remove_db(&S);
 }
 
+/* Waits (long polling) until seat `me` is to act or the game is over;
+ * returns the state. */
+static json_t *my_turn(const srv *S, const game *g, int me) {
+    char path[160];
+    for (int tries = 0; tries < 200; tries++) {
+        json_t *st = state(S, g, g->tok[me - 1]);
+        if (num(st, "to") == me || strcmp(str(st, "phase"), "over") == 0)
+            return st;
+        snprintf(path, sizeof path, "/api/games/%s?after=%ld", g->id,
+                 num(st, "version"));
+        json_decref(st);
+        json_decref(call(S, "GET", path, NULL, NULL, 200));
+    }
+    fail_msg("the computer never answered");
+    return NULL;
+}
+
+/* Take-back against the computer: the human's last move and the
+ * computer's answers are undone, the same throw is pending again, and the
+ * take-back is an action that survives a restart and leaves a record that
+ * replays. Between two people, or with nothing to take back, refused. */
+static void takeback_game(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[\"human\",{\"computer\":1}]}");
+    char path[128], tb[128], body[256];
+    snprintf(tb, sizeof tb, "/api/games/%s/takeback", g.id);
+    json_decref(call(&S, "POST", tb, g.tok[0], "{}", 409)); /* no move yet */
+    json_decref(call(&S, "POST", tb, NULL, "{}", 401));
+    char *pos_before = NULL, *thr_before = NULL;
+    long version = 0;
+    for (int moved = 0; moved < 3;) {
+        json_t *st = my_turn(&S, &g, 1);
+        assert_string_not_equal(str(st, "phase"), "over");
+        if (strcmp(str(st, "phase"), "throw") == 0) {
+            snprintf(path, sizeof path, "/api/games/%s/throw", g.id);
+            json_decref(call(&S, "POST", path, g.tok[0], "{}", 200));
+        } else {
+            free(pos_before);
+            free(thr_before);
+            pos_before = strdup(str(st, "position"));
+            thr_before = strdup(json_string_value(
+                json_object_get(json_object_get(st, "throw"), "text")));
+            json_t *moves = json_object_get(st, "moves");
+            snprintf(path, sizeof path, "/api/games/%s/move", g.id);
+            snprintf(body, sizeof body, "{\"move\":\"%s\"}",
+                     json_string_value(
+                         json_array_get(moves, json_array_size(moves) - 1)));
+            json_decref(call(&S, "POST", path, g.tok[0], body, 200));
+            moved++;
+        }
+        json_decref(st);
+    }
+    json_t *st = my_turn(&S, &g, 1);
+    version = num(st, "version");
+    long plies = num(st, "plies");
+    json_decref(st);
+    st = call(&S, "POST", tb, g.tok[0], "{}", 200);
+    assert_int_equal(num(st, "to"), 1);
+    assert_string_equal(str(st, "phase"), "move");
+    assert_string_equal(str(st, "position"), pos_before);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_object_get(st, "throw"), "text")),
+                        thr_before);
+    assert_true(num(st, "version") == version + 1);
+    assert_true(num(st, "plies") < plies);
+    char *was = json_dumps(st, JSON_SORT_KEYS);
+    json_decref(st);
+    /* the computer's token is no one's; a watcher may not take back */
+    json_decref(call(&S, "POST", tb, "x", "{}", 403));
+    stop(&S, SIGKILL);
+    start(&S);
+    st = state(&S, &g, g.tok[0]);
+    char *now = json_dumps(st, JSON_SORT_KEYS);
+    json_decref(st);
+    assert_string_equal(was, now);
+    free(was);
+    free(now);
+    /* a second take-back goes one more move back, then play on to the end
+     * and the record replays */
+    json_decref(call(&S, "POST", tb, g.tok[0], "{}", 200));
+    unsigned pick = 7;
+    for (int i = 0; i < 20000; i++) {
+        st = my_turn(&S, &g, 1);
+        bool over = strcmp(str(st, "phase"), "over") == 0;
+        json_decref(st);
+        if (over)
+            break;
+        act(&S, &g, pick = pick * 69069u + 1u);
+    }
+    char *rec;
+    snprintf(path, sizeof path, "/api/games/%s/record", g.id);
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+    kemet_error err;
+    kemet_pos fin;
+    if (kemet_replay(rec, &fin, NULL, 0, NULL, &err))
+        fail_msg("the record does not replay: %s", err.msg);
+    assert_int_not_equal(fin.result, KEMET_PLAYING);
+    free(rec);
+    /* two people: a move stands */
+    game h = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    for (int i = 0; i < 6; i++)
+        act(&S, &h, 0);
+    snprintf(tb, sizeof tb, "/api/games/%s/takeback", h.id);
+    json_decref(call(&S, "POST", tb, h.tok[0], "{}", 409));
+    free(pos_before);
+    free(thr_before);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 /* kill -9 in the middle of a game: after the restart every action the
  * players were told about is there, and the game plays on to the end. */
 static void restart(void **state_) {
@@ -897,7 +1012,7 @@ static void old_database(void **state_) {
     assert_int_equal(
         sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), 2);
+    assert_int_equal(sqlite3_column_int(q, 0), 3);
     sqlite3_finalize(q);
     sqlite3_close(db);
     remove_db(&S);
@@ -958,6 +1073,7 @@ int main(void) {
         cmocka_unit_test(bad_database),
         cmocka_unit_test(hostile_clients),
         cmocka_unit_test(resign_game),
+        cmocka_unit_test(takeback_game),
         cmocka_unit_test(old_database),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -259,6 +259,13 @@ function render() {
     if (!accept(w, await api("POST", `games/${w.id}/resign`, {}, w.token))) return;
     say(""); render();
   })}, "Resign"));
+  const vsComputer = st.you && st.players[2 - st.you].kind === "computer";
+  if (vsComputer && st.phase !== "over" && st.plies > 0) controls.append(h("button", {class: "secondary", id: "takeback", onclick: () => act(async () => {
+    const w = view;
+    if (!accept(w, await api("POST", `games/${w.id}/takeback`, {}, w.token))) return;
+    v.done = []; v.picked = null; v.hints = null;
+    say("Your last move is taken back: the same throw is yours again."); await loadSteps(); render();
+  })}, "Take back"));
   if (myTurn()) controls.append(h("button", {class: "secondary", id: "hint", onclick: () => act(async () => {
     say("Thinking…"); render();
     v.hints = await api("POST", `games/${v.id}/hint`, {}, v.token);

@@ -488,6 +488,33 @@ enum MHD_Result api_resign(server *S, struct MHD_Connection *c, wgame *g,
     return finish(S, c, g, you, first, wg_resign(g, you), 500, "out of memory");
 }
 
+/* POST .../takeback: against the computer, the seat whose token it is
+ * takes back its last move and the computer's answers; the same throw is
+ * then pending again. Between two people a move stands. */
+enum MHD_Result api_takeback(server *S, struct MHD_Connection *c, wgame *g,
+                             int you) {
+    if (you == 0)
+        return srv_error(c, 401, "taking back needs the player's token");
+    if (you < 0)
+        return srv_error(c, 403, "the token is not one of this game's");
+    if (!wg_seat_level(g->seat[2 - you]))
+        return srv_error(c, 409,
+                         "between two people a move stands: take-back "
+                         "is against the computer");
+    pthread_mutex_lock(&g->mu);
+    if (wg_result(g) != KEMET_PLAYING) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 409, "the game is over");
+    }
+    long first = g->version;
+    int rc = wg_takeback(g, you);
+    if (rc == KEMET_EILLEGAL) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 409, "you have no move to take back");
+    }
+    return finish(S, c, g, you, first, rc, 500, "out of memory");
+}
+
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
                          const request *q) {
     json_error_t jerr;

@@ -481,7 +481,7 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
     } known[] = {{"", false},        {"/events", false}, {"/history", false},
                  {"/record", false}, {"/steps", false},  {"/explain", false},
                  {"/throw", true},   {"/move", true},    {"/hint", true},
-                 {"/review", false}, {"/resign", true}};
+                 {"/review", false}, {"/resign", true},  {"/takeback", true}};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strcmp(what, known[i].path) != 0)
             continue;
@@ -507,6 +507,8 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
             return api_review(S, c, g, q);
         if (!strcmp(what, "/resign"))
             return api_resign(S, c, g, you);
+        if (!strcmp(what, "/takeback"))
+            return api_takeback(S, c, g, you);
         if (!strcmp(what, "/throw"))
             return api_throw(S, c, g, you);
         if (!strcmp(what, "/move"))

@@ -103,6 +103,8 @@ enum MHD_Result api_record(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_resign(server *S, struct MHD_Connection *c, wgame *g,
                            int you);
 enum MHD_Result api_rulesets(server *S, struct MHD_Connection *c);
+enum MHD_Result api_takeback(server *S, struct MHD_Connection *c, wgame *g,
+                             int you);
 enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
                           int you, request *q);
 enum MHD_Result api_steps(struct MHD_Connection *c, wgame *g);

@@ -8,8 +8,9 @@
  * the action survives a kill -9 or a power cut.
  *
  * The schema's version is the file's user_version: 1 (or 0, never set)
- * knew the kinds throw and move, 2 adds resign. An older file is brought
- * up to date in one transaction; a newer one is refused untouched.
+ * knew the kinds throw and move, 2 adds resign, 3 takeback. An older file
+ * is brought up to date in one transaction; a newer one is refused
+ * untouched.
  */
 #include "wgame.h"
 
@@ -38,25 +39,27 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS actions("
     " game TEXT NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
-    " kind TEXT NOT NULL CHECK(kind IN ('throw','move','resign')),"
+    " kind TEXT NOT NULL"
+    "  CHECK(kind IN ('throw','move','resign','takeback')),"
     " text TEXT NOT NULL,"
     " PRIMARY KEY(game, seq));";
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
-/* Version 1 to 2: the actions table again, allowing resign. */
-static const char to_version2[] =
+/* Versions 1 and 2 to 3: the actions table again, allowing every kind. */
+static const char to_version3[] =
     "BEGIN IMMEDIATE;"
-    "CREATE TABLE actions_v2("
+    "CREATE TABLE actions_v3("
     " game TEXT NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
-    " kind TEXT NOT NULL CHECK(kind IN ('throw','move','resign')),"
+    " kind TEXT NOT NULL"
+    "  CHECK(kind IN ('throw','move','resign','takeback')),"
     " text TEXT NOT NULL,"
     " PRIMARY KEY(game, seq));"
-    "INSERT INTO actions_v2 SELECT game, seq, kind, text FROM actions;"
+    "INSERT INTO actions_v3 SELECT game, seq, kind, text FROM actions;"
     "DROP TABLE actions;"
-    "ALTER TABLE actions_v2 RENAME TO actions;"
-    "PRAGMA user_version=2;"
+    "ALTER TABLE actions_v3 RENAME TO actions;"
+    "PRAGMA user_version=3;"
     "COMMIT;";
 
 /* An integer the database answers to `sql`, or -1. */
@@ -169,8 +172,8 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         return -1;
     }
     char *msg = NULL;
-    if (made && version < 2 &&
-        sqlite3_exec(s->db, to_version2, NULL, NULL, &msg) != SQLITE_OK) {
+    if (made && version < SCHEMA_VERSION &&
+        sqlite3_exec(s->db, to_version3, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(why, len, "%.200s: cannot bring the database up to date: %s",
                  path, msg ? msg : sqlite3_errmsg(s->db));
         sqlite3_free(msg);
@@ -179,7 +182,7 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         return -1;
     }
     if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(s->db, "PRAGMA user_version=2", NULL, NULL, &msg) !=
+        sqlite3_exec(s->db, "PRAGMA user_version=3", NULL, NULL, &msg) !=
             SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO games(id,ruleset,seed,seat1,seat2,"

@@ -156,6 +156,8 @@ int wg_move(wgame *g, const kemet_move *m) {
     return add_ply(g, player, pending ? &thr : NULL, m, &ev);
 }
 
+static int take_back_to(wgame *g, long keep);
+
 int wg_replay(wgame *g, const char *kind, const char *text, char *why,
               size_t len) {
     if (strcmp(kind, "throw") == 0) {
@@ -187,6 +189,18 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
         }
         return KEMET_OK;
     }
+    if (strcmp(kind, "takeback") == 0) {
+        char *end;
+        long keep = strtol(text, &end, 10);
+        if (*end || end == text || take_back_to(g, keep)) {
+            snprintf(why, len,
+                     "action %ld: '%.20s' is not a ply that can be taken "
+                     "back to",
+                     g->version, text);
+            return KEMET_EILLEGAL;
+        }
+        return KEMET_OK;
+    }
     kemet_move m;
     kemet_error err;
     if (strcmp(kind, "move") != 0 ||
@@ -200,7 +214,82 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
 
 /* The stored name of an action's kind. */
 static const char *kind_name(char kind) {
-    return kind == 't' ? "throw" : kind == 'r' ? "resign" : "move";
+    return kind == 't'   ? "throw"
+           : kind == 'r' ? "resign"
+           : kind == 'b' ? "takeback"
+                         : "move";
+}
+
+/* Goes back to just before ply `keep` (0-based) was moved: the actions
+ * that stand (each take-back so far applied) up to that move are played
+ * again from the seed, so its throw is pending again, and the throws after
+ * it will come as they came. The stored actions stay; the take-back is
+ * remembered as one more. */
+static int take_back_to(wgame *g, long keep) {
+    long n = g->version, top = 0, moves = 0;
+    long *live = malloc((size_t)(n ? n : 1) * sizeof *live);
+    long *mark = malloc((size_t)(n ? n : 1) * sizeof *mark);
+    if (!live || !mark) {
+        free(live);
+        free(mark);
+        return KEMET_ENOMEM;
+    }
+    /* live: the standing actions; mark[k]: standing actions before the
+     * k-th standing move */
+    for (long i = 0; i < n; i++) {
+        const wg_action *a = &g->act[i];
+        if (a->kind == 'b') {
+            long k = strtol(a->text, NULL, 10);
+            top = mark[k];
+            moves = k;
+        } else {
+            if (a->kind == 'm')
+                mark[moves++] = top;
+            live[top++] = i;
+        }
+    }
+    int rc = keep < 0 || keep >= moves ? KEMET_EILLEGAL : KEMET_OK;
+    if (rc == KEMET_OK) {
+        long cut = mark[keep];
+        wg_action *saved = g->act;
+        long saved_cap = g->actcap, version = g->version;
+        g->act = NULL;
+        g->actcap = 0;
+        rc = wg_begin(g);
+        for (long j = 0; j < cut && rc == 0; j++) {
+            const wg_action *a = &saved[live[j]];
+            kemet_move m;
+            kemet_error err;
+            if (a->kind == 't')
+                rc = wg_throw(g, NULL);
+            else if (kemet_move_parse(g->rules, a->text, &m, &err) == 0)
+                rc = wg_move(g, &m);
+            else
+                rc = KEMET_EILLEGAL;
+        }
+        free(g->act);
+        g->act = saved;
+        g->actcap = saved_cap;
+        g->version = version;
+        char text[24];
+        snprintf(text, sizeof text, "%ld", keep);
+        if (rc == KEMET_OK)
+            rc = remember(g, 'b', text);
+    }
+    free(live);
+    free(mark);
+    return rc;
+}
+
+int wg_takeback(wgame *g, int seat) {
+    if (g->resigned)
+        return KEMET_EOVER;
+    long i = g->nply - 1;
+    while (i >= 0 && (g->ply[i].player != seat || g->ply[i].move.n == 0))
+        i--;
+    if (i < 0)
+        return KEMET_EILLEGAL;
+    return take_back_to(g, i);
 }
 
 int wg_rebuild(wgame *g, long keep) {

@@ -26,7 +26,8 @@ typedef struct wg_ply {
     char *words;
 } wg_ply;
 
-/* One stored action: 't' a throw, 'm' a move or pre-throw choice. */
+/* One stored action: 't' a throw, 'm' a move or pre-throw choice, 'r' a
+ * resignation, 'b' a take-back. */
 typedef struct wg_action {
     char kind;
     char text[159];
@@ -108,6 +109,12 @@ bool wg_computer_to_act(const wgame *g);
 int wg_result(const wgame *g);
 /* Seat `seat` resigns (an action, stored like the others). */
 int wg_resign(wgame *g, int seat);
+/* Seat `seat` takes back its last move and everything after it: the game
+ * stands as it did before that move, its throw pending again (an action,
+ * stored like the others: "takeback" with the number of plies kept).
+ * KEMET_EILLEGAL when the seat has no move to take back, KEMET_EOVER
+ * after a resignation. */
+int wg_takeback(wgame *g, int seat);
 /* The computer's step in three parts, so that its search holds no lock:
  * wg_computer_plan copies what the search needs (g->mu held; the agent
  * stays the game's, used by one worker at a time); wg_plan_choose

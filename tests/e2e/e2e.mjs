@@ -300,6 +300,38 @@ async function manyGamesOneTab(browser, base) {
   await page.close();
 }
 
+/* Take-back against the computer: after a move of one's own and the
+ * computer's answer, "Take back" gives the same throw back, the state's
+ * version still going forward. */
+async function takeBack(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(base + "/");
+  await page.selectOption("#ruleset", "senet-kendall");
+  await page.selectOption("#opponent", "computer:1");
+  await page.click("#start");
+  await page.locator(".board").waitFor();
+  let moved = false;
+  for (let i = 0; i < 400 && !moved; i++) {
+    const t = await turn(page);
+    if (t === "over") fail("the game ended before a move could be taken back");
+    if (t === "mine") moved = (await playOnce(page)) === "move";
+    else await page.waitForTimeout(50);
+  }
+  if (!moved) fail("no move was made");
+  await waitFor(async () => (await turn(page)) === "mine", "the human's turn again");
+  const version = +(await page.locator("#turn").getAttribute("data-version"));
+  await page.click("#takeback");
+  await waitFor(async () => /taken back/.test(await page.locator("#msg").textContent()), "the take-back");
+  const after = +(await page.locator("#turn").getAttribute("data-version"));
+  const said = await page.locator("#turn").textContent();
+  if (!(after > version)) fail(`after the take-back the version went from ${version} to ${after}`);
+  if (!/to move — your turn/.test(said)) fail("after the take-back: " + said);
+  if (!(await page.locator(".source").count())) fail("after the take-back no piece can be moved");
+  await page.screenshot({ path: join(artifacts, "takeback.png"), fullPage: true });
+  console.log(`ok - take-back: version ${version} -> ${after}, "${said.trim()}"`);
+  await page.close();
+}
+
 /* Eight tabs of one browser watching one game: each draws and follows it
  * (one event stream per game is shared by the tabs: the browser's six
  * connections per site once left tabs 7 and 8 waiting for ever). */
@@ -339,6 +371,7 @@ let status = 0;
 try {
   await boards(browser, base);
   await illegalChoiceExplained(browser, base);
+  await takeBack(browser, base);
   await gameAgainstComputer(browser, base);
   await manyGamesOneTab(browser, base);
   await eightWatchers(browser, base);
