@@ -475,6 +475,12 @@ typedef struct kemet_game kemet_game;
  * the opening did. */
 KEMET_API int kemet_game_new(const kemet_rules *rules, uint64_t seed,
                              kemet_game **out, kemet_events *ev);
+/* Starts a game set up in `pos` (checked as kemet_pos_check does; not
+ * over), with no opening: `pos->to` throws first, the dice seeded from
+ * `seed`. KEMET_EOVER for a finished position. */
+KEMET_API int kemet_game_setup(const kemet_rules *rules, uint64_t seed,
+                               const kemet_pos *pos, kemet_game **out,
+                               kemet_error *err);
 KEMET_API void kemet_game_free(kemet_game *game);
 KEMET_API const kemet_pos *kemet_game_pos(const kemet_game *game);
 /* The throw waiting for a move, or NULL before the throw. */
@@ -758,6 +764,11 @@ KEMET_API int kemet_record_header(const kemet_rules *rules, uint64_t seed,
                                   const char *player1, const char *player2,
                                   const kemet_pos *start, char *buf,
                                   size_t len);
+/* The same header for a game set up in `setup` (kemet_game_setup): its
+ * last line is "setup POSITION", so replay makes no opening. */
+KEMET_API int kemet_record_setup(const kemet_rules *rules, uint64_t seed,
+                                 const char *player1, const char *player2,
+                                 const kemet_pos *setup, char *buf, size_t len);
 /* "P THROW MOVE\n" for the ply made in `before`; thr NULL before a throw. */
 KEMET_API int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
                                const kemet_move *move, char *buf, size_t len);

@@ -361,6 +361,67 @@ static void play_resume(void **state) {
     BAD("/nonexistent", "play", "--resume", "/nonexistent/x.rec");
 }
 
+/* --position: a game set up in a position, without the opening; its
+ * record says "setup", replays, and resumes from there. */
+static void play_position(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-pos-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    const char *setup = "senet-kendall to=2 p1=20,22 p2=21,23";
+    char *out, *errs;
+    int status =
+        tu_run("1\nquit\ny\n", &out, &errs, "play", "--position", setup,
+               "--level", "1", "--seed", "11", "--record", path, NULL);
+    if (status != 0)
+        fail_msg("status %d: %s", status, errs);
+    assert_non_null(strstr(out, "Start: senet-kendall to=2 p1=20,22 p2=21,23"));
+    free(out);
+    free(errs);
+    char *rec = calloc(1, 4096);
+    assert_non_null(rec);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    assert_true(fread(rec, 1, 4095, f) > 0);
+    fclose(f);
+    assert_non_null(strstr(rec, "\nsetup senet-kendall to=2 p1=20,22 "
+                                "p2=21,23\n"));
+    assert_null(strstr(rec, "\nstart "));
+    free(rec);
+    status = tu_run(NULL, &out, &errs, "replay", path, NULL);
+    if (status != 0)
+        fail_msg("replay: status %d: %s", status, errs);
+    assert_non_null(strstr(out, "unfinished"));
+    free(out);
+    free(errs);
+    /* resumed: the throws go on from the seed after the set-up start */
+    char *input = malloc(4000);
+    assert_non_null(input);
+    input[0] = '\0';
+    for (int i = 0; i < 1000; i++)
+        strcat(input, "1\n");
+    status = tu_run(input, &out, &errs, "play", "--resume", path, NULL);
+    free(input);
+    if (status != 0)
+        fail_msg("resume: status %d: %s", status, errs);
+    assert_non_null(strstr(out, "Start: senet-kendall to=2 p1=20,22 p2=21,23"));
+    free(out);
+    free(errs);
+    status = tu_run(NULL, &out, &errs, "replay", path, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "won"));
+    free(out);
+    free(errs);
+    unlink(path);
+    BAD("the game is over", "play", "--position",
+        "senet-kendall to=1 p1=- p2=3 winner=1");
+    BAD("not of chien-chacal", "play", "chien-chacal", "--position", setup);
+    BAD("--position", "play", "--position", "senet-kendall to=3 p1=1");
+    BAD("--board", "play", "--position", setup, "--board", "x.board");
+    BAD("give none of them", "play", "--resume", "x.rec", "--position", setup);
+}
+
 /* In the middle of a turn of several values every command works, and
  * undo takes back one step at a time. */
 static void commands_mid_turn(void **state) {
@@ -992,6 +1053,7 @@ int main(void) {
         cmocka_unit_test(play_review),
         cmocka_unit_test(play_options),
         cmocka_unit_test(play_resume),
+        cmocka_unit_test(play_position),
         cmocka_unit_test(commands_mid_turn),
         cmocka_unit_test(engine_protocol),
         cmocka_unit_test(why_command),

@@ -219,6 +219,67 @@ static void unseeded(void **state) {
         KEMET_EILLEGAL, "line 4:", "player 2's turn");
 }
 
+/* A game set up in a position (kemet_game_setup): its record says
+ * "setup", replays with the seed's throws from the first ply, and is
+ * refused when the line claims the opening's start instead. */
+static void set_up(void **state) {
+    (void)state;
+    kemet_pos pos;
+    kemet_rules *r = tu_pos("chien-chacal to=2 p1=20,24 p2=22,26", &pos);
+    kemet_game *g;
+    kemet_error err;
+    if (kemet_game_setup(r, 77, &pos, &g, &err))
+        fail_msg("%s", err.msg);
+    assert_memory_equal(kemet_game_pos(g), &pos, sizeof pos);
+    assert_null(kemet_game_throw(g)); /* no opening, no throw made */
+    char *text = malloc(1 << 16), line[1024];
+    assert_non_null(text);
+    assert_true(kemet_record_setup(r, 77, "a", "b", &pos, line, sizeof line) >
+                0);
+    strcpy(text, line);
+    kemet_move moves[KEMET_MAX_MOVES];
+    long plies = 0;
+    while (kemet_game_pos(g)->result == KEMET_PLAYING && plies < 500) {
+        kemet_pos before = *kemet_game_pos(g);
+        kemet_throw t;
+        assert_int_equal(kemet_game_roll(g, &t), KEMET_OK);
+        int n = kemet_moves(r, &before, &t, moves);
+        assert_true(n > 0);
+        assert_int_equal(kemet_game_play(g, &moves[n - 1], NULL), KEMET_OK);
+        assert_true(kemet_record_ply(&before, &t, &moves[n - 1], line,
+                                     sizeof line) > 0);
+        strcat(text, line);
+        plies++;
+    }
+    kemet_pos end = *kemet_game_pos(g);
+    kemet_game_free(g);
+    assert_int_not_equal(end.result, KEMET_PLAYING);
+    assert_true(kemet_record_result(&end, 0, line, sizeof line) > 0);
+    strcat(text, line);
+    assert_non_null(
+        strstr(text, "\nsetup chien-chacal to=2 p1=20,24 p2=22,26\n"));
+    kemet_pos got;
+    long n;
+    if (kemet_replay(text, &got, NULL, 0, &n, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(n, plies);
+    assert_memory_equal(&got, &end, sizeof end);
+    /* "start" would mean the seed's opening made that position: it did
+     * not */
+    char *s = strstr(text, "\nsetup ");
+    memcpy(s + 1, "start", 5);
+    expect_error(text, KEMET_ESYNTAX, "line 6:", "start position");
+    /* a finished or invalid position cannot be set up */
+    kemet_pos over = pos;
+    over.result = KEMET_WON1;
+    assert_int_equal(kemet_game_setup(r, 1, &over, &g, &err), KEMET_EOVER);
+    kemet_pos bad = pos;
+    bad.to = 3;
+    assert_int_not_equal(kemet_game_setup(r, 1, &bad, &g, &err), KEMET_OK);
+    free(text);
+    kemet_rules_close(r);
+}
+
 /* Hostile line endings: a record whose last line ends in a bare '\r' (it
  * once made kemet_replay loop for ever), CR only, and CRLF throughout. */
 static void line_endings(void **state) {
@@ -257,10 +318,9 @@ static void line_endings(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(round_trip),
-        cmocka_unit_test(tampering),
-        cmocka_unit_test(unseeded),
-        cmocka_unit_test(line_endings),
+        cmocka_unit_test(round_trip), cmocka_unit_test(tampering),
+        cmocka_unit_test(unseeded),   cmocka_unit_test(line_endings),
+        cmocka_unit_test(set_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,6 +36,9 @@ static const char play_usage[] =
     "--resume FILE goes on with the unfinished game of a record (its seed\n"
     "gives the throws to come; its players, unless --p1/--p2 say otherwise)\n"
     "and goes on writing it.\n"
+    "--position POS starts the game set up in POS (kemet start|hint's\n"
+    "notation; its player to move throws first), with no opening; a record\n"
+    "of it says so ('setup POS').\n"
     "At your turn type the number of a move or the move itself (e.g. 9-12);\n"
     "'help' lists the other commands.\n" TABLES_HELP NET_HELP;
 
@@ -58,6 +61,8 @@ typedef struct play {
     long nplies, capplies;
     int resigned; /* 0, or the player who resigned */
     uint64_t seed;
+    bool setup; /* set up in setup_pos (--position), no opening */
+    kemet_pos setup_pos;
     long *at;     /* where each ply's line begins in the record (or -1) */
     int takeback; /* the player who asked to take a move back, or 0 */
     /* the computer's last decision, for 'why' */
@@ -68,6 +73,15 @@ typedef struct play {
     kemet_move why_move;
     bool why_threw;
 } play;
+
+/* A new game from the seed: through the opening, or set up. */
+static int new_game(const play *P, kemet_game **g, kemet_events *ev) {
+    if (!P->setup)
+        return kemet_game_new(P->rules, P->seed, g, ev);
+    if (ev)
+        ev->n = 0;
+    return kemet_game_setup(P->rules, P->seed, &P->setup_pos, g, NULL);
+}
 
 /* Keeps a ply for the review (a failure only shortens the review). */
 static void keep_ply(play *P, const kemet_throw *t, const kemet_move *m) {
@@ -678,6 +692,8 @@ static bool header(const char *text, const char *key, char *buf, size_t len) {
 typedef struct resumed {
     char ruleset[128], player[2][64];
     uint64_t seed;
+    bool setup; /* a "setup" record: it began in `start` */
+    kemet_pos start;
     kemet_ply *plies;
     long n;
     long cut; /* where "result ..." begins, or the end */
@@ -697,6 +713,9 @@ static int read_resume(const char *path, resumed *R) {
         return cli_fail("%s: %s", path, err.msg);
     }
     snprintf(R->ruleset, sizeof R->ruleset, "%s", kemet_rules_spec(r));
+    char line[512];
+    R->setup = header(text, "setup", line, sizeof line);
+    R->start = start;
     kemet_replay(text, &end, NULL, 0, NULL, &err);
     kemet_rules_close(r);
     char *stop = NULL;
@@ -770,7 +789,7 @@ static int take_back(play *P, int who) {
     if (i < 0)
         return -1;
     kemet_game *g;
-    if (kemet_game_new(P->rules, P->seed, &g, NULL))
+    if (new_game(P, &g, NULL))
         return -1;
     for (long k = 0; k < i; k++) {
         const kemet_ply *p = &P->plies[k];
@@ -813,7 +832,7 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
 
 int cmd_play(int argc, char **argv) {
     const char *p1 = "human", *p2 = NULL, *record = NULL, *board = NULL,
-               *resume = NULL;
+               *resume = NULL, *position = NULL;
     long level = 0, side = 1;
     uint64_t seed = 0;
     bool have_seed = false;
@@ -828,6 +847,7 @@ int cmd_play(int argc, char **argv) {
                       {"level", OPT_LONG, &level, 1, KEMET_LEVELS},
                       {"side", OPT_LONG, &side, 1, 2},
                       {"resume", OPT_STRING, &resume, 0, 0},
+                      {"position", OPT_STRING, &position, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -863,9 +883,10 @@ int cmd_play(int argc, char **argv) {
     }
     resumed R = {0};
     if (resume) {
-        if (npos || have_seed || record || board)
-            return cli_fail("play: --resume takes the ruleset, the seed and "
-                            "the record from its file; give none of them");
+        if (npos || have_seed || record || board || position)
+            return cli_fail("play: --resume takes the ruleset, the seed, the "
+                            "start and the record from its file; give none "
+                            "of them");
         if ((rc = read_resume(resume, &R)))
             return rc;
         ruleset = R.ruleset;
@@ -880,6 +901,37 @@ int cmd_play(int argc, char **argv) {
         seed = (uint64_t)time(NULL);
     if (npos && !resume)
         ruleset = arg[0];
+    kemet_pos setup_pos;
+    char setup_spec[128];
+    if (position) {
+        if (board)
+            return cli_fail("play: --position starts a game on a built-in "
+                            "board; not with --board");
+        kemet_rules *pr;
+        kemet_error err;
+        if (kemet_pos_parse(position, &pr, &setup_pos, &err))
+            return cli_fail("play: --position: %s", err.msg);
+        if (!pr)
+            return cli_fail("play: --position: the position names no "
+                            "ruleset");
+        snprintf(setup_spec, sizeof setup_spec, "%s", kemet_rules_spec(pr));
+        kemet_rules_close(pr);
+        if (setup_pos.result != KEMET_PLAYING)
+            return cli_fail("play: --position: the game is over in that "
+                            "position");
+        if (npos) {
+            kemet_rules *named = cli_rules(arg[0], NULL);
+            if (!named)
+                return EXIT_BAD;
+            bool same = strcmp(kemet_rules_spec(named), setup_spec) == 0;
+            kemet_rules_close(named);
+            if (!same)
+                return cli_fail("play: --position is a position of %s, not "
+                                "of %s",
+                                setup_spec, arg[0]);
+        }
+        ruleset = setup_spec;
+    }
     if (record && board)
         return cli_fail("play: --record and --board together are not "
                         "supported: a record names only built-in boards");
@@ -920,12 +972,14 @@ int cmd_play(int argc, char **argv) {
         }
     }
     kemet_events ev;
-    if (kemet_game_new(P.rules, seed, &P.game, &ev)) {
-        rc = cli_fail("out of memory");
+    P.seed = seed;
+    P.setup = position || R.setup;
+    P.setup_pos = position ? setup_pos : R.start;
+    if (new_game(&P, &P.game, &ev)) {
+        rc = cli_fail("play: the game cannot start there");
         goto out;
     }
     P.start = *kemet_game_pos(P.game);
-    P.seed = seed;
     char line[1024];
     if (resume) {
         if ((rc = replay_resumed(&P, &R, resume)))
@@ -943,10 +997,10 @@ int cmd_play(int argc, char **argv) {
         record = resume;
         printf("Resuming %s after %ld plies.\n", resume, R.n);
     } else if (P.record) {
-        kemet_record_header(P.rules, seed,
-                            P.seat[0].human ? "human" : P.seat[0].name,
-                            P.seat[1].human ? "human" : P.seat[1].name,
-                            kemet_game_pos(P.game), line, sizeof line);
+        (P.setup ? kemet_record_setup : kemet_record_header)(
+            P.rules, seed, P.seat[0].human ? "human" : P.seat[0].name,
+            P.seat[1].human ? "human" : P.seat[1].name, kemet_game_pos(P.game),
+            line, sizeof line);
         write_record(&P, line);
     }
     char start_line[512];

@@ -37,6 +37,27 @@ int kemet_game_new(const kemet_rules *rules, uint64_t seed, kemet_game **out,
     return KEMET_OK;
 }
 
+int kemet_game_setup(const kemet_rules *rules, uint64_t seed,
+                     const kemet_pos *pos, kemet_game **out, kemet_error *err) {
+    if (!rules || !pos || !out)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_game_setup: NULL argument");
+    *out = NULL;
+    int rc = kemet_pos_check(rules, pos, err);
+    if (rc)
+        return rc;
+    if (pos->result != KEMET_PLAYING)
+        return kmt_fail(err, KEMET_EOVER, "the position is already over");
+    kemet_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    g->rules = rules;
+    kemet_rng_seed(&g->rng, seed);
+    g->pos = *pos;
+    g->new_turn = true;
+    *out = g;
+    return KEMET_OK;
+}
+
 void kemet_game_free(kemet_game *game) {
     free(game);
 }

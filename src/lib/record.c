@@ -10,6 +10,9 @@
  *   player1 NAME / player2 NAME          optional, for people
  *   start POSITION                       optional: the position after the
  *                                        opening procedure
+ *   setup POSITION                       or: the game was set up in this
+ *                                        position, without the opening (the
+ *                                        seed's throws begin with ply 1)
  *   P THROW MOVE                         one line per ply: the player (1/2),
  *                                        the throw ("none" before throwing),
  *                                        the move ("pass" when lost)
@@ -37,6 +40,20 @@ int kemet_record_header(const kemet_rules *rules, uint64_t seed,
                      "\nplayer1 %s\nplayer2 %s\nstart %s\n",
                      kemet_rules_spec(rules), seed, player1, player2, pos);
     return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
+}
+
+int kemet_record_setup(const kemet_rules *rules, uint64_t seed,
+                       const char *player1, const char *player2,
+                       const kemet_pos *setup, char *buf, size_t len) {
+    int k = kemet_record_header(rules, seed, player1, player2, setup, buf, len);
+    if (k < 0)
+        return k;
+    /* the last line, "start POS\n", becomes "setup POS\n" */
+    char *last = buf + k - 1;
+    while (last > buf && last[-1] != '\n')
+        last--;
+    memcpy(last, "setup", 5);
+    return k;
 }
 
 int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
@@ -77,6 +94,7 @@ typedef struct replay {
     kemet_pos pos;
     kemet_rng rng;
     bool seeded, started, ended, have_start, magic;
+    bool set_up; /* the start was set up: no opening */
     bool forced; /* the opening made the first throw: R->first */
     kemet_throw first;
     kemet_pos start;
@@ -113,7 +131,7 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
                         "line %ld: the record names no ruleset before its "
                         "first move",
                         ln);
-    if (R->seeded)
+    if (R->seeded && !R->set_up)
         R->forced = R->rules->rs->opening(R->rules, &R->rng, &R->pos, &R->first,
                                           NULL) != 0;
     else if (R->have_start)
@@ -224,7 +242,7 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     size_t klen = sp ? (size_t)(sp - line) : strlen(line);
 #define KEY(k) (klen == sizeof(k) - 1 && memcmp(line, k, klen) == 0)
     bool header = KEY("ruleset") || KEY("seed") || KEY("player1") ||
-                  KEY("player2") || KEY("start");
+                  KEY("player2") || KEY("start") || KEY("setup");
     if (header && R->started)
         return kmt_fail(err, KEMET_ESYNTAX,
                         "line %ld: header line after the first move", ln);
@@ -250,14 +268,17 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     }
     if (KEY("player1") || KEY("player2"))
         return KEMET_OK;
-    if (KEY("start")) {
+    if (KEY("start") || KEY("setup")) {
         kemet_rules *sr;
         kemet_error e;
         if (!R->rules)
             return kmt_fail(err, KEMET_ESYNTAX,
-                            "line %ld: start before the ruleset line", ln);
+                            "line %ld: %s before the ruleset line", ln,
+                            KEY("start") ? "start" : "setup");
         if (R->have_start)
-            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: a second start", ln);
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "line %ld: a second start or setup", ln);
+        R->set_up = KEY("setup");
         if (kemet_pos_parse(arg, &sr, &R->start, &e))
             return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
         if (!sr)
