@@ -264,7 +264,8 @@ KEMET_API int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
 
 /* What a move did, for messages. */
 enum kemet_event_kind {
-    KEMET_EV_MOVE,    /* a piece moved from a to b (b may be KEMET_OFF) */
+    KEMET_EV_MOVE,    /* a piece moved from a to b (b may be KEMET_OFF, or
+                         KEMET_HAND: Skiryuk's Shen back to hand) */
     KEMET_EV_ENTER,   /* a piece entered from hand onto b */
     KEMET_EV_SWAP,    /* the opponent's piece on a was sent back to b */
     KEMET_EV_CAPTURE, /* the opponent's piece on a was captured */
@@ -275,7 +276,8 @@ enum kemet_event_kind {
     KEMET_EV_AGAIN,   /* the mover throws again */
     KEMET_EV_RETHROW, /* the mover throws again with the piece on a */
     KEMET_EV_PASS,    /* the throw could not be used */
-    KEMET_EV_LOST,    /* the throw was lost because of the piece on a */
+    KEMET_EV_LOST,    /* the throw was lost because of the piece on a (b
+                         1: it is the side's only piece in play) */
     KEMET_EV_WIN,     /* player `who` won */
     KEMET_EV_DRAW,    /* the game is drawn */
     KEMET_EV_STARTS,  /* opening: player `who` starts (a, b: the opening

@@ -238,6 +238,32 @@ static void describe(void **state) {
     assert_int_equal(kemet_describe(r, &ev, text, sizeof text), 0);
     assert_string_equal(text, "");
     kemet_rules_close(r);
+    /* Skiryuk rule 21: a piece leaving the Shen goes back to hand */
+    r = tu_pos("hounds-jackals-skiryuk to=1 p1=5,30 h1=3 p2=7 h2=4", &p);
+    assert_int_equal(kemet_throw_parse(r, "1", &thr, &err), KEMET_OK);
+    assert_int_equal(kemet_move_parse(r, "30-off", &m, &err), KEMET_OK);
+    assert_int_equal(kemet_apply(r, &p, &thr, &m, &q, &ev), KEMET_OK);
+    assert_int_equal(q.hand[0], 4);
+    assert_true(kemet_describe(r, &ev, text, sizeof text) > 0);
+    assert_non_null(strstr(text, "Hounds take the piece on 30 back in hand"));
+    assert_null(strstr(text, "bear"));
+    kemet_rules_close(r);
+    /* Senet: a piece in the water holds the others back; alone, it has
+     * no others to hold */
+    const char *water[2] = {"senet-kendall to=1 p1=5,27 p2=9",
+                            "senet-kendall to=1 p1=27 p2=9"};
+    const char *said[2] = {"White's piece on 27 holds the others back",
+                           "White's piece on 27 cannot use the throw"};
+    for (int i = 0; i < 2; i++) {
+        r = tu_pos(water[i], &p);
+        assert_int_equal(kemet_throw_parse(r, "2", &thr, &err), KEMET_OK);
+        assert_int_equal(kemet_move_parse(r, "pass", &m, &err), KEMET_OK);
+        assert_int_equal(kemet_apply(r, &p, &thr, &m, &q, &ev), KEMET_OK);
+        assert_true(kemet_describe(r, &ev, text, sizeof text) > 0);
+        if (!strstr(text, said[i]))
+            fail_msg("'%s' lacks '%s'", text, said[i]);
+        kemet_rules_close(r);
+    }
 }
 
 /* kemet_art: every ruleset's board for drawing has each of its cells once,

@@ -237,6 +237,8 @@ static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
         case KEMET_EV_MOVE:
             if (e->b == KEMET_OFF)
                 w = "bears off";
+            else if (e->b == KEMET_HAND)
+                w = "back in hand";
             break;
         default: break;
         }

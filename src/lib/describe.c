@@ -53,6 +53,10 @@ int kemet_describe(const kemet_rules *rules, const kemet_events *ev, char *buf,
         case KEMET_EV_MOVE:
             if (e->b == KEMET_OFF)
                 SAY("  %s bear%s a piece off from %s.\n", who, vs, a);
+            else if (e->b == KEMET_HAND)
+                SAY("  %s take%s the piece on %s back %s, to be loaded "
+                    "again.\n",
+                    who, vs, a, info->in_hand);
             else
                 SAY("  %s move%s %s-%s.\n", who, vs, a, b);
             break;
@@ -102,9 +106,14 @@ int kemet_describe(const kemet_rules *rules, const kemet_events *ev, char *buf,
             SAY("  %s cannot use the throw: it is lost.\n", who);
             break;
         case KEMET_EV_LOST:
-            SAY("  %s piece on %s holds the others back: the throw "
-                "is lost.\n",
-                whose, a);
+            if (e->b) /* the piece is the side's last on the board */
+                SAY("  %s piece on %s cannot use the throw: it is "
+                    "lost.\n",
+                    whose, a);
+            else
+                SAY("  %s piece on %s holds the others back: the throw "
+                    "is lost.\n",
+                    whose, a);
             break;
         case KEMET_EV_WIN: SAY("  %s win%s the game!\n", who, vs); break;
         case KEMET_EV_DRAW:

@@ -451,7 +451,10 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
             } else {
                 M->sq &= ~B(s);
             }
-            kmt_ev_add(ev, KEMET_EV_MOVE, who, s, KEMET_OFF);
+            /* S7: from the Shen the piece goes back to hand, not off */
+            kmt_ev_add(ev, KEMET_EV_MOVE, who, s,
+                       s == APEX && h->exit == EXIT_SHEN_1 ? KEMET_HAND
+                                                           : KEMET_OFF);
         } else {
             int d = s + t; /* where the piece landed by counting */
             M->sq &= ~B(s);

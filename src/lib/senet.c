@@ -173,8 +173,9 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
 
     if (move->n == 0) {
         /* Rule 7, ruling K9: a lost throw passes the turn. */
-        if (own & KEMET_BIT(WATER))
-            kmt_ev_add(ev, KEMET_EV_LOST, who, WATER, 0);
+        if (own & KEMET_BIT(WATER)) /* b: no other piece to hold back */
+            kmt_ev_add(ev, KEMET_EV_LOST, who, WATER,
+                       (own & ~KEMET_BIT(WATER)) == 0 && !pos->hand[me]);
         else
             kmt_ev_add(ev, KEMET_EV_PASS, who, 0, 0);
         to = 3 - to;
