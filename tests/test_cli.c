@@ -422,6 +422,32 @@ static void play_position(void **state) {
     BAD("give none of them", "play", "--resume", "x.rec", "--position", setup);
 }
 
+static int count_of(const char *text, const char *what) {
+    int n = 0;
+    for (const char *s = text; (s = strstr(s, what)); s++)
+        n++;
+    return n;
+}
+
+/* Against the computer, the 58-holes board (28 lines) is drawn before the
+ * person's plies only, not again before the computer's. */
+static void board_once_a_turn(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("1\n1\n1\n1\n1\n1\n1\n1\nquit\ny\n", &o, &e, "play",
+                    "dogs-jackals", "--seed", "3", "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    int boards = count_of(o, "30* Shen"),
+        mine = count_of(o, "Dogs (you) throw:");
+    int theirs = count_of(o, "Jackals (random) throw:");
+    if (!(theirs >= 3 && mine >= 3 && boards <= mine + 1))
+        fail_msg("%d boards for %d plies of the person's and %d of the "
+                 "computer's",
+                 boards, mine, theirs);
+    free(o);
+    free(e);
+}
+
 /* In the middle of a turn of several values every command works, and
  * undo takes back one step at a time. */
 static void commands_mid_turn(void **state) {
@@ -1054,6 +1080,7 @@ int main(void) {
         cmocka_unit_test(play_options),
         cmocka_unit_test(play_resume),
         cmocka_unit_test(play_position),
+        cmocka_unit_test(board_once_a_turn),
         cmocka_unit_test(commands_mid_turn),
         cmocka_unit_test(engine_protocol),
         cmocka_unit_test(why_command),

@@ -1019,7 +1019,11 @@ int cmd_play(int argc, char **argv) {
     while (kemet_result(kemet_game_pos(P.game)) == KEMET_PLAYING) {
         const kemet_pos *pos = kemet_game_pos(P.game);
         bool any_human = P.seat[0].human || P.seat[1].human;
-        if (pos->to != last_to || P.seat[pos->to - 1].human || !any_human) {
+        /* The board before each of a person's plies, not before the
+         * computer's (its moves are told in words, and the person then sees
+         * the board they made); every turn when only computers play. */
+        bool draw = any_human ? P.seat[pos->to - 1].human : pos->to != last_to;
+        if (draw) {
             putchar('\n');
             cli_board(P.rules, pos, P.mark, stdout);
             status(&P, stdout);
