@@ -340,9 +340,78 @@ static void test_command(void **state) {
     free(err);
 }
 
+/* Training with an exact table's values (kemet_train.table): the same
+ * network on 1 and 3 threads, and nearer the table's chances than the
+ * same training by self-play alone. */
+static double table_error(kemet_rules *r, const kemet_table *t) {
+    kemet_table_info info;
+    kemet_table_stats(t, &info);
+    double sum = 0;
+    int n = 0;
+    for (long long i = 0; i < info.entries && n < 3000; i += 37) {
+        kemet_pos p;
+        double exact;
+        if (!kemet_table_position(t, i, &p) ||
+            !kemet_table_probe(t, &p, &exact))
+            continue;
+        sum += fabs(kemet_win_chance(r, &p, 1) - exact);
+        n++;
+    }
+    assert_true(n > 1000);
+    return sum / n;
+}
+
+static void test_table_examples(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    kemet_table *t;
+    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
+                     KEMET_OK);
+    kemet_train o = {.games = 256,
+                     .hidden = 8,
+                     .alpha = 0.0003,
+                     .lambda = 0.7,
+                     .batch = 8,
+                     .threads = 1,
+                     .seed = 3,
+                     .table = t,
+                     .examples = 200};
+    kemet_net *a, *b, *plain;
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &a, &err),
+                     KEMET_OK);
+    o.threads = 3;
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &b, &err),
+                     KEMET_OK);
+    char *ta = text_of(a), *tb = text_of(b);
+    assert_string_equal(ta, tb);
+    o.table = NULL;
+    o.examples = 0;
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &plain, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_rules_use_net(r, a), KEMET_OK);
+    double with = table_error(r, t);
+    assert_int_equal(kemet_rules_use_net(r, plain), KEMET_OK);
+    double without = table_error(r, t);
+    if (!(with < 0.92 * without))
+        fail_msg("error against the table: %.4f with its examples, %.4f "
+                 "without",
+                 with, without);
+    kemet_rules_use_net(r, NULL);
+    free(ta);
+    free(tb);
+    kemet_net_free(a);
+    kemet_net_free(b);
+    kemet_net_free(plain);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_and_format),
+        cmocka_unit_test(test_table_examples),
         cmocka_unit_test(test_warm_start),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_linear_agent),
