@@ -29,31 +29,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-int kemet_record_header(const kemet_rules *rules, uint64_t seed,
+/* The header lines; the last names the first position: `start` (after
+ * the opening) or `setup` (set up, no opening). */
+static int header_lines(const kemet_rules *rules, uint64_t seed,
                         const char *player1, const char *player2,
-                        const kemet_pos *start, char *buf, size_t len) {
+                        const char *key, const kemet_pos *first, char *buf,
+                        size_t len) {
     char pos[512];
-    if (kemet_pos_format(rules, start, pos, sizeof pos) < 0)
+    if (kemet_pos_format(rules, first, pos, sizeof pos) < 0)
         return KEMET_ERANGE;
     int k = snprintf(buf, len,
                      "kemet-record 1\nruleset %s\nseed %" PRIu64
-                     "\nplayer1 %s\nplayer2 %s\nstart %s\n",
-                     kemet_rules_spec(rules), seed, player1, player2, pos);
+                     "\nplayer1 %s\nplayer2 %s\n%s %s\n",
+                     kemet_rules_spec(rules), seed, player1, player2, key, pos);
     return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
+}
+
+int kemet_record_header(const kemet_rules *rules, uint64_t seed,
+                        const char *player1, const char *player2,
+                        const kemet_pos *start, char *buf, size_t len) {
+    return header_lines(rules, seed, player1, player2, "start", start, buf,
+                        len);
 }
 
 int kemet_record_setup(const kemet_rules *rules, uint64_t seed,
                        const char *player1, const char *player2,
                        const kemet_pos *setup, char *buf, size_t len) {
-    int k = kemet_record_header(rules, seed, player1, player2, setup, buf, len);
-    if (k < 0)
-        return k;
-    /* the last line, "start POS\n", becomes "setup POS\n" */
-    char *last = buf + k - 1;
-    while (last > buf && last[-1] != '\n')
-        last--;
-    memcpy(last, "setup", 5);
-    return k;
+    return header_lines(rules, seed, player1, player2, "setup", setup, buf,
+                        len);
 }
 
 int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,

@@ -471,19 +471,32 @@ enum MHD_Result api_throw(server *S, struct MHD_Connection *c, wgame *g,
     return finish(S, c, g, you, first, made, 500, "out of memory");
 }
 
+/* For an action a seat may take at any time (`doing` names it): checks
+ * the token and locks the game while it goes on; answers and returns
+ * false otherwise (unlocked). */
+static bool seat_may(struct MHD_Connection *c, wgame *g, int you,
+                     const char *doing, enum MHD_Result *rc) {
+    if (you == 0)
+        *rc = srv_error(c, 401, "%s needs the player's token", doing);
+    else if (you < 0)
+        *rc = srv_error(c, 403, "the token is not one of this game's");
+    else {
+        pthread_mutex_lock(&g->mu);
+        if (wg_result(g) == KEMET_PLAYING)
+            return true;
+        pthread_mutex_unlock(&g->mu);
+        *rc = srv_error(c, 409, "the game is over");
+    }
+    return false;
+}
+
 /* POST .../resign: the seat whose token it is gives the game up, at any
  * time, its turn or not; the other side wins. */
 enum MHD_Result api_resign(server *S, struct MHD_Connection *c, wgame *g,
                            int you) {
-    if (you == 0)
-        return srv_error(c, 401, "resigning needs the player's token");
-    if (you < 0)
-        return srv_error(c, 403, "the token is not one of this game's");
-    pthread_mutex_lock(&g->mu);
-    if (wg_result(g) != KEMET_PLAYING) {
-        pthread_mutex_unlock(&g->mu);
-        return srv_error(c, 409, "the game is over");
-    }
+    enum MHD_Result rc;
+    if (!seat_may(c, g, you, "resigning", &rc))
+        return rc;
     long first = g->version;
     return finish(S, c, g, you, first, wg_resign(g, you), 500, "out of memory");
 }
@@ -493,26 +506,20 @@ enum MHD_Result api_resign(server *S, struct MHD_Connection *c, wgame *g,
  * then pending again. Between two people a move stands. */
 enum MHD_Result api_takeback(server *S, struct MHD_Connection *c, wgame *g,
                              int you) {
-    if (you == 0)
-        return srv_error(c, 401, "taking back needs the player's token");
-    if (you < 0)
-        return srv_error(c, 403, "the token is not one of this game's");
-    if (!wg_seat_level(g->seat[2 - you]))
+    if (you > 0 && !wg_seat_level(g->seat[2 - you]))
         return srv_error(c, 409,
                          "between two people a move stands: take-back "
                          "is against the computer");
-    pthread_mutex_lock(&g->mu);
-    if (wg_result(g) != KEMET_PLAYING) {
-        pthread_mutex_unlock(&g->mu);
-        return srv_error(c, 409, "the game is over");
-    }
+    enum MHD_Result rc;
+    if (!seat_may(c, g, you, "taking back", &rc))
+        return rc;
     long first = g->version;
-    int rc = wg_takeback(g, you);
-    if (rc == KEMET_EILLEGAL) {
+    int made = wg_takeback(g, you);
+    if (made == KEMET_EILLEGAL) {
         pthread_mutex_unlock(&g->mu);
         return srv_error(c, 409, "you have no move to take back");
     }
-    return finish(S, c, g, you, first, rc, 500, "out of memory");
+    return finish(S, c, g, you, first, made, 500, "out of memory");
 }
 
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,

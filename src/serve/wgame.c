@@ -256,17 +256,10 @@ static int take_back_to(wgame *g, long keep) {
         g->act = NULL;
         g->actcap = 0;
         rc = wg_begin(g);
-        for (long j = 0; j < cut && rc == 0; j++) {
-            const wg_action *a = &saved[live[j]];
-            kemet_move m;
-            kemet_error err;
-            if (a->kind == 't')
-                rc = wg_throw(g, NULL);
-            else if (kemet_move_parse(g->rules, a->text, &m, &err) == 0)
-                rc = wg_move(g, &m);
-            else
-                rc = KEMET_EILLEGAL;
-        }
+        char why[200];
+        for (long j = 0; j < cut && rc == 0; j++)
+            rc = wg_replay(g, kind_name(saved[live[j]].kind),
+                           saved[live[j]].text, why, sizeof why);
         free(g->act);
         g->act = saved;
         g->actcap = saved_cap;
