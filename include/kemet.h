@@ -300,6 +300,15 @@ typedef struct kemet_events {
     kemet_event ev[KEMET_MAX_EVENTS];
 } kemet_events;
 
+/* The board in the middle of a turn entered step by step: the steps of
+ * `done` (a legal beginning of a turn, as kemet_next_steps accepts) made
+ * in `pos` with their consequences, the same player still to move, in
+ * *out; a complete turn as kemet_apply. KEMET_EILLEGAL when `done` begins
+ * no legal turn (KEMET_EOVER, KEMET_ETHROW as kemet_moves). */
+KEMET_API int kemet_steps_pos(const kemet_rules *rules, const kemet_pos *pos,
+                              const kemet_throw *thr, const kemet_move *done,
+                              kemet_pos *out);
+
 /* Applies a legal move with all its consequences. `thr` is NULL (or n == 0)
  * for a pre-throw choice. Checks legality: returns KEMET_EILLEGAL (and
  * leaves *out untouched) for a move not in kemet_moves/kemet_prethrow,

@@ -655,8 +655,44 @@ static void next_steps(void **state) {
     kemet_rules_close(r);
 }
 
+/* The board in the middle of a turn: the steps so far made, the river's
+ * consequence included, the same player still to move; a whole turn as
+ * kemet_apply; a bad beginning refused. */
+static void steps_pos(void **state) {
+    (void)state;
+    kemet_pos p, mid, whole;
+    kemet_rules *r = tu_pos(L "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", &p);
+    kemet_error e;
+    kemet_throw t;
+    kemet_move done;
+    assert_int_equal(kemet_throw_parse(r, "2,4,4", &t, &e), KEMET_OK);
+    assert_int_equal(kemet_move_parse(r, "5-9", &done, &e), KEMET_OK);
+    assert_int_equal(kemet_steps_pos(r, &p, &t, &done, &mid), KEMET_OK);
+    assert_int_equal(mid.to, 1);
+    char buf[256];
+    kemet_pos_format(r, &mid, buf, sizeof buf);
+    assert_non_null(strstr(buf, "p1=1,2,3,4,9 "));
+    /* 9 + 4 ends on the river's 13: carried back to 9 (rule 7) */
+    assert_int_equal(kemet_move_parse(r, "5-9+9-9", &done, &e), KEMET_OK);
+    assert_int_equal(kemet_steps_pos(r, &p, &t, &done, &mid), KEMET_OK);
+    kemet_pos_format(r, &mid, buf, sizeof buf);
+    assert_non_null(strstr(buf, "p1=1,2,3,4,9 "));
+    assert_int_equal(mid.to, 1);
+    /* the whole turn: as kemet_apply, the other player to move */
+    assert_int_equal(kemet_move_parse(r, "5-9+9-9+4-6", &done, &e), KEMET_OK);
+    assert_int_equal(kemet_steps_pos(r, &p, &t, &done, &mid), KEMET_OK);
+    assert_int_equal(kemet_apply(r, &p, &t, &done, &whole, NULL), KEMET_OK);
+    assert_memory_equal(&mid, &whole, sizeof mid);
+    assert_int_equal(mid.to, 2);
+    assert_int_equal(kemet_move_parse(r, "5-11", &done, &e), KEMET_OK);
+    assert_int_equal(kemet_steps_pos(r, &p, &t, &done, &mid), KEMET_EILLEGAL);
+    assert_int_equal(kemet_steps_pos(r, &p, &t, NULL, &mid), KEMET_EMISUSE);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(steps_pos),
         cmocka_unit_test(washburne_setup),
         cmocka_unit_test(washburne_move_and_lines),
         cmocka_unit_test(washburne_knock_and_safe),

@@ -158,10 +158,12 @@ struct kemet_ruleset {
     void (*random_turn)(const kemet_rules *r, const kemet_pos *pos,
                         const kemet_throw *thr, kemet_rng *pick,
                         kemet_move *out);
-    /* Optional, for turns of several steps: kemet_next_steps. */
+    /* Optional, for turns of several steps: kemet_next_steps; with `mid`
+     * not NULL, also the position after `done`, its player still to move
+     * (kemet_steps_pos). */
     int (*next_steps)(const kemet_rules *r, const kemet_pos *pos,
                       const kemet_throw *thr, const kemet_move *done,
-                      kemet_move *next, kemet_throw *left);
+                      kemet_move *next, kemet_throw *left, kemet_pos *mid);
 
     void (*start)(const kemet_rules *r, kemet_pos *pos);
     /* Opening procedure (ruling G4): may use the dice generator. Returns

@@ -8,6 +8,7 @@
 
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------------------
@@ -103,7 +104,7 @@ int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
     if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
         return KEMET_ETHROW;
     if (rules->rs->next_steps)
-        return rules->rs->next_steps(rules, pos, thr, done, next, left);
+        return rules->rs->next_steps(rules, pos, thr, done, next, left, NULL);
     /* one value per throw: the whole move is the one step */
     if (left)
         *left = done->n ? (kemet_throw){0} : *thr;
@@ -115,6 +116,31 @@ int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
     return kemet_apply(rules, pos, thr, done, &out, NULL) == KEMET_OK
                ? 0
                : KEMET_EILLEGAL;
+}
+
+int kemet_steps_pos(const kemet_rules *rules, const kemet_pos *pos,
+                    const kemet_throw *thr, const kemet_move *done,
+                    kemet_pos *out) {
+    if (!kmt_pos_usable(rules, pos) || !done || !out)
+        return KEMET_EMISUSE;
+    if (pos->result != KEMET_PLAYING)
+        return KEMET_EOVER;
+    if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
+        return KEMET_ETHROW;
+    if (!rules->rs->next_steps)
+        return kemet_apply(rules, pos, thr, done, out, NULL);
+    kemet_move *next = malloc(KEMET_MAX_MOVES * sizeof *next);
+    if (!next)
+        return KEMET_ENOMEM;
+    kemet_pos mid;
+    int n = rules->rs->next_steps(rules, pos, thr, done, next, NULL, &mid);
+    free(next);
+    if (n < 0)
+        return n;
+    if (n == 0) /* a whole turn */
+        return kemet_apply(rules, pos, thr, done, out, NULL);
+    *out = mid;
+    return KEMET_OK;
 }
 
 int kemet_move_equal(const kemet_move *a, const kemet_move *b) {

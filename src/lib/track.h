@@ -123,7 +123,7 @@ int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, kemet_move *out);
 int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
                          const kemet_throw *thr, const kemet_move *done,
-                         kemet_move *next, kemet_throw *left);
+                         kemet_move *next, kemet_throw *left, kemet_pos *mid);
 bool kmt_track_legal(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *move);
 void kmt_track_make(const kemet_rules *r, const kemet_pos *pos,

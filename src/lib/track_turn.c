@@ -356,13 +356,15 @@ static bool assign(const track *t, const turn *u, const kemet_move *move, int k,
 
 int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
                          const kemet_throw *thr, const kemet_move *done,
-                         kemet_move *next, kemet_throw *left) {
+                         kemet_move *next, kemet_throw *left, kemet_pos *mid) {
     const track *t = T(r);
     turn u, end;
     uint8_t vals[KEMET_MAX_STEPS];
     kmt_track_turn_begin(t, pos, thr, &u);
     if (!assign(t, &u, done, 0, false, vals, &end))
         return KEMET_EILLEGAL;
+    if (mid)
+        *mid = end.pos;
     if (left) { /* the values left, all the mover's to spend */
         *left = (kemet_throw){0};
         for (int i = 0; i < end.nleft; i++) {
