@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -469,14 +470,148 @@ static void commands_mid_turn(void **state) {
     assert_non_null(strstr(c, "Lions> ")); /* then the whole list again */
     assert_null(strstr(o, "is not a move"));
     /* the long list stops at 20, and 'list' shows it all */
-    assert_non_null(strstr(o, "more ('list' shows them all"));
+    assert_non_null(strstr(o, "more ('more': the next 20; 'list': all"));
     assert_null(strstr(o, "  21) "));
+    /* the board is drawn again after each step, the step marked */
+    const char *step = strstr(o, "Lions> ");
+    assert_non_null(step);
+    const char *drawn = strstr(step, "Lions' squares above each row");
+    assert_non_null(drawn);
+    assert_true(drawn < a);
+    assert_non_null(strstr(step, "(L)"));
     free(o);
     free(e);
     st = tu_run("list\nquit\ny\n", &o, &e, "play", "lions-jackals", "--seed",
                 "3", "--level", "1", NULL);
     assert_int_equal(st, 0);
     assert_non_null(strstr(o, "  21) "));
+    free(o);
+    free(e);
+    /* 'more' pages on: 21-40, not 41 */
+    st = tu_run("more\nquit\ny\n", &o, &e, "play", "lions-jackals", "--seed",
+                "1", "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "  21) "));
+    assert_non_null(strstr(o, "  40) "));
+    assert_null(strstr(o, "  41) "));
+    free(o);
+    free(e);
+    /* seed 1, Lions throw 3 4 5 1: after 3-6+2-3+4-9 the step 9-9 (a 4
+       from 9 to the river's 13) is listed with its note */
+    st = tu_run("3-6+2-3+4-9\nquit\ny\n", &o, &e, "play", "lions-jackals",
+                "--seed", "1", "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    a = strstr(o, "So far 3-6+2-3+4-9; values still to spend: 4");
+    assert_non_null(a);
+    assert_non_null(strstr(a, ") 9-9      carried back by the river"));
+    assert_null(strstr(a, ") 3-7      carried"));
+    free(o);
+    free(e);
+}
+
+/* The widest line of `text`, in characters (UTF-8), leaving out lines
+ * that begin with `skip` (a position, which is never broken) and the
+ * y/n questions. */
+static int widest(const char *text, const char *skip) {
+    int w = 0;
+    for (const char *l = text; *l;) {
+        size_t n = strcspn(l, "\n");
+        int c = 0;
+        for (size_t i = 0; i < n; i++)
+            c += ((unsigned char)l[i] & 0xC0) != 0x80;
+        /* a prompt and the next prompt's question share a line only
+           because the test's input is not echoed */
+        const char *q = strstr(l, "y/n> ");
+        bool prompt = q && q < l + n;
+        if (!(skip && strncmp(l, skip, strlen(skip)) == 0) && !prompt && c > w)
+            w = c;
+        l += n + (l[n] == '\n');
+    }
+    return w;
+}
+
+/* Every ruleset's game fits 80 columns (board, header, sticks, lists,
+ * hints); below 80 the board takes its compact form and the header and
+ * sentences wrap. */
+static void narrow_terminal(void **state) {
+    (void)state;
+    static const char *const rs[] = {"senet-kendall",
+                                     "senet-robinson",
+                                     "dogs-jackals",
+                                     "dogs-jackals-extended",
+                                     "hounds-jackals-skiryuk",
+                                     "chien-chacal",
+                                     "hounds-jackals-washburne",
+                                     "hounds-jackals-washburne-dice",
+                                     "lions-jackals",
+                                     "lions-jackals-quick"};
+    char *o, *e;
+    for (size_t i = 0; i < sizeof rs / sizeof *rs; i++) {
+        int st = tu_run("hint\nboard compact\nquit\ny\n", &o, &e, "play", rs[i],
+                        "--seed", "1", "--level", "1", NULL);
+        assert_int_equal(st, 0);
+        if (widest(o, NULL) > 79)
+            fail_msg("%s: a line of %d characters", rs[i], widest(o, NULL));
+        assert_non_null(strstr(o, "lower case: the piece last moved"));
+        free(o);
+        free(e);
+    }
+    setenv("COLUMNS", "60", 1);
+    int st = tu_run("quit\ny\n", &o, &e, "play", "senet-kendall", "--seed", "1",
+                    "--level", "1", NULL);
+    unsetenv("COLUMNS");
+    assert_int_equal(st, 0);
+    assert_true(widest(o, "Start: ") <= 59);
+    /* the compact board: holes in the order of the board */
+    assert_non_null(strstr(o, "  20 . 19 . 18 . 17 . 16 . 15 . 14 B 13 W "
+                              "12 B 11 W"));
+    assert_non_null(strstr(o, "Signs: 15\u00a0☥, 26\u00a0nfr"));
+    assert_null(strstr(o, "+------+"));
+    free(o);
+    free(e);
+    /* --compact at any width; the 58-holes board numbers each side */
+    st = tu_run("quit\ny\n", &o, &e, "play", "dogs-jackals", "--seed", "1",
+                "--level", "1", "--compact", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "its own holes: Dogs' on the right."));
+    assert_non_null(strstr(o, "Lines: 6-20, 8-10."));
+    assert_non_null(strstr(o, "  20 j ")); /* Jackals moved 3-20 */
+    free(o);
+    free(e);
+    /* Washburne's board: the Hounds' numbers, and how the Jackals'
+       relate */
+    st = tu_run("quit\ny\n", &o, &e, "play", "hounds-jackals-washburne",
+                "--seed", "1", "--level", "1", "--compact", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "Jackals' square k is Hounds' 60-k."));
+    assert_non_null(strstr(o, "59 J"));
+    free(o);
+    free(e);
+}
+
+/* --auto (and 'auto on') plays a person's only legal move for them. */
+static void auto_forced(void **state) {
+    (void)state;
+    char *o, *e;
+    /* seed 1: the Dogs' first throw can only enter a piece */
+    int st = tu_run("quit\ny\n", &o, &e, "play", "dogs-jackals", "--seed", "1",
+                    "--level", "1", "--auto", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(
+        strstr(o, "The only move, in-1, is played ('auto off' to be asked)"));
+    free(o);
+    free(e);
+    st = tu_run("quit\ny\n", &o, &e, "play", "dogs-jackals", "--seed", "1",
+                "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    assert_null(strstr(o, "The only move"));
+    assert_non_null(strstr(o, "  1) in-1"));
+    free(o);
+    free(e);
+    st = tu_run("auto on\n1\nquit\ny\n", &o, &e, "play", "dogs-jackals",
+                "--seed", "2", "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "played for you from now on"));
     free(o);
     free(e);
 }
@@ -1059,6 +1194,7 @@ static void sim_and_bench(void **state) {
 }
 
 int main(void) {
+    unsetenv("COLUMNS"); /* the tests set the width they need */
 
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(conformance_output),
@@ -1082,6 +1218,8 @@ int main(void) {
         cmocka_unit_test(play_position),
         cmocka_unit_test(board_once_a_turn),
         cmocka_unit_test(commands_mid_turn),
+        cmocka_unit_test(narrow_terminal),
+        cmocka_unit_test(auto_forced),
         cmocka_unit_test(engine_protocol),
         cmocka_unit_test(why_command),
         cmocka_unit_test(take_back),

@@ -73,9 +73,22 @@ bool cli_plural(const char *name);
 /* Writes what a move did in words, one sentence per event. */
 void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out);
 
-/* Draws the board; `mark` is a cell to highlight (0 for none). */
+/* Draws the board; `mark` is a cell to highlight (0 for none). The
+ * ruleset's picture where the terminal is wide enough for it, else the
+ * compact form (every hole as its number and what stands on it). */
 void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
                FILE *out);
+enum { CLI_BOARD_AUTO, CLI_BOARD_FULL, CLI_BOARD_COMPACT };
+void cli_board_as(const kemet_rules *rules, const kemet_pos *pos, int mark,
+                  FILE *out, int form);
+
+/* The width of the terminal `out` writes to: $COLUMNS, else the
+ * terminal's own, else 80. */
+int cli_columns(FILE *out);
+
+/* Writes `text` wrapped at `width` columns, each line indented by
+ * `indent` spaces; a newline in the text is kept. */
+void cli_wrap(FILE *out, const char *text, int width, int indent);
 
 /* The seed of game i of a run seeded s. */
 uint64_t cli_game_seed(uint64_t s, uint64_t i);

@@ -36,6 +36,9 @@ static const char play_usage[] =
     "--resume FILE goes on with the unfinished game of a record (its seed\n"
     "gives the throws to come; its players, unless --p1/--p2 say otherwise)\n"
     "and goes on writing it.\n"
+    "--auto plays your forced moves (a throw with one legal move) for you.\n"
+    "--compact draws the board compactly (every hole as its number and what\n"
+    "stands on it), as on a terminal narrower than the board.\n"
     "--position POS starts the game set up in POS (kemet start|hint's\n"
     "notation; its player to move throws first), with no opening; a record\n"
     "of it says so ('setup POS').\n"
@@ -72,6 +75,12 @@ typedef struct play {
     kemet_throw why_thr; /* n == 0: before the throw */
     kemet_move why_move;
     bool why_threw;
+    int form;   /* the board's form: CLI_BOARD_AUTO, _FULL or _COMPACT */
+    bool auto_; /* a person's only legal move is played without asking */
+    /* in a turn entered step by step: the board as the steps left it */
+    bool mid_set;
+    kemet_pos mid;
+    int mid_mark;
 } play;
 
 /* A new game from the seed: through the opening, or set up. */
@@ -201,22 +210,21 @@ static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
     }
     fputs("  sticks:", out);
     for (int i = 0; i < t->sticks; i++)
-        fputs((t->faces >> i) & 1 ? " [####]" : " [    ]", out);
+        fputs((t->faces >> i) & 1 ? " [##]" : " [  ]", out);
     char buf[64];
     kemet_throw_format(t, buf, sizeof buf);
-    fprintf(out, "  = %s   ([####] marked side up; none marked = 5)\n", buf);
+    /* the key to the sticks on the same line where it fits */
+    fprintf(out, "  = %s%s([##] marked side up; none marked = 5)\n", buf,
+            cli_columns(out) >= 80 ? "   " : "\n  ");
 }
 
-/* A few words on what a move would do, for the numbered list. */
-static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
-                    const kemet_move *m, char *buf, size_t len) {
-    kemet_pos next;
-    kemet_events ev;
+/* A few words on events first..last-1 of a move, for the lists. */
+static void notes(const play *P, const kemet_events *ev, int first, int last,
+                  char *buf, size_t len) {
     size_t at = 0;
     buf[0] = '\0';
-    kemet_make(P->rules, pos, t, m, &next, &ev);
-    for (int i = 0; i < ev.n && at < len; i++) {
-        const kemet_event *e = &ev.ev[i];
+    for (int i = first; i < last && at < len; i++) {
+        const kemet_event *e = &ev->ev[i];
         const char *w = NULL;
         char tmp[64];
         switch (e->kind) {
@@ -247,6 +255,51 @@ static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
             if (k > 0)
                 at += (size_t)k;
         }
+    }
+}
+
+/* What a move would do, for the numbered list. */
+static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
+                    const kemet_move *m, char *buf, size_t len) {
+    kemet_pos next;
+    kemet_events ev;
+    kemet_make(P->rules, pos, t, m, &next, &ev);
+    notes(P, &ev, 0, ev.n, buf, len);
+}
+
+/* What the next step `st` after `done` would do by itself (a river, a
+ * capture), for the step-by-step list: the events of that step within a
+ * listed turn that begins with done + st ("" when none does). */
+static void step_note(const play *P, const kemet_pos *pos, const kemet_throw *t,
+                      const kemet_move *moves, int n, const kemet_move *done,
+                      const kemet_step *st, char *buf, size_t len) {
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        const kemet_move *m = &moves[i];
+        bool begins = m->n > done->n && m->step[done->n].from == st->from &&
+                      m->step[done->n].to == st->to;
+        for (int k = 0; k < done->n && begins; k++)
+            begins = m->step[k].from == done->step[k].from &&
+                     m->step[k].to == done->step[k].to;
+        if (!begins)
+            continue;
+        kemet_pos next;
+        kemet_events ev;
+        kemet_make(P->rules, pos, t, m, &next, &ev);
+        /* each step's events begin with its own piece moving or entering */
+        int step = -1, first = ev.n, last = ev.n;
+        for (int e = 0; e < ev.n; e++) {
+            const kemet_event *x = &ev.ev[e];
+            if ((x->kind == KEMET_EV_MOVE || x->kind == KEMET_EV_ENTER) &&
+                x->who == pos->to && ++step == done->n + 1) {
+                last = e;
+                break;
+            }
+            if (step == done->n && first == ev.n)
+                first = e;
+        }
+        notes(P, &ev, first, last, buf, len);
+        return;
     }
 }
 
@@ -291,12 +344,15 @@ static const char human_help[] =
     "  hint   every move ranked by your chance of winning after it\n"
     "  review the game so far graded: accuracy, points lost, luck\n"
     "  pos    the position in notation (for 'kemet hint', or to share)\n"
+    "  auto on|off  play your forced moves (the only legal one) for you\n"
     "  resign give the game up (asks first)\n"
     "  why    the computer's last choice, with its chance after each option\n"
     "  takeback  take back your last move (and the computer's after it);\n"
     "         the same throw comes again (against the computer only)\n"
-    "  list   the choices again, all of them\n"
-    "  board  draw the board again     rules  show the rules\n"
+    "  list   the choices again, all of them ('more': the next page)\n"
+    "  board  draw the board again ('board compact': every hole as its\n"
+    "         number and pieces, for narrow terminals; 'board full')\n"
+    "  rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
 static int command(play *P, char *line, const kemet_throw *t,
@@ -311,6 +367,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
     const kemet_pos *pos = kemet_game_pos(P->game);
     static kemet_move next[KEMET_MAX_MOVES];
     char line[256], buf[64], why[256];
+    bool fresh = true; /* a step made or taken back: show where it stands */
     for (;;) {
         kemet_throw left;
         int n = kemet_next_steps(P->rules, pos, t, done, next, &left);
@@ -324,14 +381,26 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             *chosen = *done;
             return -3;
         }
+        /* the board as the steps so far left it */
+        P->mid_set =
+            kemet_steps_pos(P->rules, pos, t, done, &P->mid) == KEMET_OK;
+        if (P->mid_set && fresh) {
+            const kemet_step *last = &done->step[done->n - 1];
+            P->mid_mark = kemet_square_cell(P->rules, pos->to, last->to);
+            putchar('\n');
+            cli_board_as(P->rules, &P->mid, P->mid_mark, stdout, P->form);
+        }
         kemet_move_format(done, buf, sizeof buf);
         printf("  So far %s; values still to spend:", buf);
         for (int i = 0; i < left.n; i++)
             printf(" %d", left.v[i]);
         printf(". Next step:\n");
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && fresh; i++) {
+            char note[160];
             kemet_move_format(&next[i], buf, sizeof buf);
-            printf("  %d) %s\n", i + 1, buf);
+            step_note(P, pos, t, moves, nmoves, done, &next[i].step[0], note,
+                      sizeof note);
+            printf("  %d) %-8s %s\n", i + 1, buf, note);
         }
         printf("%s (undo: take back the last step)> ",
                P->info->player[pos->to - 1]);
@@ -341,9 +410,11 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         trim(line);
         if (!line[0])
             continue;
+        fresh = false;
         if (strcmp(line, "undo") == 0) {
             if (--done->n == 0)
                 return 0; /* back to the whole list */
+            fresh = true;
             continue;
         }
         int cmd = command(P, line, t, moves, nmoves);
@@ -374,6 +445,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             continue;
         }
         *done = longer;
+        fresh = true;
     }
 }
 
@@ -478,15 +550,25 @@ static int command(play *P, char *line, const kemet_throw *t,
     }
     if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
         fputs(human_help, stdout);
-    else if (strcmp(line, "board") == 0)
-        cli_board(P->rules, pos, P->mark, stdout);
-    else if (strcmp(line, "hint") == 0)
+    else if (strcmp(line, "board") == 0 || strcmp(line, "board compact") == 0 ||
+             strcmp(line, "board full") == 0) {
+        if (line[5])
+            P->form = line[6] == 'c' ? CLI_BOARD_COMPACT : CLI_BOARD_FULL;
+        cli_board_as(P->rules, P->mid_set ? &P->mid : pos,
+                     P->mid_set ? P->mid_mark : P->mark, stdout, P->form);
+    } else if (strcmp(line, "hint") == 0)
         show_hint(P, t, moves, n);
     else if (strcmp(line, "review") == 0)
         review_summary(P, false);
     else if (strcmp(line, "pos") == 0)
         show_position(P, t);
-    else if (strcmp(line, "why") == 0)
+    else if (strcmp(line, "auto on") == 0 || strcmp(line, "auto off") == 0 ||
+             strcmp(line, "auto") == 0) {
+        P->auto_ = strcmp(line, "auto") == 0 ? !P->auto_ : line[6] == 'n';
+        printf("  A forced move (the only one) is %s.\n",
+               P->auto_ ? "played for you from now on"
+                        : "offered for you to play");
+    } else if (strcmp(line, "why") == 0)
         explain_computer(P);
     else if (strcmp(line, "takeback") == 0 || strcmp(line, "take back") == 0) {
         if (P->seat[0].human && P->seat[1].human) {
@@ -514,11 +596,11 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
     /* the choices: shown once (again on 'list'); a long list (a turn of
        several values may have dozens) stops at LIST_SHOWN */
     enum { LIST_SHOWN = 20 };
-    int show = n > LIST_SHOWN ? LIST_SHOWN : n;
+    int from = 0, show = n > LIST_SHOWN ? LIST_SHOWN : n;
     for (;;) {
-        if (show && prethrow)
+        if (show && prethrow && from == 0)
             printf("  0) throw the sticks\n");
-        for (int i = 0; i < show; i++) {
+        for (int i = from; i < from + show; i++) {
             kemet_move_format(&moves[i], buf, sizeof buf);
             char pv[160];
             preview(P, pos, t, &moves[i], pv, sizeof pv);
@@ -526,10 +608,20 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
                    prethrow ? "instead of throwing" : "",
                    (*pv && prethrow) ? ", " : "", pv);
         }
-        if (show && show < n)
-            printf("  ... and %d more ('list' shows them all; or type a turn, "
-                   "or its first step to be shown the next ones)\n",
-                   n - show);
+        if (show && from + show < n) {
+            char more[200];
+            snprintf(more, sizeof more,
+                     "... and %d more ('more': the next %d; 'list': all; or "
+                     "type a turn, or its first step to be shown the next "
+                     "ones)",
+                     n - from - show,
+                     n - from - show < LIST_SHOWN ? n - from - show
+                                                  : LIST_SHOWN);
+            int w = cli_columns(stdout);
+            cli_wrap(stdout, more, w < 80 ? w - 1 : 79, 2);
+        }
+        if (show)
+            from += show;
         show = 0;
         printf("%s> ", P->info->player[pos->to - 1]);
         fflush(stdout);
@@ -539,7 +631,14 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (!line[0])
             continue;
         if (strcmp(line, "list") == 0) {
+            from = 0;
             show = n;
+            continue;
+        }
+        if (strcmp(line, "more") == 0) {
+            if (from >= n)
+                from = 0; /* round again */
+            show = n - from < LIST_SHOWN ? n - from : LIST_SHOWN;
             continue;
         }
         int cmd = command(P, line, t, moves, n);
@@ -579,6 +678,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         }
         if (!prethrow && t->n > 1) {
             int got = step_by_step(P, t, moves, n, &m, chosen);
+            P->mid_set = false;
             if (got != 0)
                 return got;
             continue;
@@ -643,6 +743,11 @@ static int ply(play *P) {
     int k = 0;
     if (n == 1 && moves[0].n == 0) {
         k = 0; /* pass: nothing to choose */
+    } else if (S->human && n == 1 && P->auto_) {
+        char buf[128];
+        kemet_move_format(&moves[0], buf, sizeof buf);
+        printf("  The only move, %s, is played ('auto off' to be asked).\n",
+               buf);
     } else if (S->human) {
         kemet_move typed;
         k = ask_human(P, &t, moves, n, &typed);
@@ -837,7 +942,7 @@ int cmd_play(int argc, char **argv) {
                *resume = NULL, *position = NULL;
     long level = 0, side = 1;
     uint64_t seed = 0;
-    bool have_seed = false;
+    bool have_seed = false, autoplay = false, compact = false;
     const char *ruleset = "senet-kendall";
     const char *arg[1];
     int npos;
@@ -852,6 +957,8 @@ int cmd_play(int argc, char **argv) {
                       {"position", OPT_STRING, &position, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
+                      {"auto", OPT_FLAG, &autoplay, 0, 0},
+                      {"compact", OPT_FLAG, &compact, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
@@ -951,6 +1058,8 @@ int cmd_play(int argc, char **argv) {
         return EXIT_BAD;
     }
     P.info = kemet_rules_info(P.rules);
+    P.auto_ = autoplay;
+    P.form = compact ? CLI_BOARD_COMPACT : CLI_BOARD_AUTO;
     rc = 0;
     if (setup_seat(&P, 0, p1, seed ^ 0x5eed0001ULL) ||
         setup_seat(&P, 1, p2, seed ^ 0x5eed0002ULL)) {
@@ -1007,12 +1116,21 @@ int cmd_play(int argc, char **argv) {
     }
     char start_line[512];
     kemet_pos_format(P.rules, &P.start, start_line, sizeof start_line);
-    printf("%s - %s\n%s (%c) is player 1, %s (%c) player 2. Seed %llu.\n"
-           "Start: %s\n"
-           "Type 'help' at your turn for commands ('pos': the position).\n\n",
-           P.info->title, P.info->source, P.info->player[0], P.info->glyph[0],
-           P.info->player[1], P.info->glyph[1], (unsigned long long)seed,
-           start_line);
+    /* the header, wrapped to the terminal (at most 80 columns) */
+    int width = cli_columns(stdout);
+    width = width < 80 ? width - 1 : 79;
+    snprintf(line, sizeof line, "%s - %s", P.info->title, P.info->source);
+    cli_wrap(stdout, line, width, 0);
+    snprintf(line, sizeof line,
+             "%s (%c) is player 1, %s (%c) player 2. Seed %llu.",
+             P.info->player[0], P.info->glyph[0], P.info->player[1],
+             P.info->glyph[1], (unsigned long long)seed);
+    cli_wrap(stdout, line, width, 0);
+    printf("Start: %s\n", start_line);
+    cli_wrap(stdout,
+             "Type 'help' at your turn for commands ('pos': the position).",
+             width, 0);
+    putchar('\n');
     cli_describe(P.rules, &ev, stdout);
 
     int last_to = 0;
@@ -1025,7 +1143,7 @@ int cmd_play(int argc, char **argv) {
         bool draw = any_human ? P.seat[pos->to - 1].human : pos->to != last_to;
         if (draw) {
             putchar('\n');
-            cli_board(P.rules, pos, P.mark, stdout);
+            cli_board_as(P.rules, pos, P.mark, stdout, P.form);
             status(&P, stdout);
             last_to = pos->to;
         }
@@ -1064,7 +1182,7 @@ int cmd_play(int argc, char **argv) {
     }
     if (kemet_result(end) != KEMET_PLAYING) {
         putchar('\n');
-        cli_board(P.rules, end, P.mark, stdout);
+        cli_board_as(P.rules, end, P.mark, stdout, P.form);
         int w = kemet_result(end);
         long turns = kemet_game_turns(P.game);
         if (w == KEMET_DRAW)

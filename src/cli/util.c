@@ -211,52 +211,8 @@ bool cli_plural(const char *name) {
 
 void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
     char text[KEMET_DESCRIBE_MAX];
-    if (kemet_describe(rules, ev, text, sizeof text) > 0)
-        fputs(text, out);
-}
-
-/* Whether to colour what goes to `out`: a terminal, not "dumb", and no
- * NO_COLOR in the environment (no-color.org). */
-static bool colour(FILE *out) {
-    const char *term = getenv("TERM"), *no = getenv("NO_COLOR");
-    return isatty(fileno(out)) && !(no && *no) &&
-           !(term && !strcmp(term, "dumb"));
-}
-
-void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
-               FILE *out) {
-    const kemet_info *info = kemet_rules_info(rules);
-    /* player 1 bold yellow, player 2 bold cyan, the last move reversed */
-    bool ansi = colour(out);
-    static const char *const ink[2] = {"\033[1;33m", "\033[1;36m"};
-    for (const char *s = kemet_board_template(rules); *s; s++) {
-        int cell;
-        if (s[0] == '{' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' &&
-            s[2] <= '9' && s[3] == '}') {
-            cell = (s[1] - '0') * 10 + (s[2] - '0');
-            int c[2];
-            char txt[8] = "    ";
-            kemet_board_cell(rules, pos, cell, c);
-            if (c[0] + c[1] == 1) {
-                char g = info->glyph[c[1] ? 1 : 0];
-                if (cell == mark)
-                    snprintf(txt, sizeof txt, "(%c) ", g);
-                else
-                    snprintf(txt, sizeof txt, " %c  ", g);
-                if (ansi) {
-                    fprintf(out, "%s%s%s\033[0m", ink[c[1] ? 1 : 0],
-                            cell == mark ? "\033[7m" : "", txt);
-                    s += 3;
-                    continue;
-                }
-            } else if (c[0] + c[1] > 1) {
-                snprintf(txt, sizeof txt, "%d%c%d%c", c[0] % 10, info->glyph[0],
-                         c[1] % 10, info->glyph[1]);
-            }
-            fputs(txt, out);
-            s += 3;
-        } else {
-            fputc(*s, out);
-        }
+    if (kemet_describe(rules, ev, text, sizeof text) > 0) {
+        int w = cli_columns(out); /* each sentence wrapped to the terminal */
+        cli_wrap(out, text, w < 80 ? w - 1 : 79, 2);
     }
 }

@@ -463,14 +463,14 @@ static const char senet_board[] =
     "   "
     "+------+------+------+------+------+------+------+------+------+------+\n"
     "-> | {21} | {22} | {23} | {24} | {25} | {26} | {27} | {28} | {29} | {30} "
-    "| -> off\n"
+    "| ->\n"
     "   |21    |22    |23    |24    |25    |26 nfr|27 ~~~|28 III|29  II|30   "
     "I|\n"
     "   "
     "+------+------+------+------+------+------+------+------+------+------+\n"
-    "   ank = 15, house of rebirth   nfr = 26, house of beauty (every piece "
-    "stops here)\n"
-    "   ~~~ = 27, the water   III, II, I = 28-30, borne off with 3, 2, any\n";
+    "   ank = 15, house of rebirth    nfr = 26, house of beauty (every piece\n"
+    "   stops there)    ~~~ = 27, the water    III, II, I = 28-30, borne off\n"
+    "   with 3, 2, any (-> off the board after 30)\n";
 
 static int senet_cell_of(const kemet_rules *r, int player, int square) {
     (void)r;
