@@ -1,0 +1,197 @@
+"""The C library through ctypes: its structures and function signatures.
+
+The shared library is looked for, in order: the file named by $KEMET_LIB;
+a copy inside this package (put there when the wheel was built beside a
+build of kemet); the system's (ctypes.util.find_library("kemet")).
+"""
+import ctypes
+import ctypes.util
+import os
+
+MAX_VALUES = 8
+MAX_STEPS = 8
+MAX_MOVES = 8192
+MAX_THROWS = 1024
+MAX_EVENTS = 16
+DESCRIBE_MAX = 4096
+HAND = 0
+OFF = 255
+
+OK, EMISUSE, ESYNTAX, ERULESET, ETHROW, EILLEGAL, EOVER, ENOMEM, ERANGE, EIO = (
+    0, -1, -2, -3, -4, -5, -6, -7, -8, -9)
+PLAYING, WON1, WON2, DRAW = 0, 1, 2, 3
+
+
+class Pos(ctypes.Structure):
+    _fields_ = [("sq", ctypes.c_uint64 * 2), ("heap", ctypes.c_uint8 * 2),
+                ("hand", ctypes.c_uint8 * 2), ("to", ctypes.c_uint8),
+                ("must", ctypes.c_uint8), ("result", ctypes.c_uint8),
+                ("pad_", ctypes.c_uint8)]
+
+
+class Throw(ctypes.Structure):
+    _fields_ = [("n", ctypes.c_uint8), ("v", ctypes.c_uint8 * MAX_VALUES),
+                ("only", ctypes.c_uint8 * MAX_VALUES),
+                ("sticks", ctypes.c_uint8), ("faces", ctypes.c_uint16)]
+
+
+class Step(ctypes.Structure):
+    _fields_ = [("from_", ctypes.c_uint8), ("to", ctypes.c_uint8)]
+
+
+class Move(ctypes.Structure):
+    _fields_ = [("n", ctypes.c_uint8), ("step", Step * MAX_STEPS)]
+
+
+class Error(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_int), ("msg", ctypes.c_char * 256)]
+
+
+class Info(ctypes.Structure):
+    _fields_ = [("id", ctypes.c_char_p), ("title", ctypes.c_char_p),
+                ("source", ctypes.c_char_p), ("text", ctypes.c_char_p),
+                ("player", ctypes.c_char_p * 2), ("glyph", ctypes.c_char * 2),
+                ("gone", ctypes.c_char_p), ("in_hand", ctypes.c_char_p),
+                ("pieces", ctypes.c_int), ("squares", ctypes.c_int),
+                ("board_cells", ctypes.c_int), ("board_note", ctypes.c_char_p)]
+
+
+class Event(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_uint8), ("who", ctypes.c_uint8),
+                ("a", ctypes.c_uint8), ("b", ctypes.c_uint8)]
+
+
+class Events(ctypes.Structure):
+    _fields_ = [("n", ctypes.c_int), ("ev", Event * MAX_EVENTS)]
+
+
+class Stat(ctypes.Structure):
+    _fields_ = [("value", ctypes.c_double), ("lo", ctypes.c_double),
+                ("hi", ctypes.c_double)]
+
+
+class Trace(ctypes.Structure):
+    _fields_ = [("result", ctypes.c_int), ("turns", ctypes.c_long),
+                ("moves", ctypes.c_long), ("passes", ctypes.c_long),
+                ("forced", ctypes.c_long), ("decisions", ctypes.c_long),
+                ("choices", ctypes.c_double), ("branching", ctypes.c_double),
+                ("n", ctypes.c_int), ("p1", ctypes.POINTER(ctypes.c_double))]
+
+
+ANALYSIS_STATS = ("completion", "drawishness", "advantage_p1", "balance",
+                  "duration_turns", "duration_moves")
+ANALYSIS_MORE = ("lost_throws", "forced_moves", "choices", "branching_factor",
+                 "lead_change", "drama", "decisiveness_threshold")
+
+
+class Analysis(ctypes.Structure):
+    _fields_ = ([("games", ctypes.c_long), ("ended", ctypes.c_long),
+                 ("stopped", ctypes.c_long), ("draws", ctypes.c_long),
+                 ("wins", ctypes.c_long * 2)] +
+                [(n, Stat) for n in ANALYSIS_STATS] +
+                [("median_turns", ctypes.c_double),
+                 ("sd_turns", ctypes.c_double),
+                 ("median_moves", ctypes.c_double),
+                 ("sd_moves", ctypes.c_double)] +
+                [(n, Stat) for n in ANALYSIS_MORE])
+
+
+def _find():
+    here = os.path.dirname(os.path.abspath(__file__))
+    tried = []
+    env = os.environ.get("KEMET_LIB")
+    if env:
+        return env, tried
+    for name in sorted(os.listdir(here)):
+        if name.startswith("libkemet.so"):
+            return os.path.join(here, name), tried
+    tried.append(here)
+    found = ctypes.util.find_library("kemet")
+    if found:
+        return found, tried
+    tried.append("the system's libraries")
+    return None, tried
+
+
+def load():
+    path, tried = _find()
+    if path is None:
+        raise OSError("kemet: no libkemet.so (looked in %s); build kemet "
+                      "(./run build) and reinstall the package, or set "
+                      "KEMET_LIB to the library's path" % ", ".join(tried))
+    lib = ctypes.CDLL(path)
+    P = ctypes.POINTER
+    vp = ctypes.c_void_p
+    sig = {
+        "kemet_version": (ctypes.c_char_p, []),
+        "kemet_strerror": (ctypes.c_char_p, [ctypes.c_int]),
+        "kemet_ruleset_count": (ctypes.c_int, []),
+        "kemet_ruleset_id": (ctypes.c_char_p, [ctypes.c_int]),
+        "kemet_rules_open": (ctypes.c_int, [ctypes.c_char_p, P(vp), P(Error)]),
+        "kemet_rules_close": (None, [vp]),
+        "kemet_rules_info": (P(Info), [vp]),
+        "kemet_rules_spec": (ctypes.c_char_p, [vp]),
+        "kemet_start": (None, [vp, P(Pos)]),
+        "kemet_pos_parse": (ctypes.c_int,
+                            [ctypes.c_char_p, P(vp), P(Pos), P(Error)]),
+        "kemet_pos_check": (ctypes.c_int, [vp, P(Pos), P(Error)]),
+        "kemet_pos_format": (ctypes.c_int,
+                             [vp, P(Pos), ctypes.c_char_p, ctypes.c_size_t]),
+        "kemet_move_parse": (ctypes.c_int,
+                             [vp, ctypes.c_char_p, P(Move), P(Error)]),
+        "kemet_move_format": (ctypes.c_int,
+                              [P(Move), ctypes.c_char_p, ctypes.c_size_t]),
+        "kemet_throw_parse": (ctypes.c_int,
+                              [vp, ctypes.c_char_p, P(Throw), P(Error)]),
+        "kemet_throw_format": (ctypes.c_int,
+                               [P(Throw), ctypes.c_char_p, ctypes.c_size_t]),
+        "kemet_throws": (ctypes.c_int, [vp, P(Pos), P(Throw),
+                                        P(ctypes.c_uint32),
+                                        P(ctypes.c_uint32)]),
+        "kemet_prethrow": (ctypes.c_int, [vp, P(Pos), P(Move)]),
+        "kemet_moves": (ctypes.c_int, [vp, P(Pos), P(Throw), P(Move)]),
+        "kemet_apply": (ctypes.c_int,
+                        [vp, P(Pos), P(Throw), P(Move), P(Pos), P(Events)]),
+        "kemet_describe": (ctypes.c_int, [vp, P(Events), ctypes.c_char_p,
+                                          ctypes.c_size_t]),
+        "kemet_explain": (ctypes.c_int, [vp, P(Pos), P(Throw), P(Move),
+                                         ctypes.c_char_p, ctypes.c_size_t]),
+        "kemet_win_chance": (ctypes.c_double, [vp, P(Pos), ctypes.c_int]),
+        "kemet_agent_new": (ctypes.c_int, [vp, ctypes.c_char_p,
+                                           ctypes.c_uint64, P(vp), P(Error)]),
+        "kemet_agent_free": (None, [vp]),
+        "kemet_agent_spec": (ctypes.c_char_p, [vp]),
+        "kemet_agent_choose": (ctypes.c_int, [vp, P(Pos), P(Throw), P(Move),
+                                              ctypes.c_int]),
+        "kemet_agent_rank": (ctypes.c_int,
+                             [vp, P(Pos), P(Throw), P(Move), ctypes.c_int,
+                              P(ctypes.c_double), P(ctypes.c_double)]),
+        "kemet_level_agent": (ctypes.c_char_p, [ctypes.c_int]),
+        "kemet_game_new": (ctypes.c_int, [vp, ctypes.c_uint64, P(vp),
+                                          P(Events)]),
+        "kemet_game_setup": (ctypes.c_int, [vp, ctypes.c_uint64, P(Pos),
+                                            P(vp), P(Error)]),
+        "kemet_game_free": (None, [vp]),
+        "kemet_game_pos": (P(Pos), [vp]),
+        "kemet_game_throw": (P(Throw), [vp]),
+        "kemet_game_roll": (ctypes.c_int, [vp, P(Throw)]),
+        "kemet_game_play": (ctypes.c_int, [vp, P(Move), P(Events)]),
+        "kemet_game_turns": (ctypes.c_long, [vp]),
+        "kemet_game_plies": (ctypes.c_long, [vp]),
+        "kemet_record_header": (ctypes.c_int,
+                                [vp, ctypes.c_uint64, ctypes.c_char_p,
+                                 ctypes.c_char_p, P(Pos), ctypes.c_char_p,
+                                 ctypes.c_size_t]),
+        "kemet_record_ply": (ctypes.c_int, [P(Pos), P(Throw), P(Move),
+                                            ctypes.c_char_p, ctypes.c_size_t]),
+        "kemet_record_result": (ctypes.c_int, [P(Pos), ctypes.c_int,
+                                               ctypes.c_char_p,
+                                               ctypes.c_size_t]),
+        "kemet_analyze_traces": (ctypes.c_int, [P(Trace), ctypes.c_long,
+                                                P(Analysis)]),
+    }
+    for name, (res, args) in sig.items():
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+    return lib

@@ -1,0 +1,167 @@
+"""The Python package against the library's own answers and the rules."""
+import os
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+import kemet
+
+SENET = "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14"
+
+
+def test_rulesets_and_facts():
+    ids = kemet.rulesets()
+    assert "senet-kendall" in ids and "lions-jackals" in ids
+    assert len(ids) == len(set(ids)) >= 10
+    r = kemet.Rules("senet-kendall")
+    assert r.players == ("White", "Black")
+    assert r.glyphs == ("W", "B")
+    assert r.pieces == 7 and r.squares == 30
+    assert kemet.level_agent(5).startswith("best")
+    with pytest.raises(kemet.KemetError):
+        kemet.level_agent(9)
+
+
+def test_start_and_notation_round_trip():
+    r = kemet.Rules("senet-kendall")
+    p = r.start()
+    assert str(p) == SENET
+    assert p.to == 1 and not p.over and p.winner is None
+    q = kemet.parse_position(str(p))
+    assert q == p and q.rules.spec == "senet-kendall"
+    assert r.position(SENET) == p
+
+
+def test_throw_probabilities_exact():
+    # four sticks: 1 marked side 4/16, 2: 6/16, 3: 4/16, 4: 1/16, 5 (none)
+    r = kemet.Rules("senet-kendall")
+    t = dict((str(k), p) for k, p in r.throws(r.start()))
+    assert t == {"1": Fraction(1, 4), "2": Fraction(3, 8),
+                 "3": Fraction(1, 4), "4": Fraction(1, 16),
+                 "5": Fraction(1, 16)}
+    for rid in kemet.rulesets():
+        rr = kemet.Rules(rid)
+        assert sum(p for _, p in rr.throws(rr.start())) == 1
+
+
+def test_moves_apply_and_explain():
+    r = kemet.Rules("senet-kendall")
+    p = r.start()
+    moves = [str(m) for m in r.moves(p, "3")]
+    assert moves == ["1-4", "3-6", "5-8", "7-10", "9-12", "11-14", "13-16"]
+    q = r.apply(p, "3", "9-12")
+    # rule 7 (Kendall): landing on a lone opposing piece swaps the two
+    assert str(q) == ("senet-kendall to=2 p1=1,3,5,7,11,12,13 "
+                      "p2=2,4,6,8,9,10,14")
+    assert "swap" in r.describe(p, "3", "9-12")
+    with pytest.raises(kemet.IllegalMove) as e:
+        r.apply(p, "3", "1-5")
+    assert "the throw is 3" in str(e.value)
+    assert r.explain(p, "3", "1-5") is not None
+    assert r.explain(p, "3", "1-4") is None
+    assert r.moves(p, kemet.Rules("senet-kendall").throw("2"))
+
+
+@pytest.mark.parametrize("bad", [
+    "senet-kendall to=9 p1=1 p2=2",           # malformed
+    "senet-kendall to=1 p1=1,1 p2=2",         # invalid
+    "nosuchgame to=1",                        # unknown ruleset
+    "senet-kendall " + "p1=1," * 20000,       # oversized
+    "senet-kendall to=1 p1=\udcff p2=2",      # not UTF-8 (a lone surrogate)
+    b"senet-kendall to=1 p1=\xff\xfe p2=2",   # invalid UTF-8 bytes
+    "senet-kendall to=1\0 p1=1 p2=2",         # NUL
+    "",
+])
+def test_bad_positions_raise(bad):
+    with pytest.raises(kemet.KemetError) as e:
+        kemet.parse_position(bad)
+    assert str(e.value)  # the library's message
+    assert e.value.code < 0
+
+
+def test_bad_throws_moves_rulesets_agents():
+    r = kemet.Rules("senet-kendall")
+    for bad in ("7", "0", "x", "1,2", "9" * 5000, "\udcff"):
+        with pytest.raises(kemet.KemetError):
+            r.throw(bad)
+    for bad in ("1-", "a-b", "-" * 10000, "1-2+" * 50):
+        with pytest.raises(kemet.KemetError):
+            r.move(bad)
+    with pytest.raises(kemet.KemetError):
+        kemet.Rules("nosuchgame")
+    with pytest.raises(kemet.KemetError):
+        r.agent("wizard")
+    with pytest.raises(TypeError):
+        r.throw(3)
+    with pytest.raises(kemet.KemetError):  # another ruleset's position
+        r.moves(kemet.Rules("dogs-jackals").start(), "3")
+
+
+def test_agents_rank_and_choose():
+    r = kemet.Rules("senet-kendall")
+    p = r.start()
+    a = r.agent("expectimax:2k", seed=3)
+    ranked = a.rank(p, "3")
+    assert len(ranked) == 7
+    chances = [c for _, c in ranked]
+    assert chances == sorted(chances, reverse=True)
+    assert all(0 <= c <= 1 for c in chances)
+    assert a.choose(p, "3") == ranked[0][0]
+    # before the throw in a position with a piece in the water (27):
+    # rescue it (a pre-throw move) or throw (None)
+    w = r.position("senet-kendall to=1 p1=27 p2=29")
+    pre = r.prethrow(w)
+    assert [str(m) for m in pre] == ["27-15"]
+    ranked = a.rank(w)
+    assert {m is None for m, _ in ranked} == {True, False}
+
+
+def test_seeded_games_reproducible_and_replayable():
+    r = kemet.Rules("dogs-jackals")
+    g1 = r.play("greedy", "random", seed=11)
+    g2 = r.play("greedy", "random", seed=11)
+    assert g1.over and g1.record() == g2.record()
+    assert g1.record() != r.play("greedy", "random", seed=12).record()
+    binary = os.environ.get("KEMET_BIN")
+    if not binary:
+        pytest.skip("KEMET_BIN not set: the record is not checked natively")
+    for rid in kemet.rulesets():
+        rr = kemet.Rules(rid)
+        g = rr.play("random", "greedy", seed=5)
+        path = os.path.join(os.environ.get("TMPDIR", "/tmp"),
+                            "kemet-py-%d-%s.rec" % (os.getpid(), rid))
+        with open(path, "w") as fh:
+            fh.write(g.record("random", "greedy"))
+        try:
+            out = subprocess.run([binary, "replay", path], capture_output=True,
+                                 text=True)
+        finally:
+            os.unlink(path)
+        # the native program replays every throw from the seed and every
+        # move: the same rules, the same dice
+        assert out.returncode == 0, out.stderr
+        assert "valid record, %d plies" % g.plies in out.stdout
+
+
+def test_game_driver_errors():
+    r = kemet.Rules("senet-kendall")
+    g = r.game(seed=4)
+    t = g.roll()
+    with pytest.raises(kemet.KemetError):
+        g.roll()  # a throw is pending
+    with pytest.raises(kemet.IllegalMove):
+        g.play("29-off")
+    g.play(r.moves(g.position, t)[0])
+    assert g.plies == 1
+
+
+def test_analyze():
+    r = kemet.Rules("senet-kendall")
+    a = r.analyze("greedy", "random", games=30, seed=1)
+    assert a["games"] == 30
+    assert sum(a["wins"]) + a["draws"] + a["stopped"] == 30
+    assert a["wins"][0] > a["wins"][1]  # greedy beats random
+    v, lo, hi = a["balance"]
+    assert lo <= v <= hi
+    assert a["duration_turns"][0] > 10
