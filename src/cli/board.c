@@ -170,7 +170,7 @@ static void name_cells(const kemet_rules *rules, const kemet_board_art *a,
         for (int k = 1; k <= info->squares; k++) {
             int c = kemet_square_cell(rules, p, k);
             if (c > 0 && c < NCELL) {
-                snprintf(nm->lab[c], sizeof nm->lab[c], "%d", k);
+                snprintf(nm->lab[c], sizeof nm->lab[c], "%d", (unsigned char)k);
                 nm->by[c] = p;
             }
         }
