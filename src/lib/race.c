@@ -280,7 +280,9 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
     }
     if (rc == KEMET_OK) {
         R->off[R->n] = (uint32_t)total;
-        R->p = malloc(total * sizeof *R->p);
+        R->p = total < SIZE_MAX / sizeof *R->p /* 32-bit address spaces */
+                   ? malloc((size_t)total * sizeof *R->p)
+                   : NULL;
         if (!R->p)
             rc = KEMET_ENOMEM;
     }

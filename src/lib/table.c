@@ -206,10 +206,15 @@ int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                     M += t->c[t->nsq][j];
             }
     t->M = (uint32_t)M;
-    t->mask = malloc(M * sizeof *t->mask);
-    t->heap = malloc(M);
-    t->hnd = malloc(M);
-    t->must_first = malloc((M + 1) * sizeof *t->must_first);
+    if (M >= SIZE_MAX / sizeof *t->must_first) { /* 32-bit addresses */
+        kemet_table_free(t);
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    }
+    size_t m = (size_t)M;
+    t->mask = malloc(m * sizeof *t->mask);
+    t->heap = malloc(m);
+    t->hnd = malloc(m);
+    t->must_first = malloc((m + 1) * sizeof *t->must_first);
     if (!t->mask || !t->heap || !t->hnd || !t->must_first) {
         kemet_table_free(t);
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
