@@ -151,6 +151,24 @@ typedef struct cli_outcome {
     long turns, plies;
     cli_think think; /* by seat */
 } cli_outcome;
+/* Open MPI (mpi.c; docs/cluster.md): under mpirun each copy of the
+ * program is a rank; otherwise there is one, rank 0. Only rank 0 prints
+ * (the others' standard output is closed at the start). */
+void cli_mpi_start(int *argc, char ***argv);
+void cli_mpi_end(void);
+/* For a command not dealt over the ranks: true on rank 0, which then runs
+ * it as the only rank (saying so when there are others); false on the
+ * others, which do nothing. */
+bool cli_mpi_alone(const char *command);
+int cli_mpi_rank(void);
+int cli_mpi_size(void);
+/* After each rank has made its share of n items of `each` bytes (rank r
+ * items r, r + size, ...: `nmine` of them in `mine`), gives every rank all
+ * n in `all`, in order. `rc` is this rank's status; the worst status of
+ * any rank is returned (then `all` is not filled). One rank: returns rc. */
+int cli_mpi_deal(long n, size_t each, void *mine, long nmine, void *all,
+                 int rc);
+
 /* Plays games first..first+count-1 of a run seeded `seed` between agents
  * spec[0] (player 1) and spec[1] (player 2); with `alternate` they change
  * seats in odd-numbered games. out[k] receives game first+k. Agents are

@@ -148,12 +148,13 @@ typedef struct run {
     bool alternate;
     uint64_t seed;
     long first, cap;
+    long offset, stride; /* this rank's games: offset + k * stride */
     cli_outcome *out;
 } run;
 
 static int run_one(void *ctx, long k) {
     run *R = ctx;
-    long i = R->first + k;
+    long i = R->first + R->offset + k * R->stride;
     uint64_t gs = cli_game_seed(R->seed, (uint64_t)i);
     int swap = R->alternate && (i & 1);
     const char *spec[2] = {R->spec[swap], R->spec[swap ^ 1]};
@@ -175,8 +176,25 @@ static int run_one(void *ctx, long k) {
 int cli_run_games(const kemet_rules *r, const char *const spec[2],
                   bool alternate, uint64_t seed, long first, long count,
                   long cap, int threads, cli_outcome *out, const char *what) {
-    run R = {r, spec, alternate, seed, first, cap, out};
-    return cli_parallel(count, threads, run_one, &R, what);
+    int size = cli_mpi_size(), rank = cli_mpi_rank();
+    if (size == 1) {
+        run R = {r, spec, alternate, seed, first, cap, 0, 1, out};
+        return cli_parallel(count, threads, run_one, &R, what);
+    }
+    /* several ranks: this one plays games rank, rank + size, ... and then
+       every rank has every outcome */
+    long mine = count > rank ? (count - rank + size - 1) / size : 0;
+    cli_outcome *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
+    run R = {r, spec, alternate, seed, first, cap, rank, size, part};
+    char label[160];
+    snprintf(label, sizeof label, "%s (rank 0's share of %d)",
+             what ? what : "games", size);
+    int rc = part ? cli_parallel(mine, threads, run_one, &R,
+                                 rank == 0 && what ? label : NULL)
+                  : KEMET_ENOMEM;
+    rc = cli_mpi_deal(count, sizeof *part, part, mine, out, rc);
+    free(part);
+    return rc;
 }
 
 int cli_threads(long asked) {

@@ -1,0 +1,126 @@
+/* mpi.c - the heavy commands over Open MPI (docs/cluster.md).
+ *
+ * Built with KEMET_MPI (CMake finds Open MPI), `mpirun -n N kemet ...`
+ * starts N copies; each is a rank. A run of games is dealt to the ranks
+ * by index (rank r plays games r, r + N, r + 2N, ...; each seeded from the
+ * run's seed and its index as always), then every rank receives every
+ * game's outcome in game order, so what is computed from them is the same
+ * for any number of ranks and threads. Only rank 0 prints: the others'
+ * standard output goes to /dev/null.
+ *
+ * Without KEMET_MPI, or when the program was not started by mpirun, there
+ * is one rank and nothing here does anything.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef KEMET_MPI
+#include <mpi.h>
+#endif
+
+/* The program's place in the job (one process: rank 0 of 1). */
+static int the_rank = 0, the_size = 1;
+static bool started = false;
+
+void cli_mpi_start(int *argc, char ***argv) {
+#ifdef KEMET_MPI
+    /* Only under a launcher: a plain run of the program stays a plain
+       process, with no MPI start-up at all. */
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") &&
+        !getenv("PMI_SIZE"))
+        return;
+    int provided;
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) !=
+        MPI_SUCCESS)
+        return;
+    started = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &the_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &the_size);
+    if (the_rank != 0 && !freopen("/dev/null", "w", stdout))
+        fclose(stdout);
+#else
+    (void)argc;
+    (void)argv;
+#endif
+}
+
+void cli_mpi_end(void) {
+#ifdef KEMET_MPI
+    if (started) {
+        fflush(stdout);
+        MPI_Finalize();
+        started = false;
+    }
+#endif
+}
+
+bool cli_mpi_alone(const char *command) {
+    if (the_size == 1)
+        return true;
+    if (the_rank != 0)
+        return false;
+    fprintf(stderr,
+            "kemet: %s runs on rank 0 alone under mpirun (match, ladder and "
+            "sim deal their games over the ranks)\n",
+            command);
+    the_size = 1;
+    return true;
+}
+
+int cli_mpi_rank(void) {
+    return the_rank;
+}
+
+int cli_mpi_size(void) {
+    return the_size;
+}
+
+int cli_mpi_deal(long n, size_t each, void *mine, long nmine, void *all,
+                 int rc) {
+#ifdef KEMET_MPI
+    if (!started || the_size == 1)
+        return rc;
+    /* one rank's failure is every rank's */
+    int worst;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (worst)
+        return worst;
+    int *counts = malloc((size_t)the_size * 2 * sizeof *counts);
+    char *packed = malloc((size_t)n * each + 1);
+    int failed = !counts || !packed ||
+                 (double)n * (double)each > 2147483647.0; /* int counts */
+    MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (failed) {
+        free(counts);
+        free(packed);
+        return KEMET_ENOMEM;
+    }
+    int *displs = counts + the_size, at = 0;
+    for (int r = 0; r < the_size; r++) {
+        long k = n > r ? (n - r + the_size - 1) / the_size : 0;
+        counts[r] = (int)(k * (long)each);
+        displs[r] = at;
+        at += counts[r];
+    }
+    (void)nmine;
+    MPI_Allgatherv(mine, counts[the_rank], MPI_BYTE, packed, counts, displs,
+                   MPI_BYTE, MPI_COMM_WORLD);
+    /* rank r's k-th item is item r + k * size */
+    for (int r = 0; r < the_size; r++)
+        for (long k = 0; (long)k * (long)each < counts[r]; k++)
+            memcpy((char *)all + (size_t)(r + k * the_size) * each,
+                   packed + displs[r] + (size_t)k * each, each);
+    free(counts);
+    free(packed);
+    return 0;
+#else
+    (void)n;
+    (void)each;
+    (void)mine;
+    (void)nmine;
+    (void)all;
+    return rc;
+#endif
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# mpi.sh KEMET MPIRUN - the heavy commands give the same output under
+# mpirun with 3 ranks (and 2 threads each) as one process with 1 thread:
+# match (text and JSON) and sim, apart from the lines that report time.
+set -eu
+kemet=$1
+mpirun=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+run3() {
+    "$mpirun" --oversubscribe --allow-run-as-root -n 3 "$kemet" "$@"
+}
+untimed() { grep -v -e ' s on ' -e 'time per move' -e 'games/s' -e 'games per second' -e 'seconds' "$1" || true; }
+check() { # COMMAND ARGS...: one process vs three ranks
+    name=$1
+    "$kemet" "$@" --threads 1 >"$dir/$name.1"
+    run3 "$@" --threads 2 >"$dir/$name.3"
+    untimed "$dir/$name.1" >"$dir/$name.1u"
+    untimed "$dir/$name.3" >"$dir/$name.3u"
+    if ! cmp -s "$dir/$name.1u" "$dir/$name.3u"; then
+        echo "mpi: $name differs between 1 process and 3 ranks:" >&2
+        diff "$dir/$name.1u" "$dir/$name.3u" >&2 || true
+        exit 1
+    fi
+    [ -s "$dir/$name.1u" ] || { echo "mpi: $name printed nothing" >&2; exit 1; }
+    echo "ok - $name: the same for 1 process and 3 ranks"
+}
+check match senet-kendall --p1 greedy --p2 expectimax:200 --games 61 --seed 5
+# JSON on one line: drop the time per move
+sed_json() { sed 's/"seconds_per_move":\[[^]]*\]//' "$1"; }
+"$kemet" match dogs-jackals --p1 random --p2 greedy --games 40 --json --threads 1 >"$dir/j1"
+run3 match dogs-jackals --p1 random --p2 greedy --games 40 --json --threads 2 >"$dir/j3"
+[ "$(sed_json "$dir/j1")" = "$(sed_json "$dir/j3")" ] || { echo "mpi: match --json differs" >&2; exit 1; }
+echo "ok - match --json: the same"
+check sim lions-jackals --games 300 --seed 9
+# one line from rank 0 only: the other ranks print nothing
+n=$(run3 match senet-kendall --p1 random --p2 random --games 6 --json | wc -l)
+[ "$n" -eq 1 ] || { echo "mpi: $n lines from 3 ranks (rank 0 alone prints)" >&2; exit 1; }
+echo "ok - rank 0 alone prints"
+# any other command runs once, on rank 0
+n=$(run3 start senet-kendall 2>/dev/null | wc -l)
+[ "$n" -eq 1 ] || { echo "mpi: start printed $n lines under 3 ranks" >&2; exit 1; }
+echo "ok - other commands run on rank 0 alone"
