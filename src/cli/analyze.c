@@ -72,10 +72,12 @@ typedef struct job {
     uint64_t seed;
     long cap;
     tracer *games;
+    long offset, stride; /* this rank's games: offset + k * stride */
 } job;
 
-static int trace_game(void *ctx, long i) {
+static int trace_game(void *ctx, long k) {
     job *J = ctx;
+    long i = J->offset + k * J->stride;
     tracer *T = &J->games[i];
     T->r = J->r;
     kemet_game *g = NULL;
@@ -113,6 +115,55 @@ static int skill(const kemet_rules *r, const char *best, const char *other,
     return 0;
 }
 
+/* Under mpirun: every rank's traces to every rank, in game order (the
+ * fixed part of each, then each game's win estimates, which then live in
+ * *joined). */
+static int share_traces(tracer *T, long games, int rc, double **joined) {
+    int rank = cli_mpi_rank(), size = cli_mpi_size();
+    long mine = games > rank ? (games - rank + size - 1) / size : 0;
+    kemet_trace *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
+    kemet_trace *all = malloc((size_t)games * sizeof *all);
+    long nmine = 0, total = 0;
+    for (long k = 0; part && k < mine; k++) {
+        part[k] = T[rank + k * size].t;
+        part[k].p1 = NULL;
+        nmine += part[k].n;
+    }
+    rc = cli_mpi_deal(games, sizeof *all, part, mine, all,
+                      part && all ? rc : KEMET_ENOMEM);
+    double *mine_p1 =
+        rc ? NULL : malloc((size_t)(nmine ? nmine : 1) * sizeof *mine_p1);
+    for (long i = 0; !rc && i < games; i++)
+        total += all[i].n;
+    double *p1 = rc ? NULL : malloc((size_t)(total ? total : 1) * sizeof *p1);
+    int bad = !rc && (!mine_p1 || !p1);
+    if (!rc) {
+        long at = 0;
+        for (long k = 0; mine_p1 && k < mine; k++) {
+            const tracer *x = &T[rank + k * size];
+            memcpy(mine_p1 + at, x->p1, (size_t)x->t.n * sizeof *mine_p1);
+            at += x->t.n;
+        }
+        rc = bad ? KEMET_ENOMEM : cli_mpi_join(mine_p1, nmine, p1, total);
+    }
+    if (!rc) { /* rank r's numbers: its games r, r + size, ... in turn */
+        long at = 0;
+        for (int r = 0; r < size; r++)
+            for (long i = r; i < games; i += size) {
+                T[i].t = all[i];
+                T[i].t.p1 = p1 + at;
+                at += all[i].n;
+            }
+        *joined = p1;
+        p1 = NULL;
+    }
+    free(part);
+    free(all);
+    free(mine_p1);
+    free(p1);
+    return rc;
+}
+
 static int analyze_one(const char *id, const char *agents[2], long games,
                        uint64_t seed, long cap, int threads, const char *best,
                        long skill_games, result *R) {
@@ -127,6 +178,7 @@ static int analyze_one(const char *id, const char *agents[2], long games,
     snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
     tracer *T = calloc((size_t)games, sizeof *T);
     kemet_trace *t = calloc((size_t)games, sizeof *t);
+    double *joined = NULL; /* the win estimates of every rank's games */
     int rc = 0;
     if (!T || !t) {
         rc = cli_fail("out of memory");
@@ -137,10 +189,20 @@ static int analyze_one(const char *id, const char *agents[2], long games,
     uint64_t rs = seed;
     for (const char *c = kemet_rules_info(r)->id; *c; c++)
         rs = kc_mix64(rs ^ (uint64_t)(unsigned char)*c);
-    job J = {r, {agents[0], agents[1]}, rs, cap, T};
-    char what[128];
-    snprintf(what, sizeof what, "%s: self-play", R->id);
-    if (cli_parallel(games, threads, trace_game, &J, what)) {
+    /* under mpirun each rank traces games rank, rank + size, ... */
+    int rank = cli_mpi_rank(), size = cli_mpi_size();
+    long mine = games > rank ? (games - rank + size - 1) / size : 0;
+    job J = {r, {agents[0], agents[1]}, rs, cap, T, rank, size};
+    char what[160];
+    snprintf(what, sizeof what, "%s: self-play%s", R->id,
+             size > 1 ? " (rank 0's share)" : "");
+    int failed =
+        cli_parallel(mine, threads, trace_game, &J, rank == 0 ? what : NULL);
+    if (size > 1 && (failed = share_traces(T, games, failed, &joined))) {
+        rc = cli_fail("analyze: out of memory");
+        goto out;
+    }
+    if (failed) {
         rc = cli_fail("analyze: out of memory");
         goto out;
     }
@@ -170,6 +232,7 @@ out:
             free(T[i].p1);
     free(T);
     free(t);
+    free(joined);
     kemet_rules_close(r);
     return rc;
 }
@@ -741,6 +804,8 @@ int cmd_analyze(int argc, char **argv) {
             }
         kemet_rules_close(r);
     }
+    if (cli_mpi_rank() != 0)
+        output = plots = NULL; /* under mpirun rank 0 alone writes */
     if (plots && plot_folder(plots))
         return EXIT_BAD;
     /* The report goes to a temporary file beside --output, opened before
@@ -775,8 +840,9 @@ int cmd_analyze(int argc, char **argv) {
             print_csv(o, R, n);
         else
             print_json(o, R, n, agents, games, seed, best);
-        fprintf(stderr, "analyze: %.1f s on %d thread%s\n", cli_now() - t0,
-                threads, threads == 1 ? "" : "s");
+        if (cli_mpi_rank() == 0)
+            fprintf(stderr, "analyze: %.1f s on %d thread%s\n", cli_now() - t0,
+                    threads, threads == 1 ? "" : "s");
     }
     if (output) {
         bool bad = ferror(o) != 0;
