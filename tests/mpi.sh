@@ -49,3 +49,8 @@ run3 $A --threads 2 --output "$dir/a3" 2>/dev/null
 cmp "$dir/a1" "$dir/a3" || { echo "mpi: analyze differs between 1 process and 3 ranks" >&2; exit 1; }
 [ ! -e "$dir/a3.tmp" ] || { echo "mpi: analyze left its temporary file" >&2; exit 1; }
 echo "ok - analyze: the same report, written once"
+# tune: each game's samples gathered in game order, the same fit
+"$kemet" tune senet-kendall chien-chacal --games 60 --rounds 2 --threads 1 >"$dir/t1" 2>/dev/null
+run3 tune senet-kendall chien-chacal --games 60 --rounds 2 --threads 2 >"$dir/t3" 2>/dev/null
+cmp "$dir/t1" "$dir/t3" || { echo "mpi: tune differs between 1 process and 3 ranks" >&2; exit 1; }
+echo "ok - tune: the same weights"

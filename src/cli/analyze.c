@@ -144,7 +144,8 @@ static int share_traces(tracer *T, long games, int rc, double **joined) {
             memcpy(mine_p1 + at, x->p1, (size_t)x->t.n * sizeof *mine_p1);
             at += x->t.n;
         }
-        rc = bad ? KEMET_ENOMEM : cli_mpi_join(mine_p1, nmine, p1, total);
+        rc = bad ? KEMET_ENOMEM
+                 : cli_mpi_join(mine_p1, nmine, sizeof *p1, p1, total);
     }
     if (!rc) { /* rank r's numbers: its games r, r + size, ... in turn */
         long at = 0;

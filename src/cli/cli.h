@@ -169,10 +169,11 @@ int cli_mpi_size(void);
 int cli_mpi_deal(long n, size_t each, void *mine, long nmine, void *all,
                  int rc);
 
-/* Every rank's `nmine` numbers joined into `all` (`total` of them in all),
- * rank 0's first, then rank 1's, ... 0, or KEMET_ENOMEM. One rank: does
- * nothing. */
-int cli_mpi_join(const double *mine, long nmine, double *all, long total);
+/* Every rank's `nmine` items of `each` bytes joined into `all` (`total`
+ * items in all), rank 0's first, then rank 1's, ... 0, or KEMET_ENOMEM.
+ * One rank: does nothing. */
+int cli_mpi_join(const void *mine, long nmine, size_t each, void *all,
+                 long total);
 
 /* Plays games first..first+count-1 of a run seeded `seed` between agents
  * spec[0] (player 1) and spec[1] (player 2); with `alternate` they change

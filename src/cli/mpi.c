@@ -63,19 +63,21 @@ bool cli_mpi_alone(const char *command) {
         return false;
     fprintf(stderr,
             "kemet: %s runs on rank 0 alone under mpirun (match, ladder, "
-            "sim and analyze deal their games over the ranks)\n",
+            "sim, analyze and tune deal their games over the ranks)\n",
             command);
     the_size = 1;
     return true;
 }
 
-int cli_mpi_join(const double *mine, long nmine, double *all, long total) {
+int cli_mpi_join(const void *mine, long nmine, size_t each, void *all,
+                 long total) {
 #ifdef KEMET_MPI
     if (!started || the_size == 1)
         return 0;
     long *n = malloc((size_t)the_size * sizeof *n);
     int *counts = malloc((size_t)the_size * 2 * sizeof *counts);
-    int failed = !n || !counts || total > 2147483647L;
+    int failed = !n || !counts ||
+                 (double)total * (double)each > 2147483647.0; /* int counts */
     MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (failed) {
         free(n);
@@ -85,20 +87,21 @@ int cli_mpi_join(const double *mine, long nmine, double *all, long total) {
     MPI_Allgather(&nmine, 1, MPI_LONG, n, 1, MPI_LONG, MPI_COMM_WORLD);
     int *displs = counts + the_size, at = 0;
     for (int r = 0; r < the_size; r++) {
-        counts[r] = (int)n[r];
+        counts[r] = (int)(n[r] * (long)each);
         displs[r] = at;
         at += counts[r];
     }
-    int rc = at == total ? 0 : KEMET_EMISUSE;
+    int rc = (long)at == total * (long)each ? 0 : KEMET_EMISUSE;
     if (!rc)
-        MPI_Allgatherv(mine, counts[the_rank], MPI_DOUBLE, all, counts, displs,
-                       MPI_DOUBLE, MPI_COMM_WORLD);
+        MPI_Allgatherv(mine, counts[the_rank], MPI_BYTE, all, counts, displs,
+                       MPI_BYTE, MPI_COMM_WORLD);
     free(n);
     free(counts);
     return rc;
 #else
     (void)mine;
     (void)nmine;
+    (void)each;
     (void)all;
     (void)total;
     return 0;

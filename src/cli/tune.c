@@ -38,6 +38,7 @@ typedef struct tune_job {
     const kemet_rules *r;
     uint64_t seed;
     game_samples *games;
+    long offset, stride; /* this rank's games: offset + k * stride */
 } tune_job;
 
 static void collect(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
@@ -58,8 +59,9 @@ static void collect(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     G->n++;
 }
 
-static int tune_game(void *ctx, long i) {
+static int tune_game(void *ctx, long k) {
     tune_job *J = ctx;
+    long i = J->offset + k * J->stride;
     game_samples *G = &J->games[i];
     static const char *const greedy[2] = {"greedy", "greedy"};
     kemet_game *g = NULL;
@@ -183,6 +185,63 @@ static double fit(const game_samples *games, long ngames, int nf, double *w,
     return loss;
 }
 
+/* Under mpirun: every rank's games (result and samples) to every rank, in
+ * game order; the samples of games made elsewhere are copied in. */
+static int share_games(game_samples *G, long games, int rc) {
+    int rank = cli_mpi_rank(), size = cli_mpi_size();
+    long mine = games > rank ? (games - rank + size - 1) / size : 0;
+    typedef struct head {
+        long n;
+        int result;
+    } head;
+    head *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
+    head *all = malloc((size_t)games * sizeof *all);
+    long nmine = 0, total = 0;
+    for (long k = 0; part && k < mine; k++) {
+        const game_samples *x = &G[rank + k * size];
+        part[k] = (head){x->n, x->result};
+        nmine += x->n * KEMET_MAX_FEATURES;
+    }
+    rc = cli_mpi_deal(games, sizeof *all, part, mine, all,
+                      part && all ? rc : KEMET_ENOMEM);
+    for (long i = 0; !rc && i < games; i++)
+        total += all[i].n * KEMET_MAX_FEATURES;
+    float *mf = rc ? NULL : malloc((size_t)(nmine ? nmine : 1) * sizeof *mf);
+    float *f = rc ? NULL : malloc((size_t)(total ? total : 1) * sizeof *f);
+    if (!rc && (!mf || !f))
+        rc = KEMET_ENOMEM;
+    if (!rc) {
+        long at = 0;
+        for (long k = 0; k < mine; k++) {
+            const game_samples *x = &G[rank + k * size];
+            memcpy(mf + at, x->f,
+                   (size_t)(x->n * KEMET_MAX_FEATURES) * sizeof *mf);
+            at += x->n * KEMET_MAX_FEATURES;
+        }
+        rc = cli_mpi_join(mf, nmine, sizeof *mf, f, total);
+    }
+    for (long at = 0, r = 0; !rc && r < size; r++)
+        for (long i = r; i < games && !rc; i += size) {
+            size_t bytes = (size_t)(all[i].n * KEMET_MAX_FEATURES) * sizeof *f;
+            if (i % size != rank) {
+                free(G[i].f);
+                G[i].f = malloc(bytes ? bytes : 1);
+                if (!G[i].f)
+                    rc = KEMET_ENOMEM;
+                else
+                    memcpy(G[i].f, f + at, bytes);
+                G[i].n = all[i].n;
+                G[i].result = all[i].result;
+            }
+            at += all[i].n * KEMET_MAX_FEATURES;
+        }
+    free(part);
+    free(all);
+    free(mf);
+    free(f);
+    return rc;
+}
+
 static int tune_one(const char *id, long games, long rounds, uint64_t seed,
                     int threads) {
     kemet_rules *r = cli_rules(id, NULL);
@@ -205,8 +264,15 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
             free(G[i].f);
             G[i] = (game_samples){0};
         }
-        tune_job J = {r, kc_mix64(seed + (uint64_t)round), G};
-        if (cli_parallel(games, threads, tune_game, &J, id)) {
+        /* under mpirun each rank plays games rank, rank + size, ... */
+        int rank = cli_mpi_rank(), size = cli_mpi_size();
+        long mine = games > rank ? (games - rank + size - 1) / size : 0;
+        tune_job J = {r, kc_mix64(seed + (uint64_t)round), G, rank, size};
+        int failed =
+            cli_parallel(mine, threads, tune_game, &J, rank == 0 ? id : NULL);
+        if (size > 1)
+            failed = share_games(G, games, failed);
+        if (failed) {
             for (long i = 0; i < games; i++)
                 free(G[i].f);
             free(G);
