@@ -22,7 +22,9 @@
 
 /* The program's place in the job (one process: rank 0 of 1). */
 static int the_rank = 0, the_size = 1;
+#ifdef KEMET_MPI
 static bool started = false;
+#endif
 
 void cli_mpi_start(int *argc, char ***argv) {
 #ifdef KEMET_MPI
