@@ -210,12 +210,10 @@ class Rules:
 
     @classmethod
     def _adopt(cls, r):
-        self = cls.__new__(cls)
-        self._r = None
+        """Rules for a handle the library opened (then closed here)."""
         spec = _lib.kemet_rules_spec(r).decode()
         _lib.kemet_rules_close(r)
-        self.__init__(spec)
-        return self
+        return cls(spec)
 
     @property
     def spec(self):

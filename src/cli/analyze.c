@@ -120,7 +120,7 @@ static int skill(const kemet_rules *r, const char *best, const char *other,
  * *joined). */
 static int share_traces(tracer *T, long games, int rc, double **joined) {
     int rank = cli_mpi_rank(), size = cli_mpi_size();
-    long mine = games > rank ? (games - rank + size - 1) / size : 0;
+    long mine = cli_mpi_share(games);
     kemet_trace *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
     kemet_trace *all = malloc((size_t)games * sizeof *all);
     long nmine = 0, total = 0;
@@ -129,7 +129,7 @@ static int share_traces(tracer *T, long games, int rc, double **joined) {
         part[k].p1 = NULL;
         nmine += part[k].n;
     }
-    rc = cli_mpi_deal(games, sizeof *all, part, mine, all,
+    rc = cli_mpi_deal(games, sizeof *all, part, all,
                       part && all ? rc : KEMET_ENOMEM);
     double *mine_p1 =
         rc ? NULL : malloc((size_t)(nmine ? nmine : 1) * sizeof *mine_p1);
@@ -192,7 +192,7 @@ static int analyze_one(const char *id, const char *agents[2], long games,
         rs = kc_mix64(rs ^ (uint64_t)(unsigned char)*c);
     /* under mpirun each rank traces games rank, rank + size, ... */
     int rank = cli_mpi_rank(), size = cli_mpi_size();
-    long mine = games > rank ? (games - rank + size - 1) / size : 0;
+    long mine = cli_mpi_share(games);
     job J = {r, {agents[0], agents[1]}, rs, cap, T, rank, size};
     char what[160];
     snprintf(what, sizeof what, "%s: self-play%s", R->id,

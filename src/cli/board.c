@@ -37,6 +37,11 @@ int cli_columns(FILE *out) {
     return 80;
 }
 
+int cli_text_width(FILE *out) {
+    int w = cli_columns(out);
+    return w < 80 ? w - 1 : 79;
+}
+
 void cli_wrap(FILE *out, const char *text, int width, int indent) {
     int col = 0;
     for (const char *s = text; *s;) {
@@ -361,13 +366,12 @@ static bool compact(const kemet_rules *rules, const kemet_pos *pos, int mark,
 
 void cli_board_as(const kemet_rules *rules, const kemet_pos *pos, int mark,
                   FILE *out, int form) {
-    int width = cli_columns(out);
     if (form == CLI_BOARD_AUTO)
-        form = template_width(kemet_board_template(rules)) < width
+        form = template_width(kemet_board_template(rules)) < cli_columns(out)
                    ? CLI_BOARD_FULL
                    : CLI_BOARD_COMPACT;
     if (form == CLI_BOARD_COMPACT &&
-        compact(rules, pos, mark, out, width < 80 ? width - 1 : 79))
+        compact(rules, pos, mark, out, cli_text_width(out)))
         return;
     full(rules, pos, mark, out);
 }

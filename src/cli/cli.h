@@ -86,6 +86,9 @@ void cli_board_as(const kemet_rules *rules, const kemet_pos *pos, int mark,
  * terminal's own, else 80. */
 int cli_columns(FILE *out);
 
+/* The width to write text in: the terminal's less one, at most 79. */
+int cli_text_width(FILE *out);
+
 /* Writes `text` wrapped at `width` columns, each line indented by
  * `indent` spaces; a newline in the text is kept. */
 void cli_wrap(FILE *out, const char *text, int width, int indent);
@@ -162,12 +165,15 @@ void cli_mpi_end(void);
 bool cli_mpi_alone(const char *command);
 int cli_mpi_rank(void);
 int cli_mpi_size(void);
+/* How many of n items dealt by index fall to rank r (items r, r + size,
+ * ...), and to this rank. */
+long cli_mpi_share_of(long n, int r);
+long cli_mpi_share(long n);
 /* After each rank has made its share of n items of `each` bytes (rank r
- * items r, r + size, ...: `nmine` of them in `mine`), gives every rank all
- * n in `all`, in order. `rc` is this rank's status; the worst status of
- * any rank is returned (then `all` is not filled). One rank: returns rc. */
-int cli_mpi_deal(long n, size_t each, void *mine, long nmine, void *all,
-                 int rc);
+ * items r, r + size, ...: cli_mpi_share(n) of them in `mine`), gives every
+ * rank all n in `all`, in order. `rc` is this rank's status; the worst status
+ * of any rank is returned (then `all` is not filled). One rank: returns rc. */
+int cli_mpi_deal(long n, size_t each, void *mine, void *all, int rc);
 
 /* Every rank's `nmine` items of `each` bytes joined into `all` (`total`
  * items in all), rank 0's first, then rank 1's, ... 0, or KEMET_ENOMEM.

@@ -183,7 +183,7 @@ int cli_run_games(const kemet_rules *r, const char *const spec[2],
     }
     /* several ranks: this one plays games rank, rank + size, ... and then
        every rank has every outcome */
-    long mine = count > rank ? (count - rank + size - 1) / size : 0;
+    long mine = cli_mpi_share(count);
     cli_outcome *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
     run R = {r, spec, alternate, seed, first, cap, rank, size, part};
     char label[160];
@@ -192,7 +192,7 @@ int cli_run_games(const kemet_rules *r, const char *const spec[2],
     int rc = part ? cli_parallel(mine, threads, run_one, &R,
                                  rank == 0 && what ? label : NULL)
                   : KEMET_ENOMEM;
-    rc = cli_mpi_deal(count, sizeof *part, part, mine, out, rc);
+    rc = cli_mpi_deal(count, sizeof *part, part, out, rc);
     free(part);
     return rc;
 }

@@ -110,6 +110,14 @@ int cli_mpi_join(const void *mine, long nmine, size_t each, void *all,
 #endif
 }
 
+long cli_mpi_share_of(long n, int r) {
+    return n > r ? (n - r + the_size - 1) / the_size : 0;
+}
+
+long cli_mpi_share(long n) {
+    return cli_mpi_share_of(n, the_rank);
+}
+
 int cli_mpi_rank(void) {
     return the_rank;
 }
@@ -118,8 +126,7 @@ int cli_mpi_size(void) {
     return the_size;
 }
 
-int cli_mpi_deal(long n, size_t each, void *mine, long nmine, void *all,
-                 int rc) {
+int cli_mpi_deal(long n, size_t each, void *mine, void *all, int rc) {
 #ifdef KEMET_MPI
     if (!started || the_size == 1)
         return rc;
@@ -140,12 +147,11 @@ int cli_mpi_deal(long n, size_t each, void *mine, long nmine, void *all,
     }
     int *displs = counts + the_size, at = 0;
     for (int r = 0; r < the_size; r++) {
-        long k = n > r ? (n - r + the_size - 1) / the_size : 0;
+        long k = cli_mpi_share_of(n, r);
         counts[r] = (int)(k * (long)each);
         displs[r] = at;
         at += counts[r];
     }
-    (void)nmine;
     MPI_Allgatherv(mine, counts[the_rank], MPI_BYTE, packed, counts, displs,
                    MPI_BYTE, MPI_COMM_WORLD);
     /* rank r's k-th item is item r + k * size */
@@ -160,7 +166,6 @@ int cli_mpi_deal(long n, size_t each, void *mine, long nmine, void *all,
     (void)n;
     (void)each;
     (void)mine;
-    (void)nmine;
     (void)all;
     return rc;
 #endif

@@ -617,8 +617,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
                      n - from - show,
                      n - from - show < LIST_SHOWN ? n - from - show
                                                   : LIST_SHOWN);
-            int w = cli_columns(stdout);
-            cli_wrap(stdout, more, w < 80 ? w - 1 : 79, 2);
+            cli_wrap(stdout, more, cli_text_width(stdout), 2);
         }
         if (show)
             from += show;
@@ -1117,8 +1116,7 @@ int cmd_play(int argc, char **argv) {
     char start_line[512];
     kemet_pos_format(P.rules, &P.start, start_line, sizeof start_line);
     /* the header, wrapped to the terminal (at most 80 columns) */
-    int width = cli_columns(stdout);
-    width = width < 80 ? width - 1 : 79;
+    int width = cli_text_width(stdout);
     snprintf(line, sizeof line, "%s - %s", P.info->title, P.info->source);
     cli_wrap(stdout, line, width, 0);
     snprintf(line, sizeof line,

@@ -189,7 +189,7 @@ static double fit(const game_samples *games, long ngames, int nf, double *w,
  * game order; the samples of games made elsewhere are copied in. */
 static int share_games(game_samples *G, long games, int rc) {
     int rank = cli_mpi_rank(), size = cli_mpi_size();
-    long mine = games > rank ? (games - rank + size - 1) / size : 0;
+    long mine = cli_mpi_share(games);
     typedef struct head {
         long n;
         int result;
@@ -202,7 +202,7 @@ static int share_games(game_samples *G, long games, int rc) {
         part[k] = (head){x->n, x->result};
         nmine += x->n * KEMET_MAX_FEATURES;
     }
-    rc = cli_mpi_deal(games, sizeof *all, part, mine, all,
+    rc = cli_mpi_deal(games, sizeof *all, part, all,
                       part && all ? rc : KEMET_ENOMEM);
     for (long i = 0; !rc && i < games; i++)
         total += all[i].n * KEMET_MAX_FEATURES;
@@ -266,7 +266,7 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
         }
         /* under mpirun each rank plays games rank, rank + size, ... */
         int rank = cli_mpi_rank(), size = cli_mpi_size();
-        long mine = games > rank ? (games - rank + size - 1) / size : 0;
+        long mine = cli_mpi_share(games);
         tune_job J = {r, kc_mix64(seed + (uint64_t)round), G, rank, size};
         int failed =
             cli_parallel(mine, threads, tune_game, &J, rank == 0 ? id : NULL);

@@ -212,7 +212,6 @@ bool cli_plural(const char *name) {
 void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
     char text[KEMET_DESCRIBE_MAX];
     if (kemet_describe(rules, ev, text, sizeof text) > 0) {
-        int w = cli_columns(out); /* each sentence wrapped to the terminal */
-        cli_wrap(out, text, w < 80 ? w - 1 : 79, 2);
+        cli_wrap(out, text, cli_text_width(out), 2); /* to the terminal */
     }
 }
