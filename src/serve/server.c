@@ -205,11 +205,11 @@ static void *hinter(void *arg) {
         if (stop)
             ;
         else if (q->job == JOB_HINT)
-            q->answer = api_hint_answer(q->g->rules, &q->pos,
-                                        q->thr.n ? &q->thr : NULL);
+            q->answer =
+                wg_hint_json(q->g->rules, &q->pos, q->thr.n ? &q->thr : NULL);
         else {
             wgame *g = q->g;
-            q->text = api_review_answer(g, &q->pos, q->plies, q->nplies);
+            q->text = wg_review_text(g, &q->pos, q->plies, q->nplies);
             /* kept for the next reader while the game stays as it is */
             pthread_mutex_lock(&g->mu);
             if (q->text && g->version == q->version) {

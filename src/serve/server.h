@@ -89,12 +89,8 @@ enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_explain(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
                          request *q);
-json_t *api_hint_answer(const kemet_rules *r, const kemet_pos *pos,
-                        const kemet_throw *thr);
 enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
                            request *q);
-char *api_review_answer(const wgame *g, const kemet_pos *start,
-                        const kemet_ply *plies, long n);
 enum MHD_Result api_history(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_list(server *S, struct MHD_Connection *c);
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,

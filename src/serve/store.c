@@ -14,6 +14,8 @@
  */
 #include "wgame.h"
 
+#include <sqlite3.h>
+
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -307,4 +309,19 @@ out:
     sqlite3_finalize(g);
     sqlite3_finalize(a);
     return rc;
+}
+
+int wg_save(wgame *g, store *s, long first) {
+    /* One request makes at most two actions (a throw and its pass). */
+    const char *kind[8], *text[8];
+    int n = 0;
+    for (long i = first; i < g->version && n < 8; i++, n++) {
+        kind[n] = wg_kind_name(g->act[i].kind);
+        text[n] = g->act[i].text;
+    }
+    if (first + n == g->version &&
+        store_actions(s, g->id, first, n, kind, text) == 0)
+        return 0;
+    wg_rebuild(g, first);
+    return -1;
 }

@@ -212,8 +212,7 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
     return KEMET_OK;
 }
 
-/* The stored name of an action's kind. */
-static const char *kind_name(char kind) {
+const char *wg_kind_name(char kind) {
     return kind == 't'   ? "throw"
            : kind == 'r' ? "resign"
            : kind == 'b' ? "takeback"
@@ -258,7 +257,7 @@ static int take_back_to(wgame *g, long keep) {
         rc = wg_begin(g);
         char why[200];
         for (long j = 0; j < cut && rc == 0; j++)
-            rc = wg_replay(g, kind_name(saved[live[j]].kind),
+            rc = wg_replay(g, wg_kind_name(saved[live[j]].kind),
                            saved[live[j]].text, why, sizeof why);
         free(g->act);
         g->act = saved;
@@ -293,25 +292,10 @@ int wg_rebuild(wgame *g, long keep) {
     int rc = wg_begin(g);
     char why[200];
     for (long i = 0; i < n && rc == 0; i++)
-        rc = wg_replay(g, kind_name(saved[i].kind), saved[i].text, why,
+        rc = wg_replay(g, wg_kind_name(saved[i].kind), saved[i].text, why,
                        sizeof why);
     free(saved);
     return rc;
-}
-
-int wg_save(wgame *g, store *s, long first) {
-    /* One request makes at most two actions (a throw and its pass). */
-    const char *kind[8], *text[8];
-    int n = 0;
-    for (long i = first; i < g->version && n < 8; i++, n++) {
-        kind[n] = kind_name(g->act[i].kind);
-        text[n] = g->act[i].text;
-    }
-    if (first + n == g->version &&
-        store_actions(s, g->id, first, n, kind, text) == 0)
-        return 0;
-    wg_rebuild(g, first);
-    return -1;
 }
 
 int wg_result(const wgame *g) {

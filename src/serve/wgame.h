@@ -11,7 +11,6 @@
 
 #include <jansson.h>
 #include <pthread.h>
-#include <sqlite3.h>
 
 #define WG_ID 16    /* characters of a game id */
 #define WG_TOKEN 32 /* characters of a seat's token */
@@ -138,8 +137,11 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
               size_t len);
 /* Rebuilds the game from its seed and its first `keep` actions. */
 int wg_rebuild(wgame *g, long keep);
+/* The stored name of an action's kind ("throw", "move", "resign",
+ * "takeback"), as wg_replay takes it. */
+const char *wg_kind_name(char kind);
 /* Stores the actions made since `first`; when the store fails, undoes
- * them (wg_rebuild) and returns -1. */
+ * them (wg_rebuild) and returns -1 (store.c). */
 int wg_save(wgame *g, store *s, long first);
 
 /* JSON: the board's cells ([count1, count2] per cell), a ply, a game's
@@ -150,5 +152,29 @@ json_t *wg_ply_json(const wgame *g, long i);
 json_t *wg_summary_json(const wgame *g);
 json_t *wg_state_json(const wgame *g, int you);
 char *wg_record(const wgame *g);
+
+/* The answers that need no connection (views.c), for the server and the
+ * offline page alike. Those that can fail return an HTTP status: 200 with
+ * the answer in *out, else NULL there and the reason in `why`. */
+json_t *wg_rulesets_json(kemet_rules *const *rules, int n);
+json_t *wg_history_json(const wgame *g);
+/* A move, or the steps of one, as text ("" is the empty move). */
+bool wg_read_move(const wgame *g, const char *text, kemet_move *m, char *why,
+                  size_t len);
+/* The next steps of a turn entered step by step, after `done`. */
+int wg_steps_json(const wgame *g, const char *done, json_t **out, char *why,
+                  size_t len);
+/* Whether move `text` is legal now, and if not, why. */
+int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
+                    size_t len);
+/* The moves ranked by the hint agent with the mover's chance after each
+ * (before the throw: the pre-throw moves and throwing); NULL when out of
+ * memory. Holds no game. */
+json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr);
+/* The review of a finished game as JSON text: the fields of `kemet
+ * review --json` (docs/review.md). Holds no game. */
+char *wg_review_text(const wgame *g, const kemet_pos *start,
+                     const kemet_ply *plies, long n);
 
 #endif
