@@ -1,5 +1,8 @@
 /* api.js - the JSON API of `kemet serve` (docs/api.md), and the rulesets
- * and play levels it describes. */
+ * and play levels it describes. In the offline folder the same calls are
+ * answered in the browser (offline.js). */
+import {offline, offlineRequest} from "./offline.js";
+export {offline};
 let rulesets = null;
 let levels = null;
 
@@ -14,6 +17,7 @@ export async function api(method, path, body, token) {
   }
 }
 async function request(method, path, body, token) {
+  if (offline) return offlineRequest(method, path, body, token);
   const headers = {};
   if (token) headers.Authorization = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";

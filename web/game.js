@@ -1,6 +1,7 @@
 /* game.js - a game: playing with a seat's token, or watching. */
 import {app, h, activate, remember, inviteFor, keepInvite} from "./util.js";
-import {api, getRulesets, ruleset} from "./api.js";
+import {api, getRulesets, ruleset, offline} from "./api.js";
+import {offlineWatch} from "./offline.js";
 import {drawBoard, drawThrow, moveCells, legend} from "./board.js";
 
 let view = null; /* the current game view, or null */
@@ -11,6 +12,7 @@ let view = null; /* the current game view, or null */
  * function that stops watching. */
 let shared = null;
 function watch(id, fn) {
+  if (offline) return offlineWatch(id, fn);
   if (typeof SharedWorker === "function") {
     try {
       if (!shared) {
@@ -59,13 +61,22 @@ export async function joinGame(id, token) {
   await gamePage(id, token);
 }
 
+/* The game's record (docs/notation.md) as a file: offline, where there
+ * is no address to fetch it from. */
+async function saveRecord(id) {
+  const text = await api("GET", `games/${id}/record`);
+  const a = h("a", {href: URL.createObjectURL(new Blob([text], {type: "text/plain"})), download: `kemet-${id}.txt`});
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
 /* A new game like the one that just ended: same ruleset, same seats. */
 async function rematch() {
   const st = view.state;
   const players = st.players.map(p => p.kind === "computer" ? {computer: p.level} : "human");
   const g = await api("POST", "games", {ruleset: st.ruleset, players});
   remember(g.id, g.tokens[String(st.you)], st.you);
-  if (g.tokens[String(3 - st.you)]) keepInvite(g.id, g.tokens[String(3 - st.you)]);
+  if (!offline && g.tokens[String(3 - st.you)]) keepInvite(g.id, g.tokens[String(3 - st.you)]);
   location.hash = `#/game/${g.id}`;
 }
 
@@ -299,7 +310,9 @@ function render() {
                   try { await navigator.clipboard.writeText(inviteLink); copied.textContent = " copied"; }
                   catch (e) { copied.textContent = " select the link and copy it"; }
                 }}, "Copy the link"), copied) : null,
-    h("p", {}, "Watch link: ", h("a", {href: `#/game/${st.id}`}, "spectator view"), " · ", h("a", {href: `#/replay/${st.id}`}, "replay"), " · ", h("a", {href: `/api/games/${st.id}/record`}, "record")),
+    h("p", {}, "Watch link: ", h("a", {href: `#/game/${st.id}`}, "spectator view"), " · ", h("a", {href: `#/replay/${st.id}`}, "replay"), " · ", offline
+      ? h("a", {href: "#", id: "record", onclick: e => { e.preventDefault(); act(() => saveRecord(st.id)); }}, "record")
+      : h("a", {href: `/api/games/${st.id}/record`}, "record")),
     h("details", {}, h("summary", {}, "Rules of " + rs.title), h("pre", {}, rs.text), rs.board_note ? h("p", {}, rs.board_note) : null));
   if (localStorage.getItem("kemet.numbers") === "1") board.classList.add("numbers");
   const numbers = h("label", {class: "small"}, h("input", {type: "checkbox", id: "numbers", checked: localStorage.getItem("kemet.numbers") === "1",

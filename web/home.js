@@ -1,6 +1,6 @@
 /* home.js - the start page: a new game, and one's own games. */
 import {app, h, myGames, remember, keepInvite} from "./util.js";
-import {api, getRulesets, playLevels} from "./api.js";
+import {api, getRulesets, playLevels, offline} from "./api.js";
 import {leaveGame} from "./game.js";
 
 export async function home() {
@@ -11,7 +11,7 @@ export async function home() {
   const opp = h("select", {id: "opponent", "aria-label": "opponent"},
     playLevels().map(l => h("option", {value: "computer:" + l.level, selected: l.level === 2},
       `the computer, level ${l.level} (${l.about})`)),
-    h("option", {value: "human"}, "a person on another device (you get a link)"));
+    h("option", {value: "human"}, offline ? "a person at this device (taking turns)" : "a person on another device (you get a link)"));
   const seat = h("select", {id: "seat", "aria-label": "your seat"},
     h("option", {value: "1"}, "as player 1"), h("option", {value: "2"}, "as player 2"));
   const msg = h("p", {class: "msg"});
@@ -21,7 +21,7 @@ export async function home() {
     try {
       const g = await api("POST", "games", {ruleset: pick.value, players});
       remember(g.id, g.tokens[String(me)], me);
-      if (g.tokens[String(3 - me)]) keepInvite(g.id, g.tokens[String(3 - me)]);
+      if (!offline && g.tokens[String(3 - me)]) keepInvite(g.id, g.tokens[String(3 - me)]);
       location.hash = `#/game/${g.id}`;
     } catch (e) { msg.textContent = e.message; msg.className = "msg bad"; }
   }}, "Start the game");
@@ -29,8 +29,11 @@ export async function home() {
   app.replaceChildren(
     h("h1", {}, "Play a race game of ancient Egypt"),
     h("div", {class: "panel"}, h("div", {class: "row"}, h("label", {}, "Game ", pick), h("label", {}, "against ", opp), seat, start), msg),
+    offline ? h("p", {class: "small", id: "offline-note"}, "Playing offline: the computer thinks in this browser and your games are kept in it. " +
+                "Playing a person on another device needs the server (kemet serve).") : null,
     h("h2", {}, "Your games"), mine);
-  const list = myGames();
+  /* offline, two people at this device hold one game's two seats: listed once */
+  const list = myGames().filter((g, i, all) => !offline || all.findIndex(x => x.id === g.id) === i);
   if (!list.length) { mine.textContent = "None yet."; return; }
   const got = (await api("GET", "games?ids=" + list.map(g => g.id).join(","))).games;
   const byId = Object.fromEntries(got.map(g => [g.id, g]));
@@ -38,7 +41,7 @@ export async function home() {
     const x = byId[g.id];
     const other = x.players[2 - g.seat];
     const state = x.status === "over" ? (x.winner === g.seat ? "won" : x.winner === 0 ? "drawn" : "lost") : "in play";
-    return h("tr", {}, h("td", {}, x.title), h("td", {}, "as " + x.players[g.seat - 1].name),
+    return h("tr", {}, h("td", {}, x.title), h("td", {}, x.players.every(p => p.kind === "human") && offline ? "both sides" : "as " + x.players[g.seat - 1].name),
       h("td", {}, other.kind === "computer" ? "computer level " + other.level : "a person"),
       h("td", {}, state + ", " + x.plies + " moves"),
       h("td", {}, x.status === "over" ? h("a", {href: `#/replay/${x.id}`}, "replay")
