@@ -250,10 +250,13 @@ function render() {
   const zones = h("div", {class: "zones"},
     rs.in_hand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
     rs.gone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null);
+  /* offline, two people at one device: both sides are "you" */
+  const both = offline && st.players.every(p => p.kind === "human");
   const turn = st.phase === "over"
     ? (st.resigned ? `${whoName(rs, st.resigned)} resigned. ` : "") +
-      (st.winner ? `${whoName(rs, st.winner)} won${st.you ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.")
-    : `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}` + (st.you ? (st.to === st.you ? " — your turn" : " — waiting") : " (watching)");
+      (st.winner ? `${whoName(rs, st.winner)} won${st.you && !both ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.")
+    : `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}` +
+      (both ? " — your turn" : st.you ? (st.to === st.you ? " — your turn" : " — waiting") : " (watching)");
   const controls = h("div", {class: "row"});
   if (myTurn() && st.phase === "throw") {
     controls.append(h("button", {id: "throw", onclick: () => act(async () => {

@@ -9,20 +9,15 @@
 // Usage: KEMET_BIN=build/release/kemet node e2e.mjs
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { artifacts, fail, waitFor, settled, turn, playOnce, playUntil } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.KEMET_BIN || join(here, "../../build/release/kemet");
-const artifacts = join(here, "artifacts");
-mkdirSync(artifacts, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), "kemet-e2e-"));
-
-function fail(msg) {
-  throw new Error(msg);
-}
 
 async function startServer() {
   const proc = spawn(bin, ["serve", "--port", "0", "--tables", "off", "--db", join(dir, "e2e.db")], {
@@ -38,72 +33,6 @@ async function startServer() {
     proc.on("exit", code => reject(new Error("kemet serve exited with " + code)));
   });
   return { proc, base: `http://127.0.0.1:${port}` };
-}
-
-async function waitFor(fn, what, ms = 20000) {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() - t0 > ms) fail("timed out waiting for " + what);
-    await new Promise(r => setTimeout(r, 50));
-  }
-}
-
-/* Waits until the page has no request in flight. */
-async function settled(page) {
-  await page.locator("body:not([data-busy])").waitFor({ timeout: 20000 });
-}
-
-/* Whose turn the page says it is: "mine", "theirs" or "over". */
-async function turn(page) {
-  await settled(page);
-  const t = (await page.locator("#turn").textContent({ timeout: 20000 })) || "";
-  if (/won|drawn/.test(t)) return "over";
-  return t.includes("your turn") ? "mine" : "theirs";
-}
-
-/* Plays one action of the human on `page`: throw, or pick a highlighted
- * piece and a highlighted target (by the keyboard when `keys`). */
-async function playOnce(page, keys) {
-  if (await page.locator("#throw").count()) {
-    if (keys) {
-      await page.locator("#throw").focus();
-      await page.keyboard.press("Enter");
-    } else await page.locator("#throw").click();
-    await page.locator("#throw").waitFor({ state: "detached", timeout: 20000 });
-    return "throw";
-  }
-  const src = page.locator(".source").first();
-  if (!(await src.count())) return null; /* the page is between two states */
-  if (keys) {
-    await src.focus();
-    await page.keyboard.press("Enter");
-  } else await src.click();
-  await settled(page);
-  const dst = page.locator(".target").first();
-  await dst.waitFor({ timeout: 5000 });
-  if (keys) {
-    await dst.focus();
-    await page.keyboard.press("Enter");
-  } else await dst.click();
-  await settled(page);
-  return "move";
-}
-
-async function playUntil(page, done, keysEvery = 5) {
-  let n = 0;
-  for (let i = 0; i < 3000; i++) {
-    const t = await turn(page);
-    if (t === "over" || (await done())) return n;
-    if (t === "mine") {
-      await playOnce(page, n % keysEvery === 1);
-      n++;
-    }
-    await page.waitForTimeout(30);
-  }
-  await page.screenshot({ path: join(artifacts, "stuck.png"), fullPage: true });
-  fail("the game did not end: " + (await page.locator("#turn").textContent()) + " / " + (await page.locator("#msg").textContent()));
 }
 
 async function gameAgainstComputer(browser, base) {

@@ -1,0 +1,78 @@
+// helpers.mjs - what the browser tests share: waiting, and playing a
+// seat's turns by clicking (and by the keyboard) as a person would.
+import { mkdirSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const artifacts = join(dirname(fileURLToPath(import.meta.url)), "artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+export function fail(msg) {
+  throw new Error(msg);
+}
+
+export async function waitFor(fn, what, ms = 20000) {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() - t0 > ms) fail("timed out waiting for " + what);
+    await new Promise(r => setTimeout(r, 50));
+  }
+}
+
+/* Waits until the page has no request in flight. */
+export async function settled(page) {
+  await page.locator("body:not([data-busy])").waitFor({ timeout: 20000 });
+}
+
+/* Whose turn the page says it is: "mine", "theirs" or "over". */
+export async function turn(page) {
+  await settled(page);
+  const t = (await page.locator("#turn").textContent({ timeout: 20000 })) || "";
+  if (/won|drawn/.test(t)) return "over";
+  return t.includes("your turn") ? "mine" : "theirs";
+}
+
+/* Plays one action of the human on `page`: throw, or pick a highlighted
+ * piece and a highlighted target (by the keyboard when `keys`). */
+export async function playOnce(page, keys) {
+  if (await page.locator("#throw").count()) {
+    if (keys) {
+      await page.locator("#throw").focus();
+      await page.keyboard.press("Enter");
+    } else await page.locator("#throw").click();
+    await page.locator("#throw").waitFor({ state: "detached", timeout: 20000 });
+    return "throw";
+  }
+  const src = page.locator(".source").first();
+  if (!(await src.count())) return null; /* the page is between two states */
+  if (keys) {
+    await src.focus();
+    await page.keyboard.press("Enter");
+  } else await src.click();
+  await settled(page);
+  const dst = page.locator(".target").first();
+  await dst.waitFor({ timeout: 5000 });
+  if (keys) {
+    await dst.focus();
+    await page.keyboard.press("Enter");
+  } else await dst.click();
+  await settled(page);
+  return "move";
+}
+
+export async function playUntil(page, done, keysEvery = 5) {
+  let n = 0;
+  for (let i = 0; i < 3000; i++) {
+    const t = await turn(page);
+    if (t === "over" || (await done())) return n;
+    if (t === "mine") {
+      await playOnce(page, n % keysEvery === 1);
+      n++;
+    }
+    await page.waitForTimeout(30);
+  }
+  await page.screenshot({ path: join(artifacts, "stuck.png"), fullPage: true });
+  fail("the game did not end: " + (await page.locator("#turn").textContent()) + " / " + (await page.locator("#msg").textContent()));
+}

@@ -1,0 +1,173 @@
+// offline.mjs - the offline page (web/offline/build.mjs) in Debian's
+// chromium, with no `kemet serve` anywhere:
+//   1. from file://: a whole game against the computer, kept across a
+//      reload, then replayed and reviewed;
+//   2. from a static server (files only): two people at one device play a
+//      whole game, a reload in the middle keeping it;
+//   3. the page stays responsive while the strongest level thinks.
+// The page must make no request but for its own files.
+// Usage: node offline.mjs DIR (the folder build.mjs made)
+import { chromium } from "playwright-core";
+import { createServer } from "node:http";
+import { readFileSync, existsSync } from "node:fs";
+import { join, resolve, extname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { artifacts, fail, waitFor, turn, playOnce, playUntil } from "./helpers.mjs";
+
+const dir = resolve(process.argv[2] || "build/offline");
+if (!existsSync(join(dir, "index.html"))) fail(`no offline page in ${dir} (./run web ${dir} makes it)`);
+
+/* A static server: the folder's files, nothing else. */
+const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+const server = createServer((q, r) => {
+  const path = new URL(q.url, "http://x").pathname;
+  const file = join(dir, path === "/" ? "index.html" : path.slice(1));
+  if (!file.startsWith(dir) || !existsSync(file)) { r.writeHead(404).end("not found"); return; }
+  r.writeHead(200, { "Content-Type": types[extname(file)] || "application/octet-stream" }).end(readFileSync(file));
+});
+await new Promise(ok => server.listen(0, "127.0.0.1", ok));
+const httpBase = `http://127.0.0.1:${server.address().port}/`;
+const fileBase = pathToFileURL(join(dir, "index.html")).href;
+
+/* A page that fails the test on any script error or any request that is
+ * not one of the folder's files (blob: is the engine's worker). */
+async function openPage(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", e => errors.push(e.message));
+  page.on("request", q => {
+    const u = q.url();
+    if (!u.startsWith("file:") && !u.startsWith("blob:") && !u.startsWith("data:") && !u.startsWith(httpBase)) errors.push("a request to " + u);
+    if (u.includes("/api/")) errors.push("an API request: " + u);
+  });
+  page.check = () => { if (errors.length) fail("page errors: " + errors.join("; ")); };
+  return page;
+}
+
+async function newGame(page, ruleset, opponent) {
+  await page.locator("#start").waitFor();
+  await page.selectOption("#ruleset", ruleset);
+  await page.selectOption("#opponent", opponent);
+  await page.click("#start");
+  await page.locator(".board").waitFor();
+}
+
+async function againstComputer(browser) {
+  const context = await browser.newContext();
+  const page = await openPage(context);
+  await page.goto(fileBase);
+  await page.locator("#offline-note").waitFor();
+  await newGame(page, "lions-jackals-quick", "computer:1");
+  const url = page.url();
+  /* halfway, a reload: the game comes back as it was */
+  let reloaded = null;
+  const actions = await playUntil(page, async () => {
+    if (reloaded) return false;
+    const v = +(await page.locator("#turn").getAttribute("data-version"));
+    if (v < 6) return false;
+    const before = { v, cells: await page.locator(".board").innerHTML() };
+    await page.reload();
+    await page.locator(".board").waitFor();
+    await waitFor(async () => +(await page.locator("#turn").getAttribute("data-version")) >= before.v, "the kept game");
+    const v2 = +(await page.locator("#turn").getAttribute("data-version"));
+    if (page.url() !== url) fail("the reload lost the game's address: " + page.url());
+    if (v2 === before.v && (await page.locator(".board").innerHTML()) !== before.cells) fail("the reloaded board differs");
+    reloaded = v2;
+    return false;
+  });
+  if (!reloaded) fail(`the game ended before the reload (${actions} actions, version ${await page.locator("#turn").getAttribute("data-version")})`);
+  const result = (await page.locator("#turn").textContent()).trim();
+  if (!/won/.test(result)) fail("no winner shown: " + result);
+  await page.reload();
+  await page.locator(".board").waitFor();
+  const after = (await page.locator("#turn").textContent()).trim();
+  if (after !== result) fail(`after a reload the finished game says "${after}", not "${result}"`);
+  await page.screenshot({ path: join(artifacts, "offline-end.png"), fullPage: true });
+  /* listed at home; replayed and reviewed */
+  await page.goto(fileBase + "#/");
+  await page.locator("a:has-text('replay')").first().click();
+  await page.locator("#replay-words").waitFor();
+  await page.click("#review-button");
+  await page.locator("#review .review-list li").first().waitFor({ timeout: 120000 });
+  const graded = await page.locator("#review .review-list li").count();
+  page.check();
+  console.log(`ok - offline from file://: a game against the computer (${actions} actions, "${result}"), kept across reloads; replay and review (${graded} decisions)`);
+  await context.close();
+}
+
+async function twoAtOneDevice(browser) {
+  const context = await browser.newContext();
+  const page = await openPage(context);
+  await page.goto(httpBase);
+  await newGame(page, "lions-jackals-quick", "human");
+  if (await page.locator("#invite").count()) fail("offline, two people at one device are given an invitation");
+  let reloaded = false, sides = new Set();
+  const actions = await playUntil(page, async () => {
+    sides.add(await page.locator("#turn").textContent().then(t => t.split(" to ")[0]));
+    if (reloaded || +(await page.locator("#turn").getAttribute("data-version")) < 3) return false;
+    const v = await page.locator("#turn").getAttribute("data-version");
+    await page.reload();
+    await page.locator(".board").waitFor();
+    await waitFor(async () => (await page.locator("#turn").getAttribute("data-version")) === v, "the same game after a reload");
+    reloaded = true;
+    return false;
+  }, 1000);
+  if (!reloaded) fail(`the two-person game ended before the reload (${actions} actions, ${await page.locator("#turn").getAttribute("data-version")} versions: ${await page.locator("#turn").textContent()})`);
+  if (sides.size < 2) fail("only one side played: " + [...sides].join(", "));
+  const result = (await page.locator("#turn").textContent()).trim();
+  if (!/won/.test(result)) fail("no winner shown: " + result);
+  await page.goto(httpBase + "#/");
+  await page.locator("table.games").waitFor();
+  const rows = await page.locator("table.games tr").count();
+  const both = await page.locator("td:has-text('both sides')").count();
+  if (both !== 1 || rows !== 2) fail(`the home page lists the game ${rows - 1} times, "both sides" ${both} times`);
+  page.check();
+  console.log(`ok - offline from a static server: two people at one device, ${actions} actions to "${result}", kept across a reload`);
+  await context.close();
+}
+
+async function responsive(browser) {
+  const context = await browser.newContext();
+  const page = await openPage(context);
+  await page.goto(httpBase);
+  await page.locator("#start").waitFor();
+  /* the longest wait between two frames, while the computer (level 5,
+     moving first) thinks through its first turns */
+  await page.evaluate(() => {
+    let last = performance.now();
+    window.worstFrame = 0;
+    const f = t => { window.worstFrame = Math.max(window.worstFrame, t - last); last = t; requestAnimationFrame(f); };
+    requestAnimationFrame(f);
+  });
+  await page.selectOption("#seat", "2");
+  await newGame(page, "senet-kendall", "computer:5");
+  let mine = 0;
+  await waitFor(async () => {
+    const t = await turn(page);
+    if (t === "mine") { await playOnce(page, false); mine++; }
+    return mine >= 8 || t === "over";
+  }, "the computer's turns", 180000);
+  const worst = await page.evaluate(() => window.worstFrame);
+  if (worst > 500) fail(`the page froze for ${worst.toFixed(0)} ms while the computer thought`);
+  page.check();
+  console.log(`ok - the page answers while level 5 thinks: the longest wait between frames ${worst.toFixed(0)} ms over ${mine} of our actions and the computer's turns`);
+  await context.close();
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
+let status = 0;
+try {
+  await againstComputer(browser);
+  await twoAtOneDevice(browser);
+  await responsive(browser);
+} catch (e) {
+  console.error("not ok - " + e.message);
+  status = 1;
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exit(status);
