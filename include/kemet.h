@@ -721,6 +721,19 @@ typedef struct kemet_train {
      * table's exact one. NULL / 0: self-play alone. */
     const kemet_table *table;
     int examples;
+    /* Optional: each batch's games shared among `parts` processes (the
+     * program's MPI ranks), this one being `part` (0-based). It plays
+     * games part, part + parts, ... of each batch of n and puts their
+     * results, `size` bytes each, in that order in `mine`; `gather` must
+     * then fill `all` with the results of all n games in game order, the
+     * same in every process, and return 0; or return non-zero in every
+     * process (given `rc`, this process's failure, non-zero when it
+     * failed) to fail the training. The network made is the one a single
+     * process makes. NULL gather or parts <= 1: alone. */
+    int parts, part;
+    int (*gather)(void *ctx, long n, size_t size, void *mine, void *all,
+                  int rc);
+    void *gather_ctx;
 } kemet_train;
 
 /* Trains a network for `rules` (a new one, or from a copy of `from`) by

@@ -54,3 +54,11 @@ echo "ok - analyze: the same report, written once"
 run3 tune senet-kendall chien-chacal --games 60 --rounds 2 --threads 2 >"$dir/t3" 2>/dev/null
 cmp "$dir/t1" "$dir/t3" || { echo "mpi: tune differs between 1 process and 3 ranks" >&2; exit 1; }
 echo "ok - tune: the same weights"
+# train: each batch's games dealt, every game's weight changes gathered in
+# game order: the same network, written once by rank 0
+T="train dogs-jackals --games 120 --batch 7 --hidden 8 --seed 9 --quiet"
+"$kemet" $T --threads 1 >"$dir/n1"
+run3 $T --threads 2 --output "$dir/n3"
+cmp "$dir/n1" "$dir/n3" || { echo "mpi: train differs between 1 process and 3 ranks" >&2; exit 1; }
+[ "$(ls "$dir" | grep -c '^n3')" -eq 1 ] || { echo "mpi: train left other files" >&2; exit 1; }
+echo "ok - train: the same network, written once"

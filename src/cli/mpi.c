@@ -65,7 +65,7 @@ bool cli_mpi_alone(const char *command) {
         return false;
     fprintf(stderr,
             "kemet: %s runs on rank 0 alone under mpirun (match, ladder, "
-            "sim, analyze and tune deal their games over the ranks)\n",
+            "sim, analyze, tune and train deal their games over the ranks)\n",
             command);
     the_size = 1;
     return true;

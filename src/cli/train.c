@@ -72,6 +72,14 @@ static int write_whole(const char *path, const char *text) {
     return 0;
 }
 
+/* Under mpirun: each batch's games dealt over the ranks as those of the
+ * other commands are (mpi.c), every rank making the same network. */
+static int gather_batch(void *ctx, long n, size_t size, void *mine, void *all,
+                        int rc) {
+    (void)ctx;
+    return cli_mpi_deal(n, size, mine, all, rc);
+}
+
 static void show_progress(void *ctx, long games, double rms) {
     long total = *(long *)ctx;
     fprintf(stderr, "kemet train: %ld of %ld games, TD error %.4f\n", games,
@@ -167,7 +175,13 @@ int cmd_train(int argc, char **argv) {
                      .threads = cli_threads(nthreads),
                      .seed = seed,
                      .table = table,
-                     .examples = (int)examples};
+                     .examples = (int)examples,
+                     .parts = cli_mpi_size(),
+                     .part = cli_mpi_rank(),
+                     .gather = cli_mpi_size() > 1 ? gather_batch : NULL};
+    /* rank 0 alone speaks and writes the file */
+    if (cli_mpi_rank() != 0)
+        quiet = true;
     kemet_net *net;
     double t0 = cli_now();
     rc = kemet_net_train(r, &o, from, quiet ? NULL : show_progress, &games,
@@ -201,7 +215,9 @@ int cmd_train(int argc, char **argv) {
     }
     kemet_net_free(net);
     kemet_rules_close(r);
-    if (output)
+    if (cli_mpi_rank() != 0)
+        rc = 0;
+    else if (output)
         rc = write_whole(output, text);
     else
         rc = fputs(text, stdout) < 0 ? cli_fail("cannot write the output") : 0;

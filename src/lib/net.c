@@ -494,11 +494,12 @@ typedef struct trainer {
     const kemet_rules *r;
     kemet_net *n;
     const kemet_train *o;
-    long first;  /* index of the batch's first game */
-    double **dw; /* per game of the batch */
-    double *sq;  /* per game: sum of squared TD errors */
-    long *steps; /* per game: TD steps */
-    int *failed; /* per game: out of memory */
+    long first;      /* index of the batch's first game */
+    int part, parts; /* this process plays games part, part + parts, ... */
+    double **dw;     /* per game of the batch */
+    double *sq;      /* per game: sum of squared TD errors */
+    long *steps;     /* per game: TD steps */
+    int *failed;     /* per game: out of memory */
 } trainer;
 
 typedef struct game_scratch {
@@ -613,9 +614,11 @@ static void table_examples(trainer *T, long unit, double alpha, double *g,
     }
 }
 
-static void train_game(void *ctx, long unit, int thread) {
+static void train_game(void *ctx, long mine, int thread) {
     (void)thread;
     trainer *T = ctx;
+    /* this process's mine-th game of the batch (all of them, alone) */
+    long unit = T->part + mine * T->parts;
     const kemet_rules *r = T->r;
     int nw = T->n->nw;
     double *dw = T->dw[unit];
@@ -760,6 +763,34 @@ static void fit_scale(const kemet_rules *r, kemet_net *n, uint64_t seed) {
         n->scale[i] = count && sum[i] > 1e-9 ? (double)count / sum[i] : 1;
 }
 
+/* A batch played by several processes: this one's `share` games packed,
+ * gathered (opts->gather) with the others', every game's result put in
+ * place in every process. False if any process failed. */
+static bool share_batch(trainer *T, long nb, long share, size_t each,
+                        double *mine, double *all) {
+    int nw = T->n->nw, rc = KEMET_OK;
+    size_t stride = each / sizeof(double);
+    for (long k = 0; k < share; k++) {
+        long b = T->part + k * T->parts;
+        double *m = mine + (size_t)k * stride;
+        memcpy(m, T->dw[b], (size_t)nw * sizeof *m);
+        m[nw] = T->sq[b];
+        m[nw + 1] = (double)T->steps[b];
+        if (T->failed[b])
+            rc = KEMET_ENOMEM;
+    }
+    if (T->o->gather(T->o->gather_ctx, nb, each, mine, all, rc))
+        return false;
+    for (long b = 0; b < nb; b++) {
+        const double *a = all + (size_t)b * stride;
+        memcpy(T->dw[b], a, (size_t)nw * sizeof *a);
+        T->sq[b] = a[nw];
+        T->steps[b] = (long)a[nw + 1];
+        T->failed[b] = 0;
+    }
+    return true;
+}
+
 int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                     const kemet_net *from,
                     void (*progress)(void *ctx, long games, double rms),
@@ -806,12 +837,27 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     }
     refresh(n);
     int B = opts->batch;
-    trainer T = {rules, n, opts, 0, NULL, NULL, NULL, NULL};
+    int parts = opts->gather && opts->parts > 1 ? opts->parts : 1;
+    trainer T = {rules, n,    opts, 0,    parts > 1 ? opts->part : 0,
+                 parts, NULL, NULL, NULL, NULL};
+    if (T.part < 0 || T.part >= parts) {
+        kemet_net_free(n);
+        return kmt_fail(err, KEMET_EMISUSE, "bad training options");
+    }
+    /* shared among processes: each game's result as nw + 2 doubles (its
+       weight changes, squared error, steps), this process's and all */
+    size_t each = ((size_t)n->nw + 2) * sizeof(double);
+    double *mine = NULL, *all = NULL;
     T.dw = calloc((size_t)B, sizeof *T.dw);
     T.sq = calloc((size_t)B, sizeof *T.sq);
     T.steps = calloc((size_t)B, sizeof *T.steps);
     T.failed = calloc((size_t)B, sizeof *T.failed);
-    bool ok = T.dw && T.sq && T.steps && T.failed;
+    if (parts > 1) {
+        mine = malloc(((size_t)B / (size_t)parts + 1) * each);
+        all = malloc((size_t)B * each);
+    }
+    bool ok =
+        T.dw && T.sq && T.steps && T.failed && (parts == 1 || (mine && all));
     for (int b = 0; ok && b < B; b++)
         ok = (T.dw[b] = malloc((size_t)n->nw * sizeof **T.dw)) != NULL;
     double sq = 0;
@@ -820,7 +866,10 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
         long nb = opts->games - g < B ? opts->games - g : B;
         T.first = g;
         /* The network is read by every game while the batch runs. */
-        kmt_run_units(opts->threads, nb, train_game, &T);
+        long share = nb > T.part ? (nb - T.part + parts - 1) / parts : 0;
+        kmt_run_units(opts->threads, share, train_game, &T);
+        if (parts > 1 && !share_batch(&T, nb, share, each, mine, all))
+            ok = false;
         for (long b = 0; b < nb; b++) {
             if (T.failed[b]) {
                 ok = false;
@@ -848,6 +897,8 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     free(T.sq);
     free(T.steps);
     free(T.failed);
+    free(mine);
+    free(all);
     if (!ok) {
         kemet_net_free(n);
         return kmt_fail(err, KEMET_ENOMEM,
