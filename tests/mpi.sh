@@ -62,3 +62,8 @@ run3 $T --threads 2 --output "$dir/n3"
 cmp "$dir/n1" "$dir/n3" || { echo "mpi: train differs between 1 process and 3 ranks" >&2; exit 1; }
 [ "$(ls "$dir" | grep -c '^n3')" -eq 1 ] || { echo "mpi: train left other files" >&2; exit 1; }
 echo "ok - train: the same network, written once"
+# progress: rank 0 reports the whole job's games, not its own share
+KEMET_PROGRESS=0.5 "$mpirun" --oversubscribe --allow-run-as-root -x KEMET_PROGRESS -n 3 "$kemet" \
+    match senet-kendall --p1 expectimax:3000 --p2 greedy --games 60 --threads 1 2>"$dir/p" >/dev/null
+tail -n 1 "$dir/p" | grep -q ': 60/60, ' || { echo "mpi: no whole-job progress:" >&2; cat "$dir/p" >&2; exit 1; }
+echo "ok - progress counts the whole job ($(wc -l <"$dir/p") lines, the last: $(tail -n 1 "$dir/p" | sed 's/^ *//'))"

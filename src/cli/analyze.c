@@ -195,10 +195,8 @@ static int analyze_one(const char *id, const char *agents[2], long games,
     long mine = cli_mpi_share(games);
     job J = {r, {agents[0], agents[1]}, rs, cap, T, rank, size};
     char what[160];
-    snprintf(what, sizeof what, "%s: self-play%s", R->id,
-             size > 1 ? " (rank 0's share)" : "");
-    int failed =
-        cli_parallel(mine, threads, trace_game, &J, rank == 0 ? what : NULL);
+    snprintf(what, sizeof what, "%s: self-play", R->id);
+    int failed = cli_parallel_dealt(mine, games, threads, trace_game, &J, what);
     if (size > 1 && (failed = share_traces(T, games, failed, &joined))) {
         rc = cli_fail("analyze: out of memory");
         goto out;

@@ -146,6 +146,11 @@ int cli_threads(long asked);
 typedef int (*cli_job_fn)(void *ctx, long i);
 int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
                  const char *what);
+/* The same for this rank's `n` items of a run of `total` dealt over the
+ * ranks, called by every rank with the same `what`: rank 0 shows the
+ * whole job's progress. */
+int cli_parallel_dealt(long n, long total, int threads, cli_job_fn fn,
+                       void *ctx, const char *what);
 
 /* The outcome of one game of a run. */
 typedef struct cli_outcome {
@@ -174,6 +179,14 @@ long cli_mpi_share(long n);
  * rank all n in `all`, in order. `rc` is this rank's status; the worst status
  * of any rank is returned (then `all` is not filled). One rank: returns rc. */
 int cli_mpi_deal(long n, size_t each, void *mine, void *all, int rc);
+
+/* Progress of a dealt run (cli_parallel_dealt), on every rank alike:
+ * cli_mpi_progress(done) now and then while the games go on (rank 0
+ * gets the job's count as far as heard, the others tell theirs), then
+ * cli_mpi_progress_end(done) once (rank 0 gets the job's final count).
+ * One rank: returns done. */
+long cli_mpi_progress(long done);
+long cli_mpi_progress_end(long done);
 
 /* Every rank's `nmine` items of `each` bytes joined into `all` (`total`
  * items in all), rank 0's first, then rank 1's, ... 0, or KEMET_ENOMEM.

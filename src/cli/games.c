@@ -186,11 +186,7 @@ int cli_run_games(const kemet_rules *r, const char *const spec[2],
     long mine = cli_mpi_share(count);
     cli_outcome *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
     run R = {r, spec, alternate, seed, first, cap, rank, size, part};
-    char label[160];
-    snprintf(label, sizeof label, "%s (rank 0's share of %d)",
-             what ? what : "games", size);
-    int rc = part ? cli_parallel(mine, threads, run_one, &R,
-                                 rank == 0 && what ? label : NULL)
+    int rc = part ? cli_parallel_dealt(mine, count, threads, run_one, &R, what)
                   : KEMET_ENOMEM;
     rc = cli_mpi_deal(count, sizeof *part, part, out, rc);
     free(part);
@@ -229,8 +225,11 @@ static void *worker(void *arg) {
     }
 }
 
-int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
-                 const char *what) {
+/* cli_parallel, and cli_parallel_dealt when `dealt`: then every rank
+ * tells its count while its threads work (mpi.c), and rank 0 shows the
+ * job's. */
+static int parallel(long n, long total, int threads, cli_job_fn fn, void *ctx,
+                    const char *what, bool dealt) {
     par P = {.n = n, .fn = fn, .ctx = ctx};
     pthread_mutex_init(&P.lock, NULL);
     if (threads > n)
@@ -251,9 +250,16 @@ int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
     pthread_attr_destroy(&attr);
     if (started == 0)
         worker(&P);
-    double t0 = cli_now(), last = t0;
+    double t0 = cli_now(), last = t0, told = t0;
     bool tty = isatty(2), shown = false;
-    if (what && started > 0) {
+    bool speak = what && (!dealt || cli_mpi_rank() == 0);
+    /* into a log (not a terminal): a line every 30 s, or as often as
+       KEMET_PROGRESS says (seconds; docs/cluster.md) */
+    double every = 30.0;
+    const char *e = getenv("KEMET_PROGRESS");
+    if (!tty && e && atof(e) > 0)
+        every = atof(e);
+    if ((speak || dealt) && started > 0) {
         for (;;) {
             struct timespec ts = {0, 100000000};
             nanosleep(&ts, NULL);
@@ -263,9 +269,14 @@ int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
             if (done >= n)
                 break;
             double now = cli_now();
-            if (now - t0 > 2.0 && now - last > (tty ? 0.5 : 30.0)) {
+            if (dealt && now - told > 0.5) {
+                done = cli_mpi_progress(done);
+                told = now;
+            } else if (dealt)
+                continue;
+            if (speak && now - t0 > 2.0 && now - last > (tty ? 0.5 : every)) {
                 fprintf(stderr, "%s  %s: %ld/%ld, %.0f s%s", tty ? "\r" : "",
-                        what, done, n, now - t0, tty ? "   " : "\n");
+                        what, done, total, now - t0, tty ? "   " : "\n");
                 last = now;
                 shown = true;
             }
@@ -273,9 +284,25 @@ int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
     }
     for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
+    if (dealt) {
+        long all = cli_mpi_progress_end(P.done);
+        if (shown)
+            fprintf(stderr, "%s  %s: %ld/%ld, %.0f s%s", tty ? "\r" : "", what,
+                    all, total, cli_now() - t0, tty ? "   " : "\n");
+    }
     if (shown && tty)
         fputc('\n', stderr);
     free(tid);
     pthread_mutex_destroy(&P.lock);
     return P.failed;
+}
+
+int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
+                 const char *what) {
+    return parallel(n, n, threads, fn, ctx, what, false);
+}
+
+int cli_parallel_dealt(long n, long total, int threads, cli_job_fn fn,
+                       void *ctx, const char *what) {
+    return parallel(n, total, threads, fn, ctx, what, true);
 }

@@ -24,6 +24,13 @@
 static int the_rank = 0, the_size = 1;
 #ifdef KEMET_MPI
 static bool started = false;
+/* Progress of a dealt run: the other ranks' counts reach rank 0 on a
+ * communicator of their own, so they never meet the results' exchanges. */
+static MPI_Comm progress_comm = MPI_COMM_NULL;
+enum { TAG_NOW = 1, TAG_END = 2 };
+static long *heard; /* rank 0: each rank's count last heard */
+static long told;   /* the others: the count in flight */
+static MPI_Request telling = MPI_REQUEST_NULL;
 #endif
 
 void cli_mpi_start(int *argc, char ***argv) {
@@ -40,6 +47,8 @@ void cli_mpi_start(int *argc, char ***argv) {
     started = true;
     MPI_Comm_rank(MPI_COMM_WORLD, &the_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &the_size);
+    MPI_Comm_dup(MPI_COMM_WORLD, &progress_comm);
+    heard = calloc((size_t)the_size, sizeof *heard);
     if (the_rank != 0 && !freopen("/dev/null", "w", stdout))
         fclose(stdout);
 #else
@@ -52,6 +61,11 @@ void cli_mpi_end(void) {
 #ifdef KEMET_MPI
     if (started) {
         fflush(stdout);
+        if (telling != MPI_REQUEST_NULL)
+            MPI_Wait(&telling, MPI_STATUS_IGNORE);
+        MPI_Comm_free(&progress_comm);
+        free(heard);
+        heard = NULL;
         MPI_Finalize();
         started = false;
     }
@@ -168,5 +182,72 @@ int cli_mpi_deal(long n, size_t each, void *mine, void *all, int rc) {
     (void)mine;
     (void)all;
     return rc;
+#endif
+}
+
+long cli_mpi_progress(long done) {
+#ifdef KEMET_MPI
+    if (!started || the_size == 1)
+        return done;
+    if (the_rank != 0) {
+        /* one count in flight at a time */
+        int sent = 1;
+        if (telling != MPI_REQUEST_NULL)
+            MPI_Test(&telling, &sent, MPI_STATUS_IGNORE);
+        if (sent) {
+            told = done;
+            MPI_Isend(&told, 1, MPI_LONG, 0, TAG_NOW, progress_comm, &telling);
+        }
+        return done;
+    }
+    for (;;) {
+        int flag;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_NOW, progress_comm, &flag, &st);
+        if (!flag)
+            break;
+        long v;
+        MPI_Recv(&v, 1, MPI_LONG, st.MPI_SOURCE, TAG_NOW, progress_comm,
+                 MPI_STATUS_IGNORE);
+        if (heard)
+            heard[st.MPI_SOURCE] = v;
+    }
+    long all = done;
+    for (int r = 1; heard && r < the_size; r++)
+        all += heard[r];
+    return all;
+#else
+    return done;
+#endif
+}
+
+long cli_mpi_progress_end(long done) {
+#ifdef KEMET_MPI
+    if (!started || the_size == 1)
+        return done;
+    if (the_rank != 0) {
+        if (telling != MPI_REQUEST_NULL)
+            MPI_Wait(&telling, MPI_STATUS_IGNORE);
+        told = done;
+        MPI_Send(&told, 1, MPI_LONG, 0, TAG_END, progress_comm);
+        return done;
+    }
+    /* a rank's messages arrive in order: after its last, none is left */
+    long all = done;
+    for (int ended = 1; ended < the_size;) {
+        long v;
+        MPI_Status st;
+        MPI_Recv(&v, 1, MPI_LONG, MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm,
+                 &st);
+        if (st.MPI_TAG == TAG_END) {
+            ended++;
+            all += v;
+        }
+    }
+    for (int r = 0; heard && r < the_size; r++)
+        heard[r] = 0;
+    return all;
+#else
+    return done;
 #endif
 }

@@ -269,7 +269,7 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
         long mine = cli_mpi_share(games);
         tune_job J = {r, kc_mix64(seed + (uint64_t)round), G, rank, size};
         int failed =
-            cli_parallel(mine, threads, tune_game, &J, rank == 0 ? id : NULL);
+            cli_parallel_dealt(mine, games, threads, tune_game, &J, id);
         if (size > 1)
             failed = share_games(G, games, failed);
         if (failed) {

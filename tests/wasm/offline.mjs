@@ -111,7 +111,9 @@ for (const [i, spec] of rulesets.entries()) {
   const token = g.tokens[String(me)];
   check(g.you === me && Object.keys(g.tokens).length === 1, `${spec}: the human's seat and token`);
   const st = await play(w, g.id, token, 8);
-  check(st.plies >= 6 || st.phase === "over", `${spec} at level ${level}: the game goes on (${st.plies} plies)`);
+  /* 8 actions: at least 4 plies of ours (a throw and a move at most
+     each), and the computer's between */
+  check(st.plies >= 4 || st.phase === "over", `${spec} at level ${level}: the game goes on (${st.plies} plies)`);
   plies += st.plies;
   /* kept, and rebuilt by another tab's engine the same */
   await new Promise(r => setTimeout(r, 5));

@@ -118,7 +118,9 @@ function create(body) {
   if (!known) throw new ApiError(400, "unknown ruleset (GET /api/rulesets lists them)");
   build(rec);
   const g = games.get(rec.id);
-  const you = seats[0] === "human" ? 1 : 2;
+  /* the server's seat (the first human's); two people at one device: the
+     seat to move */
+  const you = seats[0] !== "human" ? 2 : seats[1] !== "human" ? 1 : call("ko_you", [g.ptr, token], "int");
   const tokens = {};
   seats.forEach((s, p) => { if (s === "human") tokens[String(p + 1)] = token; });
   return {status: 201, data: {id: rec.id, tokens, you, state: ok(call("ko_state", [g.ptr, you]))}, changed: rec.id};
