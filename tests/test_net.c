@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,9 +409,116 @@ static void test_table_examples(void **state) {
     kemet_rules_close(r);
 }
 
+/* Training shared among processes (kemet_train's gather, which the
+ * program makes with MPI), here three threads standing for three
+ * processes: the same network as one process makes. */
+typedef struct shared {
+    pthread_barrier_t bar;
+    void *mine[3];
+    int rc[3];
+    int fail_at; /* a part that reports a failure, or -1 */
+} shared;
+typedef struct part {
+    shared *S;
+    int part;
+    kemet_rules *r;
+    kemet_net *net;
+    int rc;
+} part;
+
+static int gather3(void *ctx, long n, size_t size, void *mine, void *all,
+                   int rc) {
+    part *P = ctx;
+    shared *S = P->S;
+    S->mine[P->part] = mine;
+    S->rc[P->part] = P->part == S->fail_at ? KEMET_ENOMEM : rc;
+    pthread_barrier_wait(&S->bar);
+    int worst = S->rc[0] ? S->rc[0] : S->rc[1] ? S->rc[1] : S->rc[2];
+    /* game b is part b % 3's (b / 3)-th */
+    for (long b = 0; !worst && b < n; b++)
+        memcpy((char *)all + (size_t)b * size,
+               (char *)S->mine[b % 3] + (size_t)(b / 3) * size, size);
+    pthread_barrier_wait(&S->bar);
+    return worst;
+}
+
+static void *train_part(void *arg) {
+    part *P = arg;
+    kemet_train o = {.games = 50,
+                     .hidden = 8,
+                     .alpha = 0.001,
+                     .lambda = 0.7,
+                     .batch = 7,
+                     .threads = 2,
+                     .seed = 5,
+                     .parts = 3,
+                     .part = P->part,
+                     .gather = gather3,
+                     .gather_ctx = P};
+    kemet_error err;
+    P->rc = kemet_net_train(P->r, &o, NULL, NULL, NULL, &P->net, &err);
+    return NULL;
+}
+
+static void test_shared_among_processes(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("dogs-jackals", &r, &err), KEMET_OK);
+    kemet_train o = {.games = 50,
+                     .hidden = 8,
+                     .alpha = 0.001,
+                     .lambda = 0.7,
+                     .batch = 7,
+                     .threads = 1,
+                     .seed = 5};
+    kemet_net *alone;
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &alone, &err),
+                     KEMET_OK);
+    char *want = text_of(alone);
+    for (int fail_at = -1; fail_at <= 1; fail_at += 2) {
+        shared S = {.fail_at = fail_at};
+        pthread_barrier_init(&S.bar, NULL, 3);
+        part P[3];
+        pthread_t t[3];
+        for (int i = 0; i < 3; i++) {
+            P[i] = (part){.S = &S, .part = i, .r = r};
+            assert_int_equal(pthread_create(&t[i], NULL, train_part, &P[i]), 0);
+        }
+        for (int i = 0; i < 3; i++)
+            pthread_join(t[i], NULL);
+        pthread_barrier_destroy(&S.bar);
+        for (int i = 0; i < 3; i++) {
+            if (fail_at >= 0) {
+                /* one part's failure is every part's */
+                assert_int_equal(P[i].rc, KEMET_ENOMEM);
+                assert_null(P[i].net);
+                continue;
+            }
+            assert_int_equal(P[i].rc, KEMET_OK);
+            char *got = text_of(P[i].net);
+            assert_string_equal(got, want);
+            free(got);
+            kemet_net_free(P[i].net);
+        }
+    }
+    /* a part outside the parts */
+    o.parts = 3;
+    o.part = 3;
+    o.gather = gather3;
+    kemet_net *bad = NULL;
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &bad, &err),
+                     KEMET_EMISUSE);
+    assert_null(bad);
+    free(want);
+    kemet_net_free(alone);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_and_format),
+        cmocka_unit_test(test_shared_among_processes),
         cmocka_unit_test(test_table_examples),
         cmocka_unit_test(test_warm_start),
         cmocka_unit_test(test_refused),
