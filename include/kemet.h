@@ -625,6 +625,27 @@ KEMET_API int
 kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
                   void (*progress)(void *ctx, const char *what, double done),
                   void *ctx, kemet_table **out, kemet_error *err);
+/* The same, shared among `parts` processes (the program's MPI ranks), this
+ * one being `part` (0-based): each builds the class's graph, then makes
+ * its share of each level's values in every sweep of value iteration
+ * (whole blocks of the level's entries, part 0's first), and `join` must
+ * put every process's share (counts[p] items of part p, `size` bytes
+ * each; the same counts in every process) after one another, in process
+ * order, into `all`, in every process, returning 0; or non-zero in every
+ * process, which fails the solve in all. Every process gets the table
+ * one process makes. parts NULL or parts->parts <= 1: alone. */
+#define KEMET_MAX_PARTS 4096
+typedef struct kemet_table_parts {
+    int parts, part;
+    int (*join)(void *ctx, const void *mine, void *all, size_t size,
+                const long *counts);
+    void *ctx;
+} kemet_table_parts;
+KEMET_API int kemet_table_solve_parts(
+    const kemet_rules *rules, int pieces, int threads,
+    const kemet_table_parts *parts,
+    void (*progress)(void *ctx, const char *what, double done), void *ctx,
+    kemet_table **out, kemet_error *err);
 /* Writes the table to `path` whole or not at all (a temporary file renamed
  * over it). KEMET_EIO. */
 KEMET_API int kemet_table_save(const kemet_table *table, const char *path,

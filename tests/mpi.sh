@@ -67,3 +67,11 @@ KEMET_PROGRESS=0.5 "$mpirun" --oversubscribe --allow-run-as-root -x KEMET_PROGRE
     match senet-kendall --p1 expectimax:3000 --p2 greedy --games 60 --threads 1 2>"$dir/p" >/dev/null
 tail -n 1 "$dir/p" | grep -q ': 60/60, ' || { echo "mpi: no whole-job progress:" >&2; cat "$dir/p" >&2; exit 1; }
 echo "ok - progress counts the whole job ($(wc -l <"$dir/p") lines, the last: $(tail -n 1 "$dir/p" | sed 's/^ *//'))"
+# solve: every level's values made in shares (whole blocks) by the ranks
+# and exchanged each sweep: the same table file, written once by rank 0
+"$kemet" solve dogs-jackals --pieces 2 --threads 1 --output "$dir/s1.kemettb" >/dev/null 2>&1
+run3 solve dogs-jackals --pieces 2 --threads 2 --output "$dir/s3.kemettb" >"$dir/s3.out" 2>/dev/null
+cmp "$dir/s1.kemettb" "$dir/s3.kemettb" || { echo "mpi: solve differs between 1 process and 3 ranks" >&2; exit 1; }
+grep -q "3 ranks" "$dir/s3.out" || { echo "mpi: solve did not say it ran on 3 ranks" >&2; exit 1; }
+[ "$(ls "$dir" | grep -c '^s3.kemettb')" -eq 1 ] || { echo "mpi: solve left other files" >&2; exit 1; }
+echo "ok - solve: the same table, written once"

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,100 @@ static void test_threads(void **state) {
     kemet_table_free(b);
     kemet_rules_close(r1);
     kemet_rules_close(r3);
+}
+
+/* A solve shared among processes (kemet_table_solve_parts), here three
+ * threads standing for them, joining their shares through memory: each
+ * gets the table one process makes. */
+typedef struct meeting {
+    pthread_barrier_t bar;
+    const void *mine[3];
+    int fail_at; /* a part whose exchanges fail, or -1 */
+} meeting;
+typedef struct member {
+    meeting *M;
+    int part;
+    const kemet_rules *r;
+    kemet_table *t;
+    int rc;
+} member;
+
+static int join3(void *ctx, const void *mine, void *all, size_t size,
+                 const long *counts) {
+    member *P = ctx;
+    meeting *M = P->M;
+    M->mine[P->part] = mine;
+    pthread_barrier_wait(&M->bar);
+    size_t at = 0;
+    for (int p = 0; p < 3; p++) {
+        memcpy((char *)all + at, M->mine[p], (size_t)counts[p] * size);
+        at += (size_t)counts[p] * size;
+    }
+    pthread_barrier_wait(&M->bar);
+    /* a failed exchange fails in every process */
+    return M->fail_at >= 0 ? -1 : 0;
+}
+
+static void *solve_part(void *arg) {
+    member *P = arg;
+    kemet_table_parts parts = {3, P->part, join3, P};
+    kemet_error err;
+    P->rc =
+        kemet_table_solve_parts(P->r, 2, 2, &parts, NULL, NULL, &P->t, &err);
+    return NULL;
+}
+
+static void test_parts(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_table *alone = solve("dogs-jackals", 2, 1, &r);
+    for (int fail_at = -1; fail_at <= 0; fail_at++) {
+        meeting M = {.fail_at = fail_at};
+        pthread_barrier_init(&M.bar, NULL, 3);
+        member P[3];
+        pthread_t tid[3];
+        for (int i = 0; i < 3; i++) {
+            P[i] = (member){.M = &M, .part = i, .r = r};
+            assert_int_equal(pthread_create(&tid[i], NULL, solve_part, &P[i]),
+                             0);
+        }
+        for (int i = 0; i < 3; i++)
+            pthread_join(tid[i], NULL);
+        pthread_barrier_destroy(&M.bar);
+        for (int i = 0; i < 3; i++) {
+            if (fail_at >= 0) {
+                assert_int_not_equal(P[i].rc, KEMET_OK);
+                assert_null(P[i].t);
+                continue;
+            }
+            assert_int_equal(P[i].rc, KEMET_OK);
+            kemet_table_info a, b;
+            kemet_table_stats(alone, &a);
+            kemet_table_stats(P[i].t, &b);
+            assert_int_equal(a.sweeps, b.sweeps);
+            assert_true(a.residual == b.residual);
+            for (long long x = 0; x < a.entries; x += 7) {
+                kemet_pos pos;
+                if (!kemet_table_position(alone, x, &pos))
+                    continue;
+                double va, vb;
+                assert_int_equal(kemet_table_probe(alone, &pos, &va),
+                                 kemet_table_probe(P[i].t, &pos, &vb));
+                assert_true(va == vb);
+            }
+            kemet_table_free(P[i].t);
+        }
+    }
+    /* a part outside the parts */
+    kemet_table_parts bad = {3, 3, join3, NULL};
+    kemet_table *t = NULL;
+    kemet_error err;
+    assert_int_equal(
+        kemet_table_solve_parts(r, 2, 1, &bad, NULL, NULL, &t, &err),
+        KEMET_EMISUSE);
+    assert_null(t);
+    kemet_table_free(alone);
+    kemet_rules_close(r);
 }
 
 static void write_bytes(const char *path, const unsigned char *b, long n) {
@@ -554,11 +649,11 @@ static void test_commands(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_hand_race), cmocka_unit_test(test_hand_senet),
-        cmocka_unit_test(test_coverage),  cmocka_unit_test(test_simulation),
-        cmocka_unit_test(test_threads),   cmocka_unit_test(test_file),
-        cmocka_unit_test(test_mirror),    cmocka_unit_test(test_agents_follow),
-        cmocka_unit_test(test_commands),
+        cmocka_unit_test(test_hand_race),     cmocka_unit_test(test_hand_senet),
+        cmocka_unit_test(test_coverage),      cmocka_unit_test(test_simulation),
+        cmocka_unit_test(test_threads),       cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_file),          cmocka_unit_test(test_mirror),
+        cmocka_unit_test(test_agents_follow), cmocka_unit_test(test_commands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

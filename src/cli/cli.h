@@ -188,6 +188,11 @@ int cli_mpi_deal(long n, size_t each, void *mine, void *all, int rc);
 long cli_mpi_progress(long done);
 long cli_mpi_progress_end(long done);
 
+/* The same when every rank knows every rank's count (counts[r] items of
+ * `each` bytes from rank r): one exchange. 0, or KEMET_ERANGE (on every
+ * rank) when the bytes overflow MPI's counts. */
+int cli_mpi_join_known(const void *mine, void *all, size_t each,
+                       const long *counts);
 /* Every rank's `nmine` items of `each` bytes joined into `all` (`total`
  * items in all), rank 0's first, then rank 1's, ... 0, or KEMET_ENOMEM.
  * One rank: does nothing. */

@@ -120,8 +120,8 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(argv[1], cmds[i].name) == 0) {
             /* under mpirun (docs/cluster.md): the runs of games of match,
-               ladder, sim, analyze, tune and train are dealt over the
-               ranks; any
+               ladder, sim, analyze, tune, train and solve are shared
+               among the ranks; any
                other command
                runs on rank 0 alone (its files written once) */
             cli_mpi_start(&argc, &argv);
@@ -130,7 +130,8 @@ int main(int argc, char **argv) {
                          strcmp(cmds[i].name, "sim") == 0 ||
                          strcmp(cmds[i].name, "analyze") == 0 ||
                          strcmp(cmds[i].name, "tune") == 0 ||
-                         strcmp(cmds[i].name, "train") == 0;
+                         strcmp(cmds[i].name, "train") == 0 ||
+                         strcmp(cmds[i].name, "solve") == 0;
             int rc = 0;
             if (dealt || cli_mpi_alone(cmds[i].name))
                 rc = cmds[i].run(argc - 1, argv + 1);

@@ -79,7 +79,8 @@ bool cli_mpi_alone(const char *command) {
         return false;
     fprintf(stderr,
             "kemet: %s runs on rank 0 alone under mpirun (match, ladder, "
-            "sim, analyze, tune and train deal their games over the ranks)\n",
+            "sim, analyze, tune, train and solve share their work among the "
+            "ranks)\n",
             command);
     the_size = 1;
     return true;
@@ -120,6 +121,39 @@ int cli_mpi_join(const void *mine, long nmine, size_t each, void *all,
     (void)each;
     (void)all;
     (void)total;
+    return 0;
+#endif
+}
+
+int cli_mpi_join_known(const void *mine, void *all, size_t each,
+                       const long *counts) {
+#ifdef KEMET_MPI
+    if (!started || the_size == 1)
+        return 0;
+    int *c = malloc((size_t)the_size * 2 * sizeof *c);
+    if (!c)
+        return KEMET_ENOMEM; /* (every rank alike, short of memory) */
+    int *displs = c + the_size;
+    double at = 0;
+    for (int r = 0; r < the_size; r++) {
+        c[r] = (int)(counts[r] * (long)each);
+        displs[r] = (int)at;
+        at += (double)counts[r] * (double)each;
+    }
+    /* the same sum on every rank: all fail together */
+    if (at > 2147483647.0) {
+        free(c);
+        return KEMET_ERANGE;
+    }
+    MPI_Allgatherv(mine, c[the_rank], MPI_BYTE, all, c, displs, MPI_BYTE,
+                   MPI_COMM_WORLD);
+    free(c);
+    return 0;
+#else
+    (void)mine;
+    (void)all;
+    (void)each;
+    (void)counts;
     return 0;
 #endif
 }

@@ -203,6 +203,13 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
  * than this (dogs-jackals-extended's has 1.3e9). */
 #define DEFAULT_MAX_ENTRIES 100000000LL
 
+/* The values' exchange of a solve shared among the ranks (mpi.c). */
+static int solve_join(void *ctx, const void *mine, void *all, size_t size,
+                      const long *counts) {
+    (void)ctx;
+    return cli_mpi_join_known(mine, all, size, counts);
+}
+
 static const char solve_usage[] =
     "usage: kemet solve RULESET [--pieces N] [--threads T] [--tables DIR]\n"
     "                   [--output FILE]\n"
@@ -274,30 +281,51 @@ int cmd_solve(int argc, char **argv) {
         }
         cli_table_path(dir, r, (int)pieces, path, sizeof path);
     }
-    /* Fail on an unwritable destination before the work, not after. */
+    /* Fail on an unwritable destination before the work, not after (under
+       mpirun rank 0 alone writes, and all stop if it cannot). */
+    int rank = cli_mpi_rank(), size = cli_mpi_size();
     char probe_path[4300];
     snprintf(probe_path, sizeof probe_path, "%s.probe", path);
-    FILE *probe = fopen(probe_path, "wb");
-    if (!probe) {
-        kemet_rules_close(r);
-        return cli_fail("solve: cannot write %s: %s", path, strerror(errno));
+    int writable = 1, why = 0;
+    if (rank == 0) {
+        FILE *probe = fopen(probe_path, "wb");
+        writable = probe != NULL;
+        why = errno;
+        if (probe) {
+            fclose(probe);
+            remove(probe_path);
+        }
     }
-    fclose(probe);
-    remove(probe_path);
+    int said = writable; /* rank 0's word, given to all */
+    if (size > 1 && cli_mpi_join(&said, rank == 0, sizeof said, &writable, 1))
+        writable = 0;
+    if (!writable) {
+        kemet_rules_close(r);
+        return rank == 0
+                   ? cli_fail("solve: cannot write %s: %s", path, strerror(why))
+                   : EXIT_BAD;
+    }
     int nthreads = cli_threads(threads);
-    fprintf(stderr,
-            "solving %s, %ld pieces a side: %lld entries, %d "
-            "thread%s\n",
-            kemet_rules_spec(r), pieces, entries, nthreads,
-            nthreads == 1 ? "" : "s");
+    if (rank == 0)
+        fprintf(stderr,
+                "solving %s, %ld pieces a side: %lld entries, %d "
+                "thread%s%s\n",
+                kemet_rules_spec(r), pieces, entries, nthreads,
+                nthreads == 1 ? "" : "s",
+                size > 1 ? " a rank, the values shared among the ranks" : "");
     solve_progress prog = {cli_now(), 0, NULL};
     kemet_table *t;
-    rc = kemet_table_solve(r, (int)pieces, nthreads, show_progress, &prog, &t,
-                           &err);
-    fputc('\n', stderr);
-    if (rc == KEMET_OK)
+    /* under mpirun: each rank makes its share of every level's values in
+       each sweep, and all exchange them (docs/cluster.md) */
+    kemet_table_parts parts = {size, rank, solve_join, NULL};
+    rc = kemet_table_solve_parts(r, (int)pieces, nthreads, &parts,
+                                 rank == 0 ? show_progress : NULL, &prog, &t,
+                                 &err);
+    if (rank == 0)
+        fputc('\n', stderr);
+    if (rc == KEMET_OK && rank == 0)
         rc = kemet_table_save(t, path, &err);
-    else
+    else if (rc != KEMET_OK)
         t = NULL;
     if (rc != KEMET_OK) {
         kemet_table_free(t);
@@ -306,12 +334,15 @@ int cmd_solve(int argc, char **argv) {
     }
     kemet_table_info info;
     kemet_table_stats(t, &info);
+    char ranks[64] = "";
+    if (size > 1)
+        snprintf(ranks, sizeof ranks, " a rank, %d ranks", size);
     printf("%s\n  %s, %d pieces a side: %lld positions (%lld entries)\n"
            "  %d sweeps, last change %.1e (tolerance %.0e); %.1f s on %d "
-           "thread%s\n  file %.1f MB\n",
+           "thread%s%s\n  file %.1f MB\n",
            path, kemet_rules_spec(r), info.pieces, info.positions, info.entries,
            info.sweeps, info.residual, info.tolerance, cli_now() - prog.t0,
-           nthreads, nthreads == 1 ? "" : "s", (double)info.bytes / 1e6);
+           nthreads, nthreads == 1 ? "" : "s", ranks, (double)info.bytes / 1e6);
     kemet_table_free(t);
     kemet_rules_close(r);
     return 0;

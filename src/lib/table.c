@@ -79,7 +79,9 @@
 #define INVALID 65535
 #define SAME 0x80000000u /* edge flag: the child's mover is the parent's */
 #define TB_MAX_ENTRIES 0x7FFFFFF0LL
-#define CHUNK 4096 /* positions per unit of parallel work */
+#define CHUNK 4096      /* positions per unit of parallel work */
+#define BLOCK 64        /* entries per edge offset kept for the sweeps */
+#define SWEEP_UNIT 2048 /* entries per unit of a level's sweep */
 #define TOLERANCE 1e-9
 #define MAX_SWEEPS 5000
 
@@ -382,6 +384,15 @@ typedef struct solver {
     void (*progress)(void *ctx, const char *what, double done);
     void *pctx;
     atomic_long done_units;
+    long long *lstart; /* each level's first entry number; nlevels + 1 */
+    size_t *boff;      /* edge offsets of entries 0, BLOCK, 2 BLOCK, ... */
+    const kemet_table_parts *parts; /* NULL: alone */
+    /* a level's sweep: entries [lo, hi), of which this process makes
+       [plo, phi) into `next` */
+    long long lo, hi, plo, phi;
+    double *next, *buf; /* the values made: buf, or V itself */
+    double *udiff;      /* each unit's largest change */
+    long *counts;       /* shared: each part's entries of the level */
 } solver;
 
 static uint32_t child_code(const solver *s, const kemet_pos *from,
@@ -488,11 +499,6 @@ fail:
  * Value iteration
  * ------------------------------------------------------------------------ */
 
-static inline double child_value(const double *V, uint32_t c) {
-    double v = V[c & ~SAME];
-    return (c & SAME) ? v : 1 - v;
-}
-
 /* The level of valid entry x, 0 for the highest. */
 static int level_of(const solver *s, long long x) {
     const kemet_table *t = s->t;
@@ -505,7 +511,88 @@ static int level_of(const solver *s, long long x) {
     return s->nlevels - 1 - (s->level[a] + s->level[o]);
 }
 
-static int solve_graph(solver *s) {
+/* A child's value for entry i's sweep: within i's block of its level,
+ * the value just made for an entry before i (Gauss-Seidel); anywhere
+ * else, V as it stood when the level began. In place (next is V) both are
+ * V. */
+static inline double fresh(const double *V, const double *next, uint32_t c,
+                           long long b0, long long i, bool inplace) {
+    long long y = c & ~SAME;
+    /* y in [b0, i), in one comparison; no branch taken on it */
+    const double *from =
+        inplace || (uint64_t)(y - b0) >= (uint64_t)(i - b0) ? V : next;
+    double v = from[y], w = 1 - v;
+    return (c & SAME) ? v : w;
+}
+
+/* Entries [a, b) made from their children; the largest change. */
+static inline double sweep_range(const solver *s, long long a, long long b,
+                                 bool inplace) {
+    /* the edges of entry a: from its block's first entry on */
+    const int G = s->G;
+    const uint32_t *e = s->E + s->boff[a / BLOCK];
+    const uint8_t *cnt = s->C + (a / BLOCK * BLOCK) * G;
+    for (long long x = a / BLOCK * BLOCK; x < a; x++, cnt += G)
+        for (int g = 0; g < G; g++)
+            e += cnt[g];
+    /* next indexed by entry number */
+    double *next = s->next - s->plo, worst = 0;
+    const double *V = s->V, *p = s->p;
+    for (long long i = a; i < b; i++, cnt += G) {
+        double pre = -1;
+        for (int j = 0; j < cnt[0]; j++) {
+            double v = fresh(V, next, *e++, a, i, inplace);
+            pre = v > pre ? v : pre;
+        }
+        double sum = 0;
+        for (int g = 1; g < G; g++) {
+            double best = -1;
+            for (int j = 0; j < cnt[g]; j++) {
+                double v = fresh(V, next, *e++, a, i, inplace);
+                best = v > best ? v : best;
+            }
+            sum += p[g - 1] * best;
+        }
+        double v = pre > sum ? pre : sum, c = fabs(v - V[i]);
+        worst = c > worst ? c : worst;
+        next[i] = v;
+    }
+    return worst;
+}
+
+/* Block `unit` of this process's entries [plo, phi) of a level (blocks of
+ * SWEEP_UNIT from the level's first entry) made into `next`: a buffer, or
+ * V itself where the level is one block made by this process alone
+ * (Gauss-Seidel in place, the same values). */
+static void sweep_unit(void *ctx, long unit, int thread) {
+    (void)thread;
+    solver *s = ctx;
+    long long a = s->plo + (long long)unit * SWEEP_UNIT,
+              b = a + SWEEP_UNIT < s->phi ? a + SWEEP_UNIT : s->phi;
+    s->udiff[unit] = s->next == s->V + s->plo ? sweep_range(s, a, b, true)
+                                              : sweep_range(s, a, b, false);
+}
+
+/* Shared among processes: the worst of every process's status, so that
+ * all go on or all stop together. Alone: rc. */
+static int agree(const solver *s, int rc) {
+    const kemet_table_parts *P = s->parts;
+    if (!P || P->parts <= 1)
+        return rc;
+    int all[KEMET_MAX_PARTS];
+    long ones[KEMET_MAX_PARTS];
+    for (int i = 0; i < P->parts; i++)
+        ones[i] = 1;
+    if (P->join(P->ctx, &rc, all, sizeof rc, ones))
+        return KEMET_ENOMEM;
+    for (int i = 0; i < P->parts; i++)
+        if (all[i])
+            return all[i];
+    return KEMET_OK;
+}
+
+/* The graph in level order, and the sweeps' buffers. */
+static int prepare(solver *s) {
     kemet_table *t = s->t;
     /* Levels: counted, then the valid entries numbered highest level
      * first; the graph is copied in that order, so that a sweep reads its
@@ -527,6 +614,12 @@ static int solve_graph(solver *s) {
             fill[level_of(s, x) + 1]++;
     for (int L = 0; L < s->nlevels; L++)
         fill[L + 1] += fill[L];
+    s->lstart = malloc(((size_t)s->nlevels + 1) * sizeof *s->lstart);
+    if (!s->lstart) {
+        free(fill);
+        return KEMET_ENOMEM;
+    }
+    memcpy(s->lstart, fill, ((size_t)s->nlevels + 1) * sizeof *fill);
     for (long long x = 0; x < t->entries; x++) {
         s->rank[x] = UINT32_MAX;
         if (s->ok[x]) {
@@ -543,10 +636,13 @@ static int solve_graph(solver *s) {
                                 : t->entries - c * (long long)CHUNK];
     s->E = malloc((nedges ? nedges : 1) * sizeof *s->E);
     s->C = malloc((size_t)n * (size_t)s->G);
-    if (!s->E || !s->C)
+    s->boff = malloc(((size_t)n / BLOCK + 1) * sizeof *s->boff);
+    if (!s->E || !s->C || !s->boff)
         return KEMET_ENOMEM;
     size_t k = 0;
     for (long long i = 0; i < n; i++) {
+        if (i % BLOCK == 0)
+            s->boff[i / BLOCK] = k;
         long long x = s->order[i];
         long chunk = (long)(x / CHUNK);
         const uint32_t *e = s->edges[chunk] + s->off[chunk][x % CHUNK];
@@ -571,39 +667,88 @@ static int solve_graph(solver *s) {
     }
     free(s->cnt);
     s->cnt = NULL;
+    long long widest = 1;
+    for (int L = 0; L < s->nlevels; L++)
+        if (s->lstart[L + 1] - s->lstart[L] > widest)
+            widest = s->lstart[L + 1] - s->lstart[L];
+    s->buf = malloc((size_t)widest * sizeof *s->buf);
+    s->udiff = malloc(((size_t)widest / SWEEP_UNIT + 1) * sizeof *s->udiff);
+    s->counts =
+        malloc((s->parts ? (size_t)s->parts->parts : 1) * sizeof *s->counts);
+    return s->buf && s->udiff && s->counts ? KEMET_OK : KEMET_ENOMEM;
+}
+
+static int solve_graph(solver *s) {
+    /* every process goes on, or none */
+    int rc = agree(s, prepare(s));
+    if (rc)
+        return rc;
+    kemet_table *t = s->t;
+    long long n = t->valid;
     double *V = s->V;
     for (long long i = 0; i < n; i++)
         V[i] = 0.5;
     V[n] = 0;
     V[n + 1] = 0.5;
     V[n + 2] = 1;
-    /* Gauss-Seidel sweeps in level order, until a sweep changes no value
-     * by as much as the tolerance. */
+    /* Sweeps level by level, in level order, until a sweep changes no
+     * value by as much as the tolerance. The entries of one level are
+     * made from the values as they stand before it (a level's own values
+     * from the last sweep, the levels before it from this one), so they
+     * may be made in any order: by several threads, and by several
+     * processes, each making a share and all exchanging them, with the
+     * same result. */
+    int parts = s->parts ? s->parts->parts : 1,
+        part = s->parts ? s->parts->part : 0;
     double sweep_diff = 1;
     int sweep;
     for (sweep = 1; sweep <= MAX_SWEEPS; sweep++) {
         sweep_diff = 0;
-        const uint32_t *e = s->E;
-        const uint8_t *cnt = s->C;
-        for (long long i = 0; i < n; i++, cnt += s->G) {
-            double pre = -1;
-            for (int j = 0; j < cnt[0]; j++) {
-                double v = child_value(V, *e++);
-                pre = v > pre ? v : pre;
-            }
-            double sum = 0;
-            for (int g = 1; g < s->G; g++) {
-                double best = -1;
-                for (int j = 0; j < cnt[g]; j++) {
-                    double v = child_value(V, *e++);
-                    best = v > best ? v : best;
+        for (int L = 0; L < s->nlevels; L++) {
+            long long lo = s->lstart[L], m = s->lstart[L + 1] - lo;
+            if (m == 0)
+                continue;
+            /* whole blocks to each process */
+            long long nb = (m + SWEEP_UNIT - 1) / SWEEP_UNIT;
+            for (int p = 0; p < parts; p++) {
+                long long a = nb * p / parts * SWEEP_UNIT,
+                          b = nb * (p + 1) / parts * SWEEP_UNIT;
+                a = a < m ? a : m;
+                b = b < m ? b : m;
+                s->counts[p] = (long)(b - a);
+                if (p == part) {
+                    s->plo = lo + a;
+                    s->phi = lo + b;
                 }
-                sum += s->p[g - 1] * best;
             }
-            double v = pre > sum ? pre : sum;
-            double c = fabs(v - V[i]);
-            sweep_diff = c > sweep_diff ? c : sweep_diff;
-            V[i] = v;
+            long units =
+                (long)((s->phi - s->plo + SWEEP_UNIT - 1) / SWEEP_UNIT);
+            /* one block made alone: in place, the same values */
+            bool inplace = parts == 1 && nb == 1;
+            s->next = inplace ? V + lo : s->buf;
+            /* threads where the level is wide enough to pay for them */
+            kmt_run_units(units >= 4L * s->threads ? s->threads : 1, units,
+                          sweep_unit, s);
+            for (long u = 0; u < units; u++)
+                sweep_diff =
+                    s->udiff[u] > sweep_diff ? s->udiff[u] : sweep_diff;
+            if (parts > 1) {
+                if (s->parts->join(s->parts->ctx, s->buf, V + lo, sizeof *V,
+                                   s->counts))
+                    return KEMET_ENOMEM;
+            } else if (!inplace)
+                memcpy(V + lo, s->buf, (size_t)m * sizeof *V);
+        }
+        /* shared: the largest change of any process's values */
+        if (parts > 1) {
+            double all[KEMET_MAX_PARTS];
+            for (int p = 0; p < parts; p++)
+                s->counts[p] = 1;
+            if (s->parts->join(s->parts->ctx, &sweep_diff, all,
+                               sizeof sweep_diff, s->counts))
+                return KEMET_ENOMEM;
+            for (int p = 0; p < parts; p++)
+                sweep_diff = all[p] > sweep_diff ? all[p] : sweep_diff;
         }
         if (s->progress)
             s->progress(s->pctx, "values",
@@ -634,15 +779,35 @@ static void solver_free(solver *s) {
     free(s->E);
     free(s->C);
     free(s->level);
+    free(s->lstart);
+    free(s->boff);
+    free(s->buf);
+    free(s->udiff);
+    free(s->counts);
 }
 
 int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
                       void (*progress)(void *ctx, const char *what,
                                        double done),
                       void *ctx, kemet_table **out, kemet_error *err) {
+    return kemet_table_solve_parts(rules, pieces, threads, NULL, progress, ctx,
+                                   out, err);
+}
+
+int kemet_table_solve_parts(const kemet_rules *rules, int pieces, int threads,
+                            const kemet_table_parts *parts,
+                            void (*progress)(void *ctx, const char *what,
+                                             double done),
+                            void *ctx, kemet_table **out, kemet_error *err) {
     if (!rules || !out)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_table_solve: NULL argument");
     *out = NULL;
+    if (parts && parts->parts > 1 &&
+        (!parts->join || parts->parts > KEMET_MAX_PARTS || parts->part < 0 ||
+         parts->part >= parts->parts))
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_table_solve: bad parts");
+    if (parts && parts->parts <= 1)
+        parts = NULL;
     if (threads < 1)
         threads = 1;
     if (threads > 64)
@@ -655,7 +820,8 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
                 .r = rules,
                 .threads = threads,
                 .progress = progress,
-                .pctx = ctx};
+                .pctx = ctx,
+                .parts = parts};
     /* The throws of the class: the same in every position (checked while
      * the graph is built). */
     {
@@ -675,7 +841,9 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
     s.V = malloc(((size_t)t->entries + 3) * sizeof *s.V);
     s.level = malloc(t->M * sizeof *s.level);
     if (!s.edges || !s.off || !s.cnt || !s.ok || !s.V || !s.level) {
-        rc = kmt_fail(err, KEMET_ENOMEM, "out of memory for the table");
+        /* shared among processes: the others are told, then all stop */
+        rc = kmt_fail(err, agree(&s, KEMET_ENOMEM),
+                      "out of memory for the table");
         goto done;
     }
     for (uint32_t a = 0; a < t->M; a++) {
@@ -686,7 +854,7 @@ int kemet_table_solve(const kemet_rules *rules, int pieces, int threads,
         s.level[a] = (uint16_t)L;
     }
     kmt_run_units(threads, s.nchunks, build_chunk, &s);
-    if (atomic_load(&s.failed)) {
+    if (agree(&s, atomic_load(&s.failed) ? KEMET_ENOMEM : KEMET_OK)) {
         rc = kmt_fail(err, KEMET_ENOMEM,
                       "the endgame class of %s could not be built (out of "
                       "memory, or a position outside the class)",
