@@ -742,6 +742,15 @@ typedef struct kemet_train {
      * table's exact one. NULL / 0: self-play alone. */
     const kemet_table *table;
     int examples;
+    /* Non-zero: train the endgame section of `from` instead (GNU
+     * Backgammon's separate networks for separate phases of the game): a
+     * second network judging only the positions of the table's class
+     * (each side 1 to N pieces in play), fitted to `examples` of the
+     * table's values per game-sized step, no self-play; `from`'s whole-game
+     * network is copied unchanged. The section goes on from `from`'s own
+     * section for that class, else starts new with `hidden` units. Needs
+     * `from`, `table` and `examples`. */
+    int endgame;
     /* Optional: each batch's games shared among `parts` processes (the
      * program's MPI ranks), this one being `part` (0-based). It plays
      * games part, part + parts, ... of each batch of n and puts their
@@ -781,6 +790,12 @@ KEMET_API int kemet_net_format(const kemet_net *net, const char *note,
 KEMET_API void kemet_net_free(kemet_net *net);
 KEMET_API const char *kemet_net_ruleset(const kemet_net *net);
 KEMET_API int kemet_net_hidden(const kemet_net *net);
+/* The class its endgame section judges (N: each side 1 to N pieces in
+ * play; there the section answers instead of the whole game's network),
+ * or 0 when it has none. */
+KEMET_API int kemet_net_endgame(const kemet_net *net);
+/* The comment lines it was read with (how it was made), or NULL. */
+KEMET_API const char *kemet_net_note(const kemet_net *net);
 /* Puts `net` (borrowed; NULL: the linear evaluation) in use for `rules`.
  * KEMET_ERULESET for a network that does not fit the ruleset. Call it
  * before agents are made from `rules`. */

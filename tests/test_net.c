@@ -312,6 +312,44 @@ static void test_command(void **state) {
     assert_non_null(strstr(out, "\"win\":"));
     free(out);
     free(err);
+    /* an endgame section trained on a table, kept with the network */
+    const char *tb = "test_net.tmp.kemettb", *end = "test_net.tmp.end.net";
+    rc = tu_run(NULL, &out, &err, "solve", "chien-chacal", "--pieces", "2",
+                "--output", tb, NULL);
+    assert_int_equal(rc, 0);
+    free(out);
+    free(err);
+    rc = tu_run(NULL, &out, &err, "train", "chien-chacal", "--endgame",
+                "--from", path, "--table", tb, "--examples", "10", "--games",
+                "64", "--batch", "4", "--hidden", "4", "--alpha", "0.01",
+                "--output", end, "--quiet", NULL);
+    assert_int_equal(rc, 0);
+    free(out);
+    free(err);
+    char *text = tu_read_file(end);
+    assert_non_null(text);
+    assert_non_null(strstr(text, " pieces=2\n"));
+    assert_non_null(strstr(text, "--endgame"));
+    assert_non_null(strstr(text, "kept from --from"));
+    free(text);
+    rc = tu_run(NULL, &out, &err, "hint", "chien-chacal to=1 p1=20 p2=21", "2",
+                "--agent", "greedy", "--net", end, "--tables", "off", "--json",
+                NULL);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"win\":"));
+    free(out);
+    free(err);
+    const char *half[][2] = {{"--from", path}, {"--table", tb}};
+    for (size_t i = 0; i < 2; i++) {
+        rc = tu_run(NULL, &out, &err, "train", "chien-chacal", "--endgame",
+                    half[i][0], half[i][1], "--examples", "10", NULL);
+        assert_int_equal(rc, 2);
+        assert_non_null(strstr(err, "--endgame needs"));
+        free(out);
+        free(err);
+    }
+    remove(tb);
+    remove(end);
     rc = tu_run(NULL, &out, &err, "hint", "senet-kendall to=1 p1=10 p2=12", "2",
                 "--net", path, NULL);
     assert_int_equal(rc, 2);
@@ -405,6 +443,246 @@ static void test_table_examples(void **state) {
     kemet_net_free(a);
     kemet_net_free(b);
     kemet_net_free(plain);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
+/* ---------------------------------------------------------------------------
+ * The endgame section: a second network judging one class alone.
+ * ------------------------------------------------------------------------ */
+
+/* A network's text, every weight 0 but the output bias: `b2` for the whole
+ * game's (the mover's chance 1 / (1 + e^-b2) everywhere) and, when
+ * `pieces`, an endgame section with output bias `end_b2` (`extra` added to
+ * its header line). */
+static char *flat_net(kemet_rules *r, double b2, int pieces, double end_b2,
+                      const char *extra) {
+    kemet_net *t = train(r, 1, 1, 0.001, 1);
+    char *text = text_of(t);
+    kemet_net_free(t);
+    int ni = 0, nf = 0;
+    const char *h = strstr(text, "\nnet ");
+    assert_non_null(h);
+    assert_int_equal(sscanf(strstr(h, "inputs="), "inputs=%d", &ni), 1);
+    assert_int_equal(sscanf(strstr(h, "features="), "features=%d", &nf), 1);
+    free(text);
+    int nw = ni + 2 + 1 + ni; /* one hidden unit */
+    size_t cap = (size_t)nw * 24 + (size_t)nf * 4 + 1024;
+    char *s = malloc(cap);
+    size_t len = (size_t)snprintf(s, cap, "kemet-net 1\n# flat\n");
+    for (int sec = 0; sec < (pieces ? 2 : 1); sec++) {
+        len += (size_t)snprintf(s + len, cap - len,
+                                "net %s inputs=%d hidden=1 features=%d",
+                                kemet_rules_spec(r), ni, nf);
+        if (sec)
+            len += (size_t)snprintf(s + len, cap - len, " pieces=%d%s", pieces,
+                                    extra);
+        len += (size_t)snprintf(s + len, cap - len, "\n%s", nf ? "scale" : "");
+        for (int i = 0; i < nf; i++)
+            len += (size_t)snprintf(s + len, cap - len, " 1");
+        len += (size_t)snprintf(s + len, cap - len, "%sw", nf ? "\n" : "");
+        for (int i = 0; i < nw; i++)
+            len += (size_t)snprintf(s + len, cap - len, " %.17g",
+                                    i == ni + 2 ? (sec ? end_b2 : b2) : 0.0);
+        len += (size_t)snprintf(s + len, cap - len, "\nend\n");
+    }
+    return s;
+}
+
+static double chance_of(kemet_rules *r, const char *text, int player) {
+    kemet_rules *pr;
+    kemet_pos p;
+    kemet_error err;
+    assert_int_equal(kemet_pos_parse(text, &pr, &p, &err), KEMET_OK);
+    kemet_rules_close(pr);
+    return kemet_win_chance(r, &p, player);
+}
+
+/* Inside its class the section answers, outside it the whole game's
+ * network; the file reads back exactly; damage to the section is
+ * refused. */
+static void test_endgame_section(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    char *text = flat_net(r, 0, 2, log(3.0), "");
+    kemet_net *n = NULL, *back = NULL;
+    if (kemet_net_parse(r, text, &n, &err))
+        fail_msg("parse: %s", err.msg);
+    assert_int_equal(kemet_net_endgame(n), 2);
+    assert_non_null(strstr(kemet_net_note(n), "flat"));
+    assert_int_equal(kemet_rules_use_net(r, n), KEMET_OK);
+    /* 2 pieces against 1: the section's 3/4 for the mover */
+    assert_true(fabs(chance_of(r, "senet-kendall to=1 p1=27,29 p2=30", 1) -
+                     0.75) < 1e-6);
+    assert_true(fabs(chance_of(r, "senet-kendall to=2 p1=27,29 p2=30", 1) -
+                     0.25) < 1e-6);
+    /* a piece in hand counts as in play: none here, so 1 against 1 */
+    assert_true(fabs(chance_of(r, "senet-kendall to=2 p1=3 p2=30", 2) - 0.75) <
+                1e-6);
+    /* 3 pieces a side, and the opening: the whole game's 1/2 */
+    assert_true(fabs(chance_of(r, sample[1], 1) - 0.5) < 1e-6);
+    assert_true(fabs(chance_of(r, sample[0], 1) - 0.5) < 1e-6);
+    assert_true(fabs(chance_of(r, "senet-kendall to=1 p1=20,22,24 p2=30", 1) -
+                     0.5) < 1e-6);
+    kemet_rules_use_net(r, NULL);
+    char *again = text_of(n);
+    assert_int_equal(kemet_net_parse(r, again, &back, &err), KEMET_OK);
+    assert_int_equal(kemet_net_endgame(back), 2);
+    char *twice = text_of(back);
+    assert_string_equal(again, twice);
+    free(twice);
+    kemet_net_free(back);
+    /* a file without a section has none */
+    kemet_net *plain = train(r, 1, 1, 0.001, 1);
+    assert_int_equal(kemet_net_endgame(plain), 0);
+    kemet_net_free(plain);
+    /* damage */
+    struct {
+        double b2;
+        int pieces;
+        const char *extra, *msg;
+    } bad[] = {
+        {0, 8, "", "pieces=1 to 7"},
+        {0, 2, " x", "expected 'net"},
+        {0, 2, "x", "expected 'net"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *b = flat_net(r, bad[i].b2, bad[i].pieces, 0, bad[i].extra);
+        kemet_net *out = NULL;
+        assert_int_not_equal(kemet_net_parse(r, b, &out, &err), KEMET_OK);
+        assert_null(out);
+        if (!strstr(err.msg, bad[i].msg))
+            fail_msg("damage %zu: '%s' lacks '%s'", i, err.msg, bad[i].msg);
+        free(b);
+    }
+    struct {
+        const char *from, *to, *msg;
+    } edits[] = {
+        /* pieces= on the whole game's network */
+        {"hidden=1 features=6\n", "hidden=1 features=6 pieces=2\n",
+         "whole game's"},
+        {" pieces=2", " pieces=0", "pieces=1 to 7"},
+        {" pieces=2", "", "pieces=1 to 7"},
+        {" pieces=2", " pieces=-1", "pieces=1 to 7"},
+        /* a third network */
+        {"# a test\n", "# a test\n", NULL},
+    };
+    size_t len = strlen(again);
+    char *buf = malloc(2 * len + 256);
+    for (size_t i = 0; i < sizeof edits / sizeof *edits; i++) {
+        const char *at = strstr(again, edits[i].from);
+        assert_non_null(at);
+        size_t k = (size_t)(at - again);
+        memcpy(buf, again, k);
+        strcpy(buf + k, edits[i].to);
+        strcat(buf, at + strlen(edits[i].from));
+        if (!edits[i].msg) { /* the section again after the last end */
+            const char *sec = strstr(again, "\nnet ");
+            sec = strstr(sec + 1, "\nnet ");
+            assert_non_null(sec);
+            strcat(buf, sec + 1);
+        }
+        kemet_net *out = NULL;
+        assert_int_not_equal(kemet_net_parse(r, buf, &out, &err), KEMET_OK);
+        assert_null(out);
+        const char *want = edits[i].msg ? edits[i].msg : "text after 'end'";
+        if (!strstr(err.msg, want))
+            fail_msg("edit %zu: '%s' lacks '%s'", i, err.msg, want);
+    }
+    /* cut anywhere: never accepted */
+    for (size_t k = 0; k < len; k += 31) {
+        memcpy(buf, again, k);
+        buf[k] = 0;
+        kemet_net *out = NULL;
+        assert_int_not_equal(kemet_net_parse(r, buf, &out, &err), KEMET_OK);
+        assert_null(out);
+    }
+    free(buf);
+    free(again);
+    free(text);
+    kemet_net_free(n);
+    kemet_rules_close(r);
+}
+
+/* Training the section on a table: the whole game's network kept exactly,
+ * the class judged nearer the table than before, the same on 1 and 3
+ * threads, and training the whole game's network later keeps the
+ * section. */
+static void test_endgame_training(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    kemet_table *t;
+    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
+                     KEMET_OK);
+    kemet_net *from = train(r, 64, 2, 0.0003, 5);
+    kemet_train o = {.games = 2048,
+                     .hidden = 8,
+                     .alpha = 0.01,
+                     .lambda = 0.7,
+                     .batch = 4,
+                     .threads = 1,
+                     .seed = 3,
+                     .table = t,
+                     .examples = 25,
+                     .endgame = 1};
+    kemet_net *a, *b, *c, *out = NULL;
+    /* refused without a network to start from, or without a table */
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &out, &err),
+                     KEMET_EMISUSE);
+    o.table = NULL;
+    assert_int_equal(kemet_net_train(r, &o, from, NULL, NULL, &out, &err),
+                     KEMET_EMISUSE);
+    assert_null(out);
+    o.table = t;
+    assert_int_equal(kemet_net_train(r, &o, from, NULL, NULL, &a, &err),
+                     KEMET_OK);
+    o.threads = 3;
+    assert_int_equal(kemet_net_train(r, &o, from, NULL, NULL, &b, &err),
+                     KEMET_OK);
+    char *ta = text_of(a), *tb = text_of(b);
+    assert_string_equal(ta, tb);
+    assert_int_equal(kemet_net_endgame(a), 2);
+    assert_int_equal(kemet_net_endgame(from), 0);
+    /* outside the class: the same chances as `from` */
+    double was[4], now[4];
+    assert_int_equal(kemet_rules_use_net(r, from), KEMET_OK);
+    chances(r, was);
+    double before = table_error(r, t);
+    assert_int_equal(kemet_rules_use_net(r, a), KEMET_OK);
+    chances(r, now);
+    double after = table_error(r, t);
+    for (int i = 0; i < 4; i++) /* 7, 3 and 4 pieces: outside the class */
+        if (i != 2)
+            assert_true(was[i] == now[i]);
+    assert_true(was[2] != now[2]); /* 2 pieces against 1: the section's */
+    if (!(after < 0.6 * before))
+        fail_msg("error against the table: %.4f before, %.4f after", before,
+                 after);
+    /* the whole game's network trained on keeps the section */
+    kemet_train w = {.games = 16,
+                     .hidden = 8,
+                     .alpha = 0.0003,
+                     .lambda = 0.7,
+                     .batch = 8,
+                     .threads = 2,
+                     .seed = 9};
+    assert_int_equal(kemet_net_train(r, &w, a, NULL, NULL, &c, &err), KEMET_OK);
+    assert_int_equal(kemet_net_endgame(c), 2);
+    kemet_rules_use_net(r, a);
+    double section_a = chance_of(r, sample[2], 1);
+    kemet_rules_use_net(r, c);
+    assert_true(section_a == chance_of(r, sample[2], 1));
+    kemet_rules_use_net(r, NULL);
+    free(ta);
+    free(tb);
+    kemet_net_free(a);
+    kemet_net_free(b);
+    kemet_net_free(c);
+    kemet_net_free(from);
     kemet_table_free(t);
     kemet_rules_close(r);
 }
@@ -520,6 +798,8 @@ int main(void) {
         cmocka_unit_test(test_threads_and_format),
         cmocka_unit_test(test_shared_among_processes),
         cmocka_unit_test(test_table_examples),
+        cmocka_unit_test(test_endgame_section),
+        cmocka_unit_test(test_endgame_training),
         cmocka_unit_test(test_warm_start),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_linear_agent),

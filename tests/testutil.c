@@ -124,6 +124,15 @@ static char *slurp(int fd) {
     return buf;
 }
 
+char *tu_read_file(const char *path) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return NULL;
+    char *text = slurp(fd);
+    close(fd);
+    return text;
+}
+
 int tu_run(const char *input, char **out, char **err, ...) {
     const char *bin = getenv("KEMET_BIN");
     if (!bin)

@@ -31,4 +31,7 @@ kemet_rules *tu_pos(const char *text, kemet_pos *pos);
  * frees). */
 int tu_run(const char *input, char **out, char **err, ...);
 
+/* A whole file's text (caller frees), or NULL when it cannot be opened. */
+char *tu_read_file(const char *path);
+
 #endif

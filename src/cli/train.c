@@ -104,14 +104,18 @@ static const char train_usage[] =
     "  --from FILE  go on training that network instead of a new one\n"
     "  --table FILE --examples E  after each game, E positions drawn from\n"
     "               that exact endgame table (kemet solve), the network's\n"
-    "               chance moved toward the exact one\n";
+    "               chance moved toward the exact one\n"
+    "  --endgame    with --from, --table and --examples: train instead the\n"
+    "               network's endgame section, which judges the table's class\n"
+    "               alone, on E of the table's values per step of N (no\n"
+    "               self-play); the whole-game network is kept unchanged\n";
 
 int cmd_train(int argc, char **argv) {
     const char *arg[1], *output = NULL, *from_path = NULL, *table_path = NULL;
     const char *alpha_s = "0.0003", *lambda_s = "0.7";
     long games = 300000, hidden = 32, batch = 16, nthreads = 0, examples = 0;
     uint64_t seed = 1;
-    bool quiet = false;
+    bool quiet = false, endgame = false;
     cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
                       {"hidden", OPT_LONG, &hidden, 1, 256},
                       {"alpha", OPT_STRING, &alpha_s, 0, 0},
@@ -122,6 +126,7 @@ int cmd_train(int argc, char **argv) {
                       {"from", OPT_STRING, &from_path, 0, 0},
                       {"table", OPT_STRING, &table_path, 0, 0},
                       {"examples", OPT_LONG, &examples, 0, 100000},
+                      {"endgame", OPT_FLAG, &endgame, 0, 0},
                       {"output", OPT_STRING, &output, 0, 0},
                       {"quiet", OPT_FLAG, &quiet, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -137,6 +142,8 @@ int cmd_train(int argc, char **argv) {
     if (*end || end == lambda_s || !(lambda >= 0 && lambda <= 1))
         return cli_fail("--lambda: '%.40s' is not a number from 0 to 1",
                         lambda_s);
+    if (endgame && (!from_path || !table_path || !examples))
+        return cli_fail("--endgame needs --from, --table and --examples");
     kemet_rules *r = cli_rules(arg[0], NULL);
     if (!r)
         return EXIT_BAD;
@@ -176,6 +183,7 @@ int cmd_train(int argc, char **argv) {
                      .seed = seed,
                      .table = table,
                      .examples = (int)examples,
+                     .endgame = endgame,
                      .parts = cli_mpi_size(),
                      .part = cli_mpi_rank(),
                      .gather = cli_mpi_size() > 1 ? gather_batch : NULL};
@@ -192,23 +200,42 @@ int cmd_train(int argc, char **argv) {
         kemet_rules_close(r);
         return cli_fail("%s", err.msg);
     }
-    char note[512], sup[32] = "";
+    /* The file says how it was made; an endgame section's also how the
+       whole-game network it keeps was made. */
+    char sup[48] = "";
     if (table_path)
-        snprintf(sup, sizeof sup, " --examples %ld", examples);
-    snprintf(note, sizeof note,
-             "Learned evaluation for %s (docs/agents.md), made by:\n"
-             "  kemet train %s --games %ld --hidden %d --alpha %s --lambda %s "
-             "--batch %ld --seed %llu%s%s%s%s%s",
-             kemet_rules_spec(r), kemet_rules_spec(r), games,
-             kemet_net_hidden(net), alpha_s, lambda_s, batch,
-             (unsigned long long)seed, from_path ? " --from " : "",
-             from_path ? from_path : "", table_path ? " --table " : "",
-             table_path ? table_path : "", sup);
+        snprintf(sup, sizeof sup, " --examples %ld%s", examples,
+                 endgame ? " --endgame" : "");
+    const char *kept_note = endgame ? kemet_net_note(net) : NULL;
+    size_t cap = 1024 + strlen(arg[0]) + (from_path ? strlen(from_path) : 0) +
+                 (table_path ? strlen(table_path) : 0) +
+                 (kept_note ? strlen(kept_note) : 0);
+    char *note = malloc(cap);
+    if (!note) {
+        kemet_net_free(net);
+        kemet_rules_close(r);
+        return cli_fail("out of memory");
+    }
+    int len = snprintf(
+        note, cap,
+        "Learned evaluation for %s (docs/agents.md), made by:\n"
+        "  kemet train %s --games %ld --hidden %d --alpha %s --lambda %s "
+        "--batch %ld --seed %llu%s%s%s%s%s",
+        kemet_rules_spec(r), kemet_rules_spec(r), games,
+        endgame ? (int)hidden : kemet_net_hidden(net), alpha_s, lambda_s, batch,
+        (unsigned long long)seed, from_path ? " --from " : "",
+        from_path ? from_path : "", table_path ? " --table " : "",
+        table_path ? table_path : "", sup);
+    if (kept_note && len > 0 && (size_t)len < cap)
+        snprintf(note + len, cap - (size_t)len,
+                 "\nThe whole-game network, kept from --from:\n%s", kept_note);
     if (!quiet)
         fprintf(stderr, "kemet train: %.0f s on %d threads\n", cli_now() - t0,
                 o.threads);
     char *text;
-    if (kemet_net_format(net, note, &text)) {
+    rc = kemet_net_format(net, note, &text);
+    free(note);
+    if (rc) {
         kemet_net_free(net);
         kemet_rules_close(r);
         return cli_fail("out of memory");

@@ -56,6 +56,10 @@ struct kemet_net {
     double *sig; /* the sigmoid at SIG_N + 1 points over [-SIG_MAX, SIG_MAX] */
     float *w1f;  /* W1 in single precision, for the forward pass (twice
                     as many per vector instruction); refreshed from w */
+    int pieces;  /* an endgame section: the class it judges (each side 1
+                    to `pieces` pieces in play); 0 for the whole game's */
+    kemet_net *end; /* the whole game's network: its endgame section, or
+                       NULL */
 };
 
 /* The hidden units' sigmoid by table and linear interpolation (within
@@ -164,8 +168,22 @@ static void refresh(kemet_net *n) {
         n->w1f[i] = (float)n->w[i];
 }
 
+/* Whether each side of `pos` has 1 to `pieces` pieces in play (on the
+ * board, on the heap, in hand): the class of an endgame table of that
+ * many pieces (table.c), and of an endgame section. */
+static bool in_class(const kemet_pos *pos, int pieces) {
+    for (int p = 0; p < 2; p++) {
+        int k = kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        if (k < 1 || k > pieces)
+            return false;
+    }
+    return true;
+}
+
 double kmt_net_chance1(const kemet_rules *r, const kemet_net *n,
                        const kemet_pos *pos) {
+    if (n->end && in_class(pos, n->end->pieces))
+        n = n->end;
     int idx[MAX_INPUTS];
     double val[MAX_INPUTS], h[MAX_HIDDEN];
     int k = encode(r, n, pos, idx, val);
@@ -210,6 +228,7 @@ void kemet_net_free(kemet_net *net) {
     free(net->sig);
     free(net->w1f);
     free(net->note);
+    kemet_net_free(net->end);
     free(net);
 }
 
@@ -219,6 +238,14 @@ const char *kemet_net_ruleset(const kemet_net *net) {
 
 int kemet_net_hidden(const kemet_net *net) {
     return net ? net->nh : 0;
+}
+
+int kemet_net_endgame(const kemet_net *net) {
+    return net && net->end ? net->end->pieces : 0;
+}
+
+const char *kemet_net_note(const kemet_net *net) {
+    return net ? net->note : NULL;
 }
 
 /* Whether `n` fits the ruleset `r` (its id, board size and features). */
@@ -272,11 +299,15 @@ const kemet_net *kemet_rules_net(const kemet_rules *rules) {
  *   w NUMBER NUMBER ...        (the NW weights, in the order above, any
  *                               number per line)
  *   end
+ * and, optionally, the endgame section: a second network of the same
+ * form whose header ends in pieces=N, judging the positions in which each
+ * side has 1 to N pieces in play (the class of an N-piece table).
  * ------------------------------------------------------------------------ */
 
 int kemet_net_format(const kemet_net *n, const char *note, char **out) {
-    size_t cap = 256 + (size_t)n->nw * 18 + (note ? strlen(note) * 2 : 0) +
-                 (size_t)n->nf * 20;
+    size_t cap = 512 + (note ? strlen(note) * 2 : 0);
+    for (const kemet_net *x = n; x; x = x->end)
+        cap += (size_t)x->nw * 18 + (size_t)x->nf * 20 + 256;
     char *s = malloc(cap);
     if (!s)
         return KEMET_ENOMEM;
@@ -294,17 +325,23 @@ int kemet_net_format(const kemet_net *n, const char *note, char **out) {
         PUT("# %.*s\n", (int)l, p);
         p += l + (e ? 1 : 0);
     }
-    PUT("net %s inputs=%d hidden=%d features=%d\n", n->id, n->ni, n->nh, n->nf);
-    if (n->nf) {
-        PUT("scale");
-        for (int i = 0; i < n->nf; i++)
-            PUT(" %.9g", n->scale[i]);
+    for (const kemet_net *x = n; x; x = x->end) {
+        PUT("net %s inputs=%d hidden=%d features=%d", x->id, x->ni, x->nh,
+            x->nf);
+        if (x != n)
+            PUT(" pieces=%d", x->pieces);
         PUT("\n");
+        if (x->nf) {
+            PUT("scale");
+            for (int i = 0; i < x->nf; i++)
+                PUT(" %.9g", x->scale[i]);
+            PUT("\n");
+        }
+        for (int i = 0; i < x->nw; i++)
+            PUT("%s%.9g%s", i % 8 == 0 ? "w " : " ", x->w[i],
+                i % 8 == 7 || i == x->nw - 1 ? "\n" : "");
+        PUT("end\n");
     }
-    for (int i = 0; i < n->nw; i++)
-        PUT("%s%.9g%s", i % 8 == 0 ? "w " : " ", n->w[i],
-            i % 8 == 7 || i == n->nw - 1 ? "\n" : "");
-    PUT("end\n");
 #undef PUT
     if (len >= cap) { /* never: cap allows 18 characters a number */
         free(s);
@@ -327,6 +364,107 @@ static bool next_line(const char **p, const char **s, const char **e) {
     return true;
 }
 
+/* A section's header line [s, s + len): the network it opens (for `rules`,
+ * the whole game's when `whole`, else an endgame section), or NULL with
+ * the reason in err. */
+static kemet_net *parse_header(const kemet_rules *rules, const char *s,
+                               size_t len, bool whole, int line,
+                               kemet_error *err) {
+    char buf[128], id[64], tail;
+    int ni, nh, nf, pieces = 0;
+    if (len >= sizeof buf) {
+        kmt_fail(err, KEMET_ESYNTAX, "network line %d: too long", line);
+        return NULL;
+    }
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    int k = sscanf(buf, "net %63s inputs=%d hidden=%d features=%d %c", id, &ni,
+                   &nh, &nf, &tail);
+    if (k == 5) /* more after the features: an endgame section's pieces */
+        k = sscanf(buf, "net %63s inputs=%d hidden=%d features=%d pieces=%d %c",
+                   id, &ni, &nh, &nf, &pieces, &tail) == 5
+                ? 4
+                : 0;
+    if (k != 4) {
+        kmt_fail(err, KEMET_ESYNTAX,
+                 "network line %d: expected 'net RULESET inputs=N hidden=N "
+                 "features=N'%s",
+                 line, whole ? "" : " and 'pieces=N'");
+        return NULL;
+    }
+    if (whole && pieces) {
+        kmt_fail(err, KEMET_ESYNTAX,
+                 "network line %d: the first network is the whole game's "
+                 "(no pieces=)",
+                 line);
+        return NULL;
+    }
+    if (!whole && (pieces < 1 || pieces > rules->info.pieces)) {
+        kmt_fail(err, KEMET_ESYNTAX,
+                 "network line %d: an endgame section needs pieces=1 to %d",
+                 line, rules->info.pieces);
+        return NULL;
+    }
+    if (nh < 1 || nh > MAX_HIDDEN) {
+        kmt_fail(err, KEMET_ESYNTAX,
+                 "network line %d: hidden=%d is not 1 to %d", line, nh,
+                 MAX_HIDDEN);
+        return NULL;
+    }
+    kemet_net *n = net_alloc(rules, nh);
+    if (!n) {
+        kmt_fail(err, KEMET_ENOMEM, "out of memory");
+        return NULL;
+    }
+    n->pieces = pieces;
+    if (strcmp(id, n->id) != 0 || ni != n->ni || nf != n->nf) {
+        kmt_fail(err, KEMET_ERULESET,
+                 "network line %d: made for %.40s with %d inputs, not %s "
+                 "with %d",
+                 line, id, ni, n->id, n->ni);
+        kemet_net_free(n);
+        return NULL;
+    }
+    return n;
+}
+
+/* A line of numbers [s, e) after `skip` characters into cur's scale or
+ * weights (*got of them so far). */
+static int parse_numbers(kemet_net *cur, bool is_scale, const char *q,
+                         const char *e, int *got, int line, kemet_error *err) {
+    char buf[48];
+    while (q < e) {
+        while (q < e && *q == ' ')
+            q++;
+        if (q == e)
+            break;
+        size_t l = 0;
+        while (q + l < e && q[l] != ' ')
+            l++;
+        if (l >= 40)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "network line %d: a number too long", line);
+        memcpy(buf, q, l);
+        buf[l] = 0;
+        char *end;
+        errno = 0;
+        double x = strtod(buf, &end);
+        if (*end || end == buf || !isfinite(x) || fabs(x) > 1e6)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "network line %d: '%s' is not a number of at most "
+                            "1e6",
+                            line, buf);
+        if (*got >= (is_scale ? cur->nf : cur->nw))
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "network line %d: more numbers than the network "
+                            "has",
+                            line);
+        (is_scale ? cur->scale : cur->w)[(*got)++] = x;
+        q += l;
+    }
+    return KEMET_OK;
+}
+
 int kemet_net_parse(const kemet_rules *rules, const char *text, kemet_net **out,
                     kemet_error *err) {
     if (!rules || !text || !out)
@@ -334,7 +472,7 @@ int kemet_net_parse(const kemet_rules *rules, const char *text, kemet_net **out,
     *out = NULL;
     const char *p = text, *s, *e;
     int line = 0;
-    kemet_net *n = NULL;
+    kemet_net *n = NULL, *cur = NULL; /* the whole; the section being read */
     int got = 0, nscale = 0;
     bool header = false, done = false;
     size_t notelen = 0;
@@ -349,14 +487,6 @@ int kemet_net_parse(const kemet_rules *rules, const char *text, kemet_net **out,
                 goto fail;
             }
             header = true;
-            continue;
-        }
-        if (done) {
-            if (len) {
-                kmt_fail(err, KEMET_ESYNTAX,
-                         "network line %d: text after 'end'", line);
-                goto fail;
-            }
             continue;
         }
         if (len == 0)
@@ -376,108 +506,59 @@ int kemet_net_parse(const kemet_rules *rules, const char *text, kemet_net **out,
             note[notelen] = 0;
             continue;
         }
-        char buf[128];
-        if (!n) {
-            char id[64];
-            int ni, nh, nf;
-            if (len >= sizeof buf) {
-                kmt_fail(err, KEMET_ESYNTAX, "network line %d: too long", line);
+        bool is_net = len >= 4 && memcmp(s, "net ", 4) == 0;
+        if (done && !(is_net && cur == n)) {
+            kmt_fail(err, KEMET_ESYNTAX, "network line %d: text after 'end'",
+                     line);
+            goto fail;
+        }
+        if (!cur || done) {
+            kemet_net *x = parse_header(rules, s, len, !cur, line, err);
+            if (!x)
                 goto fail;
-            }
-            memcpy(buf, s, len);
-            buf[len] = 0;
-            char tail;
-            if (sscanf(buf, "net %63s inputs=%d hidden=%d features=%d %c", id,
-                       &ni, &nh, &nf, &tail) != 4) {
-                kmt_fail(err, KEMET_ESYNTAX,
-                         "network line %d: expected 'net RULESET inputs=N "
-                         "hidden=N features=N'",
-                         line);
-                goto fail;
-            }
-            if (nh < 1 || nh > MAX_HIDDEN) {
-                kmt_fail(err, KEMET_ESYNTAX,
-                         "network line %d: hidden=%d is not 1 to %d", line, nh,
-                         MAX_HIDDEN);
-                goto fail;
-            }
-            n = net_alloc(rules, nh);
-            if (!n) {
-                kmt_fail(err, KEMET_ENOMEM, "out of memory");
-                goto fail;
-            }
-            if (strcmp(id, n->id) != 0 || ni != n->ni || nf != n->nf) {
-                kmt_fail(err, KEMET_ERULESET,
-                         "network line %d: made for %.40s with %d inputs, "
-                         "not %s with %d",
-                         line, id, ni, n->id, n->ni);
-                goto fail;
-            }
+            if (cur)
+                n->end = x;
+            else
+                n = x;
+            cur = x;
+            got = nscale = 0;
+            done = false;
             continue;
         }
         bool is_scale =
             len >= 5 && memcmp(s, "scale", 5) == 0 && (len == 5 || s[5] == ' ');
         bool is_w = len >= 1 && s[0] == 'w' && (len == 1 || s[1] == ' ');
-        if (!is_scale && !is_w) {
-            if (len == 3 && memcmp(s, "end", 3) == 0) {
-                done = true;
-                continue;
-            }
+        if (is_scale || is_w) {
+            if (parse_numbers(cur, is_scale, s + (is_scale ? 5 : 1), e,
+                              is_scale ? &nscale : &got, line, err))
+                goto fail;
+            continue;
+        }
+        if (len != 3 || memcmp(s, "end", 3) != 0) {
             kmt_fail(err, KEMET_ESYNTAX,
                      "network line %d: expected 'scale', 'w' or 'end'", line);
             goto fail;
         }
-        const char *q = s + (is_scale ? 5 : 1);
-        while (q < e) {
-            while (q < e && *q == ' ')
-                q++;
-            if (q == e)
-                break;
-            size_t l = 0;
-            while (q + l < e && q[l] != ' ')
-                l++;
-            if (l >= 40) {
-                kmt_fail(err, KEMET_ESYNTAX,
-                         "network line %d: a number too long", line);
-                goto fail;
-            }
-            memcpy(buf, q, l);
-            buf[l] = 0;
-            char *end;
-            errno = 0;
-            double x = strtod(buf, &end);
-            if (*end || end == buf || !isfinite(x) || fabs(x) > 1e6) {
-                kmt_fail(err, KEMET_ESYNTAX,
-                         "network line %d: '%s' is not a number of at most "
-                         "1e6",
-                         line, buf);
-                goto fail;
-            }
-            if (is_scale ? nscale >= n->nf : got >= n->nw) {
-                kmt_fail(err, KEMET_ESYNTAX,
-                         "network line %d: more numbers than the network "
-                         "has",
-                         line);
-                goto fail;
-            }
-            if (is_scale)
-                n->scale[nscale++] = x;
-            else
-                n->w[got++] = x;
-            q += l;
+        if (got != cur->nw || nscale != cur->nf) {
+            kmt_fail(err, KEMET_ESYNTAX,
+                     "network line %d: incomplete (%d of %d weights)", line,
+                     got, cur->nw);
+            goto fail;
         }
+        done = true;
     }
     if (!header) {
         kmt_fail(err, KEMET_ESYNTAX, "network line 1: not a kemet-net 1 file");
         goto fail;
     }
-    if (!n || !done || got != n->nw || nscale != n->nf) {
+    if (!cur || !done) {
         kmt_fail(err, KEMET_ESYNTAX, "network: incomplete (%d of %d weights%s)",
-                 got, n ? n->nw : 0, done ? "" : ", no 'end'");
+                 got, cur ? cur->nw : 0, ", no 'end'");
         goto fail;
     }
     n->note = note;
-    refresh(n);
+    for (kemet_net *x = n; x; x = x->end)
+        refresh(x);
     *out = n;
     return KEMET_OK;
 fail:
@@ -632,16 +713,21 @@ static void train_game(void *ctx, long mine, int thread) {
         S->g = malloc((size_t)nw * sizeof *S->g);
         S->moves = malloc(KEMET_MAX_MOVES * sizeof *S->moves);
     }
+    /* The learning rate falls linearly over the run, to a tenth of
+     * alpha at the last game, so the weights settle. */
+    double alpha = T->o->alpha *
+                   (1 - 0.9 * (double)(T->first + unit) / (double)T->o->games);
+    if (S && S->g && T->o->endgame) {
+        /* an endgame section: the table's examples alone */
+        table_examples(T, unit, alpha, S->g, dw);
+        goto done;
+    }
     if (!S || !S->e || !S->g || !S->moves ||
         kemet_game_new(r, game_seed(T->o->seed, T->first + unit), &game,
                        NULL)) {
         T->failed[unit] = 1;
         goto done;
     }
-    /* The learning rate falls linearly over the run, to a tenth of
-     * alpha at the last game, so the weights settle. */
-    double alpha = T->o->alpha *
-                   (1 - 0.9 * (double)(T->first + unit) / (double)T->o->games);
     double lambda = T->o->lambda, prev = 0;
     bool started = false;
     for (long ply = 0; ply < MAX_PLIES; ply++) {
@@ -791,6 +877,85 @@ static bool share_batch(trainer *T, long nb, long share, size_t each,
     return true;
 }
 
+/* A new network's starting weights: the hidden layer small and random,
+ * the direct path the ruleset's tuned linear evaluation from the mover's
+ * side (eval.c weighs player 1's features minus player 2's, plus tempo
+ * for the player to move), b1 and w2 0. */
+static void init_fresh(const kemet_rules *rules, kemet_net *n, uint64_t seed) {
+    kemet_rng rng;
+    kemet_rng_seed(&rng, game_seed(seed, -100));
+    for (int i = 0; i < n->ni * n->nh; i++)
+        n->w[i] =
+            ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) *
+            0.2;
+    double *w2 = n->w + n->ni * n->nh + n->nh, *v = w2 + n->nh + 1;
+    int side = rules->squares + 1 + 3 + n->nf;
+    w2[n->nh] = rules->w[n->nf];
+    for (int i = 0; i < n->nf; i++) {
+        v[side - n->nf + i] = rules->w[i] / n->scale[i];
+        v[2 * side - n->nf + i] = -rules->w[i] / n->scale[i];
+    }
+}
+
+/* A copy of one section of a network (not its endgame section). */
+static kemet_net *copy_section(const kemet_rules *rules,
+                               const kemet_net *from) {
+    kemet_net *n = net_alloc(rules, from->nh);
+    if (!n)
+        return NULL;
+    memcpy(n->w, from->w, (size_t)n->nw * sizeof *n->w);
+    memcpy(n->scale, from->scale, sizeof n->scale);
+    n->pieces = from->pieces;
+    if (from->note) {
+        size_t l = strlen(from->note) + 1;
+        if (!(n->note = malloc(l))) {
+            kemet_net_free(n);
+            return NULL;
+        }
+        memcpy(n->note, from->note, l);
+    }
+    refresh(n);
+    return n;
+}
+
+/* For opts->endgame: a copy of `from` with the endgame section to train,
+ * for the table's class: from's own if it has one for that class, else a
+ * new one of opts->hidden units. A new section's hidden layer starts live:
+ * its input weights three times a new network's and its output weights
+ * drawn from [-0.3, 0.3] (with w2 at 0 and small input weights, as a
+ * whole-game network starts, the hidden units hardly learn from the
+ * table's examples; docs/agents.md). The direct path starts as the
+ * linear evaluation. */
+static kemet_net *endgame_start(const kemet_rules *rules,
+                                const kemet_train *opts, const kemet_net *from,
+                                int pieces) {
+    kemet_net *n = copy_section(rules, from);
+    if (!n)
+        return NULL;
+    if (from->end && from->end->pieces == pieces) {
+        n->end = copy_section(rules, from->end);
+    } else if ((n->end = net_alloc(rules, opts->hidden)) != NULL) {
+        kemet_net *e = n->end;
+        memcpy(e->scale, from->scale, sizeof e->scale);
+        init_fresh(rules, e, opts->seed);
+        for (int i = 0; i < e->ni * e->nh; i++)
+            e->w[i] *= 3;
+        kemet_rng rng;
+        kemet_rng_seed(&rng, game_seed(opts->seed, -200));
+        double *w2 = e->w + e->ni * e->nh + e->nh;
+        for (int j = 0; j < e->nh; j++)
+            w2[j] = ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 -
+                     0.5) *
+                    0.6;
+    }
+    if (!n->end) {
+        kemet_net_free(n);
+        return NULL;
+    }
+    n->end->pieces = pieces;
+    return n;
+}
+
 int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                     const kemet_net *from,
                     void (*progress)(void *ctx, long games, double rms),
@@ -798,42 +963,43 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     if (!rules || !opts || !out || opts->games < 1 || opts->batch < 1 ||
         opts->batch > 4096 || !(opts->alpha > 0) || !(opts->lambda >= 0) ||
         opts->lambda > 1 ||
-        (!from && (opts->hidden < 1 || opts->hidden > MAX_HIDDEN)))
+        ((!from || opts->endgame) &&
+         (opts->hidden < 1 || opts->hidden > MAX_HIDDEN)))
         return kmt_fail(err, KEMET_EMISUSE, "bad training options");
     *out = NULL;
     if (from && !fits(from, rules))
         return kmt_fail(err, KEMET_ERULESET,
                         "the network was made for another ruleset");
-    int nh = from ? from->nh : opts->hidden;
-    kemet_net *n = net_alloc(rules, nh);
-    if (!n)
+    if (opts->endgame && (!from || !opts->table || opts->examples < 1))
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "an endgame section is trained from a network on a "
+                        "table's examples");
+    kemet_net *whole, *n; /* the network made; the section trained */
+    if (opts->endgame) {
+        kemet_table_info info;
+        kemet_table_stats(opts->table, &info);
+        whole = endgame_start(rules, opts, from, info.pieces);
+        n = whole ? whole->end : NULL;
+    } else {
+        whole = n =
+            from ? copy_section(rules, from) : net_alloc(rules, opts->hidden);
+    }
+    if (!n) {
+        kemet_net_free(whole);
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    }
     if (n->ni > MAX_INPUTS) {
-        kemet_net_free(n);
+        kemet_net_free(whole);
         return kmt_fail(err, KEMET_ERULESET, "the board is too large");
     }
-    if (from) {
-        memcpy(n->w, from->w, (size_t)n->nw * sizeof *n->w);
-        memcpy(n->scale, from->scale, sizeof n->scale);
-    } else {
+    if (from && !opts->endgame && from->end &&
+        !(n->end = copy_section(rules, from->end))) {
+        kemet_net_free(whole);
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    }
+    if (!from) {
         fit_scale(rules, n, opts->seed);
-        kemet_rng rng;
-        kemet_rng_seed(&rng, game_seed(opts->seed, -100));
-        for (int i = 0; i < n->ni * n->nh; i++)
-            n->w[i] =
-                ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 -
-                 0.5) *
-                0.2;
-        /* The direct path: the linear evaluation, from the mover's side
-         * (eval.c weighs player 1's features minus player 2's, plus tempo
-         * for the player to move). b1 and w2 stay 0. */
-        double *w2 = n->w + n->ni * n->nh + n->nh, *v = w2 + n->nh + 1;
-        int side = rules->squares + 1 + 3 + n->nf;
-        w2[n->nh] = rules->w[n->nf];
-        for (int i = 0; i < n->nf; i++) {
-            v[side - n->nf + i] = rules->w[i] / n->scale[i];
-            v[2 * side - n->nf + i] = -rules->w[i] / n->scale[i];
-        }
+        init_fresh(rules, n, opts->seed);
     }
     refresh(n);
     int B = opts->batch;
@@ -841,7 +1007,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     trainer T = {rules, n,    opts, 0,    parts > 1 ? opts->part : 0,
                  parts, NULL, NULL, NULL, NULL};
     if (T.part < 0 || T.part >= parts) {
-        kemet_net_free(n);
+        kemet_net_free(whole);
         return kmt_fail(err, KEMET_EMISUSE, "bad training options");
     }
     /* shared among processes: each game's result as nw + 2 doubles (its
@@ -900,11 +1066,11 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     free(mine);
     free(all);
     if (!ok) {
-        kemet_net_free(n);
+        kemet_net_free(whole);
         return kmt_fail(err, KEMET_ENOMEM,
                         "out of memory, or the weights diverged (a smaller "
                         "--alpha)");
     }
-    *out = n;
+    *out = whole;
     return KEMET_OK;
 }

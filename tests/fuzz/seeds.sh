@@ -30,3 +30,11 @@ printf '\000%s' "$(cat "$here/../../data/boards/washburne.board")" > "$c/board/w
 printf '\002%s' "$(cat "$here/../../data/boards/lions-jackals.board")" > "$c/board/lions-jackals"
 printf '\000%s' "$(cat "$here/../../data/eval.weights")" > "$c/weights/eval"
 printf '\001%s' "$(head -c 4000 "$here/../../data/nets/chien-chacal.net")" > "$c/weights/net-head"
+# a small network with an endgame section (kemet train --endgame)
+Kabs=$(cd "$(dirname "$K")" && pwd)/$(basename "$K")
+(cd "$tmp" &&
+    "$Kabs" train chien-chacal --games 1 --hidden 2 --output tiny.net --quiet &&
+    "$Kabs" solve chien-chacal --pieces 1 --output one.kemettb > /dev/null 2>&1 &&
+    "$Kabs" train chien-chacal --endgame --from tiny.net --table one.kemettb \
+        --examples 2 --games 4 --batch 2 --hidden 2 --output end.net --quiet)
+printf '\001%s' "$(cat "$tmp/end.net")" > "$c/weights/net-endgame"
