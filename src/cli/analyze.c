@@ -168,14 +168,9 @@ static int share_traces(tracer *T, long games, int rc, double **joined) {
 static int analyze_one(const char *id, const char *agents[2], long games,
                        uint64_t seed, long cap, int threads, const char *best,
                        long skill_games, result *R) {
-    kemet_rules *r = cli_rules(id, NULL);
+    kemet_rules *r = cli_rules_for(id, NULL, NULL);
     if (!r)
         return EXIT_BAD;
-    cli_use_tables(r, cli_tables);
-    if (cli_use_net(r, cli_net)) {
-        kemet_rules_close(r);
-        return EXIT_BAD;
-    }
     snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
     tracer *T = calloc((size_t)games, sizeof *T);
     kemet_trace *t = calloc((size_t)games, sizeof *t);

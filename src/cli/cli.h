@@ -122,6 +122,11 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
  * `option` ("--p1") when not NULL, and EXIT_BAD. Checked before a long
  * run starts. */
 int cli_agent_check(const kemet_rules *r, const char *spec, const char *option);
+/* Opens a ruleset (cli_rules) with the --tables and --net options in use
+ * and, unless `agents` is NULL, its two agents checked (as --p1 and
+ * --p2). NULL after a message. */
+kemet_rules *cli_rules_for(const char *spec, const char *board,
+                           const char *const agents[2]);
 
 /* As kc_rank, with each chance from kemet_rollout_run. Returns the count,
  * or a KEMET_E* code (err filled). */

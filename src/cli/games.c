@@ -125,6 +125,23 @@ int cli_agent_check(const kemet_rules *r, const char *spec,
     return 0;
 }
 
+kemet_rules *cli_rules_for(const char *spec, const char *board,
+                           const char *const agents[2]) {
+    kemet_rules *r = cli_rules(spec, board);
+    if (!r)
+        return NULL;
+    cli_use_tables(r, cli_tables);
+    if (cli_use_net(r, cli_net))
+        goto fail;
+    for (int p = 0; agents && p < 2; p++)
+        if (cli_agent_check(r, agents[p], p ? "--p2" : "--p1"))
+            goto fail;
+    return r;
+fail:
+    kemet_rules_close(r);
+    return NULL;
+}
+
 int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
                     cli_think *think, kemet_game **out) {

@@ -125,21 +125,10 @@ int cmd_match(int argc, char **argv) {
         return cli_fail("match: --p1 A and --p2 B are required");
     if (games == 0)
         return cli_fail("match: --games N is required");
-    kemet_rules *r = cli_rules(arg[0], board);
+    const char *spec[2] = {p1, p2};
+    kemet_rules *r = cli_rules_for(arg[0], board, spec);
     if (!r)
         return EXIT_BAD;
-    cli_use_tables(r, cli_tables);
-    if (cli_use_net(r, cli_net)) {
-        kemet_rules_close(r);
-        return EXIT_BAD;
-    }
-    const char *spec[2] = {p1, p2};
-    for (int p = 0; p < 2; p++) {
-        if (cli_agent_check(r, spec[p], p ? "--p2" : "--p1")) {
-            kemet_rules_close(r);
-            return EXIT_BAD;
-        }
-    }
     int threads = cli_threads(nthreads);
     cli_match_stats M;
     if (cli_match(r, spec, games, seed, cap, threads, &M)) {
@@ -269,14 +258,10 @@ int cmd_ladder(int argc, char **argv) {
            "count for neither side.\n\n",
            games);
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = cli_rules(npos ? arg[i] : kemet_ruleset_id(i), NULL);
+        kemet_rules *r =
+            cli_rules_for(npos ? arg[i] : kemet_ruleset_id(i), NULL, NULL);
         if (!r)
             return EXIT_BAD;
-        cli_use_tables(r, cli_tables);
-        if (cli_use_net(r, cli_net)) {
-            kemet_rules_close(r);
-            return EXIT_BAD;
-        }
         printf("## %s\n\n", kemet_rules_spec(r));
         printf("| A | B | A wins | B wins | draws | stopped | Elo A − B | "
                "mean turns | significant |\n"

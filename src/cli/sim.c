@@ -95,21 +95,10 @@ int cmd_sim(int argc, char **argv) {
         return rc == 1 ? 0 : rc;
     if (games == 0)
         return cli_fail("sim: --games N is required");
-    kemet_rules *r = cli_rules(arg[0], board);
+    const char *spec[2] = {p1, p2};
+    kemet_rules *r = cli_rules_for(arg[0], board, spec);
     if (!r)
         return EXIT_BAD;
-    cli_use_tables(r, cli_tables);
-    if (cli_use_net(r, cli_net)) {
-        kemet_rules_close(r);
-        return EXIT_BAD;
-    }
-    const char *spec[2] = {p1, p2};
-    for (int p = 0; p < 2; p++) {
-        if (cli_agent_check(r, spec[p], p ? "--p2" : "--p1")) {
-            kemet_rules_close(r);
-            return EXIT_BAD;
-        }
-    }
     tally T = {0};
     T.cap = cap;
     T.hist = calloc((size_t)cap + 1, sizeof *T.hist);
