@@ -75,3 +75,11 @@ cmp "$dir/s1.kemettb" "$dir/s3.kemettb" || { echo "mpi: solve differs between 1 
 grep -q "3 ranks" "$dir/s3.out" || { echo "mpi: solve did not say it ran on 3 ranks" >&2; exit 1; }
 [ "$(ls "$dir" | grep -c '^s3.kemettb')" -eq 1 ] || { echo "mpi: solve left other files" >&2; exit 1; }
 echo "ok - solve: the same table, written once"
+# train --endgame: the section fitted to that table's values, the examples
+# dealt like games: the same network
+E="train dogs-jackals --endgame --from $dir/n1 --table $dir/s1.kemettb --examples 5 --games 60 --batch 7 --hidden 4 --seed 3 --quiet"
+"$kemet" $E --threads 1 >"$dir/e1"
+run3 $E --threads 2 --output "$dir/e3"
+cmp "$dir/e1" "$dir/e3" || { echo "mpi: train --endgame differs between 1 process and 3 ranks" >&2; exit 1; }
+grep -q " pieces=2$" "$dir/e3" || { echo "mpi: train --endgame wrote no section" >&2; exit 1; }
+echo "ok - train --endgame: the same network with its section"
