@@ -497,11 +497,8 @@ static char *flat_net(kemet_rules *r, double b2, int pieces, double end_b2,
 }
 
 static double chance_of(kemet_rules *r, const char *text, int player) {
-    kemet_rules *pr;
     kemet_pos p;
-    kemet_error err;
-    assert_int_equal(kemet_pos_parse(text, &pr, &p, &err), KEMET_OK);
-    kemet_rules_close(pr);
+    kemet_rules_close(tu_pos(text, &p));
     return kemet_win_chance(r, &p, player);
 }
 

@@ -186,7 +186,7 @@ static int h58_check(const kemet_rules *r, const kemet_pos *pos,
                      kemet_error *err) {
     const h58 *h = P(r);
     for (int p = 0; p < 2; p++) {
-        int left = kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        int left = kmt_in_play(pos, p);
         if (left == 0 && pos->result == KEMET_PLAYING) {
             int w = h->skiryuk ? 2 - p : p + 1;
             return kmt_fail(err, KEMET_ESYNTAX,

@@ -396,6 +396,10 @@ static inline int kmt_popcount64(uint64_t x) {
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
+/* Side p's (0 or 1) pieces in play: on the board, on the heap, in hand. */
+static inline int kmt_in_play(const kemet_pos *pos, int p) {
+    return kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+}
 static inline int kmt_ctz64(uint64_t x) {
     return __builtin_ctzll(x);
 }

@@ -173,7 +173,7 @@ static void refresh(kemet_net *n) {
  * many pieces (table.c), and of an endgame section. */
 static bool in_class(const kemet_pos *pos, int pieces) {
     for (int p = 0; p < 2; p++) {
-        int k = kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        int k = kmt_in_play(pos, p);
         if (k < 1 || k > pieces)
             return false;
     }
@@ -428,8 +428,8 @@ static kemet_net *parse_header(const kemet_rules *rules, const char *s,
     return n;
 }
 
-/* A line of numbers [s, e) after `skip` characters into cur's scale or
- * weights (*got of them so far). */
+/* The numbers of a 'scale' or 'w' line, [q, e) after its keyword, into
+ * cur's scale or weights (*got of them so far). */
 static int parse_numbers(kemet_net *cur, bool is_scale, const char *q,
                          const char *e, int *got, int line, kemet_error *err) {
     char buf[48];

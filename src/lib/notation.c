@@ -77,7 +77,7 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
         if (pos->hand[p] && !rs->has_hand)
             return kmt_fail(err, KEMET_ESYNTAX, "h%d: %s has no pieces in hand",
                             p + 1, rs->id);
-        int total = kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p];
+        int total = kmt_in_play(pos, p);
         if (total > rs->pieces)
             return kmt_fail(err, KEMET_ESYNTAX,
                             "player %d has %d pieces on the board and in "

@@ -22,9 +22,7 @@ bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos) {
      * position of another ruleset usually fails here. */
     uint64_t beyond = rules->squares >= 63 ? 0 : ~0ULL << (rules->squares + 1);
     for (int p = 0; p < 2; p++)
-        if ((pos->sq[p] & beyond) ||
-            kmt_popcount64(pos->sq[p]) + pos->heap[p] + pos->hand[p] >
-                rules->info.pieces)
+        if ((pos->sq[p] & beyond) || kmt_in_play(pos, p) > rules->info.pieces)
             return false;
     return true;
 }

@@ -52,7 +52,7 @@ static int64_t state_of(const kemet_race *R, const kemet_pos *pos, int p,
                         int must) {
     const kemet_table *t = R->lay;
     uint64_t mask = pos->sq[p];
-    int k = kmt_popcount64(mask) + pos->heap[p] + pos->hand[p];
+    int k = kmt_in_play(pos, p);
     if (k == 0 || k > t->N || (mask & ~t->allowed))
         return -1;
     int64_t a = kmt_table_side_rank(t, mask, pos->heap[p], pos->hand[p]);

@@ -102,7 +102,7 @@ uint32_t kmt_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
 /* The rank of side p of `pos`, or -1 outside the class. */
 static int64_t side_of(const kemet_table *t, const kemet_pos *pos, int p) {
     uint64_t mask = pos->sq[p];
-    int n = kmt_popcount64(mask) + pos->heap[p] + pos->hand[p];
+    int n = kmt_in_play(pos, p);
     if (n == 0 || n > t->N || (mask & ~t->allowed) ||
         (pos->heap[p] && !t->heap_sq) || (pos->hand[p] && !t->hand))
         return -1;
