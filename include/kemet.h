@@ -592,6 +592,19 @@ KEMET_API int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
                                 int n, const kemet_rollout *opts,
                                 double *chance, double *se, kemet_error *err);
 
+/* The luck of throw `thr` in `pos` (before the move it allows), player 1's
+ * view: how much better it leaves player 1 than the average throw, in win
+ * chance, every outcome met by the mover's best move one move ahead as the
+ * rules' evaluation judges it (tables, race database, network or linear
+ * evaluation; exact at the game's end). Its mean over the throws is zero
+ * whatever the evaluation, so a game's result minus the sum of its luck is
+ * an unbiased estimate of the result, with far less variance when the
+ * evaluation is good (kemet match --luck). Fails with KEMET_EMISUSE,
+ * KEMET_EOVER, KEMET_ETHROW (not a throw of `pos`) or KEMET_ENOMEM. */
+KEMET_API int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
+                               const kemet_throw *thr, double *luck,
+                               kemet_error *err);
+
 /* ---------------------------------------------------------------------------
  * Exact endgame tables (docs/tables.md). A ruleset's class of N pieces is
  * every position in which each side has 1 to N pieces still in play (on the

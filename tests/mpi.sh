@@ -1,7 +1,8 @@
 #!/bin/sh
 # mpi.sh KEMET MPIRUN - the heavy commands give the same output under
 # mpirun with 3 ranks (and 2 threads each) as one process with 1 thread:
-# match (text and JSON) and sim, apart from the lines that report time.
+# match (text and JSON, paired and luck-adjusted) and sim, apart from the
+# lines that report time.
 set -eu
 kemet=$1
 mpirun=$2
@@ -26,6 +27,8 @@ check() { # COMMAND ARGS...: one process vs three ranks
     echo "ok - $name: the same for 1 process and 3 ranks"
 }
 check match senet-kendall --p1 greedy --p2 expectimax:200 --games 61 --seed 5
+# paired throws and each game's luck travel with the outcomes
+check match dogs-jackals --p1 greedy --p2 expectimax:200 --games 31 --paired --luck
 # JSON on one line: drop the time per move
 sed_json() { sed 's/"seconds_per_move":\[[^]]*\]//' "$1"; }
 "$kemet" match dogs-jackals --p1 random --p2 greedy --games 40 --json --threads 1 >"$dir/j1"

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,162 @@ static void test_command(void **state) {
     }
 }
 
+/* kemet_throw_luck against values worked out by hand: Chien et Chacal,
+ * both pieces on 29, only a 1 (4 in 16) leaves, so the mover wins 4/7
+ * (test_unbiased). With the 1-piece table in use the evaluation is exact:
+ * a 1 wins outright (luck 1 - 4/7 = 3/7); any other throw leaves the
+ * opponent to move at 4/7 (luck 3/7 - 4/7 = -1/7). */
+static void test_throw_luck(void **state) {
+    (void)state;
+    kemet_pos p;
+    kemet_rules *r = tu_pos("chien-chacal to=1 p1=29 p2=29", &p);
+    kemet_table *t;
+    kemet_error err;
+    assert_int_equal(kemet_table_solve(r, 1, 1, NULL, NULL, &t, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_rules_use_table(r, t), KEMET_OK);
+    kemet_throw thr[KEMET_MAX_THROWS];
+    uint32_t w[KEMET_MAX_THROWS], total;
+    int nt = kemet_throws(r, &p, thr, w, &total);
+    assert_true(nt > 1);
+    uint32_t ones = 0;
+    for (int i = 0; i < nt; i++) {
+        double luck = 9;
+        assert_int_equal(kemet_throw_luck(r, &p, &thr[i], &luck, &err),
+                         KEMET_OK);
+        bool one = thr[i].n == 1 && thr[i].v[0] == 1;
+        ones += one ? w[i] : 0;
+        assert_true(fabs(luck - (one ? 3.0 / 7 : -1.0 / 7)) < 1e-4);
+    }
+    assert_true(ones * 4 == total);
+    /* Player 2 to move: the luck is still player 1's view. */
+    p.to = 2;
+    for (int i = 0; i < nt; i++) {
+        double luck = 9;
+        assert_int_equal(kemet_throw_luck(r, &p, &thr[i], &luck, &err),
+                         KEMET_OK);
+        bool one = thr[i].n == 1 && thr[i].v[0] == 1;
+        assert_true(fabs(luck - (one ? -3.0 / 7 : 1.0 / 7)) < 1e-4);
+    }
+    kemet_rules_use_table(r, NULL);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+
+    /* Whatever the evaluation, the luck's mean over the throws is zero:
+     * positions of seeded random games in three rulesets. */
+    static const char *const ids[] = {"senet-kendall", "dogs-jackals",
+                                      "hounds-jackals-washburne-dice"};
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    assert_non_null(moves);
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        assert_int_equal(kemet_rules_open(ids[k], &r, &err), KEMET_OK);
+        kemet_game *g;
+        assert_int_equal(kemet_game_new(r, 5 + k, &g, NULL), KEMET_OK);
+        kemet_rng pick;
+        kemet_rng_seed(&pick, 11);
+        for (int ply = 0; ply < 60; ply++) {
+            const kemet_pos *q = kemet_game_pos(g);
+            if (q->result != KEMET_PLAYING)
+                break;
+            nt = kemet_throws(r, q, thr, w, &total);
+            double mean = 0;
+            for (int i = 0; i < nt; i++) {
+                double luck;
+                assert_int_equal(kemet_throw_luck(r, q, &thr[i], &luck, &err),
+                                 KEMET_OK);
+                assert_true(luck > -1 && luck < 1);
+                mean += luck * w[i] / total;
+            }
+            assert_true(fabs(mean) < 1e-9);
+            kemet_throw x;
+            kemet_game_roll(g, &x);
+            int n = kemet_moves(r, q, &x, moves);
+            assert_true(n >= 1);
+            kemet_game_make(g, &moves[kemet_rng_below(&pick, (uint32_t)n)]);
+        }
+        /* Bad calls: a throw the position cannot have, a finished game,
+         * no output. */
+        kemet_pos q = *kemet_game_pos(g);
+        kemet_throw bad = {.n = 1, .v = {200}};
+        double luck;
+        assert_int_equal(kemet_throw_luck(r, &q, &bad, &luck, &err),
+                         KEMET_ETHROW);
+        assert_non_null(strstr(err.msg, "throw"));
+        assert_int_equal(kemet_throw_luck(r, &q, &thr[0], NULL, &err),
+                         KEMET_EMISUSE);
+        q.result = KEMET_WON1;
+        assert_int_equal(kemet_throw_luck(r, &q, &thr[0], &luck, &err),
+                         KEMET_EOVER);
+        kemet_game_free(g);
+        kemet_rules_close(r);
+    }
+    free(moves);
+}
+
+/* kemet match --paired --luck: the luck-adjusted score agrees with the
+ * plain one and its interval is narrower (a luck term of the wrong sign
+ * would widen it); the result is the same on 1 and 2 threads; pairing
+ * changes the games. */
+static void test_match_luck(void **state) {
+    (void)state;
+    double score[3], lo[3], hi[3], adj[3], alo[3], ahi[3];
+    const char *how[3][3] = {{"--threads", "1", NULL},
+                             {"--threads", "2", NULL},
+                             {"--paired", "--threads", "2"}};
+    for (int k = 0; k < 3; k++) {
+        char *out, *err;
+        int rc =
+            tu_run(NULL, &out, &err, "match", "senet-kendall", "--p1", "greedy",
+                   "--p2", "greedy@linear", "--games", "400", "--json",
+                   "--luck", how[k][0], how[k][1], how[k][2], NULL);
+        assert_int_equal(rc, 0);
+        const char *q = strstr(out, "\"score\":");
+        assert_non_null(q);
+        assert_int_equal(sscanf(q, "\"score\":%lf,\"score_ci95\":[%lf,%lf]",
+                                &score[k], &lo[k], &hi[k]),
+                         3);
+        q = strstr(out, "\"luck_adjusted\":");
+        assert_non_null(q);
+        assert_int_equal(sscanf(q,
+                                "\"luck_adjusted\":{\"score\":%lf,\"ci95\":["
+                                "%lf,%lf]",
+                                &adj[k], &alo[k], &ahi[k]),
+                         3);
+        assert_true(lo[k] < score[k] && score[k] < hi[k]);
+        assert_true(alo[k] < adj[k] && adj[k] < ahi[k]);
+        assert_true(ahi[k] - alo[k] < 0.7 * (hi[k] - lo[k]));
+        /* the two estimates of one mean agree */
+        assert_true(fabs(adj[k] - score[k]) < (hi[k] - lo[k]) / 2);
+        assert_non_null(
+            strstr(out, k == 2 ? "\"paired\":true" : "\"paired\":false"));
+        free(out);
+        free(err);
+    }
+    assert_true(score[0] == score[1] && adj[0] == adj[1]);
+    assert_true(adj[2] != adj[0]);
+    /* Without --luck there is no adjusted score; text says both. */
+    char *out, *err;
+    int rc =
+        tu_run(NULL, &out, &err, "match", "senet-kendall", "--p1", "greedy",
+               "--p2", "random", "--games", "20", "--json", NULL);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"luck_adjusted\":null"));
+    free(out);
+    free(err);
+    rc = tu_run(NULL, &out, &err, "match", "senet-kendall", "--p1", "greedy",
+                "--p2", "random", "--games", "20", "--luck", "--paired", NULL);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "each pair of games throwing alike"));
+    assert_non_null(strstr(out, "  luck-adjusted: A's score "));
+    free(out);
+    free(err);
+    rc = tu_run(NULL, &out, &err, "match", "senet-kendall", "--p1", "greedy",
+                "--p2", "random", "--games", "20", "--luck=yes", NULL);
+    assert_int_equal(rc, 2);
+    free(out);
+    free(err);
+}
+
 /* kemet judge --rollout: the agent's chances against rollouts. */
 static void test_judge(void **state) {
     (void)state;
@@ -197,6 +354,8 @@ int main(void) {
         cmocka_unit_test(test_bad),
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_judge),
+        cmocka_unit_test(test_throw_luck),
+        cmocka_unit_test(test_match_luck),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -109,7 +109,7 @@ static int skill(const kemet_rules *r, const char *best, const char *other,
                  kemet_stat *out) {
     const char *spec[2] = {best, other};
     cli_match_stats M;
-    if (cli_match(r, spec, games, seed, cap, threads, &M))
+    if (cli_match(r, spec, games, seed, cap, threads, 0, &M))
         return EXIT_BAD;
     *out = (kemet_stat){(double)M.wins[0] / (double)games, M.lo[0], M.hi[0]};
     return 0;

@@ -162,6 +162,8 @@ typedef struct cli_outcome {
     int8_t result;  /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or -1: stopped */
     int8_t swapped; /* the agents changed seats for this game */
     long turns, plies;
+    double luck;     /* with CLI_LUCK: the sum of the throws' luck, player
+                        1's view (kemet_throw_luck) */
     cli_think think; /* by seat */
 } cli_outcome;
 /* Open MPI (mpi.c; docs/cluster.md): under mpirun each copy of the
@@ -205,26 +207,41 @@ int cli_mpi_join(const void *mine, long nmine, size_t each, void *all,
                  long total);
 
 /* Plays games first..first+count-1 of a run seeded `seed` between agents
- * spec[0] (player 1) and spec[1] (player 2); with `alternate` they change
- * seats in odd-numbered games. out[k] receives game first+k. Agents are
- * seeded from the game, so results do not depend on `threads`. */
-int cli_run_games(const kemet_rules *r, const char *const spec[2],
-                  bool alternate, uint64_t seed, long first, long count,
-                  long cap, int threads, cli_outcome *out, const char *what);
+ * spec[0] (player 1) and spec[1] (player 2), `how` as the flags below say.
+ * out[k] receives game first+k. Agents are seeded from the game, so
+ * results do not depend on `threads`. */
+enum {
+    CLI_ALTERNATE = 1, /* the agents change seats in odd-numbered games */
+    CLI_PAIRED = 2,    /* and game 2k + 1 throws as game 2k did */
+    CLI_LUCK = 4       /* each outcome's luck is summed */
+};
+int cli_run_games(const kemet_rules *r, const char *const spec[2], int how,
+                  uint64_t seed, long first, long count, long cap, int threads,
+                  cli_outcome *out, const char *what);
 
 /* A match between agents A (spec[0]) and B, seats alternating: wins of
  * each (and by seat: [agent][seat]), Wilson 95% intervals of the win
  * rates, A's score (a draw a half, over games that ended) with its
- * interval, and the Elo difference with its interval. */
+ * interval, and the Elo difference with its interval. With CLI_PAIRED the
+ * score's interval is taken over the pairs of games that throw alike;
+ * with CLI_LUCK the luck-adjusted score (A's result minus A's luck, a game
+ * at a time) and its Elo are given as well, in adj[]. */
+typedef struct cli_estimate {
+    double score, lo, hi, elo, elo_lo, elo_hi;
+} cli_estimate;
 typedef struct cli_match_stats {
     long games, wins[2], seat_wins[2][2], draws, stopped;
     double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo, elo_hi,
         secs;
-    double think[2]; /* each agent's mean seconds per move with a choice */
+    double think[2];  /* each agent's mean seconds per move with a choice */
+    int how;          /* the flags the match was played with */
+    cli_estimate adj; /* with CLI_LUCK */
 } cli_match_stats;
-/* Plays it, showing progress; 0, or EXIT_BAD after a message. */
+/* Plays it with `how` (CLI_PAIRED, CLI_LUCK or 0), showing progress; 0, or
+ * EXIT_BAD after a message. */
 int cli_match(const kemet_rules *r, const char *const spec[2], long games,
-              uint64_t seed, long cap, int threads, cli_match_stats *M);
+              uint64_t seed, long cap, int threads, int how,
+              cli_match_stats *M);
 
 /* The Elo difference that a score (0..1) means; +-INFINITY at the ends. */
 double cli_elo(double score);

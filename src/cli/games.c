@@ -162,47 +162,82 @@ int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
 typedef struct run {
     const kemet_rules *r;
     const char *const *spec;
-    bool alternate;
+    int how; /* CLI_ALTERNATE, CLI_PAIRED, CLI_LUCK */
     uint64_t seed;
     long first, cap;
     long offset, stride; /* this rank's games: offset + k * stride */
     cli_outcome *out;
 } run;
 
+/* The luck of a game's throws, summed (cli_play_game's ply callback). An
+ * opening throw is not counted: it was thrown to decide who starts, so
+ * its chances are not the turn's (the sum stays unbiased without it). */
+typedef struct luck_sum {
+    const kemet_rules *r;
+    bool thrown; /* a turn's throw follows: the call without one came */
+    double sum;
+    int rc;
+} luck_sum;
+
+static void add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                     const kemet_move *moves, int n) {
+    (void)moves;
+    (void)n;
+    luck_sum *L = ctx;
+    if (!thr) {
+        L->thrown = true;
+        return;
+    }
+    double x = 0;
+    if (L->thrown && L->rc == KEMET_OK)
+        L->rc = kemet_throw_luck(L->r, pos, thr, &x, NULL);
+    L->sum += x;
+    L->thrown = false;
+}
+
 static int run_one(void *ctx, long k) {
     run *R = ctx;
     long i = R->first + R->offset + k * R->stride;
-    uint64_t gs = cli_game_seed(R->seed, (uint64_t)i);
-    int swap = R->alternate && (i & 1);
+    uint64_t gs =
+        cli_game_seed(R->seed, (uint64_t)(R->how & CLI_PAIRED ? i & ~1L : i));
+    int swap = (R->how & CLI_ALTERNATE) && (i & 1);
     const char *spec[2] = {R->spec[swap], R->spec[swap ^ 1]};
     kemet_game *g = NULL;
     cli_outcome *o = &R->out[k];
     o->think = (cli_think){{0, 0}, {0, 0}};
-    int rc = cli_play_seeded(R->r, spec, gs, R->cap, NULL, NULL, &o->think, &g);
+    luck_sum L = {R->r, false, 0, KEMET_OK};
+    bool luck = R->how & CLI_LUCK;
+    int rc = cli_play_seeded(R->r, spec, gs, R->cap, luck ? add_luck : NULL,
+                             luck ? &L : NULL, &o->think, &g);
+    if (rc == KEMET_OK && L.rc != KEMET_OK) {
+        kemet_game_free(g);
+        rc = L.rc;
+    }
     if (rc == KEMET_OK) {
         const kemet_pos *end = kemet_game_pos(g);
         o->result = (int8_t)(kemet_result(end) ? kemet_result(end) : -1);
         o->swapped = (int8_t)swap;
         o->turns = kemet_game_turns(g);
         o->plies = kemet_game_plies(g);
+        o->luck = L.sum;
         kemet_game_free(g);
     }
     return rc;
 }
 
-int cli_run_games(const kemet_rules *r, const char *const spec[2],
-                  bool alternate, uint64_t seed, long first, long count,
-                  long cap, int threads, cli_outcome *out, const char *what) {
+int cli_run_games(const kemet_rules *r, const char *const spec[2], int how,
+                  uint64_t seed, long first, long count, long cap, int threads,
+                  cli_outcome *out, const char *what) {
     int size = cli_mpi_size(), rank = cli_mpi_rank();
     if (size == 1) {
-        run R = {r, spec, alternate, seed, first, cap, 0, 1, out};
+        run R = {r, spec, how, seed, first, cap, 0, 1, out};
         return cli_parallel(count, threads, run_one, &R, what);
     }
     /* several ranks: this one plays games rank, rank + size, ... and then
        every rank has every outcome */
     long mine = cli_mpi_share(count);
     cli_outcome *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
-    run R = {r, spec, alternate, seed, first, cap, rank, size, part};
+    run R = {r, spec, how, seed, first, cap, rank, size, part};
     int rc = part ? cli_parallel_dealt(mine, count, threads, run_one, &R, what)
                   : KEMET_ENOMEM;
     rc = cli_mpi_deal(count, sizeof *part, part, out, rc);

@@ -36,9 +36,33 @@ static void text_elo(double x) {
         printf("%sinfinite", x > 0 ? "+" : "-");
 }
 
+/* "elo":X,"elo_ci95":[LO,HI] */
+static void json_elo(double elo, double lo, double hi) {
+    printf("\"elo\":");
+    json_num(elo);
+    printf(",\"elo_ci95\":[");
+    json_num(lo);
+    putchar(',');
+    json_num(hi);
+    putchar(']');
+}
+
+/* A score line of the text report, after `lead`. */
+static void text_score(const char *lead, const cli_estimate *e) {
+    printf("  %sA's score %.3f (95%%: %.3f-%.3f): Elo difference A - B ", lead,
+           e->score, e->lo, e->hi);
+    text_elo(e->elo);
+    printf(" (95%%: ");
+    text_elo(e->elo_lo);
+    printf(" to ");
+    text_elo(e->elo_hi);
+    printf(")\n");
+}
+
 static const char match_usage[] =
     "usage: kemet match RULESET --p1 A --p2 B --games N [--seed S]\n"
-    "                   [--threads T] [--max-turns T] [--json] [--board FILE]\n"
+    "                   [--threads T] [--max-turns T] [--paired] [--luck]\n"
+    "                   [--json] [--board FILE]\n"
     "Plays N games between agents A and B, changing seats every game (A is\n"
     "player 1 in the even-numbered games), on every core (--threads T: T\n"
     "threads). Prints each agent's win rate with its 95% interval, draws,\n"
@@ -46,22 +70,75 @@ static const char match_usage[] =
     "difference of A over B with its 95% interval. The same seed (default\n"
     "1) gives the same result whatever the thread count. --json prints one\n"
     "JSON object.\n"
+    "Less luck, fewer games: --paired makes each odd-numbered game throw as\n"
+    "the game before it did, the agents in each other's seats (the\n"
+    "intervals are then taken over the pairs); --luck also judges every\n"
+    "throw's luck by the rules' evaluation (tables, race database, network)\n"
+    "and prints A's luck-adjusted score, its result less its luck, whose\n"
+    "mean is the same but whose interval is narrower.\n"
     "Agents: random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
     "best[:BUDGET]; a budget is nodes (20000, 20k, 1m; mcts: iterations), a\n"
     "time (500ms, 2s: not reproducible), or plies (d3, expectimax and "
     "best).\n" TABLES_HELP NET_HELP;
 
+/* The mean of A's per-game values x[] over the games that ended, with a
+ * 95% interval from the spread of the units they come in (a game, or with
+ * `paired` the two games that throw alike: a ratio estimator, since a pair
+ * may have one game stopped), and the Elo of each. */
+static cli_estimate estimate(const cli_outcome *out, const double *x,
+                             long games, bool paired) {
+    long unit = paired ? 2 : 1, units = 0;
+    double sum = 0, n = 0;
+    for (long i = 0; i < games; i++)
+        if (out[i].result >= 0) {
+            sum += x[i];
+            n++;
+        }
+    cli_estimate e = {.score = n > 0 ? sum / n : 0.5};
+    double sq = 0;
+    for (long u = 0; u < games; u += unit) {
+        double s = 0, c = 0;
+        for (long i = u; i < u + unit && i < games; i++)
+            if (out[i].result >= 0) {
+                s += x[i];
+                c++;
+            }
+        if (c > 0) {
+            sq += (s - e.score * c) * (s - e.score * c);
+            units++;
+        }
+    }
+    double half = 0;
+    if (units > 1) {
+        double per = n / (double)units; /* games per unit */
+        half = 1.96 * sqrt(sq / (double)(units - 1) / (double)units) / per;
+    }
+    e.lo = e.score - half < 0 ? 0 : e.score - half; /* a mean of 0 to 1 */
+    e.hi = e.score + half > 1 ? 1 : e.score + half;
+    e.elo = cli_elo(e.score);
+    e.elo_lo = cli_elo(e.lo);
+    e.elo_hi = cli_elo(e.hi);
+    return e;
+}
+
 int cli_match(const kemet_rules *r, const char *const spec[2], long games,
-              uint64_t seed, long cap, int threads, cli_match_stats *M) {
+              uint64_t seed, long cap, int threads, int how,
+              cli_match_stats *M) {
     cli_outcome *out = calloc((size_t)games, sizeof *out);
-    if (!out)
+    double *x = calloc(2 * (size_t)games, sizeof *x); /* A's, A's adjusted */
+    if (!out || !x) {
+        free(out);
+        free(x);
         return cli_fail("out of memory");
-    *M = (cli_match_stats){.games = games};
+    }
+    *M = (cli_match_stats){.games = games, .how = how};
     double t0 = cli_now();
     char what[96];
     snprintf(what, sizeof what, "%s vs %s", spec[0], spec[1]);
-    if (cli_run_games(r, spec, true, seed, 0, games, cap, threads, out, what)) {
+    if (cli_run_games(r, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
+                      threads, out, what)) {
         free(out);
+        free(x);
         return cli_fail("match: out of memory");
     }
     M->secs = cli_now() - t0;
@@ -73,6 +150,11 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
             secs[seat ^ o->swapped] += o->think.secs[seat];
             moves[seat ^ o->swapped] += (double)o->think.moves[seat];
         }
+        /* A's result, and that minus A's luck (o->luck is player 1's) */
+        x[i] = o->result == KEMET_DRAW       ? 0.5
+               : o->result == 1 + o->swapped ? 1
+                                             : 0;
+        x[games + i] = x[i] - (o->swapped ? -o->luck : o->luck);
         if (o->result == KEMET_DRAW) {
             M->draws++;
         } else if (o->result < 0) {
@@ -84,7 +166,6 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
             M->seat_wins[agent][seat]++;
         }
     }
-    free(out);
     for (int a = 0; a < 2; a++)
         M->think[a] = moves[a] > 0 ? secs[a] / moves[a] : 0;
     for (int a = 0; a < 2; a++)
@@ -94,9 +175,19 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
     double pts = (double)M->wins[0] + 0.5 * (double)M->draws;
     M->score = ended ? pts / (double)ended : 0.5;
     kemet_wilson(pts, (double)ended, 1.96, &M->score_lo, &M->score_hi);
+    bool paired = how & CLI_PAIRED;
+    if (paired) { /* the pairs are the independent draws */
+        cli_estimate e = estimate(out, x, games, true);
+        M->score_lo = e.lo;
+        M->score_hi = e.hi;
+    }
     M->elo = cli_elo(M->score);
     M->elo_lo = cli_elo(M->score_lo);
     M->elo_hi = cli_elo(M->score_hi);
+    if (how & CLI_LUCK)
+        M->adj = estimate(out, x + games, games, paired);
+    free(out);
+    free(x);
     return 0;
 }
 
@@ -104,11 +195,13 @@ int cmd_match(int argc, char **argv) {
     const char *p1 = NULL, *p2 = NULL, *board = NULL;
     uint64_t seed = 1;
     long games = 0, cap = 1000, nthreads = 0;
-    bool json = false;
+    bool json = false, paired = false, luck = false;
     const char *arg[1];
     int npos;
     cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 10000000},
                       {"seed", OPT_U64, &seed, 0, 0},
+                      {"paired", OPT_FLAG, &paired, 0, 0},
+                      {"luck", OPT_FLAG, &luck, 0, 0},
                       {"p1", OPT_STRING, &p1, 0, 0},
                       {"p2", OPT_STRING, &p2, 0, 0},
                       {"threads", OPT_LONG, &nthreads, 1, 256},
@@ -130,8 +223,9 @@ int cmd_match(int argc, char **argv) {
     if (!r)
         return EXIT_BAD;
     int threads = cli_threads(nthreads);
+    int how = (paired ? CLI_PAIRED : 0) | (luck ? CLI_LUCK : 0);
     cli_match_stats M;
-    if (cli_match(r, spec, games, seed, cap, threads, &M)) {
+    if (cli_match(r, spec, games, seed, cap, threads, how, &M)) {
         kemet_rules_close(r);
         return EXIT_BAD;
     }
@@ -141,23 +235,29 @@ int cmd_match(int argc, char **argv) {
                "\"games\":%ld,\"wins\":[%ld,%ld],\"wins_as_player1\":[%ld,%ld],"
                "\"draws\":%ld,\"stopped\":%ld,\"win_rate\":[%.4f,%.4f],"
                "\"ci95\":[%.4f,%.4f],\"ci95_b\":[%.4f,%.4f],\"score\":%.4f,"
-               "\"elo\":",
+               "\"score_ci95\":[%.4f,%.4f],",
                rs, (unsigned long long)seed, p1, p2, games, M.wins[0],
                M.wins[1], M.seat_wins[0][0], M.seat_wins[1][0], M.draws,
                M.stopped, (double)M.wins[0] / (double)games,
                (double)M.wins[1] / (double)games, M.lo[0], M.hi[0], M.lo[1],
-               M.hi[1], M.score);
-        json_num(M.elo);
-        printf(",\"elo_ci95\":[");
-        json_num(M.elo_lo);
-        putchar(',');
-        json_num(M.elo_hi);
-        printf("],\"max_turns\":%ld,\"mean_turns\":%.2f,"
+               M.hi[1], M.score, M.score_lo, M.score_hi);
+        json_elo(M.elo, M.elo_lo, M.elo_hi);
+        printf(",\"paired\":%s,\"luck_adjusted\":", paired ? "true" : "false");
+        if (luck) {
+            printf("{\"score\":%.4f,\"ci95\":[%.4f,%.4f],", M.adj.score,
+                   M.adj.lo, M.adj.hi);
+            json_elo(M.adj.elo, M.adj.elo_lo, M.adj.elo_hi);
+            putchar('}');
+        } else {
+            printf("null");
+        }
+        printf(",\"max_turns\":%ld,\"mean_turns\":%.2f,"
                "\"seconds_per_move\":[%.6f,%.6f]}\n",
                cap, M.turns / (double)games, M.think[0], M.think[1]);
     } else {
-        printf("%s: %ld games, seed %llu, seats alternating\n", rs, games,
-               (unsigned long long)seed);
+        printf("%s: %ld games, seed %llu, seats alternating%s\n", rs, games,
+               (unsigned long long)seed,
+               paired ? ", each pair of games throwing alike" : "");
         for (int a = 0; a < 2; a++)
             printf("  %s %-20s wins %6ld  %5.1f%%  (95%%: %.1f-%.1f%%; %ld as "
                    "player 1, %ld as player 2)\n",
@@ -166,13 +266,12 @@ int cmd_match(int argc, char **argv) {
                    100 * M.hi[a], M.seat_wins[a][0], M.seat_wins[a][1]);
         printf("  draws %ld, stopped at the turn cap (%ld) %ld\n", M.draws, cap,
                M.stopped);
-        printf("  A's score %.3f: Elo difference A - B ", M.score);
-        text_elo(M.elo);
-        printf(" (95%%: ");
-        text_elo(M.elo_lo);
-        printf(" to ");
-        text_elo(M.elo_hi);
-        printf(")\n  mean length %.1f turns; %.1f s on %d thread%s\n",
+        cli_estimate plain = {M.score, M.score_lo, M.score_hi,
+                              M.elo,   M.elo_lo,   M.elo_hi};
+        text_score("", &plain);
+        if (luck)
+            text_score("luck-adjusted: ", &M.adj);
+        printf("  mean length %.1f turns; %.1f s on %d thread%s\n",
                M.turns / (double)games, M.secs, threads,
                threads == 1 ? "" : "s");
         printf("  time per move with a choice (processor time of one thread): "
@@ -270,7 +369,7 @@ int cmd_ladder(int argc, char **argv) {
         for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
             cli_match_stats M;
             const char *spec[2] = {steps[s][0], steps[s][1]};
-            if (cli_match(r, spec, games, seed, 1000, threads, &M)) {
+            if (cli_match(r, spec, games, seed, 1000, threads, 0, &M)) {
                 kemet_rules_close(r);
                 return EXIT_BAD;
             }

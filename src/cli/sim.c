@@ -117,7 +117,7 @@ int cmd_sim(int argc, char **argv) {
     int threads = cli_threads(nthreads);
     for (long first = 0; first < games; first += BLOCK) {
         long count = games - first < BLOCK ? games - first : BLOCK;
-        if (cli_run_games(r, spec, false, seed, first, count, cap, threads, out,
+        if (cli_run_games(r, spec, 0, seed, first, count, cap, threads, out,
                           "sim")) {
             free(out);
             free(T.hist);

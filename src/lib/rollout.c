@@ -55,10 +55,12 @@ static double settled(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
 }
 
 /* The mover's best value, player 1's view, for throw t in `pos`, one move
- * ahead. */
+ * ahead; a negative number (an error code) when `t` has no moves there. */
 static double best_after(const kemet_rules *r, const kemet_pos *pos,
                          const kemet_throw *t, kemet_move *moves) {
     int n = kemet_moves(r, pos, t, moves);
+    if (n < 1)
+        return n < 0 ? n : kmt_chance1(r, pos, NULL);
     double best = pos->to == 1 ? -1 : 2;
     for (int i = 0; i < n; i++) {
         kemet_pos next;
@@ -68,7 +70,53 @@ static double best_after(const kemet_rules *r, const kemet_pos *pos,
         if (pos->to == 1 ? v > best : v < best)
             best = v;
     }
-    return n > 0 ? best : kmt_chance1(r, pos, NULL);
+    return best;
+}
+
+/* How much better outcome `got` of the nt outcomes thr[] of `pos` is than
+ * their weighted mean, each valued by best_after (got -1: the outcome's
+ * value is `best`, given). */
+static double luck_of(const kemet_rules *r, const kemet_pos *pos,
+                      const kemet_throw *thr, const uint32_t *w, int nt,
+                      uint32_t total, int got, double best, kemet_move *moves) {
+    double mean = 0;
+    for (int i = 0; i < nt; i++) {
+        double b = best_after(r, pos, &thr[i], moves);
+        mean += b * w[i];
+        if (i == got)
+            best = b;
+    }
+    return best - mean / total;
+}
+
+int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
+                     const kemet_throw *thr, double *luck, kemet_error *err) {
+    if (!rules || !pos || !thr || !luck)
+        return kmt_fail(err, KEMET_EMISUSE, "bad luck arguments");
+    if (pos->result != KEMET_PLAYING)
+        return kmt_fail(err, KEMET_EOVER, "the game is over");
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    kemet_throw *all = malloc(KEMET_MAX_THROWS * sizeof *all);
+    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    int rc = KEMET_OK;
+    if (!moves || !all || !w) {
+        rc = kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    } else {
+        double got = best_after(rules, pos, thr, moves);
+        if (got < 0) {
+            rc = kmt_fail(err, (int)got, "%s",
+                          (int)got == KEMET_ETHROW
+                              ? "not a throw of this position"
+                              : "not a usable position");
+        } else {
+            int nt = kemet_throws(rules, pos, all, w, &total);
+            *luck = luck_of(rules, pos, all, w, nt, total, -1, got, moves);
+        }
+    }
+    free(moves);
+    free(all);
+    free(w);
+    return rc;
 }
 
 /* One game from candidate c, its throws drawn from `dice`. Returns player
@@ -106,16 +154,8 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
         int t = 0;
         while (t < nt - 1 && x >= S->w[t])
             x -= S->w[t++];
-        if (!R->o->plain && nt > 1) {
-            double mean = 0, got = 0;
-            for (int i = 0; i < nt; i++) {
-                double b = best_after(r, &p, &S->thr[i], S->moves);
-                mean += b * S->w[i];
-                if (i == t)
-                    got = b;
-            }
-            luck += got - mean / total;
-        }
+        if (!R->o->plain && nt > 1)
+            luck += luck_of(r, &p, S->thr, S->w, nt, total, t, 0, S->moves);
         int n = kemet_moves(r, &p, &S->thr[t], S->moves);
         if (n < 1)
             return v - luck; /* more moves than the list holds: never seen */
