@@ -251,6 +251,89 @@ static void test_throw_luck(void **state) {
     free(moves);
 }
 
+/* The luck adjustment is unbiased only if throws come as kemet_throws
+ * weighs them: for every ruleset, in positions of a seeded random game,
+ * 20,000 rolls against the weights by a chi-square test (outcomes expected
+ * fewer than 5 times pooled; the 0.01% critical value by the
+ * Wilson-Hilferty approximation). */
+static void test_rolls_as_weighed(void **state) {
+    (void)state;
+    kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
+    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w);
+    long *seen = malloc(KEMET_MAX_THROWS * sizeof *seen);
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    assert_true(thr && w && seen && moves);
+    int checked = 0;
+    for (int id = 0; id < kemet_ruleset_count(); id++) {
+        kemet_rules *r;
+        kemet_error err;
+        assert_int_equal(kemet_rules_open(kemet_ruleset_id(id), &r, &err),
+                         KEMET_OK);
+        kemet_game *g;
+        assert_int_equal(kemet_game_new(r, 77, &g, NULL), KEMET_OK);
+        kemet_rng pick, rng;
+        kemet_rng_seed(&pick, 5);
+        kemet_rng_seed(&rng, 6);
+        for (int ply = 0; ply < 40; ply++) {
+            const kemet_pos *q = kemet_game_pos(g);
+            if (q->result != KEMET_PLAYING)
+                break;
+            uint32_t total;
+            int nt = kemet_throws(r, q, thr, w, &total);
+            assert_true(nt >= 1);
+            if (ply % 8 == 3 && nt > 1) {
+                const long N = 20000;
+                memset(seen, 0, (size_t)nt * sizeof *seen);
+                for (long i = 0; i < N; i++) {
+                    kemet_throw x;
+                    kemet_roll(r, q, &rng, &x);
+                    int k = 0;
+                    while (k < nt && !kemet_throw_equal(&x, &thr[k]))
+                        k++;
+                    assert_true(k < nt); /* a roll is among the outcomes */
+                    seen[k]++;
+                }
+                double chi = 0, pool_e = 0, pool_o = 0;
+                int bins = 0;
+                for (int k = 0; k < nt; k++) {
+                    double e = (double)N * w[k] / total;
+                    if (e < 5) {
+                        pool_e += e;
+                        pool_o += (double)seen[k];
+                        continue;
+                    }
+                    chi += ((double)seen[k] - e) * ((double)seen[k] - e) / e;
+                    bins++;
+                }
+                if (pool_e > 0) {
+                    chi += (pool_o - pool_e) * (pool_o - pool_e) / pool_e;
+                    bins++;
+                }
+                double df = bins - 1, c = 2 / (9 * df);
+                if (df >= 1) {
+                    double crit = df * pow(1 - c + 3.719 * sqrt(c), 3);
+                    if (chi >= crit)
+                        fail_msg("%s: chi-square %.1f over %d bins",
+                                 kemet_ruleset_id(id), chi, bins);
+                    checked++;
+                }
+            }
+            kemet_throw x;
+            kemet_game_roll(g, &x);
+            int n = kemet_moves(r, q, &x, moves);
+            assert_true(n >= 1);
+            kemet_game_make(g, &moves[kemet_rng_below(&pick, (uint32_t)n)]);
+        }
+        kemet_game_free(g);
+        kemet_rules_close(r);
+    }
+    assert_true(checked >= 2 * kemet_ruleset_count());
+    free(thr);
+    free(w);
+    free(seen);
+    free(moves);
+}
+
 /* kemet match --paired --luck: the luck-adjusted score agrees with the
  * plain one and its interval is narrower (a luck term of the wrong sign
  * would widen it); the result is the same on 1 and 2 threads; pairing
@@ -355,6 +438,7 @@ int main(void) {
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_judge),
         cmocka_unit_test(test_throw_luck),
+        cmocka_unit_test(test_rolls_as_weighed),
         cmocka_unit_test(test_match_luck),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
