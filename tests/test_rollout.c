@@ -419,6 +419,32 @@ static void test_judge(void **state) {
     assert_non_null(p);
     assert_int_equal(sscanf(p, "\"mean_se\":%lf", &se), 1);
     assert_true(mean >= 0 && mean < 0.5 && se > 0 && se < 0.2);
+    /* the bias (mean signed difference) and every position listed, each
+     * within the largest difference; the mean of |differences| is theirs */
+    double bias = 9, most = -1;
+    p = strstr(out, "\"max_difference\":");
+    assert_non_null(p);
+    assert_int_equal(
+        sscanf(p, "\"max_difference\":%lf,\"bias\":%lf", &most, &bias), 2);
+    assert_true(fabs(bias) <= mean + 1e-4);
+    long items = 0;
+    double sum = 0;
+    for (p = strstr(out, "{\"position\":\""); p;
+         p = strstr(p + 1, "{\"position\":\"")) {
+        double a, b, s;
+        const char *q = strstr(p, "\",\"agent\":");
+        assert_non_null(q);
+        assert_int_equal(sscanf(q,
+                                "\",\"agent\":%lf,\"rollout\":%lf,\"se\":%lf",
+                                &a, &b, &s),
+                         3);
+        assert_true(a >= 0 && a <= 1 && b >= 0 && b <= 1 && s > 0);
+        assert_true(fabs(a - b) <= most + 1e-4);
+        sum += fabs(a - b);
+        items++;
+    }
+    assert_int_equal(items, n);
+    assert_true(fabs(sum / (double)n - mean) < 1e-3);
     free(out);
     free(err);
     rc = tu_run(NULL, &out, &err, "judge", "chien-chacal", "--rollout", "50",

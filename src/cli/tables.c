@@ -370,8 +370,9 @@ static const char judge_usage[] =
     "--rollout G [--policy P]: instead of a table, judge the agent's chance\n"
     "of winning in N midgame positions (from greedy self-play, a ply drawn\n"
     "from the middle half of each game) against rollouts of G games each\n"
-    "played by P (default greedy; kemet hint --rollout).\n" TABLES_HELP
-        NET_HELP;
+    "played by P (default greedy; kemet hint --rollout): the mean and largest\n"
+    "difference, and the mean signed one (the agent's bias); --json lists\n"
+    "every position with both chances as well.\n" TABLES_HELP NET_HELP;
 
 typedef struct judge_item {
     double loss, err, secs;
@@ -455,6 +456,7 @@ done:
 /* The rollout mode: the agent's chance before a throw against rollouts. */
 typedef struct cal_item {
     double agent, rolled, se, secs;
+    kemet_pos pos;
 } cal_item;
 
 typedef struct cal_ctx {
@@ -514,7 +516,7 @@ static int cal_one(void *ctx, long i) {
     double v = 0, se = 0;
     if (kemet_rollout_run(C->r, &p, NULL, NULL, 0, &ro, &v, &se, &err))
         return EXIT_BAD;
-    C->out[i] = (cal_item){tc, v, se, secs};
+    C->out[i] = (cal_item){tc, v, se, secs, p};
     return 0;
 }
 
@@ -532,7 +534,7 @@ static int judge_rollouts(kemet_rules *r, const char *agent, const char *policy,
         free(C.out);
         return cli_fail("judge: out of memory");
     }
-    double diff = 0, worst = 0, se = 0, secs = 0;
+    double diff = 0, bias = 0, worst = 0, se = 0, secs = 0;
     long n = 0;
     for (long i = 0; i < positions; i++) {
         const cal_item *c = &C.out[i];
@@ -540,31 +542,48 @@ static int judge_rollouts(kemet_rules *r, const char *agent, const char *policy,
             continue; /* no midgame in that game */
         double d = fabs(c->agent - c->rolled);
         diff += d;
+        bias += c->agent - c->rolled;
         worst = d > worst ? d : worst;
         se += c->se;
         secs += c->secs;
         n++;
     }
-    free(C.out);
     double np = n ? (double)n : 1;
-    if (json)
+    if (json) {
         printf("{\"ruleset\":\"%s\",\"agent\":\"%s\",\"rollout\":%ld,"
                "\"policy\":\"%s\",\"positions\":%ld,\"seed\":%llu,"
                "\"mean_difference\":%.4f,\"max_difference\":%.4f,"
-               "\"mean_se\":%.4f,\"seconds_per_move\":%.4f}\n",
+               "\"bias\":%.4f,\"mean_se\":%.4f,\"seconds_per_move\":%.4f,"
+               "\"items\":[",
                kemet_rules_spec(r), agent, games, policy, n,
-               (unsigned long long)seed, diff / np, worst, se / np, secs / np);
-    else
+               (unsigned long long)seed, diff / np, worst, bias / np, se / np,
+               secs / np);
+        const char *sep = "";
+        for (long i = 0; i < positions; i++) {
+            const cal_item *c = &C.out[i];
+            char text[1024];
+            if ((c->se == 0 && c->rolled == 0 && c->agent == 0) ||
+                kemet_pos_format(r, &c->pos, text, sizeof text) < 0)
+                continue;
+            printf("%s{\"position\":\"%s\",\"agent\":%.4f,\"rollout\":%.4f,"
+                   "\"se\":%.4f}",
+                   sep, text, c->agent, c->rolled, c->se);
+            sep = ",";
+        }
+        printf("]}\n");
+    } else {
         printf("%s, %s against rollouts of %ld games by %s, %ld midgame "
                "positions (seed %llu)\n"
                "  chance difference     mean |agent - rollout| %.4f, largest "
-               "%.4f\n"
+               "%.4f; mean agent - rollout %+.4f\n"
                "  rollout error         mean standard error %.4f\n"
                "  time                  %.3f s per move; %.0f s in all on %d "
                "thread%s\n",
                kemet_rules_spec(r), agent, games, policy, n,
-               (unsigned long long)seed, diff / np, worst, se / np, secs / np,
-               cli_now() - t0, threads, threads == 1 ? "" : "s");
+               (unsigned long long)seed, diff / np, worst, bias / np, se / np,
+               secs / np, cli_now() - t0, threads, threads == 1 ? "" : "s");
+    }
+    free(C.out);
     return 0;
 }
 
