@@ -459,6 +459,11 @@ typedef struct cal_item {
     kemet_pos pos;
 } cal_item;
 
+/* An item left empty: that game had no midgame (cal_one). */
+static bool cal_none(const cal_item *c) {
+    return c->se == 0 && c->rolled == 0 && c->agent == 0;
+}
+
 typedef struct cal_ctx {
     const kemet_rules *r;
     const char *agent, *policy;
@@ -538,8 +543,8 @@ static int judge_rollouts(kemet_rules *r, const char *agent, const char *policy,
     long n = 0;
     for (long i = 0; i < positions; i++) {
         const cal_item *c = &C.out[i];
-        if (c->se == 0 && c->rolled == 0 && c->agent == 0)
-            continue; /* no midgame in that game */
+        if (cal_none(c))
+            continue;
         double d = fabs(c->agent - c->rolled);
         diff += d;
         bias += c->agent - c->rolled;
@@ -562,7 +567,7 @@ static int judge_rollouts(kemet_rules *r, const char *agent, const char *policy,
         for (long i = 0; i < positions; i++) {
             const cal_item *c = &C.out[i];
             char text[1024];
-            if ((c->se == 0 && c->rolled == 0 && c->agent == 0) ||
+            if (cal_none(c) ||
                 kemet_pos_format(r, &c->pos, text, sizeof text) < 0)
                 continue;
             printf("%s{\"position\":\"%s\",\"agent\":%.4f,\"rollout\":%.4f,"
