@@ -764,6 +764,14 @@ typedef struct kemet_train {
      * section for that class, else starts new with `hidden` units. Needs
      * `from`, `table` and `examples`. */
     int endgame;
+    /* Non-zero: a new network's hidden layer starts live (input weights
+     * three times as large, output weights drawn from [-0.3, 0.3]) instead
+     * of silent, where its units start alike and hardly learn. */
+    int live;
+    /* The learning rate of the hidden layer's input weights and biases, as
+     * a multiple of alpha (their gradients carry the small output weights
+     * as a factor); 0 means 1. */
+    double hidden_rate;
     /* Optional: each batch's games shared among `parts` processes (the
      * program's MPI ranks), this one being `part` (0-based). It plays
      * games part, part + parts, ... of each batch of n and puts their

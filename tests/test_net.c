@@ -364,10 +364,12 @@ static void test_command(void **state) {
     free(out);
     free(err);
     remove(path);
-    const char *bad[][2] = {{"--alpha", "0"},    {"--alpha", "x"},
-                            {"--lambda", "2"},   {"--hidden", "0"},
-                            {"--batch", "5000"}, {"--from", "/nonexistent"},
-                            {"--games", "-1"}};
+    const char *bad[][2] = {
+        {"--alpha", "0"},         {"--alpha", "x"},
+        {"--lambda", "2"},        {"--hidden", "0"},
+        {"--batch", "5000"},      {"--from", "/nonexistent"},
+        {"--games", "-1"},        {"--hidden-rate", "0"},
+        {"--hidden-rate", "1e9"}, {"--hidden-rate", "\xff"}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         rc = tu_run(NULL, &out, &err, "train", "chien-chacal", bad[i][0],
                     bad[i][1], NULL);
@@ -797,9 +799,90 @@ static void test_shared_among_processes(void **state) {
     kemet_rules_close(r);
 }
 
+/* The weights of a network's first section, read from its text, into
+ * w (at most cap); returns how many. */
+static int weights_of(const char *text, double *w, int cap) {
+    int n = 0;
+    const char *p = strstr(text, "\nw ");
+    while (p && n < cap) {
+        p += 3;
+        char *end;
+        for (;;) {
+            double x = strtod(p, &end);
+            if (end == p || n >= cap)
+                break;
+            w[n++] = x;
+            p = end;
+        }
+        p = strncmp(p, "\nw ", 3) == 0 ? p : NULL;
+    }
+    return n;
+}
+
+/* One batch: every game is played with the starting weights, so the
+ * hidden layer's input weights move by hidden_rate times the same step,
+ * and every other weight by the same step whatever the rate. A silent
+ * start (w2 at 0) gives the hidden layer no gradient at all; a live one
+ * does. */
+static void test_live_and_hidden_rate(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    enum { CAP = 4096 };
+    double *w = malloc(6 * CAP * sizeof *w);
+    assert_non_null(w);
+    kemet_train o = {.games = 8,
+                     .hidden = 4,
+                     .alpha = 0.001,
+                     .lambda = 0.7,
+                     .batch = 8,
+                     .threads = 2,
+                     .seed = 9};
+    int nw = 0;
+    for (int live = 0; live < 2; live++)
+        for (int k = 0; k < 3; k++) {
+            o.live = live;
+            o.hidden_rate = k + 1;
+            kemet_net *n;
+            assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &n, &err),
+                             KEMET_OK);
+            char *t = text_of(n);
+            nw = weights_of(t, w + (3 * live + k) * CAP, CAP);
+            free(t);
+            kemet_net_free(n);
+        }
+    int ni = 82, nh = 4, nin = ni * nh + nh;
+    assert_int_equal(nw, ni * nh + nh + nh + 1 + ni);
+    double moved[2] = {0, 0};
+    for (int live = 0; live < 2; live++) {
+        const double *a = w + 3 * live * CAP, *b = a + CAP, *c = b + CAP;
+        for (int i = 0; i < nin; i++) {
+            /* equal steps: c - b == b - a, to the file's 9 digits */
+            assert_true(fabs((c[i] - b[i]) - (b[i] - a[i])) <
+                        1e-7 * (1 + fabs(a[i])));
+            moved[live] += fabs(b[i] - a[i]);
+        }
+        for (int i = nin; i < nw; i++) {
+            assert_true(a[i] == b[i] && b[i] == c[i]);
+        }
+    }
+    assert_true(moved[0] == 0); /* silent: no gradient reaches it */
+    assert_true(moved[1] > 1e-6);
+    /* a rate outside (0, 1000] is refused */
+    o.hidden_rate = 2000;
+    kemet_net *none = NULL;
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &none, &err),
+                     KEMET_EMISUSE);
+    assert_null(none);
+    free(w);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_and_format),
+        cmocka_unit_test(test_live_and_hidden_rate),
         cmocka_unit_test(test_shared_among_processes),
         cmocka_unit_test(test_table_examples),
         cmocka_unit_test(test_endgame_section),

@@ -89,7 +89,8 @@ static void show_progress(void *ctx, long games, double rms) {
 static const char train_usage[] =
     "usage: kemet train RULESET [--games N] [--hidden H] [--alpha A]\n"
     "                   [--lambda L] [--batch B] [--threads T] [--seed S]\n"
-    "                   [--from FILE] [--output FILE] [--quiet]\n"
+    "                   [--live] [--hidden-rate R] [--from FILE]\n"
+    "                   [--output FILE] [--quiet]\n"
     "Trains the ruleset's learned evaluation, a neural network, by N games\n"
     "of self-play TD(lambda) (docs/agents.md), and writes it as a network\n"
     "file (standard output, or FILE whole or not at all). The build carries\n"
@@ -99,6 +100,11 @@ static const char train_usage[] =
     "  --alpha A    learning rate per game at the start (default 0.0003); it\n"
     "               falls linearly to A / 10 at the last game\n"
     "  --lambda L   trace decay (default 0.7)\n"
+    "  --live       start a new network with its hidden layer live (its\n"
+    "               units different from the start); without it they start\n"
+    "               alike and silent, and hardly learn\n"
+    "  --hidden-rate R  the hidden layer's input weights learn at R times\n"
+    "               alpha (default 1)\n"
     "  --batch B    games played with the same weights (default 16); the\n"
     "               result depends on S, N, H, A, L, B and FILE, not on T\n"
     "  --from FILE  go on training that network instead of a new one\n"
@@ -112,10 +118,10 @@ static const char train_usage[] =
 
 int cmd_train(int argc, char **argv) {
     const char *arg[1], *output = NULL, *from_path = NULL, *table_path = NULL;
-    const char *alpha_s = "0.0003", *lambda_s = "0.7";
+    const char *alpha_s = "0.0003", *lambda_s = "0.7", *hrate_s = "1";
     long games = 300000, hidden = 32, batch = 16, nthreads = 0, examples = 0;
     uint64_t seed = 1;
-    bool quiet = false, endgame = false;
+    bool quiet = false, endgame = false, live = false;
     cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
                       {"hidden", OPT_LONG, &hidden, 1, 256},
                       {"alpha", OPT_STRING, &alpha_s, 0, 0},
@@ -127,6 +133,8 @@ int cmd_train(int argc, char **argv) {
                       {"table", OPT_STRING, &table_path, 0, 0},
                       {"examples", OPT_LONG, &examples, 0, 100000},
                       {"endgame", OPT_FLAG, &endgame, 0, 0},
+                      {"live", OPT_FLAG, &live, 0, 0},
+                      {"hidden-rate", OPT_STRING, &hrate_s, 0, 0},
                       {"output", OPT_STRING, &output, 0, 0},
                       {"quiet", OPT_FLAG, &quiet, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -142,6 +150,11 @@ int cmd_train(int argc, char **argv) {
     if (*end || end == lambda_s || !(lambda >= 0 && lambda <= 1))
         return cli_fail("--lambda: '%.40s' is not a number from 0 to 1",
                         lambda_s);
+    double hrate = strtod(hrate_s, &end);
+    if (*end || end == hrate_s || !(hrate > 0 && hrate <= 1000))
+        return cli_fail("--hidden-rate: '%.40s' is not a number above 0, at "
+                        "most 1000",
+                        hrate_s);
     if (endgame && (!from_path || !table_path || !examples))
         return cli_fail("--endgame needs --from, --table and --examples");
     kemet_rules *r = cli_rules(arg[0], NULL);
@@ -184,6 +197,8 @@ int cmd_train(int argc, char **argv) {
                      .table = table,
                      .examples = (int)examples,
                      .endgame = endgame,
+                     .live = live,
+                     .hidden_rate = hrate,
                      .parts = cli_mpi_size(),
                      .part = cli_mpi_rank(),
                      .gather = cli_mpi_size() > 1 ? gather_batch : NULL};
@@ -220,12 +235,13 @@ int cmd_train(int argc, char **argv) {
         note, cap,
         "Learned evaluation for %s (docs/agents.md), made by:\n"
         "  kemet train %s --games %ld --hidden %d --alpha %s --lambda %s "
-        "--batch %ld --seed %llu%s%s%s%s%s",
+        "--batch %ld --seed %llu%s%s%s%s%s%s%s%s",
         kemet_rules_spec(r), kemet_rules_spec(r), games,
         endgame ? (int)hidden : kemet_net_hidden(net), alpha_s, lambda_s, batch,
-        (unsigned long long)seed, from_path ? " --from " : "",
-        from_path ? from_path : "", table_path ? " --table " : "",
-        table_path ? table_path : "", sup);
+        (unsigned long long)seed, live ? " --live" : "",
+        hrate != 1 ? " --hidden-rate " : "", hrate != 1 ? hrate_s : "",
+        from_path ? " --from " : "", from_path ? from_path : "",
+        table_path ? " --table " : "", table_path ? table_path : "", sup);
     if (kept_note && len > 0 && (size_t)len < cap)
         snprintf(note + len, cap - (size_t)len,
                  "\nThe whole-game network, kept from --from:\n%s", kept_note);

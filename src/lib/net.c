@@ -927,6 +927,22 @@ static void init_fresh(const kemet_rules *rules, kemet_net *n, uint64_t seed) {
     }
 }
 
+/* A new network's hidden layer made live: its input weights three times
+ * init_fresh's and its output weights drawn from [-0.3, 0.3]. With w2 at 0
+ * and small input weights every hidden unit starts alike and gets almost
+ * no gradient, so the network stays close to its direct (linear) path. */
+static void make_live(kemet_net *n, uint64_t seed) {
+    for (int i = 0; i < n->ni * n->nh; i++)
+        n->w[i] *= 3;
+    kemet_rng rng;
+    kemet_rng_seed(&rng, game_seed(seed, -200));
+    double *w2 = n->w + n->ni * n->nh + n->nh;
+    for (int j = 0; j < n->nh; j++)
+        w2[j] =
+            ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) *
+            0.6;
+}
+
 /* A copy of one section of a network (not its endgame section). */
 static kemet_net *copy_section(const kemet_rules *rules,
                                const kemet_net *from) {
@@ -950,12 +966,8 @@ static kemet_net *copy_section(const kemet_rules *rules,
 
 /* For opts->endgame: a copy of `from` with the endgame section to train,
  * for the table's class: from's own if it has one for that class, else a
- * new one of opts->hidden units. A new section's hidden layer starts live:
- * its input weights three times a new network's and its output weights
- * drawn from [-0.3, 0.3] (with w2 at 0 and small input weights, as a
- * whole-game network starts, the hidden units hardly learn from the
- * table's examples; docs/agents.md). The direct path starts as the
- * linear evaluation. */
+ * new one of opts->hidden units, its hidden layer live (make_live) and
+ * its direct path the linear evaluation. */
 static kemet_net *endgame_start(const kemet_rules *rules,
                                 const kemet_train *opts, const kemet_net *from,
                                 int pieces) {
@@ -968,15 +980,7 @@ static kemet_net *endgame_start(const kemet_rules *rules,
         kemet_net *e = n->end;
         memcpy(e->scale, from->scale, sizeof e->scale);
         init_fresh(rules, e, opts->seed);
-        for (int i = 0; i < e->ni * e->nh; i++)
-            e->w[i] *= 3;
-        kemet_rng rng;
-        kemet_rng_seed(&rng, game_seed(opts->seed, -200));
-        double *w2 = e->w + e->ni * e->nh + e->nh;
-        for (int j = 0; j < e->nh; j++)
-            w2[j] = ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 -
-                     0.5) *
-                    0.6;
+        make_live(e, opts->seed);
     }
     if (!n->end) {
         kemet_net_free(n);
@@ -992,6 +996,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                     void *ctx, kemet_net **out, kemet_error *err) {
     if (!rules || !opts || !out || opts->games < 1 || opts->batch < 1 ||
         opts->batch > 4096 || !(opts->alpha > 0) || !(opts->lambda >= 0) ||
+        !(opts->hidden_rate >= 0 && opts->hidden_rate <= 1000) ||
         opts->lambda > 1 ||
         ((!from || opts->endgame) &&
          (opts->hidden < 1 || opts->hidden > MAX_HIDDEN)))
@@ -1030,9 +1035,12 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     if (!from) {
         fit_scale(rules, n, opts->seed);
         init_fresh(rules, n, opts->seed);
+        if (opts->live)
+            make_live(n, opts->seed);
     }
     refresh(n);
     int B = opts->batch;
+    double hrate = opts->hidden_rate > 0 ? opts->hidden_rate : 1;
     int parts = opts->gather && opts->parts > 1 ? opts->parts : 1;
     trainer T = {rules, n,    opts, 0,    parts > 1 ? opts->part : 0,
                  parts, NULL, NULL, NULL, NULL};
@@ -1071,7 +1079,12 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                 ok = false;
                 break;
             }
-            for (int i = 0; i < n->nw; i++)
+            /* the hidden layer's input weights and biases at their own
+               rate (their gradients carry w2's small factor) */
+            int nin = n->ni * n->nh + n->nh;
+            for (int i = 0; i < nin; i++)
+                n->w[i] += hrate * T.dw[b][i];
+            for (int i = nin; i < n->nw; i++)
                 n->w[i] += T.dw[b][i];
             sq += T.sq[b];
             steps += T.steps[b];
