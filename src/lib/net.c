@@ -907,6 +907,11 @@ static bool share_batch(trainer *T, long nb, long share, size_t each,
     return true;
 }
 
+/* A number drawn uniformly from [-0.5, 0.5). */
+static double centred(kemet_rng *rng) {
+    return (double)(kemet_rng_next(rng) >> 11) / 9007199254740992.0 - 0.5;
+}
+
 /* A new network's starting weights: the hidden layer small and random,
  * the direct path the ruleset's tuned linear evaluation from the mover's
  * side (eval.c weighs player 1's features minus player 2's, plus tempo
@@ -915,9 +920,7 @@ static void init_fresh(const kemet_rules *rules, kemet_net *n, uint64_t seed) {
     kemet_rng rng;
     kemet_rng_seed(&rng, game_seed(seed, -100));
     for (int i = 0; i < n->ni * n->nh; i++)
-        n->w[i] =
-            ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) *
-            0.2;
+        n->w[i] = centred(&rng) * 0.2;
     double *w2 = n->w + n->ni * n->nh + n->nh, *v = w2 + n->nh + 1;
     int side = rules->squares + 1 + 3 + n->nf;
     w2[n->nh] = rules->w[n->nf];
@@ -938,9 +941,7 @@ static void make_live(kemet_net *n, uint64_t seed) {
     kemet_rng_seed(&rng, game_seed(seed, -200));
     double *w2 = n->w + n->ni * n->nh + n->nh;
     for (int j = 0; j < n->nh; j++)
-        w2[j] =
-            ((double)(kemet_rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) *
-            0.6;
+        w2[j] = centred(&rng) * 0.6;
 }
 
 /* A copy of one section of a network (not its endgame section). */
@@ -996,8 +997,8 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                     void *ctx, kemet_net **out, kemet_error *err) {
     if (!rules || !opts || !out || opts->games < 1 || opts->batch < 1 ||
         opts->batch > 4096 || !(opts->alpha > 0) || !(opts->lambda >= 0) ||
-        !(opts->hidden_rate >= 0 && opts->hidden_rate <= 1000) ||
         opts->lambda > 1 ||
+        !(opts->hidden_rate >= 0 && opts->hidden_rate <= 1000) ||
         ((!from || opts->endgame) &&
          (opts->hidden < 1 || opts->hidden > MAX_HIDDEN)))
         return kmt_fail(err, KEMET_EMISUSE, "bad training options");
