@@ -516,6 +516,78 @@ static void test_agents_follow(void **state) {
 /* Runs kemet with the arguments; returns the status, fills out and err. */
 #define RUN(out, err, ...) tu_run("", out, err, __VA_ARGS__, (char *)NULL)
 
+/* kemet judge --json lists every position judged: the agent's move and
+ * the exact-best one, each with its chance as the table gives it, the loss
+ * and the margin of the best over the next; the random agent misses some. */
+static void judge_items(const char *dir, const kemet_rules *r,
+                        const kemet_table *t) {
+    char *out, *err;
+    assert_int_equal(RUN(&out, &err, "judge", "chien-chacal", "--agent",
+                         "random", "--positions", "40", "--tables", dir,
+                         "--json"),
+                     0);
+    double mean = -1;
+    const char *p = strstr(out, "\"mean_loss\":");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "\"mean_loss\":%lf", &mean), 1);
+    int items = 0, missed = 0;
+    double sum = 0;
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    assert_non_null(moves);
+    for (p = strstr(out, "{\"position\":\""); p;
+         p = strstr(p + 1, "{\"position\":\"")) {
+        char text[256], throw_s[32], got_s[32], top_s[32], opt[8];
+        double exact, best_exact, loss, margin, error;
+        assert_int_equal(
+            sscanf(p,
+                   "{\"position\":\"%255[^\"]\",\"throw\":\"%31[^\"]\","
+                   "\"move\":\"%31[^\"]\",\"exact\":%lf,\"best\":\"%31[^\"]\","
+                   "\"best_exact\":%lf,\"loss\":%lf,\"margin\":%lf,"
+                   "\"optimal\":%7[a-z],\"error\":%lf}",
+                   text, throw_s, got_s, &exact, top_s, &best_exact, &loss,
+                   &margin, opt, &error),
+            10);
+        kemet_rules *pr;
+        kemet_pos pos;
+        kemet_throw thr;
+        kemet_move got, top;
+        kemet_error e;
+        assert_int_equal(kemet_pos_parse(text, &pr, &pos, &e), KEMET_OK);
+        kemet_rules_close(pr);
+        assert_int_equal(kemet_throw_parse(r, throw_s, &thr, &e), KEMET_OK);
+        assert_int_equal(kemet_move_parse(r, got_s, &got, &e), KEMET_OK);
+        assert_int_equal(kemet_move_parse(r, top_s, &top, &e), KEMET_OK);
+        /* the chances are the table's; the best is the best of all moves */
+        assert_true(fabs(after(r, t, &pos, &thr, &got) - exact) < 1e-5);
+        assert_true(fabs(after(r, t, &pos, &thr, &top) - best_exact) < 1e-5);
+        int n = kemet_moves(r, &pos, &thr, moves);
+        assert_true(n >= 2);
+        double second = -1;
+        int at_best = 0;
+        for (int i = 0; i < n; i++) {
+            double v = after(r, t, &pos, &thr, &moves[i]);
+            assert_true(v <= best_exact + 1e-5);
+            if (fabs(v - best_exact) < 1e-5 && !at_best)
+                at_best = 1;
+            else if (v > second)
+                second = v;
+        }
+        assert_true(fabs(best_exact - second - margin) < 2e-5);
+        assert_true(fabs(best_exact - exact - loss) < 2e-5 && loss >= 0);
+        assert_string_equal(opt, loss < 2e-5 ? "true" : "false");
+        assert_true(error >= 0 && error <= 1);
+        missed += loss >= 2e-5;
+        sum += loss;
+        items++;
+    }
+    free(moves);
+    assert_int_equal(items, 40);
+    assert_true(missed > 0);
+    assert_true(fabs(sum / items - mean) < 1e-4);
+    free(out);
+    free(err);
+}
+
 /* kemet solve, hint and judge with a tables folder: the table found, the
  * chances marked exact and equal to the table's, a corrupt file named in
  * one line and passed over, bad options refused with status 2. */
@@ -627,6 +699,8 @@ static void test_commands(void **state) {
     assert_non_null(strstr(out, "\"tables\":true"));
     free(out);
     free(err);
+
+    judge_items(dir, r, t);
 
     /* A damaged file: named in one line, and the agents search instead. */
     FILE *f = fopen(path, "r+b");

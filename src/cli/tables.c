@@ -377,6 +377,11 @@ static const char judge_usage[] =
 typedef struct judge_item {
     double loss, err, secs;
     int optimal;
+    kemet_pos pos; /* the position and throw judged */
+    kemet_throw thr;
+    kemet_move got, top;  /* the agent's move; the exact-best one */
+    double exact, margin; /* the exact chance after `got`; best minus the
+                             second best (how close the call was) */
 } judge_item;
 
 typedef struct judge_ctx {
@@ -438,19 +443,46 @@ static int judge_one(void *ctx, long i) {
     int k = kemet_agent_rank(a, &p, &thr, moves, n, chance, NULL);
     double secs = cli_now() - t0;
     kemet_agent_free(a);
-    double best = -1, sum = 0;
+    double best = -1, second = -1, sum = 0;
+    int top = 0;
     for (int j = 0; j < n; j++) {
         double e = exact_after(J, &p, &thr, &moves[j]);
-        best = e > best ? e : best;
+        if (e > best) {
+            second = best;
+            best = e;
+            top = j;
+        } else if (e > second) {
+            second = e;
+        }
         sum += fabs(chance[j] - e);
     }
-    double got = exact_after(J, &p, &thr, &moves[k < 0 ? 0 : k]);
-    J->out[i] = (judge_item){best - got, sum / n, secs, best - got < 2e-5};
+    k = k < 0 ? 0 : k;
+    double got = exact_after(J, &p, &thr, &moves[k]);
+    J->out[i] =
+        (judge_item){best - got, sum / n,    secs, best - got < 2e-5, p, thr,
+                     moves[k],   moves[top], got,  best - second};
     rc = 0;
 done:
     free(moves);
     free(chance);
     return rc;
+}
+
+/* One judged position for --json: the position and throw, the agent's
+ * move and the exact-best one with their exact chances, the loss, the
+ * margin of the best move over the next, the mean chance error. */
+static void judge_json_item(const kemet_rules *r, const judge_item *it,
+                            const char *sep) {
+    char pos[1024] = "", thr[64] = "", got[64] = "", top[64] = "";
+    kemet_pos_format(r, &it->pos, pos, sizeof pos);
+    kemet_throw_format(&it->thr, thr, sizeof thr);
+    kemet_move_format(&it->got, got, sizeof got);
+    kemet_move_format(&it->top, top, sizeof top);
+    printf("%s{\"position\":\"%s\",\"throw\":\"%s\",\"move\":\"%s\","
+           "\"exact\":%.5f,\"best\":\"%s\",\"best_exact\":%.5f,"
+           "\"loss\":%.5f,\"margin\":%.5f,\"optimal\":%s,\"error\":%.5f}",
+           sep, pos, thr, got, it->exact, top, it->exact + it->loss, it->loss,
+           it->margin, it->optimal ? "true" : "false", it->err);
 }
 
 /* The rollout mode: the agent's chance before a throw against rollouts. */
@@ -689,7 +721,6 @@ int cmd_judge(int argc, char **argv) {
         errsum += J.out[i].err;
         secs += J.out[i].secs;
     }
-    free(J.out);
     const kemet_table *used = kemet_rules_table(agent_rules);
     bool race = kemet_rules_race(agent_rules) != NULL;
     const char *with = used && race ? " with tables and the race database"
@@ -704,11 +735,16 @@ int cmd_judge(int argc, char **argv) {
                "\"pieces\":%d,\"positions\":%ld,\"seed\":%llu,"
                "\"optimal\":%.4f,\"optimal_lo\":%.4f,\"optimal_hi\":%.4f,"
                "\"mean_loss\":%.5f,\"max_loss\":%.4f,\"blunders\":%.4f,"
-               "\"chance_error\":%.4f,\"seconds_per_move\":%.4f}\n",
+               "\"chance_error\":%.4f,\"seconds_per_move\":%.4f,"
+               "\"items\":[",
                kemet_rules_spec(ref_rules), agent, used ? "true" : "false",
                race ? "true" : "false", info.pieces, positions,
                (unsigned long long)seed, (double)optimal / np, lo, hi,
                loss / np, worst, (double)blunders / np, errsum / np, secs / np);
+    for (long i = 0; json && i < positions; i++)
+        judge_json_item(ref_rules, &J.out[i], i ? "," : "");
+    if (json)
+        printf("]}\n");
     else
         printf("%s, %s%s, %ld positions of the %d-piece class (seed %llu)\n"
                "  exact-optimal choice  %.1f%% (95%%: %.1f-%.1f%%)\n"
@@ -722,6 +758,7 @@ int cmd_judge(int argc, char **argv) {
                100 * hi, loss / np, worst, 100 * (double)blunders / np,
                errsum / np, secs / np, cli_now() - t0, threads,
                threads == 1 ? "" : "s");
+    free(J.out);
     rc = 0;
 done:
     kemet_table_free(own);
