@@ -772,6 +772,19 @@ typedef struct kemet_train {
      * a multiple of alpha (their gradients carry the small output weights
      * as a factor); 0 means 1. */
     double hidden_rate;
+    /* With `table`: the weight of a second step per example that teaches
+     * the choices. A throw is drawn for the example, and the chances after
+     * each of its moves are moved toward the exact ones measured from their
+     * mean (the differences between moves, which decide the move played,
+     * rather than their level). 0: none. */
+    double choices;
+    /* Non-zero: Adam's steps (Kingma and Ba, 2015; beta1 0.9, beta2 0.999)
+     * instead of plain gradient steps: each batch moves each weight by
+     * about alpha at most, scaled by the recent mean of its gradient over
+     * their recent size, so weights whose gradients are small (the hidden
+     * layer's) learn as fast as the rest. alpha falls over the run as
+     * without it; hidden_rate still multiplies the hidden layer's steps. */
+    int adam;
     /* Optional: each batch's games shared among `parts` processes (the
      * program's MPI ranks), this one being `part` (0-based). It plays
      * games part, part + parts, ... of each batch of n and puts their

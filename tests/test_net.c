@@ -329,14 +329,18 @@ static void test_command(void **state) {
     rc = tu_run(NULL, &out, &err, "train", "chien-chacal", "--endgame",
                 "--from", path, "--table", tb, "--examples", "10", "--games",
                 "64", "--batch", "4", "--hidden", "4", "--alpha", "0.01",
-                "--output", end, "--quiet", NULL);
+                "--adam", "--choices", "2", "--output", end, "--quiet", NULL);
     assert_int_equal(rc, 0);
     free(out);
     free(err);
     char *text = tu_read_file(end);
     assert_non_null(text);
     assert_non_null(strstr(text, " pieces=2\n"));
-    assert_non_null(strstr(text, "--endgame"));
+    /* the note gives the command that made it, every option named */
+    assert_non_null(strstr(text, "--alpha 0.01 --lambda 0.7 --batch 4 --seed "
+                                 "1 --adam --from test_net.tmp.net --table "
+                                 "test_net.tmp.kemettb --examples 10 "
+                                 "--choices 2 --endgame\n"));
     assert_non_null(strstr(text, "kept from --from"));
     free(text);
     rc = tu_run(NULL, &out, &err, "hint", "chien-chacal to=1 p1=20 p2=21", "2",
@@ -369,7 +373,9 @@ static void test_command(void **state) {
         {"--lambda", "2"},        {"--hidden", "0"},
         {"--batch", "5000"},      {"--from", "/nonexistent"},
         {"--games", "-1"},        {"--hidden-rate", "0"},
-        {"--hidden-rate", "1e9"}, {"--hidden-rate", "\xff"}};
+        {"--hidden-rate", "1e9"}, {"--hidden-rate", "\xff"},
+        {"--choices", "-1"},      {"--choices", "1e9"},
+        {"--choices", "\xff"},    {"--choices", "1"}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         rc = tu_run(NULL, &out, &err, "train", "chien-chacal", bad[i][0],
                     bad[i][1], NULL);
@@ -879,10 +885,217 @@ static void test_live_and_hidden_rate(void **state) {
     kemet_rules_close(r);
 }
 
+/* kemet_train.adam: Adam's first step moves every weight with a gradient
+ * by the rate itself (its mean over its size is the gradient's sign), the
+ * same on 1 and 3 threads; from a silent start its hidden layer learns by
+ * the second batch, where plain steps leave it as drawn. */
+static void test_adam(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    enum { CAP = 4096 };
+    double *w = malloc(3 * CAP * sizeof *w);
+    assert_non_null(w);
+    kemet_train o = {.games = 8,
+                     .hidden = 4,
+                     .alpha = 0.001,
+                     .lambda = 0.7,
+                     .batch = 8,
+                     .threads = 1,
+                     .seed = 9,
+                     .live = 1};
+    char *text[3];
+    for (int k = 0; k < 3; k++) { /* plain, Adam, Adam on 3 threads */
+        o.adam = k > 0;
+        o.threads = k == 2 ? 3 : 1;
+        kemet_net *n;
+        assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &n, &err),
+                         KEMET_OK);
+        text[k] = text_of(n);
+        assert_int_equal(weights_of(text[k], w + k * CAP, CAP),
+                         82 * 4 + 4 + 4 + 1 + 82);
+        kemet_net_free(n);
+    }
+    assert_string_equal(text[1], text[2]);
+    /* the start: the plain step's weights less their step, which is
+       alpha times the gradient; Adam's step is alpha where that is not 0 */
+    int nw = 82 * 4 + 4 + 4 + 1 + 82, full = 0, moved = 0;
+    double *plain0 = w, *adam1 = w + CAP;
+    kemet_net *start;
+    o.games = 8;
+    o.adam = 0;
+    o.alpha = 1e-12; /* the start, to the file's digits */
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &start, &err),
+                     KEMET_OK);
+    char *t0 = text_of(start);
+    double *w0 = w + 2 * CAP;
+    weights_of(t0, w0, CAP);
+    for (int i = 0; i < nw; i++) {
+        double step = adam1[i] - w0[i], grad = plain0[i] - w0[i];
+        assert_true(fabs(step) <= 0.001 * (1 + 1e-6) + 1e-9);
+        if (fabs(grad) > 1e-9) { /* a gradient: a step of alpha, its sign */
+            moved++;
+            assert_true(step * grad > 0);
+            full += fabs(fabs(step) - 0.001) < 1e-5;
+        } else if (grad == 0) {
+            assert_true(fabs(step) < 1e-9 || fabs(fabs(step) - 0.001) < 1e-5);
+        }
+    }
+    assert_true(moved > 50);
+    assert_true(full >= moved * 9 / 10);
+    kemet_net_free(start);
+    free(t0);
+    /* a silent start (no --live), two batches: Adam's hidden input
+       weights move by about alpha, plain steps' by alpha times the output
+       weights' first step (hardly) */
+    o.alpha = 0.001;
+    o.live = 0;
+    o.games = 16;
+    double hidden_moved[2];
+    for (int k = 0; k < 2; k++) {
+        o.adam = k;
+        kemet_net *n, *z;
+        assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &n, &err),
+                         KEMET_OK);
+        o.alpha = 1e-12;
+        assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &z, &err),
+                         KEMET_OK);
+        o.alpha = 0.001;
+        char *tn = text_of(n), *tz = text_of(z);
+        weights_of(tn, w, CAP);
+        weights_of(tz, w + CAP, CAP);
+        hidden_moved[k] = 0;
+        for (int i = 0; i < 82 * 4; i++)
+            hidden_moved[k] += fabs(w[i] - w[CAP + i]);
+        free(tn);
+        free(tz);
+        kemet_net_free(n);
+        kemet_net_free(z);
+    }
+    if (!(hidden_moved[1] > 100 * hidden_moved[0] && hidden_moved[1] > 0.01))
+        fail_msg("hidden input weights moved %.3g (plain), %.3g (Adam)",
+                 hidden_moved[0], hidden_moved[1]);
+    for (int k = 0; k < 3; k++)
+        free(text[k]);
+    free(w);
+    kemet_rules_close(r);
+}
+
+/* The mean over a fixed sample of the table's class and every throw
+ * leaving a choice of (the network's chance after a move minus their mean
+ * over the moves) against (the table's minus theirs), squared: how far the
+ * network is from making the table's choices. */
+static double choice_error(kemet_rules *r, const kemet_table *t) {
+    kemet_table_info info;
+    kemet_table_stats(t, &info);
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    kemet_throw thr[KEMET_MAX_THROWS];
+    uint32_t wt[KEMET_MAX_THROWS];
+    assert_non_null(moves);
+    double sum = 0;
+    int n = 0;
+    for (long long i = 0; i < info.entries && n < 3000; i += 41) {
+        kemet_pos p;
+        if (!kemet_table_position(t, i, &p))
+            continue;
+        uint32_t total;
+        int nt = kemet_throws(r, &p, thr, wt, &total);
+        for (int k = 0; k < nt; k++) {
+            int nm = kemet_moves(r, &p, &thr[k], moves);
+            if (nm < 2 || nm > 16)
+                continue;
+            double v[16], z[16], mv = 0, mz = 0;
+            for (int j = 0; j < nm; j++) {
+                kemet_pos c;
+                kemet_make(r, &p, &thr[k], &moves[j], &c, NULL);
+                if (c.result != KEMET_PLAYING) {
+                    v[j] = z[j] = c.result == p.to ? 1 : 0;
+                } else {
+                    double e;
+                    assert_true(kemet_table_probe(t, &c, &e));
+                    z[j] = c.to == p.to ? e : 1 - e;
+                    v[j] = kemet_win_chance(r, &c, p.to);
+                }
+                mv += v[j] / nm;
+                mz += z[j] / nm;
+            }
+            for (int j = 0; j < nm; j++) {
+                double d = (v[j] - mv) - (z[j] - mz);
+                sum += d * d;
+            }
+            n++;
+        }
+    }
+    free(moves);
+    assert_true(n > 1000);
+    return sum / n;
+}
+
+/* kemet_train.choices: a section trained also on the differences between
+ * moves makes the table's choices more nearly than one trained on the
+ * same examples' values alone; the same on 1 and 3 threads. */
+static void test_choices(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    kemet_table *t;
+    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
+                     KEMET_OK);
+    kemet_net *from = train(r, 64, 2, 0.0003, 5);
+    kemet_train o = {.games = 2048,
+                     .hidden = 8,
+                     .alpha = 0.01,
+                     .lambda = 0.7,
+                     .batch = 4,
+                     .threads = 1,
+                     .seed = 3,
+                     .table = t,
+                     .examples = 25,
+                     .endgame = 1};
+    double e[2];
+    char *text[2];
+    for (int k = 0; k < 2; k++) {
+        o.choices = 4 * k;
+        kemet_net *n;
+        assert_int_equal(kemet_net_train(r, &o, from, NULL, NULL, &n, &err),
+                         KEMET_OK);
+        text[k] = text_of(n);
+        assert_int_equal(kemet_rules_use_net(r, n), KEMET_OK);
+        e[k] = choice_error(r, t);
+        kemet_rules_use_net(r, NULL);
+        kemet_net_free(n);
+    }
+    if (!(e[1] < 0.8 * e[0]))
+        fail_msg("choice error %.3g without, %.3g with", e[0], e[1]);
+    o.threads = 3;
+    kemet_net *n3;
+    assert_int_equal(kemet_net_train(r, &o, from, NULL, NULL, &n3, &err),
+                     KEMET_OK);
+    char *t3 = text_of(n3);
+    assert_string_equal(t3, text[1]);
+    /* out of range: refused */
+    o.choices = 101;
+    kemet_net *none = NULL;
+    assert_int_equal(kemet_net_train(r, &o, from, NULL, NULL, &none, &err),
+                     KEMET_EMISUSE);
+    assert_null(none);
+    free(t3);
+    free(text[0]);
+    free(text[1]);
+    kemet_net_free(n3);
+    kemet_net_free(from);
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_and_format),
         cmocka_unit_test(test_live_and_hidden_rate),
+        cmocka_unit_test(test_adam),
+        cmocka_unit_test(test_choices),
         cmocka_unit_test(test_shared_among_processes),
         cmocka_unit_test(test_table_examples),
         cmocka_unit_test(test_endgame_section),

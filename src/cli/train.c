@@ -89,7 +89,8 @@ static void show_progress(void *ctx, long games, double rms) {
 static const char train_usage[] =
     "usage: kemet train RULESET [--games N] [--hidden H] [--alpha A]\n"
     "                   [--lambda L] [--batch B] [--threads T] [--seed S]\n"
-    "                   [--live] [--hidden-rate R] [--from FILE]\n"
+    "                   [--live] [--hidden-rate R] [--adam] [--from FILE]\n"
+    "                   [--table FILE --examples E [--choices W]] [--endgame]\n"
     "                   [--output FILE] [--quiet]\n"
     "Trains the ruleset's learned evaluation, a neural network, by N games\n"
     "of self-play TD(lambda) (docs/agents.md), and writes it as a network\n"
@@ -105,12 +106,19 @@ static const char train_usage[] =
     "               alike and silent, and hardly learn\n"
     "  --hidden-rate R  the hidden layer's input weights learn at R times\n"
     "               alpha (default 1)\n"
+    "  --adam       Adam's steps instead of plain ones: each weight moves\n"
+    "               by about A at most a batch, scaled by its own gradients\n"
+    "               (a rate near 0.001 falling to 0.0001 suits it)\n"
     "  --batch B    games played with the same weights (default 16); the\n"
     "               result depends on S, N, H, A, L, B and FILE, not on T\n"
     "  --from FILE  go on training that network instead of a new one\n"
     "  --table FILE --examples E  after each game, E positions drawn from\n"
     "               that exact endgame table (kemet solve), the network's\n"
     "               chance moved toward the exact one\n"
+    "  --choices W  with --table: for each example also a throw, and the\n"
+    "               chances after its moves moved toward the exact ones\n"
+    "               measured from their mean (the differences that decide\n"
+    "               the move), at W times the rate (default 0: none)\n"
     "  --endgame    with --from, --table and --examples: train instead the\n"
     "               network's endgame section, which judges the table's class\n"
     "               alone, on E of the table's values per step of N (no\n"
@@ -119,9 +127,10 @@ static const char train_usage[] =
 int cmd_train(int argc, char **argv) {
     const char *arg[1], *output = NULL, *from_path = NULL, *table_path = NULL;
     const char *alpha_s = "0.0003", *lambda_s = "0.7", *hrate_s = "1";
+    const char *choices_s = "0";
     long games = 300000, hidden = 32, batch = 16, nthreads = 0, examples = 0;
     uint64_t seed = 1;
-    bool quiet = false, endgame = false, live = false;
+    bool quiet = false, endgame = false, live = false, adam = false;
     cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 100000000},
                       {"hidden", OPT_LONG, &hidden, 1, 256},
                       {"alpha", OPT_STRING, &alpha_s, 0, 0},
@@ -135,6 +144,8 @@ int cmd_train(int argc, char **argv) {
                       {"endgame", OPT_FLAG, &endgame, 0, 0},
                       {"live", OPT_FLAG, &live, 0, 0},
                       {"hidden-rate", OPT_STRING, &hrate_s, 0, 0},
+                      {"choices", OPT_STRING, &choices_s, 0, 0},
+                      {"adam", OPT_FLAG, &adam, 0, 0},
                       {"output", OPT_STRING, &output, 0, 0},
                       {"quiet", OPT_FLAG, &quiet, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -155,6 +166,12 @@ int cmd_train(int argc, char **argv) {
         return cli_fail("--hidden-rate: '%.40s' is not a number above 0, at "
                         "most 1000",
                         hrate_s);
+    double choices = strtod(choices_s, &end);
+    if (*end || end == choices_s || !(choices >= 0 && choices <= 100))
+        return cli_fail("--choices: '%.40s' is not a number from 0 to 100",
+                        choices_s);
+    if (choices > 0 && !table_path)
+        return cli_fail("--choices needs --table and --examples");
     if (endgame && (!from_path || !table_path || !examples))
         return cli_fail("--endgame needs --from, --table and --examples");
     kemet_rules *r = cli_rules(arg[0], NULL);
@@ -199,6 +216,8 @@ int cmd_train(int argc, char **argv) {
                      .endgame = endgame,
                      .live = live,
                      .hidden_rate = hrate,
+                     .choices = choices,
+                     .adam = adam,
                      .parts = cli_mpi_size(),
                      .part = cli_mpi_rank(),
                      .gather = cli_mpi_size() > 1 ? gather_batch : NULL};
@@ -217,9 +236,10 @@ int cmd_train(int argc, char **argv) {
     }
     /* The file says how it was made; an endgame section's also how the
        whole-game network it keeps was made. */
-    char sup[48] = "";
+    char sup[112] = "";
     if (table_path)
-        snprintf(sup, sizeof sup, " --examples %ld%s", examples,
+        snprintf(sup, sizeof sup, " --examples %ld%s%.40s%s", examples,
+                 choices > 0 ? " --choices " : "", choices > 0 ? choices_s : "",
                  endgame ? " --endgame" : "");
     const char *kept_note = endgame ? kemet_net_note(net) : NULL;
     size_t cap = 1024 + strlen(arg[0]) + (from_path ? strlen(from_path) : 0) +
@@ -235,10 +255,10 @@ int cmd_train(int argc, char **argv) {
         note, cap,
         "Learned evaluation for %s (docs/agents.md), made by:\n"
         "  kemet train %s --games %ld --hidden %d --alpha %s --lambda %s "
-        "--batch %ld --seed %llu%s%s%s%s%s%s%s%s",
+        "--batch %ld --seed %llu%s%s%s%s%s%s%s%s%s",
         kemet_rules_spec(r), kemet_rules_spec(r), games,
         endgame ? (int)hidden : kemet_net_hidden(net), alpha_s, lambda_s, batch,
-        (unsigned long long)seed, live ? " --live" : "",
+        (unsigned long long)seed, live ? " --live" : "", adam ? " --adam" : "",
         hrate != 1 ? " --hidden-rate " : "", hrate != 1 ? hrate_s : "",
         from_path ? " --from " : "", from_path ? from_path : "",
         table_path ? " --table " : "", table_path ? table_path : "", sup);

@@ -42,7 +42,10 @@
 
 #define MAX_INPUTS 256
 #define MAX_HIDDEN 256
-#define MAX_PLIES 4000 /* a self-play game still going is left unfinished */
+#define MAX_PLIES 4000
+#define CHOICES_MAX                                                            \
+    64 /* kemet_train.choices: throws with more moves are
+                          left out */ /* a self-play game still going is left unfinished */
 
 struct kemet_net {
     char id[64]; /* the ruleset it was trained for */
@@ -613,6 +616,12 @@ typedef struct trainer {
     int *failed;     /* per game: out of memory */
 } trainer;
 
+/* The learning rate at game g: alpha falling linearly over the run, to a
+ * tenth of alpha at the last game, so the weights settle. */
+static double rate_at(const kemet_train *o, long g) {
+    return o->alpha * (1 - 0.9 * (double)g / (double)o->games);
+}
+
 typedef struct game_scratch {
     double *e, *g;
     kemet_move *moves;
@@ -686,12 +695,61 @@ static uint64_t game_seed(uint64_t seed, long g) {
     return x ^ (x >> 31);
 }
 
+/* Player 1's exact chance in `c`, a position after a move (decided, or in
+ * the table's class); false where the table has no value for it. */
+static bool exact_p1(const kemet_table *tb, const kemet_pos *c, double *z) {
+    if (c->result != KEMET_PLAYING) {
+        *z = c->result == KEMET_DRAW ? 0.5 : c->result == KEMET_WON1 ? 1 : 0;
+        return true;
+    }
+    double v;
+    if (!kemet_table_probe(tb, c, &v))
+        return false;
+    *z = c->to == 1 ? v : 1 - v;
+    return true;
+}
+
+/* kemet_train.choices: a throw for `pos`, and the network's chances after
+ * each move (player 1's) moved toward the exact ones, both measured from
+ * their mean over the moves: a step on the differences that decide the
+ * choice. A decided position after a move has its exact value and no
+ * weights to move. Two passes (chances, then steps) keep it to one
+ * gradient in memory. */
+static void choice_step(trainer *T, const kemet_pos *pos, kemet_rng *rng,
+                        double rate, kemet_move *moves, double *g, double *dw) {
+    const kemet_rules *r = T->r;
+    kemet_throw thr;
+    kemet_roll(r, pos, rng, &thr);
+    int n = kemet_moves(r, pos, &thr, moves);
+    if (n < 2 || n > CHOICES_MAX)
+        return;
+    double v[CHOICES_MAX], z[CHOICES_MAX], dv = 0, dz = 0;
+    kemet_pos c[CHOICES_MAX];
+    for (int j = 0; j < n; j++) {
+        kemet_make(r, pos, &thr, &moves[j], &c[j], NULL);
+        if (!exact_p1(T->o->table, &c[j], &z[j]))
+            return;
+        v[j] = c[j].result != KEMET_PLAYING ? z[j] : value_grad(T, &c[j], g);
+        dv += v[j] / n;
+        dz += z[j] / n;
+    }
+    int nw = T->n->nw;
+    for (int j = 0; j < n; j++) {
+        if (c[j].result != KEMET_PLAYING)
+            continue;
+        double d = (z[j] - dz) - (v[j] - dv);
+        value_grad(T, &c[j], g);
+        for (int k = 0; k < nw; k++)
+            dw[k] += rate * d * g[k];
+    }
+}
+
 /* Supervised steps toward an exact table: each example a position drawn
  * uniformly from the table's class, seen from a side drawn at random (the
  * class holds player 1 to move; the rulesets with tables have alike
  * players), its chance moved toward the table's. */
-static void table_examples(trainer *T, long unit, double alpha, double *g,
-                           double *dw) {
+static void table_examples(trainer *T, long unit, double alpha,
+                           kemet_move *moves, double *g, double *dw) {
     const kemet_table *tb = T->o->table;
     kemet_table_info info;
     kemet_table_stats(tb, &info);
@@ -722,6 +780,8 @@ static void table_examples(trainer *T, long unit, double alpha, double *g,
             dw[k] += alpha * d * g[k];
         T->sq[unit] += d * d;
         T->steps[unit]++;
+        if (T->o->choices > 0)
+            choice_step(T, &pos, &rng, alpha * T->o->choices, moves, g, dw);
     }
 }
 
@@ -743,13 +803,11 @@ static void train_game(void *ctx, long mine, int thread) {
         S->g = malloc((size_t)nw * sizeof *S->g);
         S->moves = malloc(KEMET_MAX_MOVES * sizeof *S->moves);
     }
-    /* The learning rate falls linearly over the run, to a tenth of
-     * alpha at the last game, so the weights settle. */
-    double alpha = T->o->alpha *
-                   (1 - 0.9 * (double)(T->first + unit) / (double)T->o->games);
-    if (S && S->g && T->o->endgame) {
+    double alpha = T->o->adam ? 1 /* the batch's step scales the sum */
+                              : rate_at(T->o, T->first + unit);
+    if (S && S->g && S->moves && T->o->endgame) {
         /* an endgame section: the table's examples alone */
-        table_examples(T, unit, alpha, S->g, dw);
+        table_examples(T, unit, alpha, S->moves, S->g, dw);
         goto done;
     }
     if (!S || !S->e || !S->g || !S->moves ||
@@ -826,7 +884,7 @@ static void train_game(void *ctx, long mine, int thread) {
         kemet_game_make(game, &S->moves[i]);
     }
     if (T->o->table && T->o->examples > 0)
-        table_examples(T, unit, alpha, S->g, dw);
+        table_examples(T, unit, alpha, S->moves, S->g, dw);
 done:
     kemet_game_free(game);
     if (S) {
@@ -991,6 +1049,44 @@ static kemet_net *endgame_start(const kemet_rules *rules,
     return n;
 }
 
+/* kemet_train.adam: the moving means of each weight's gradient and of its
+ * square, the batches so far, and the batch's summed gradient. */
+typedef struct adam_state {
+    double *m, *v, *sum;
+    long t;
+} adam_state;
+
+static bool adam_init(adam_state *a, int nw) {
+    a->m = calloc((size_t)nw, sizeof *a->m);
+    a->v = calloc((size_t)nw, sizeof *a->v);
+    a->sum = calloc((size_t)nw, sizeof *a->sum);
+    a->t = 0;
+    return a->m && a->v && a->sum;
+}
+
+static void adam_free(adam_state *a) {
+    free(a->m);
+    free(a->v);
+    free(a->sum);
+}
+
+/* One of Adam's steps from the batch's summed gradient (emptied), at
+ * rate `lr`, the first `nin` weights at hrate times it. */
+static void adam_step(adam_state *a, kemet_net *n, double lr, double hrate,
+                      int nin) {
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    a->t++;
+    double c1 = 1 - pow(b1, (double)a->t), c2 = 1 - pow(b2, (double)a->t);
+    for (int i = 0; i < n->nw; i++) {
+        double gi = a->sum[i];
+        a->sum[i] = 0;
+        a->m[i] = b1 * a->m[i] + (1 - b1) * gi;
+        a->v[i] = b2 * a->v[i] + (1 - b2) * gi * gi;
+        double step = lr * (a->m[i] / c1) / (sqrt(a->v[i] / c2) + eps);
+        n->w[i] += i < nin ? hrate * step : step;
+    }
+}
+
 int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                     const kemet_net *from,
                     void (*progress)(void *ctx, long games, double rms),
@@ -999,6 +1095,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
         opts->batch > 4096 || !(opts->alpha > 0) || !(opts->lambda >= 0) ||
         opts->lambda > 1 ||
         !(opts->hidden_rate >= 0 && opts->hidden_rate <= 1000) ||
+        !(opts->choices >= 0 && opts->choices <= 100) ||
         ((!from || opts->endgame) &&
          (opts->hidden < 1 || opts->hidden > MAX_HIDDEN)))
         return kmt_fail(err, KEMET_EMISUSE, "bad training options");
@@ -1065,6 +1162,10 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
         T.dw && T.sq && T.steps && T.failed && (parts == 1 || (mine && all));
     for (int b = 0; ok && b < B; b++)
         ok = (T.dw[b] = malloc((size_t)n->nw * sizeof **T.dw)) != NULL;
+    int nin = n->ni * n->nh + n->nh; /* the hidden layer's weights */
+    adam_state adam = {0};
+    if (ok && opts->adam)
+        ok = adam_init(&adam, n->nw);
     double sq = 0;
     long steps = 0;
     for (long g = 0; ok && g < opts->games; g += B) {
@@ -1080,16 +1181,22 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
                 ok = false;
                 break;
             }
-            /* the hidden layer's input weights and biases at their own
-               rate (their gradients carry w2's small factor) */
-            int nin = n->ni * n->nh + n->nh;
-            for (int i = 0; i < nin; i++)
-                n->w[i] += hrate * T.dw[b][i];
-            for (int i = nin; i < n->nw; i++)
-                n->w[i] += T.dw[b][i];
+            if (adam.m) {
+                for (int i = 0; i < n->nw; i++)
+                    adam.sum[i] += T.dw[b][i];
+            } else {
+                /* the hidden layer's input weights and biases at their
+                   own rate (their gradients carry w2's small factor) */
+                for (int i = 0; i < nin; i++)
+                    n->w[i] += hrate * T.dw[b][i];
+                for (int i = nin; i < n->nw; i++)
+                    n->w[i] += T.dw[b][i];
+            }
             sq += T.sq[b];
             steps += T.steps[b];
         }
+        if (ok && adam.m)
+            adam_step(&adam, n, rate_at(opts, g), hrate, nin);
         refresh(n);
         for (int i = 0; ok && i < n->nw; i++)
             if (!isfinite(n->w[i]) || fabs(n->w[i]) > 1e6)
@@ -1109,6 +1216,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     free(T.failed);
     free(mine);
     free(all);
+    adam_free(&adam);
     if (!ok) {
         kemet_net_free(whole);
         return kmt_fail(err, KEMET_ENOMEM,
