@@ -394,6 +394,16 @@ static void test_command(void **state) {
     free(err);
 }
 
+/* senet-kendall's rules and its 2-piece table, solved here. */
+static kemet_table *senet_table(kemet_rules **r) {
+    kemet_error err;
+    kemet_table *t;
+    assert_int_equal(kemet_rules_open("senet-kendall", r, &err), KEMET_OK);
+    assert_int_equal(kemet_table_solve(*r, 2, 2, NULL, NULL, &t, &err),
+                     KEMET_OK);
+    return t;
+}
+
 /* Training with an exact table's values (kemet_train.table): the same
  * network on 1 and 3 threads, and nearer the table's chances than the
  * same training by self-play alone. */
@@ -419,10 +429,7 @@ static void test_table_examples(void **state) {
     (void)state;
     kemet_rules *r;
     kemet_error err;
-    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
-    kemet_table *t;
-    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
-                     KEMET_OK);
+    kemet_table *t = senet_table(&r);
     kemet_train o = {.games = 256,
                      .hidden = 8,
                      .alpha = 0.0003,
@@ -626,10 +633,7 @@ static void test_endgame_training(void **state) {
     (void)state;
     kemet_rules *r;
     kemet_error err;
-    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
-    kemet_table *t;
-    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
-                     KEMET_OK);
+    kemet_table *t = senet_table(&r);
     kemet_net *from = train(r, 64, 2, 0.0003, 5);
     kemet_train o = {.games = 2048,
                      .hidden = 8,
@@ -825,6 +829,24 @@ static int weights_of(const char *text, double *w, int cap) {
     return n;
 }
 
+/* The weights of a network trained with `o` from nothing, into w (at most
+ * cap); their count. Its text too, when `text` is not NULL. */
+static int trained(kemet_rules *r, const kemet_train *o, double *w, int cap,
+                   char **text) {
+    kemet_net *n;
+    kemet_error err;
+    assert_int_equal(kemet_net_train(r, o, NULL, NULL, NULL, &n, &err),
+                     KEMET_OK);
+    char *t = text_of(n);
+    int k = weights_of(t, w, cap);
+    kemet_net_free(n);
+    if (text)
+        *text = t;
+    else
+        free(t);
+    return k;
+}
+
 /* One batch: every game is played with the starting weights, so the
  * hidden layer's input weights move by hidden_rate times the same step,
  * and every other weight by the same step whatever the rate. A silent
@@ -850,13 +872,7 @@ static void test_live_and_hidden_rate(void **state) {
         for (int k = 0; k < 3; k++) {
             o.live = live;
             o.hidden_rate = k + 1;
-            kemet_net *n;
-            assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &n, &err),
-                             KEMET_OK);
-            char *t = text_of(n);
-            nw = weights_of(t, w + (3 * live + k) * CAP, CAP);
-            free(t);
-            kemet_net_free(n);
+            nw = trained(r, &o, w + (3 * live + k) * CAP, CAP, NULL);
         }
     int ni = 82, nh = 4, nin = ni * nh + nh;
     assert_int_equal(nw, ni * nh + nh + nh + 1 + ni);
@@ -905,36 +921,24 @@ static void test_adam(void **state) {
                      .threads = 1,
                      .seed = 9,
                      .live = 1};
-    char *text[3];
-    for (int k = 0; k < 3; k++) { /* plain, Adam, Adam on 3 threads */
-        o.adam = k > 0;
-        o.threads = k == 2 ? 3 : 1;
-        kemet_net *n;
-        assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &n, &err),
-                         KEMET_OK);
-        text[k] = text_of(n);
-        assert_int_equal(weights_of(text[k], w + k * CAP, CAP),
-                         82 * 4 + 4 + 4 + 1 + 82);
-        kemet_net_free(n);
-    }
-    assert_string_equal(text[1], text[2]);
-    /* the start: the plain step's weights less their step, which is
-       alpha times the gradient; Adam's step is alpha where that is not 0 */
     int nw = 82 * 4 + 4 + 4 + 1 + 82, full = 0, moved = 0;
-    double *plain0 = w, *adam1 = w + CAP;
-    kemet_net *start;
-    o.games = 8;
+    char *text[2];
+    double *plain = w, *adam = w + CAP, *w0 = w + 2 * CAP;
+    assert_int_equal(trained(r, &o, plain, CAP, NULL), nw);
+    o.adam = 1;
+    trained(r, &o, adam, CAP, &text[0]);
+    o.threads = 3;
+    trained(r, &o, w0, CAP, &text[1]);
+    assert_string_equal(text[0], text[1]);
+    /* the start, to the file's digits; the plain step is alpha times the
+       gradient, Adam's is alpha with the gradient's sign where it is not 0 */
     o.adam = 0;
-    o.alpha = 1e-12; /* the start, to the file's digits */
-    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &start, &err),
-                     KEMET_OK);
-    char *t0 = text_of(start);
-    double *w0 = w + 2 * CAP;
-    weights_of(t0, w0, CAP);
+    o.alpha = 1e-12;
+    trained(r, &o, w0, CAP, NULL);
     for (int i = 0; i < nw; i++) {
-        double step = adam1[i] - w0[i], grad = plain0[i] - w0[i];
+        double step = adam[i] - w0[i], grad = plain[i] - w0[i];
         assert_true(fabs(step) <= 0.001 * (1 + 1e-6) + 1e-9);
-        if (fabs(grad) > 1e-9) { /* a gradient: a step of alpha, its sign */
+        if (fabs(grad) > 1e-9) {
             moved++;
             assert_true(step * grad > 0);
             full += fabs(fabs(step) - 0.001) < 1e-5;
@@ -944,40 +948,27 @@ static void test_adam(void **state) {
     }
     assert_true(moved > 50);
     assert_true(full >= moved * 9 / 10);
-    kemet_net_free(start);
-    free(t0);
     /* a silent start (no --live), two batches: Adam's hidden input
        weights move by about alpha, plain steps' by alpha times the output
        weights' first step (hardly) */
-    o.alpha = 0.001;
     o.live = 0;
     o.games = 16;
     double hidden_moved[2];
     for (int k = 0; k < 2; k++) {
         o.adam = k;
-        kemet_net *n, *z;
-        assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &n, &err),
-                         KEMET_OK);
         o.alpha = 1e-12;
-        assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &z, &err),
-                         KEMET_OK);
+        trained(r, &o, w0, CAP, NULL);
         o.alpha = 0.001;
-        char *tn = text_of(n), *tz = text_of(z);
-        weights_of(tn, w, CAP);
-        weights_of(tz, w + CAP, CAP);
+        trained(r, &o, w, CAP, NULL);
         hidden_moved[k] = 0;
         for (int i = 0; i < 82 * 4; i++)
-            hidden_moved[k] += fabs(w[i] - w[CAP + i]);
-        free(tn);
-        free(tz);
-        kemet_net_free(n);
-        kemet_net_free(z);
+            hidden_moved[k] += fabs(w[i] - w0[i]);
     }
     if (!(hidden_moved[1] > 100 * hidden_moved[0] && hidden_moved[1] > 0.01))
         fail_msg("hidden input weights moved %.3g (plain), %.3g (Adam)",
                  hidden_moved[0], hidden_moved[1]);
-    for (int k = 0; k < 3; k++)
-        free(text[k]);
+    free(text[0]);
+    free(text[1]);
     free(w);
     kemet_rules_close(r);
 }
@@ -1039,10 +1030,7 @@ static void test_choices(void **state) {
     (void)state;
     kemet_rules *r;
     kemet_error err;
-    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
-    kemet_table *t;
-    assert_int_equal(kemet_table_solve(r, 2, 2, NULL, NULL, &t, &err),
-                     KEMET_OK);
+    kemet_table *t = senet_table(&r);
     kemet_net *from = train(r, 64, 2, 0.0003, 5);
     kemet_train o = {.games = 2048,
                      .hidden = 8,
