@@ -266,8 +266,8 @@ static void test_builtin(void **state) {
  * from 30 too early (throw 5: 15-6 wins 0.432, 30-off 0.083) and stepping
  * back along the 20-6 line (throw 3: 19-22 wins 0.414, 17-6 0.343). With
  * the built-in network and no table, its judgement alone (greedy, one move
- * ahead; the network's endgame section) and `best` pick the better move.
- * (expectimax:2k picks 30-off by 0.005, docs/strength.md.) */
+ * ahead; the network's endgame section), `expectimax:2k` and
+ * `expectimax` (levels 3 and 4) and `best` pick the better move. */
 static void test_dogs_jackals_patterns(void **state) {
     (void)state;
     static const struct {
@@ -282,11 +282,13 @@ static void test_dogs_jackals_patterns(void **state) {
         kemet_throw t;
         assert_int_equal(kemet_throw_parse(r, cases[i].thr, &t, &err),
                          KEMET_OK);
-        kemet_move moves[16];
+        kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+        assert_non_null(moves);
         int n = kemet_moves(r, &p, &t, moves);
         assert_int_equal(n, 2);
-        static const char *const agents[] = {"greedy", "best"};
-        for (size_t j = 0; j < 2; j++) {
+        static const char *const agents[] = {"greedy", "expectimax:2k",
+                                             "expectimax", "best"};
+        for (size_t j = 0; j < sizeof agents / sizeof *agents; j++) {
             kemet_agent *a;
             assert_int_equal(kemet_agent_new(r, agents[j], 1, &a, &err),
                              KEMET_OK);
@@ -298,6 +300,7 @@ static void test_dogs_jackals_patterns(void **state) {
                          cases[i].thr, agents[j], got, cases[i].want);
             kemet_agent_free(a);
         }
+        free(moves);
         kemet_rules_close(r);
     }
 }
