@@ -42,10 +42,9 @@
 
 #define MAX_INPUTS 256
 #define MAX_HIDDEN 256
-#define MAX_PLIES 4000
-#define CHOICES_MAX                                                            \
-    64 /* kemet_train.choices: throws with more moves are
-                          left out */ /* a self-play game still going is left unfinished */
+#define MAX_PLIES 4000 /* a self-play game still going is left unfinished */
+/* kemet_train.choices: throws with more moves are left out */
+#define CHOICES_MAX 64
 
 struct kemet_net {
     char id[64]; /* the ruleset it was trained for */
@@ -629,15 +628,16 @@ typedef struct game_scratch {
     uint32_t wt[KEMET_MAX_THROWS];
 } game_scratch;
 
+/* Player 1's value of a finished game. */
+static double decided_value(const kemet_pos *pos) {
+    return pos->result == KEMET_WON1 ? 1 : pos->result == KEMET_WON2 ? 0 : 0.5;
+}
+
 /* Player 1's value of a position after a move (exact when the game is
  * over). */
 static double after_value(const trainer *T, const kemet_pos *pos) {
-    switch (pos->result) {
-    case KEMET_WON1: return 1;
-    case KEMET_WON2: return 0;
-    case KEMET_DRAW: return 0.5;
-    default: return kmt_net_chance1(T->r, T->n, pos);
-    }
+    return pos->result != KEMET_PLAYING ? decided_value(pos)
+                                        : kmt_net_chance1(T->r, T->n, pos);
 }
 
 /* The index of the mover's best move for `t` (one move ahead), and its
@@ -699,7 +699,7 @@ static uint64_t game_seed(uint64_t seed, long g) {
  * the table's class); false where the table has no value for it. */
 static bool exact_p1(const kemet_table *tb, const kemet_pos *c, double *z) {
     if (c->result != KEMET_PLAYING) {
-        *z = c->result == KEMET_DRAW ? 0.5 : c->result == KEMET_WON1 ? 1 : 0;
+        *z = decided_value(c);
         return true;
     }
     double v;
@@ -821,9 +821,7 @@ static void train_game(void *ctx, long mine, int thread) {
     for (long ply = 0; ply < MAX_PLIES; ply++) {
         const kemet_pos *pos = kemet_game_pos(game);
         if (pos->result != KEMET_PLAYING) {
-            double z = pos->result == KEMET_WON1   ? 1
-                       : pos->result == KEMET_WON2 ? 0
-                                                   : 0.5;
+            double z = decided_value(pos);
             if (started) {
                 double d = z - prev;
                 for (int i = 0; i < nw; i++)
