@@ -60,7 +60,10 @@ static void check_throw_text(const kemet_rules *r, const kemet_pos *pos,
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     FZ_CHECK(moves);
     int n = kemet_moves(r, pos, &t, moves);
-    FZ_CHECK(n >= 1 || n == KEMET_ETHROW || n == KEMET_ERANGE);
+    /* a finished game has no moves: KEMET_EOVER, as documented */
+    FZ_CHECK(pos->result != KEMET_PLAYING
+                 ? n == KEMET_EOVER
+                 : n >= 1 || n == KEMET_ETHROW || n == KEMET_ERANGE);
     for (int i = 0; i < n && i < 16; i++)
         FZ_CHECK(kemet_apply(r, pos, &t, &moves[i], &(kemet_pos){0}, NULL) ==
                  0);
