@@ -476,21 +476,26 @@ static void test_table_examples(void **state) {
  * The endgame section: a second network judging one class alone.
  * ------------------------------------------------------------------------ */
 
+/* The input and feature counts of a network for `r`. */
+static void sizes_of(kemet_rules *r, int *ni, int *nf) {
+    kemet_net *t = train(r, 1, 1, 0.001, 1);
+    char *text = text_of(t);
+    kemet_net_free(t);
+    const char *h = strstr(text, "\nnet ");
+    assert_non_null(h);
+    assert_int_equal(sscanf(strstr(h, "inputs="), "inputs=%d", ni), 1);
+    assert_int_equal(sscanf(strstr(h, "features="), "features=%d", nf), 1);
+    free(text);
+}
+
 /* A network's text, every weight 0 but the output bias: `b2` for the whole
  * game's (the mover's chance 1 / (1 + e^-b2) everywhere) and, when
  * `pieces`, an endgame section with output bias `end_b2` (`extra` added to
  * its header line). */
 static char *flat_net(kemet_rules *r, double b2, int pieces, double end_b2,
                       const char *extra) {
-    kemet_net *t = train(r, 1, 1, 0.001, 1);
-    char *text = text_of(t);
-    kemet_net_free(t);
     int ni = 0, nf = 0;
-    const char *h = strstr(text, "\nnet ");
-    assert_non_null(h);
-    assert_int_equal(sscanf(strstr(h, "inputs="), "inputs=%d", &ni), 1);
-    assert_int_equal(sscanf(strstr(h, "features="), "features=%d", &nf), 1);
-    free(text);
+    sizes_of(r, &ni, &nf);
     int nw = ni + 2 + 1 + ni; /* one hidden unit */
     size_t cap = (size_t)nw * 24 + (size_t)nf * 4 + 1024;
     char *s = malloc(cap);
@@ -512,6 +517,96 @@ static char *flat_net(kemet_rules *r, double b2, int pieces, double end_b2,
         len += (size_t)snprintf(s + len, cap - len, "\nend\n");
     }
     return s;
+}
+
+/* A whole-game network of nh hidden units with weights w (the file's
+ * order: the inputs' rows, the hidden biases, the output weights and bias,
+ * the inputs' direct weights). */
+static char *net_text(kemet_rules *r, int ni, int nf, int nh, const double *w) {
+    size_t nw = (size_t)ni * nh + 2 * (size_t)nh + 1 + (size_t)ni;
+    size_t cap = nw * 24 + (size_t)nf * 4 + 1024;
+    char *s = malloc(cap);
+    size_t len =
+        (size_t)snprintf(s, cap,
+                         "kemet-net 1\n# widths\nnet %s inputs=%d "
+                         "hidden=%d features=%d\n%s",
+                         kemet_rules_spec(r), ni, nh, nf, nf ? "scale" : "");
+    for (int i = 0; i < nf; i++)
+        len += (size_t)snprintf(s + len, cap - len, " 1");
+    len += (size_t)snprintf(s + len, cap - len, "%sw", nf ? "\n" : "");
+    for (size_t i = 0; i < nw; i++)
+        len += (size_t)snprintf(s + len, cap - len, " %.17g", w[i]);
+    snprintf(s + len, cap - len, "\nend\n");
+    return s;
+}
+
+/* The sample positions' chances under the network in `text`. */
+static void chances_under(kemet_rules *r, const char *text, double *out) {
+    kemet_net *n = NULL;
+    kemet_error err;
+    if (kemet_net_parse(r, text, &n, &err))
+        fail_msg("parse: %s", err.msg);
+    assert_int_equal(kemet_rules_use_net(r, n), KEMET_OK);
+    chances(r, out);
+    kemet_rules_use_net(r, NULL);
+    kemet_net_free(n);
+}
+
+/* The hidden layer is summed in blocks of 32 columns, then 4, then one
+ * (net.c): at every width, and for every unit whichever block holds it,
+ * a network whose only live unit is t gives the chances of a one-unit
+ * network with t's weights. */
+static void test_widths(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    int ni = 0, nf = 0;
+    sizes_of(r, &ni, &nf);
+    enum { NS = sizeof sample / sizeof *sample };
+    double *one = calloc((size_t)ni * 2 + 3, sizeof *one);
+    for (int i = 0; i < ni; i++) {
+        one[i] = 0.05 * ((i * 7) % 11 - 5);         /* the unit's row */
+        one[ni + 3 + i] = 0.01 * ((i * 3) % 5 - 2); /* direct weights */
+    }
+    one[ni] = 0.1;      /* its bias */
+    one[ni + 1] = 1.5;  /* its output weight */
+    one[ni + 2] = -0.2; /* the output bias */
+    char *text = net_text(r, ni, nf, 1, one);
+    double want[NS];
+    chances_under(r, text, want);
+    free(text);
+    for (int i = 0; i < NS; i++)
+        assert_true(want[i] > 0.01 && want[i] < 0.99);
+    static const int widths[] = {5, 32, 37, 70};
+    for (size_t wi = 0; wi < sizeof widths / sizeof *widths; wi++) {
+        int nh = widths[wi];
+        size_t nw = (size_t)ni * nh + 2 * (size_t)nh + 1 + (size_t)ni;
+        double *w = malloc(nw * sizeof *w);
+        for (int t = 0; t < nh; t++) {
+            for (int i = 0; i < ni; i++)
+                for (int j = 0; j < nh; j++)
+                    w[i * nh + j] = j == t ? one[i] : 0.3 * ((i + j) % 5 - 2);
+            for (int j = 0; j < nh; j++) {
+                w[(size_t)ni * nh + j] = j == t ? one[ni] : 0.2 * (j % 3);
+                w[(size_t)ni * nh + nh + j] = j == t ? one[ni + 1] : 0;
+            }
+            w[(size_t)ni * nh + 2 * nh] = one[ni + 2];
+            for (int i = 0; i < ni; i++)
+                w[(size_t)ni * nh + 2 * nh + 1 + i] = one[ni + 3 + i];
+            text = net_text(r, ni, nf, nh, w);
+            double got[NS];
+            chances_under(r, text, got);
+            free(text);
+            for (int i = 0; i < NS; i++)
+                if (fabs(got[i] - want[i]) > 1e-9)
+                    fail_msg("width %d unit %d position %d: %.17g, not %.17g",
+                             nh, t, i, got[i], want[i]);
+        }
+        free(w);
+    }
+    free(one);
+    kemet_rules_close(r);
 }
 
 static double chance_of(kemet_rules *r, const char *text, int player) {
@@ -1090,6 +1185,7 @@ int main(void) {
         cmocka_unit_test(test_shared_among_processes),
         cmocka_unit_test(test_table_examples),
         cmocka_unit_test(test_endgame_section),
+        cmocka_unit_test(test_widths),
         cmocka_unit_test(test_endgame_training),
         cmocka_unit_test(test_warm_start),
         cmocka_unit_test(test_refused),
