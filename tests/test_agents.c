@@ -6,7 +6,6 @@
 #include "testutil.h"
 
 #include <math.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,79 +155,6 @@ static void search_equals_plain_expectiminimax(void **state) {
     assert_true(compared > 100);
     free(list);
     free(chance);
-}
-
-/* The chances agent `spec` gives the n moves of `t` in p (a fresh agent,
- * so that no earlier search's transposition table helps); its nodes in
- * *nodes, its choice returned. */
-static int rank_fresh(const kemet_rules *r, const char *spec,
-                      const kemet_pos *p, const kemet_throw *t,
-                      const kemet_move *list, int n, double *chance,
-                      long long *nodes) {
-    kemet_agent *a;
-    kemet_error e;
-    assert_int_equal(kemet_agent_new(r, spec, 1, &a, &e), KEMET_OK);
-    int k = kemet_agent_rank(a, p, t, list, n, chance, NULL);
-    if (nodes)
-        *nodes = kemet_agent_nodes(a);
-    kemet_agent_free(a);
-    return k;
-}
-
-/* When the node budget runs out in the middle of an iteration, the moves
- * that iteration searched in full take its deeper values, the others keep
- * the last finished iteration's, and the answer is the best of them. With
- * a budget that stops the third iteration three quarters of the way, every
- * move's chance is its depth-3 or its depth-2 one, some each way. */
-static void partial_iteration(void **state) {
-    (void)state;
-    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
-    double *c2 = malloc(3 * KEMET_MAX_MOVES * sizeof *c2);
-    assert_true(list && c2);
-    double *c3 = c2 + KEMET_MAX_MOVES, *c = c3 + KEMET_MAX_MOVES;
-    const char *ids[] = {"senet-kendall", "dogs-jackals", "chien-chacal"};
-    int deeper = 0, kept = 0;
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
-        kemet_rules *r;
-        kemet_error e;
-        assert_int_equal(kemet_rules_open(ids[i], &r, &e), KEMET_OK);
-        kemet_rng pick;
-        kemet_rng_seed(&pick, 9);
-        for (uint64_t g = 0; g < 8; g++) {
-            kemet_game *game;
-            kemet_game_new(r, g, &game, NULL);
-            kemet_game_playout(game, &pick, (long)(g * 5 % 30) + 4, 0);
-            const kemet_pos *p = kemet_game_pos(game);
-            kemet_throw t;
-            int n = 0;
-            if (kemet_result(p) == KEMET_PLAYING) {
-                kemet_roll(r, p, &pick, &t);
-                n = kemet_moves(r, p, &t, list);
-            }
-            if (n >= 2) {
-                long long n2 = 0, n3 = 0;
-                rank_fresh(r, "expectimax:d2", p, &t, list, n, c2, &n2);
-                rank_fresh(r, "expectimax:d3", p, &t, list, n, c3, &n3);
-                char spec[40];
-                snprintf(spec, sizeof spec, "expectimax:%lld",
-                         n2 + (n3 - n2) * 3 / 4);
-                int k = rank_fresh(r, spec, p, &t, list, n, c, NULL);
-                for (int j = 0; j < n; j++) {
-                    bool at3 = fabs(c[j] - c3[j]) < 1e-12;
-                    bool at2 = fabs(c[j] - c2[j]) < 1e-12;
-                    assert_true(at3 || at2);
-                    deeper += at3 && !at2;
-                    kept += at2 && !at3;
-                    assert_true(c[k] >= c[j]);
-                }
-            }
-            kemet_game_free(game);
-        }
-        kemet_rules_close(r);
-    }
-    assert_true(deeper > 0 && kept > 0);
-    free(list);
-    free(c2);
 }
 
 /* The agent's choice and the move it should make, as text. */
@@ -585,7 +511,6 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(legal_and_reproducible),
         cmocka_unit_test(search_equals_plain_expectiminimax),
-        cmocka_unit_test(partial_iteration),
         cmocka_unit_test(search_finds_winning_moves),
         cmocka_unit_test(hint_agrees_with_simulation),
         cmocka_unit_test(greedy_obvious_moves),

@@ -19,9 +19,7 @@
  * they lead to, else the evaluation. The transposition table keeps, for a
  * position before a throw, bounds on its value and the depth they hold to.
  * Iterative deepening runs depth 1, 2, ... while the budget (nodes, time,
- * or a fixed depth) lasts, and answers with the deepest finished search,
- * the moves that a cut-short last iteration searched in full taking their
- * deeper values (take_partial).
+ * or a fixed depth) lasts, and answers with the deepest finished search.
  *
  * Deterministic: with a node or depth budget the same position gives the
  * same answer and the same node count on every machine.
@@ -387,11 +385,10 @@ static double value(kemet_search *S, const kemet_pos *pos, int depth,
 /* The values of the root's choices at `depth`: for each of the n moves for
  * `thr` (thr NULL: the pre-throw moves, and throwing in *throw_v). With
  * `exact`, every value is exact; else only the best one is, the others
- * being bounds that show they are not better. Returns how many moves, in
- * `order`, were searched in full before the budget ran out. */
-static int root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
-                const kemet_move *moves, int n, const int *order, int depth,
-                bool exact, double *v, double *throw_v) {
+ * being bounds that show they are not better. */
+static void root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
+                 const kemet_move *moves, int n, const int *order, int depth,
+                 bool exact, double *v, double *throw_v) {
     bool max = pos->to == 1;
     double alpha = 0, beta = 1;
     if (!thr) {
@@ -404,15 +401,12 @@ static int root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
                 beta = t;
         }
     }
-    int k = 0;
-    for (; k < n && !S->abort; k++) {
+    for (int k = 0; k < n && !S->abort; k++) {
         int i = order[k];
         kemet_pos next;
         kemet_make(S->r, pos, thr, &moves[i], &next, NULL);
         double x =
             value(S, &next, depth - 1, exact ? 0 : alpha, exact ? 1 : beta, 1);
-        if (S->abort)
-            break;
         v[i] = x;
         if (!exact) {
             if (max && x > alpha)
@@ -421,25 +415,6 @@ static int root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
                 beta = x;
         }
     }
-    return k;
-}
-
-/* The budget ran out in an iteration after the moves order[0..full-1]
- * were searched in full, order[0] being the deepest finished search's
- * best: those moves take their deeper values, so that the answer rests on
- * the deeper search wherever it reached (most of the budget goes to the
- * last iteration). With `exact`, every value is an estimate and the
- * answer is the best of all; without, a value the deeper search did not
- * reach may be only a bound, so the moves it did not reach are ranked
- * below those it did. */
-static void take_partial(const int *order, int full, int n, bool max,
-                         bool exact, const double *v, double *best_v) {
-    for (int k = 0; k < full; k++)
-        best_v[order[k]] = v[order[k]];
-    if (exact)
-        return;
-    for (int k = full; k < n; k++)
-        best_v[order[k]] = max ? -1 : 2;
 }
 
 int kmt_search_run(kemet_search *S, const kemet_budget *budget,
@@ -470,13 +445,9 @@ int kmt_search_run(kemet_search *S, const kemet_budget *budget,
     int done = 0;
     for (int d = 1; d <= maxdepth; d++) {
         S->leaf = false;
-        int full =
-            root(S, pos, thr, moves, n, order, d, chance != NULL, v, &tv);
-        if (S->abort && done > 0) {
-            if (thr && full > 0)
-                take_partial(order, full, n, max, chance != NULL, v, best_v);
+        root(S, pos, thr, moves, n, order, d, chance != NULL, v, &tv);
+        if (S->abort && done > 0)
             break;
-        }
         memcpy(best_v, v, (size_t)n * sizeof *v);
         best_tv = tv;
         done = d;
@@ -496,7 +467,7 @@ int kmt_search_run(kemet_search *S, const kemet_budget *budget,
         if (S->limit > 0 && S->nodes >= S->limit)
             break;
     }
-    /* The answer: the best value of the deepest search (take_partial); the
+    /* The answer: the best value of the deepest finished search; the
      * first of equals in the move order. */
     int best = -1;
     double top = thr ? (max ? -1 : 2) : best_tv;
