@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Solves the class of `pieces` for the ruleset of `spec`. */
@@ -690,6 +691,42 @@ static void test_commands(void **state) {
     assert_null(strstr(out, "exact"));
     free(out);
     free(err);
+    /* on: the cache folder ($XDG_CACHE_HOME/kemet here), as with no
+     * option, even where KEMET_TABLES says off; so too KEMET_TABLES=on. */
+    char xdg[300], link[320];
+    snprintf(xdg, sizeof xdg, "%s/xdg", dir);
+    snprintf(link, sizeof link, "%s/kemet", xdg);
+    assert_int_equal(mkdir(xdg, 0777), 0);
+    assert_int_equal(symlink(dir, link), 0);
+    const char *was = getenv("KEMET_TABLES"), *xwas = getenv("XDG_CACHE_HOME");
+    char *saved = was ? strdup(was) : NULL,
+         *xsaved = xwas ? strdup(xwas) : NULL;
+    setenv("XDG_CACHE_HOME", xdg, 1);
+    setenv("KEMET_TABLES", "off", 1);
+    for (int env = 0; env < 2; env++) {
+        if (env)
+            setenv("KEMET_TABLES", "on", 1);
+        int st =
+            env ? RUN(&out, &err, "hint", pos, "2", "--json")
+                : RUN(&out, &err, "hint", pos, "2", "--json", "--tables", "on");
+        assert_int_equal(st, 0);
+        assert_non_null(strstr(out, "\"exact\":true"));
+        assert_string_equal(err, ""); /* found there, not made anew */
+        free(out);
+        free(err);
+    }
+    if (saved)
+        setenv("KEMET_TABLES", saved, 1);
+    else
+        unsetenv("KEMET_TABLES");
+    if (xsaved)
+        setenv("XDG_CACHE_HOME", xsaved, 1);
+    else
+        unsetenv("XDG_CACHE_HOME");
+    free(saved);
+    free(xsaved);
+    unlink(link);
+    rmdir(xdg);
     /* judge: with the table the agent is exact. */
     assert_int_equal(RUN(&out, &err, "judge", "chien-chacal", "--agent",
                          "expectimax:d1", "--positions", "30", "--tables", dir,

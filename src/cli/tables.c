@@ -3,11 +3,11 @@
  *
  * Tables live in one folder: --tables DIR, else $KEMET_TABLES, else
  * $XDG_CACHE_HOME/kemet, else ~/.cache/kemet. "--tables off" (or
- * KEMET_TABLES=off) uses none. A table file is named after its ruleset and
- * class: "senet-kendall.3.kemettb". A command that plays finds the largest
- * class there is for its ruleset; a file it cannot use (corrupt, of another
- * version) is named on standard error in one line and the agents search
- * without it.
+ * KEMET_TABLES=off) uses none; "on" names the cache folder. A table file is
+ * named after its ruleset and class: "senet-kendall.3.kemettb". A command that
+ * plays finds the largest class there is for its ruleset; a file it cannot use
+ * (corrupt, of another version) is named on standard error in one line and the
+ * agents search without it.
  */
 #include "cli.h"
 
@@ -72,7 +72,7 @@ static void use_race(kemet_rules *r) {
 
 const char *cli_table_dir(const char *opt, char *buf, size_t len) {
     const char *e = opt ? opt : getenv("KEMET_TABLES");
-    if (e && *e) {
+    if (e && *e && strcmp(e, "on") != 0) { /* on: the cache folder */
         if (strcmp(e, "off") == 0 || strcmp(e, "race") == 0)
             return NULL;
         snprintf(buf, len, "%s", e);
@@ -355,7 +355,7 @@ int cmd_solve(int argc, char **argv) {
 
 static const char judge_usage[] =
     "usage: kemet judge RULESET [--agent A] [--positions N] [--seed S]\n"
-    "                   [--table FILE] [--tables DIR|off] [--threads T] "
+    "                   [--table FILE] [--tables DIR|on|off] [--threads T] "
     "[--json]\n"
     "Measures agent A (default best) against the exact endgame table of\n"
     "RULESET (--table FILE, else the largest in the tables folder, used\n"
