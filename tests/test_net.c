@@ -488,6 +488,30 @@ static void sizes_of(kemet_rules *r, int *ni, int *nf) {
     free(text);
 }
 
+/* Appends to s (cap bytes, len used) one network of nh hidden units with
+ * weights w, in the file's order (the inputs' rows, the hidden biases,
+ * the output weights and bias, the inputs' direct weights); `extra` ends
+ * its header line. Returns the new length. */
+static size_t add_net(char *s, size_t cap, size_t len, kemet_rules *r, int ni,
+                      int nf, int nh, const char *extra, const double *w) {
+    size_t nw = (size_t)ni * nh + 2 * (size_t)nh + 1 + (size_t)ni;
+    len += (size_t)snprintf(
+        s + len, cap - len, "net %s inputs=%d hidden=%d features=%d%s\n%s",
+        kemet_rules_spec(r), ni, nh, nf, extra, nf ? "scale" : "");
+    for (int i = 0; i < nf; i++)
+        len += (size_t)snprintf(s + len, cap - len, " 1");
+    len += (size_t)snprintf(s + len, cap - len, "%sw", nf ? "\n" : "");
+    for (size_t i = 0; i < nw; i++)
+        len += (size_t)snprintf(s + len, cap - len, " %.17g", w[i]);
+    return len + (size_t)snprintf(s + len, cap - len, "\nend\n");
+}
+
+/* Room for a file of `nets` networks of nh units. */
+static size_t text_room(int ni, int nf, int nh, int nets) {
+    size_t nw = (size_t)ni * nh + 2 * (size_t)nh + 1 + (size_t)ni;
+    return (size_t)nets * (nw * 24 + (size_t)nf * 4 + 512) + 64;
+}
+
 /* A network's text, every weight 0 but the output bias: `b2` for the whole
  * game's (the mover's chance 1 / (1 + e^-b2) everywhere) and, when
  * `pieces`, an endgame section with output bias `end_b2` (`extra` added to
@@ -496,47 +520,28 @@ static char *flat_net(kemet_rules *r, double b2, int pieces, double end_b2,
                       const char *extra) {
     int ni = 0, nf = 0;
     sizes_of(r, &ni, &nf);
-    int nw = ni + 2 + 1 + ni; /* one hidden unit */
-    size_t cap = (size_t)nw * 24 + (size_t)nf * 4 + 1024;
+    double *w = calloc((size_t)ni * 2 + 3, sizeof *w); /* one hidden unit */
+    size_t cap = text_room(ni, nf, 1, 2);
     char *s = malloc(cap);
     size_t len = (size_t)snprintf(s, cap, "kemet-net 1\n# flat\n");
-    for (int sec = 0; sec < (pieces ? 2 : 1); sec++) {
-        len += (size_t)snprintf(s + len, cap - len,
-                                "net %s inputs=%d hidden=1 features=%d",
-                                kemet_rules_spec(r), ni, nf);
-        if (sec)
-            len += (size_t)snprintf(s + len, cap - len, " pieces=%d%s", pieces,
-                                    extra);
-        len += (size_t)snprintf(s + len, cap - len, "\n%s", nf ? "scale" : "");
-        for (int i = 0; i < nf; i++)
-            len += (size_t)snprintf(s + len, cap - len, " 1");
-        len += (size_t)snprintf(s + len, cap - len, "%sw", nf ? "\n" : "");
-        for (int i = 0; i < nw; i++)
-            len += (size_t)snprintf(s + len, cap - len, " %.17g",
-                                    i == ni + 2 ? (sec ? end_b2 : b2) : 0.0);
-        len += (size_t)snprintf(s + len, cap - len, "\nend\n");
+    w[ni + 2] = b2;
+    len = add_net(s, cap, len, r, ni, nf, 1, "", w);
+    if (pieces) {
+        char head[64];
+        snprintf(head, sizeof head, " pieces=%d%s", pieces, extra);
+        w[ni + 2] = end_b2;
+        add_net(s, cap, len, r, ni, nf, 1, head, w);
     }
+    free(w);
     return s;
 }
 
-/* A whole-game network of nh hidden units with weights w (the file's
- * order: the inputs' rows, the hidden biases, the output weights and bias,
- * the inputs' direct weights). */
+/* A whole-game network of nh hidden units with weights w (add_net). */
 static char *net_text(kemet_rules *r, int ni, int nf, int nh, const double *w) {
-    size_t nw = (size_t)ni * nh + 2 * (size_t)nh + 1 + (size_t)ni;
-    size_t cap = nw * 24 + (size_t)nf * 4 + 1024;
+    size_t cap = text_room(ni, nf, nh, 1);
     char *s = malloc(cap);
-    size_t len =
-        (size_t)snprintf(s, cap,
-                         "kemet-net 1\n# widths\nnet %s inputs=%d "
-                         "hidden=%d features=%d\n%s",
-                         kemet_rules_spec(r), ni, nh, nf, nf ? "scale" : "");
-    for (int i = 0; i < nf; i++)
-        len += (size_t)snprintf(s + len, cap - len, " 1");
-    len += (size_t)snprintf(s + len, cap - len, "%sw", nf ? "\n" : "");
-    for (size_t i = 0; i < nw; i++)
-        len += (size_t)snprintf(s + len, cap - len, " %.17g", w[i]);
-    snprintf(s + len, cap - len, "\nend\n");
+    size_t len = (size_t)snprintf(s, cap, "kemet-net 1\n# widths\n");
+    add_net(s, cap, len, r, ni, nf, nh, "", w);
     return s;
 }
 
