@@ -337,6 +337,16 @@ void kemet_agent_free(kemet_agent *agent) {
     free(agent);
 }
 
+void kemet_agent_set_check(kemet_agent *agent, int (*check)(void *ctx),
+                           void *ctx) {
+    agent->budget.check = check;
+    agent->budget.check_ctx = ctx;
+}
+
+int kmt_agent_check(kemet_agent *a) {
+    return a->budget.check ? a->budget.check(a->budget.check_ctx) : 0;
+}
+
 long long kemet_agent_nodes(const kemet_agent *agent) {
     return agent->nodes;
 }
