@@ -164,19 +164,19 @@ static const agent_kind kinds[] = {
      "expectiminimax search with Star1/Star2 pruning (budget: nodes, "
      "default 20k; Nms; dN plies)",
      SEARCH_EXPECTIMAX,
-     {20000, 0, 0},
+     {20000, 0, 0, NULL, NULL},
      search_choose},
     {"mcts",
      "Monte Carlo tree search over throws and moves, guided by the "
      "evaluation (budget: iterations, default 5k; Nms)",
      SEARCH_MCTS,
-     {5000, 0, 0},
+     {5000, 0, 0, NULL, NULL},
      search_choose},
     {"best",
      "the strongest: expectimax, or mcts where a throw leaves more "
      "than 32 moves (budget default 100k nodes: about 0.1 s a move)",
      SEARCH_BEST,
-     {100000, 0, 0},
+     {100000, 0, 0, NULL, NULL},
      search_choose},
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
