@@ -5,11 +5,15 @@
  * serving the page (web/, embedded at build time) at / and a JSON API
  * under /api/ (docs/api.md). Games live in memory and in SQLite
  * (store.c): each action is stored before it is answered, and at start-up
- * every stored game is replayed to where it stood. The computer's moves
- * and the hints are searched by their own threads, holding no game, so
- * that no request waits for a search. Changes reach watchers by
- * Server-Sent Events or long polling; a connection waiting for a change
- * is put aside (suspended) and costs no thread.
+ * every stored game is replayed to where it stood. The computer's moves,
+ * the hints and the reviews are made by a thread each, holding no game,
+ * so that no request waits for a search: a hint never waits behind a
+ * review, a review pauses while a hint or the computer searches, one
+ * analysis serves everyone who asks for it, and the queues are bounded per
+ * client address and in all. Changes reach watchers by Server-Sent Events
+ * or long polling; a connection waiting for a change or an analysis is
+ * put aside (suspended) and costs no thread. A stop answers every
+ * request put aside before the daemon ends.
  */
 #include "server.h"
 
