@@ -287,11 +287,11 @@ static char *make_job(server *S, job *j) {
             g->review_version = j->version;
         }
     }
+    pthread_mutex_unlock(&g->mu);
     pthread_mutex_lock(&S->mu);
     if (store_review(S->db, g->id, j->version, text))
         fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
     pthread_mutex_unlock(&S->mu);
-    pthread_mutex_unlock(&g->mu);
     return text;
 }
 
