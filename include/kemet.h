@@ -565,6 +565,15 @@ KEMET_API int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
                                int n, double *chance, double *throw_chance);
 /* Positions the agent's last choice searched (iterations for mcts). */
 KEMET_API long long kemet_agent_nodes(const kemet_agent *agent);
+/* A check for long work (a server's stop, or its other work first): the
+ * agent's searches call check(ctx) every few hundred positions, and
+ * kemet_review before each decision it grades. It may wait (to let other
+ * work go first); a non-zero answer stops the work: the search answers
+ * from what it has searched so far, and kemet_review returns KEMET_EOVER
+ * ("the review was stopped"). NULL removes it. Without a check, or while
+ * it answers 0, every result is as it would be without it. */
+KEMET_API void kemet_agent_set_check(kemet_agent *agent,
+                                     int (*check)(void *ctx), void *ctx);
 
 /* ---------------------------------------------------------------------------
  * Rollouts: the value of each candidate move estimated by playing games on
@@ -956,7 +965,8 @@ typedef struct kemet_review_sum {
  * in a position that offered pre-throw moves is two decisions) and fills
  * sum[0], sum[1] (may be NULL). Returns the entry count, or KEMET_EILLEGAL
  * (a ply that is not legal; err names it), KEMET_ERANGE (cap too small),
- * KEMET_EMISUSE, KEMET_ENOMEM. */
+ * KEMET_EMISUSE, KEMET_ENOMEM, or KEMET_EOVER when the agent's check
+ * stopped it (kemet_agent_set_check). */
 KEMET_API long kemet_review(kemet_agent *agent, const kemet_rules *rules,
                             const kemet_pos *start, const kemet_ply *plies,
                             long n, kemet_review_entry *out, long cap,

@@ -20,8 +20,11 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <poll.h>
+#include <stdint.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 typedef struct srv {
     pid_t pid;
@@ -518,10 +521,23 @@ static void hostile_clients(void **state_) {
     /* a host name not served (DNS rebinding) is refused; addresses,
        localhost and the names allowed are served */
     const char *hosts[][2] = {
-        {"evil.example", "421"},     {"kemet.test.evil.example", "421"},
-        {"127.0.0.1:8080", "200"},   {"localhost:8080", "200"},
-        {"LOCALHOST", "200"},        {"[::1]:8080", "200"},
-        {"games.kemet.test", "200"}, {"kemet.test:80", "200"}};
+        {"evil.example", "421"},
+        {"kemet.test.evil.example", "421"},
+        {"127.0.0.1:8080", "200"},
+        {"localhost:8080", "200"},
+        {"LOCALHOST", "200"},
+        {"games.kemet.test", "200"},
+        {"kemet.test:80", "200"},
+        /* exactly: a bracketed name only as the listening IPv6 address
+           (it listens on 127.0.0.1), no other address, nothing added */
+        {"[::1]:8080", "421"},
+        {"[evil.example]", "421"},
+        {"[evil.example]:80", "421"},
+        {"127.0.0.2", "421"},
+        {"localhost.", "421"},
+        {"localhost:80x", "421"},
+        {"kemet.test:", "421"},
+        {"localhost:123456", "421"}};
     for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++) {
         snprintf(req, sizeof req,
                  "GET /api/rulesets HTTP/1.1\r\nHost: %s\r\nConnection: "
@@ -532,6 +548,41 @@ static void hostile_clients(void **state_) {
             fail_msg("Host %s: status %d", hosts[i][0], st);
         if (st == 421)
             assert_non_null(strstr(out, "does not serve that host"));
+        free(out);
+    }
+    /* HTTP/1.1 must say its Host (400); HTTP/1.0 need not */
+    assert_int_equal(raw(&S, "127.0.0.1",
+                         "GET /api/rulesets HTTP/1.1\r\nConnection: "
+                         "close\r\n\r\n",
+                         &out),
+                     400);
+    assert_non_null(strstr(out, "must say its Host"));
+    free(out);
+    assert_int_equal(
+        raw(&S, "127.0.0.1", "GET /api/rulesets HTTP/1.0\r\n\r\n", &out), 200);
+    free(out);
+    /* a POST whose Origin is another site's is refused (403); the server's
+       own origin, or none, is served */
+    const char *origins[][2] = {{"http://evil.example", "403"},
+                                {"null", "403"},
+                                {"http://127.0.0.1:9", "403"},
+                                {"https://127.0.0.1.evil.example", "403"},
+                                {"http://127.0.0.1", "404"},
+                                {"https://127.0.0.1", "404"}};
+    for (size_t i = 0; i < sizeof origins / sizeof origins[0]; i++) {
+        /* (a game no one has: past the Origin check, 404) */
+        snprintf(req, sizeof req,
+                 "POST /api/games/0123456789abcdef/throw HTTP/1.1\r\nHost: "
+                 "127.0.0.1\r\nOrigin: %s\r\nConnection: close\r\n"
+                 "Content-Type: application/json\r\nContent-Length: "
+                 "2\r\n\r\n{}",
+                 origins[i][0]);
+        int st = raw(&S, "127.0.0.1", req, &out);
+        int want = atoi(origins[i][1]);
+        if (st != want)
+            fail_msg("Origin %s: status %d", origins[i][0], st);
+        if (st == 403)
+            assert_non_null(strstr(out, "another site"));
         free(out);
     }
     /* the security headers, on the page and on the API; HEAD answers */
@@ -1012,7 +1063,7 @@ static void old_database(void **state_) {
     assert_int_equal(
         sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), 3);
+    assert_int_equal(sqlite3_column_int(q, 0), 4);
     sqlite3_finalize(q);
     sqlite3_close(db);
     remove_db(&S);
@@ -1061,6 +1112,452 @@ static void page_and_boards(void **state) {
     remove_db(&S);
 }
 
+/* ------------------------------------------------------------------------
+ * Requests left waiting: sent now, their answers read later
+ * --------------------------------------------------------------------- */
+
+/* Sends a request from address `from` and leaves its answer unread: the
+ * socket. */
+static int send_from(const srv *S, const char *from, const char *method,
+                     const char *path, const char *token, const char *body) {
+    int s = connect_from(S, from);
+    assert_true(s >= 0);
+    char req[1024];
+    size_t blen = body ? strlen(body) : 0;
+    int n = snprintf(req, sizeof req,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+                     "close\r\nContent-Length: %zu\r\n%s%s%s%s\r\n%s",
+                     method, path, blen, token ? "Authorization: Bearer " : "",
+                     token ? token : "", token ? "\r\n" : "",
+                     body ? "Content-Type: application/json\r\n" : "",
+                     body ? body : "");
+    assert_int_equal(write(s, req, (size_t)n), n);
+    return s;
+}
+
+/* Whether an answer has begun to come on socket s. */
+static bool answered(int s) {
+    struct pollfd p = {s, POLLIN, 0};
+    return poll(&p, 1, 0) > 0;
+}
+
+/* Reads the whole answer on socket s (closes it): its status (0: none
+ * came within `ms`), and the answer in *out (caller frees). */
+static int read_answer(int s, char **out, int ms) {
+    size_t cap = 1 << 20, got = 0;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    for (;;) {
+        struct pollfd p = {s, POLLIN, 0};
+        if (poll(&p, 1, ms) <= 0)
+            break;
+        ssize_t k = read(s, buf + got, cap - got - 1);
+        if (k <= 0)
+            break;
+        got += (size_t)k;
+        if (got + 1 == cap)
+            break;
+    }
+    buf[got] = '\0';
+    close(s);
+    int status = 0;
+    sscanf(buf, "HTTP/1.%*d %d", &status);
+    *out = buf;
+    return status;
+}
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* A game between two people played to its end with random moves. */
+static game finished_game(const srv *S, const char *ruleset, unsigned pick) {
+    char body[160];
+    snprintf(body, sizeof body,
+             "{\"ruleset\":\"%s\",\"players\":[\"human\",\"human\"]}", ruleset);
+    game g = create(S, body);
+    for (long n = 0; n < 20000 && act(S, &g, pick = pick * 69069u + 1u); n++)
+        ;
+    return g;
+}
+
+/* A game that seat 1 resigned after `plies` actions. */
+static game resigned_game(const srv *S, const char *players, int actions) {
+    char body[200], path[128];
+    snprintf(body, sizeof body,
+             "{\"ruleset\":\"senet-kendall\",\"players\":%s}", players);
+    game g = create(S, body);
+    for (int i = 0; i < actions; i++)
+        act(S, &g, (unsigned)i);
+    snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
+    json_decref(call(S, "POST", path, g.tok[0], "{}", 200));
+    return g;
+}
+
+static json_t *server_info(const srv *S) {
+    return call(S, "GET", "/api/server", NULL, NULL, 200);
+}
+
+static long made(const srv *S, const char *kind) {
+    json_t *o = server_info(S);
+    long n = num(json_object_get(json_object_get(o, "analysis"), kind), "made");
+    json_decref(o);
+    return n;
+}
+
+/* (a) Many asking at once for the review of one game: one review is
+ * made, every one gets it; it is kept in the database, so that after a
+ * restart it is not made again. A resigned game is reviewed, and the
+ * review says how it ended. */
+static void one_review_for_all(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    game g = finished_game(&S, "chien-chacal", 11);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/review", g.id);
+    enum { N = 6 };
+    int fd[N];
+    for (int i = 0; i < N; i++) {
+        char from[32];
+        snprintf(from, sizeof from, "127.0.0.%d", 20 + i % 3);
+        fd[i] = send_from(&S, from, "GET", path, NULL, NULL);
+    }
+    char *first = NULL;
+    for (int i = 0; i < N; i++) {
+        char *out;
+        assert_int_equal(read_answer(fd[i], &out, 120000), 200);
+        char *body = strstr(out, "\r\n\r\n");
+        assert_non_null(body);
+        if (!first)
+            first = strdup(body);
+        else
+            assert_string_equal(first, body);
+        free(out);
+    }
+    assert_int_equal(made(&S, "reviews"), 1);
+    stop(&S, SIGTERM);
+    start(&S);
+    char *again;
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &again), 200);
+    assert_string_equal(first + 4, again);
+    assert_int_equal(made(&S, "reviews"), 0); /* read back, not made */
+    free(again);
+    free(first);
+    /* resigned: reviewed, and the review says so */
+    game r = resigned_game(&S, "[\"human\",\"human\"]", 9);
+    snprintf(path, sizeof path, "/api/games/%s/review", r.id);
+    json_t *o = call(&S, "GET", path, NULL, NULL, 200);
+    json_t *end = json_object_get(o, "end");
+    assert_int_equal(num(end, "resigned"), 1);
+    assert_int_equal(num(end, "winner"), 2);
+    assert_non_null(strstr(str(end, "words"), "resigned"));
+    assert_true(json_array_size(json_object_get(o, "decisions")) > 0);
+    json_decref(o);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* (b) and (c): a player's hint is answered while strangers' reviews are
+ * queued (the figure is printed; only its order is asserted); at SIGTERM
+ * every request waiting (reviews queued or under way, a long poll, an
+ * event stream) is answered, and the server stops. Then the bounds: more
+ * reviews from one address than it may have queued are answered 429, more
+ * than the server queues 503, each with Retry-After. */
+static void players_first(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    game a = finished_game(&S, "senet-kendall", 5),
+         b = finished_game(&S, "senet-kendall", 9);
+    char path[160];
+    int rv[2];
+    snprintf(path, sizeof path, "/api/games/%s/review", a.id);
+    rv[0] = send_from(&S, "127.0.0.30", "GET", path, NULL, NULL);
+    snprintf(path, sizeof path, "/api/games/%s/review", b.id);
+    rv[1] = send_from(&S, "127.0.0.31", "GET", path, NULL, NULL);
+    /* a player's game: the hint, timed */
+    game p = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    json_t *st = state(&S, &p, NULL);
+    int to = (int)num(st, "to");
+    long version = num(st, "version");
+    json_decref(st);
+    snprintf(path, sizeof path, "/api/games/%s/hint", p.id);
+    double t0 = now_ms();
+    json_t *h = call(&S, "POST", path, p.tok[to - 1], "{}", 200);
+    double hint_ms = now_ms() - t0;
+    assert_true(json_array_size(json_object_get(h, "moves")) > 0);
+    json_decref(h);
+    assert_false(answered(rv[0]));
+    assert_false(answered(rv[1]));
+    print_message("hint answered in %.1f ms with two reviews waiting\n",
+                  hint_ms);
+    /* 4 more reviews from one address are taken, a fifth is 429 */
+    int mine[4];
+    for (int i = 0; i < 4; i++) {
+        game r = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
+        snprintf(path, sizeof path, "/api/games/%s/review", r.id);
+        mine[i] = send_from(&S, "127.0.0.32", "GET", path, NULL, NULL);
+    }
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+    game r = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
+    snprintf(path, sizeof path, "/api/games/%s/review", r.id);
+    char *out;
+    int fifth = send_from(&S, "127.0.0.32", "GET", path, NULL, NULL);
+    assert_int_equal(read_answer(fifth, &out, 10000), 429);
+    assert_non_null(strstr(out, "Retry-After: "));
+    assert_non_null(strstr(out, "\"status\":429"));
+    free(out);
+    /* two long reviews and these four: with 26 more, 32 in all; the next
+       is 503 */
+    enum { MORE = 26 };
+    int others[MORE];
+    for (int i = 0; i < MORE; i++) {
+        game o = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
+        char from[32];
+        snprintf(from, sizeof from, "127.0.0.%d", 40 + i / 4);
+        snprintf(path, sizeof path, "/api/games/%s/review", o.id);
+        others[i] = send_from(&S, from, "GET", path, NULL, NULL);
+    }
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    int last = send_from(&S, "127.0.0.60", "GET", path, NULL, NULL);
+    /* the same review as one queued: joined, not refused */
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    assert_false(answered(last));
+    game o = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
+    snprintf(path, sizeof path, "/api/games/%s/review", o.id);
+    int over = send_from(&S, "127.0.0.61", "GET", path, NULL, NULL);
+    assert_int_equal(read_answer(over, &out, 10000), 503);
+    assert_non_null(strstr(out, "Retry-After: "));
+    free(out);
+    /* a long poll and an event stream wait too */
+    snprintf(path, sizeof path, "/api/games/%s?after=%ld", p.id, version);
+    int poll_fd = send_from(&S, "127.0.0.33", "GET", path, NULL, NULL);
+    snprintf(path, sizeof path, "/api/games/%s/events", p.id);
+    int sse_fd = send_from(&S, "127.0.0.33", "GET", path, NULL, NULL);
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    /* SIGTERM: every one answered */
+    double t1 = now_ms();
+    kill(S.pid, SIGTERM);
+    int stopped = 0;
+    for (int i = 0; i < 2; i++) {
+        int status = read_answer(rv[i], &out, 5000);
+        assert_true(status == 503 || status == 200);
+        assert_non_null(strstr(out, "application/json"));
+        stopped += status == 503;
+        free(out);
+    }
+    assert_true(stopped >= 1);
+    for (int i = 0; i < 4 + MORE + 1; i++) {
+        int s = i < 4 ? mine[i] : i < 4 + MORE ? others[i - 4] : last;
+        int status = read_answer(s, &out, 5000);
+        if (status != 503 && status != 200)
+            fail_msg("a request waiting at the stop: status %d", status);
+        free(out);
+    }
+    assert_int_equal(read_answer(poll_fd, &out, 5000), 503);
+    assert_non_null(strstr(out, "stopping"));
+    free(out);
+    assert_int_equal(read_answer(sse_fd, &out, 5000), 200);
+    assert_non_null(strstr(out, "event: stop"));
+    free(out);
+    int wst;
+    assert_int_equal(waitpid(S.pid, &wst, 0), S.pid);
+    double stop_ms = now_ms() - t1;
+    assert_true(WIFEXITED(wst) && WEXITSTATUS(wst) == 0);
+    print_message("stopped in %.0f ms, every waiting request answered\n",
+                  stop_ms);
+    remove_db(&S);
+}
+
+/* Issue 33's API: every POST's body checked alike; too many ids said
+ * so; answers gzipped for a client that takes it; the icon; where the
+ * server may be reached. */
+static void bodies_and_answers(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    json_t *st = state(&S, &g, NULL);
+    int to = (int)num(st, "to");
+    long v = num(st, "version");
+    json_decref(st);
+    const char *what[] = {"throw", "hint",    "resign",
+                          "move",  "rematch", "takeback"};
+    for (size_t i = 0; i < sizeof what / sizeof what[0]; i++) {
+        char path[128];
+        snprintf(path, sizeof path, "/api/games/%s/%s", g.id, what[i]);
+        json_t *e = call(&S, "POST", path, g.tok[to - 1], "{\"move\":", 400);
+        assert_non_null(strstr(str(e, "error"), "not JSON"));
+        json_decref(e);
+        e = call(&S, "POST", path, g.tok[to - 1], "[1]", 400);
+        assert_non_null(strstr(str(e, "error"), "JSON object"));
+        json_decref(e);
+    }
+    st = state(&S, &g, NULL);
+    assert_int_equal(num(st, "version"), v);
+    json_decref(st);
+    /* ids: 200 at most, and more is said so */
+    char *ids = malloc(201 * 20 + 128), *out;
+    assert_non_null(ids);
+    int n = sprintf(ids, "GET /api/games?ids=%s", g.id);
+    for (int i = 1; i < 200; i++)
+        n += sprintf(ids + n, ",%016x", i);
+    strcpy(ids + n,
+           " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    assert_int_equal(raw(&S, "127.0.0.1", ids, &out), 200);
+    assert_non_null(strstr(out, g.id));
+    free(out);
+    sprintf(ids + n, ",0123456789abcdef HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "Connection: close\r\n\r\n");
+    assert_int_equal(raw(&S, "127.0.0.1", ids, &out), 400);
+    assert_non_null(strstr(out, "at most 200"));
+    free(out);
+    free(ids);
+    /* gzip: the same answer, smaller */
+    char *plain;
+    assert_int_equal(http(&S, "GET", "/api/rulesets", NULL, NULL, &plain), 200);
+    assert_int_equal(raw(&S, "127.0.0.1",
+                         "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         "Accept-Encoding: br, gzip;q=0.8\r\nConnection: "
+                         "close\r\n\r\n",
+                         &out),
+                     200);
+    assert_non_null(strstr(out, "Content-Encoding: gzip"));
+    const char *cl = strstr(out, "Content-Length: ");
+    assert_non_null(cl);
+    size_t zlen = (size_t)atol(cl + 16);
+    const unsigned char *z = (const unsigned char *)strstr(out, "\r\n\r\n") + 4;
+    size_t plen = strlen(plain);
+    assert_true(zlen < plen / 3);
+    char *inflated = malloc(plen + 1);
+    z_stream zs = {0};
+    assert_int_equal(inflateInit2(&zs, 15 + 16), Z_OK);
+    zs.next_in = (Bytef *)(uintptr_t)z;
+    zs.avail_in = (uInt)zlen;
+    zs.next_out = (Bytef *)inflated;
+    zs.avail_out = (uInt)plen + 1;
+    assert_int_equal(inflate(&zs, Z_FINISH), Z_STREAM_END);
+    assert_int_equal(zs.total_out, plen);
+    inflateEnd(&zs);
+    assert_memory_equal(inflated, plain, plen);
+    free(inflated);
+    free(out);
+    free(plain);
+    /* gzip;q=0 is a refusal */
+    assert_int_equal(raw(&S, "127.0.0.1",
+                         "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         "Accept-Encoding: gzip;q=0\r\nConnection: "
+                         "close\r\n\r\n",
+                         &out),
+                     200);
+    assert_null(strstr(out, "Content-Encoding"));
+    free(out);
+    /* the icon */
+    assert_int_equal(raw(&S, "127.0.0.1",
+                         "GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         "Connection: close\r\n\r\n",
+                         &out),
+                     200);
+    assert_non_null(strstr(out, "Content-Type: image/x-icon"));
+    assert_memory_equal(strstr(out, "\r\n\r\n") + 4, "\0\0\1\0\1\0", 6);
+    free(out);
+    /* where the server is: on loopback only, so nobody else reaches it */
+    json_t *info = server_info(&S);
+    assert_true(json_is_true(json_object_get(info, "loopback")));
+    assert_int_equal(json_array_size(json_object_get(info, "urls")), 0);
+    assert_int_equal(num(info, "port"), S.port);
+    json_decref(info);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* Rematch: against the computer at once; between two people an offer
+ * (202) the other page sees (the version moves), then the game, the same
+ * for both; kept over a restart. */
+static void rematch(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    char path[128], wait[160];
+    game c = resigned_game(&S, "[\"human\",{\"computer\":3}]", 0);
+    snprintf(path, sizeof path, "/api/games/%s/rematch", c.id);
+    json_decref(call(&S, "POST", path, NULL, "{}", 401));
+    json_t *m = call(&S, "POST", path, c.tok[0], NULL, 200);
+    assert_int_equal(num(m, "you"), 1);
+    assert_int_equal(strlen(str(m, "token")), 32);
+    char cid[32];
+    snprintf(cid, sizeof cid, "%s", str(m, "id"));
+    json_decref(m);
+    m = call(&S, "POST", path, c.tok[0], "{}", 200);
+    assert_string_equal(str(m, "id"), cid);
+    json_decref(m);
+    json_t *st = state(&S, &c, NULL);
+    assert_string_equal(str(json_object_get(st, "rematch"), "id"), cid);
+    json_decref(st);
+    /* two people */
+    game h = create(&S, "{\"ruleset\":\"hounds-jackals-skiryuk\","
+                        "\"players\":[\"human\",\"human\"]}");
+    snprintf(path, sizeof path, "/api/games/%s/rematch", h.id);
+    json_decref(call(&S, "POST", path, h.tok[0], "{}", 409)); /* not over */
+    snprintf(wait, sizeof wait, "/api/games/%s/resign", h.id);
+    st = call(&S, "POST", wait, h.tok[1], "{}", 200);
+    long v = num(st, "version");
+    assert_true(json_is_null(json_object_get(st, "rematch")));
+    json_decref(st);
+    snprintf(wait, sizeof wait, "/api/games/%s?after=%ld", h.id, v);
+    int watcher = send_from(&S, "127.0.0.70", "GET", wait, NULL, NULL);
+    m = call(&S, "POST", path, h.tok[1], "{}", 202);
+    assert_int_equal(num(m, "offered_by"), 2);
+    json_decref(m);
+    char *out;
+    assert_int_equal(read_answer(watcher, &out, 10000), 200);
+    assert_non_null(strstr(out, "\"offered_by\":2"));
+    free(out);
+    json_decref(call(&S, "POST", path, h.tok[1], "{}", 202));
+    st = state(&S, &h, NULL);
+    assert_int_equal(num(st, "version"), v + 1); /* offered once */
+    json_decref(st);
+    m = call(&S, "POST", path, h.tok[0], "{}", 200);
+    assert_int_equal(num(m, "you"), 1);
+    char hid[32], tok1[40];
+    snprintf(hid, sizeof hid, "%s", str(m, "id"));
+    snprintf(tok1, sizeof tok1, "%s", str(m, "token"));
+    json_decref(m);
+    m = call(&S, "POST", path, h.tok[1], "{}", 200);
+    assert_string_equal(str(m, "id"), hid);
+    assert_int_equal(num(m, "you"), 2);
+    assert_string_not_equal(str(m, "token"), tok1);
+    json_decref(m);
+    stop(&S, SIGKILL);
+    start(&S);
+    st = state(&S, &h, NULL);
+    assert_string_equal(str(json_object_get(st, "rematch"), "id"), hid);
+    assert_int_equal(num(st, "version"), v + 2);
+    json_decref(st);
+    game n = {0};
+    snprintf(n.id, sizeof n.id, "%s", hid);
+    st = state(&S, &n, tok1);
+    assert_int_equal(num(st, "you"), 1);
+    assert_string_equal(str(st, "ruleset"), "hounds-jackals-skiryuk");
+    assert_string_equal(str(st, "status"), "playing");
+    json_decref(st);
+    m = call(&S, "POST", path, h.tok[0], "{}", 200);
+    assert_string_equal(str(m, "id"), hid);
+    assert_string_equal(str(m, "token"), tok1);
+    json_decref(m);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
@@ -1075,6 +1572,10 @@ int main(void) {
         cmocka_unit_test(resign_game),
         cmocka_unit_test(takeback_game),
         cmocka_unit_test(old_database),
+        cmocka_unit_test(one_review_for_all),
+        cmocka_unit_test(players_first),
+        cmocka_unit_test(bodies_and_answers),
+        cmocka_unit_test(rematch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

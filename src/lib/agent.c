@@ -164,19 +164,19 @@ static const agent_kind kinds[] = {
      "expectiminimax search with Star1/Star2 pruning (budget: nodes, "
      "default 20k; Nms; dN plies)",
      SEARCH_EXPECTIMAX,
-     {20000, 0, 0},
+     {20000, 0, 0, NULL, NULL},
      search_choose},
     {"mcts",
      "Monte Carlo tree search over throws and moves, guided by the "
      "evaluation (budget: iterations, default 5k; Nms)",
      SEARCH_MCTS,
-     {5000, 0, 0},
+     {5000, 0, 0, NULL, NULL},
      search_choose},
     {"best",
      "the strongest: expectimax, or mcts where a throw leaves more "
      "than 32 moves (budget default 100k nodes: about 0.1 s a move)",
      SEARCH_BEST,
-     {100000, 0, 0},
+     {100000, 0, 0, NULL, NULL},
      search_choose},
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
@@ -335,6 +335,16 @@ void kemet_agent_free(kemet_agent *agent) {
     kmt_search_free(agent->search);
     kmt_mcts_free(agent->mcts);
     free(agent);
+}
+
+void kemet_agent_set_check(kemet_agent *agent, int (*check)(void *ctx),
+                           void *ctx) {
+    agent->budget.check = check;
+    agent->budget.check_ctx = ctx;
+}
+
+int kmt_agent_check(kemet_agent *a) {
+    return a->budget.check ? a->budget.check(a->budget.check_ctx) : 0;
 }
 
 long long kemet_agent_nodes(const kemet_agent *agent) {

@@ -281,6 +281,8 @@ typedef struct kemet_budget {
     long long nodes;
     double seconds;
     int depth;
+    int (*check)(void *ctx); /* kemet_agent_set_check's, or NULL */
+    void *check_ctx;
 } kemet_budget;
 typedef struct kemet_search kemet_search;
 kemet_search *kmt_search_new(const kemet_rules *r);
@@ -295,6 +297,8 @@ int kmt_search_run(kemet_search *s, const kemet_budget *budget,
                    double *throw_chance);
 /* Nodes the last kmt_search_run visited. */
 long long kmt_search_nodes(const kemet_search *s);
+/* The agent's check (kemet_agent_set_check): 0 when it has none. */
+int kmt_agent_check(kemet_agent *a);
 
 /* Monte Carlo tree search (mcts.c), with the same conventions; the
  * budget is iterations or seconds. */

@@ -373,6 +373,9 @@ int kmt_mcts_run(kemet_mcts *M, const kemet_budget *budget,
                 ? ((M->iterations & 63) == 0 && seconds_now() >= deadline)
                 : M->iterations >= limit)
             break;
+        if (budget->check && (M->iterations & 63) == 0 &&
+            budget->check(budget->check_ctx))
+            break;
         iterate(M);
         M->iterations++;
     }

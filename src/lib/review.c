@@ -161,6 +161,10 @@ long kemet_review(kemet_agent *agent, const kemet_rules *rules,
     int rc = KEMET_OK;
     for (long i = 0; i < n && rc == KEMET_OK; i++) {
         const kemet_ply *p = &plies[i];
+        if (kmt_agent_check(agent)) {
+            rc = kmt_fail(err, KEMET_EOVER, "the review was stopped");
+            break;
+        }
         if (pos.result != KEMET_PLAYING) {
             rc = kmt_fail(err, KEMET_EILLEGAL, "ply %ld: the game is over",
                           i + 1);

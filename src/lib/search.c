@@ -60,6 +60,8 @@ struct kemet_search {
     long long nodes, limit;
     double deadline; /* 0: none */
     bool abort, leaf;
+    int (*check)(void *ctx); /* the budget's check, or NULL */
+    void *check_ctx;
 };
 
 static double now_seconds(void) {
@@ -172,6 +174,8 @@ static bool out_of_budget(kemet_search *S) {
         S->abort = true;
     else if (S->deadline > 0 && (S->nodes & 255) == 0 &&
              now_seconds() >= S->deadline)
+        S->abort = true;
+    else if (S->check && (S->nodes & 255) == 0 && S->check(S->check_ctx))
         S->abort = true;
     return S->abort;
 }
@@ -428,6 +432,8 @@ int kmt_search_run(kemet_search *S, const kemet_budget *budget,
     S->abort = false;
     S->limit = budget->depth ? 0 : budget->nodes;
     S->deadline = budget->seconds > 0 ? now_seconds() + budget->seconds : 0;
+    S->check = budget->check;
+    S->check_ctx = budget->check_ctx;
     int maxdepth = budget->depth ? budget->depth : MAXPLY - 1;
     int *order = malloc((size_t)n * sizeof *order);
     double *v = malloc((size_t)n * sizeof *v),

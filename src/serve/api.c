@@ -3,6 +3,7 @@
  */
 #include "server.h"
 
+#include <ifaddrs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +11,11 @@
 /* ------------------------------------------------------------------------
  * The API
  * --------------------------------------------------------------------- */
+/* Made once at the start (server.c), with its gzipped form. */
 enum MHD_Result api_rulesets(server *S, struct MHD_Connection *c) {
-    return srv_answer_json(c, MHD_HTTP_OK,
-                           wg_rulesets_json(S->rules, S->nrules));
+    return srv_answer_gz(c, MHD_HTTP_OK, "application/json", S->rulesets,
+                         S->rulesets_len, true, S->rulesets_gz,
+                         S->rulesets_gz_len);
 }
 
 /* The seats of a new game from {"players": [P1, P2]}, each "human" or
@@ -38,18 +41,13 @@ static const char *parse_seat(json_t *v, char *out, size_t len) {
 
 enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                            const request *q) {
-    json_error_t jerr;
-    json_t *o = json_loadb(q->body ? q->body : "", q->len, 0, &jerr);
-    if (!o)
-        return srv_error(c, 400, "the body is not JSON: %s", jerr.text);
+    json_t *o = q->json; /* an object, or NULL: no body (server.c) */
     json_t *rs = json_object_get(o, "ruleset"),
            *pl = json_object_get(o, "players");
     const char *why = NULL;
     char seat[2][32];
     const kemet_rules *r = NULL;
-    if (!json_is_object(o))
-        why = "the body must be a JSON object";
-    else if (!json_is_string(rs))
+    if (!json_is_string(rs))
         why = "give the ruleset: {\"ruleset\": \"senet-kendall\", ...}";
     else if (!(r = srv_rules_of(S, json_string_value(rs))))
         why = "unknown ruleset (GET /api/rulesets lists them)";
@@ -64,11 +62,8 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                              sizeof seat[p]);
     if (!why && wg_seat_level(seat[0]) && wg_seat_level(seat[1]))
         why = "at least one player must be human";
-    if (why) {
-        json_decref(o);
+    if (why)
         return srv_error(c, 400, "%s", why);
-    }
-    json_decref(o);
     char id[WG_ID + 1], tok[2][WG_TOKEN + 1] = {"", ""};
     uint64_t seed;
     if (srv_random_hex(id, WG_ID) || srv_random_bytes(&seed, sizeof seed))
@@ -112,27 +107,37 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                                      tokens, "you", you, "state", state));
 }
 
-/* The games whose ids are given (?ids=ID,ID...; at most 200). */
+/* The games whose ids are given (?ids=ID,ID...; at most MAX_IDS). */
 enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
     const char *ids =
         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ids");
-    json_t *a = json_array();
-    if (ids) {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "%s", ids);
-        char *save = NULL;
-        int k = 0;
-        for (char *t = strtok_r(buf, ",", &save); t && k < 200;
-             t = strtok_r(NULL, ",", &save), k++) {
-            wgame *g = srv_find(S, t);
-            if (!g)
-                continue;
-            pthread_mutex_lock(&g->mu);
-            json_array_append_new(a, wg_summary_json(g));
-            pthread_mutex_unlock(&g->mu);
+    char *buf = strdup(ids ? ids : "");
+    if (!buf)
+        return srv_error(c, 500, "out of memory");
+    wgame *found[MAX_IDS];
+    int k = 0, n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save), k++) {
+        if (k == MAX_IDS) {
+            free(buf);
+            return srv_error(c, 400,
+                             "at most %d ids at once: ask for the others in "
+                             "another request",
+                             MAX_IDS);
         }
+        wgame *g = srv_find(S, t);
+        if (g)
+            found[n++] = g;
     }
+    free(buf);
     /* Without ids, nothing: a game is listed only to those who know it. */
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        pthread_mutex_lock(&found[i]->mu);
+        json_array_append_new(a, wg_summary_json(found[i]));
+        pthread_mutex_unlock(&found[i]->mu);
+    }
     return srv_answer_json(c, MHD_HTTP_OK, json_pack("{s:o}", "games", a));
 }
 
@@ -145,6 +150,7 @@ typedef struct sse {
     struct MHD_Connection *c;
     long sent;
     time_t ping; /* when the next comment is due */
+    bool told;   /* of the stop */
     waiter w;
 } sse;
 
@@ -157,7 +163,12 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max) {
     long v = g->version;
     if (atomic_load(&e->S->stopping)) {
         pthread_mutex_unlock(&g->mu);
-        return MHD_CONTENT_READER_END_OF_STREAM;
+        if (e->told)
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        e->told = true;
+        return snprintf(buf, max,
+                        "event: stop\ndata: {\"error\":\"the server is "
+                        "stopping\",\"status\":503}\n\n");
     }
     if (v == e->sent && now < e->ping) {
         srv_wait(e->S, &e->w, e->c, g, (long)(e->ping - now));
@@ -178,10 +189,12 @@ static void sse_free(void *cls) {
     free(e);
 }
 
-enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g) {
+enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g,
+                           request *q) {
     sse *e = calloc(1, sizeof *e);
     if (!e)
         return MHD_NO;
+    srv_owe(S, q); /* a stop ends the stream cleanly */
     *e = (sse){.S = S, .g = g, .c = c, .sent = -1, .ping = time(NULL)};
     struct MHD_Response *r = MHD_create_response_from_callback(
         MHD_SIZE_UNKNOWN, 256, sse_read, e, sse_free);
@@ -208,6 +221,8 @@ enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
             return srv_error(c, 400, "after is a version number");
     }
     time_t now = time(NULL);
+    if (after)
+        srv_owe(S, q); /* may be put aside: a stop answers it */
     pthread_mutex_lock(&g->mu);
     if (after && q->deadline == 0)
         q->deadline = now + S->o.wait_seconds;
@@ -384,11 +399,7 @@ enum MHD_Result api_takeback(server *S, struct MHD_Connection *c, wgame *g,
 
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
                          const request *q) {
-    json_error_t jerr;
-    json_t *o = json_loadb(q->body ? q->body : "", q->len, 0, &jerr);
-    if (!o)
-        return srv_error(c, 400, "the body is not JSON: %s", jerr.text);
-    json_t *mv = json_object_get(o, "move");
+    json_t *mv = json_object_get(q->json, "move"); /* NULL: no body */
     char why[256];
     kemet_move m;
     bool ok = json_is_string(mv) &&
@@ -396,7 +407,6 @@ enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
     if (!json_is_string(mv))
         snprintf(why, sizeof why,
                  "give the move as a string: {\"move\": \"9-12\"}");
-    json_decref(o);
     if (!ok)
         return srv_error(c, 400, "%s", why);
     enum MHD_Result rc;
@@ -416,73 +426,275 @@ enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
                   "that move is not legal here");
 }
 
+/* A queued analysis refused: too many of this client's, or in all. */
+static enum MHD_Result busy(struct MHD_Connection *c, int status, int kind) {
+    int retry = kind == JOB_HINT ? RETRY_HINT : RETRY_REVIEW;
+    const char *what = kind == JOB_HINT ? "hints" : "reviews";
+    char msg[200];
+    if (status == 429)
+        snprintf(msg, sizeof msg,
+                 "too many %s asked for from your address are waiting (at "
+                 "most %d): try again when they are answered",
+                 what, ANALYSIS_PER_ADDRESS);
+    else if (status == 503)
+        snprintf(msg, sizeof msg,
+                 "the server has as many %s waiting as it takes, or is "
+                 "stopping: try again later",
+                 what);
+    else
+        return srv_error(c, 500, "out of memory");
+    return srv_error_retry(c, (unsigned)status, retry, msg);
+}
+
+/* POST .../hint: on the hint thread, which no review delays; requests for
+ * the same position share one search. */
 enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
                          request *q) {
-    if (q->hint == 2) {
-        json_t *o = q->answer;
-        q->answer = NULL;
-        return o ? srv_answer_json(c, MHD_HTTP_OK, o)
-                 : srv_error(c, 503,
-                             "no hint: the server is stopping or out "
-                             "of memory");
-    }
+    if (q->j)
+        return srv_job_answer(c, q);
     enum MHD_Result rc;
     pthread_mutex_lock(&g->mu);
     if (!may_act(c, g, you, &rc)) {
         pthread_mutex_unlock(&g->mu);
         return rc;
     }
-    q->pos = *kemet_game_pos(g->g);
     const kemet_throw *pt = kemet_game_throw(g->g);
-    q->thr = pt ? *pt : (kemet_throw){0};
+    job want = {.kind = JOB_HINT,
+                .g = g,
+                .version = g->version,
+                .pos = *kemet_game_pos(g->g),
+                .thr = pt ? *pt : (kemet_throw){0}};
     pthread_mutex_unlock(&g->mu);
-    q->g = g;
-    q->c = c;
-    if (!srv_queue_hint(S, q))
-        return srv_error(c, 503, "the server is stopping");
-    return MHD_YES;
+    int status = srv_queue_job(S, q, &want);
+    return status ? busy(c, status, JOB_HINT) : MHD_YES;
 }
 
-/* GET /api/games/ID/review: a finished game reviewed. Made once per game
- * by the analysis thread (the request put aside meanwhile) and kept. */
+/* GET /api/games/ID/review: a finished game (resigned too) reviewed. Made
+ * once per game by the review thread (the request put aside meanwhile;
+ * others asking meanwhile wait for the same review) and kept with the
+ * game, in memory and in the database. */
 enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
                            request *q) {
-    if (q->hint == 2) {
-        char *t = q->text;
-        q->text = NULL;
-        return t ? srv_answer(c, MHD_HTTP_OK, "application/json", t, strlen(t))
-                 : srv_error(c, 503,
-                             "no review: the server is stopping or "
-                             "out of memory");
-    }
+    if (q->j)
+        return srv_job_answer(c, q);
     pthread_mutex_lock(&g->mu);
-    if (kemet_game_pos(g->g)->result == KEMET_PLAYING) {
+    if (wg_result(g) == KEMET_PLAYING) {
         pthread_mutex_unlock(&g->mu);
         return srv_error(c, 409,
                          "the game is not over: a review would "
                          "advise the players");
     }
-    if (g->review && g->review_version == g->version) {
+    if (!g->review || g->review_version != g->played) {
+        long v = -1;
+        char *t = NULL;
+        pthread_mutex_lock(&S->mu);
+        int found = store_review_get(S->db, g->id, &v, &t);
+        pthread_mutex_unlock(&S->mu);
+        if (found == 1 && v == g->played) {
+            free(g->review);
+            g->review = t;
+            g->review_version = v;
+        } else
+            free(t);
+    }
+    if (g->review && g->review_version == g->played) {
         char *t = strdup(g->review);
         pthread_mutex_unlock(&g->mu);
         return t ? srv_answer(c, MHD_HTTP_OK, "application/json", t, strlen(t))
                  : srv_error(c, 500, "out of memory");
     }
-    q->plies = malloc((size_t)(g->nply ? g->nply : 1) * sizeof *q->plies);
-    if (!q->plies) {
+    job want = {.kind = JOB_REVIEW,
+                .g = g,
+                .version = g->played,
+                .pos = g->start,
+                .nplies = g->nply,
+                .result = wg_result(g),
+                .resigned = g->resigned};
+    want.plies = malloc((size_t)(g->nply ? g->nply : 1) * sizeof *want.plies);
+    if (!want.plies) {
         pthread_mutex_unlock(&g->mu);
         return srv_error(c, 500, "out of memory");
     }
     for (long i = 0; i < g->nply; i++)
-        q->plies[i] = (kemet_ply){g->ply[i].thr, g->ply[i].move};
-    q->nplies = g->nply;
-    q->pos = g->start;
-    q->version = g->version;
+        want.plies[i] = (kemet_ply){g->ply[i].thr, g->ply[i].move};
     pthread_mutex_unlock(&g->mu);
-    q->g = g;
-    q->c = c;
-    q->job = JOB_REVIEW;
-    if (!srv_queue_hint(S, q))
-        return srv_error(c, 503, "the server is stopping");
-    return MHD_YES;
+    int status = srv_queue_job(S, q, &want);
+    free(want.plies); /* NULL once a job took it over */
+    return status ? busy(c, status, JOB_REVIEW) : MHD_YES;
+}
+
+/* The answer of a rematch made: the new game, and the caller's seat and
+ * token there (a game's tokens never change once it is made). */
+static enum MHD_Result rematch_made(struct MHD_Connection *c, const wgame *n,
+                                    int you) {
+    return srv_answer_json(c, MHD_HTTP_OK,
+                           json_pack("{s:s, s:s, s:i}", "id", n->id, "token",
+                                     n->token[you - 1], "you", you));
+}
+
+/* POST .../rematch: after the game, the same players again. Against the
+ * computer, or once the other seat has offered, the new game is made (the
+ * same ruleset and seats); otherwise this seat's offer is kept (202) for
+ * the other to take. Either is an action of the old game, so its watchers
+ * see it. */
+enum MHD_Result api_rematch(server *S, struct MHD_Connection *c, wgame *g,
+                            int you) {
+    if (you == 0)
+        return srv_error(c, 401, "a rematch needs the player's token");
+    if (you < 0)
+        return srv_error(c, 403, "the token is not one of this game's");
+    pthread_mutex_lock(&g->mu);
+    if (wg_result(g) == KEMET_PLAYING) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 409,
+                         "the game is not over: a rematch comes after "
+                         "it");
+    }
+    if (g->rematch[0]) {
+        wgame *n = srv_find(S, g->rematch);
+        pthread_mutex_unlock(&g->mu);
+        return n ? rematch_made(c, n, you)
+                 : srv_error(c, 500, "the rematch's game is not held");
+    }
+    int other = 3 - you;
+    long first = g->version;
+    if (!wg_seat_level(g->seat[other - 1]) && g->offered != other) {
+        if (g->offered != you) {
+            int rc = wg_offer(g, you);
+            if (rc) {
+                wg_rebuild(g, first);
+                pthread_mutex_unlock(&g->mu);
+                return srv_error(c, 500, "out of memory");
+            }
+            if (srv_save(S, g, first)) {
+                pthread_mutex_unlock(&g->mu);
+                return srv_error(c, 500,
+                                 "the offer could not be stored; "
+                                 "nothing changed");
+            }
+            srv_changed(S, g);
+        }
+        pthread_mutex_unlock(&g->mu);
+        return srv_answer_json(c, MHD_HTTP_ACCEPTED,
+                               json_pack("{s:i}", "offered_by", you));
+    }
+    /* the new game: the same ruleset and seats, its own seed and tokens */
+    char id[WG_ID + 1], tok[2][WG_TOKEN + 1] = {"", ""};
+    uint64_t seed;
+    bool random_ok = srv_random_hex(id, WG_ID) == 0 &&
+                     srv_random_bytes(&seed, sizeof seed) == 0;
+    for (int p = 0; p < 2 && random_ok; p++)
+        if (!wg_seat_level(g->seat[p]))
+            random_ok = srv_random_hex(tok[p], WG_TOKEN) == 0;
+    if (!random_ok) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_error(c, 500, "no random numbers");
+    }
+    const char *seats[2] = {g->seat[0], g->seat[1]},
+               *toks[2] = {tok[0], tok[1]};
+    wgame *n = wg_new(g->rules, seed, id, seats, toks, (long long)time(NULL));
+    if (!n || wg_rematched(g, id)) {
+        wg_rebuild(g, first);
+        pthread_mutex_unlock(&g->mu);
+        wg_free(n);
+        return srv_error(c, 500, "out of memory");
+    }
+    pthread_mutex_lock(&S->mu);
+    bool full = S->nall >= S->o.max_games;
+    int rc = full ? -1 : store_rematch(S->db, n, g->id, first);
+    if (rc && !full)
+        fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
+    else if (!full)
+        rc = srv_add_locked(S, n);
+    pthread_mutex_unlock(&S->mu);
+    if (rc) {
+        wg_rebuild(g, first);
+        pthread_mutex_unlock(&g->mu);
+        wg_free(n);
+        return full ? srv_error(c, 503,
+                                "the server holds as many games as it may "
+                                "(%ld); no new game now",
+                                S->o.max_games)
+                    : srv_error(c, 500,
+                                "the rematch could not be stored; "
+                                "nothing changed");
+    }
+    srv_changed(S, g);
+    pthread_mutex_unlock(&g->mu);
+    pthread_mutex_lock(&n->mu);
+    srv_changed(S, n); /* the computer may begin */
+    pthread_mutex_unlock(&n->mu);
+    return rematch_made(c, n, you);
+}
+
+/* The addresses others may reach the server at, best first: the names of
+ * --allow-host, then the listening address, or when it listens on every
+ * address the machine's own (none but loopback ones: none). */
+static json_t *urls_json(const server *S) {
+    json_t *a = json_array();
+    char url[320];
+    for (const char *h = S->hosts; h && *h;) {
+        size_t k = strcspn(h, ",");
+        if (k > 0 && k < 256) {
+            snprintf(url, sizeof url, "http://%.*s:%u/", (int)k, h, S->port);
+            json_array_append_new(a, json_string(url));
+        }
+        h += k + (h[k] == ',');
+    }
+    if (S->loopback)
+        return a;
+    bool v6 = S->family == AF_INET6;
+    char text[INET6_ADDRSTRLEN];
+    if (!S->any_addr) {
+        inet_ntop(S->family, S->listen_addr, text, sizeof text);
+        snprintf(url, sizeof url, "http://%s%s%s:%u/", v6 ? "[" : "", text,
+                 v6 ? "]" : "", S->port);
+        json_array_append_new(a, json_string(url));
+        return a;
+    }
+    struct ifaddrs *ifs = NULL;
+    if (getifaddrs(&ifs) != 0)
+        return a;
+    for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
+        const struct sockaddr *sa = i->ifa_addr;
+        if (!sa || sa->sa_family != S->family)
+            continue;
+        const void *in =
+            v6 ? (const void *)&((const struct sockaddr_in6 *)sa)->sin6_addr
+               : (const void *)&((const struct sockaddr_in *)sa)->sin_addr;
+        if (v6 ? IN6_IS_ADDR_LOOPBACK((const struct in6_addr *)in) ||
+                     /* a link-local address needs a zone: no use in a link */
+                     IN6_IS_ADDR_LINKLOCAL((const struct in6_addr *)in)
+               : *(const unsigned char *)in == 127)
+            continue;
+        inet_ntop(S->family, in, text, sizeof text);
+        snprintf(url, sizeof url, "http://%s%s%s:%u/", v6 ? "[" : "", text,
+                 v6 ? "]" : "", S->port);
+        json_array_append_new(a, json_string(url));
+    }
+    freeifaddrs(ifs);
+    return a;
+}
+
+/* GET /api/server: where the server listens and may be reached (for an
+ * invitation's link), and its analyses' queues. */
+enum MHD_Result api_server(server *S, struct MHD_Connection *c) {
+    json_t *kinds[JOB_KINDS];
+    pthread_mutex_lock(&S->mu);
+    for (int k = 0; k < JOB_KINDS; k++) {
+        int queued = 0;
+        for (const job *j = S->jobs[k]; j; j = j->next)
+            queued++;
+        kinds[k] =
+            json_pack("{s:i, s:b, s:I}", "queued", queued, "running",
+                      S->running[k] != NULL, "made", (json_int_t)S->made[k]);
+    }
+    pthread_mutex_unlock(&S->mu);
+    return srv_answer_json(
+        c, MHD_HTTP_OK,
+        json_pack("{s:s, s:i, s:b, s:o, s:{s:i, s:i, s:o, s:o}}", "host",
+                  S->o.host ? S->o.host : "", "port", (int)S->port, "loopback",
+                  S->loopback, "urls", urls_json(S), "analysis", "per_address",
+                  ANALYSIS_PER_ADDRESS, "queue", ANALYSIS_QUEUE, "hints",
+                  kinds[JOB_HINT], "reviews", kinds[JOB_REVIEW]));
 }

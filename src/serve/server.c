@@ -5,11 +5,15 @@
  * serving the page (web/, embedded at build time) at / and a JSON API
  * under /api/ (docs/api.md). Games live in memory and in SQLite
  * (store.c): each action is stored before it is answered, and at start-up
- * every stored game is replayed to where it stood. The computer's moves
- * and the hints are searched by their own threads, holding no game, so
- * that no request waits for a search. Changes reach watchers by
- * Server-Sent Events or long polling; a connection waiting for a change
- * is put aside (suspended) and costs no thread.
+ * every stored game is replayed to where it stood. The computer's moves,
+ * the hints and the reviews are made by a thread each, holding no game,
+ * so that no request waits for a search: a hint never waits behind a
+ * review, a review pauses while a hint or the computer searches, one
+ * analysis serves everyone who asks for it, and the queues are bounded per
+ * client address and in all. Changes reach watchers by Server-Sent Events
+ * or long polling; a connection waiting for a change or an analysis is
+ * put aside (suspended) and costs no thread. A stop answers every
+ * request put aside before the daemon ends.
  */
 #include "server.h"
 
@@ -22,8 +26,11 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
+#include <limits.h>
+#include <stdint.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <zlib.h>
 
 /* The page's files (web/, embedded by CMakeLists.txt): path, text, type. */
 extern const char *const kemet_web_files[][3];
@@ -145,6 +152,33 @@ int srv_save(server *S, wgame *g, long first) {
     return rc;
 }
 
+/* The checks long work makes (kemet_agent_set_check): a stop; and for a
+ * review, a wait while a hint or the computer searches (a review yields to
+ * the players). Non-zero: stop. */
+static int stop_check(void *ctx) {
+    server *S = ctx;
+    return atomic_load(&S->stopping);
+}
+
+static int review_check(void *ctx) {
+    server *S = ctx;
+    if (atomic_load(&S->stopping))
+        return 1;
+    if (atomic_load(&S->urgent) == 0)
+        return 0;
+    pthread_mutex_lock(&S->mu);
+    while (atomic_load(&S->urgent) > 0 && !atomic_load(&S->stopping))
+        pthread_cond_wait(&S->calm, &S->mu);
+    pthread_mutex_unlock(&S->mu);
+    return atomic_load(&S->stopping);
+}
+
+/* One fewer hint or search of the computer's (S->mu held). */
+static void calm_down_locked(server *S) {
+    if (atomic_fetch_sub(&S->urgent, 1) == 1)
+        pthread_cond_broadcast(&S->calm);
+}
+
 static void *worker(void *arg) {
     server *S = arg;
     for (;;) {
@@ -168,10 +202,22 @@ static void *worker(void *arg) {
         }
         g->busy = true;
         pthread_mutex_unlock(&g->mu);
-        /* the search, holding nothing: the game is read meanwhile */
+        /* the search, holding nothing: the game is read meanwhile; a
+           review waits for it, a stop ends it */
+        atomic_fetch_add(&S->urgent, 1);
+        kemet_agent_set_check(plan.agent, stop_check, S);
         int rc = wg_plan_choose(&plan);
+        kemet_agent_set_check(plan.agent, NULL, NULL);
+        pthread_mutex_lock(&S->mu);
+        calm_down_locked(S);
+        pthread_mutex_unlock(&S->mu);
         pthread_mutex_lock(&g->mu);
         g->busy = false;
+        if (atomic_load(&S->stopping)) {
+            /* what a stopped search found is not a move */
+            pthread_mutex_unlock(&g->mu);
+            continue;
+        }
         if (rc == 0) {
             long first = g->version;
             rc = wg_computer_apply(g, &plan);
@@ -186,68 +232,201 @@ static void *worker(void *arg) {
     }
 }
 
-/* The hints and reviews: one search at a time, for requests put aside
- * meanwhile. */
-static void *hinter(void *arg) {
-    server *S = arg;
+/* ------------------------------------------------------------------------
+ * The analyses: hints and reviews, each kind on its own thread, one at a
+ * time, for requests put aside meanwhile
+ * --------------------------------------------------------------------- */
+/* With S->mu held. */
+static void release_job_locked(job *j) {
+    if (--j->refs > 0)
+        return;
+    free(j->plies);
+    free(j->text);
+    free(j);
+}
+
+/* The job is done (`text` taken over; NULL: no answer): its requests are
+ * resumed, and the queue's or thread's hold let go (S->mu held). */
+static void finish_job_locked(server *S, job *j, char *text) {
+    j->done = true;
+    j->text = text;
+    if (text)
+        S->made[j->kind]++;
+    for (request *q = j->waiting, *next; q; q = next) {
+        next = q->jnext;
+        q->jnext = NULL;
+        MHD_resume_connection(q->c);
+    }
+    j->waiting = NULL;
+    if (j->kind == JOB_HINT)
+        calm_down_locked(S);
+    release_job_locked(j);
+}
+
+/* Makes job j (no lock held): its answer as JSON text, or NULL. */
+static char *make_job(server *S, job *j) {
+    if (j->kind == JOB_HINT) {
+        json_t *o = wg_hint_json(j->g->rules, &j->pos,
+                                 j->thr.n ? &j->thr : NULL, stop_check, S);
+        char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        return text;
+    }
+    char *text = wg_review_text(j->g->rules, &j->pos, j->plies, j->nplies,
+                                j->result, j->resigned, review_check, S);
+    if (!text || atomic_load(&S->stopping))
+        return text;
+    /* kept with the game, in memory and in the file: made once */
+    wgame *g = j->g;
+    pthread_mutex_lock(&g->mu);
+    if (g->played == j->version) {
+        char *copy = strdup(text);
+        if (copy) {
+            free(g->review);
+            g->review = copy;
+            g->review_version = j->version;
+        }
+    }
+    pthread_mutex_unlock(&g->mu);
+    pthread_mutex_lock(&S->mu);
+    if (store_review(S->db, g->id, j->version, text))
+        fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
+    pthread_mutex_unlock(&S->mu);
+    return text;
+}
+
+static void analyse(server *S, int kind) {
     pthread_mutex_lock(&S->mu);
     for (;;) {
-        while (!S->hints && !atomic_load(&S->stopping))
-            pthread_cond_wait(&S->hint_work, &S->mu);
-        request *q = S->hints;
-        if (!q)
+        while (!S->jobs[kind] && !atomic_load(&S->stopping))
+            pthread_cond_wait(&S->job_work[kind], &S->mu);
+        if (atomic_load(&S->stopping))
             break;
-        S->hints = q->qnext;
-        if (!S->hints)
-            S->hints_last = NULL;
-        bool stop = atomic_load(&S->stopping);
+        job *j = S->jobs[kind];
+        S->jobs[kind] = j->next;
+        j->next = NULL;
+        S->running[kind] = j;
         pthread_mutex_unlock(&S->mu);
-        if (stop)
-            ;
-        else if (q->job == JOB_HINT)
-            q->answer =
-                wg_hint_json(q->g->rules, &q->pos, q->thr.n ? &q->thr : NULL);
-        else {
-            wgame *g = q->g;
-            q->text = wg_review_text(g, &q->pos, q->plies, q->nplies);
-            /* kept for the next reader while the game stays as it is */
-            pthread_mutex_lock(&g->mu);
-            if (q->text && g->version == q->version) {
-                char *copy = strdup(q->text);
-                if (copy) {
-                    free(g->review);
-                    g->review = copy;
-                    g->review_version = q->version;
-                }
-            }
-            pthread_mutex_unlock(&g->mu);
-        }
-        q->hint = 2;
-        MHD_resume_connection(q->c);
+        char *text = make_job(S, j);
         pthread_mutex_lock(&S->mu);
+        S->running[kind] = NULL;
+        if (atomic_load(&S->stopping)) {
+            free(text);
+            text = NULL;
+        }
+        finish_job_locked(S, j, text);
     }
     pthread_mutex_unlock(&S->mu);
+}
+
+static void *hinter(void *arg) {
+    analyse(arg, JOB_HINT);
     return NULL;
 }
 
-/* Queues request q for the hint thread (its connection is put aside);
- * false when the server is stopping. */
-bool srv_queue_hint(server *S, request *q) {
+static void *reviewer(void *arg) {
+    analyse(arg, JOB_REVIEW);
+    return NULL;
+}
+
+/* The client's address, as text ("local" for a socket of no address). */
+static void address_of(struct MHD_Connection *c, char *out, size_t len) {
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+    snprintf(out, len, "local");
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out,
+                  (socklen_t)len);
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out,
+                  (socklen_t)len);
+}
+
+void srv_owe(server *S, request *q) {
     pthread_mutex_lock(&S->mu);
-    bool ok = !atomic_load(&S->stopping);
-    if (ok) {
-        MHD_suspend_connection(q->c);
-        q->hint = 1;
-        q->qnext = NULL;
-        if (S->hints_last)
-            S->hints_last->qnext = q;
-        else
-            S->hints = q;
-        S->hints_last = q;
-        pthread_cond_signal(&S->hint_work);
+    if (!q->owed) {
+        q->owed = true;
+        S->owed++;
     }
     pthread_mutex_unlock(&S->mu);
-    return ok;
+}
+
+int srv_queue_job(server *S, request *q, job *want) {
+    char addr[64];
+    address_of(q->c, addr, sizeof addr);
+    int kind = want->kind;
+    pthread_mutex_lock(&S->mu);
+    int status = 0;
+    job *j = NULL;
+    if (atomic_load(&S->stopping))
+        status = 503;
+    /* the same analysis, queued or running: joined */
+    if (!status && S->running[kind] && S->running[kind]->g == want->g &&
+        S->running[kind]->version == want->version)
+        j = S->running[kind];
+    for (job *k = S->jobs[kind]; !status && !j && k; k = k->next)
+        if (k->g == want->g && k->version == want->version)
+            j = k;
+    if (!status && !j) {
+        int mine = 0, all = 0;
+        if (S->running[kind]) {
+            all++;
+            mine += strcmp(S->running[kind]->addr, addr) == 0;
+        }
+        job **end = &S->jobs[kind];
+        for (; *end; end = &(*end)->next) {
+            all++;
+            mine += strcmp((*end)->addr, addr) == 0;
+        }
+        if (mine >= ANALYSIS_PER_ADDRESS)
+            status = 429;
+        else if (all >= ANALYSIS_QUEUE)
+            status = 503;
+        else if (!(j = malloc(sizeof *j)))
+            status = 500;
+        else {
+            *j = *want;
+            want->plies = NULL; /* taken over */
+            snprintf(j->addr, sizeof j->addr, "%s", addr);
+            j->done = false;
+            j->text = NULL;
+            j->refs = 1; /* the queue's, then its thread's */
+            j->waiting = NULL;
+            j->next = NULL;
+            *end = j;
+            if (kind == JOB_HINT)
+                atomic_fetch_add(&S->urgent, 1);
+            pthread_cond_signal(&S->job_work[kind]);
+        }
+    }
+    if (j) {
+        j->refs++;
+        q->j = j;
+        q->jnext = j->waiting;
+        j->waiting = q;
+        MHD_suspend_connection(q->c);
+        if (!q->owed) {
+            q->owed = true;
+            S->owed++;
+        }
+    }
+    pthread_mutex_unlock(&S->mu);
+    return status;
+}
+
+/* The answer of the analysis request q waited for. Its job is done (set
+ * before the request was resumed) and stays as it is. */
+enum MHD_Result srv_job_answer(struct MHD_Connection *c, request *q) {
+    const job *j = q->j;
+    if (!j->done || !j->text)
+        return srv_error(c, 503,
+                         "no %s: the server is stopping, or out of "
+                         "memory",
+                         j->kind == JOB_HINT ? "hint" : "review");
+    char *t = strdup(j->text);
+    return t ? srv_answer(c, MHD_HTTP_OK, "application/json", t, strlen(t))
+             : srv_error(c, 500, "out of memory");
 }
 
 /* ------------------------------------------------------------------------
@@ -341,24 +520,97 @@ void srv_headers(struct MHD_Response *r, const char *type, bool page) {
         "base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
 }
 
-/* Queues a whole answer: `text` is malloc'd and taken over (answers to
- * the API, never cached), or with `page` one of the page's embedded files
- * (revalidated before reuse). */
-static enum MHD_Result respond(struct MHD_Connection *c, unsigned status,
-                               const char *type, const char *text, size_t len,
-                               bool page) {
-    struct MHD_Response *r = MHD_create_response_from_buffer(
-        len, (void *)text,
-        page ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
-    if (!r) {
-        if (!page)
-            free((void *)text);
-        return MHD_NO;
+/* Whether the client takes a gzipped answer (Accept-Encoding names gzip,
+ * or *, with a weight above 0). */
+static bool takes_gzip(struct MHD_Connection *c) {
+    const char *h =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
+    double gz = -1, any = -1;
+    while (h && *h) {
+        h += strspn(h, " \t,");
+        size_t n = strcspn(h, ",; \t");
+        bool is_gz = n == 4 && strncasecmp(h, "gzip", 4) == 0;
+        bool is_any = n == 1 && *h == '*';
+        const char *end = h + strcspn(h, ",");
+        double w = 1;
+        const char *qv = strstr(h, "q=");
+        if (qv && qv < end)
+            w = strtod(qv + 2, NULL);
+        if (is_gz)
+            gz = w;
+        else if (is_any)
+            any = w;
+        h = end;
     }
-    srv_headers(r, type, page);
+    return gz >= 0 ? gz > 0 : any > 0;
+}
+
+/* `len` bytes gzipped (malloc'd, its length in *out), or NULL. */
+static char *gzip(const char *text, size_t len, size_t *out) {
+    z_stream z = {0};
+    if (len > UINT_MAX ||
+        deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return NULL;
+    uLong cap = deflateBound(&z, (uLong)len);
+    unsigned char *buf = malloc(cap);
+    if (buf) {
+        z.next_in = (Bytef *)(uintptr_t)text;
+        z.avail_in = (uInt)len;
+        z.next_out = buf;
+        z.avail_out = (uInt)cap;
+        if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
+            free(buf);
+            buf = NULL;
+        }
+    }
+    *out = z.total_out;
+    deflateEnd(&z);
+    return (char *)buf;
+}
+
+#define GZIP_MIN 512 /* bytes below which an answer is sent as it is */
+
+enum MHD_Result srv_answer_gz(struct MHD_Connection *c, unsigned status,
+                              const char *type, const char *text, size_t len,
+                              bool keep, const char *gz, size_t gz_len) {
+    char *made = NULL;
+    size_t made_len = 0;
+    bool zip = len >= GZIP_MIN && takes_gzip(c);
+    if (zip && !gz && (made = gzip(text, len, &made_len))) {
+        gz = made;
+        gz_len = made_len;
+    }
+    zip = zip && gz;
+    struct MHD_Response *r =
+        zip ? MHD_create_response_from_buffer(gz_len, (void *)gz,
+                                              made ? MHD_RESPMEM_MUST_FREE
+                                                   : MHD_RESPMEM_PERSISTENT)
+            : MHD_create_response_from_buffer(len, (void *)text,
+                                              keep ? MHD_RESPMEM_PERSISTENT
+                                                   : MHD_RESPMEM_MUST_FREE);
+    if (zip && made && r)
+        made = NULL; /* the response's now */
+    if (!keep && (zip || !r))
+        free((void *)text);
+    free(made);
+    if (!r)
+        return MHD_NO;
+    srv_headers(r, type, keep);
+    MHD_add_response_header(r, "Vary", "Accept-Encoding");
+    if (zip)
+        MHD_add_response_header(r, "Content-Encoding", "gzip");
     enum MHD_Result rc = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return rc;
+}
+
+/* Queues a whole answer: `text` is malloc'd and taken over (answers to
+ * the API, never cached), or with `page` one of the page's embedded files
+ * (revalidated before reuse). Gzipped where the client takes it. */
+static enum MHD_Result respond(struct MHD_Connection *c, unsigned status,
+                               const char *type, const char *text, size_t len,
+                               bool page) {
+    return srv_answer_gz(c, status, type, text, len, page, NULL, 0);
 }
 
 enum MHD_Result srv_answer(struct MHD_Connection *c, unsigned status,
@@ -428,9 +680,34 @@ enum MHD_Result srv_error(struct MHD_Connection *c, unsigned status,
         json_pack("{s:s, s:i}", "error", msg, "status", (int)status));
 }
 
-static enum MHD_Result page(struct MHD_Connection *c, const char *text,
-                            const char *type) {
-    return respond(c, MHD_HTTP_OK, type, text, strlen(text), true);
+enum MHD_Result srv_error_retry(struct MHD_Connection *c, unsigned status,
+                                int seconds, const char *msg) {
+    json_t *o = json_pack("{s:s, s:i, s:i}", "error", msg, "status",
+                          (int)status, "retry_after", seconds);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    if (!text)
+        return MHD_NO;
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        strlen(text), text, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(text);
+        return MHD_NO;
+    }
+    char after[24];
+    snprintf(after, sizeof after, "%d", seconds);
+    srv_headers(r, "application/json", false);
+    MHD_add_response_header(r, "Retry-After", after);
+    enum MHD_Result rc = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+/* One of the page's files (web/, embedded): number i. */
+static enum MHD_Result page(server *S, struct MHD_Connection *c, int i) {
+    const char *text = kemet_web_files[i][1];
+    return srv_answer_gz(c, MHD_HTTP_OK, kemet_web_files[i][2], text,
+                         strlen(text), true, S->web_gz[i], S->web_gz_len[i]);
 }
 
 /* The seat whose token the request carries: 1 or 2, 0 when none, -1 for a
@@ -481,7 +758,8 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
     } known[] = {{"", false},        {"/events", false}, {"/history", false},
                  {"/record", false}, {"/steps", false},  {"/explain", false},
                  {"/throw", true},   {"/move", true},    {"/hint", true},
-                 {"/review", false}, {"/resign", true},  {"/takeback", true}};
+                 {"/review", false}, {"/resign", true},  {"/takeback", true},
+                 {"/rematch", true}};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strcmp(what, known[i].path) != 0)
             continue;
@@ -494,7 +772,7 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
         if (!*what)
             return api_state(S, c, g, you, q);
         if (!strcmp(what, "/events"))
-            return api_events(S, c, g);
+            return api_events(S, c, g, q);
         if (!strcmp(what, "/history"))
             return api_history(c, g);
         if (!strcmp(what, "/record"))
@@ -509,6 +787,8 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
             return api_resign(S, c, g, you);
         if (!strcmp(what, "/takeback"))
             return api_takeback(S, c, g, you);
+        if (!strcmp(what, "/rematch"))
+            return api_rematch(S, c, g, you);
         if (!strcmp(what, "/throw"))
             return api_throw(S, c, g, you);
         if (!strcmp(what, "/move"))
@@ -518,32 +798,66 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
     return srv_error(c, 404, "no such resource: %s", what);
 }
 
-/* Whether the Host header names this server: an address, localhost, or
- * one of the names it was told to serve (so that a page of another site,
- * its name pointed at this machine, cannot reach it: DNS rebinding). */
-static bool host_served(server *S, const char *host) {
-    if (!host)
-        return true; /* HTTP/1.0 (libmicrohttpd requires it of HTTP/1.1) */
-    char name[256];
-    size_t n = strlen(host);
-    if (n >= sizeof name)
-        return false;
-    memcpy(name, host, n + 1);
-    if (name[0] == '[')
-        return strchr(name, ']') != NULL; /* an IPv6 address */
-    char *colon = strchr(name, ':');
-    if (colon)
-        *colon = '\0';
-    struct in_addr a;
-    if (inet_pton(AF_INET, name, &a) == 1 || strcasecmp(name, "localhost") == 0)
-        return true;
+/* Whether `name` (its length n) is exactly one of the names given with
+ * --allow-host. */
+static bool allowed_name(const server *S, const char *name, size_t n) {
     for (const char *h = S->hosts; h && *h;) {
         size_t k = strcspn(h, ",");
-        if (k == strlen(name) && strncasecmp(h, name, k) == 0)
+        if (k == n && strncasecmp(h, name, k) == 0)
             return true;
         h += k + (h[k] == ',');
     }
     return false;
+}
+
+/* Whether the Host header names this server exactly (so that a page of
+ * another site, its name pointed at this machine, cannot reach it: DNS
+ * rebinding): localhost, one of the names of --allow-host, or the
+ * listening address (any address of its family when it listens on every
+ * one; an IPv6 address bracketed), each with an optional port. */
+static bool host_served(const server *S, const char *host) {
+    char name[256];
+    size_t n = strlen(host);
+    if (n == 0 || n >= sizeof name)
+        return false;
+    memcpy(name, host, n + 1);
+    char *port;
+    if (name[0] == '[') {
+        char *close = strchr(name, ']');
+        if (!close)
+            return false;
+        *close = '\0';
+        port = close + 1;
+        if (*port && *port != ':')
+            return false;
+    } else
+        port = strchr(name, ':');
+    if (port && *port == ':') {
+        size_t digits = strspn(port + 1, "0123456789");
+        if (digits == 0 || digits > 5 || port[1 + digits])
+            return false;
+        *port = '\0';
+    }
+    unsigned char a[16];
+    if (name[0] == '[')
+        return S->family == AF_INET6 && inet_pton(AF_INET6, name + 1, a) == 1 &&
+               (S->any_addr || memcmp(a, S->listen_addr, 16) == 0);
+    if (inet_pton(AF_INET, name, a) == 1)
+        return S->family == AF_INET &&
+               (S->any_addr || memcmp(a, S->listen_addr, 4) == 0);
+    return strcasecmp(name, "localhost") == 0 ||
+           allowed_name(S, name, strlen(name));
+}
+
+/* Whether a request's Origin, when it has one, is this server's own: the
+ * scheme (http, or https behind a proxy) and the Host it was sent to. */
+static bool own_origin(const char *origin, const char *host) {
+    if (!origin)
+        return true;
+    const char *rest = strncasecmp(origin, "http://", 7) == 0    ? origin + 7
+                       : strncasecmp(origin, "https://", 8) == 0 ? origin + 8
+                                                                 : NULL;
+    return rest && host && strcasecmp(rest, host) == 0;
 }
 
 /* Whether a request's body is declared JSON (the API takes nothing else:
@@ -557,15 +871,26 @@ static bool json_body(struct MHD_Connection *c) {
 }
 
 static enum MHD_Result route(server *S, struct MHD_Connection *c,
-                             const char *url, const char *method, request *q) {
+                             const char *url, const char *method,
+                             const char *version, request *q) {
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-    if (!host_served(S,
-                     MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host")))
+    bool post = strcmp(method, "POST") == 0;
+    if (atomic_load(&S->stopping))
+        return srv_error_retry(c, 503, RETRY_HINT, "the server is stopping");
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (!host && strcmp(version, MHD_HTTP_VERSION_1_0) != 0)
+        return srv_error(c, 400, "an HTTP/1.1 request must say its Host");
+    if (host && !host_served(S, host))
         return srv_error(c, 421,
                          "this server does not serve that host name "
                          "(kemet serve --allow-host NAME)");
-    if (strcmp(method, "POST") == 0 &&
-        (q->len > 0 || q->too_big || strcmp(url, "/api/games") == 0) &&
+    if (post &&
+        !own_origin(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"),
+                    host))
+        return srv_error(c, 403,
+                         "a page of another site may not act here (its "
+                         "Origin is not this server)");
+    if (post && (q->len > 0 || q->too_big || strcmp(url, "/api/games") == 0) &&
         !json_body(c))
         return srv_error(c, 415,
                          "the body must be JSON (Content-Type: "
@@ -575,18 +900,33 @@ static enum MHD_Result route(server *S, struct MHD_Connection *c,
             return srv_error(c, 405, "use GET for the page");
         if (strcmp(url, "/") == 0)
             url = "/index.html";
+        if (strcmp(url, "/favicon.ico") == 0)
+            return srv_answer_gz(c, MHD_HTTP_OK, "image/x-icon", S->icon,
+                                 S->icon_len, true, NULL, 0);
         for (int i = 0; kemet_web_files[i][0]; i++)
             if (strcmp(url, kemet_web_files[i][0]) == 0)
-                return page(c, kemet_web_files[i][1], kemet_web_files[i][2]);
+                return page(S, c, i);
         return srv_error(c, 404, "no such page: %.100s", url);
     }
     if (q->too_big)
         return srv_error(c, 413, "the body is over %d bytes", BODY_MAX);
+    /* every POST's body alike: none, or a JSON object */
+    if (post && q->len > 0 && !q->json) {
+        json_error_t jerr;
+        q->json = json_loadb(q->body, q->len, 0, &jerr);
+        if (!q->json)
+            return srv_error(c, 400, "the body is not JSON: %s", jerr.text);
+    }
+    if (post && q->json && !json_is_object(q->json))
+        return srv_error(c, 400, "the body must be a JSON object");
     if (strcmp(url, "/api/rulesets") == 0)
         return get ? api_rulesets(S, c)
                    : srv_error(c, 405, "use GET for /api/rulesets");
+    if (strcmp(url, "/api/server") == 0)
+        return get ? api_server(S, c)
+                   : srv_error(c, 405, "use GET for /api/server");
     if (strcmp(url, "/api/games") == 0) {
-        if (strcmp(method, "POST") == 0)
+        if (post)
             return api_create(S, c, q);
         return get ? api_list(S, c)
                    : srv_error(c, 405, "use GET or POST for /api/games");
@@ -600,12 +940,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               const char *url, const char *method,
                               const char *version, const char *data,
                               size_t *size, void **state) {
-    (void)version;
     server *S = cls;
     request *q = *state;
     if (!q) {
         if (!(q = calloc(1, sizeof *q)))
             return MHD_NO;
+        q->c = c;
         *state = q;
         return MHD_YES;
     }
@@ -624,7 +964,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
         *size = 0;
         return MHD_YES;
     }
-    return route(S, c, url, method, q);
+    return route(S, c, url, method, version, q);
 }
 
 static void completed(void *cls, struct MHD_Connection *c, void **state,
@@ -635,9 +975,20 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
     request *q = *state;
     if (q) {
         srv_unwait(S, &q->w);
-        json_decref(q->answer);
-        free(q->text);
-        free(q->plies);
+        pthread_mutex_lock(&S->mu);
+        if (q->j) {
+            /* still waiting (a connection ended early): off the list */
+            for (request **p = &q->j->waiting; *p; p = &(*p)->jnext)
+                if (*p == q) {
+                    *p = q->jnext;
+                    break;
+                }
+            release_job_locked(q->j);
+        }
+        if (q->owed && --S->owed == 0)
+            pthread_cond_broadcast(&S->settled);
+        pthread_mutex_unlock(&S->mu);
+        json_decref(q->json);
         free(q->body);
         free(q);
     }
@@ -694,22 +1045,57 @@ static int load_action(void *ctx, const char *id, long seq, const char *kind,
     return 0;
 }
 
-/* The server's threads: the computer's worker, the analysis thread (hints
- * and reviews), the ticker. */
+/* The server's threads: the computer's worker, the analysis threads
+ * (hints, reviews), the ticker. */
+#define NTHREADS 4
 static pthread_t *thread_of(server *S, int i) {
-    return i == 0 ? &S->worker : i == 1 ? &S->hinter : &S->ticker;
+    return i == 0   ? &S->worker
+           : i == 1 ? &S->analyst[JOB_HINT]
+           : i == 2 ? &S->analyst[JOB_REVIEW]
+                    : &S->ticker;
 }
 
-/* Tells the threads to stop and waits for the first n of them (the
- * analysis thread answers the hints still queued first). */
+/* Tells the threads to stop (the searches and reviews under way end at
+ * their next check) and waits for the first n of them. */
 static void stop_threads(server *S, int n) {
     pthread_mutex_lock(&S->mu);
     atomic_store(&S->stopping, true);
     pthread_cond_broadcast(&S->work);
-    pthread_cond_broadcast(&S->hint_work);
+    for (int k = 0; k < JOB_KINDS; k++)
+        pthread_cond_broadcast(&S->job_work[k]);
+    pthread_cond_broadcast(&S->calm);
     pthread_mutex_unlock(&S->mu);
     for (int i = 0; i < n; i++)
         pthread_join(*thread_of(S, i), NULL);
+}
+
+/* Every request put aside is answered (503) before the daemon stops: the
+ * analyses still queued end with no answer, the long polls and event
+ * streams are woken, and the connections are given STOP_GRACE_MS to send
+ * their answers. */
+static void answer_everyone(server *S) {
+    pthread_mutex_lock(&S->mu);
+    for (int k = 0; k < JOB_KINDS; k++)
+        while (S->jobs[k]) {
+            job *j = S->jobs[k];
+            S->jobs[k] = j->next;
+            finish_job_locked(S, j, NULL);
+        }
+    pthread_mutex_unlock(&S->mu);
+    wake_game(S, NULL);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += STOP_GRACE_MS / 1000;
+    until.tv_nsec += (STOP_GRACE_MS % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&S->mu);
+    while (S->owed > 0)
+        if (pthread_cond_timedwait(&S->settled, &S->mu, &until) == ETIMEDOUT)
+            break;
+    pthread_mutex_unlock(&S->mu);
 }
 
 /* Stops the threads and the daemon and frees everything (srv_open's
@@ -717,8 +1103,8 @@ static void stop_threads(server *S, int n) {
 void srv_close(server *S) {
     if (!S)
         return;
-    stop_threads(S, S->threads ? 3 : 0);
-    wake_game(S, NULL); /* every connection put aside answers and ends */
+    stop_threads(S, S->threads ? NTHREADS : 0);
+    answer_everyone(S);
     if (S->d)
         MHD_stop_daemon(S->d);
     for (long i = 0; i < S->nall; i++)
@@ -726,12 +1112,91 @@ void srv_close(server *S) {
     free(S->all);
     free(S->queue);
     free(S->hosts);
+    free(S->rulesets);
+    free(S->rulesets_gz);
+    free(S->icon);
+    for (int i = 0; S->web_gz && kemet_web_files[i][0]; i++)
+        free(S->web_gz[i]);
+    free(S->web_gz);
+    free(S->web_gz_len);
     store_close(S->db);
     pthread_mutex_destroy(&S->mu);
     pthread_mutex_destroy(&S->wmu);
     pthread_cond_destroy(&S->work);
-    pthread_cond_destroy(&S->hint_work);
+    for (int k = 0; k < JOB_KINDS; k++)
+        pthread_cond_destroy(&S->job_work[k]);
+    pthread_cond_destroy(&S->calm);
+    pthread_cond_destroy(&S->settled);
     free(S);
+}
+
+/* The icon at /favicon.ico: a Senet board of 3 rows of 5 squares with a
+ * dark and a light piece, 16 by 16 pixels, as an ICO file. */
+static char *make_icon(size_t *len) {
+    enum { W = 16, PIX = W * W * 4, MASK = W * 4, SIZE = 22 + 40 + PIX + MASK };
+    unsigned char *b = calloc(1, SIZE);
+    if (!b)
+        return NULL;
+    unsigned char *p = b;
+#define LE16(v) (*p++ = (unsigned char)(v), *p++ = (unsigned char)((v) >> 8))
+#define LE32(v) (LE16((v)&0xffff), LE16((unsigned)(v) >> 16))
+    LE16(0), LE16(1), LE16(1); /* an icon file of one image */
+    *p++ = W, *p++ = W, *p++ = 0, *p++ = 0;
+    LE16(1), LE16(32), LE32(40 + PIX + MASK), LE32(22);
+    LE32(40), LE32(W), LE32(2 * W), LE16(1), LE16(32), LE32(0),
+        LE32(PIX + MASK);
+#undef LE16
+#undef LE32
+    p = b + 22 + 40;
+    for (int y = 0; y < W; y++)
+        for (int x = 0; x < W; x++) {
+            int row = W - 1 - y; /* the rows are stored bottom up */
+            unsigned char *px = p + 4 * (row * W + x);
+            unsigned rgb = 0;
+            bool board = y >= 3 && y <= 12;
+            bool square = board && x % 3 != 0 && y % 3 != 0;
+            int col = x / 3, line = (y - 4) / 3;
+            if (square && ((line == 0 && col == 0) || (line == 1 && col == 3)))
+                rgb = 0x202020; /* a dark piece */
+            else if (square &&
+                     ((line == 0 && col == 2) || (line == 2 && col == 4)))
+                rgb = 0xfafafa; /* a light one */
+            else if (square)
+                rgb = 0xe8c98a; /* sand */
+            else if (board)
+                rgb = 0x6b421c; /* wood */
+            px[0] = (unsigned char)rgb;
+            px[1] = (unsigned char)(rgb >> 8);
+            px[2] = (unsigned char)(rgb >> 16);
+            px[3] = board ? 255 : 0;
+        }
+    *len = SIZE;
+    return (char *)b;
+}
+
+/* The answers made once: the rulesets, the icon, the page gzipped. */
+static int make_answers(server *S) {
+    json_t *o = wg_rulesets_json(S->rules, S->nrules);
+    S->rulesets = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    if (!S->rulesets)
+        return -1;
+    S->rulesets_len = strlen(S->rulesets);
+    S->rulesets_gz = gzip(S->rulesets, S->rulesets_len, &S->rulesets_gz_len);
+    S->icon = make_icon(&S->icon_len);
+    int n = 0;
+    while (kemet_web_files[n][0])
+        n++;
+    S->web_gz = calloc((size_t)n + 1, sizeof *S->web_gz);
+    S->web_gz_len = calloc((size_t)n + 1, sizeof *S->web_gz_len);
+    if (!S->rulesets_gz || !S->icon || !S->web_gz || !S->web_gz_len)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(kemet_web_files[i][1]);
+        if (len >= GZIP_MIN)
+            S->web_gz[i] = gzip(kemet_web_files[i][1], len, &S->web_gz_len[i]);
+    }
+    return 0;
 }
 
 /* As many connections as the descriptors allow (the soft limit raised to
@@ -754,12 +1219,19 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
              size_t len) {
     *out = NULL;
     struct sockaddr_in addr = {0};
+    struct sockaddr_in6 addr6 = {0};
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)o->port);
-    if (listen && inet_pton(AF_INET, o->host, &addr.sin_addr) != 1) {
+    addr6.sin6_family = AF_INET6;
+    addr6.sin6_port = htons((uint16_t)o->port);
+    int family = inet_pton(AF_INET, o->host, &addr.sin_addr) == 1 ? AF_INET
+                 : inet_pton(AF_INET6, o->host, &addr6.sin6_addr) == 1
+                     ? AF_INET6
+                     : 0;
+    if (!family) {
         snprintf(why, len,
-                 "serve: --host takes an IPv4 address such as 127.0.0.1, "
-                 "not '%.40s'",
+                 "serve: --host takes an IP address such as 127.0.0.1, "
+                 "0.0.0.0 or ::1, not '%.40s'",
                  o->host);
         return -1;
     }
@@ -771,8 +1243,22 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
     pthread_mutex_init(&S->mu, NULL);
     pthread_mutex_init(&S->wmu, NULL);
     pthread_cond_init(&S->work, NULL);
-    pthread_cond_init(&S->hint_work, NULL);
+    for (int k = 0; k < JOB_KINDS; k++)
+        pthread_cond_init(&S->job_work[k], NULL);
+    pthread_cond_init(&S->calm, NULL);
+    pthread_cond_init(&S->settled, NULL);
     S->o = *o;
+    S->family = family;
+    if (family == AF_INET) {
+        memcpy(S->listen_addr, &addr.sin_addr, 4);
+        S->any_addr = addr.sin_addr.s_addr == htonl(INADDR_ANY);
+        S->loopback = S->listen_addr[0] == 127;
+    } else {
+        memcpy(S->listen_addr, &addr6.sin6_addr, 16);
+        S->any_addr = IN6_IS_ADDR_UNSPECIFIED(&addr6.sin6_addr);
+        S->loopback = IN6_IS_ADDR_LOOPBACK(&addr6.sin6_addr);
+    }
+    S->port = (unsigned)o->port;
     if (S->o.max_games <= 0)
         S->o.max_games = SRV_MAX_GAMES;
     if (S->o.per_address <= 0)
@@ -782,7 +1268,7 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
     S->hosts = strdup(o->allow_hosts ? o->allow_hosts : "");
     for (int i = 0; i < o->nrules && i < MAX_RULES; i++)
         S->rules[S->nrules++] = o->rules[i];
-    if (!S->hosts) {
+    if (!S->hosts || make_answers(S)) {
         snprintf(why, len, "out of memory");
         goto fail;
     }
@@ -794,12 +1280,12 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
                  L.why[0] ? L.why : store_error(S->db));
         goto fail;
     }
-    void *(*const run[3])(void *) = {worker, hinter, ticker};
+    void *(*const run[NTHREADS])(void *) = {worker, hinter, reviewer, ticker};
     int started = 0;
-    while (started < 3 &&
+    while (started < NTHREADS &&
            pthread_create(thread_of(S, started), NULL, run[started], S) == 0)
         started++;
-    if (started < 3) {
+    if (started < NTHREADS) {
         stop_threads(S, started);
         snprintf(why, len, "serve: cannot start a thread");
         goto fail;
@@ -814,11 +1300,14 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
                      MHD_ALLOW_SUSPEND_RESUME;
     if (!listen)
         flags |= MHD_USE_NO_LISTEN_SOCKET;
+    if (family == AF_INET6)
+        flags |= MHD_USE_IPv6;
     S->d = MHD_start_daemon(
         flags, (uint16_t)o->port, NULL, NULL, handle, S, MHD_OPTION_SOCK_ADDR,
-        (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, completed, S,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL_THREADS,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit(),
+        family == AF_INET6 ? (struct sockaddr *)&addr6
+                           : (struct sockaddr *)&addr,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, S, MHD_OPTION_THREAD_POOL_SIZE,
+        (unsigned)POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, connection_limit(),
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)S->o.per_address,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
@@ -827,6 +1316,10 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
                  o->host, o->port);
         goto fail;
     }
+    const union MHD_DaemonInfo *info =
+        listen ? MHD_get_daemon_info(S->d, MHD_DAEMON_INFO_BIND_PORT) : NULL;
+    if (info)
+        S->port = info->port;
     *out = S;
     return 0;
 fail:
@@ -854,10 +1347,9 @@ int srv_run(const srv_opts *o, char *why, size_t len) {
     server *S;
     if (srv_open(o, true, &S, why, len))
         return -1;
-    const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(S->d, MHD_DAEMON_INFO_BIND_PORT);
-    printf("kemet: serving %d games on http://%s:%u/ (database %s)\n",
-           (int)S->nall, o->host, info ? info->port : (unsigned)o->port, o->db);
+    bool v6 = S->family == AF_INET6;
+    printf("kemet: serving %d games on http://%s%s%s:%u/ (database %s)\n",
+           (int)S->nall, v6 ? "[" : "", o->host, v6 ? "]" : "", S->port, o->db);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);

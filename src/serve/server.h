@@ -28,6 +28,19 @@
 #define SSE_PING 10     /* seconds between an event stream's comments */
 #define IDLE_TIMEOUT 20 /* seconds before a silent connection is closed */
 #define POOL_THREADS 4  /* libmicrohttpd's polling threads */
+#define MAX_IDS 200     /* games one GET /api/games may name */
+
+/* The analyses (hints and reviews): each kind has its own queue and
+ * thread. At most ANALYSIS_PER_ADDRESS analyses of a kind asked for by
+ * one client address are queued or running (429 past it), and at most
+ * ANALYSIS_QUEUE of a kind in all (503); either answer says when to try
+ * again (Retry-After, in seconds). A request for an analysis already
+ * queued or running joins it and costs nothing more. */
+#define ANALYSIS_PER_ADDRESS 4
+#define ANALYSIS_QUEUE 32
+#define RETRY_HINT 2
+#define RETRY_REVIEW 30
+#define STOP_GRACE_MS 1500 /* at a stop, the wait for the last answers */
 
 /* A connection put aside (suspended) until its game changes or `until`
  * passes: a long poll, or an event stream with nothing to send. */
@@ -39,26 +52,43 @@ typedef struct waiter {
     struct waiter *prev, *next;
 } waiter;
 
-enum { JOB_HINT = 0, JOB_REVIEW = 1 };
+enum { JOB_HINT = 0, JOB_REVIEW = 1, JOB_KINDS = 2 };
+
+struct request;
+
+/* One analysis: a hint for a game at a version, or a finished game's
+ * review. Guarded by the server's mu; freed when the last of its holders
+ * (the queue or its thread, each request waiting for it) lets it go. */
+typedef struct job {
+    int kind;
+    wgame *g;
+    long version;     /* the hint's g->version; the review's g->played */
+    kemet_pos pos;    /* the hint's position, the review's start */
+    kemet_throw thr;  /* the hint's throw (n == 0: none) */
+    kemet_ply *plies; /* the review's plies */
+    long nplies;
+    int result, resigned; /* how the reviewed game ended */
+    char addr[64];        /* the client address that asked for it */
+    bool done;
+    char *text; /* once done: the answer, JSON text (NULL: none was made) */
+    int refs;
+    struct request *waiting; /* requests put aside for it */
+    struct job *next;        /* in its queue */
+} job;
 
 /* A request: its body, and what it waits for. */
 typedef struct request {
     char *body;
     size_t len;
     bool too_big;
+    json_t *json;    /* a POST's body, parsed (NULL: none) */
     waiter w;        /* long polling */
     time_t deadline; /* of the long poll, once begun */
-    int hint;        /* 0; 1 queued for the analysis thread; 2 answered */
-    int job;         /* JOB_HINT or JOB_REVIEW */
     struct MHD_Connection *c;
-    wgame *g;         /* the job's game */
-    kemet_pos pos;    /* the hint's position, the review's start */
-    kemet_throw thr;  /* the hint's throw (n == 0: none) */
-    kemet_ply *plies; /* the review's plies, at the game's `version` */
-    long nplies, version;
-    json_t *answer; /* the hint's answer (NULL: none could be made) */
-    char *text;     /* the review's answer, JSON text (NULL: none) */
-    struct request *qnext;
+    job *j;                /* the analysis it waits for, or NULL */
+    bool owed;             /* put aside once (or an event stream): counted in
+                              S->owed until it completes */
+    struct request *jnext; /* in j->waiting */
 } request;
 
 struct server {
@@ -66,26 +96,43 @@ struct server {
     kemet_rules *rules[MAX_RULES];
     int nrules;
     srv_opts o;
-    char *hosts;        /* the host names served (o.allow_hosts), copied */
-    pthread_mutex_t mu; /* guards the tables, the queues and `db` */
+    char *hosts; /* the host names served (o.allow_hosts), copied */
+    int family;  /* AF_INET or AF_INET6: the listening address's */
+    unsigned char listen_addr[16]; /* ... in network order */
+    bool any_addr, loopback;       /* listening on every address; on the
+                                      loopback one only */
+    unsigned port;                 /* the port bound */
+    pthread_mutex_t mu;            /* guards the tables, the queues and `db` */
     wgame *bucket[NBUCKET];
     wgame **all; /* in order of creation */
     long nall, capall;
     wgame **queue; /* games where the computer is to act */
     long qhead, qlen, qcap;
-    request *hints, *hints_last; /* requests waiting for a hint */
-    pthread_cond_t work, hint_work;
-    pthread_t worker, hinter, ticker;
+    job *jobs[JOB_KINDS];    /* queued analyses, oldest first */
+    job *running[JOB_KINDS]; /* the one each analysis thread makes */
+    long made[JOB_KINDS];    /* analyses made since the start */
+    atomic_int urgent;       /* hints queued or running and the computer's
+                                searches: a review waits while there are any */
+    long owed;               /* requests put aside, not yet completed */
+    pthread_cond_t work, job_work[JOB_KINDS], calm, settled;
+    pthread_t worker, analyst[JOB_KINDS], ticker;
     bool threads;
     pthread_mutex_t wmu; /* guards the waiters' list */
     waiter *waiters;
     struct MHD_Daemon *d;
     atomic_bool stopping;
+    /* answers made once: the rulesets (plain and gzip), the icon, and the
+       page's files gzipped (NULL where it does not pay) */
+    char *rulesets, *rulesets_gz, *icon;
+    size_t rulesets_len, rulesets_gz_len, icon_len;
+    char **web_gz;
+    size_t *web_gz_len;
 };
 
 enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                            const request *q);
-enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g);
+enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g,
+                           request *q);
 enum MHD_Result api_explain(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
                          request *q);
@@ -99,6 +146,9 @@ enum MHD_Result api_record(struct MHD_Connection *c, wgame *g);
 enum MHD_Result api_resign(server *S, struct MHD_Connection *c, wgame *g,
                            int you);
 enum MHD_Result api_rulesets(server *S, struct MHD_Connection *c);
+enum MHD_Result api_rematch(server *S, struct MHD_Connection *c, wgame *g,
+                            int you);
+enum MHD_Result api_server(server *S, struct MHD_Connection *c);
 enum MHD_Result api_takeback(server *S, struct MHD_Connection *c, wgame *g,
                              int you);
 enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
@@ -111,11 +161,26 @@ enum MHD_Result srv_answer(struct MHD_Connection *c, unsigned status,
                            const char *type, char *text, size_t len);
 enum MHD_Result srv_answer_json(struct MHD_Connection *c, unsigned status,
                                 json_t *o);
+/* An answer that may be sent gzipped (the client accepts it): `text` is
+ * taken over unless `keep`; `gz` (may be NULL) the same text gzipped. */
+enum MHD_Result srv_answer_gz(struct MHD_Connection *c, unsigned status,
+                              const char *type, const char *text, size_t len,
+                              bool keep, const char *gz, size_t gz_len);
 void srv_changed(server *S, wgame *g);
 /* The headers of every answer: its type, caching, and the security
  * headers (CSP, no framing, no sniffing, no referrer). */
 void srv_headers(struct MHD_Response *r, const char *type, bool page);
-bool srv_queue_hint(server *S, request *q);
+/* Puts request q aside for the analysis `want` describes (its kind, game,
+ * version and what it needs, taken over: plies): joins the same analysis
+ * queued or running, or queues it. 0, or the status to answer (429: too
+ * many of this client's, 503: too many in all, or the server stops). */
+int srv_queue_job(server *S, request *q, job *want);
+/* Counts request q as owed an answer until it completes (S->mu not
+ * held). */
+void srv_owe(server *S, request *q);
+/* An error with Retry-After. */
+enum MHD_Result srv_error_retry(struct MHD_Connection *c, unsigned status,
+                                int seconds, const char *msg);
 /* Puts connection c aside until game g changes or `seconds` pass (g->mu
  * held); the handler or reader is then called again. */
 void srv_wait(server *S, waiter *w, struct MHD_Connection *c, const wgame *g,
@@ -124,6 +189,8 @@ void srv_wait(server *S, waiter *w, struct MHD_Connection *c, const wgame *g,
 void srv_unwait(server *S, waiter *w);
 
 wgame *srv_find(server *S, const char *id);
+/* A game's answer of an analysis: the job's text, or an error. */
+enum MHD_Result srv_job_answer(struct MHD_Connection *c, request *q);
 int srv_random_bytes(void *buf, size_t n);
 int srv_random_hex(char *out, int chars);
 const kemet_rules *srv_rules_of(server *S, const char *spec);

@@ -8,9 +8,10 @@
  * the action survives a kill -9 or a power cut.
  *
  * The schema's version is the file's user_version: 1 (or 0, never set)
- * knew the kinds throw and move, 2 adds resign, 3 takeback. An older file
- * is brought up to date in one transaction; a newer one is refused
- * untouched.
+ * knew the kinds throw and move, 2 adds resign, 3 takeback, 4 the
+ * rematch's offer and rematch, and the table reviews (a finished game's
+ * review, made once). An older file is brought up to date in one
+ * transaction; a newer one is refused untouched.
  */
 #include "wgame.h"
 
@@ -24,7 +25,7 @@
 
 struct store {
     sqlite3 *db;
-    sqlite3_stmt *add_game, *add_action;
+    sqlite3_stmt *add_game, *add_action, *put_review, *get_review;
     char err[256];
 };
 
@@ -42,26 +43,31 @@ static const char schema[] =
     " game TEXT NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
     " kind TEXT NOT NULL"
-    "  CHECK(kind IN ('throw','move','resign','takeback')),"
+    "  CHECK(kind IN ('throw','move','resign','takeback','offer','rematch')),"
     " text TEXT NOT NULL,"
-    " PRIMARY KEY(game, seq));";
+    " PRIMARY KEY(game, seq));"
+    "CREATE TABLE IF NOT EXISTS reviews("
+    " game TEXT PRIMARY KEY REFERENCES games(id),"
+    " version INTEGER NOT NULL,"
+    " text TEXT NOT NULL);";
 
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 
-/* Versions 1 and 2 to 3: the actions table again, allowing every kind. */
-static const char to_version3[] =
+/* Versions 1 to 3 to 4: the actions table again, allowing every kind (the
+ * table reviews is made by the schema). */
+static const char to_version4[] =
     "BEGIN IMMEDIATE;"
-    "CREATE TABLE actions_v3("
+    "CREATE TABLE actions_v4("
     " game TEXT NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
     " kind TEXT NOT NULL"
-    "  CHECK(kind IN ('throw','move','resign','takeback')),"
+    "  CHECK(kind IN ('throw','move','resign','takeback','offer','rematch')),"
     " text TEXT NOT NULL,"
     " PRIMARY KEY(game, seq));"
-    "INSERT INTO actions_v3 SELECT game, seq, kind, text FROM actions;"
+    "INSERT INTO actions_v4 SELECT game, seq, kind, text FROM actions;"
     "DROP TABLE actions;"
-    "ALTER TABLE actions_v3 RENAME TO actions;"
-    "PRAGMA user_version=3;"
+    "ALTER TABLE actions_v4 RENAME TO actions;"
+    "PRAGMA user_version=4;"
     "COMMIT;";
 
 /* An integer the database answers to `sql`, or -1. */
@@ -92,9 +98,9 @@ static bool columns_are(sqlite3 *db, const char *name, const char *want) {
     return strcmp(got, want) == 0;
 }
 
-/* A file that holds anything must be kemet's own: the tables games and
- * actions with their columns, and nothing else. Checked before anything
- * is written, so that another program's database is refused untouched.
+/* A file that holds anything must be kemet's own: the tables games,
+ * actions and reviews with their columns, and nothing else. Checked before
+ * anything is written, so that another program's database is refused untouched.
  * 0, or -1 with the reason in why. */
 static int foreign(sqlite3 *db, char *why, size_t len) {
     sqlite3_stmt *st;
@@ -113,14 +119,16 @@ static int foreign(sqlite3 *db, char *why, size_t len) {
         name = name ? name : "";
         bool games = strcmp(name, "games") == 0;
         bool actions = strcmp(name, "actions") == 0;
-        if (strcmp(type, "table") != 0 || (!games && !actions)) {
+        bool reviews = strcmp(name, "reviews") == 0;
+        if (strcmp(type, "table") != 0 || (!games && !actions && !reviews)) {
             snprintf(why, len, "it holds %.20s '%.60s', which is not kemet's",
                      type, name);
             rc = -1;
         } else if (!columns_are(db, name,
                                 games ? "id,ruleset,seed,seat1,seat2,token1,"
                                         "token2,created"
-                                      : "game,seq,kind,text")) {
+                                : reviews ? "game,version,text"
+                                          : "game,seq,kind,text")) {
             snprintf(why, len, "its table '%s' is not kemet's", name);
             rc = -1;
         }
@@ -175,7 +183,7 @@ int store_open(const char *path, store **out, char *why, size_t len) {
     }
     char *msg = NULL;
     if (made && version < SCHEMA_VERSION &&
-        sqlite3_exec(s->db, to_version3, NULL, NULL, &msg) != SQLITE_OK) {
+        sqlite3_exec(s->db, to_version4, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(why, len, "%.200s: cannot bring the database up to date: %s",
                  path, msg ? msg : sqlite3_errmsg(s->db));
         sqlite3_free(msg);
@@ -184,7 +192,7 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         return -1;
     }
     if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(s->db, "PRAGMA user_version=3", NULL, NULL, &msg) !=
+        sqlite3_exec(s->db, "PRAGMA user_version=4", NULL, NULL, &msg) !=
             SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO games(id,ruleset,seed,seat1,seat2,"
@@ -193,7 +201,14 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO actions(game,seq,kind,text) "
                            "VALUES(?,?,?,?)",
-                           -1, &s->add_action, NULL) != SQLITE_OK) {
+                           -1, &s->add_action, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "INSERT OR REPLACE INTO reviews(game,version,text) "
+                           "VALUES(?,?,?)",
+                           -1, &s->put_review, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "SELECT version, text FROM reviews WHERE game=?", -1,
+                           &s->get_review, NULL) != SQLITE_OK) {
         snprintf(why, len, "%.200s: not a kemet database: %s", path,
                  msg ? msg : sqlite3_errmsg(s->db));
         sqlite3_free(msg);
@@ -209,11 +224,14 @@ void store_close(store *s) {
         return;
     sqlite3_finalize(s->add_game);
     sqlite3_finalize(s->add_action);
+    sqlite3_finalize(s->put_review);
+    sqlite3_finalize(s->get_review);
     sqlite3_close(s->db);
     free(s);
 }
 
-int store_game(store *s, const wgame *g) {
+/* Inserts game g (no transaction of its own). */
+static int insert_game(store *s, const wgame *g) {
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
     sqlite3_stmt *st = s->add_game;
@@ -231,25 +249,73 @@ int store_game(store *s, const wgame *g) {
     return rc == SQLITE_DONE ? 0 : fail(s, "saving a game");
 }
 
+int store_game(store *s, const wgame *g) {
+    return insert_game(s, g);
+}
+
+/* Inserts action `seq` of game `id` (no transaction of its own). */
+static int insert_action(store *s, const char *id, long seq, const char *kind,
+                         const char *text) {
+    sqlite3_stmt *st = s->add_action;
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, seq);
+    sqlite3_bind_text(st, 3, kind, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "saving an action");
+}
+
+int store_rematch(store *s, const wgame *g, const char *id, long seq) {
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return fail(s, "saving a rematch");
+    int rc = insert_game(s, g) || insert_action(s, id, seq, "rematch", g->id)
+                 ? -1
+                 : 0;
+    if (rc == 0 && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        rc = fail(s, "saving a rematch");
+    if (rc)
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+int store_review(store *s, const char *id, long version, const char *text) {
+    sqlite3_stmt *st = s->put_review;
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, version);
+    sqlite3_bind_text(st, 3, text, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "saving a review");
+}
+
+int store_review_get(store *s, const char *id, long *version, char **text) {
+    sqlite3_stmt *st = s->get_review;
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 1);
+        *version = (long)sqlite3_column_int64(st, 0);
+        *text = t ? strdup((const char *)t) : NULL;
+        found = *text ? 1 : -1;
+    } else if (rc != SQLITE_DONE)
+        found = fail(s, "reading a review");
+    sqlite3_reset(st);
+    return found;
+}
+
 int store_actions(store *s, const char *id, long first, int n,
                   const char *const kind[], const char *const text[]) {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return fail(s, "saving an action");
-    for (int i = 0; i < n; i++) {
-        sqlite3_stmt *st = s->add_action;
-        sqlite3_reset(st);
-        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 2, first + i);
-        sqlite3_bind_text(st, 3, kind[i], -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 4, text[i], -1, SQLITE_STATIC);
-        int rc = sqlite3_step(st);
-        sqlite3_reset(st);
-        if (rc != SQLITE_DONE) {
-            fail(s, "saving an action");
+    for (int i = 0; i < n; i++)
+        if (insert_action(s, id, first + i, kind[i], text[i])) {
             sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
             return -1;
         }
-    }
     if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         fail(s, "saving an action");
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);

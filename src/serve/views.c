@@ -184,15 +184,18 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
  * after each (before the throw: the pre-throw moves and throwing): made
  * by the server's hint thread, holding no game. */
 json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
-                     const kemet_throw *thr) {
+                     const kemet_throw *thr, int (*check)(void *), void *ctx) {
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
     kc_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     kemet_agent *a = NULL;
     kemet_error err;
     int n = -1;
     if (m && rank && !kemet_agent_new(r, "expectimax", 1, &a, &err)) {
+        kemet_agent_set_check(a, check, ctx);
         n = thr ? kemet_moves(r, pos, thr, m) : kemet_prethrow(r, pos, m);
         n = kc_rank(a, pos, thr, m, n > 0 ? n : 0, rank);
+        if (check && check(ctx))
+            n = -1; /* stopped: what it found is not an answer */
     }
     json_t *list = n >= 0 ? json_array() : NULL;
     for (int i = 0; i < n; i++) {
@@ -213,24 +216,48 @@ json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
                 : NULL;
 }
 
-/* The review of game g (finished) as JSON text, by the hint agent: the
- * fields of `kemet review --json` (docs/review.md). */
-char *wg_review_text(const wgame *g, const kemet_pos *start,
-                     const kemet_ply *plies, long n) {
+/* How a game ended, in words. */
+static json_t *end_json(const kemet_rules *r, int result, int resigned) {
+    const kemet_info *info = kemet_rules_info(r);
+    char words[200];
+    if (resigned)
+        snprintf(words, sizeof words, "%s resigned; %s won.",
+                 info->player[resigned - 1], info->player[2 - resigned]);
+    else if (result == KEMET_WON1 || result == KEMET_WON2)
+        snprintf(words, sizeof words, "%s won.", info->player[result - 1]);
+    else if (result == KEMET_DRAW)
+        snprintf(words, sizeof words, "A draw.");
+    else
+        snprintf(words, sizeof words, "The game goes on.");
+    return json_pack(
+        "{s:o, s:o, s:s}", "winner",
+        result == KEMET_WON1 || result == KEMET_WON2 ? json_integer(result)
+        : result == KEMET_DRAW                       ? json_integer(0)
+                                                     : json_null(),
+        "resigned", resigned ? json_integer(resigned) : json_null(), "words",
+        words);
+}
+
+/* The review of a finished game as JSON text, by the hint agent: the
+ * fields of `kemet review --json` (docs/review.md) and how it ended. */
+char *wg_review_text(const kemet_rules *r, const kemet_pos *start,
+                     const kemet_ply *plies, long n, int result, int resigned,
+                     int (*check)(void *), void *ctx) {
     kemet_agent *a = NULL;
     kemet_error err;
     kemet_review_entry *e = malloc((size_t)(2 * n + 2) * sizeof *e);
     kemet_review_sum sum[2];
     long ne = -1;
-    if (e && !kemet_agent_new(g->rules, "expectimax", 1, &a, &err))
-        ne =
-            kemet_review(a, g->rules, start, plies, n, e, 2 * n + 2, sum, &err);
+    if (e && !kemet_agent_new(r, "expectimax", 1, &a, &err)) {
+        kemet_agent_set_check(a, check, ctx);
+        ne = kemet_review(a, r, start, plies, n, e, 2 * n + 2, sum, &err);
+    }
     kemet_agent_free(a);
     if (ne < 0) {
         free(e);
         return NULL;
     }
-    const kemet_info *info = kemet_rules_info(g->rules);
+    const kemet_info *info = kemet_rules_info(r);
     json_t *list = json_array();
     for (long i = 0; i < ne; i++) {
         char t[64], pl[160] = "throw", b[160] = "throw";
@@ -271,12 +298,12 @@ char *wg_review_text(const wgame *g, const kemet_pos *start,
                       s->luck, "grades", grades));
     }
     free(e);
-    json_t *o =
-        json_pack("{s:s, s:s, s:I, s:{s:f, s:f, s:f}, s:o, s:o}", "ruleset",
-                  kemet_rules_spec(g->rules), "agent", "expectimax", "plies",
-                  (json_int_t)n, "thresholds", "doubtful",
-                  KEMET_REVIEW_DOUBTFUL, "bad", KEMET_REVIEW_BAD, "very_bad",
-                  KEMET_REVIEW_VERY_BAD, "decisions", list, "players", players);
+    json_t *o = json_pack(
+        "{s:s, s:s, s:I, s:{s:f, s:f, s:f}, s:o, s:o, s:o}", "ruleset",
+        kemet_rules_spec(r), "agent", "expectimax", "plies", (json_int_t)n,
+        "thresholds", "doubtful", KEMET_REVIEW_DOUBTFUL, "bad",
+        KEMET_REVIEW_BAD, "very_bad", KEMET_REVIEW_VERY_BAD, "decisions", list,
+        "players", players, "end", end_json(r, result, resigned));
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     return text;

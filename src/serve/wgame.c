@@ -65,6 +65,9 @@ void wg_free(wgame *g) {
 /* Starts the in-memory game from the seed, with no actions. */
 static int wg_begin(wgame *g) {
     g->resigned = 0;
+    g->played = 0;
+    g->offered = 0;
+    g->rematch[0] = '\0';
     for (long i = 0; i < g->nply; i++)
         free(g->ply[i].words);
     g->nply = 0;
@@ -110,6 +113,8 @@ static int remember(wgame *g, char kind, const char *text) {
     snprintf(g->act[g->version].text, sizeof g->act[g->version].text, "%s",
              text);
     g->version++;
+    if (kind != 'o' && kind != 'n')
+        g->played = g->version;
     return KEMET_OK;
 }
 
@@ -190,6 +195,25 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
         }
         return KEMET_OK;
     }
+    if (strcmp(kind, "offer") == 0) {
+        if ((strcmp(text, "1") != 0 && strcmp(text, "2") != 0) ||
+            wg_offer(g, text[0] - '0')) {
+            snprintf(why, len,
+                     "action %ld: '%.20s' is not a seat that may "
+                     "offer a rematch",
+                     g->version, text);
+            return KEMET_EILLEGAL;
+        }
+        return KEMET_OK;
+    }
+    if (strcmp(kind, "rematch") == 0) {
+        if (wg_rematched(g, text)) {
+            snprintf(why, len, "action %ld: '%.20s' is not a rematch's game",
+                     g->version, text);
+            return KEMET_EILLEGAL;
+        }
+        return KEMET_OK;
+    }
     if (strcmp(kind, "takeback") == 0) {
         char *end;
         long keep = strtol(text, &end, 10);
@@ -217,6 +241,8 @@ const char *wg_kind_name(char kind) {
     return kind == 't'   ? "throw"
            : kind == 'r' ? "resign"
            : kind == 'b' ? "takeback"
+           : kind == 'o' ? "offer"
+           : kind == 'n' ? "rematch"
                          : "move";
 }
 
@@ -312,6 +338,38 @@ int wg_resign(wgame *g, int seat) {
     if (rc == KEMET_OK)
         g->resigned = seat;
     return rc;
+}
+
+int wg_offer(wgame *g, int seat) {
+    if (wg_result(g) == KEMET_PLAYING)
+        return KEMET_EOVER;
+    if ((seat != 1 && seat != 2) || g->rematch[0])
+        return KEMET_EILLEGAL;
+    int rc = remember(g, 'o', seat == 1 ? "1" : "2");
+    if (rc == KEMET_OK)
+        g->offered = seat;
+    return rc;
+}
+
+int wg_rematched(wgame *g, const char *id) {
+    if (wg_result(g) == KEMET_PLAYING)
+        return KEMET_EOVER;
+    size_t n = strlen(id);
+    if (g->rematch[0] || n == 0 || n > WG_ID || strcmp(id, g->id) == 0 ||
+        strspn(id, "0123456789abcdef") != n)
+        return KEMET_EILLEGAL;
+    int rc = remember(g, 'n', id);
+    if (rc == KEMET_OK)
+        snprintf(g->rematch, sizeof g->rematch, "%s", id);
+    return rc;
+}
+
+json_t *wg_rematch_json(const wgame *g) {
+    if (g->rematch[0])
+        return json_pack("{s:s}", "id", g->rematch);
+    if (g->offered)
+        return json_pack("{s:i}", "offered_by", g->offered);
+    return json_null();
 }
 
 bool wg_computer_to_act(const wgame *g) {
@@ -498,6 +556,7 @@ json_t *wg_state_json(const wgame *g, int you) {
                                   info->pieces - on[1] - pos->hand[1]));
     json_object_set_new(o, "cells", wg_cells_json(g->rules, pos));
     json_object_set_new(o, "turns", json_integer(kemet_game_turns(g->g)));
+    json_object_set_new(o, "rematch", wg_rematch_json(g));
     json_object_set_new(o, "opening", json_string(g->opening));
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
     int n = 0;

@@ -26,7 +26,8 @@ typedef struct wg_ply {
 } wg_ply;
 
 /* One stored action: 't' a throw, 'm' a move or pre-throw choice, 'r' a
- * resignation, 'b' a take-back. */
+ * resignation, 'b' a take-back; once the game is over, 'o' a seat's offer
+ * of a rematch, 'n' the rematch made (its text the new game's id). */
 typedef struct wg_action {
     char kind;
     char text[159];
@@ -53,7 +54,11 @@ typedef struct wgame {
     bool queued;  /* waiting for the computer's worker */
     bool busy;    /* the worker is searching for it */
     int resigned; /* 0, or the seat that resigned (the other won) */
-    char *review; /* its review (JSON), made at review_version */
+    long played;  /* the version after the last action of play (every kind
+                     but the rematch's): what a review depends on */
+    int offered;  /* 0, or the seat that offered a rematch */
+    char rematch[WG_ID + 1]; /* "", or the rematch's game id */
+    char *review;            /* its review (JSON), made at review_version */
     long review_version;
     struct wgame *next; /* in the server's hash bucket */
 } wgame;
@@ -67,6 +72,13 @@ int store_open(const char *path, store **out, char *why, size_t len);
 void store_close(store *s);
 /* Saves a new game. */
 int store_game(store *s, const wgame *g);
+/* Saves game `g`, new, and the action that makes it the rematch of game
+ * `id` (its action `seq`, 'rematch' with g's id), in one transaction. */
+int store_rematch(store *s, const wgame *g, const char *id, long seq);
+/* A finished game's review: kept (made at `version`), and read back: 1
+ * with *text malloc'd, 0 when there is none, -1 on an error. */
+int store_review(store *s, const char *id, long version, const char *text);
+int store_review_get(store *s, const char *id, long *version, char **text);
 /* Saves actions `first`.. of game `id`: n actions, each a kind ("throw" or
  * "move") and its text; all or none. */
 int store_actions(store *s, const char *id, long first, int n,
@@ -140,6 +152,11 @@ int wg_rebuild(wgame *g, long keep);
 /* The stored name of an action's kind ("throw", "move", "resign",
  * "takeback"), as wg_replay takes it. */
 const char *wg_kind_name(char kind);
+/* After the game: seat `seat` offers a rematch; the rematch `id` is made
+ * (actions, stored like the others). KEMET_EOVER while the game goes on,
+ * KEMET_EILLEGAL for a bad seat or id or a rematch made already. */
+int wg_offer(wgame *g, int seat);
+int wg_rematched(wgame *g, const char *id);
 /* Stores the actions made since `first`; when the store fails, undoes
  * them (wg_rebuild) and returns -1 (store.c). */
 int wg_save(wgame *g, store *s, long first);
@@ -169,12 +186,19 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
                     size_t len);
 /* The moves ranked by the hint agent with the mover's chance after each
  * (before the throw: the pre-throw moves and throwing); NULL when out of
- * memory. Holds no game. */
+ * memory or stopped. `check` (may be NULL) is the search's
+ * (kemet_agent_set_check). Holds no game. */
 json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
-                     const kemet_throw *thr);
+                     const kemet_throw *thr, int (*check)(void *), void *ctx);
 /* The review of a finished game as JSON text: the fields of `kemet
- * review --json` (docs/review.md). Holds no game. */
-char *wg_review_text(const wgame *g, const kemet_pos *start,
-                     const kemet_ply *plies, long n);
+ * review --json` (docs/review.md) and how the game ended (`result`
+ * wg_result's, `resigned` the seat that resigned or 0). NULL when out of
+ * memory or stopped by `check` (may be NULL). Holds no game. */
+char *wg_review_text(const kemet_rules *r, const kemet_pos *start,
+                     const kemet_ply *plies, long n, int result, int resigned,
+                     int (*check)(void *), void *ctx);
+/* The rematch as the state shows it: null, {"offered_by": SEAT} or
+ * {"id": ID}. */
+json_t *wg_rematch_json(const wgame *g);
 
 #endif

@@ -47,6 +47,7 @@ char *ko_explain(const wgame *g, const char *move);
 char *ko_act(wgame *g, const char *token, const char *kind, const char *text);
 char *ko_hint(const wgame *g, const char *token);
 char *ko_review(wgame *g);
+char *ko_rematch(wgame *g, const char *token, const char *id);
 int ko_computer(wgame *g);
 char *ko_actions(const wgame *g);
 char *ko_replay(wgame *g, const char *kind, const char *text);
@@ -249,31 +250,67 @@ EMSCRIPTEN_KEEPALIVE char *ko_hint(const wgame *g, const char *token) {
     if (no)
         return no;
     const kemet_throw *t = kemet_game_throw(g->g);
-    json_t *o = wg_hint_json(g->rules, kemet_game_pos(g->g), t);
+    json_t *o = wg_hint_json(g->rules, kemet_game_pos(g->g), t, NULL, NULL);
     return o ? text_of(o) : error_json(500, "out of memory");
 }
 
-/* The review of a finished game, kept until the game changes. */
+/* The review of a finished game (resigned too), kept until the game
+ * changes. */
 EMSCRIPTEN_KEEPALIVE char *ko_review(wgame *g) {
-    if (kemet_game_pos(g->g)->result == KEMET_PLAYING)
+    if (wg_result(g) == KEMET_PLAYING)
         return error_json(409, "the game is not over: a review would "
                                "advise the players");
-    if (!g->review || g->review_version != g->version) {
+    if (!g->review || g->review_version != g->played) {
         kemet_ply *plies =
             malloc((size_t)(g->nply ? g->nply : 1) * sizeof *plies);
         if (!plies)
             return error_json(500, "out of memory");
         for (long i = 0; i < g->nply; i++)
             plies[i] = (kemet_ply){g->ply[i].thr, g->ply[i].move};
-        char *text = wg_review_text(g, &g->start, plies, g->nply);
+        char *text = wg_review_text(g->rules, &g->start, plies, g->nply,
+                                    wg_result(g), g->resigned, NULL, NULL);
         free(plies);
         if (!text)
             return error_json(500, "out of memory");
         free(g->review);
         g->review = text;
-        g->review_version = g->version;
+        g->review_version = g->played;
     }
     return strdup(g->review);
+}
+
+/* POST .../rematch, where both seats are on this page: the rematch is
+ * made at once. `id` is the id the worker gives the new game when there
+ * is none yet (it makes that game, the same ruleset and seats, with
+ * ko_new); the answer is {"id": ID, "you": SEAT, "made": true} for a new
+ * rematch, "made": false with the id of the one made before. The rematch
+ * is an action of this game (ko_actions keeps it), so its version moves. */
+EMSCRIPTEN_KEEPALIVE char *ko_rematch(wgame *g, const char *token,
+                                      const char *id) {
+    int you = ko_you(g, token);
+    if (you == 0)
+        return error_json(401, "a rematch needs the player's token");
+    if (you < 0)
+        return error_json(403, "the token is not one of this game's");
+    if (wg_result(g) == KEMET_PLAYING)
+        return error_json(409, "the game is not over: a rematch comes after "
+                               "it");
+    bool made = !g->rematch[0];
+    if (made) {
+        long first = g->version;
+        int rc = wg_rematched(g, id ? id : "");
+        if (rc) {
+            wg_rebuild(g, first);
+            return rc == KEMET_EILLEGAL
+                       ? error_json(400,
+                                    "'%.40s' is not a game id for the "
+                                    "rematch",
+                                    id ? id : "")
+                       : error_json(500, "%s", kemet_strerror(rc));
+        }
+    }
+    return text_of(json_pack("{s:s, s:i, s:b}", "id", g->rematch, "you", you,
+                             "made", made));
 }
 
 /* The computer's next action, if it is to act: 1 made, 0 none due, or a

@@ -12,14 +12,20 @@
  * a hint or a review be asked for (their searches, instrumented, take a
  * second or more: only inputs that ask for them pay for them).
  * Invariants, for every request the harness forms: an answer comes; to
- * /api/ it is JSON (the record: text), and every error is a JSON object
- * with "error" and its status; the connection is never dropped unanswered.
+ * /api/ it is JSON (the record: text), gzipped only when asked for (a
+ * header line "Accept-Encoding: gzip", bit 3) and then inflating to JSON,
+ * and every error (a refused Host or Origin, a busy analysis's 429 or
+ * 503) is a JSON object with "error" and its status; the connection is
+ * never dropped unanswered.
  */
 #include "fuzz.h"
 #include "serve.h"
 
+#include <stdint.h>
+
 #include <jansson.h>
 #include <poll.h>
+#include <zlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -155,6 +161,21 @@ static void check_answer(const char *path, const char *out, long len) {
         return;
     }
     FZ_CHECK(strstr(out, "Content-Type: application/json"));
+    static char plain[1 << 20];
+    if (strstr(out, "Content-Encoding: gzip")) {
+        /* asked for: the body inflates whole */
+        FZ_CHECK(strstr(out, "Vary: Accept-Encoding"));
+        z_stream z = {0};
+        FZ_CHECK(inflateInit2(&z, 15 + 16) == Z_OK);
+        z.next_in = (Bytef *)(uintptr_t)body;
+        z.avail_in = (uInt)(len - (body - out));
+        z.next_out = (Bytef *)plain;
+        z.avail_out = sizeof plain - 1;
+        FZ_CHECK(inflate(&z, Z_FINISH) == Z_STREAM_END);
+        plain[z.total_out] = '\0';
+        inflateEnd(&z);
+        body = plain;
+    }
     json_error_t e;
     json_t *o = json_loads(body, 0, &e);
     FZ_CHECK(o && json_is_object(o));
