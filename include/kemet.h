@@ -1021,6 +1021,44 @@ typedef struct kemet_analysis {
 KEMET_API int kemet_analyze_traces(const kemet_trace *games, long n,
                                    kemet_analysis *out);
 
+/* Ludii's SkillTrace (its evaluation's metrics.designer.SkillTrace): y[k]
+ * is the stronger agent's mean utility (a win 1, a draw 0, a loss -1) in
+ * match k of n, the stronger agent having twice the weaker's budget and
+ * the budgets doubling from match to match. The least-squares line of y
+ * over k = 0..n-1, read at k = n + 1 and held to [0, 1], is p; the area
+ * is the sum over the matches of max(y[k], 0) squared; SkillTrace is
+ * p + (1 - p) * area. NaN for n < 2 or y NULL. */
+KEMET_API double kemet_skill_trace(const double *y, int n);
+
+/* The share of a game's result that the throws decide: over n >= 2 games
+ * with result[i] (one player's, 1 win, 0 loss, 1/2 draw) and luck[i] (the
+ * sum of that player's throws' luck, kemet_throw_luck), Var(luck) /
+ * (Var(luck) + Var(result - luck)): the part of the result's variance the
+ * luck explains, the rest being the players' choices (and the
+ * evaluation's error). NaN when undefined. */
+KEMET_API double kemet_luck_share(const double *result, const double *luck,
+                                  long n);
+
+/* How many games a player needs, scoring `score` (> 1/2) a game on average
+ * with standard deviation `sd` a game, to be ahead at the end with 95%
+ * confidence (one-sided, normal approximation): the least n with
+ * (score - 1/2) sqrt(n) / sd >= 1.645. NaN for score <= 1/2. */
+KEMET_API double kemet_games_to_lead(double score, double sd);
+
+/* The games' lengths in turns as a histogram of `bins` bins of equal width
+ * (the width returned: the longest game's turns plus one over the bins,
+ * rounded up), bin b holding the games of b * width to (b + 1) * width - 1
+ * turns. NaN for bad arguments. */
+KEMET_API double kemet_length_histogram(const kemet_trace *games, long n,
+                                        int bins, long *hist);
+
+/* Counts the pieces that arrived between two positions: each square a
+ * player holds in `now` and did not in `was` adds one to count[cell] of
+ * its board cell (kemet_square_cell), for cells below `cells`. Returns how
+ * many were counted, or KEMET_EMISUSE. */
+KEMET_API int kemet_arrivals(const kemet_rules *rules, const kemet_pos *was,
+                             const kemet_pos *now, long *count, int cells);
+
 /* Wilson's score interval for k successes in n trials at z (1.96: 95%). */
 KEMET_API void kemet_wilson(double k, double n, double z, double *lo,
                             double *hi);

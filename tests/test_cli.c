@@ -978,89 +978,6 @@ static void tune_command(void **state) {
     free(o2);
 }
 
-/* kemet analyze: the same numbers on one thread and on two, every format,
- * and the plots written. */
-static void analyze_command(void **state) {
-    (void)state;
-    char *o1, *o2, *e;
-    int st =
-        tu_run(NULL, &o1, &e, "analyze", "chien-chacal", "senet-kendall",
-               "--games", "60", "--skill-games", "20", "--best",
-               "expectimax:200", "--threads", "1", "--format", "json", NULL);
-    assert_int_equal(st, 0);
-    free(e);
-    st = tu_run(NULL, &o2, &e, "analyze", "chien-chacal", "senet-kendall",
-                "--games", "60", "--skill-games", "20", "--best",
-                "expectimax:200", "--threads", "2", "--format", "json", NULL);
-    assert_int_equal(st, 0);
-    free(e);
-    assert_string_equal(o1, o2);
-    const char *names[] = {
-        "Completion",    "Drawishness",           "AdvantageP1",
-        "Balance",       "DurationTurns",         "LeadChange",
-        "Drama",         "DecisivenessThreshold", "BranchingFactor",
-        "SkillVsRandom", "SkillVsGreedy"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        char key[64];
-        snprintf(key, sizeof key, "\"%s\":{\"value\":", names[i]);
-        assert_non_null(strstr(o1, key));
-    }
-    assert_non_null(strstr(o1, "\"ruleset\":\"senet-kendall\",\"games\":60,"
-                               "\"stopped\":0,\"draws\":0"));
-    free(o1);
-    free(o2);
-    /* Plots in DIR/plots, the report in DIR/rep/r.md: the report links
-     * the plots as ../plots, and standard output stays empty. */
-    char dir[] = "/tmp/kemet-plots-XXXXXX", plotdir[64], rep[64], rmd[80];
-    assert_non_null(mkdtemp(dir));
-    snprintf(plotdir, sizeof plotdir, "%s/plots", dir);
-    snprintf(rep, sizeof rep, "%s/rep", dir);
-    snprintf(rmd, sizeof rmd, "%s/r.md", rep);
-    assert_int_equal(mkdir(rep, 0700), 0);
-    st = tu_run(NULL, &o1, &e, "analyze", "lions-jackals-quick", "--games",
-                "30", "--skill-games", "10", "--best", "greedy", "--plots",
-                plotdir, "--output", rmd, NULL);
-    assert_int_equal(st, 0);
-    assert_string_equal(o1, "");
-    free(o1);
-    free(e);
-    FILE *f = fopen(rmd, "r");
-    assert_non_null(f);
-    char *md = calloc(1, 65536);
-    assert_non_null(md);
-    size_t got = fread(md, 1, 65535, f);
-    fclose(f);
-    assert_true(got > 0);
-    assert_non_null(strstr(md, "| lions-jackals-quick |"));
-    assert_non_null(strstr(md, "### Reading"));
-    assert_non_null(strstr(md, "](../plots/lengths.svg)"));
-    assert_non_null(strstr(md, "](../plots/skill.svg)"));
-    free(md);
-    remove(rmd);
-    rmdir(rep);
-    const char *plots[] = {"lengths.svg", "advantage.svg", "skill.svg"};
-    for (size_t i = 0; i < 3; i++) {
-        char path[128];
-        snprintf(path, sizeof path, "%s/%s", plotdir, plots[i]);
-        f = fopen(path, "r");
-        assert_non_null(f);
-        char head[8] = {0};
-        assert_true(fread(head, 1, 4, f) == 4);
-        assert_string_equal(head, "<svg");
-        fclose(f);
-        remove(path);
-    }
-    rmdir(plotdir);
-    rmdir(dir);
-    st = tu_run(NULL, &o1, &e, "analyze", "chien-chacal", "--games", "20",
-                "--skill-games", "0", "--format", "csv", NULL);
-    assert_int_equal(st, 0);
-    assert_true(strncmp(o1, "ruleset,games,stopped", 21) == 0);
-    assert_non_null(strstr(o1, "\nchien-chacal,20,"));
-    free(o1);
-    free(e);
-}
-
 /* Bad options of match, hint and play --level: one line, status 2. */
 static void agent_command_errors(void **state) {
     (void)state;
@@ -1078,15 +995,6 @@ static void agent_command_errors(void **state) {
     BAD("game is over", "hint", "senet-kendall to=2 p1=- p2=1 winner=1", "1");
     BAD("--level", "play", "--level", "6");
     BAD("unknown ruleset", "tune", "ur");
-    BAD("unknown ruleset", "analyze", "senet-kendall", "ur");
-    BAD("md, csv or json", "analyze", "senet-kendall", "--format", "xml");
-    BAD("two agents", "analyze", "senet-kendall", "--agents", "greedy");
-    BAD("unknown agent", "analyze", "senet-kendall", "--agents", "greedy,x");
-    BAD("--best", "analyze", "senet-kendall", "--best", "mcts:0");
-    BAD("--games", "analyze", "senet-kendall", "--games", "0");
-    BAD("missing argument", "analyze");
-    BAD("plot folder", "analyze", "chien-chacal", "--plots", "/dev/null/x");
-    BAD("cannot write", "analyze", "chien-chacal", "--output", "/dev/null/x");
     BAD("--games", "tune", "--games", "0");
     BAD("not both", "play", "--level", "2", "--p2", "random");
     BAD("needs a RULESET", "rules", "--board", "/nonexistent");
@@ -1209,7 +1117,6 @@ int main(void) {
         cmocka_unit_test(play_level_and_hint),
         cmocka_unit_test(agent_command_errors),
         cmocka_unit_test(tune_command),
-        cmocka_unit_test(analyze_command),
         cmocka_unit_test(soak_command),
         cmocka_unit_test(review_command),
         cmocka_unit_test(play_review),

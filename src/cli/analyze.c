@@ -1,12 +1,27 @@
 /* analyze.c - `kemet analyze`: which reconstruction makes the best game.
  *
- * For each ruleset: N self-play games between two agents (seats fixed, so
- * that the first player's advantage shows), each traced ply by ply (the
- * evaluation's win chance for player 1 before each ply, the number of
- * legal moves at each throw); the figures come from kemet_analyze_traces.
- * Then skill: `best` against random and against greedy, seats
- * alternating. Every game is seeded from (seed, ruleset, index), so the
- * numbers do not depend on the thread count.
+ * For each ruleset (and each option value of a sweep):
+ *   - self-play by a strong agent (--strong, both seats) and by a weak one
+ *     (--agents, greedy by default), each game traced ply by ply: player
+ *     1's chance before each ply (exact where an endgame table covers the
+ *     position, else the learned evaluation's), the legal moves at each
+ *     throw, the holes pieces land on, and in strong play each throw's
+ *     luck (kemet_throw_luck), so that player 1's advantage is measured
+ *     with the luck taken out;
+ *   - a skill ladder: each agent of --ladder against the one below it,
+ *     paired games (each pair throws alike, seats swapped) scored less
+ *     their luck, stopped once the interval is tight (--tight) or at
+ *     --step-games; a step whose upper agent scores below one half beyond
+ *     its interval is a contradiction, and said so;
+ *   - the strong agent against the weak one: the luck share of the
+ *     result, and how many games the better player needs to lead;
+ *   - Ludii's SkillTrace (kemet_skill_trace) with expectimax at doubling
+ *     budgets, as many matches and games as Ludii's metric plays;
+ *   - degeneracy probes: the simple strategies (rearmost, foremost,
+ *     safe-random) against the strong agent.
+ * Then a verdict: the rulesets ranked on criteria stated in the report.
+ * Every game is seeded from (seed, ruleset, part, index), so the numbers
+ * do not depend on the thread count or the number of MPI ranks.
  */
 #include "cli.h"
 
@@ -17,53 +32,109 @@
 #include <sys/stat.h>
 
 static const char analyze_usage[] =
-    "usage: kemet analyze RULESET... [--games N] [--agents A,B] [--seed S]\n"
-    "                     [--threads T] [--format md|csv|json] [--plots DIR]\n"
-    "                     [--skill-games M] [--best A] [--max-turns T]\n"
-    "                     [--output FILE]\n"
-    "Plays N self-play games (default 1000) per ruleset between agents A\n"
-    "(player 1) and B (default greedy,greedy) and reports, with 95%\n"
-    "intervals: completion and draws, player 1's advantage and the balance,\n"
-    "length in turns and moves, lost throws, forced moves, choices at real\n"
-    "decisions, lead changes, drama and decisiveness (from the evaluation's\n"
-    "win chances), under Ludii's metric names where Ludii defines the same\n"
-    "figure; then skill: agent --best (default best:8k) against random and\n"
-    "against greedy over M games each (default N; 0: none), seats\n"
-    "alternating. --plots DIR writes SVG plots there (and a Markdown report\n"
-    "shows them). --output FILE writes the report to FILE, whole or not at\n"
-    "all, its plot links relative to FILE. 'all' names every ruleset. The\n"
-    "same seed gives the same numbers whatever the thread count.\n" TABLES_HELP
+    "usage: kemet analyze RULESET... [--games N] [--agents A,B] [--strong A]\n"
+    "                     [--strong-games M] [--ladder A,B,...]\n"
+    "                     [--step-games G] [--tight W] [--trace-games T]\n"
+    "                     [--trace-base B] [--sweep RULESET:KEY=LO..HI]\n"
+    "                     [--board FILE] [--seed S] [--threads T]\n"
+    "                     [--format md|csv|json] [--plots DIR]\n"
+    "                     [--max-turns T] [--output FILE]\n"
+    "Measures each ruleset as a game (docs/analysis.md says how):\n"
+    "self-play by agent --strong (default best:1k; M games, default 60)\n"
+    "with every throw's luck taken out of player 1's advantage, and by the\n"
+    "agents --agents (default greedy,greedy; N games, default 1000):\n"
+    "outcomes, balance, length, choices, tension (Ludii's metric names);\n"
+    "the skill ladder --ladder (default\n"
+    "random,greedy,expectimax:250,best:1k,best:4k), each agent against the\n"
+    "one below it in paired games scored less their luck, stopped when the\n"
+    "95% interval is within +-W (default 0.03) or at G games (default 40);\n"
+    "the strong agent against greedy: the luck share and the games the\n"
+    "better player needs to lead; Ludii's SkillTrace (T games a match,\n"
+    "default 10; expectimax budgets from B positions, default 8,\n"
+    "doubling); the simple strategies rearmost, foremost and safe-random\n"
+    "against the strong agent; then a ranking on stated criteria.\n"
+    "RULESET may carry options (lions-jackals:solid=2); 'all' names every\n"
+    "ruleset; --sweep adds the ruleset at each option value LO..HI to a\n"
+    "comparison of variants; --board FILE plays every ruleset named on that\n"
+    "board. --plots DIR writes SVG plots there; --output FILE writes the\n"
+    "report whole or not at all. The same seed gives the same numbers\n"
+    "whatever the thread count or the number of MPI ranks.\n" TABLES_HELP
         NET_HELP;
 
-/* The trace of one game while it is played. */
+#define BINS 20         /* length histogram bins */
+#define MAX_CELLS 128   /* board cells counted (kemet_info.board_cells) */
+#define SAMPLES 3       /* sample games whose chances are plotted */
+#define MAX_RUNGS 8     /* agents on the ladder */
+#define TRACE_MATCHES 8 /* Ludii's SkillTrace: 8 matches */
+#define NPROBES 3
+#define MAX_SETS 64 /* rulesets and variants in one report */
+
+static const char *const probe_name[NPROBES] = {"rearmost", "foremost",
+                                                "safe-random"};
+
+/* ------------------------------------------------------------------------
+ * Self-play, traced
+ * --------------------------------------------------------------------- */
+
+/* The fixed part of one game's trace: what every MPI rank sends. */
+typedef struct game_sum {
+    kemet_trace t;
+    double luck;          /* player 1's luck, summed over the throws */
+    long land[MAX_CELLS]; /* arrivals on each board cell */
+} game_sum;
+
 typedef struct tracer {
     const kemet_rules *r;
-    kemet_trace t;
-    double *p1;
+    game_sum s;
+    double *p1; /* player 1's chance before each ply */
     long cap;
-    bool failed;
+    kemet_pos last; /* the position at the last decision */
+    bool luck, thrown, seen, failed;
 } tracer;
+
+/* Player 1's chance in `pos`: exact where the rules' endgame table covers
+ * it, else the evaluation's (the learned one where there is a network). */
+static double p1_chance(const kemet_rules *r, const kemet_pos *pos) {
+    double c;
+    const kemet_table *tb = kemet_rules_table(r);
+    if (tb && pos->result == KEMET_PLAYING && kemet_table_probe(tb, pos, &c))
+        return pos->to == 1 ? c : 1 - c;
+    return kemet_win_chance(r, pos, 1);
+}
 
 static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
                       const kemet_move *moves, int n) {
     tracer *T = ctx;
     if (!thr) {
-        if (kc_grow(&T->p1, &T->cap, T->t.n, sizeof *T->p1)) {
+        if (T->seen)
+            kemet_arrivals(T->r, &T->last, pos, T->s.land, MAX_CELLS);
+        T->last = *pos;
+        T->seen = true;
+        T->thrown = true;
+        if (kc_grow(&T->p1, &T->cap, T->s.t.n, sizeof *T->p1)) {
             T->failed = true;
             return;
         }
-        T->p1[T->t.n++] = kemet_win_chance(T->r, pos, 1);
+        T->p1[T->s.t.n++] = p1_chance(T->r, pos);
         return;
     }
-    if (n == 1 && moves[0].n == 0)
-        T->t.passes++;
-    else if (n == 1)
-        T->t.forced++;
-    else {
-        T->t.decisions++;
-        T->t.choices += n;
+    /* an opening throw (no call before it) decides who starts: no luck */
+    if (T->luck && T->thrown) {
+        double x = 0;
+        if (kemet_throw_luck(T->r, pos, thr, &x, NULL) != KEMET_OK)
+            T->failed = true;
+        T->s.luck += x;
     }
-    T->t.branching += n;
+    T->thrown = false;
+    if (n == 1 && moves[0].n == 0)
+        T->s.t.passes++;
+    else if (n == 1)
+        T->s.t.forced++;
+    else {
+        T->s.t.decisions++;
+        T->s.t.choices += n;
+    }
+    T->s.t.branching += n;
 }
 
 typedef struct job {
@@ -71,6 +142,7 @@ typedef struct job {
     const char *spec[2];
     uint64_t seed;
     long cap;
+    bool luck;
     tracer *games;
     long offset, stride; /* this rank's games: offset + k * stride */
 } job;
@@ -80,69 +152,49 @@ static int trace_game(void *ctx, long k) {
     long i = J->offset + k * J->stride;
     tracer *T = &J->games[i];
     T->r = J->r;
+    T->luck = J->luck;
     kemet_game *g = NULL;
     int rc = cli_play_seeded(J->r, J->spec, cli_game_seed(J->seed, (uint64_t)i),
                              J->cap, trace_ply, T, NULL, &g);
     if (rc)
         return rc;
-    T->t.result = kemet_result(kemet_game_pos(g));
-    T->t.turns = kemet_game_turns(g);
-    T->t.moves = kemet_game_plies(g);
-    T->t.p1 = T->p1;
+    const kemet_pos *end = kemet_game_pos(g);
+    if (T->seen)
+        kemet_arrivals(J->r, &T->last, end, T->s.land, MAX_CELLS);
+    T->s.t.result = kemet_result(end);
+    T->s.t.turns = kemet_game_turns(g);
+    T->s.t.moves = kemet_game_plies(g);
     kemet_game_free(g);
     return T->failed ? KEMET_ENOMEM : KEMET_OK;
 }
 
-/* Everything measured on one ruleset. */
-typedef struct result {
-    char id[96];
-    kemet_analysis a;
-    long hist[21]; /* games by length, in 20 bins of `bin` turns */
-    double bin;
-    long skill_games;
-    kemet_stat skill[2]; /* best's win rate against random, greedy */
-} result;
-
-/* Best's win rate over `games` games against `other`, seats alternating. */
-static int skill(const kemet_rules *r, const char *best, const char *other,
-                 long games, uint64_t seed, long cap, int threads,
-                 kemet_stat *out) {
-    const char *spec[2] = {best, other};
-    cli_match_stats M;
-    if (cli_match(r, spec, games, seed, cap, threads, 0, &M))
-        return EXIT_BAD;
-    *out = (kemet_stat){(double)M.wins[0] / (double)games, M.lo[0], M.hi[0]};
-    return 0;
-}
-
-/* Under mpirun: every rank's traces to every rank, in game order (the
- * fixed part of each, then each game's win estimates, which then live in
+/* Under mpirun: every rank's games to every rank, in game order (the
+ * fixed part of each, then each game's chances, which then live in
  * *joined). */
 static int share_traces(tracer *T, long games, int rc, double **joined) {
     int rank = cli_mpi_rank(), size = cli_mpi_size();
     long mine = cli_mpi_share(games);
-    kemet_trace *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
-    kemet_trace *all = malloc((size_t)games * sizeof *all);
+    game_sum *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
+    game_sum *all = malloc((size_t)games * sizeof *all);
     long nmine = 0, total = 0;
     for (long k = 0; part && k < mine; k++) {
-        part[k] = T[rank + k * size].t;
-        part[k].p1 = NULL;
-        nmine += part[k].n;
+        part[k] = T[rank + k * size].s;
+        nmine += part[k].t.n;
     }
     rc = cli_mpi_deal(games, sizeof *all, part, all,
                       part && all ? rc : KEMET_ENOMEM);
     double *mine_p1 =
         rc ? NULL : malloc((size_t)(nmine ? nmine : 1) * sizeof *mine_p1);
     for (long i = 0; !rc && i < games; i++)
-        total += all[i].n;
+        total += all[i].t.n;
     double *p1 = rc ? NULL : malloc((size_t)(total ? total : 1) * sizeof *p1);
     int bad = !rc && (!mine_p1 || !p1);
     if (!rc) {
         long at = 0;
         for (long k = 0; mine_p1 && k < mine; k++) {
             const tracer *x = &T[rank + k * size];
-            memcpy(mine_p1 + at, x->p1, (size_t)x->t.n * sizeof *mine_p1);
-            at += x->t.n;
+            memcpy(mine_p1 + at, x->p1, (size_t)x->s.t.n * sizeof *mine_p1);
+            at += x->s.t.n;
         }
         rc = bad ? KEMET_ENOMEM
                  : cli_mpi_join(mine_p1, nmine, sizeof *p1, p1, total);
@@ -151,9 +203,9 @@ static int share_traces(tracer *T, long games, int rc, double **joined) {
         long at = 0;
         for (int r = 0; r < size; r++)
             for (long i = r; i < games; i += size) {
-                T[i].t = all[i];
-                T[i].t.p1 = p1 + at;
-                at += all[i].n;
+                T[i].s = all[i];
+                T[i].s.t.p1 = p1 + at;
+                at += all[i].t.n;
             }
         *joined = p1;
         p1 = NULL;
@@ -165,60 +217,103 @@ static int share_traces(tracer *T, long games, int rc, double **joined) {
     return rc;
 }
 
-static int analyze_one(const char *id, const char *agents[2], long games,
-                       uint64_t seed, long cap, int threads, const char *best,
-                       long skill_games, result *R) {
-    kemet_rules *r = cli_rules_for(id, NULL, NULL);
-    if (!r)
-        return EXIT_BAD;
-    snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
+/* What one pair of agents' self-play says. */
+typedef struct selfplay {
+    char agent[2][48];
+    long games;
+    kemet_analysis a;
+    long hist[BINS]; /* games by length, in bins of `bin` turns */
+    double bin;
+    bool luck;
+    kemet_stat adv_adj;     /* player 1's score less its luck */
+    double decisions;       /* real decisions a game (both players) */
+    double land[MAX_CELLS]; /* arrivals a game on each cell */
+    double coverage;        /* share of the cells ever landed on */
+    int nsample;            /* sample games' chances */
+    int sample_n[SAMPLES];
+    int sample_result[SAMPLES];
+    double *sample[SAMPLES];
+} selfplay;
+
+static void selfplay_free(selfplay *S) {
+    for (int k = 0; k < S->nsample; k++)
+        free(S->sample[k]);
+    S->nsample = 0;
+}
+
+/* Plays and measures `games` games of spec[0] against spec[1]. */
+static int selfplay_run(const kemet_rules *r, const char *const spec[2],
+                        long games, uint64_t seed, long cap, int threads,
+                        bool luck, const char *what, selfplay *S) {
+    *S = (selfplay){.games = games, .luck = luck};
+    for (int p = 0; p < 2; p++)
+        snprintf(S->agent[p], sizeof S->agent[p], "%s", spec[p]);
     tracer *T = calloc((size_t)games, sizeof *T);
     kemet_trace *t = calloc((size_t)games, sizeof *t);
-    double *joined = NULL; /* the win estimates of every rank's games */
-    int rc = 0;
-    if (!T || !t) {
-        rc = cli_fail("out of memory");
+    double *x = calloc((size_t)games, sizeof *x);
+    double *joined = NULL;
+    int rc = KEMET_ENOMEM;
+    if (!T || !t || !x)
         goto out;
-    }
-    /* The ruleset's own stream of seeds: adding a ruleset to the list
-     * changes no other ruleset's numbers. */
-    uint64_t rs = seed;
-    for (const char *c = kemet_rules_info(r)->id; *c; c++)
-        rs = kc_mix64(rs ^ (uint64_t)(unsigned char)*c);
-    /* under mpirun each rank traces games rank, rank + size, ... */
     int rank = cli_mpi_rank(), size = cli_mpi_size();
-    long mine = cli_mpi_share(games);
-    job J = {r, {agents[0], agents[1]}, rs, cap, T, rank, size};
-    char what[160];
-    snprintf(what, sizeof what, "%s: self-play", R->id);
-    int failed = cli_parallel_dealt(mine, games, threads, trace_game, &J, what);
-    if (size > 1 && (failed = share_traces(T, games, failed, &joined))) {
-        rc = cli_fail("analyze: out of memory");
+    job J = {r, {spec[0], spec[1]}, seed, cap, luck, T, rank, size};
+    rc = cli_parallel_dealt(cli_mpi_share(games), games, threads, trace_game,
+                            &J, what);
+    if (size > 1)
+        rc = share_traces(T, games, rc, &joined);
+    if (rc)
         goto out;
-    }
-    if (failed) {
-        rc = cli_fail("analyze: out of memory");
-        goto out;
-    }
-    long longest = 1;
     for (long i = 0; i < games; i++) {
-        t[i] = T[i].t;
-        longest = t[i].turns > longest ? t[i].turns : longest;
+        t[i] = T[i].s.t;
+        t[i].p1 = size > 1 ? T[i].s.t.p1 : T[i].p1;
     }
-    if (kemet_analyze_traces(t, games, &R->a)) {
-        rc = cli_fail("analyze: out of memory");
+    if ((rc = kemet_analyze_traces(t, games, &S->a)))
         goto out;
+    S->bin = kemet_length_histogram(t, games, BINS, S->hist);
+    long dec = 0;
+    for (long i = 0; i < games; i++) {
+        dec += t[i].decisions;
+        for (int c = 0; c < MAX_CELLS; c++)
+            S->land[c] += (double)T[i].s.land[c];
     }
-    R->bin = ceil((double)(longest + 1) / 20.0);
-    for (long i = 0; i < games; i++)
-        R->hist[(int)((double)t[i].turns / R->bin)]++;
-    R->skill_games = skill_games;
-    if (skill_games > 0) {
-        if (skill(r, best, "random", skill_games, kc_mix64(rs + 1), cap,
-                  threads, &R->skill[0]) ||
-            skill(r, best, "greedy", skill_games, kc_mix64(rs + 2), cap,
-                  threads, &R->skill[1]))
-            rc = EXIT_BAD;
+    S->decisions = (double)dec / (double)games;
+    const kemet_info *info = kemet_rules_info(r);
+    int cells =
+            info->board_cells < MAX_CELLS ? info->board_cells : MAX_CELLS - 1,
+        used = 0;
+    for (int c = 1; c <= cells; c++) {
+        used += S->land[c] > 0;
+        S->land[c] /= (double)games;
+    }
+    S->coverage = cells ? (double)used / cells : NAN;
+    /* player 1's score less its luck, a game at a time */
+    for (long i = 0; i < games; i++) {
+        double res = t[i].result == KEMET_WON1   ? 1
+                     : t[i].result == KEMET_WON2 ? 0
+                                                 : 0.5;
+        x[i] = res - T[i].s.luck;
+    }
+    S->adv_adj = (kemet_stat){NAN, NAN, NAN};
+    if (luck && games > 1) {
+        double m = 0, ss = 0;
+        for (long i = 0; i < games; i++)
+            m += x[i] / (double)games;
+        for (long i = 0; i < games; i++)
+            ss += (x[i] - m) * (x[i] - m);
+        double half = 1.96 * sqrt(ss / (double)(games - 1) / (double)games);
+        S->adv_adj = (kemet_stat){m, m - half, m + half};
+    }
+    for (long i = 0; i < games && S->nsample < SAMPLES; i++) {
+        int k = S->nsample;
+        S->sample[k] = malloc((size_t)(t[i].n ? t[i].n : 1) * sizeof(double));
+        if (!S->sample[k]) {
+            rc = KEMET_ENOMEM;
+            goto out;
+        }
+        memcpy(S->sample[k], t[i].p1, (size_t)t[i].n * sizeof(double));
+        S->sample_n[k] = t[i].n;
+        S->sample_result[k] = t[i].result;
+        S->nsample++;
     }
 out:
     if (T)
@@ -226,13 +321,343 @@ out:
             free(T[i].p1);
     free(T);
     free(t);
+    free(x);
     free(joined);
-    kemet_rules_close(r);
     return rc;
 }
 
 /* ------------------------------------------------------------------------
- * Output
+ * Matches: ladder steps, the headline match, probes, SkillTrace
+ * --------------------------------------------------------------------- */
+
+/* One match of agent `hi` (the one expected to be stronger) against
+ * `lo`: paired games, luck taken out. */
+typedef struct step {
+    char hi[48], lo[48];
+    long games;
+    cli_match_stats m;
+    double luck_share;  /* of hi's result */
+    double sd;          /* of hi's result, a game */
+    bool contradiction; /* hi, expected the stronger, scores below 1/2
+                           beyond its interval */
+} step;
+
+/* Plays `hi` against `lo` in batches of ten games (five pairs) until the
+ * luck-adjusted score's interval is within +-tight (after 20 games at
+ * least: two agents that play alike give pairs of mirrored games, and an
+ * interval of nothing) or `most` games are played; the batches are fixed,
+ * so the stopping point does not depend on the threads. */
+static int step_run(const kemet_rules *r, const char *hi, const char *lo,
+                    uint64_t seed, long most, double tight, long cap,
+                    int threads, const char *what, step *S) {
+    *S = (step){0};
+    snprintf(S->hi, sizeof S->hi, "%s", hi);
+    snprintf(S->lo, sizeof S->lo, "%s", lo);
+    const char *spec[2] = {hi, lo};
+    int how = CLI_PAIRED | CLI_LUCK;
+    most = most < 2 ? 2 : most + (most & 1);
+    cli_outcome *out = calloc((size_t)most, sizeof *out);
+    if (!out)
+        return KEMET_ENOMEM;
+    long played = 0;
+    int rc = 0;
+    while (played < most) {
+        long batch = most - played < 10 ? most - played : 10;
+        rc = cli_run_games(r, spec, CLI_ALTERNATE | how, seed, played, batch,
+                           cap, threads, out + played, what);
+        if (rc)
+            break;
+        played += batch;
+        if ((rc = cli_match_tally(out, played, how, &S->m)))
+            break;
+        if (played >= 20 && (S->m.adj.hi - S->m.adj.lo) / 2 <= tight)
+            break;
+    }
+    S->games = played;
+    if (!rc) {
+        double *res = malloc(2 * (size_t)played * sizeof *res);
+        if (!res) {
+            free(out);
+            return KEMET_ENOMEM;
+        }
+        double *luck = res + played, m = 0, ss = 0;
+        for (long i = 0; i < played; i++) {
+            const cli_outcome *o = &out[i];
+            res[i] = o->result == KEMET_DRAW || o->result < 0 ? 0.5
+                     : o->result == 1 + o->swapped            ? 1
+                                                              : 0;
+            luck[i] = o->swapped ? -o->luck : o->luck;
+            m += res[i] / (double)played;
+        }
+        for (long i = 0; i < played; i++)
+            ss += (res[i] - m) * (res[i] - m);
+        S->sd = played > 1 ? sqrt(ss / (double)(played - 1)) : NAN;
+        S->luck_share = kemet_luck_share(res, luck, played);
+        free(res);
+    }
+    free(out);
+    return rc;
+}
+
+/* Ludii's SkillTrace: match k (k = 0..7) plays expectimax at 2b against
+ * expectimax at b, b = base * 2^k, `games` games, seats alternating; y[k]
+ * is the stronger agent's mean utility (win 1, draw 0, loss -1). */
+static int trace_run(const kemet_rules *r, long base, long games, uint64_t seed,
+                     long cap, int threads, const char *id,
+                     double y[TRACE_MATCHES]) {
+    cli_outcome *out = calloc((size_t)games, sizeof *out);
+    if (!out)
+        return KEMET_ENOMEM;
+    int rc = 0;
+    for (int k = 0; k < TRACE_MATCHES && !rc; k++) {
+        char hi[48], lo[48], what[160];
+        snprintf(lo, sizeof lo, "expectimax:%ld", base << k);
+        snprintf(hi, sizeof hi, "expectimax:%ld", base << (k + 1));
+        snprintf(what, sizeof what, "%s: SkillTrace %d/%d", id, k + 1,
+                 TRACE_MATCHES);
+        const char *spec[2] = {hi, lo};
+        rc = cli_run_games(r, spec, CLI_ALTERNATE, kc_mix64(seed + (uint64_t)k),
+                           0, games, cap, threads, out, what);
+        double u = 0;
+        for (long i = 0; !rc && i < games; i++) {
+            const cli_outcome *o = &out[i];
+            if (o->result == KEMET_WON1 || o->result == KEMET_WON2)
+                u += o->result == 1 + o->swapped ? 1 : -1;
+        }
+        y[k] = u / (double)games;
+    }
+    free(out);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * One ruleset
+ * --------------------------------------------------------------------- */
+
+/* The settings of a run. */
+typedef struct settings {
+    const char *weak[2], *strong, *board;
+    const char *ladder[MAX_RUNGS];
+    int rungs;
+    long games, strong_games, step_games, trace_games, trace_base, cap;
+    double tight;
+    uint64_t seed;
+    int threads;
+} settings;
+
+/* Everything measured on one ruleset. */
+typedef struct result {
+    char id[96], title[96], base[64];
+    bool variant;     /* from a sweep */
+    int table_pieces; /* the endgame table used: its pieces a side, or 0 */
+    selfplay weak, strong;
+    int nsteps;
+    step ladder[MAX_RUNGS - 1];
+    step head; /* the strong agent against the weak one */
+    double trace_y[TRACE_MATCHES], skill_trace;
+    step probe[NPROBES];
+    double games_to_lead;
+    double secs;
+    kemet_board_art art;
+    /* the verdict's criteria (lower is better) and ranks */
+    double crit[2][6]; /* [0]: strong play, [1]: weak play */
+    double rank[2][6], mean_rank[2];
+    int flags; /* FLAG_* */
+} result;
+
+enum {
+    FLAG_PROBE = 1,  /* a simple strategy is as good as search */
+    FLAG_SHORT = 2,  /* games end in a handful of turns */
+    FLAG_CHOICE = 4, /* most throws leave no choice */
+    FLAG_STALL = 8   /* games stall or draw */
+};
+
+static int analyze_one(const char *spec, const settings *st, result *R) {
+    double t0 = cli_now();
+    kemet_rules *r = cli_rules_for(spec, st->board, NULL);
+    if (!r)
+        return EXIT_BAD;
+    snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
+    snprintf(R->title, sizeof R->title, "%s", kemet_rules_info(r)->title);
+    snprintf(R->base, sizeof R->base, "%s", kemet_rules_info(r)->id);
+    kemet_art(r, &R->art);
+    const kemet_table *tb = kemet_rules_table(r);
+    if (tb) {
+        kemet_table_info ti;
+        kemet_table_stats(tb, &ti);
+        R->table_pieces = ti.pieces;
+    }
+    /* The ruleset's own stream of seeds: adding a ruleset to the list
+     * changes no other ruleset's numbers; an option's value is part of
+     * it, as a variant is its own game. */
+    uint64_t rs = st->seed;
+    for (const char *c = R->id; *c; c++)
+        rs = kc_mix64(rs ^ (uint64_t)(unsigned char)*c);
+    char what[192];
+    int rc = 0;
+    snprintf(what, sizeof what, "%s: weak self-play", R->id);
+    rc = selfplay_run(r, st->weak, st->games, rs, st->cap, st->threads, false,
+                      what, &R->weak);
+    const char *strong[2] = {st->strong, st->strong};
+    snprintf(what, sizeof what, "%s: strong self-play", R->id);
+    if (!rc)
+        rc = selfplay_run(r, strong, st->strong_games, kc_mix64(rs + 1),
+                          st->cap, st->threads, true, what, &R->strong);
+    R->nsteps = st->rungs - 1;
+    for (int k = 0; k < R->nsteps && !rc; k++) {
+        snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
+                 st->ladder[k + 1], st->ladder[k]);
+        rc = step_run(r, st->ladder[k + 1], st->ladder[k],
+                      kc_mix64(rs + 10 + (uint64_t)k), st->step_games,
+                      st->tight, st->cap, st->threads, what, &R->ladder[k]);
+        R->ladder[k].contradiction = R->ladder[k].m.adj.hi < 0.5;
+    }
+    snprintf(what, sizeof what, "%s: %s vs %s", R->id, st->strong, st->weak[0]);
+    if (!rc)
+        rc = step_run(r, st->strong, st->weak[0], kc_mix64(rs + 2),
+                      st->step_games, st->tight, st->cap, st->threads, what,
+                      &R->head);
+    R->head.contradiction = R->head.m.adj.hi < 0.5;
+    if (!rc)
+        R->games_to_lead = kemet_games_to_lead(R->head.m.adj.score, R->head.sd);
+    for (int k = 0; k < NPROBES && !rc; k++) {
+        snprintf(what, sizeof what, "%s: %s vs %s", R->id, probe_name[k],
+                 st->strong);
+        rc = step_run(r, probe_name[k], st->strong,
+                      kc_mix64(rs + 20 + (uint64_t)k), st->step_games,
+                      st->tight, st->cap, st->threads, what, &R->probe[k]);
+    }
+    R->skill_trace = NAN;
+    if (!rc && st->trace_games > 0) {
+        rc = trace_run(r, st->trace_base, st->trace_games, kc_mix64(rs + 3),
+                       st->cap, st->threads, R->id, R->trace_y);
+        R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
+    }
+    kemet_rules_close(r);
+    R->secs = cli_now() - t0;
+    if (rc)
+        return rc == EXIT_BAD ? rc
+                              : cli_fail("analyze: %s", kemet_strerror(rc));
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * The verdict
+ * --------------------------------------------------------------------- */
+
+enum { C_BALANCE, C_SKILL, C_DECISIONS, C_LENGTH, C_TENSION, C_DEGENERACY };
+static const char *const crit_name[6] = {"balance", "skill",   "decisions",
+                                         "length",  "tension", "degeneracy"};
+
+/* The length band a game ought to fall in, in turns (median). */
+#define LEN_LO 20.0
+#define LEN_HI 150.0
+
+static int degeneracy_flags(const result *R) {
+    int f = 0;
+    for (int k = 0; k < NPROBES; k++)
+        if (R->probe[k].m.adj.hi >= 0.5)
+            f |= FLAG_PROBE;
+    if (R->strong.a.median_turns < 10)
+        f |= FLAG_SHORT;
+    if (R->strong.a.forced_moves.value + R->strong.a.lost_throws.value > 0.5)
+        f |= FLAG_CHOICE;
+    if (R->strong.a.drawishness.value + (1 - R->strong.a.completion.value) >
+        0.01)
+        f |= FLAG_STALL;
+    return f;
+}
+
+static int popcount(int x) {
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* Each criterion as a number where lower is better, from strong play
+ * (w = 0) or weak play (w = 1). */
+static void criteria(result *R, int w) {
+    const selfplay *S = w ? &R->weak : &R->strong;
+    double adv = w ? S->a.advantage_p1.value : S->adv_adj.value;
+    R->crit[w][C_BALANCE] = fabs(adv - 0.5);
+    R->crit[w][C_SKILL] = R->head.luck_share; /* the throws' share */
+    R->crit[w][C_DECISIONS] = S->a.forced_moves.value + S->a.lost_throws.value;
+    double m = S->a.median_turns;
+    R->crit[w][C_LENGTH] = m < LEN_LO   ? log(LEN_LO / m)
+                           : m > LEN_HI ? log(m / LEN_HI)
+                                        : 0;
+    R->crit[w][C_TENSION] = -S->a.lead_change.value;
+    R->crit[w][C_DEGENERACY] = popcount(R->flags);
+}
+
+/* Ranks (1 best; ties share the mean of their places) of criterion c. */
+static void rank_by(result *R, int n, int w, int c, int skip) {
+    for (int i = 0; i < n; i++) {
+        double below = 0, same = 0;
+        for (int j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            double a = R[j].crit[w][c], b = R[i].crit[w][c];
+            if (fabs(a - b) <= 1e-9 * (1 + fabs(b)))
+                same++;
+            else if (a < b)
+                below++;
+        }
+        R[i].rank[w][c] = c == skip ? 0 : 1 + below + same / 2;
+    }
+}
+
+/* Ranks every criterion, and each ruleset's mean rank (leaving out
+ * criterion `skip`, or none for -1). */
+static void verdict(result *R, int n, int w, int skip) {
+    for (int i = 0; i < n; i++) {
+        R[i].flags = degeneracy_flags(&R[i]);
+        criteria(&R[i], w);
+    }
+    for (int c = 0; c < 6; c++)
+        rank_by(R, n, w, c, skip);
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int c = 0; c < 6; c++)
+            s += R[i].rank[w][c];
+        R[i].mean_rank[w] = s / (skip >= 0 ? 5 : 6);
+    }
+}
+
+/* The order of the rulesets by mean rank (best first). */
+static void order_of(const result *R, int n, int w, int *ord) {
+    for (int i = 0; i < n; i++)
+        ord[i] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i;
+             j > 0 && R[ord[j]].mean_rank[w] < R[ord[j - 1]].mean_rank[w];
+             j--) {
+            int t = ord[j];
+            ord[j] = ord[j - 1];
+            ord[j - 1] = t;
+        }
+}
+
+/* Kendall's tau between two orders of the same n items. */
+static double kendall_tau(const int *a, const int *b, int n) {
+    int pa[MAX_SETS], pb[MAX_SETS];
+    for (int i = 0; i < n; i++) {
+        pa[a[i]] = i;
+        pb[b[i]] = i;
+    }
+    double conc = 0, disc = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            double s = (double)(pa[i] - pa[j]) * (double)(pb[i] - pb[j]);
+            conc += s > 0;
+            disc += s < 0;
+        }
+    return conc + disc > 0 ? (conc - disc) / (conc + disc) : 1;
+}
+
+/* ------------------------------------------------------------------------
+ * The report
  * --------------------------------------------------------------------- */
 static void md_stat(FILE *o, const kemet_stat *s, double scale, int digits) {
     if (isnan(s->value)) {
@@ -246,6 +671,10 @@ static void md_stat(FILE *o, const kemet_stat *s, double scale, int digits) {
                 scale * s->lo, digits, scale * s->hi);
 }
 
+static void md_est(FILE *o, const cli_estimate *e) {
+    fprintf(o, " %.3f (%.3f–%.3f) |", e->score, e->lo, e->hi);
+}
+
 /* An image line for plot `name`, when the plots are written (`link` is
  * the plot folder as seen from the report). */
 static void md_plot(FILE *o, const char *link, const char *name,
@@ -254,200 +683,534 @@ static void md_plot(FILE *o, const char *link, const char *name,
         fprintf(o, "\n![%s](%s/%s)\n", alt, link, name);
 }
 
-static void print_md(FILE *o, const result *R, int n, const char *agents[2],
-                     long games, uint64_t seed, const char *best,
-                     const char *link, int argc, char **argv) {
+static const char *flag_words(int f) {
+    switch (f) {
+    case FLAG_PROBE: return "a simple strategy is as good as search";
+    case FLAG_SHORT: return "games end in a handful of turns";
+    case FLAG_CHOICE: return "most throws leave no choice";
+    default: return "games stall or are drawn";
+    }
+}
+
+/* The figures behind flag f of ruleset R, and the rule they point to. */
+static void flag_detail(FILE *o, const result *R, int f) {
+    const kemet_analysis *a = &R->strong.a;
+    switch (f) {
+    case FLAG_PROBE:
+        for (int k = 0, first = 1; k < NPROBES; k++)
+            if (R->probe[k].m.adj.hi >= 0.5) {
+                fprintf(o, "%s%s scores %.3f (%.3f–%.3f) against %s",
+                        first ? "" : "; ", probe_name[k],
+                        R->probe[k].m.adj.score, R->probe[k].m.adj.lo,
+                        R->probe[k].m.adj.hi, R->probe[k].lo);
+                first = 0;
+            }
+        fprintf(o, ": the choice of piece matters too little to tell a "
+                   "fixed habit from search");
+        break;
+    case FLAG_SHORT:
+        fprintf(o,
+                "the median game lasts %.0f turns and %.1f moves: the "
+                "values thrown are large beside the track, so a few throws "
+                "carry the pieces home",
+                a->median_turns, a->median_moves);
+        break;
+    case FLAG_CHOICE:
+        fprintf(o,
+                "%.0f%% of throws cannot be used at all (the rule that a "
+                "throw no piece can take is lost) and %.0f%% allow one move "
+                "only",
+                100 * a->lost_throws.value, 100 * a->forced_moves.value);
+        break;
+    default:
+        fprintf(o,
+                "%.1f%% of games are drawn by the rules and %.1f%% reach the "
+                "turn cap",
+                100 * a->drawishness.value, 100 * (1 - a->completion.value));
+        break;
+    }
+}
+
+/* The weakest point of ruleset R in words: its worst-ranked criterion
+ * with the figure behind it and what in the rules produces it. */
+static void weakest(FILE *o, const result *R, int n) {
+    int c = 0;
+    for (int k = 1; k < 6; k++)
+        if (R->rank[0][k] > R->rank[0][c])
+            c = k;
+    const selfplay *S = &R->strong;
+    fprintf(o, "%s (rank %.1f of %d): ", crit_name[c], R->rank[0][c], n);
+    switch (c) {
+    case C_BALANCE:
+        fprintf(o,
+                "player 1 scores %.3f with the luck taken out (%.3f–%.3f); "
+                "the seat that moves first gains by it",
+                S->adv_adj.value, S->adv_adj.lo, S->adv_adj.hi);
+        break;
+    case C_SKILL:
+        fprintf(o,
+                "the throws decide %.0f%% of a game's result between %s and "
+                "%s",
+                100 * R->head.luck_share, R->head.hi, R->head.lo);
+        break;
+    case C_DECISIONS:
+        fprintf(o,
+                "%.0f%% of throws cannot be used and %.0f%% leave one move: "
+                "the values thrown rarely fit more than one piece",
+                100 * S->a.lost_throws.value, 100 * S->a.forced_moves.value);
+        break;
+    case C_LENGTH:
+        fprintf(o, "the median game lasts %.0f turns (the band is %.0f-%.0f)",
+                S->a.median_turns, LEN_LO, LEN_HI);
+        if (S->a.median_turns < LEN_LO)
+            fprintf(o, ": the throws are large beside the track");
+        else
+            fprintf(o,
+                    ": the throws are small beside the track, and "
+                    "%.0f%% of them are lost",
+                    100 * S->a.lost_throws.value);
+        break;
+    case C_TENSION:
+        fprintf(o,
+                "the lead changes at %.3f of the moves under strong play: "
+                "once ahead, a player tends to stay ahead",
+                S->a.lead_change.value);
+        break;
+    default:
+        fprintf(o, "flagged:");
+        for (int f = 1; f <= FLAG_STALL; f <<= 1)
+            if (R->flags & f)
+                fprintf(o, " %s;", flag_words(f));
+        break;
+    }
+}
+
+static void print_method(FILE *o, const settings *st) {
+    fprintf(o,
+            "## How it is measured\n\n"
+            "- **Strong self-play**: %s against itself, %ld games a ruleset. "
+            "Every throw's luck is measured (`kemet_throw_luck`: how much "
+            "better the throw leaves player 1 than the average throw, by "
+            "the exact tables where they cover the position, else the "
+            "learned evaluation), and player 1's advantage is given as the "
+            "result less the luck (luck-adjusted, as GNU Backgammon's "
+            "variance reduction and Zare's \"Hedging toward skill\"): the "
+            "same mean, a far narrower interval. Tension figures use player "
+            "1's chance before every ply, exact where a table covers the "
+            "position.\n"
+            "- **Weak self-play**: %s against %s, %ld games, as a second "
+            "column: how the picture changes with skill.\n"
+            "- **The skill ladder**: each agent against the one below it, "
+            "in pairs of games that throw alike with the seats swapped, "
+            "scored less their luck; each step stops once its 95%% interval "
+            "is within ±%.3f, or at %ld games. A step whose stronger agent "
+            "scores below one half beyond its interval is marked **!** and "
+            "listed under Contradictions.\n"
+            "- **Luck share**: over the games of %s against %s, the share "
+            "of the variance of a game's result that the throws' luck "
+            "explains: Var(luck) / (Var(luck) + Var(result − luck)). 0 is "
+            "a game of pure skill, 1 of pure chance.\n"
+            "- **Games to lead**: how many games the stronger player needs "
+            "to be ahead at the end with 95%% confidence (one-sided), from "
+            "its luck-adjusted score and the spread of one game's "
+            "result.\n"
+            "- **SkillTrace**, by the definition of Ludii's metric "
+            "(Evaluation, metrics.designer.SkillTrace): %d matches of %ld "
+            "games, expectimax with twice the budget against expectimax "
+            "with the budget, the budget doubling from %ld positions; y is "
+            "the stronger agent's mean utility (win 1, draw 0, loss −1) a "
+            "match; the least-squares line of y read two matches past the "
+            "last (held to 0..1) is p, the area the sum of max(y, 0)²; "
+            "SkillTrace = p + (1 − p) · area. As in Ludii, the area is not "
+            "scaled, so a game whose deeper search keeps winning scores "
+            "above 1.\n"
+            "- **Degeneracy probes**: the simple strategies against %s "
+            "(paired, luck-adjusted): *rearmost* always moves the piece "
+            "furthest back, *foremost* the piece furthest ahead, "
+            "*safe-random* a random move among those that lose at most a "
+            "tenth of a win chance one move ahead. A ruleset is flagged "
+            "where a probe's interval reaches one half (as good as search), "
+            "where the median game under strong play lasts under 10 turns, "
+            "where more than half the throws leave no choice, or where more "
+            "than 1%% of games are drawn or stopped.\n"
+            "- Ludii's names where Ludii defines the figure: Completion, "
+            "Drawishness, AdvantageP1, Balance, DurationTurns, "
+            "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
+            "BoardCoverage (the share of the board's holes ever landed on), "
+            "SkillTrace.\n\n",
+            st->strong, st->strong_games, st->weak[0], st->weak[1], st->games,
+            st->tight, st->step_games, st->strong, st->weak[0], TRACE_MATCHES,
+            st->trace_games, st->trace_base, st->strong);
+    fprintf(o,
+            "## The criteria of the verdict\n\n"
+            "Each ruleset is ranked on six criteria (1 is best; ties share "
+            "the mean of their places), and the rulesets are ordered by "
+            "their mean rank. All come from strong play:\n\n"
+            "1. **balance**: how far player 1's luck-adjusted score is from "
+            "one half;\n"
+            "2. **skill**: the luck share (lower: the choices matter more);\n"
+            "3. **decisions**: the share of throws that leave no choice "
+            "(lost or forced);\n"
+            "4. **length**: how far the median game lies outside %.0f-%.0f "
+            "turns, on a log scale (a sitting's game);\n"
+            "5. **tension**: LeadChange (higher: the lead changes more "
+            "often);\n"
+            "6. **degeneracy**: the number of degeneracy flags.\n\n",
+            LEN_LO, LEN_HI);
+}
+
+static void print_verdict(FILE *o, result *R, int n) {
+    int ord[MAX_SETS], weak[MAX_SETS], top[6];
+    verdict(R, n, 1, -1);
+    order_of(R, n, 1, weak);
+    for (int c = 0; c < 6; c++) {
+        verdict(R, n, 0, c);
+        int t[MAX_SETS];
+        order_of(R, n, 0, t);
+        top[c] = t[0];
+    }
+    verdict(R, n, 0, -1);
+    order_of(R, n, 0, ord);
+    fprintf(o, "## Verdict\n\n| place | ruleset | mean rank | balance | skill "
+               "| decisions | length | tension | degeneracy |\n"
+               "|---|---|---|---|---|---|---|---|---|\n");
+    for (int k = 0; k < n; k++) {
+        const result *x = &R[ord[k]];
+        const selfplay *S = &x->strong;
+        fprintf(o,
+                "| %d | %s | %.2f | %.3f (%.0f) | %.0f%% luck (%.0f) | "
+                "%.0f%% (%.0f) | %.0f turns (%.0f) | %.3f (%.0f) | %d "
+                "(%.0f) |\n",
+                k + 1, x->id, x->mean_rank[0], S->adv_adj.value, x->rank[0][0],
+                100 * x->head.luck_share, x->rank[0][1],
+                100 * x->crit[0][C_DECISIONS], x->rank[0][2], S->a.median_turns,
+                x->rank[0][3], S->a.lead_change.value, x->rank[0][4],
+                popcount(x->flags), x->rank[0][5]);
+    }
+    fprintf(o, "\nEach cell: the figure, then the rank on that criterion in "
+               "brackets.\n\n**Each reconstruction's weakest point**, and "
+               "what produces it:\n\n");
+    for (int k = 0; k < n; k++) {
+        fprintf(o, "- **%s**: ", R[ord[k]].id);
+        weakest(o, &R[ord[k]], n);
+        fprintf(o, ".\n");
+    }
+    fprintf(o, "\n**How much the ranking depends on the agents.** Ranked on "
+               "the same criteria with the weak self-play's figures (balance "
+               "from the raw result, choices, length and tension of weak "
+               "play), the order is:");
+    for (int k = 0; k < n; k++)
+        fprintf(o, "%s %s", k ? "," : "", R[weak[k]].id);
+    fprintf(o,
+            "; Kendall's tau between the two orders is %.2f (1: the same "
+            "order). Leaving one criterion out in turn, the first place "
+            "goes to:",
+            kendall_tau(ord, weak, n));
+    for (int c = 0; c < 6; c++)
+        fprintf(o, "%s %s (without %s)", c ? "," : "", R[top[c]].id,
+                crit_name[c]);
+    fprintf(o, ".\n\n");
+}
+
+static void print_md(FILE *o, result *R, int n, result *V, int nv,
+                     const settings *st, const char *link, int argc,
+                     char **argv, double secs, int threads) {
     fprintf(o, "# Which reconstruction makes the best game?\n\nGenerated by "
                "`kemet");
     for (int i = 0; i < argc; i++)
         fprintf(o, " %s", argv[i]);
     fprintf(o,
-            "`; do not edit by hand.\n\n"
-            "The figures that Ludii's evaluation metrics also define carry "
-            "Ludii's names and definitions: **Completion** (games that ended "
-            "by the rules), **Drawishness** (games drawn), **AdvantageP1** "
-            "(games player 1 won), **Balance** (1 − the gap between the two "
-            "players' win rates), **DurationTurns** (mean turns), "
-            "**BranchingFactor** (per game, the mean number of legal moves at "
-            "a throw; then the mean over games), **LeadChange** (per game, how "
-            "often the player with the higher estimated win chance changes, "
-            "over the moves, the first state counting as a change), **Drama** "
-            "(per game, the mean gap between the higher win estimate and the "
-            "eventual winner's), **DecisivenessThreshold** (per game, the "
-            "highest win estimate of the player who did not win; −1 for a "
-            "draw). The win estimates are the evaluation's (docs/agents.md). "
-            "Also: lost throws (a throw that cannot be used), forced moves (a "
-            "throw with one legal move), and the mean number of choices at "
-            "throws with two or more. Shares are of all throws.\n\n");
-    fprintf(
-        o,
-        "Self-play: %ld games per ruleset, %s (player 1) against %s "
-        "(player 2), seed %llu. Figures in brackets are 95%% intervals.\n\n",
-        games, agents[0], agents[1], (unsigned long long)seed);
-    fprintf(o, "### Outcomes\n\n| ruleset | Completion %% | Drawishness %% | "
-               "AdvantageP1 %% | Balance |\n|---|---|---|---|---|\n");
+            "` in %.0f s of wall time on %d thread%s and %d process%s; do "
+            "not edit by hand. Seed %llu. Figures in brackets are 95%% "
+            "intervals.\n\n",
+            secs, threads, threads == 1 ? "" : "s", cli_mpi_size(),
+            cli_mpi_size() == 1 ? "" : "es", (unsigned long long)st->seed);
+    print_method(o, st);
+    print_verdict(o, R, n);
+
+    fprintf(o, "## Outcomes and balance\n\n| ruleset | P1 score, strong, "
+               "luck-adjusted | AdvantageP1 %%, strong | AdvantageP1 %%, weak "
+               "| Drawishness %%, strong | Completion %%, strong |\n"
+               "|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].a;
         fprintf(o, "| %s |", R[i].id);
-        md_stat(o, &a->completion, 100, 1);
-        md_stat(o, &a->drawishness, 100, 1);
-        md_stat(o, &a->advantage_p1, 100, 1);
-        md_stat(o, &a->balance, 1, 3);
+        md_stat(o, &R[i].strong.adv_adj, 1, 4);
+        md_stat(o, &R[i].strong.a.advantage_p1, 100, 1);
+        md_stat(o, &R[i].weak.a.advantage_p1, 100, 1);
+        md_stat(o, &R[i].strong.a.drawishness, 100, 1);
+        md_stat(o, &R[i].strong.a.completion, 100, 1);
         fputc('\n', o);
     }
     md_plot(o, link, "advantage.svg",
-            "Player 1's win rate per ruleset, with 95% intervals");
-    fprintf(o, "\n### Length\n\n| ruleset | DurationTurns | median turns | sd "
-               "turns | moves (plies) | median moves | sd moves |\n"
+            "Does the first player win more often? Player 1's score per "
+            "ruleset");
+
+    fprintf(o, "\n## Length\n\n| ruleset | median turns, strong | "
+               "DurationTurns, strong | sd | median turns, weak | moves "
+               "(plies), strong |\n|---|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        const kemet_analysis *a = &R[i].strong.a;
+        fprintf(o, "| %s | %.0f |", R[i].id, a->median_turns);
+        md_stat(o, &a->duration_turns, 1, 1);
+        fprintf(o, " %.1f | %.0f |", a->sd_turns, R[i].weak.a.median_turns);
+        md_stat(o, &a->duration_moves, 1, 1);
+        fputc('\n', o);
+    }
+    md_plot(o, link, "lengths.svg",
+            "How long is a game? Length in turns under strong play");
+
+    fprintf(o, "\n## Choices\n\n| ruleset | lost throws %% | forced moves %% "
+               "| real decisions a game | choices at a real decision | "
+               "BranchingFactor | BoardCoverage |\n"
                "|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].a;
-        fprintf(o, "| %s |", R[i].id);
-        md_stat(o, &a->duration_turns, 1, 1);
-        fprintf(o, " %.1f | %.1f |", a->median_turns, a->sd_turns);
-        md_stat(o, &a->duration_moves, 1, 1);
-        fprintf(o, " %.1f | %.1f |\n", a->median_moves, a->sd_moves);
-    }
-    md_plot(o, link, "lengths.svg", "Game length in turns, per ruleset");
-    fprintf(o,
-            "\n### Choices\n\n| ruleset | lost throws %% | forced moves %% | "
-            "choices at real decisions | BranchingFactor |\n"
-            "|---|---|---|---|---|\n");
-    for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].a;
+        const kemet_analysis *a = &R[i].strong.a;
         fprintf(o, "| %s |", R[i].id);
         md_stat(o, &a->lost_throws, 100, 1);
         md_stat(o, &a->forced_moves, 100, 1);
+        fprintf(o, " %.1f |", R[i].strong.decisions);
         md_stat(o, &a->choices, 1, 2);
         md_stat(o, &a->branching_factor, 1, 2);
-        fputc('\n', o);
+        fprintf(o, " %.2f |\n", R[i].strong.coverage);
     }
-    fprintf(
-        o, "\n### Tension (from the evaluation's win chances)\n\n| ruleset | "
-           "LeadChange | Drama | DecisivenessThreshold |\n|---|---|---|---|\n");
+    fprintf(o, "\nUnder strong play; shares are of all throws.\n");
+    if (link) {
+        fprintf(o, "\nWhere do the pieces land? Arrivals a game on each hole "
+                   "under strong play, darker more often:\n");
+        for (int i = 0; i < n; i++)
+            fprintf(o, "\n![Where pieces land in %s](%s/land-%s.svg)\n",
+                    R[i].id, link, R[i].id);
+    }
+
+    fprintf(o, "\n## Tension\n\n| ruleset | LeadChange, strong | Drama, "
+               "strong | DecisivenessThreshold, strong | LeadChange, weak "
+               "|\n|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].a;
+        const kemet_analysis *a = &R[i].strong.a;
         fprintf(o, "| %s |", R[i].id);
         md_stat(o, &a->lead_change, 1, 3);
         md_stat(o, &a->drama, 1, 3);
         md_stat(o, &a->decisiveness_threshold, 1, 3);
+        md_stat(o, &R[i].weak.a.lead_change, 1, 3);
         fputc('\n', o);
     }
-    if (R[0].skill_games > 0) {
-        fprintf(o,
-                "\n### Skill\n\n%s's win rate, %ld games each, seats "
-                "alternating.\n\n| ruleset | against random %% | against "
-                "greedy %% |\n|---|---|---|\n",
-                best, R[0].skill_games);
-        for (int i = 0; i < n; i++) {
-            fprintf(o, "| %s |", R[i].id);
-            md_stat(o, &R[i].skill[0], 100, 1);
-            md_stat(o, &R[i].skill[1], 100, 1);
-            fputc('\n', o);
-        }
-        md_plot(o, link, "skill.svg",
-                "Skill: the stronger agent's win rate against random and "
-                "greedy");
-    }
-}
+    md_plot(o, link, "chances.svg",
+            "How does a game swing? Player 1's chance through sample games "
+            "of strong play");
 
-/* The reading: sentences drawn from the numbers by fixed rules, so that
- * the generated document says what its tables say. */
-static int by_value(const void *a, const void *b) {
-    const double *x = a, *y = b;
-    return (x[0] < y[0]) - (x[0] > y[0]);
-}
-
-static void print_reading(FILE *o, const result *R, int n, const char *best) {
-    fprintf(o, "\n### Reading\n\n");
-    fprintf(o, "These sentences follow from the tables by fixed rules (`kemet "
-               "analyze` writes them).\n\n");
-    if (R[0].skill_games > 0) {
-        double order[64][2];
-        for (int i = 0; i < n; i++) {
-            order[i][0] = R[i].skill[1].value;
-            order[i][1] = i;
+    fprintf(o, "\n## Skill\n\n### The ladder\n\nEach cell: the upper "
+               "agent's luck-adjusted score against the agent before it, "
+               "its interval and the games played.\n\n| ruleset |");
+    for (int k = 0; k < R[0].nsteps; k++)
+        fprintf(o, " %s vs %s |", R[0].ladder[k].hi, R[0].ladder[k].lo);
+    fprintf(o, "\n|---|");
+    for (int k = 0; k < R[0].nsteps; k++)
+        fprintf(o, "---|");
+    fputc('\n', o);
+    for (int i = 0; i < n; i++) {
+        fprintf(o, "| %s |", R[i].id);
+        for (int k = 0; k < R[i].nsteps; k++) {
+            const step *s = &R[i].ladder[k];
+            fprintf(o, " %s%.3f (%.3f–%.3f), %ld |",
+                    s->contradiction ? "**!** " : "", s->m.adj.score,
+                    s->m.adj.lo, s->m.adj.hi, s->games);
         }
-        qsort(order, (size_t)n, sizeof order[0], by_value);
-        fprintf(o,
-                "- **Skill.** Ranked by %s's win rate against greedy:", best);
-        for (int k = 0; k < n; k++) {
-            const result *x = &R[(int)order[k][1]];
-            fprintf(o, "%s %s %.1f%%", k ? "," : "", x->id,
-                    100 * x->skill[1].value);
-        }
-        fprintf(o, ".\n");
-        bool any = false;
-        for (int i = 0; i < n; i++)
-            if (R[i].skill[1].lo <= 0.5 || R[i].skill[0].lo <= 0.6) {
-                fprintf(o,
-                        "%s %s (against greedy %.1f%%, interval %.1f–%.1f%%; "
-                        "against random %.1f%%)",
-                        any ? ";"
-                            : "- **Near coin flips** (the stronger agent "
-                              "is not clearly better than greedy, or "
-                              "hardly beats random):",
-                        R[i].id, 100 * R[i].skill[1].value,
-                        100 * R[i].skill[1].lo, 100 * R[i].skill[1].hi,
-                        100 * R[i].skill[0].value);
-                any = true;
-            }
-        if (any)
-            fprintf(o, ".\n");
+        fputc('\n', o);
     }
+    /* The strong agent's budget: what the step above it gains. */
+    for (int k = 0; k < R[0].nsteps; k++) {
+        if (strcmp(R[0].ladder[k].lo, st->strong) != 0)
+            continue;
+        int above = 0, same = 0;
+        for (int i = 0; i < n; i++) {
+            above += R[i].ladder[k].m.adj.lo > 0.5;
+            same += R[i].ladder[k].m.adj.lo <= 0.5;
+        }
+        fprintf(o,
+                "\nThe strong agent of the self-play, %s, stands where the "
+                "step above it (%s, with four times the budget or more) "
+                "gains nothing measurable in %d of %d rulesets",
+                st->strong, R[0].ladder[k].hi, same, n);
+        if (above) {
+            fprintf(o, "; it gains in");
+            for (int i = 0, first = 1; i < n; i++)
+                if (R[i].ladder[k].m.adj.lo > 0.5) {
+                    fprintf(o, "%s %s (%.3f)", first ? "" : ",", R[i].id,
+                            R[i].ladder[k].m.adj.score);
+                    first = 0;
+                }
+            fprintf(o, ", where strong play would be stronger still");
+        }
+        fprintf(o, ". The full-strength ladder (`--ladder "
+                   "random,greedy,expectimax:2k,expectimax,best,best:400k`) "
+                   "measures the same at many times the time.\n");
+    }
+    md_plot(o, link, "ladder.svg",
+            "Does more thinking win more? Each ladder step's luck-adjusted "
+            "score");
     bool any = false;
-    for (int i = 0; i < n; i++) {
-        const kemet_stat *a = &R[i].a.advantage_p1;
-        const kemet_analysis *x = &R[i].a;
-        double other = (double)x->wins[1] / (double)x->games;
-        double olo, ohi;
-        kemet_wilson((double)x->wins[1], (double)x->games, 1.96, &olo, &ohi);
-        if (a->lo > ohi || a->hi < olo) {
-            fprintf(o, "%s %s (player 1 wins %.1f%%, player 2 %.1f%%)",
-                    any ? ";"
-                        : "- **One seat is favoured** (the two players' "
-                          "win rates' intervals do not overlap):",
-                    R[i].id, 100 * a->value, 100 * other);
-            any = true;
-        }
-    }
-    fprintf(o, any ? ".\n"
-                   : "- **Neither seat is favoured** beyond chance in "
-                     "any ruleset.\n");
-    double order[64][2];
-    for (int i = 0; i < n; i++) {
-        order[i][0] = R[i].a.duration_turns.value;
-        order[i][1] = i;
-    }
-    qsort(order, (size_t)n, sizeof order[0], by_value);
-    fprintf(o, "- **Length.** Longest first, mean turns:");
-    for (int k = 0; k < n; k++) {
-        const result *x = &R[(int)order[k][1]];
-        fprintf(o, "%s %s %.0f", k ? "," : "", x->id,
-                x->a.duration_turns.value);
-    }
-    fprintf(o, ".\n");
-    any = false;
     for (int i = 0; i < n; i++)
-        if (R[i].a.stopped > 0 || R[i].a.draws > 0) {
-            fprintf(o, "%s %s (%ld stopped, %ld drawn of %ld)",
-                    any ? ";" : "- **Games that do not finish with a winner**:",
-                    R[i].id, R[i].a.stopped, R[i].a.draws, R[i].a.games);
-            any = true;
-        }
-    if (any)
-        fprintf(o, ".\n");
-    any = false;
+        for (int k = 0; k < R[i].nsteps; k++)
+            if (R[i].ladder[k].contradiction) {
+                if (!any)
+                    fprintf(o, "\n**Contradictions** (a stronger agent "
+                               "losing beyond its interval):\n\n");
+                any = true;
+                fprintf(o,
+                        "- %s: %s scores %.3f (%.3f–%.3f) against %s over "
+                        "%ld games.\n",
+                        R[i].id, R[i].ladder[k].hi, R[i].ladder[k].m.adj.score,
+                        R[i].ladder[k].m.adj.lo, R[i].ladder[k].m.adj.hi,
+                        R[i].ladder[k].lo, R[i].ladder[k].games);
+            }
     for (int i = 0; i < n; i++)
-        if (R[i].a.forced_moves.value + R[i].a.lost_throws.value > 0.5) {
-            fprintf(o, "%s %s (%.0f%% of throws leave no choice)",
-                    any ? ";" : "- **Few real decisions**:", R[i].id,
-                    100 *
-                        (R[i].a.forced_moves.value + R[i].a.lost_throws.value));
+        if (R[i].head.contradiction) {
+            if (!any)
+                fprintf(o, "\n**Contradictions** (a stronger agent "
+                           "losing beyond its interval):\n\n");
             any = true;
+            fprintf(o,
+                    "- %s: %s scores %.3f (%.3f–%.3f) against %s over "
+                    "%ld games.\n",
+                    R[i].id, R[i].head.hi, R[i].head.m.adj.score,
+                    R[i].head.m.adj.lo, R[i].head.m.adj.hi, R[i].head.lo,
+                    R[i].head.games);
         }
-    if (any)
-        fprintf(o, ".\n");
+    if (!any)
+        fprintf(o, "\nNo step goes the wrong way: no stronger agent scores "
+                   "below one half beyond its interval.\n");
+
+    fprintf(o,
+            "\n### Luck and skill\n\n| ruleset | %s vs %s, luck-adjusted | "
+            "raw score | luck share | games to lead | SkillTrace |\n"
+            "|---|---|---|---|---|---|\n",
+            st->strong, st->weak[0]);
+    for (int i = 0; i < n; i++) {
+        const step *h = &R[i].head;
+        fprintf(o, "| %s |", R[i].id);
+        md_est(o, &h->m.adj);
+        fprintf(o, " %.3f | %.2f |", h->m.score, h->luck_share);
+        if (isnan(R[i].games_to_lead))
+            fprintf(o, " — |");
+        else
+            fprintf(o, " %.0f |", R[i].games_to_lead);
+        if (isnan(R[i].skill_trace))
+            fprintf(o, " — |\n");
+        else
+            fprintf(o, " %.3f |\n", R[i].skill_trace);
+    }
+    fprintf(o, "\nIn words:\n\n");
+    for (int i = 0; i < n; i++) {
+        const step *h = &R[i].head;
+        fprintf(o, "- **%s**: the throws decide about %.0f%% of a game; ",
+                R[i].id, 100 * h->luck_share);
+        if (isnan(R[i].games_to_lead))
+            fprintf(o, "%s is not shown to be better than %s.\n", h->hi, h->lo);
+        else
+            fprintf(o,
+                    "%s wins %.0f%% against %s with the luck taken out, "
+                    "and needs a match of about %.0f game%s to be ahead at "
+                    "the end 19 times in 20.\n",
+                    h->hi, 100 * h->m.adj.score, h->lo, R[i].games_to_lead,
+                    R[i].games_to_lead == 1 ? "" : "s");
+    }
+    fprintf(o, "\nSkillTrace's matches, the stronger agent's mean utility "
+               "(budgets in positions):\n\n| ruleset |");
+    for (int k = 0; k < TRACE_MATCHES; k++)
+        fprintf(o, " %ld vs %ld |", st->trace_base << (k + 1),
+                st->trace_base << k);
+    fprintf(o, "\n|---|");
+    for (int k = 0; k < TRACE_MATCHES; k++)
+        fprintf(o, "---|");
+    fputc('\n', o);
+    for (int i = 0; i < n; i++) {
+        fprintf(o, "| %s |", R[i].id);
+        for (int k = 0; k < TRACE_MATCHES; k++)
+            fprintf(o, " %+.2f |", R[i].trace_y[k]);
+        fputc('\n', o);
+    }
+
+    fprintf(o,
+            "\n## Degeneracy\n\nEach simple strategy's luck-adjusted score "
+            "against %s (one half: as good as search).\n\n| ruleset |",
+            st->strong);
+    for (int k = 0; k < NPROBES; k++)
+        fprintf(o, " %s |", probe_name[k]);
+    fprintf(o, " flags |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(o, "| %s |", R[i].id);
+        for (int k = 0; k < NPROBES; k++)
+            md_est(o, &R[i].probe[k].m.adj);
+        if (!R[i].flags)
+            fprintf(o, " none |");
+        for (int f = 1, first = 1; f <= FLAG_STALL; f <<= 1)
+            if (R[i].flags & f) {
+                fprintf(o, "%s%s", first ? " " : "; ", flag_words(f));
+                first = 0;
+            }
+        if (R[i].flags)
+            fprintf(o, " |");
+        fputc('\n', o);
+    }
+    bool flagged = false;
+    for (int i = 0; i < n; i++)
+        for (int f = 1; f <= FLAG_STALL; f <<= 1)
+            if (R[i].flags & f) {
+                if (!flagged)
+                    fprintf(o, "\nWhat each flag rests on:\n\n");
+                flagged = true;
+                fprintf(o, "- %s, %s: ", R[i].id, flag_words(f));
+                flag_detail(o, &R[i], f);
+                fprintf(o, ".\n");
+            }
+
+    if (nv > 0) {
+        fprintf(o,
+                "\n## Options and variants\n\nEach variant measured as "
+                "its own game, the same way; the base ruleset's row "
+                "first in each group.\n\n| ruleset | P1 score, "
+                "luck-adjusted | median turns | no choice %% | luck share "
+                "| LeadChange | %s vs %s | flags |\n"
+                "|---|---|---|---|---|---|---|---|\n",
+                st->strong, st->weak[0]);
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < (pass ? nv : n); i++) {
+                const result *x = pass ? &V[i] : &R[i];
+                /* the groups: the Senets (with and without the rethrow)
+                 * and every base of a variant */
+                bool show = pass == 1 || strncmp(x->id, "senet-", 6) == 0;
+                for (int k = 0; !pass && k < nv && !show; k++)
+                    show = strcmp(V[k].base, x->id) == 0;
+                if (!show)
+                    continue;
+                const selfplay *S = &x->strong;
+                fprintf(o, "| %s |", x->id);
+                md_stat(o, &S->adv_adj, 1, 3);
+                fprintf(o, " %.0f | %.0f | %.2f | %.3f |", S->a.median_turns,
+                        100 *
+                            (S->a.forced_moves.value + S->a.lost_throws.value),
+                        x->head.luck_share, S->a.lead_change.value);
+                md_est(o, &x->head.m.adj);
+                fprintf(o, " %d |\n", popcount(degeneracy_flags(x)));
+            }
+        fprintf(o, "\nsenet-kendall and senet-robinson are Senet without and "
+                   "with Robinson's rethrow.\n");
+    }
+    fprintf(o, "\n## Time\n\n| ruleset | seconds | exact endgame table "
+               "|\n|---|---|---|\n");
+    for (int i = 0; i < n + nv; i++) {
+        const result *x = i < n ? &R[i] : &V[i - n];
+        fprintf(o, "| %s | %.1f |", x->id, x->secs);
+        if (x->table_pieces)
+            fprintf(o, " %d pieces a side |\n", x->table_pieces);
+        else
+            fprintf(o, " none |\n");
+    }
+    fprintf(o,
+            "| **all** | **%.1f** | |\n\nWhere a ruleset has an exact "
+            "endgame table (`kemet solve`), the chances, the luck and the "
+            "search are exact in the positions it covers.\n",
+            secs);
 }
 
 static void csv_stat(FILE *o, const kemet_stat *s) {
@@ -455,49 +1218,25 @@ static void csv_stat(FILE *o, const kemet_stat *s) {
 }
 
 static void print_csv(FILE *o, const result *R, int n) {
-    static const char *const names[] = {"Completion",
-                                        "Drawishness",
-                                        "AdvantageP1",
-                                        "Balance",
-                                        "DurationTurns",
-                                        "DurationMoves",
-                                        "LostThrows",
-                                        "ForcedMoves",
-                                        "Choices",
-                                        "BranchingFactor",
-                                        "LeadChange",
-                                        "Drama",
-                                        "DecisivenessThreshold",
-                                        "SkillVsRandom",
-                                        "SkillVsGreedy"};
-    fprintf(o, "ruleset,games,stopped,draws,wins1,wins2,median_turns,sd_turns,"
-               "median_moves,sd_moves");
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-        fprintf(o, ",%s,%s_lo,%s_hi", names[k], names[k], names[k]);
-    fputc('\n', o);
+    fprintf(o, "ruleset,games,median_turns,AdvantageP1Adjusted,lo,hi,"
+               "AdvantageP1,lo,hi,DurationTurns,lo,hi,LostThrows,lo,hi,"
+               "ForcedMoves,lo,hi,LeadChange,lo,hi,Drama,lo,hi,"
+               "DecisivenessThreshold,lo,hi,BoardCoverage,LuckShare,"
+               "GamesToLead,SkillTrace,StrongVsWeak,lo,hi\n");
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].a;
-        fprintf(o, "%s,%ld,%ld,%ld,%ld,%ld,%.6g,%.6g,%.6g,%.6g", R[i].id,
-                a->games, a->stopped, a->draws, a->wins[0], a->wins[1],
-                a->median_turns, a->sd_turns, a->median_moves, a->sd_moves);
-        const kemet_stat *s[] = {&a->completion,
-                                 &a->drawishness,
-                                 &a->advantage_p1,
-                                 &a->balance,
-                                 &a->duration_turns,
-                                 &a->duration_moves,
-                                 &a->lost_throws,
-                                 &a->forced_moves,
-                                 &a->choices,
-                                 &a->branching_factor,
-                                 &a->lead_change,
-                                 &a->drama,
-                                 &a->decisiveness_threshold,
-                                 &R[i].skill[0],
-                                 &R[i].skill[1]};
-        for (size_t k = 0; k < sizeof s / sizeof s[0]; k++)
-            csv_stat(o, s[k]);
-        fputc('\n', o);
+        const selfplay *S = &R[i].strong;
+        fprintf(o, "%s,%ld,%.6g", R[i].id, S->games, S->a.median_turns);
+        csv_stat(o, &S->adv_adj);
+        csv_stat(o, &S->a.advantage_p1);
+        csv_stat(o, &S->a.duration_turns);
+        csv_stat(o, &S->a.lost_throws);
+        csv_stat(o, &S->a.forced_moves);
+        csv_stat(o, &S->a.lead_change);
+        csv_stat(o, &S->a.drama);
+        csv_stat(o, &S->a.decisiveness_threshold);
+        fprintf(o, ",%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n", S->coverage,
+                R[i].head.luck_share, R[i].games_to_lead, R[i].skill_trace,
+                R[i].head.m.adj.score, R[i].head.m.adj.lo, R[i].head.m.adj.hi);
     }
 }
 
@@ -508,63 +1247,81 @@ static void json_num(FILE *o, double x) {
         fprintf(o, "%.6g", x);
 }
 
-static void json_stat(FILE *o, const char *name, const kemet_stat *s,
-                      bool last) {
-    fprintf(o, "\"%s\":{\"value\":", name);
+static void json_stat(FILE *o, const char *name, const kemet_stat *s) {
+    fprintf(o, ",\"%s\":{\"value\":", name);
     json_num(o, s->value);
     fprintf(o, ",\"ci95\":[");
     json_num(o, s->lo);
     fputc(',', o);
     json_num(o, s->hi);
-    fprintf(o, "]}%s", last ? "" : ",");
+    fprintf(o, "]}");
 }
 
-static void print_json(FILE *o, const result *R, int n, const char *agents[2],
-                       long games, uint64_t seed, const char *best) {
+static void json_est(FILE *o, const char *name, const step *s) {
+    kemet_stat k = {s->m.adj.score, s->m.adj.lo, s->m.adj.hi};
     fprintf(o,
-            "{\"games\":%ld,\"seed\":%llu,\"agents\":[\"%s\",\"%s\"],"
-            "\"best\":\"%s\",\"rulesets\":[",
-            games, (unsigned long long)seed, agents[0], agents[1], best);
+            ",\"%s\":{\"upper\":\"%s\",\"lower\":\"%s\",\"games\":%ld,"
+            "\"contradiction\":%s",
+            name, s->hi, s->lo, s->games, s->contradiction ? "true" : "false");
+    json_stat(o, "adjusted", &k);
+    fprintf(o, ",\"luck_share\":");
+    json_num(o, s->luck_share);
+    fputc('}', o);
+}
+
+static void json_play(FILE *o, const char *name, const selfplay *S) {
+    const kemet_analysis *a = &S->a;
+    fprintf(o,
+            ",\"%s\":{\"agents\":[\"%s\",\"%s\"],\"games\":%ld,"
+            "\"median_turns\":",
+            name, S->agent[0], S->agent[1], S->games);
+    json_num(o, a->median_turns);
+    fprintf(o, ",\"BoardCoverage\":");
+    json_num(o, S->coverage);
+    json_stat(o, "AdvantageP1Adjusted", &S->adv_adj);
+    json_stat(o, "Completion", &a->completion);
+    json_stat(o, "Drawishness", &a->drawishness);
+    json_stat(o, "AdvantageP1", &a->advantage_p1);
+    json_stat(o, "Balance", &a->balance);
+    json_stat(o, "DurationTurns", &a->duration_turns);
+    json_stat(o, "LostThrows", &a->lost_throws);
+    json_stat(o, "ForcedMoves", &a->forced_moves);
+    json_stat(o, "Choices", &a->choices);
+    json_stat(o, "BranchingFactor", &a->branching_factor);
+    json_stat(o, "LeadChange", &a->lead_change);
+    json_stat(o, "Drama", &a->drama);
+    json_stat(o, "DecisivenessThreshold", &a->decisiveness_threshold);
+    fputc('}', o);
+}
+
+static void print_json(FILE *o, const result *R, int n, const settings *st) {
+    fprintf(o, "{\"seed\":%llu,\"strong\":\"%s\",\"rulesets\":[",
+            (unsigned long long)st->seed, st->strong);
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].a;
-        fprintf(o,
-                "%s{\"ruleset\":\"%s\",\"games\":%ld,\"stopped\":%ld,"
-                "\"draws\":%ld,\"wins\":[%ld,%ld],\"median_turns\":",
-                i ? "," : "", R[i].id, a->games, a->stopped, a->draws,
-                a->wins[0], a->wins[1]);
-        json_num(o, a->median_turns);
-        fprintf(o, ",\"sd_turns\":");
-        json_num(o, a->sd_turns);
-        fprintf(o, ",\"median_moves\":");
-        json_num(o, a->median_moves);
-        fprintf(o, ",\"sd_moves\":");
-        json_num(o, a->sd_moves);
-        fputc(',', o);
-        json_stat(o, "Completion", &a->completion, false);
-        json_stat(o, "Drawishness", &a->drawishness, false);
-        json_stat(o, "AdvantageP1", &a->advantage_p1, false);
-        json_stat(o, "Balance", &a->balance, false);
-        json_stat(o, "DurationTurns", &a->duration_turns, false);
-        json_stat(o, "DurationMoves", &a->duration_moves, false);
-        json_stat(o, "LostThrows", &a->lost_throws, false);
-        json_stat(o, "ForcedMoves", &a->forced_moves, false);
-        json_stat(o, "Choices", &a->choices, false);
-        json_stat(o, "BranchingFactor", &a->branching_factor, false);
-        json_stat(o, "LeadChange", &a->lead_change, false);
-        json_stat(o, "Drama", &a->drama, false);
-        json_stat(o, "DecisivenessThreshold", &a->decisiveness_threshold,
-                  R[i].skill_games == 0);
-        if (R[i].skill_games > 0) {
-            json_stat(o, "SkillVsRandom", &R[i].skill[0], false);
-            json_stat(o, "SkillVsGreedy", &R[i].skill[1], true);
+        fprintf(o, "%s{\"ruleset\":\"%s\"", i ? "," : "", R[i].id);
+        json_play(o, "strong_play", &R[i].strong);
+        json_play(o, "weak_play", &R[i].weak);
+        fprintf(o, ",\"ladder\":[");
+        for (int k = 0; k < R[i].nsteps; k++) {
+            fprintf(o, "%s{\"x\":0", k ? "," : "");
+            json_est(o, "step", &R[i].ladder[k]);
+            fputc('}', o);
         }
-        fputc('}', o);
+        fputc(']', o);
+        json_est(o, "strong_vs_weak", &R[i].head);
+        fprintf(o, ",\"GamesToLead\":");
+        json_num(o, R[i].games_to_lead);
+        fprintf(o, ",\"SkillTrace\":");
+        json_num(o, R[i].skill_trace);
+        for (int k = 0; k < NPROBES; k++)
+            json_est(o, probe_name[k], &R[i].probe[k]);
+        fprintf(o, ",\"flags\":%d}", degeneracy_flags(&R[i]));
     }
     fprintf(o, "]}\n");
 }
 
 /* ------------------------------------------------------------------------
- * Plots: plain SVG, written by hand.
+ * Plots: plain SVG, each with its question as its title.
  * --------------------------------------------------------------------- */
 static FILE *svg_open(const char *dir, const char *name, int w, int h,
                       const char *title) {
@@ -590,83 +1347,205 @@ static int svg_close(FILE *f) {
     return fclose(f) == 0 ? 0 : cli_fail("writing a plot failed");
 }
 
-/* Game lengths: one histogram row per ruleset. */
+/* Game lengths under strong play: one histogram row per ruleset. */
 static int plot_lengths(const char *dir, const result *R, int n) {
-    int rowh = 60, w = 720, h = 40 + n * rowh + 10;
-    FILE *f =
-        svg_open(dir, "lengths.svg", w, h, "Game length in turns (self-play)");
+    int rowh = 60, w = 760, h = 40 + n * rowh + 10;
+    FILE *f = svg_open(dir, "lengths.svg", w, h,
+                       "How long is a game? Turns under strong play");
     if (!f)
         return EXIT_BAD;
     for (int i = 0; i < n; i++) {
+        const selfplay *S = &R[i].strong;
         int y0 = 40 + i * rowh;
         long top = 1;
-        for (int b = 0; b < 21; b++)
-            top = R[i].hist[b] > top ? R[i].hist[b] : top;
+        for (int b = 0; b < BINS; b++)
+            top = S->hist[b] > top ? S->hist[b] : top;
         fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 28, R[i].id);
-        for (int b = 0; b < 21; b++) {
-            double bh = 44.0 * (double)R[i].hist[b] / (double)top;
+        for (int b = 0; b < BINS; b++) {
+            double bh = 44.0 * (double)S->hist[b] / (double)top;
             fprintf(f,
                     "<rect x=\"%d\" y=\"%.1f\" width=\"20\" height=\"%.1f\" "
                     "fill=\"#8a5a2b\"><title>%.0f-%.0f turns: %ld "
                     "games</title></rect>\n",
-                    250 + b * 22, y0 + 48 - bh, bh, b * R[i].bin,
-                    (b + 1) * R[i].bin - 1, R[i].hist[b]);
+                    250 + b * 22, y0 + 48 - bh, bh, b * S->bin,
+                    (b + 1) * S->bin - 1, S->hist[b]);
         }
         fprintf(f,
                 "<text x=\"%d\" y=\"%d\" fill=\"#555\">0 to %.0f turns; "
-                "median %.0f</text>\n",
-                250, y0 + 60, 21 * R[i].bin, R[i].a.median_turns);
+                "median %.0f (weak play: %.0f)</text>\n",
+                250, y0 + 60, BINS * S->bin, S->a.median_turns,
+                R[i].weak.a.median_turns);
     }
     return svg_close(f);
 }
 
-/* A share with its interval per ruleset, on a 0-100% axis with a mark at
- * `ref`. */
-static int plot_shares(const char *dir, const char *name, const char *title,
-                       const result *R, int n, int series,
-                       const char *const labels[], double ref) {
-    int rowh = 26 * series + 8, w = 820, h = 60 + n * rowh + 20;
+/* One dot with its interval per series and ruleset, on a 0-1 axis with a
+ * mark at one half. get(R, s, &stat) gives series s of a ruleset. */
+typedef kemet_stat (*series_fn)(const result *R, int s);
+
+static kemet_stat adv_series(const result *R, int s) {
+    return s == 0 ? R->strong.adv_adj : R->weak.a.advantage_p1;
+}
+
+static int plot_dots(const char *dir, const char *name, const char *title,
+                     const result *R, int n, int series,
+                     const char *const *labels, series_fn get, double lo,
+                     double hi) {
+    int rows = (series + 2) / 3, top = 55 + 16 * rows;
+    int rowh = 18 * series + 10, w = 860, h = top + 15 + n * rowh + 20;
     FILE *f = svg_open(dir, name, w, h, title);
     if (!f)
         return EXIT_BAD;
     int x0 = 250, x1 = 700;
-    for (int t = 0; t <= 100; t += 25) {
-        double x = x0 + (x1 - x0) * t / 100.0;
+#define XPOS(v)                                                                \
+    (x0 + (x1 - x0) * (((v) < lo ? lo : (v) > hi ? hi : (v)) - lo) / (hi - lo))
+    for (int t = 0; t <= 4; t++) {
+        double v = lo + (hi - lo) * t / 4;
         fprintf(f,
-                "<line x1=\"%.1f\" y1=\"45\" x2=\"%.1f\" y2=\"%d\" "
-                "stroke=\"#ddd\"/><text x=\"%.1f\" y=\"40\" "
-                "text-anchor=\"middle\">%d%%</text>\n",
-                x, x, h - 15, x, t);
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+                "stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" "
+                "text-anchor=\"middle\">%.2f</text>\n",
+                XPOS(v), top, XPOS(v), h - 15, XPOS(v), top - 5, v);
     }
-    double xr = x0 + (x1 - x0) * ref;
     fprintf(f,
-            "<line x1=\"%.1f\" y1=\"45\" x2=\"%.1f\" y2=\"%d\" "
+            "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
             "stroke=\"#b03030\" stroke-dasharray=\"4 3\"/>\n",
-            xr, xr, h - 15);
-    static const char *const colour[] = {"#2b5d8a", "#8a5a2b"};
+            XPOS(0.5), top, XPOS(0.5), h - 15);
+    static const char *const colour[] = {"#2b5d8a", "#8a5a2b", "#3a7a3a",
+                                         "#7a3a7a", "#a06000", "#444"};
+    for (int s = 0; s < series; s++)
+        fprintf(f,
+                "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/><text "
+                "x=\"%d\" y=\"%d\">%s</text>\n",
+                20 + 210 * (s % 3), 33 + 16 * (s / 3), colour[s % 6],
+                28 + 210 * (s % 3), 37 + 16 * (s / 3), labels[s]);
     for (int i = 0; i < n; i++) {
-        int y0 = 55 + i * rowh;
-        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 13, R[i].id);
+        int y0 = top + 10 + i * rowh;
+        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 12, R[i].id);
         for (int s = 0; s < series; s++) {
-            const kemet_stat *st =
-                series == 1 ? &R[i].a.advantage_p1 : &R[i].skill[s];
-            double y = y0 + 10 + 26 * s;
-            double xv = x0 + (x1 - x0) * st->value;
-            double xl = x0 + (x1 - x0) * st->lo, xh = x0 + (x1 - x0) * st->hi;
+            kemet_stat st = get(&R[i], s);
+            if (isnan(st.value))
+                continue;
+            double y = y0 + 8 + 18 * s;
             fprintf(f,
                     "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                     "stroke=\"%s\" stroke-width=\"2\"/><circle cx=\"%.1f\" "
-                    "cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s %s: %.1f%% "
-                    "(%.1f-%.1f%%)</title></circle>\n",
-                    xl, y, xh, y, colour[s], xv, y, colour[s], R[i].id,
-                    labels[s], 100 * st->value, 100 * st->lo, 100 * st->hi);
-            if (series > 1)
-                fprintf(f,
-                        "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\" "
-                        "font-size=\"10\">%s %.1f%%</text>\n",
-                        xh + 6, y + 4, colour[s], labels[s], 100 * st->value);
+                    "cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s, %s: %.3f "
+                    "(%.3f-%.3f)</title></circle><text x=\"%d\" y=\"%.1f\" "
+                    "fill=\"%s\" font-size=\"10\">%.3f</text>\n",
+                    XPOS(st.lo), y, XPOS(st.hi), y, colour[s % 6],
+                    XPOS(st.value), y, colour[s % 6], R[i].id, labels[s],
+                    st.value, st.lo, st.hi, x1 + 10, y + 4, colour[s % 6],
+                    st.value);
         }
     }
+#undef XPOS
+    return svg_close(f);
+}
+
+static kemet_stat ladder_series(const result *R, int s) {
+    const cli_estimate *e = &R->ladder[s].m.adj;
+    return (kemet_stat){e->score, e->lo, e->hi};
+}
+
+/* Player 1's chance through the sample games: one small panel each. */
+static int plot_chances(const char *dir, const result *R, int n) {
+    int cols = 2, pw = 400, ph = 110, rows = (n + cols - 1) / cols;
+    int w = cols * pw + 20, h = 40 + rows * (ph + 30);
+    FILE *f = svg_open(dir, "chances.svg", w, h,
+                       "How does a game swing? Player 1's chance, ply by "
+                       "ply, in three games of strong play");
+    if (!f)
+        return EXIT_BAD;
+    static const char *const colour[] = {"#2b5d8a", "#8a5a2b", "#3a7a3a"};
+    for (int i = 0; i < n; i++) {
+        const selfplay *S = &R[i].strong;
+        double x0 = 10 + (i % cols) * pw, y0 = 50 + (i / cols) * (ph + 30);
+        fprintf(f,
+                "<text x=\"%.0f\" y=\"%.0f\">%s</text><rect x=\"%.0f\" "
+                "y=\"%.0f\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                "stroke=\"#bbb\"/><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" "
+                "y2=\"%.0f\" stroke=\"#ddd\"/>\n",
+                x0, y0 - 4, R[i].id, x0, y0, pw - 30, ph, x0, y0 + ph / 2.0,
+                x0 + pw - 30, y0 + ph / 2.0);
+        int longest = 1;
+        for (int k = 0; k < S->nsample; k++)
+            longest = S->sample_n[k] > longest ? S->sample_n[k] : longest;
+        for (int k = 0; k < S->nsample; k++) {
+            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" points=\"",
+                    colour[k]);
+            for (int j = 0; j < S->sample_n[k]; j++)
+                fprintf(f, "%.1f,%.1f ", x0 + (pw - 30) * (double)j / longest,
+                        y0 + ph * (1 - S->sample[k][j]));
+            fprintf(f, "\"><title>game %d: player %d won</title></polyline>\n",
+                    k + 1, S->sample_result[k]);
+        }
+    }
+    return svg_close(f);
+}
+
+/* The board as kemet_art draws it, each hole shaded by the arrivals on it
+ * a game under strong play. */
+static int plot_land(const char *dir, const result *R) {
+    const kemet_board_art *A = &R->art;
+    double scale = 560.0 / (A->w > A->h ? A->w : A->h);
+    int w = (int)(A->w * scale) + 40, h = (int)(A->h * scale) + 80;
+    char name[160], title[200];
+    snprintf(name, sizeof name, "land-%s.svg", R->id);
+    snprintf(title, sizeof title, "Where do pieces land in %s?", R->id);
+    FILE *f = svg_open(dir, name, w, h, title);
+    if (!f)
+        return EXIT_BAD;
+    double top = 0;
+    for (int k = 0; k < A->nholes; k++) {
+        int c = A->hole[k].cell;
+        if (c > 0 && c < MAX_CELLS && R->strong.land[c] > top)
+            top = R->strong.land[c];
+    }
+    fprintf(f, "<g transform=\"translate(20 40) scale(%.4f)\">\n", scale);
+    for (int k = 0; k < A->nlinks; k++) {
+        const kemet_art_link *L = &A->link[k];
+        const kemet_hole_art *a = NULL, *b = NULL;
+        for (int j = 0; j < A->nholes; j++) {
+            if (A->hole[j].cell == L->from)
+                a = &A->hole[j];
+            if (A->hole[j].cell == L->to)
+                b = &A->hole[j];
+        }
+        if (a && b)
+            fprintf(f,
+                    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                    "stroke=\"%s\" stroke-width=\"%.2f\"/>\n",
+                    a->x, a->y, b->x, b->y,
+                    L->kind == KEMET_ART_RIVER ? "#4a7ab0" : "#777",
+                    a->r * 0.2);
+    }
+    for (int k = 0; k < A->nholes; k++) {
+        const kemet_hole_art *H = &A->hole[k];
+        double v =
+            H->cell > 0 && H->cell < MAX_CELLS ? R->strong.land[H->cell] : 0;
+        double t = top > 0 ? v / top : 0;
+        int red = (int)(251 - t * (251 - 120)), green = (int)(247 - t * 200),
+            blue = (int)(238 - t * 200);
+        if (H->shape == KEMET_ART_SQUARE)
+            fprintf(f,
+                    "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+                    "height=\"%.2f\" ",
+                    H->x - H->r, H->y - H->r, 2 * H->r, 2 * H->r);
+        else
+            fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" ", H->x,
+                    H->y, H->r);
+        fprintf(f,
+                "fill=\"rgb(%d,%d,%d)\" stroke=\"#555\" "
+                "stroke-width=\"%.2f\"><title>hole %s: %.2f arrivals a "
+                "game</title></%s>\n",
+                red, green, blue, H->r * 0.08, H->label, v,
+                H->shape == KEMET_ART_SQUARE ? "rect" : "circle");
+    }
+    fprintf(f,
+            "</g>\n<text x=\"20\" y=\"%d\" fill=\"#555\">Darkest: %.2f "
+            "arrivals a game. BoardCoverage %.2f.</text>\n",
+            h - 12, top, R->strong.coverage);
     return svg_close(f);
 }
 
@@ -680,21 +1559,28 @@ static int plot_folder(const char *dir) {
     return 0;
 }
 
-static int write_plots(const char *dir, const result *R, int n,
-                       const char *best) {
-    static const char *const adv[] = {"player 1"};
-    static const char *const sk[] = {"vs random", "vs greedy"};
+static int write_plots(const char *dir, const result *R, int n) {
+    static const char *const adv[] = {"strong, luck-adjusted", "weak, raw"};
+    const char *steps[MAX_RUNGS];
+    char names[MAX_RUNGS][100];
+    for (int k = 0; k < R[0].nsteps; k++) {
+        snprintf(names[k], sizeof names[k], "%s vs %s", R[0].ladder[k].hi,
+                 R[0].ladder[k].lo);
+        steps[k] = names[k];
+    }
     if (plot_lengths(dir, R, n) ||
-        plot_shares(dir, "advantage.svg",
-                    "Player 1's win rate (AdvantageP1) with 95% intervals", R,
-                    n, 1, adv, 0.5))
+        plot_dots(dir, "advantage.svg",
+                  "Does the first player win more often? Player 1's score", R,
+                  n, 2, adv, adv_series, 0.3, 0.7) ||
+        plot_dots(dir, "ladder.svg",
+                  "Does more thinking win more? Each ladder step's "
+                  "luck-adjusted score",
+                  R, n, R[0].nsteps, steps, ladder_series, 0.2, 1.0) ||
+        plot_chances(dir, R, n))
         return EXIT_BAD;
-    char title[160];
-    snprintf(title, sizeof title,
-             "Skill: %.60s's win rate against random and greedy", best);
-    if (R[0].skill_games > 0 &&
-        plot_shares(dir, "skill.svg", title, R, n, 2, sk, 0.5))
-        return EXIT_BAD;
+    for (int i = 0; i < n; i++)
+        if (plot_land(dir, &R[i]))
+            return EXIT_BAD;
     return 0;
 }
 
@@ -738,21 +1624,78 @@ static void plot_link(const char *report, const char *plots, char *buf,
         buf[len - 1] = '\0';
 }
 
+/* ------------------------------------------------------------------------
+ * The command
+ * --------------------------------------------------------------------- */
+
+/* Splits a comma-separated list into buf's pieces; the count, or -1 when
+ * there are more than `most` or an empty one. */
+static int split_list(const char *text, char *buf, size_t size,
+                      const char **out, int most) {
+    if (strlen(text) >= size)
+        return -1;
+    snprintf(buf, size, "%s", text);
+    int n = 0;
+    for (char *p = buf;;) {
+        char *c = strchr(p, ',');
+        if (c)
+            *c = '\0';
+        if (!*p || n == most)
+            return -1;
+        out[n++] = p;
+        if (!c)
+            return n;
+        p = c + 1;
+    }
+}
+
+/* Expands --sweep RULESET:KEY=LO..HI into specs[]; the count, or -1
+ * after a message. */
+static int expand_sweep(const char *sweep, char specs[][96], int room) {
+    const char *colon = strchr(sweep, ':'), *eq = strchr(sweep, '=');
+    const char *dots = eq ? strstr(eq, "..") : NULL;
+    char *end1, *end2;
+    long lo = dots ? strtol(eq + 1, &end1, 10) : 0;
+    long hi = dots ? strtol(dots + 2, &end2, 10) : 0;
+    if (!colon || !eq || !dots || eq < colon || end1 != dots || *end2 ||
+        dots == eq + 1 || !dots[2] || lo > hi || hi - lo >= room ||
+        colon - sweep > 60 || eq - colon > 30) {
+        cli_fail("analyze: --sweep is RULESET:KEY=LO..HI (e.g. "
+                 "lions-jackals:solid=2..4), at most %d values",
+                 room);
+        return -1;
+    }
+    int n = 0;
+    for (long v = lo; v <= hi; v++)
+        snprintf(specs[n++], 96, "%.*s=%ld", (int)(eq - sweep), sweep, v);
+    return n;
+}
+
 int cmd_analyze(int argc, char **argv) {
-    long games = 1000, nthreads = 0, skill_games = -1, cap = 1000;
+    long games = 1000, strong_games = 60, nthreads = 0, cap = 1000;
+    long step_games = 40, trace_games = 10, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
-    const char *best = "best:8k", *output = NULL;
+    const char *strong = "best:1k", *output = NULL, *sweep = NULL;
+    const char *ladder_opt = "random,greedy,expectimax:250,best:1k,best:4k";
+    const char *tight_opt = "0.03", *board = NULL;
     const char *arg[64];
     int npos;
-    cli_opt opts[] = {{"games", OPT_LONG, &games, 1, 10000000},
+    cli_opt opts[] = {{"games", OPT_LONG, &games, 2, 10000000},
                       {"agents", OPT_STRING, &agents_opt, 0, 0},
+                      {"strong", OPT_STRING, &strong, 0, 0},
+                      {"strong-games", OPT_LONG, &strong_games, 2, 10000000},
+                      {"ladder", OPT_STRING, &ladder_opt, 0, 0},
+                      {"step-games", OPT_LONG, &step_games, 2, 10000000},
+                      {"tight", OPT_STRING, &tight_opt, 0, 0},
+                      {"trace-games", OPT_LONG, &trace_games, 0, 1000000},
+                      {"trace-base", OPT_LONG, &trace_base, 1, 1000000},
+                      {"sweep", OPT_STRING, &sweep, 0, 0},
+                      {"board", OPT_STRING, &board, 0, 0},
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"threads", OPT_LONG, &nthreads, 1, 256},
                       {"format", OPT_STRING, &format, 0, 0},
                       {"plots", OPT_STRING, &plots, 0, 0},
-                      {"skill-games", OPT_LONG, &skill_games, 0, 10000000},
-                      {"best", OPT_STRING, &best, 0, 0},
                       {"max-turns", OPT_LONG, &cap, 1, 1000000},
                       {"output", OPT_STRING, &output, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
@@ -764,35 +1707,64 @@ int cmd_analyze(int argc, char **argv) {
     if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
         return cli_fail("analyze: --format is md, csv or json, not '%.20s'",
                         format);
-    char pair[128];
-    const char *comma = strchr(agents_opt, ',');
-    if (!comma || strchr(comma + 1, ',') || comma == agents_opt || !comma[1] ||
-        strlen(agents_opt) >= sizeof pair)
+    settings st = {.strong = strong,
+                   .board = board,
+                   .games = games,
+                   .strong_games = strong_games,
+                   .step_games = step_games,
+                   .trace_games = trace_games,
+                   .trace_base = trace_base,
+                   .cap = cap,
+                   .seed = seed};
+    char *tend;
+    errno = 0;
+    st.tight = strtod(tight_opt, &tend);
+    if (errno || tend == tight_opt || *tend || !(st.tight > 0) ||
+        st.tight > 0.5)
+        return cli_fail("analyze: --tight is a half-width between 0 and 0.5, "
+                        "not '%.20s'",
+                        tight_opt);
+    if (trace_base > 1000000 >> TRACE_MATCHES)
+        return cli_fail("analyze: --trace-base is at most %d",
+                        1000000 >> TRACE_MATCHES);
+    char pair[128], lbuf[512];
+    if (split_list(agents_opt, pair, sizeof pair, st.weak, 2) != 2)
         return cli_fail("analyze: --agents takes two agents, A,B (e.g. "
                         "greedy,greedy)");
-    snprintf(pair, sizeof pair, "%s", agents_opt);
-    pair[comma - agents_opt] = '\0';
-    const char *agents[2] = {pair, pair + (comma - agents_opt) + 1};
-    if (skill_games < 0)
-        skill_games = games;
-    /* The rulesets: 'all' or names; check every name and agent first. */
-    const char *ids[64];
-    int n = 0;
+    st.rungs = split_list(ladder_opt, lbuf, sizeof lbuf, st.ladder, MAX_RUNGS);
+    if (st.rungs < 2)
+        return cli_fail("analyze: --ladder takes 2 to %d agents, weakest "
+                        "first, separated by commas",
+                        MAX_RUNGS);
+    /* The rulesets: 'all' or specs; then the sweep's variants. */
+    const char *ids[MAX_SETS];
+    int n = 0, nv = 0;
     for (int i = 0; i < npos; i++) {
         if (strcmp(arg[i], "all") == 0) {
-            for (int k = 0; k < kemet_ruleset_count() && n < 64; k++)
+            for (int k = 0; k < kemet_ruleset_count() && n < MAX_SETS; k++)
                 ids[n++] = kemet_ruleset_id(k);
             continue;
         }
+        if (n == MAX_SETS)
+            return cli_fail("analyze: at most %d rulesets", MAX_SETS);
         ids[n++] = arg[i];
     }
-    for (int i = 0; i < n; i++) {
-        kemet_rules *r = cli_rules(ids[i], NULL);
+    char vspecs[16][96];
+    if (sweep && (nv = expand_sweep(sweep, vspecs, 16)) < 0)
+        return EXIT_BAD;
+    /* Check every ruleset and agent before any game is played. */
+    for (int i = 0; i < n + nv; i++) {
+        kemet_rules *r = cli_rules(i < n ? ids[i] : vspecs[i - n], board);
         if (!r)
             return EXIT_BAD;
-        const char *all[3] = {agents[0], agents[1], best};
-        for (int k = 0; k < 3; k++)
-            if (cli_agent_check(r, all[k], k == 2 ? "--best" : "--agents")) {
+        const char *all[MAX_RUNGS + 3] = {st.weak[0], st.weak[1], strong};
+        for (int k = 0; k < st.rungs; k++)
+            all[3 + k] = st.ladder[k];
+        for (int k = 0; k < st.rungs + 3; k++)
+            if (cli_agent_check(r, all[k],
+                                k < 2   ? "--agents"
+                                : k < 3 ? "--strong"
+                                        : "--ladder")) {
                 kemet_rules_close(r);
                 return EXIT_BAD;
             }
@@ -812,31 +1784,32 @@ int cmd_analyze(int argc, char **argv) {
         if (!(o = fopen(tmp, "w")))
             return cli_fail("analyze: cannot write %.200s", output);
     }
-    result *R = calloc((size_t)n, sizeof *R);
+    result *R = calloc((size_t)(n + nv), sizeof *R);
     if (!R)
         rc = cli_fail("out of memory");
-    int threads = cli_threads(nthreads);
+    st.threads = cli_threads(nthreads);
     double t0 = cli_now();
-    for (int i = 0; i < n && rc == 0; i++)
-        rc = analyze_one(ids[i], agents, games, seed, cap, threads, best,
-                         skill_games, &R[i]);
+    for (int i = 0; i < n + nv && rc == 0; i++) {
+        rc = analyze_one(i < n ? ids[i] : vspecs[i - n], &st, &R[i]);
+        R[i].variant = i >= n;
+    }
+    double secs = cli_now() - t0;
     if (rc == 0 && plots)
-        rc = write_plots(plots, R, n, best);
+        rc = write_plots(plots, R, n);
     if (rc == 0) {
         char link[4096];
         if (plots)
             plot_link(output, plots, link, sizeof link);
-        if (strcmp(format, "md") == 0) {
-            print_md(o, R, n, agents, games, seed, best, plots ? link : NULL,
-                     argc, argv);
-            print_reading(o, R, n, best);
-        } else if (strcmp(format, "csv") == 0)
-            print_csv(o, R, n);
+        if (strcmp(format, "md") == 0)
+            print_md(o, R, n, R + n, nv, &st, plots ? link : NULL, argc, argv,
+                     secs, st.threads);
+        else if (strcmp(format, "csv") == 0)
+            print_csv(o, R, n + nv);
         else
-            print_json(o, R, n, agents, games, seed, best);
+            print_json(o, R, n + nv, &st);
         if (cli_mpi_rank() == 0)
-            fprintf(stderr, "analyze: %.1f s on %d thread%s\n", cli_now() - t0,
-                    threads, threads == 1 ? "" : "s");
+            fprintf(stderr, "analyze: %.1f s on %d thread%s\n", secs,
+                    st.threads, st.threads == 1 ? "" : "s");
     }
     if (output) {
         bool bad = ferror(o) != 0;
@@ -845,6 +1818,10 @@ int cmd_analyze(int argc, char **argv) {
             rc = cli_fail("analyze: cannot write %.200s", output);
         if (rc)
             remove(tmp);
+    }
+    for (int i = 0; R && i < n + nv; i++) {
+        selfplay_free(&R[i].strong);
+        selfplay_free(&R[i].weak);
     }
     free(R);
     return rc;

@@ -119,6 +119,10 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
                   kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
                   cli_think *think, kemet_game **out);
 
+/* Whether `spec` names one of the simple strategies that the program
+ * plays beside the library's agents (games.c): rearmost, foremost,
+ * safe-random. */
+bool cli_is_probe(const char *spec);
 /* Whether `spec` names an agent for `r`; else a message, prefixed with
  * `option` ("--p1") when not NULL, and EXIT_BAD. Checked before a long
  * run starts. */
@@ -244,6 +248,10 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
               uint64_t seed, long cap, int threads, int how,
               cli_match_stats *M);
 
+/* The statistics of a match from its games' outcomes (cli_run_games with
+ * CLI_ALTERNATE | how); M->secs is kept. 0, or KEMET_ENOMEM. */
+int cli_match_tally(const cli_outcome *out, long games, int how,
+                    cli_match_stats *M);
 /* The Elo difference that a score (0..1) means; +-INFINITY at the ends. */
 double cli_elo(double score);
 

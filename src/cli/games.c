@@ -10,6 +10,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,9 +38,87 @@ static int timed_choose(kemet_agent *a, int seat, const kemet_pos *pos,
     return k;
 }
 
-int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
-                  kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
-                  cli_think *think, kemet_game **out) {
+/* ------------------------------------------------------------------------
+ * The simple strategies (kemet analyze's degeneracy probes; any command
+ * that takes agents plays them): names beside the library's agents.
+ *   rearmost   moves the piece furthest back (a piece in hand first)
+ *   foremost   moves the piece furthest ahead
+ *   safe-random  a random move among those that lose at most a tenth of
+ *              a win chance against the best, one move ahead (the
+ *              evaluation's judgement): random play that avoids blunders
+ * Before a throw each of them throws.
+ * --------------------------------------------------------------------- */
+enum { PROBE_NONE, PROBE_REAR, PROBE_FRONT, PROBE_SAFE };
+
+static int probe_of(const char *spec) {
+    if (!spec)
+        return PROBE_NONE;
+    if (strcmp(spec, "rearmost") == 0)
+        return PROBE_REAR;
+    if (strcmp(spec, "foremost") == 0)
+        return PROBE_FRONT;
+    if (strcmp(spec, "safe-random") == 0)
+        return PROBE_SAFE;
+    return PROBE_NONE;
+}
+
+bool cli_is_probe(const char *spec) {
+    return probe_of(spec) != PROBE_NONE;
+}
+
+/* The square a move leaves first (a piece in hand: 0, the rearmost). */
+static int first_from(const kemet_move *m) {
+    return m->n ? m->step[0].from : 0;
+}
+
+static int probe_choose(const kemet_rules *r, int kind, kemet_rng *pick,
+                        const kemet_pos *pos, const kemet_throw *thr,
+                        const kemet_move *moves, int n) {
+    if (!thr)
+        return -1;
+    int k = 0;
+    if (kind == PROBE_REAR || kind == PROBE_FRONT) {
+        for (int i = 1; i < n; i++) {
+            int a = first_from(&moves[i]), b = first_from(&moves[k]);
+            if (kind == PROBE_REAR ? a < b : a > b)
+                k = i;
+        }
+        return k;
+    }
+    double best = -1, c[KEMET_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        kemet_pos next;
+        kemet_make(r, pos, thr, &moves[i], &next, NULL);
+        c[i] = kemet_win_chance(r, &next, pos->to);
+        best = c[i] > best ? c[i] : best;
+    }
+    int ok = 0;
+    for (int i = 0; i < n; i++)
+        ok += c[i] >= best - 0.1;
+    int want = (int)kemet_rng_below(pick, (uint32_t)ok);
+    for (int i = 0; i < n; i++)
+        if (c[i] >= best - 0.1 && want-- == 0)
+            return i;
+    return 0;
+}
+
+/* Seat s's choice: its agent's, its probe's, or a random one. */
+static int seat_choose(const kemet_rules *r, kemet_agent *ag, int probe,
+                       kemet_rng *pick, const kemet_pos *pos,
+                       const kemet_throw *thr, const kemet_move *moves, int n,
+                       cli_think *think) {
+    if (ag)
+        return timed_choose(ag, pos->to - 1, pos, thr, moves, n, think);
+    if (probe)
+        return probe_choose(r, probe, pick, pos, thr, moves, n);
+    return thr ? (int)kemet_rng_below(pick, (uint32_t)n)
+               : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
+}
+
+static int play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
+                     const int probe[2], kemet_rng *pick, long cap,
+                     cli_ply_fn fn, void *ctx, cli_think *think,
+                     kemet_game **out) {
     kemet_game *g;
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     if (!moves || kemet_game_new(r, seed, &g, NULL)) {
@@ -59,9 +138,8 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
         if (fn && !opening)
             fn(ctx, pos, NULL, NULL, 0);
         if (n > 0) {
-            int k =
-                ag ? timed_choose(ag, pos->to - 1, pos, NULL, moves, n, think)
-                   : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
+            int k = seat_choose(r, ag, probe[pos->to - 1], pick, pos, NULL,
+                                moves, n, think);
             if (k >= 0 && k < n) {
                 kemet_game_make(g, &moves[k]);
                 continue;
@@ -79,8 +157,8 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
             return n;
         }
         int k = n == 1 ? 0
-                : ag   ? timed_choose(ag, pos->to - 1, pos, &t, moves, n, think)
-                       : (int)kemet_rng_below(pick, (uint32_t)n);
+                       : seat_choose(r, ag, probe[pos->to - 1], pick, pos, &t,
+                                     moves, n, think);
         if (fn)
             fn(ctx, pos, &t, moves, n);
         kemet_game_make(g, &moves[k]);
@@ -88,6 +166,13 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
     free(moves);
     *out = g;
     return KEMET_OK;
+}
+
+int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
+                  kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
+                  cli_think *think, kemet_game **out) {
+    static const int none[2] = {PROBE_NONE, PROBE_NONE};
+    return play_game(r, seed, a, none, pick, cap, fn, ctx, think, out);
 }
 
 int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
@@ -116,6 +201,8 @@ int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
 
 int cli_agent_check(const kemet_rules *r, const char *spec,
                     const char *option) {
+    if (cli_is_probe(spec))
+        return 0;
     kemet_agent *probe;
     kemet_error err;
     if (kemet_agent_new(r, spec, 0, &probe, &err))
@@ -148,12 +235,13 @@ int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
     kemet_agent *a[2] = {NULL, NULL};
     kemet_rng pick;
     kemet_rng_seed(&pick, kc_mix64(gs ^ 0x7069636bULL));
-    int rc = KEMET_OK;
+    int rc = KEMET_OK, probe[2] = {probe_of(spec[0]), probe_of(spec[1])};
     for (int p = 0; p < 2 && rc == KEMET_OK; p++)
-        rc = kemet_agent_new(r, spec[p], kc_mix64(gs + (uint64_t)p + 1), &a[p],
-                             NULL);
+        if (!probe[p])
+            rc = kemet_agent_new(r, spec[p], kc_mix64(gs + (uint64_t)p + 1),
+                                 &a[p], NULL);
     if (rc == KEMET_OK)
-        rc = cli_play_game(r, gs, a, &pick, cap, fn, ctx, think, out);
+        rc = play_game(r, gs, a, probe, &pick, cap, fn, ctx, think, out);
     kemet_agent_free(a[0]);
     kemet_agent_free(a[1]);
     return rc;

@@ -77,9 +77,10 @@ static const char match_usage[] =
     "and prints A's luck-adjusted score, its result less its luck, whose\n"
     "mean is the same but whose interval is narrower.\n"
     "Agents: random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
-    "best[:BUDGET]; a budget is nodes (20000, 20k, 1m; mcts: iterations), a\n"
-    "time (500ms, 2s: not reproducible), or plies (d3, expectimax and "
-    "best).\n" TABLES_HELP NET_HELP;
+    "best[:BUDGET], and the simple strategies rearmost, foremost and\n"
+    "safe-random (docs/analysis.md); a budget is nodes (20000, 20k, 1m;\n"
+    "mcts: iterations), a time (500ms, 2s: not reproducible), or plies (d3,\n"
+    "expectimax and best).\n" TABLES_HELP NET_HELP;
 
 /* The mean of A's per-game values x[] over the games that ended, with a
  * 95% interval from the spread of the units they come in (a game, or with
@@ -121,27 +122,13 @@ static cli_estimate estimate(const cli_outcome *out, const double *x,
     return e;
 }
 
-int cli_match(const kemet_rules *r, const char *const spec[2], long games,
-              uint64_t seed, long cap, int threads, int how,
-              cli_match_stats *M) {
-    cli_outcome *out = calloc((size_t)games, sizeof *out);
-    double *x = calloc(2 * (size_t)games, sizeof *x); /* A's, A's adjusted */
-    if (!out || !x) {
-        free(out);
-        free(x);
-        return cli_fail("out of memory");
-    }
-    *M = (cli_match_stats){.games = games, .how = how};
-    double t0 = cli_now();
-    char what[96];
-    snprintf(what, sizeof what, "%s vs %s", spec[0], spec[1]);
-    if (cli_run_games(r, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
-                      threads, out, what)) {
-        free(out);
-        free(x);
-        return cli_fail("match: out of memory");
-    }
-    M->secs = cli_now() - t0;
+int cli_match_tally(const cli_outcome *out, long games, int how,
+                    cli_match_stats *M) {
+    double *x = calloc(2 * (size_t)(games ? games : 1), sizeof *x);
+    if (!x)
+        return KEMET_ENOMEM;
+    double secs_run = M->secs;
+    *M = (cli_match_stats){.games = games, .how = how, .secs = secs_run};
     double secs[2] = {0, 0}, moves[2] = {0, 0};
     for (long i = 0; i < games; i++) {
         const cli_outcome *o = &out[i];
@@ -186,9 +173,28 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
     M->elo_hi = cli_elo(M->score_hi);
     if (how & CLI_LUCK)
         M->adj = estimate(out, x + games, games, paired);
-    free(out);
     free(x);
     return 0;
+}
+
+int cli_match(const kemet_rules *r, const char *const spec[2], long games,
+              uint64_t seed, long cap, int threads, int how,
+              cli_match_stats *M) {
+    cli_outcome *out = calloc((size_t)games, sizeof *out);
+    if (!out)
+        return cli_fail("out of memory");
+    double t0 = cli_now();
+    char what[96];
+    snprintf(what, sizeof what, "%s vs %s", spec[0], spec[1]);
+    if (cli_run_games(r, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
+                      threads, out, what)) {
+        free(out);
+        return cli_fail("match: out of memory");
+    }
+    M->secs = cli_now() - t0;
+    int rc = cli_match_tally(out, games, how, M);
+    free(out);
+    return rc ? cli_fail("match: out of memory") : 0;
 }
 
 int cmd_match(int argc, char **argv) {

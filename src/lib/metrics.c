@@ -216,3 +216,95 @@ int kemet_analyze_traces(const kemet_trace *games, long n,
     free(buf);
     return KEMET_OK;
 }
+
+/* ------------------------------------------------------------------------
+ * Skill and luck (kemet analyze's skill section)
+ * --------------------------------------------------------------------- */
+
+double kemet_skill_trace(const double *y, int n) {
+    if (!y || n < 2)
+        return NAN;
+    /* the least-squares line of y over x = 0..n-1 */
+    double mx = (n - 1) / 2.0, my = 0, sxy = 0, sxx = 0, area = 0;
+    for (int k = 0; k < n; k++)
+        my += y[k] / n;
+    for (int k = 0; k < n; k++) {
+        sxy += (k - mx) * (y[k] - my);
+        sxx += (k - mx) * (k - mx);
+        area += y[k] > 0 ? y[k] * y[k] : 0;
+    }
+    double next = my + sxy / sxx * ((n + 1) - mx);
+    next = next < 0 ? 0 : next > 1 ? 1 : next;
+    return next + (1 - next) * area;
+}
+
+/* The sample variance of x[0..n). */
+static double variance(const double *x, long n) {
+    double m = 0, ss = 0;
+    for (long i = 0; i < n; i++)
+        m += x[i];
+    m /= (double)n;
+    for (long i = 0; i < n; i++)
+        ss += (x[i] - m) * (x[i] - m);
+    return ss / (double)(n - 1);
+}
+
+double kemet_luck_share(const double *result, const double *luck, long n) {
+    if (!result || !luck || n < 2)
+        return NAN;
+    double *skill = malloc((size_t)n * sizeof *skill);
+    if (!skill)
+        return NAN;
+    for (long i = 0; i < n; i++)
+        skill[i] = result[i] - luck[i];
+    double vl = variance(luck, n), vs = variance(skill, n);
+    free(skill);
+    return vl + vs > 0 ? vl / (vl + vs) : NAN;
+}
+
+double kemet_games_to_lead(double score, double sd) {
+    if (!(score > 0.5) || !(sd >= 0))
+        return NAN;
+    double n = 1.6449 * sd / (score - 0.5);
+    return ceil(n * n) < 1 ? 1 : ceil(n * n);
+}
+
+/* ------------------------------------------------------------------------
+ * Distributions: game lengths, where pieces land
+ * --------------------------------------------------------------------- */
+
+double kemet_length_histogram(const kemet_trace *games, long n, int bins,
+                              long *hist) {
+    if (!games || !hist || n < 1 || bins < 1)
+        return NAN;
+    long longest = 1;
+    for (long i = 0; i < n; i++)
+        longest = games[i].turns > longest ? games[i].turns : longest;
+    double bin = ceil((double)(longest + 1) / bins);
+    for (int b = 0; b < bins; b++)
+        hist[b] = 0;
+    for (long i = 0; i < n; i++) {
+        long b = games[i].turns < 0 ? 0 : (long)((double)games[i].turns / bin);
+        hist[b < bins ? b : bins - 1]++;
+    }
+    return bin;
+}
+
+int kemet_arrivals(const kemet_rules *rules, const kemet_pos *was,
+                   const kemet_pos *now, long *count, int cells) {
+    if (!rules || !was || !now || !count || cells < 1)
+        return KEMET_EMISUSE;
+    int n = 0;
+    for (int p = 0; p < 2; p++) {
+        uint64_t fresh = now->sq[p] & ~was->sq[p];
+        for (int s = 1; s <= KEMET_MAX_SQUARE; s++)
+            if (fresh >> s & 1) {
+                int cell = kemet_square_cell(rules, p + 1, s);
+                if (cell > 0 && cell < cells) {
+                    count[cell]++;
+                    n++;
+                }
+            }
+    }
+    return n;
+}

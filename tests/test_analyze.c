@@ -1,0 +1,277 @@
+/* test_analyze.c - `kemet analyze` run as a user runs it: the same
+ * numbers on one thread and on two, a sweep's variants equal to separate
+ * runs of each, a ladder step that goes the wrong way flagged, the plots
+ * and the report written, and bad options refused with one line. The
+ * figures themselves are checked on hand-worked cases in test_metrics.c.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define BAD(words, ...)                                                        \
+    do {                                                                       \
+        char *o, *e;                                                           \
+        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
+        size_t el = strlen(e);                                                 \
+        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||         \
+            strchr(e, '\n') != e + el - 1 || !strstr(e, words))                \
+            fail_msg("want one-line error with '%s': status %d, stdout '%s', " \
+                     "stderr '%s'",                                            \
+                     words, st, o, e);                                         \
+        free(o);                                                               \
+        free(e);                                                               \
+    } while (0)
+
+/* Small settings, so that a run takes a second or two. */
+#define SMALL                                                                  \
+    "--games", "30", "--strong-games", "8", "--strong", "expectimax:200",      \
+        "--ladder", "random,greedy,expectimax:200", "--step-games", "20",      \
+        "--trace-games", "2", "--trace-base", "4", "--tables", "off"
+
+/* One ruleset's object in a JSON report: from {"ruleset":"ID" to the
+ * brace that closes it (caller frees), or NULL. */
+static char *ruleset_json(const char *json, const char *id) {
+    char key[128];
+    snprintf(key, sizeof key, "{\"ruleset\":\"%s\"", id);
+    const char *a = strstr(json, key);
+    if (!a)
+        return NULL;
+    int depth = 0;
+    const char *b = a;
+    for (; *b; b++) {
+        depth += *b == '{';
+        depth -= *b == '}';
+        if (depth == 0)
+            break;
+    }
+    return *b ? strndup(a, (size_t)(b - a + 1)) : NULL;
+}
+
+static void same_on_any_thread_count(void **state) {
+    (void)state;
+    char *o1, *o2, *e;
+    int st =
+        tu_run(NULL, &o1, &e, "analyze", "chien-chacal", "lions-jackals-quick",
+               SMALL, "--threads", "1", "--format", "json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    st = tu_run(NULL, &o2, &e, "analyze", "chien-chacal", "lions-jackals-quick",
+                SMALL, "--threads", "2", "--format", "json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_string_equal(o1, o2);
+    const char *names[] = {"AdvantageP1Adjusted",
+                           "Completion",
+                           "Drawishness",
+                           "AdvantageP1",
+                           "Balance",
+                           "DurationTurns",
+                           "LeadChange",
+                           "Drama",
+                           "DecisivenessThreshold",
+                           "BranchingFactor",
+                           "BoardCoverage",
+                           "SkillTrace",
+                           "GamesToLead",
+                           "luck_share",
+                           "rearmost",
+                           "foremost",
+                           "safe-random"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "\"%s\":", names[i]);
+        assert_non_null(strstr(o1, key));
+    }
+    assert_non_null(strstr(o1, "\"strong_play\":{\"agents\":[\"expectimax:"
+                               "200\",\"expectimax:200\"],\"games\":8,"));
+    assert_non_null(strstr(o1, "\"weak_play\":{\"agents\":[\"greedy\","
+                               "\"greedy\"],\"games\":30,"));
+    free(o1);
+    free(o2);
+}
+
+/* A sweep's variants are measured as separate runs of each would measure
+ * them: the same object, byte for byte. */
+static void sweep_equals_separate_runs(void **state) {
+    (void)state;
+    char *sw, *one, *e;
+    int st = tu_run(NULL, &sw, &e, "analyze", "lions-jackals-quick", SMALL,
+                    "--sweep", "lions-jackals-quick:solid=2..4", "--format",
+                    "json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    const char *ids[] = {"lions-jackals-quick:solid=2",
+                         "lions-jackals-quick:solid=4"};
+    for (int k = 0; k < 2; k++) {
+        st = tu_run(NULL, &one, &e, "analyze", ids[k], SMALL, "--format",
+                    "json", NULL);
+        assert_int_equal(st, 0);
+        free(e);
+        char *a = ruleset_json(sw, ids[k]), *b = ruleset_json(one, ids[k]);
+        assert_non_null(a);
+        assert_non_null(b);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        free(one);
+    }
+    /* solid=3 is the default: the base ruleset itself, twice */
+    char *base = ruleset_json(sw, "lions-jackals-quick");
+    assert_non_null(base);
+    char *again = strstr(strstr(sw, base) + 1, base);
+    assert_non_null(again);
+    free(base);
+    free(sw);
+}
+
+/* A ladder whose upper agent is the weaker one: random above greedy
+ * scores far below one half, and the report says so. */
+static void contradiction_flagged(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "20",
+                    "--strong-games", "4", "--strong", "greedy", "--ladder",
+                    "greedy,random", "--step-games", "20", "--trace-games", "0",
+                    "--tables", "off", "--format", "json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_non_null(strstr(o, "\"upper\":\"random\",\"lower\":\"greedy\","
+                              "\"games\":20,\"contradiction\":true"));
+    free(o);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "20",
+                "--strong-games", "4", "--strong", "greedy", "--ladder",
+                "random,greedy", "--step-games", "20", "--trace-games", "0",
+                "--tables", "off", "--format", "json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_non_null(strstr(o, "\"upper\":\"greedy\",\"lower\":\"random\""));
+    assert_null(strstr(o, "\"contradiction\":true"));
+    free(o);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "20",
+                "--strong-games", "4", "--strong", "greedy", "--ladder",
+                "greedy,random", "--step-games", "20", "--trace-games", "0",
+                "--tables", "off", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_non_null(strstr(o, "**Contradictions**"));
+    assert_non_null(strstr(o, "| **!** "));
+    free(o);
+}
+
+/* The report to a file, its plots in another folder linked relatively,
+ * every plot an SVG with its question as its title. */
+static void report_and_plots(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-analyze-XXXXXX", plotdir[64], rep[64], rmd[80];
+    assert_non_null(mkdtemp(dir));
+    snprintf(plotdir, sizeof plotdir, "%s/plots", dir);
+    snprintf(rep, sizeof rep, "%s/rep", dir);
+    snprintf(rmd, sizeof rmd, "%s/r.md", rep);
+    assert_int_equal(mkdir(rep, 0700), 0);
+    char *o, *e;
+    int st =
+        tu_run(NULL, &o, &e, "analyze", "lions-jackals-quick", "senet-kendall",
+               SMALL, "--plots", plotdir, "--output", rmd, NULL);
+    assert_int_equal(st, 0);
+    assert_string_equal(o, "");
+    free(o);
+    free(e);
+    char *md = tu_read_file(rmd);
+    assert_non_null(md);
+    const char *want[] = {"## Verdict",
+                          "| senet-kendall |",
+                          "## Skill",
+                          "## Degeneracy",
+                          "## Time",
+                          "](../plots/lengths.svg)",
+                          "](../plots/ladder.svg)",
+                          "](../plots/land-senet-kendall.svg)",
+                          "Kendall's tau"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!strstr(md, want[i]))
+            fail_msg("the report lacks '%s'", want[i]);
+    free(md);
+    remove(rmd);
+    rmdir(rep);
+    const char *plots[] = {"lengths.svg",
+                           "advantage.svg",
+                           "ladder.svg",
+                           "chances.svg",
+                           "land-senet-kendall.svg",
+                           "land-lions-jackals-quick.svg"};
+    for (size_t i = 0; i < sizeof plots / sizeof plots[0]; i++) {
+        char path[128];
+        snprintf(path, sizeof path, "%s/%s", plotdir, plots[i]);
+        char *svg = tu_read_file(path);
+        assert_non_null(svg);
+        assert_true(strncmp(svg, "<svg", 4) == 0);
+        const char *t = strstr(svg, "<title>"), *q = strchr(svg, '?');
+        assert_non_null(t);
+        assert_true(q && q < strstr(t, "</title>"));
+        free(svg);
+        remove(path);
+    }
+    rmdir(plotdir);
+    rmdir(dir);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--format",
+                "csv", NULL);
+    assert_int_equal(st, 0);
+    assert_true(strncmp(o, "ruleset,games,median_turns", 26) == 0);
+    assert_non_null(strstr(o, "\nchien-chacal,8,"));
+    free(o);
+    free(e);
+}
+
+/* The simple strategies play as agents wherever agents are named. */
+static void probes_are_agents(void **state) {
+    (void)state;
+    char *o, *e;
+    int st =
+        tu_run(NULL, &o, &e, "match", "chien-chacal", "--p1", "rearmost",
+               "--p2", "safe-random", "--games", "4", "--threads", "1", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "A rearmost"));
+    free(o);
+    free(e);
+}
+
+static void bad_options(void **state) {
+    (void)state;
+    BAD("unknown ruleset", "analyze", "senet-kendall", "ur");
+    BAD("md, csv or json", "analyze", "senet-kendall", "--format", "xml");
+    BAD("two agents", "analyze", "senet-kendall", "--agents", "greedy");
+    BAD("unknown agent", "analyze", "senet-kendall", "--agents", "greedy,x");
+    BAD("--strong", "analyze", "senet-kendall", "--strong", "mcts:0");
+    BAD("--ladder", "analyze", "senet-kendall", "--ladder", "greedy");
+    BAD("--ladder", "analyze", "senet-kendall", "--ladder", "greedy,,best");
+    BAD("--ladder", "analyze", "senet-kendall", "--ladder", "greedy,oracle");
+    BAD("--tight", "analyze", "senet-kendall", "--tight", "0");
+    BAD("--tight", "analyze", "senet-kendall", "--tight", "x");
+    BAD("--sweep", "analyze", "senet-kendall", "--sweep", "lions-jackals");
+    BAD("--sweep", "analyze", "senet-kendall", "--sweep",
+        "lions-jackals:solid=4..2");
+    BAD("--sweep", "analyze", "senet-kendall", "--sweep",
+        "lions-jackals:solid=1..99");
+    BAD("option", "analyze", "senet-kendall", "--sweep",
+        "lions-jackals:size=1..2");
+    BAD("--games", "analyze", "senet-kendall", "--games", "0");
+    BAD("missing argument", "analyze");
+    BAD("plot folder", "analyze", "chien-chacal", "--plots", "/dev/null/x");
+    BAD("cannot write", "analyze", "chien-chacal", "--output", "/dev/null/x");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bad_options),
+        cmocka_unit_test(probes_are_agents),
+        cmocka_unit_test(same_on_any_thread_count),
+        cmocka_unit_test(sweep_equals_separate_runs),
+        cmocka_unit_test(contradiction_flagged),
+        cmocka_unit_test(report_and_plots),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
