@@ -164,8 +164,13 @@ export function legend(rs, you) {
 }
 
 /* An arrow along points: its line and head (and the link's bend). */
-function arrow(pts, cls, width) {
+function arrow(pts, cls, width, back = 0) {
   if (pts.length < 2) return null;
+  if (back) {
+    /* the head stops short of the hole's middle: the piece stays seen */
+    const b = pts[pts.length - 1], a = pts[pts.length - 2], len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len > 2 * back) pts = [...pts.slice(0, -1), {...b, x: b.x - (b.x - a.x) * back / len, y: b.y - (b.y - a.y) * back / len}];
+  }
   let d = `M${pts[0].x},${pts[0].y}`;
   for (let i = 1; i < pts.length; i++) {
     const a = pts[i - 1], b = pts[i];
@@ -252,7 +257,7 @@ export function drawBoard(rs, cells, opts = {}) {
     const w = a.kind === "last" ? unit * .42 : a.kind === "best" ? unit * .5 : unit * .34;
     const grp = s("g", {class: "arrow " + a.kind, "data-move": a.move || ""});
     a.steps.forEach((st, i) => {
-      const ar = arrow(st.points, "step", w);
+      const ar = arrow(st.points, "step", w, i === a.steps.length - 1 ? unit * .45 : 0);
       if (ar) grp.append(ar);
       if (a.steps.length > 1 && st.points.length > 1 && a.kind !== "last") {
         const m = st.points[Math.floor((st.points.length - 1) / 2)], m2 = st.points[Math.ceil((st.points.length - 1) / 2)];

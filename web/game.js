@@ -428,7 +428,7 @@ function render() {
   drawn.slice().reverse().forEach((m, i) => {
     const best = i === drawn.length - 1;
     arrows.push({steps: moveSteps(rs, st.to, m.move, st.throw ? st.throw.values : []).slice(v.done.length), kind: best ? "best" : "hint", move: m.move,
-                 label: pct(m.chance) + (m.exact ? " exact" : ""),
+                 label: pct1(m.chance) + (m.exact ? " exact" : ""),
                  title: `${moveWords(rs, m.move)}: your chance of winning after this move: ${pct1(m.chance)}${m.exact ? " (exact)" : ""}`,
                  onClick: () => act(w => sendMove(w, m.move))});
   });

@@ -118,7 +118,7 @@ export async function rulesPage(id) {
     h("h3", {}, "Legend"),
     h("ul", {class: "legendlist"},
       h("li", {}, legend(rs, null)),
-      h("li", {}, `Pieces in play: ${rs.pieces} a side on a track of ${rs.squares} squares; the numbers are the squares of ${rs.players[0]}'s track` +
+      h("li", {}, `Pieces in play: ${rs.pieces} a side on a track of ${rs.squares} squares; the numbers are the squares of ${rs.players[0]}${rs.players[0].endsWith("s") ? "'" : "'s"} track` +
         (rs.paths[1].some((c, i) => c !== rs.paths[0][i]) ? ` (${rs.players[1]} run their own track: the board's arrows show the way of the side you play).` : ".")),
       a.holes.some(c => c.marked && !c.mark) ? h("li", {}, "A hole ringed in gold is a marked hole (see the rules).") : null,
       marks.length ? h("li", {}, "Signs on the holes: " + marks.join(" ") + " (named in the rules).") : null,

@@ -26,9 +26,14 @@ export async function settled(page) {
   await page.locator("body:not([data-busy])").waitFor({ timeout: 20000 });
 }
 
+/* Waits until the page has no request in flight and plays no move back. */
+export async function still(page, ms = 60000) {
+  await page.locator("body:not([data-busy]):not([data-playing])").waitFor({ timeout: ms });
+}
+
 /* Whose turn the page says it is: "mine", "theirs" or "over". */
 export async function turn(page) {
-  await settled(page);
+  await still(page);
   const t = (await page.locator("#turn").textContent({ timeout: 20000 })) || "";
   if (/won|drawn/.test(t)) return "over";
   return t.includes("your turn") ? "mine" : "theirs";
