@@ -43,11 +43,14 @@ export async function turn(page) {
  * piece and a highlighted target (by the keyboard when `keys`). */
 export async function playOnce(page, keys) {
   if (await page.locator("#throw").count()) {
+    const version = await page.locator("#turn").getAttribute("data-version");
     if (keys) {
       await page.locator("#throw").focus();
       await page.keyboard.press("Enter");
     } else await page.locator("#throw").click();
-    await page.locator("#throw").waitFor({ state: "detached", timeout: 20000 });
+    /* the throw answered (a throw that cannot be used is passed, and the
+       same side may throw again: the button is then drawn anew) */
+    await waitFor(async () => (await page.locator("#turn").getAttribute("data-version")) !== version, "the throw's answer");
     return "throw";
   }
   const src = page.locator(".source").first();
