@@ -508,7 +508,7 @@ function render() {
   };
   const side = h("div", {class: "panel", id: "side"},
     h("p", {class: "status", id: "turn", "data-version": st.version, "aria-live": "polite"}, turnLine(v, rs)),
-    h("div", {class: "throwrow"}, drawThrow(rs, st.throw), actions),
+    st.throw || actions.children.length ? h("div", {class: "throwrow"}, drawThrow(rs, st.throw), actions) : h("div", {id: "actions", hidden: true}),
     v.done.length ? h("p", {class: "small"}, "Steps so far: " + moveWords(rs, v.done.join("+"))) : null,
     h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
     hintBox, end, zones,

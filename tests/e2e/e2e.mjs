@@ -517,7 +517,7 @@ async function rematchTwo(browser, base) {
  * and a desktop's in turn: no console error, no failed request. */
 async function wholeGames(browser, base) {
   const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
-  const done = [];
+  const done = [], errors = [];
   for (const [i, r] of rulesets.entries()) {
     const vp = i % 2 ? { width: 390, height: 844 } : { width: 1366, height: 800 };
     const page = await browser.newPage({ viewport: vp });
@@ -531,10 +531,11 @@ async function wholeGames(browser, base) {
     const result = await page.locator("#turn").textContent();
     if (!/won/.test(result)) fail(`${r.id}: no winner shown: ${result}`);
     await page.screenshot({ path: join(artifacts, `end-${r.id}.png`) });
-    if (bad.length) fail(`${r.id}: ${bad.join("; ")}`);
+    if (bad.length) errors.push(`${r.id}: ${[...new Set(bad)].join("; ")}`);
     done.push(`${r.id} ${actions}`);
     await page.close();
   }
+  if (errors.length) fail(`errors over the games (actions: ${done.join(", ")}): ${errors.join(" | ")}`);
   console.log(`ok - a whole game of every ruleset, no console error or failed request (actions: ${done.join(", ")})`);
 }
 
