@@ -247,7 +247,10 @@ function showPlaying(v, rs, st, board, words) {
   const hints = document.getElementById("hints");
   if (hints) hints.remove();
   const bar = document.getElementById("actions");
-  if (bar) bar.replaceChildren(h("button", {class: "secondary", id: "skip", onclick: () => { v.skip = true; }}, "Skip ▸▸"));
+  if (bar) {
+    bar.hidden = false;
+    bar.replaceChildren(h("button", {class: "secondary", id: "skip", onclick: () => { v.skip = true; }}, "Skip ▸▸"));
+  }
 }
 
 /* The cells where the mover took something: the other side has fewer
