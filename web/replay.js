@@ -9,7 +9,8 @@ import {drawBoard, moveSteps, moveWords, throwWords} from "./board.js";
 import {leaveGame, whoName} from "./game.js";
 
 const pct = x => (100 * x).toFixed(1) + "%";
-const pts = x => (100 * x).toFixed(1);
+/* points of win chance: a tenth of a point, a hundredth below that */
+const pts = x => (100 * Math.abs(x) < 0.1 && x !== 0 ? (100 * x).toFixed(2) : (100 * x).toFixed(1));
 
 /* A decision's accuracy from the points of win chance it lost, L (0-100):
  * 103.1668 e^(-0.04354 L) - 3.1669, within 0-100 (lichess's move accuracy;
