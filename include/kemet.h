@@ -972,6 +972,16 @@ KEMET_API long kemet_review(kemet_agent *agent, const kemet_rules *rules,
                             long n, kemet_review_entry *out, long cap,
                             kemet_review_sum sum[2], kemet_error *err);
 
+/* Accuracy, from the chances lost (docs/review.md), as lichess defines it:
+ * a decision that lost L points of win chance (L = 100 * loss) scores
+ * 103.1668 * exp(-0.04354 * L) - 3.1669, kept within 0..100 (the best
+ * move scores 100); a player's accuracy is the mean score of their real
+ * decisions (two or more choices) among the n entries, 100 when they made
+ * none. */
+KEMET_API double kemet_review_move_accuracy(double loss);
+KEMET_API double kemet_review_accuracy(const kemet_review_entry *e, long n,
+                                       int player);
+
 /* ---------------------------------------------------------------------------
  * Analysis: what a set of games says about a ruleset (docs/analysis.md).
  * The figures that Ludii's evaluation metrics define use Ludii's

@@ -210,7 +210,7 @@ static void review_command(void **state) {
     if (status != 0)
         fail_msg("review: status %d, stderr %s", status, errs);
     assert_non_null(strstr(out, "Review of"));
-    assert_non_null(strstr(out, "accuracy (the best played)"));
+    assert_non_null(strstr(out, "accuracy (from the chances lost)"));
     assert_non_null(strstr(out, "luck of the throws"));
     assert_non_null(strstr(out, "Key moves"));
     assert_non_null(strstr(out, "chance of winning over the game"));

@@ -303,12 +303,40 @@ static void records_read_back(void **state) {
     kemet_rules_close(r);
 }
 
+/* Accuracy from the chances lost (docs/review.md), checked by hand:
+ * 103.1668 e^(-0.04354 L) - 3.1669 is 99.9999 at L = 0, 79.8170 at 5
+ * points and 63.5826 at 10 (0 from about 86 points on, never below); a
+ * forced move counts for nothing; a side with no real choice has 100. */
+static void accuracy_from_the_chances_lost(void **state) {
+    (void)state;
+    assert_true(fabs(kemet_review_move_accuracy(0) - 99.9999) < 1e-9);
+    assert_true(fabs(kemet_review_move_accuracy(0.05) - 79.8170) < 1e-4);
+    assert_true(fabs(kemet_review_move_accuracy(0.10) - 63.5826) < 1e-4);
+    assert_true(fabs(kemet_review_move_accuracy(0.20) - 40.0204) < 1e-4);
+    assert_true(kemet_review_move_accuracy(1.0) == 0);
+    kemet_review_entry e[5] = {
+        {.player = 1, .choices = 3, .loss = 0},
+        {.player = 2, .choices = 1, .loss = 0},
+        {.player = 1, .choices = 2, .loss = 0.05},
+        {.player = 1, .choices = 1, .loss = 0},
+        {.player = 1, .choices = 4, .loss = 0.10},
+    };
+    /* (99.9999 + 79.8170 + 63.5826) / 3 */
+    assert_true(fabs(kemet_review_accuracy(e, 5, 1) - 81.1332) < 1e-4);
+    assert_true(kemet_review_accuracy(e, 5, 2) == 100.0);
+    assert_true(kemet_review_accuracy(NULL, 0, 1) == 100.0);
+    /* one move lost, the rest best: far from the share of best moves */
+    e[4].loss = 0;
+    assert_true(fabs(kemet_review_accuracy(e, 5, 1) - 93.2723) < 1e-4);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(figures_from_the_evaluation),
         cmocka_unit_test(own_game_is_all_best),
         cmocka_unit_test(a_hand_made_mistake),
         cmocka_unit_test(records_read_back),
+        cmocka_unit_test(accuracy_from_the_chances_lost),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,12 @@ export {offline};
 let rulesets = null;
 let levels = null;
 
+/* An error answer, or no answer: its words for a person, its status (0
+ * when the server could not be reached). */
+export class ApiError extends Error {
+  constructor(message, status) { super(message); this.status = status; this.network = status === 0; }
+}
+
 let busy = 0; /* requests in flight: the page is marked data-busy meanwhile */
 export async function api(method, path, body, token) {
   busy++;
@@ -17,14 +23,24 @@ export async function api(method, path, body, token) {
   }
 }
 async function request(method, path, body, token) {
-  if (offline) return offlineRequest(method, path, body, token);
+  if (offline) {
+    try { return await offlineRequest(method, path, body, token); }
+    catch (e) { throw new ApiError(e.message, e.status || 500); }
+  }
   const headers = {};
   if (token) headers.Authorization = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const r = await fetch("/api/" + path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  let r;
+  try {
+    r = await fetch("/api/" + path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch (e) {
+    throw new ApiError("The server cannot be reached (is kemet serve still running?). Trying again…", 0);
+  }
   const type = r.headers.get("Content-Type") || "";
-  const data = type.startsWith("application/json") ? await r.json() : await r.text();
-  if (!r.ok) throw new Error(data && data.error ? data.error : "HTTP " + r.status);
+  let data;
+  try { data = type.startsWith("application/json") ? await r.json() : await r.text(); }
+  catch (e) { throw new ApiError("The server's answer was cut off. Trying again…", 0); }
+  if (!r.ok) throw new ApiError(data && data.error ? data.error : "The server answered " + r.status + ".", r.status);
   return data;
 }
 /* Every ruleset (with its board for drawing, `art`) and the levels. */
@@ -34,3 +50,14 @@ export async function getRulesets() {
 }
 export function ruleset(id) { return rulesets.find(r => r.id === id); }
 export function playLevels() { return levels; }
+
+/* What the server says of itself: {loopback_only, origin} (null where it
+ * does not say), read once; serverInfo.known holds it. */
+let info = null;
+export function serverInfo() {
+  if (offline) return Promise.resolve(null);
+  if (!info) info = fetch("/api/server").then(r => r.ok ? r.json() : null).catch(() => null)
+    .then(x => { serverInfo.known = x; return x; });
+  return info;
+}
+serverInfo.known = null;

@@ -1,132 +1,341 @@
 /* board.js - every board drawn from the data the server sends
  * (kemet_art: holes, lines, rivers, home boxes); nothing here knows one
- * board from another. */
-import {s, h, activate} from "./util.js";
+ * board from another. The drawing scales to its box (an SVG view box):
+ * every hole of every board shows on any screen, and a tap picks the
+ * nearest hole that may be chosen, so small holes stay easy to hit. */
+import {s, h} from "./util.js";
 
-/* The drawing of ruleset rs: holes by cell, decorations, frame. */
+const reduced = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+export const reducedMotion = reduced;
+
+/* Whether a wide board is drawn turned a quarter (on a narrow upright
+ * screen, where drawn level its holes would be under 10 px across). */
+function turned(rs) {
+  const a = rs.art;
+  if (a.frame !== "rect" || a.w < 1.6 * a.h || typeof innerWidth !== "number") return false;
+  const width = Math.min(innerWidth, document.documentElement.clientWidth || innerWidth) - 16;
+  const r = Math.min(...a.holes.map(c => c.r));
+  return innerHeight > innerWidth && r * width / a.w < 10;
+}
+export const boardTurned = turned;
+
+/* The drawing of ruleset rs: holes by cell, decorations, frame (turned a
+ * quarter clockwise where turned() says). */
 function geometry(rs) {
-  if (rs._geo) return rs._geo;
+  const rot = turned(rs);
+  if (rs._geo && rs._geo.rot === rot) return rs._geo;
   const a = rs.art, cells = {}, deco = [];
+  const W = rot ? a.h : a.w, H = rot ? a.w : a.h;
   for (const c of a.holes)
-    cells[c.cell] = {x: c.x, y: c.y, r: c.r, square: c.shape === "square", label: c.label,
-                     mark: c.mark || (c.marked ? "•" : null),
-                     home: c.home,
-                     /* a home hole is tinted, darker than any piece, and
-                        ringed with dashes: never taken for a pale piece */
-                     fill: c.home === 1 ? "#b48a55" : c.home === 2 ? "#7d90a8" : undefined};
-  /* each hole's touch area: up to half the way to its nearest neighbour
-     (far larger than the hole on the long boards, drawn small on a phone) */
+    cells[c.cell] = {x: rot ? a.h - c.y : c.x, y: rot ? c.x : c.y, r: c.r, square: c.shape === "square", label: c.label,
+                     mark: c.mark || (c.marked ? "•" : null), home: c.home,
+                     /* a home hole is tinted and ringed with dashes */
+                     fill: c.home === 1 ? "#c9a06a" : c.home === 2 ? "#8aa0b8" : undefined};
   const list = Object.values(cells);
   for (const c of list) {
     let near = Infinity;
     for (const d of list) if (d !== c) near = Math.min(near, Math.hypot(d.x - c.x, d.y - c.y));
-    c.hit = Math.max(c.r, Math.min(near / 2, 3 * c.r));
+    c.near = near;
   }
   const palm = a.frame === "palm";
   for (const l of a.links) {
     const p = cells[l.from], q = cells[l.to];
     if (!p || !q) continue;
     if (l.kind === "river")
-      deco.push(s("line", {x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: "#3b7dc4", "stroke-width": 6, "stroke-dasharray": "10 5", opacity: .8}));
+      deco.push(s("path", {d: `M${p.x},${p.y} L${q.x},${q.y}`, class: "river", stroke: "#3b7dc4", "stroke-width": 7, "stroke-dasharray": "10 5", opacity: .8, fill: "none"}));
     else if (l.bend)
       deco.push(s("path", {d: `M${p.x},${p.y} C${p.x + l.bend},${p.y} ${p.x + l.bend},${q.y} ${q.x},${q.y}`, fill: "none", stroke: "#7a5229", "stroke-width": palm ? 3 : 4}));
     else
       deco.push(s("line", {x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "boardline", stroke: "#7a5229", "stroke-width": palm ? 3 : 4}));
   }
-  let frame = [4, 4, a.w - 8, a.h - 8];
+  let frame = [4, 4, W - 8, H - 8];
   if (palm) {
     /* the palm: a rounded outline and the central stem */
     const c = a.w / 2, b = a.h - 15, top = 170;
-    deco.unshift(s("path", {d: `M${c - 190},${b} L${c - 190},${top} Q${c - 190},10 ${c},10 Q${c + 190},10 ${c + 190},${top} L${c + 190},${b} Z`, fill: "#d8b27a", stroke: "#7a5229", "stroke-width": 4}));
+    deco.unshift(s("path", {d: `M${c - 190},${b} L${c - 190},${top} Q${c - 190},10 ${c},10 Q${c + 190},10 ${c + 190},${top} L${c + 190},${b} Z`, fill: "#e2c08a", stroke: "#7a5229", "stroke-width": 4}));
     deco.push(s("path", {d: `M${c - 14},80 L${c - 14},470 M${c + 14},80 L${c + 14},470`, stroke: "#9c7444", "stroke-width": 3}));
     frame = null;
   }
-  /* the narrowest drawing whose touch areas are all 44 px across: on a
-     phone the long boards scroll sideways rather than shrink below it */
-  const minHit = Math.min(...list.map(c => c.hit));
-  rs._geo = {w: a.w, h: a.h, cells, deco, frame, minWidth: Math.ceil(a.w * 22 / minHit)};
+  const links = {};
+  for (const l of a.links) { links[l.from + ">" + l.to] = l; links[l.to + ">" + l.from] = l; }
+  rs._geo = {w: W, h: H, cells, deco, frame, links, pad: 8, rot};
   return rs._geo;
 }
 
+/* The point of player p's path square sq: off the track ("in": before
+ * square 1; "off": beyond the last) it is drawn a step outside. */
+function squarePoint(rs, p, sq) {
+  const g = geometry(rs), path = rs.paths[p - 1], n = path.length - 1;
+  const at = k => g.cells[path[k]];
+  if (sq === "in" || sq === 0) {
+    const a = at(1), b = at(2) || a;
+    return a ? {x: a.x - (b.x - a.x) * .8, y: a.y - (b.y - a.y) * .8, off: true} : null;
+  }
+  if (sq === "off" || sq > n) {
+    const a = at(n), b = at(n - 1) || a;
+    return a ? {x: a.x + (a.x - b.x) * .8, y: a.y + (a.y - b.y) * .8, off: true} : null;
+  }
+  const c = at(sq);
+  return c ? {x: c.x, y: c.y, cell: path[sq]} : null;
+}
+
+/* The points a step from square f to square t passes through: along the
+ * track square by square, or along a line or river of the board where
+ * the step takes one (a value v of `values` leads to a square linked to
+ * t), or straight. */
+function stepPoints(rs, p, f, t, values) {
+  const g = geometry(rs), path = rs.paths[p - 1], n = path.length - 1;
+  const F = f === "in" ? 0 : +f, T = t === "off" ? n + 1 : +t;
+  const along = (a, b) => {
+    const pts = [], d = a <= b ? 1 : -1;
+    for (let k = a; d > 0 ? k <= b : k >= b; k += d) {
+      const q = squarePoint(rs, p, k === 0 ? "in" : k > n ? "off" : k);
+      if (q) pts.push(q);
+    }
+    return pts;
+  };
+  const link = (a, b) => a >= 1 && a <= n && b >= 1 && b <= n && g.links[path[a] + ">" + path[b]];
+  for (const v of values || []) {
+    for (const m of [F + v, F - v]) {
+      if (m === T) return along(F, T);
+      const l = link(m, T);
+      if (l) return along(F, m).concat([{...squarePoint(rs, p, T), bend: l.bend && l.kind !== "river" ? l.bend : 0}]);
+    }
+  }
+  if (link(F, T)) return [squarePoint(rs, p, F), squarePoint(rs, p, T)];
+  if (Math.abs(T - F) <= 12) return along(F, T);
+  return [squarePoint(rs, p, F), squarePoint(rs, p, T)].filter(Boolean);
+}
+
+/* A move's steps for player p: [{from, to, points}] ("throw" and "pass"
+ * have none). */
+export function moveSteps(rs, p, move, values) {
+  if (!move || move === "throw" || move === "pass") return [];
+  return move.split("+").map(st => {
+    const [f, t] = st.split("-");
+    return {from: f, to: t, points: stepPoints(rs, p, f, t, values)};
+  });
+}
 
 /* The cells a move's steps leave from and reach, for player p ("in" and
  * "off" are no cells). */
 export function moveCells(rs, p, move) {
   const from = [], to = [];
-  if (!move || move === "throw" || move === "pass") return {from, to};
-  for (const st of move.split("+")) {
-    const [f, t] = st.split("-");
-    if (f !== "in" && rs.paths[p - 1][+f]) from.push(rs.paths[p - 1][+f]);
-    if (t !== "off" && rs.paths[p - 1][+t]) to.push(rs.paths[p - 1][+t]);
+  for (const st of moveSteps(rs, p, move, [])) {
+    if (st.from !== "in" && rs.paths[p - 1][+st.from]) from.push(rs.paths[p - 1][+st.from]);
+    if (st.to !== "off" && rs.paths[p - 1][+st.to]) to.push(rs.paths[p - 1][+st.to]);
   }
   return {from, to};
+}
+
+/* A move in plain words: "6 → 8", "a new piece onto 3", "28 → borne off";
+ * steps joined by ", then ". */
+export function moveWords(rs, move) {
+  if (!move) return "";
+  if (move === "throw") return "throw the sticks";
+  if (move === "pass") return "no move (the throw is lost)";
+  return move.split("+").map(st => {
+    const [f, t] = st.split("-");
+    if (f === "in") return `a new piece onto ${t}`;
+    if (f === t) return `${f} → carried back to ${t}`;
+    if (t === "off") return `${f} → ${rs.gone || "off"}`;
+    return `${f} → ${t}`;
+  }).join(", then ");
+}
+
+/* A throw in plain words and numbers, never notation: "3", "2 + 5 + 6 +
+ * 3 (the last for the Jackals only)". */
+export function throwWords(rs, t) {
+  if (!t) return "";
+  const only = t.values.map((v, i) => t.only[i] ? `${v} for ${rs.players[t.only[i] - 1]} only` : null).filter(Boolean);
+  const v = t.values.map(String);
+  const sum = v.length > 1 ? v.slice(0, -1).join(", ") + " and " + v[v.length - 1] : v[0];
+  return sum + (only.length ? ` (${only.join(", ")})` : "");
 }
 
 /* Which side is which: each side's piece, name, number, and "you". */
 export function legend(rs, you) {
   return h("div", {class: "legend"}, [1, 2].map(p => h("span", {class: "who"},
     s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
-      s("circle", {class: "piece" + p, cx: 10, cy: 10, r: 8})),
-    ` ${rs.players[p - 1]} (player ${p})${you === p ? " — you" : ""}`)));
+      s("circle", {class: "piece" + p, cx: 10, cy: 10, r: 7.5})),
+    ` ${rs.players[p - 1]} (player ${p})${you === p ? " — you" : ""}`)),
+    h("span", {class: "who"}, s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
+      s("path", {d: "M3 10 H15 M11 6 L15 10 L11 14", class: "trackarrow", fill: "none"})), " way the pieces run"));
 }
 
-/* Draws the board with the pieces of `cells`; `marks` maps a cell to
- * "source", "target" or "picked"; `onCell` (optional) is called with a
- * cell number when one is chosen. */
-export function drawBoard(rs, cells, marks, onCell) {
-  const g = geometry(rs);
-  const svg = s("svg", {viewBox: `0 0 ${g.w} ${g.h}`, class: "board", role: "group",
-                        "aria-label": rs.title + " board"});
-  svg.style.minWidth = g.minWidth + "px";
-  if (g.frame) svg.append(s("rect", {x: g.frame[0], y: g.frame[1], width: g.frame[2], height: g.frame[3], rx: 10, fill: "#d8b27a", stroke: "#7a5229", "stroke-width": 4}));
+/* An arrow along points: its line and head (and the link's bend). */
+function arrow(pts, cls, width, back = 0) {
+  if (pts.length < 2) return null;
+  if (back) {
+    /* the head stops short of the hole's middle: the piece stays seen */
+    const b = pts[pts.length - 1], a = pts[pts.length - 2], len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len > 2 * back) pts = [...pts.slice(0, -1), {...b, x: b.x - (b.x - a.x) * back / len, y: b.y - (b.y - a.y) * back / len}];
+  }
+  let d = `M${pts[0].x},${pts[0].y}`;
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1], b = pts[i];
+    d += b.bend ? ` C${a.x + b.bend},${a.y} ${a.x + b.bend},${b.y} ${b.x},${b.y}` : ` L${b.x},${b.y}`;
+  }
+  const b = pts[pts.length - 1], a = pts[pts.length - 2];
+  const ang = Math.atan2(b.y - a.y, b.x - a.x), L = width * 3.2;
+  const hx = b.x, hy = b.y;
+  const head = `M${hx},${hy} L${hx - L * Math.cos(ang - .45)},${hy - L * Math.sin(ang - .45)} L${hx - L * Math.cos(ang + .45)},${hy - L * Math.sin(ang + .45)} Z`;
+  return s("g", {class: cls},
+    s("path", {d, fill: "none", "stroke-width": width, "stroke-linecap": "round", "stroke-linejoin": "round", class: "shaft"}),
+    s("path", {d: head, class: "head"}));
+}
+
+/* Draws the board with the pieces of `cells`. Options:
+ *   marks: cell -> "source", "target", "picked", "picked target"
+ *   onCell(cell): a hole chosen (a tap picks the nearest marked hole)
+ *   you: the side whose way is drawn; numbers: hole numbers shown
+ *   arrows: [{steps, player, kind ("last", "hint", "best"), label, onClick, move}]
+ *   struck: cells where a piece was taken (captured, swapped, knocked off)
+ *   ply: the ply the drawing shows (data-ply) */
+export function drawBoard(rs, cells, opts = {}) {
+  const g = geometry(rs), marks = opts.marks || {}, P = g.pad;
+  const unit = Math.min(...Object.values(g.cells).map(c => c.r));
+  const svg = s("svg", {viewBox: `${-P} ${-P} ${g.w + 2 * P} ${g.h + 2 * P}`, class: "board" + (opts.numbers ? " numbers" : ""),
+                        role: "group", "aria-label": rs.title + " board", "data-ply": opts.ply ?? ""});
+  if (g.frame) svg.append(s("rect", {x: g.frame[0], y: g.frame[1], width: g.frame[2], height: g.frame[3], rx: 10, fill: "#e2c08a", stroke: "#7a5229", "stroke-width": 4}));
   svg.append(...g.deco.map(d => d.cloneNode(true)));
+  /* the way the side `you` runs: small chevrons between its squares */
+  const way = opts.you || 1, path = rs.paths[way - 1], track = s("g", {class: "track", "aria-hidden": "true"});
+  for (let k = 1; k + 1 < path.length; k++) {
+    const a = g.cells[path[k]], b = g.cells[path[k + 1]];
+    if (!a || !b) continue;
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
+    if (len < a.r + b.r + 2 || len > 3.2 * Math.min(a.near, b.near)) continue;
+    const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, ang = Math.atan2(dy, dx) * 180 / Math.PI, q = Math.min(a.r, b.r) * .32;
+    track.append(s("path", {d: `M${-q},${-q} L0,0 L${-q},${q}`, transform: `translate(${mx},${my}) rotate(${ang})`, class: "trackarrow", fill: "none"}));
+  }
+  svg.append(track);
   for (const [key, c] of Object.entries(g.cells)) {
-    const cell = +key, m = marks && marks[cell];
+    const cell = +key, m = marks[cell];
     const grp = s("g", {class: "hole" + (m ? " " + m : ""), "data-cell": cell});
     const bg = c.square
-      ? s("rect", {class: "cellbg", x: c.x - c.r, y: c.y - c.r, width: 2 * c.r, height: 2 * c.r, rx: 4, fill: c.fill || "#ecd3a5", stroke: "#7a5229"})
-      : s("circle", {class: "cellbg", cx: c.x, cy: c.y, r: c.r, fill: c.fill || "#6b4420", stroke: "#4a2e12"});
+      ? s("rect", {class: "cellbg", x: c.x - c.r, y: c.y - c.r, width: 2 * c.r, height: 2 * c.r, rx: 4, fill: c.fill || "#f0dbb2", stroke: "#7a5229"})
+      : s("circle", {class: "cellbg", cx: c.x, cy: c.y, r: c.r, fill: c.fill || "#9a6a38", stroke: "#4a2e12", "stroke-width": 1.5});
     grp.append(bg);
     if (c.home) bg.setAttribute("stroke-dasharray", "4 3");
-    if (c.mark === "•" && !c.square) bg.setAttribute("stroke", "#e8b84a"), bg.setAttribute("stroke-width", 3);
-    else if (c.mark) grp.append(s("text", {x: c.x, y: c.square ? c.y + c.r - 6 : c.y - c.r - 2, "text-anchor": "middle", "font-size": c.square ? 13 : 11, fill: "#5a3a18"}, c.mark));
-    if (c.square) grp.append(s("text", {x: c.x - c.r + 3, y: c.y - c.r + 11, "font-size": 10, fill: "#7a5229"}, c.label));
-    else grp.append(s("text", {class: "num", x: c.x, y: c.y + c.r + 11, "text-anchor": "middle", "font-size": 10}, c.label));
+    if (c.mark === "•" && !c.square) bg.setAttribute("stroke", "#f0c24a"), bg.setAttribute("stroke-width", Math.max(2, c.r * .22));
+    else if (c.mark) grp.append(s("text", {class: "mark", x: c.x, y: c.square ? c.y + c.r * .55 : c.y + c.r * .35, "text-anchor": "middle", "font-size": c.square ? c.r * .75 : c.r}, c.mark));
     const n = cells[cell - 1] || [0, 0];
-    const pr = c.r * (c.square ? 0.62 : 0.8);
+    const pr = c.r * (c.square ? 0.62 : 0.82);
     const both = n[0] > 0 && n[1] > 0;
     for (let p = 0; p < 2; p++) {
       if (!n[p]) continue;
       const x = both ? c.x + (p ? pr * .55 : -pr * .55) : c.x;
       const r = both ? pr * .65 : pr;
-      grp.append(s("circle", {class: "piece" + (p + 1), cx: x, cy: c.y, r}));
-      if (n[p] > 1) grp.append(s("text", {x, y: c.y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: p ? "#fff" : "#000"}, n[p]));
+      grp.append(s("circle", {class: "piece piece" + (p + 1), cx: x, cy: c.y, r, "stroke-width": Math.max(1.2, r * .16)}));
+      if (n[p] > 1) grp.append(s("text", {class: "count", x, y: c.y + r * .38, "text-anchor": "middle", "font-size": r * 1.05, fill: p ? "#fff" : "#000"}, n[p]));
     }
+    /* the hole's number, inside it (never over the next hole) */
+    grp.append(s("text", {class: "num", x: c.x, y: c.square ? c.y - c.r + c.r * .42 : c.y + c.r * .32, "text-anchor": "middle",
+                          "font-size": c.square ? c.r * .42 : c.r * .9, "data-x": c.square ? c.x - c.r + 3 : ""}, c.label));
     const on = [0, 1].filter(p => n[p]).map(p => `${n[p] > 1 ? n[p] + " " : ""}${rs.players[p]}${n[p] > 1 ? " pieces" : " piece"}`);
     const name = `${c.square ? "square" : "hole"} ${c.label}: ${on.length ? on.join(" and ") : "empty"}`;
     grp.append(s("title", {}, name));
     grp.setAttribute("aria-label", name);
-    grp.append(s("circle", {class: "hit", cx: c.x, cy: c.y, r: c.hit, fill: "transparent"}));
-    if (onCell && m) activate(grp, () => onCell(cell));
-    else if (onCell) grp.addEventListener("click", () => onCell(cell));
+    if (opts.onCell && m) {
+      grp.setAttribute("tabindex", "0");
+      grp.setAttribute("role", "button");
+      grp.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onCell(cell); } });
+    }
     svg.append(grp);
   }
+  if ((opts.struck || []).length)
+    for (const cell of opts.struck) {
+      const c = g.cells[cell];
+      if (c) svg.append(s("circle", {class: "struck", cx: c.x, cy: c.y, r: c.r * 1.35}));
+    }
+  /* arrows: the last move, the hints (the best last, on top) */
+  const over = s("g", {class: "arrows"});
+  const chips = [];
+  const seen = {};
+  for (const a of opts.arrows || []) {
+    const w = a.kind === "last" ? unit * .42 : a.kind === "best" ? unit * .5 : unit * .34;
+    const grp = s("g", {class: "arrow " + a.kind, "data-move": a.move || ""});
+    a.steps.forEach((st, i) => {
+      const ar = arrow(st.points, "step", w, i === a.steps.length - 1 ? unit * .45 : 0);
+      if (ar) grp.append(ar);
+      if (a.steps.length > 1 && st.points.length > 1 && a.kind !== "last") {
+        const m = st.points[Math.floor((st.points.length - 1) / 2)], m2 = st.points[Math.ceil((st.points.length - 1) / 2)];
+        grp.append(s("circle", {class: "stepno", cx: (m.x + m2.x) / 2, cy: (m.y + m2.y) / 2, r: unit * .55}),
+                   s("text", {class: "stepno", x: (m.x + m2.x) / 2, y: (m.y + m2.y) / 2 + unit * .2, "text-anchor": "middle", "font-size": unit * .6}, i + 1));
+      }
+    });
+    if (a.label) {
+      const lastSt = a.steps[a.steps.length - 1], end = lastSt.points[lastSt.points.length - 1];
+      if (end) {
+        const key = Math.round(end.x) + "," + Math.round(end.y), k = seen[key] = (seen[key] || 0) + 1;
+        const fs = Math.max(unit * .62, g.w / 42), wd = fs * (a.label.length * .6 + .8), ht = fs * 1.35;
+        const x = Math.min(Math.max(end.x - wd / 2, -P), g.w + P - wd), y = Math.min(Math.max(end.y - unit * 1.2 - ht * k, -P), g.h + P - ht);
+        chips.push(s("g", {class: "chip " + a.kind, "data-move": a.move || ""},
+          s("rect", {x, y, width: wd, height: ht, rx: ht / 2}),
+          s("text", {x: x + wd / 2, y: y + ht * .74, "text-anchor": "middle", "font-size": fs}, a.label),
+          s("title", {}, a.title || a.label)));
+      }
+    }
+    if (a.title) grp.append(s("title", {}, a.title));
+    over.append(grp);
+  }
+  svg.append(over, ...chips);
+  for (const el of svg.querySelectorAll(".arrow.hint, .arrow.best, .chip")) {
+    const a = (opts.arrows || []).find(x => x.move === el.dataset.move);
+    if (a && a.onClick) el.addEventListener("click", e => { e.stopPropagation(); a.onClick(); });
+  }
+  /* a tap or click: the nearest marked hole within reach (44 px across
+     on screen, or half the way to its neighbour), else the hole under it */
+  if (opts.onCell) svg.addEventListener("click", e => {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return;
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    const scale = ctm.a || 1, reach = 22 / scale;
+    let best = null, bd = Infinity;
+    for (const [key, c] of Object.entries(g.cells)) {
+      const d = Math.hypot(c.x - pt.x, c.y - pt.y);
+      if (marks[key] && d <= Math.max(reach, c.r, c.near / 2) && d < bd) { best = +key; bd = d; }
+    }
+    if (best === null)
+      for (const [key, c] of Object.entries(g.cells)) {
+        const d = Math.hypot(c.x - pt.x, c.y - pt.y);
+        if (d <= Math.max(c.r, c.near / 2) && d < bd) { best = +key; bd = d; }
+      }
+    if (best !== null) opts.onCell(best);
+  });
   return svg;
 }
 
+/* Glides a piece of player p along each step's points, one step after
+ * another, over the drawing `svg` (resolves at once with reduced motion). */
+export function glide(svg, rs, p, steps, speed = 1) {
+  const g = geometry(rs), unit = Math.min(...Object.values(g.cells).map(c => c.r));
+  const pts = steps.flatMap(st => st.points);
+  if (pts.length < 2 || reduced()) return Promise.resolve();
+  const r = (g.cells[pts[0].cell] || {r: unit}).r * .7 || unit;
+  const ghost = s("circle", {class: "piece piece" + p + " ghost", cx: 0, cy: 0, r, "stroke-width": Math.max(1.2, r * .16)});
+  svg.append(ghost);
+  const frames = pts.map(q => ({transform: `translate(${q.x}px, ${q.y}px)`}));
+  const ms = Math.min(1400, Math.max(380, 110 * pts.length)) / speed;
+  const anim = ghost.animate(frames, {duration: ms, easing: "ease-in-out", fill: "forwards"});
+  svg._anim = anim;
+  return anim.finished.catch(() => {}).then(() => ghost.remove());
+}
+
+/* The throw: sticks (marked side up or not) or dice, and the plain number. */
 let lastThrow = null;
-export function drawThrow(t) {
-  if (!t) { lastThrow = null; return h("div", {class: "sticks", "aria-label": "no throw yet"}, "—"); }
-  /* a new throw is shown falling (briefly; not with reduced motion) */
+export function drawThrow(rs, t) {
+  if (!t) { lastThrow = null; return h("div", {class: "sticks empty", "aria-label": "no throw yet"}); }
   const fresh = lastThrow !== JSON.stringify(t);
   lastThrow = JSON.stringify(t);
-  const box = h("div", {class: "sticks" + (fresh ? " fresh" : ""), "aria-label": "throw " + t.text});
+  const box = h("div", {class: "sticks" + (fresh ? " fresh" : ""), "aria-label": "throw: " + throwWords(rs, t)});
   if (t.sticks && t.faces.length && t.values.length === 1) {
     for (const f of t.faces) box.append(h("span", {class: "stick " + (f ? "marked" : "plain"), title: f ? "marked side up" : "plain side up"}));
   } else {
-    t.values.forEach((v, i) => box.append(h("span", {class: "die", title: t.only[i] ? "usable by player " + t.only[i] + " only" : "value " + v}, v)));
+    t.values.forEach((v, i) => box.append(h("span", {class: "die" + (t.only[i] ? " only" + t.only[i] : ""),
+      title: t.only[i] ? `${v}: for ${rs.players[t.only[i] - 1]} only` : "value " + v}, v)));
   }
-  box.append(h("span", {class: "throwvalue"}, t.text));
+  if (t.values.length === 1) box.append(h("span", {class: "throwvalue", id: "throwvalue"}, String(t.values[0])));
   return box;
 }
-

@@ -1,8 +1,13 @@
-/* game.js - a game: playing with a seat's token, or watching. */
-import {app, h, activate, remember, inviteFor, keepInvite} from "./util.js";
-import {api, getRulesets, ruleset, offline} from "./api.js";
+/* game.js - a game: playing with a seat's token, or watching.
+ *
+ * Every change of the game is shown as it happened: each ply since the
+ * one on show is played back in order (the piece glides along its path,
+ * the move's arrow stays until the next move), at a readable pace,
+ * skippable, with no gliding where the reader asked for reduced motion. */
+import {app, h, activate, remember, inviteFor, keepInvite, motion, setMotion, errorPage} from "./util.js";
+import {api, getRulesets, ruleset, offline, serverInfo} from "./api.js";
 import {offlineWatch} from "./offline.js";
-import {drawBoard, drawThrow, moveCells, legend} from "./board.js";
+import {drawBoard, drawThrow, moveSteps, moveCells, legend, glide, moveWords, throwWords, reducedMotion} from "./board.js";
 
 let view = null; /* the current game view, or null */
 
@@ -35,15 +40,26 @@ function watch(id, fn) {
 /* Leaves the game on show, if any (its event stream closed). */
 export function leaveGame() {
   if (view && view.stop) view.stop();
+  if (view) view.gone = true;
   view = null;
 }
 
-/* The keys of the game page: t throws, Escape drops the picked piece. */
+/* The keys of the game page: t throws, Escape drops the picked piece or
+ * skips the moves being played back. */
 export function gameKey(e) {
-  if (!view || !view.state || e.target.tagName === "INPUT") return;
-  if (e.key === "t" && myTurn() && view.state.phase === "throw") document.getElementById("throw").click();
-  if (e.key === "Escape" && view.picked !== null) { view.picked = null; render(); }
+  if (!view || !view.state || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  const t = document.getElementById("throw");
+  if (e.key === "t" && t && !t.disabled) t.click();
+  if (e.key === "Escape" && view.playing) view.skip = true;
+  else if (e.key === "Escape" && view.picked !== null) { view.picked = null; render(); }
 }
+
+/* A turned phone may want the board drawn the other way. */
+let resized = null;
+addEventListener("resize", () => {
+  clearTimeout(resized);
+  resized = setTimeout(() => { if (view && view.state && !view.playing) render(); }, 150);
+});
 
 export function whoName(rs, p) { return rs.players[p - 1]; }
 /* "White's", and "Hounds'" for a side named in the plural. */
@@ -55,7 +71,7 @@ function whose(rs, p) { const n = whoName(rs, p); return n.endsWith("s") ? `${n}
 export async function joinGame(id, token) {
   let st;
   try { st = await api("GET", "games/" + id, undefined, token); }
-  catch (e) { app.replaceChildren(h("p", {class: "msg bad"}, e.message), h("a", {href: "#/"}, "Back")); return; }
+  catch (e) { errorPage(e.message); return; }
   remember(id, token, st.you);
   history.replaceState(null, "", `#/game/${id}`);
   await gamePage(id, token);
@@ -70,89 +86,229 @@ async function saveRecord(id) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/* A new game like the one that just ended: same ruleset, same seats. */
-async function rematch() {
-  const st = view.state;
-  const players = st.players.map(p => p.kind === "computer" ? {computer: p.level} : "human");
-  const g = await api("POST", "games", {ruleset: st.ruleset, players});
-  remember(g.id, g.tokens[String(st.you)], st.you);
-  if (!offline && g.tokens[String(3 - st.you)]) keepInvite(g.id, g.tokens[String(3 - st.you)]);
-  location.hash = `#/game/${g.id}`;
+/* A rematch: offered to the other player (or, against the computer,
+ * started at once); once the new game exists both pages move to it. */
+async function rematch(v) {
+  const st = v.state;
+  let r;
+  try {
+    r = await api("POST", `games/${st.id}/rematch`, {}, v.token);
+  } catch (e) {
+    if (e.status !== 404 && e.status !== 405) throw e;
+    /* a server without rematches: a new game like this one, for this side */
+    const players = st.players.map(p => p.kind === "computer" ? {computer: p.level} : "human");
+    const g = await api("POST", "games", {ruleset: st.ruleset, players});
+    r = {id: g.id, token: g.tokens[String(st.you)], you: st.you};
+    if (!offline && g.tokens[String(3 - st.you)]) keepInvite(g.id, g.tokens[String(3 - st.you)]);
+  }
+  if (r && r.id && r.token) {
+    remember(r.id, r.token, r.you);
+    if (v === view) location.hash = `#/game/${r.id}`;
+  } else if (r && r.offered_by) {
+    v.rematchOffered = true;
+    say(`Rematch offered: waiting for ${whoName(ruleset(st.ruleset), 3 - st.you)} to accept.`);
+  }
 }
 
 export async function gamePage(id, token) {
   await getRulesets();
   leaveGame();
-  view = {id, token, state: null, done: [], picked: null, next: null, msg: "", bad: false, hints: null};
-  if (token) {
-    try { const st = await api("GET", "games/" + id, undefined, token); remember(id, token, st.you); }
-    catch (e) { app.replaceChildren(h("p", {class: "msg bad"}, e.message)); return; }
+  const v = view = {id, token, state: null, done: [], picked: null, next: null, left: null, msg: "", bad: false,
+                    hints: null, busy: false, playing: false, skip: false, queue: null, reading: false, again: false};
+  let st;
+  try { st = await api("GET", "games/" + id, undefined, token); }
+  catch (e) {
+    if (view === v) errorPage(e.status === 404 ? `There is no game ${id} on this ${offline ? "browser" : "server"}.` : e.message);
+    return;
   }
-  const mine = view;
-  await refresh();
-  if (view !== mine) return;
-  view.stop = watch(id, v => {
-    if (view === mine && (!view.state || v !== view.state.version)) refresh();
+  if (view !== v) return;
+  if (token && st.you) remember(id, token, st.you);
+  v.state = st;
+  await loadSteps(v);
+  if (view !== v) return;
+  render();
+  v.stop = watch(id, version => {
+    if (view === v && (!v.state || version !== v.state.version)) refresh(v);
   });
+  if (!offline) serverInfo().then(() => { if (view === v && !v.playing) render(); });
+}
+
+/* Reads the state, one read at a time (a change meanwhile reads again). */
+async function refresh(v) {
+  if (v.reading) { v.again = true; return; }
+  v.reading = true;
+  try {
+    do {
+      v.again = false;
+      let st;
+      try { st = await api("GET", "games/" + v.id, undefined, v.token); }
+      catch (e) {
+        if (v !== view) return;
+        say(e.message, true); render();
+        if (e.network) setTimeout(() => { if (v === view) refresh(v); }, 2000);
+        return;
+      }
+      await take(v, st);
+    } while (v.again && v === view);
+  } finally { v.reading = false; }
 }
 
 /* Takes a state the server sent, unless the view moved on meanwhile (to
- * another game, or to a newer state of this one: answers may arrive out
- * of order, an event stream's read overtaking one's own move's answer). */
-function accept(v, st) {
-  if (v !== view || (v.state && st.version < v.state.version)) return false;
-  v.state = st;
-  return true;
-}
-
-async function refresh() {
-  const v = view;
+ * another game, or to a newer state: answers may arrive out of order). A
+ * state of the version on show changes nothing, so a late read never
+ * wipes a piece picked or steps entered. The plies made since the state
+ * on show are played back first. */
+async function take(v, st) {
+  if (v !== view) return;
+  const cur = v.queue || v.state;
+  if (cur && st.version <= cur.version) return;
+  if (v.playing) { v.queue = st; return; }
+  v.playing = true;
   try {
-    if (!accept(v, await api("GET", "games/" + v.id, undefined, v.token))) return;
-  } catch (e) {
-    if (v === view) app.replaceChildren(h("p", {class: "msg bad"}, e.message));
-    return;
+    let next = st;
+    while (next) {
+      v.queue = null;
+      await playBack(v, v.state, next);
+      if (v !== view) return;
+      v.state = next;
+      v.done = []; v.picked = null; v.hints = null; v.allHints = false; v.rematchOffered = v.rematchOffered && !!next.rematch;
+      await loadSteps(v);
+      next = v.queue && v.queue.version > v.state.version ? v.queue : null;
+    }
+  } finally { v.playing = false; v.skip = false; }
+  if (v === view) {
+    render();
+    followRematch(v);
   }
-  v.done = [];
-  v.picked = null;
-  v.hints = null;
-  await loadSteps();
-  render();
 }
 
-function myTurn() {
-  const st = view.state;
+/* The plies between two states, each with the cells after it: from the
+ * new state alone when one ply was made, else from the game's history. */
+async function pliesBetween(v, a, b) {
+  if (!a || b.plies <= a.plies) return [];
+  if (b.plies === a.plies + 1 && b.last.length && b.last[b.last.length - 1].ply === b.plies)
+    return [{...b.last[b.last.length - 1], cells: b.cells}];
+  try {
+    const g = await api("GET", `games/${v.id}/history`);
+    return g.history.filter(p => p.ply > a.plies && p.ply <= b.plies);
+  } catch (e) { return []; }
+}
+
+/* Plays back the plies from state a to state b: each move's piece glides
+ * along its path, then the board shows the position after it with the
+ * move's arrow and anything taken ringed. */
+async function playBack(v, a, b) {
+  const plies = await pliesBetween(v, a, b);
+  if (!plies.length || v !== view) return;
+  const rs = ruleset(b.ruleset), mode = motion();
+  if (mode === "off") return;
+  document.body.dataset.playing = "1";
+  let cells = a.cells;
+  try {
+    for (const p of plies) {
+      if (v !== view) return;
+      const fast = v.skip;
+      const steps = moveSteps(rs, p.player, p.move, p.throw ? p.throw.values : []);
+      /* the piece leaves its hole and glides */
+      const before = cells.map(c => c.slice());
+      for (const st of steps) {
+        const cell = st.from === "in" ? 0 : rs.paths[p.player - 1][+st.from];
+        if (cell && before[cell - 1] && before[cell - 1][p.player - 1] > 0) { before[cell - 1][p.player - 1]--; break; }
+      }
+      const board = drawBoard(rs, before, {you: b.you || 1, ply: p.ply, numbers: numbersOn()});
+      board.dataset.anim = "1";
+      showPlaying(v, rs, b, board, `${whoName(rs, p.player)}${p.throw ? " threw " + throwWords(rs, p.throw) : ""}` +
+                  (p.move === "pass" ? ": no move (the throw is lost)." : ": " + moveWords(rs, p.move) + "."));
+      if (!fast && steps.length) await glide(board, rs, p.player, steps, mode === "fast" ? 2.2 : 1);
+      /* the position after it, with the move's arrow */
+      const after = drawBoard(rs, p.cells, {you: b.you || 1, ply: p.ply, numbers: numbersOn(),
+        arrows: lastArrow(rs, p), struck: struck(rs, p, cells, p.cells)});
+      showPlaying(v, rs, b, after, p.words);
+      cells = p.cells;
+      if (!fast) await pause(v, reducedMotion() ? 900 : mode === "fast" ? 250 : 600);
+    }
+  } finally { delete document.body.dataset.playing; }
+}
+function pause(v, ms) {
+  return new Promise(res => {
+    const t0 = performance.now();
+    const tick = () => (v.skip || performance.now() - t0 >= ms || v !== view) ? res() : setTimeout(tick, 40);
+    tick();
+  });
+}
+/* While plies are played back: the board, what happens, a skip button. */
+function showPlaying(v, rs, st, board, words) {
+  const holder = document.getElementById("boardholder");
+  if (!holder) return;
+  holder.replaceChildren(board);
+  board.addEventListener("click", () => { v.skip = true; });
+  const line = document.getElementById("turn");
+  if (line) { line.textContent = words; line.dataset.playing = "1"; }
+  const hints = document.getElementById("hints");
+  if (hints) hints.remove();
+  const bar = document.getElementById("actions");
+  if (bar) {
+    bar.hidden = false;
+    bar.replaceChildren(h("button", {class: "secondary", id: "skip", onclick: () => { v.skip = true; }}, "Skip ▸▸"));
+  }
+}
+
+/* The cells where the mover took something: the other side has fewer
+ * pieces there after the ply than before. */
+function struck(rs, p, before, after) {
+  const o = 2 - p.player, out = [];
+  for (let i = 0; i < after.length; i++) if ((after[i] || [0, 0])[o] < (before[i] || [0, 0])[o]) out.push(i + 1);
+  return out;
+}
+function lastArrow(rs, p) {
+  if (!p || !p.move || p.move === "pass") return [];
+  return [{steps: moveSteps(rs, p.player, p.move, p.throw ? p.throw.values : []), kind: "last", move: "",
+           title: `last move: ${whoName(rs, p.player)}, ${moveWords(rs, p.move)}`}];
+}
+
+function myTurn(v = view) {
+  const st = v.state;
   return st.phase !== "over" && st.you === st.to;
 }
 
-async function loadSteps() {
-  const st = view.state;
-  view.next = null;
-  if (!myTurn() || st.phase !== "move") return;
-  const done = view.done.join("+");
-  const r = await api("GET", `games/${view.id}/steps?done=${encodeURIComponent(done)}`);
-  view.next = r.next;
-  view.left = r.left;
-  if (r.complete) await sendMove(done);
+async function loadSteps(v) {
+  const st = v.state;
+  v.next = null;
+  if (!myTurn(v) || st.phase !== "move") return;
+  const done = v.done.join("+");
+  const r = await api("GET", `games/${v.id}/steps?done=${encodeURIComponent(done)}`);
+  if (v !== view || v.state !== st) return;
+  v.next = r.next;
+  v.left = r.left;
+  if (r.complete) await sendMove(v, done);
 }
 
-function say(text, bad) { view.msg = text; view.bad = !!bad; }
+function say(text, bad) { if (view) { view.msg = text; view.bad = !!bad; } }
 
+/* An action: its buttons disabled until the answer, its state taken. */
 async function act(fn) {
-  try { await fn(); } catch (e) { say(e.message, true); render(); }
+  const v = view;
+  if (!v || v.busy) return;
+  v.busy = true;
+  for (const b of document.querySelectorAll("#actions button, #side button.act")) b.disabled = true;
+  try { await fn(v); }
+  catch (e) { if (v === view) say(e.message, true); }
+  finally { v.busy = false; }
+  if (v === view && !v.playing) render();
 }
 
-async function sendMove(text) {
-  await act(async () => {
-    const v = view;
-    if (!accept(v, await api("POST", `games/${v.id}/move`, {move: text}, v.token))) return;
-    view.done = [];
-    view.picked = null;
-    view.hints = null;
-    say("");
-    await loadSteps();
-    render();
-  });
+async function post(v, what, body) {
+  const st = await api("POST", `games/${v.id}/${what}`, body || {}, v.token);
+  say("");
+  await take(v, st);
+}
+
+async function sendMove(v, text) {
+  if (v.busy && v.sending) return;
+  v.sending = true;
+  try { await post(v, "move", {move: text}); }
+  catch (e) { say(e.message, true); v.done = []; v.picked = null; await loadSteps(v); }
+  finally { v.sending = false; }
 }
 
 function squareOfCell(cell) {
@@ -180,6 +336,8 @@ async function explain(move, fallback) {
 /* A hole (or a zone: "in", "off") chosen. */
 async function choose(where) {
   const v = view, st = v.state, rs = ruleset(st.ruleset);
+  if (v.playing) { v.skip = true; return; }
+  if (v.busy) return;
   if (!myTurn()) {
     say(st.phase === "over" ? "The game is over." : st.you ? `It is ${whose(rs, st.to)} turn.` : "You are watching this game.", true);
     return render();
@@ -210,11 +368,43 @@ async function choose(where) {
   }
   v.done.push(v.picked + "-" + where);
   v.picked = null;
-  await act(async () => { await loadSteps(); render(); });
+  await act(async w => { await loadSteps(w); });
+}
+
+const pct = x => Math.round(100 * x) + "%";
+const pct1 = x => (100 * x).toFixed(1) + "%";
+function numbersOn() { return localStorage.getItem("kemet.numbers") === "1"; }
+
+/* The hints fitting the steps entered so far, best first. */
+function hintsNow(v) {
+  if (!v.hints || v.hints.version !== v.state.version) return [];
+  const done = v.done;
+  return v.hints.moves.filter(m => m.move !== "throw" && done.every((d, i) => m.move.split("+")[i] === d));
+}
+
+/* The line that says whose turn it is and what to do. */
+function turnLine(v, rs) {
+  const st = v.state;
+  const both = offline && st.players.every(p => p.kind === "human");
+  const other = st.players[st.to - 1];
+  if (st.phase === "over")
+    return (st.resigned ? `${whoName(rs, st.resigned)} resigned. ` : "") +
+      (st.winner ? `${whoName(rs, st.winner)} won${st.you && !both ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.");
+  const what = `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}`;
+  if (!st.you) return what + " (watching)";
+  if (myTurn(v) || both) {
+    if (st.phase === "throw") return what + " — your turn: throw the sticks" + (st.prethrow.length ? " or make the move offered instead" : "") + ".";
+    const left = v.done.length && v.left && v.left.length ? ` Still to use: ${v.left.join(", ")}.` : "";
+    return what + ` — your turn: you threw ${throwWords(rs, st.throw)}; ` +
+      (v.picked === null ? "pick a highlighted piece." : "now pick where it goes (blue).") + left;
+  }
+  if (other.kind === "computer") return what + ` — waiting: the computer (level ${other.level}) is thinking…`;
+  return what + ` — waiting for the other player.`;
 }
 
 function render() {
   const v = view, st = v.state, rs = ruleset(st.ruleset);
+  if (v.playing) return;
   const marks = {};
   const steps = (v.next || []).map(splitStep);
   let handMark = null, offMark = null;
@@ -231,100 +421,143 @@ function render() {
       }
     }
   }
-  /* the last move (one's own or the other side's), from and to */
+  /* the last move (one's own or the other side's), drawn as an arrow
+     until the next move is made; the hints as arrows with their chances */
   const last = st.last.length ? st.last[st.last.length - 1] : null;
-  if (last && !Object.keys(marks).length) {
-    const m = moveCells(rs, last.player, last.move);
-    for (const c of [...m.from, ...m.to]) marks[c] = "last";
-  }
-  const board = drawBoard(rs, st.cells, marks, cell => {
-    const sq = squareOfCell(cell);
-    if (sq !== null) choose(String(sq));
+  const lastMove = [...st.last].reverse().find(p => p.move && p.move !== "pass");
+  const arrows = lastMove ? lastArrow(rs, lastMove) : [];
+  const hints = hintsNow(v);
+  const drawn = hints.slice(0, hints.some(m => m.move.includes("+")) ? 3 : 5);
+  drawn.slice().reverse().forEach((m, i) => {
+    const best = i === drawn.length - 1;
+    arrows.push({steps: moveSteps(rs, st.to, m.move, st.throw ? st.throw.values : []).slice(v.done.length), kind: best ? "best" : "hint", move: m.move,
+                 label: pct1(m.chance) + (m.exact ? " exact" : ""),
+                 title: `${moveWords(rs, m.move)}: your chance of winning after this move: ${pct1(m.chance)}${m.exact ? " (exact)" : ""}`,
+                 onClick: () => act(w => sendMove(w, m.move))});
   });
+  const board = drawBoard(rs, st.cells, {marks, you: st.you || 1, numbers: numbersOn(), arrows, ply: st.plies,
+    onCell: cell => { const sq = squareOfCell(cell); if (sq !== null) choose(String(sq)); }});
   const zone = (p, what, n, mark, where) => {
     const z = h("div", {class: "zone" + (mark && p === st.to ? " " + mark : ""), "data-zone": where + p},
-                `${whoName(rs, p)} ${what}: ${n}`);
+                h("span", {class: "dot piece" + p}), `${whoName(rs, p)} ${what}: ${n}`);
     if (mark && p === st.to) activate(z, () => choose(where));
     return z;
   };
   const zones = h("div", {class: "zones"},
     rs.in_hand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
     rs.gone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null);
-  /* offline, two people at one device: both sides are "you" */
-  const both = offline && st.players.every(p => p.kind === "human");
-  const turn = st.phase === "over"
-    ? (st.resigned ? `${whoName(rs, st.resigned)} resigned. ` : "") +
-      (st.winner ? `${whoName(rs, st.winner)} won${st.you && !both ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.")
-    : `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}` +
-      (both ? " — your turn" : st.you ? (st.to === st.you ? " — your turn" : " — waiting") : " (watching)");
-  const controls = h("div", {class: "row"});
-  if (myTurn() && st.phase === "throw") {
-    controls.append(h("button", {id: "throw", onclick: () => act(async () => {
-      const w = view;
-      if (!accept(w, await api("POST", `games/${w.id}/throw`, {}, w.token))) return;
-      say(""); await loadSteps(); render();
-    })}, "Throw the sticks"));
-    for (const m of st.prethrow) controls.append(h("button", {class: "secondary", onclick: () => sendMove(m)}, "Instead: " + m));
+  const mine = myTurn();
+  const actions = h("div", {class: "row", id: "actions"});
+  if (mine && st.phase === "throw") {
+    actions.append(h("button", {id: "throw", class: "act", onclick: () => act(w => post(w, "throw"))}, "Throw the sticks"));
+    for (const m of st.prethrow) actions.append(h("button", {class: "secondary act", onclick: () => act(w => sendMove(w, m))}, "Instead: " + moveWords(rs, m)));
   }
-  if (myTurn() && v.done.length) controls.append(h("button", {class: "secondary", onclick: () => { v.done = []; v.picked = null; act(async () => { await loadSteps(); render(); }); }}, "Undo step"));
-  if (st.you && st.phase !== "over") controls.append(h("button", {class: "secondary", id: "resign", onclick: () => act(async () => {
-    if (!confirm(`Resign, and let ${whoName(rs, 3 - st.you)} win?`)) return;
-    const w = view;
-    if (!accept(w, await api("POST", `games/${w.id}/resign`, {}, w.token))) return;
-    say(""); render();
-  })}, "Resign"));
-  const vsComputer = st.you && st.players[2 - st.you].kind === "computer";
-  if (vsComputer && st.phase !== "over" && st.plies > 0) controls.append(h("button", {class: "secondary", id: "takeback", onclick: () => act(async () => {
-    const w = view;
-    if (!accept(w, await api("POST", `games/${w.id}/takeback`, {}, w.token))) return;
-    v.done = []; v.picked = null; v.hints = null;
-    say("Your last move is taken back: the same throw is yours again."); await loadSteps(); render();
-  })}, "Take back"));
-  if (myTurn()) controls.append(h("button", {class: "secondary", id: "hint", onclick: () => act(async () => {
+  if (mine && v.done.length) actions.append(h("button", {class: "secondary act", onclick: () => { v.done = []; v.picked = null; act(w => loadSteps(w)); }}, "Undo step"));
+  if (mine) actions.append(h("button", {class: "secondary act", id: "hint", onclick: () => act(async w => {
     say("Thinking…"); render();
-    v.hints = await api("POST", `games/${v.id}/hint`, {}, v.token);
-    say(""); render();
+    const r = await api("POST", `games/${w.id}/hint`, {}, w.token);
+    if (w.state.version === st.version) w.hints = {...r, version: st.version};
+    say("");
   })}, "Hint"));
-  const typed = h("input", {id: "typed", size: 12, placeholder: "e.g. 9-12", "aria-label": "type a move"});
-  const typedForm = h("form", {class: "row", onsubmit: e => { e.preventDefault(); if (typed.value.trim()) sendMove(typed.value.trim()); }},
+  /* the hints in words: the chance now before a throw; else each move */
+  let hintBox = null;
+  if (v.hints && v.hints.version === st.version) {
+    const best = v.hints.moves[0];
+    hintBox = h("div", {id: "hints", class: "hints"},
+      h("p", {class: "small"}, `Hints by the ${v.hints.agent} agent. `,
+        st.phase === "throw" ? `Your chance of winning now: ${pct1(best.chance)}${best.exact ? " (exact)" : ""}.` : "Your chance of winning after each move:"),
+      h("ol", {}, (st.phase === "throw" ? v.hints.moves.filter(m => m.move !== "throw" || v.hints.moves.length > 1) : hints).slice(0, v.allHints ? 1000 : 8).map((m, i) =>
+        h("li", {class: i === 0 ? "best" : ""}, h("button", {class: "link hintmove", "data-move": m.move, onclick: () => act(w => m.move === "throw" ? post(w, "throw") : sendMove(w, m.move))},
+          m.move === "throw" ? "throw the sticks" : (st.phase === "throw" ? "instead of throwing: " : "") + moveWords(rs, m.move)),
+          ` — ${pct1(m.chance)}${m.exact ? " (exact)" : ""}${i === 0 ? " ★ best" : ""}`))),
+      hints.length > 8 && !v.allHints ? h("button", {class: "link", onclick: () => { v.allHints = true; render(); }}, `show all ${hints.length}`) : null);
+  }
+  const vsComputer = st.you && st.players[2 - st.you].kind === "computer";
+  const mineToTake = st.last.some(p => p.player === st.you && p.move && p.move !== "pass");
+  const more = h("div", {class: "row"});
+  if (vsComputer && st.phase !== "over" && mineToTake) more.append(h("button", {class: "secondary act", id: "takeback", onclick: () => act(async w => {
+    await post(w, "takeback");
+    say("Your last move is taken back: the same throw is yours again.");
+  })}, "Take back"));
+  if (st.you && st.phase !== "over") more.append(h("button", {class: "secondary act", id: "resign", onclick: () => {
+    if (!confirm(`Resign, and let ${whoName(rs, 3 - st.you)} win?`)) return;
+    act(w => post(w, "resign"));
+  }}, "Resign"));
+  const typed = h("input", {id: "typed", size: 10, placeholder: "e.g. 9-12", "aria-label": "type a move"});
+  const typedForm = h("form", {class: "row typed", onsubmit: e => { e.preventDefault(); if (typed.value.trim()) act(w => sendMove(w, typed.value.trim())); }},
     typed, h("button", {class: "secondary", type: "submit"}, "Play typed move"));
-  const invite = st.you && inviteFor(st.id);
-  const inviteLink = invite ? `${location.origin}${location.pathname}#/join/${st.id}/${invite}` : "";
-  const copied = h("span", {class: "msg", role: "status"});
-  const side = h("div", {class: "panel"},
-    h("p", {class: "status", id: "turn", "data-version": st.version}, turn),
-    drawThrow(st.throw),
-    v.done.length ? h("p", {}, "Steps so far: " + v.done.join(" + ") + (v.left && v.left.length ? " — left: " + v.left.join(", ") : "")) : null,
-    controls,
-    myTurn() && st.phase === "move" ? typedForm : null,
-    h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
-    v.hints ? h("ol", {class: "hints", id: "hints"}, v.hints.moves.map(m => h("li", {}, `${m.move} — ${(100 * m.chance).toFixed(1)}%${m.exact ? " (exact)" : ""}`))) : null,
-    st.phase === "over" && st.you ? h("div", {class: "row"},
-      h("button", {id: "rematch", onclick: () => act(rematch)}, "Rematch"),
+  /* the end: a rematch, offered to the other player */
+  let end = null;
+  if (st.phase === "over" && st.you) {
+    const rm = st.rematch || null;
+    const theyOffer = rm && rm.offered_by && rm.offered_by !== st.you;
+    const iOffered = (rm && rm.offered_by === st.you) || v.rematchOffered;
+    end = h("div", {class: "row", id: "end"},
+      h("button", {id: "rematch", class: "act", disabled: iOffered && !theyOffer ? true : null, onclick: () => act(rematch)},
+        theyOffer ? `Accept the rematch ${whoName(rs, rm.offered_by)} offers` : iOffered ? "Rematch offered…" : "Rematch"),
       h("a", {href: "#/", class: "button secondary"}, "New game"),
-      h("a", {href: `#/replay/${st.id}`, class: "button secondary"}, "Review")) : null,
-    h("h3", {}, "Moves"),
-    h("ol", {class: "log", id: "log", start: Math.max(1, st.plies - st.last.length + 1)},
-      st.last.map(p => h("li", {}, `${whoName(rs, p.player)}: ${p.throw ? "threw " + p.throw.text + ", " : ""}${p.move === "pass" ? "" : "played " + p.move + ". "}${p.words}`))),
-    h("p", {}, st.opening),
-    invite ? h("div", {}, h("p", {}, "Send this link to the other player (it gives their seat; keep it to them):"),
+      h("a", {href: `#/replay/${st.id}`, class: "button secondary", id: "review-link"}, "Replay and review"));
+    if (theyOffer && !v.msg) say(`${whoName(rs, rm.offered_by)} offers a rematch.`);
+  }
+  const invite = st.you && inviteFor(st.id) && st.phase !== "over" ? inviteFor(st.id) : null;
+  const info = serverInfo.known;
+  const origin = (info && info.origin) || location.origin;
+  const inviteLink = invite ? `${origin}${location.pathname}#/join/${st.id}/${invite}` : "";
+  const loopback = info ? info.loopback_only : /^(127\.|localhost$|\[::1\]$)/.test(location.hostname);
+  const copied = h("span", {class: "msg", role: "status"});
+  const copy = (text) => async () => {
+    try { await navigator.clipboard.writeText(text); copied.textContent = " copied"; }
+    catch (e) { copied.textContent = " select the link and copy it"; }
+  };
+  const side = h("div", {class: "panel", id: "side"},
+    h("p", {class: "status", id: "turn", "data-version": st.version, "aria-live": "polite"}, turnLine(v, rs)),
+    st.throw || actions.children.length ? h("div", {class: "throwrow"}, drawThrow(rs, st.throw), actions) : h("div", {id: "actions", hidden: true}),
+    v.done.length ? h("p", {class: "small"}, "Steps so far: " + moveWords(rs, v.done.join("+"))) : null,
+    h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
+    hintBox, end, zones,
+    mine && st.phase === "move" ? typedForm : null,
+    more,
+    invite ? h("div", {class: "invite"}, h("p", {}, "Send this link to the other player (it gives their seat; keep it to them):"),
                 h("p", {class: "link", id: "invite"}, inviteLink),
-                h("button", {class: "secondary", id: "copy-invite", onclick: async () => {
-                  try { await navigator.clipboard.writeText(inviteLink); copied.textContent = " copied"; }
-                  catch (e) { copied.textContent = " select the link and copy it"; }
-                }}, "Copy the link"), copied) : null,
-    h("p", {}, "Watch link: ", h("a", {href: `#/game/${st.id}`}, "spectator view"), " · ", h("a", {href: `#/replay/${st.id}`}, "replay"), " · ", offline
-      ? h("a", {href: "#", id: "record", onclick: e => { e.preventDefault(); act(() => saveRecord(st.id)); }}, "record")
-      : h("a", {href: `/api/games/${st.id}/record`}, "record")),
-    h("details", {}, h("summary", {}, "Rules of " + rs.title), h("pre", {}, rs.text), rs.board_note ? h("p", {}, rs.board_note) : null));
-  if (localStorage.getItem("kemet.numbers") === "1") board.classList.add("numbers");
-  const numbers = h("label", {class: "small"}, h("input", {type: "checkbox", id: "numbers", checked: localStorage.getItem("kemet.numbers") === "1",
-    onchange: e => { localStorage.setItem("kemet.numbers", e.target.checked ? "1" : "0"); board.classList.toggle("numbers", e.target.checked); }}), " hole numbers");
+                h("button", {class: "secondary", id: "copy-invite", onclick: copy(inviteLink)}, "Copy the link"), copied,
+                loopback ? h("p", {class: "small", id: "loopback-note"}, "This server listens on this computer only (the loopback address), so the link opens only in a browser on this computer. " +
+                  "To play someone on another device, start it with kemet serve --host 0.0.0.0 (and --allow-host NAME for a name) and send the link with this machine's address in it.") : null) : null,
+    h("details", {class: "log-box", open: true}, h("summary", {}, "Moves"),
+      h("ol", {class: "log", id: "log", start: Math.max(1, st.plies - st.last.length + 1)},
+        st.last.map(p => h("li", {}, `${p.throw ? "threw " + throwWords(rs, p.throw) + ": " : ""}${p.words}`))),
+      h("p", {class: "small"}, st.opening)),
+    h("p", {class: "small links"},
+      h("a", {href: `#/rules/${rs.id}`}, "Rules of " + rs.title), " · ",
+      h("a", {href: `#/replay/${st.id}`}, "replay"), " · ",
+      offline ? h("a", {href: "#", id: "record", onclick: e => { e.preventDefault(); act(() => saveRecord(st.id)); }}, "save the record")
+              : h("a", {href: `/api/games/${st.id}/record`}, "record"),
+      !offline && st.you ? [" · ", h("button", {class: "link", id: "watch-link", onclick: copy(`${origin}/#/game/${st.id}`)}, "copy a watch link")] : null),
+    h("div", {class: "row small"},
+      h("label", {}, h("input", {type: "checkbox", id: "numbers", checked: numbersOn(),
+        onchange: e => { localStorage.setItem("kemet.numbers", e.target.checked ? "1" : "0"); render(); }}), " hole numbers"),
+      h("label", {}, "moves shown ", h("select", {id: "motion", onchange: e => setMotion(e.target.value)},
+        ["normal", "fast", "off"].map(m => h("option", {value: m, selected: motion() === m}, m === "off" ? "at once" : m))))));
   /* what just happened, read out by screen readers (and nothing else) */
   const heard = h("div", {class: "sr-only", "aria-live": "polite", id: "heard"},
-    last ? `${whoName(rs, last.player)}: ${last.throw ? "threw " + last.throw.text + ", " : ""}${last.move === "pass" ? "" : "played " + last.move + ". "}${last.words}` : "");
-  app.replaceChildren(h("h1", {}, rs.title), h("div", {class: "layout"}, h("div", {}, h("div", {class: "boardwrap"}, board), legend(rs, st.you), numbers, zones), side), heard);
+    last ? `${whoName(rs, last.player)}: ${last.throw ? "threw " + throwWords(rs, last.throw) + ", " : ""}${last.words}` : "");
+  const focus = document.activeElement && document.activeElement.id;
+  app.replaceChildren(h("div", {class: "game"},
+    h("div", {class: "boardcol"},
+      h("h1", {class: "gametitle"}, rs.title, h("span", {class: "small"}, st.players.map((p, i) => `${p.name}: ${p.kind === "computer" ? "computer, level " + p.level : st.you === i + 1 ? "you" : "a person"}`).join(" · "))),
+      h("div", {class: "boardwrap", id: "boardholder"}, board), legend(rs, st.you)),
+    side), heard);
+  if (focus) { const f = document.getElementById(focus); if (f) f.focus(); }
+  if (v.busy) for (const b of document.querySelectorAll("#actions button, #side button.act")) b.disabled = true;
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
 }
 
+/* Once the rematch exists, both players' pages move to it. */
+function followRematch(v) {
+  const rm = v.state && v.state.rematch;
+  if (!rm || !rm.id || !v.state.you || v.following) return;
+  v.following = true;
+  act(rematch);
+}
+
+export {moveCells};

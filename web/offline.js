@@ -46,7 +46,7 @@ function start() {
         const p = pending.get(d.call);
         pending.delete(d.call);
         if (!keep(d.saves)) p.reject(new Error("the game could not be kept in this browser's storage (is it full?)"));
-        else if (d.status >= 400) p.reject(new Error(d.data && d.data.error ? d.data.error : "error " + d.status));
+        else if (d.status >= 400) p.reject(Object.assign(new Error(d.data && d.data.error ? d.data.error : "error " + d.status), {status: d.status}));
         else p.resolve(d.data);
       } else if (d.saves) keep(d.saves);
       else if (d.change !== undefined) tell(d.change, d.version);

@@ -1,103 +1,173 @@
-/* replay.js - a game move by move, and its review (GET .../review): the
- * graded decisions, each player's accuracy, loss and luck, and the chances
- * over the game; a decision picked shows its position with the move played
- * and the best move marked. */
-import {app, h, s} from "./util.js";
-import {api, getRulesets, ruleset} from "./api.js";
-import {drawBoard, moveCells} from "./board.js";
+/* replay.js - a game move by move, with its review: each side's accuracy
+ * (docs/review.md: from the chances lost, as lichess does), the graded
+ * decisions, the key moments and player 1's chance over the game; a click
+ * on the graph or a decision shows its position with the move played and
+ * the best. */
+import {app, h, s, errorPage} from "./util.js";
+import {api, getRulesets, ruleset, playLevels} from "./api.js";
+import {drawBoard, moveSteps, moveWords, throwWords} from "./board.js";
 import {leaveGame, whoName} from "./game.js";
 
 const pct = x => (100 * x).toFixed(1) + "%";
+/* points of win chance: a tenth of a point, a hundredth below that */
+const pts = x => (100 * Math.abs(x) < 0.1 && x !== 0 ? (100 * x).toFixed(2) : (100 * x).toFixed(1));
 
-/* Player 1's chance over the decisions, as a line; a click picks one. */
+/* A decision's accuracy from the points of win chance it lost, L (0-100):
+ * 103.1668 e^(-0.04354 L) - 3.1669, within 0-100 (lichess's move accuracy;
+ * docs/review.md; src/lib/review.c computes the same). */
+export function moveAccuracy(loss) {
+  const a = 103.1668 * Math.exp(-0.04354 * 100 * loss) - 3.1669;
+  return Math.max(0, Math.min(100, a));
+}
+/* A side's accuracy: the mean over its real choices (two or more). */
+export function accuracyOf(decisions, player) {
+  const real = decisions.filter(d => d.player === player && d.choices > 1);
+  return real.length ? real.reduce((a, d) => a + moveAccuracy(d.loss), 0) / real.length : 100;
+}
+
+function playedWords(rs, d, which) {
+  const m = which === "best" ? (d.best_throws ? "throw" : d.best) : (d.throw ? d.played : d.played || "throw");
+  return moveWords(rs, m);
+}
+
+/* Player 1's chance after each decision, as a line; a click anywhere on
+ * it picks the nearest decision. */
 function chanceGraph(rs, decisions, onPick) {
-  const W = 600, H = 160, n = decisions.length;
-  const x = i => 30 + (W - 40) * (n > 1 ? i / (n - 1) : 0);
+  const W = 640, H = 170, n = decisions.length, L = 38;
+  const x = i => L + (W - L - 10) * (n > 1 ? i / (n - 1) : 0);
   const y = c => 10 + (H - 30) * (1 - c);
   const p1 = d => d.player === 1 ? d.played_chance : 1 - d.played_chance;
   const svg = s("svg", {viewBox: `0 0 ${W} ${H}`, class: "graph", role: "img",
-                        "aria-label": `${rs.players[0]}'s chance of winning over the game`});
+                        "aria-label": `${rs.players[0]}'s chance of winning over the game; click to see a position`});
   for (const c of [0, 0.5, 1])
-    svg.append(s("line", {x1: 30, x2: W - 10, y1: y(c), y2: y(c), class: c === 0.5 ? "mid" : "rule"}),
-               s("text", {x: 0, y: y(c) + 4}, `${100 * c}%`));
+    svg.append(s("line", {x1: L, x2: W - 10, y1: y(c), y2: y(c), class: c === 0.5 ? "mid" : "rule"}),
+               s("text", {x: 2, y: y(c) + 4}, `${100 * c}%`));
+  svg.append(s("text", {x: L + 4, y: 22, class: "who"}, `${rs.players[0]}'s chance of winning`));
+  const area = `${x(0)},${y(0.5)} ` + decisions.map((d, i) => `${x(i)},${y(p1(d))}`).join(" ") + ` ${x(n - 1)},${y(0.5)}`;
+  svg.append(s("polygon", {points: area, class: "area"}));
   svg.append(s("polyline", {points: decisions.map((d, i) => `${x(i)},${y(p1(d))}`).join(" "), class: "chance"}));
+  const cursor = s("line", {class: "cursor", x1: -10, x2: -10, y1: 10, y2: H - 20});
+  svg.append(cursor);
   decisions.forEach((d, i) => {
     if (d.grade !== "bad" && d.grade !== "very bad") return;
-    const dot = s("circle", {cx: x(i), cy: y(p1(d)), r: 5, class: "dot " + d.grade.replace(" ", "-")},
-                  s("title", {}, `move ${d.ply}, ${whoName(rs, d.player)}: ${d.grade}`));
-    dot.addEventListener("click", () => onPick(i));
-    svg.append(dot);
+    svg.append(s("circle", {cx: x(i), cy: y(p1(d)), r: 5, class: "dot " + d.grade.replace(" ", "-")},
+                  s("title", {}, `move ${d.ply}, ${whoName(rs, d.player)}: ${d.grade}`)));
   });
+  const hit = s("rect", {x: L, y: 0, width: W - L, height: H, fill: "transparent", class: "hit", "data-n": n});
+  hit.addEventListener("click", e => {
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    const i = Math.round((pt.x - L) / (W - L - 10) * (n - 1));
+    onPick(Math.max(0, Math.min(n - 1, i)));
+  });
+  svg.append(hit);
+  svg.setCursor = i => { cursor.setAttribute("x1", i < 0 ? -10 : x(i)); cursor.setAttribute("x2", i < 0 ? -10 : x(i)); };
   return svg;
+}
+
+/* How the game ended, in words. */
+function ending(rs, g) {
+  if (g.status !== "over") return "The game is still in play.";
+  const who = g.winner ? whoName(rs, g.winner) + " won" : "The game was drawn";
+  if (g.resigned) return `${whoName(rs, g.resigned)} resigned after ${g.plies} moves: ${who}.`;
+  return `${who} after ${g.plies} moves${g.winner ? ", reaching the goal first" : ""}.`;
 }
 
 export async function replayPage(id) {
   await getRulesets();
   leaveGame();
-  const g = await api("GET", `games/${id}/history`);
+  let g;
+  try { g = await api("GET", `games/${id}/history`); }
+  catch (e) { errorPage(e.status === 404 ? `There is no game ${id} to replay.` : e.message); return; }
   const rs = ruleset(g.ruleset);
-  let k = g.history.length - 1, review = null, picked = -1;
+  let k = g.history.length - 1, review = null, picked = -1, graph = null;
   const holder = h("div", {class: "boardwrap"}), words = h("p", {id: "replay-words", "aria-live": "polite"});
   const slider = h("input", {type: "range", min: 0, max: g.history.length - 1, value: k, "aria-label": "move number"});
   const reviewBox = h("div", {id: "review"});
   const show = () => {
     const p = g.history[k];
-    const marks = {};
+    const marks = {}, arrows = [];
     let note = "";
     const d = review && picked >= 0 ? review.decisions[picked] : null;
     if (d && d.ply - 1 === k) {
       /* the position the decision was made in: the move played and the best */
-      const pl = moveCells(rs, d.player, d.played), best = moveCells(rs, d.player, d.best);
-      for (const c of [...pl.from, ...pl.to]) marks[c] = "played";
-      for (const c of [...best.from, ...best.to]) marks[c] = marks[c] ? "played best" : "best";
-      note = `Decision ${picked + 1}, before move ${d.ply}: ${whoName(rs, d.player)}${d.throw ? " with " + d.throw : " before the throw"} played ${d.played} ` +
-             `(${pct(d.played_chance)}); the best was ${d.best} (${pct(d.best_chance)}): ${d.grade}` +
-             (d.loss >= 0.0001 ? `, ${(100 * d.loss).toFixed(1)} points lost.` : ".");
+      const vals = d.throw ? (g.history[d.ply] && g.history[d.ply].throw ? g.history[d.ply].throw.values : []) : [];
+      const played = d.throw ? d.played : d.played;
+      if (played && played !== "throw") arrows.push({steps: moveSteps(rs, d.player, played, vals), kind: "hint", move: "played", label: "played"});
+      if (d.loss >= 0.0001 && d.best && !d.best_throws) arrows.push({steps: moveSteps(rs, d.player, d.best, vals), kind: "best", move: "best", label: "best"});
+      const same = d.loss < 0.0001;
+      note = `Move ${d.ply}, ${whoName(rs, d.player)}${d.throw ? " threw " + throwWords(rs, g.history[d.ply] && g.history[d.ply].throw || {values: [d.throw], only: [0]}) : ", before throwing"}: ` +
+             `played ${playedWords(rs, d, "played")} (chance of winning after it ${pct(d.played_chance)})` +
+             (same ? ` — ${d.grade === "forced" ? "the only move" : "the best move"}.` :
+               `; the best was ${playedWords(rs, d, "best")} (${pct(d.best_chance)}): ${d.grade}, ${pts(d.loss)} points lost.`);
     } else if (k > 0) {
-      const m = moveCells(rs, p.player, p.move);
-      for (const c of [...m.from, ...m.to]) marks[c] = "played";
+      arrows.push({steps: moveSteps(rs, p.player, p.move, p.throw ? p.throw.values : []), kind: "last", move: ""});
     }
-    holder.replaceChildren(drawBoard(rs, p.cells, marks, null));
+    holder.replaceChildren(drawBoard(rs, p.cells, {marks, arrows, ply: k}));
     words.textContent = note || (k === 0 ? "Start. " + p.words
-      : `Move ${k}: ${whoName(rs, p.player)} ${p.throw ? "threw " + p.throw.text + ", " : ""}played ${p.move}. ${p.words}`);
+      : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " threw " + throwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ": " + moveWords(rs, p.move) + "."} ${p.words}`);
+    if (k === g.history.length - 1 && !note) words.textContent += " " + ending(rs, g);
     slider.value = k;
-    for (const li of reviewBox.querySelectorAll("li")) li.classList.toggle("current", +li.dataset.i === picked);
+    for (const li of reviewBox.querySelectorAll("li[data-i]")) li.classList.toggle("current", +li.dataset.i === picked);
+    if (graph) graph.setCursor(picked >= 0 ? picked : review.decisions.findIndex(x => x.ply - 1 >= k));
   };
   const pick = i => { picked = i; k = review.decisions[i].ply - 1; show(); };
   slider.addEventListener("input", () => { k = +slider.value; picked = -1; show(); });
   const step = d => { k = Math.max(0, Math.min(g.history.length - 1, k + d)); picked = -1; show(); };
+  const reviewButton = h("button", {id: "review-button", onclick: () => showReview()}, "Review the game");
   const showReview = async () => {
+    reviewButton.disabled = true;
     reviewBox.replaceChildren(h("p", {}, "Reviewing every move…"));
     try { review = await api("GET", `games/${id}/review`); }
-    catch (e) { reviewBox.replaceChildren(h("p", {class: "msg bad"}, e.message)); return; }
-    const players = review.players.map(p => h("tr", {}, h("th", {}, p.name),
-      h("td", {}, pct(p.accuracy)), h("td", {}, (100 * p.loss).toFixed(1)), h("td", {}, (p.luck >= 0 ? "+" : "") + (100 * p.luck).toFixed(1)),
+    catch (e) { reviewBox.replaceChildren(h("p", {class: "msg bad"}, e.message)); reviewButton.disabled = false; return; }
+    reviewButton.remove();
+    const level = (playLevels() || []).find(l => l.agent === review.agent);
+    const acc = [1, 2].map(p => accuracyOf(review.decisions, p));
+    const players = review.players.map((p, i) => h("tr", {}, h("th", {}, p.name + (g.players[i].kind === "computer" ? ` (computer, level ${g.players[i].level})` : "")),
+      h("td", {class: "accuracy", "data-accuracy": acc[i].toFixed(2)}, acc[i].toFixed(1) + "%"), h("td", {}, pts(p.loss)), h("td", {}, (p.luck >= 0 ? "+" : "") + pts(p.luck)),
       h("td", {}, `${p.grades.doubtful} / ${p.grades.bad} / ${p.grades["very bad"]}`)));
-    const list = h("ul", {class: "review-list"}, review.decisions.map((d, i) => {
-      const li = h("li", {"data-i": i, class: "grade-" + d.grade.replace(" ", "-")},
+    const line = (d, i) => {
+      const same = d.loss < 0.0001;
+      return h("li", {"data-i": i, class: "grade-" + d.grade.replace(" ", "-")},
         h("button", {class: "link", onclick: () => pick(i)},
-          `${d.ply}. ${whoName(rs, d.player)}${d.throw ? " (" + d.throw + ")" : " (before the throw)"}: ${d.played}`),
-        ` ${d.grade}` + (d.loss >= 0.0001 ? `, −${(100 * d.loss).toFixed(1)}` : "") + (d.played === d.best ? "" : ` (best ${d.best})`));
-      return li;
-    }));
+          `Move ${d.ply}, ${whoName(rs, d.player)}${d.throw ? " (threw " + d.throw.replace(/@\d/g, "").replace(/,/g, " + ") + ")" : " (before throwing)"}: ${playedWords(rs, d, "played")}`),
+        h("span", {class: "grade"}, ` ${d.grade}`),
+        same ? "" : ` −${pts(d.loss)} · best: ${playedWords(rs, d, "best")}`);
+    };
+    /* the key moments: each side's three largest losses, the three
+       luckiest and unluckiest throws */
+    const order = review.decisions.map((d, i) => i);
+    const losses = order.filter(i => review.decisions[i].loss >= 0.02).sort((a, b) => review.decisions[b].loss - review.decisions[a].loss).slice(0, 5);
+    const lucky = order.filter(i => review.decisions[i].luck !== undefined).sort((a, b) => Math.abs(review.decisions[b].luck) - Math.abs(review.decisions[a].luck)).slice(0, 3);
+    const key = h("ul", {class: "key-moments"},
+      losses.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whoName(rs, d.player)}: ${d.grade}, ${pts(d.loss)} points of win chance lost (${playedWords(rs, d, "played")}; best ${playedWords(rs, d, "best")}).`); }),
+      lucky.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whoName(rs, d.player)}'s throw: ${d.luck >= 0 ? "lucky" : "unlucky"}, ${d.luck >= 0 ? "+" : "−"}${pts(Math.abs(d.luck))} points.`); }));
+    graph = chanceGraph(rs, review.decisions, pick);
     reviewBox.replaceChildren(
       h("h2", {}, "Review"),
-      h("p", {}, `Every decision graded by the ${review.agent} agent: the loss is the best move's chance of winning minus the chance of the move played, in points ` +
-        `(doubtful from ${100 * review.thresholds.doubtful}, bad from ${100 * review.thresholds.bad}, very bad from ${100 * review.thresholds.very_bad}); ` +
-        `a throw's luck is the chance after it minus the chance before.`),
-      h("table", {class: "games"}, h("tr", {}, h("th", {}, ""), h("th", {}, "accuracy"), h("th", {}, "points lost"), h("th", {}, "luck"), h("th", {}, "doubtful / bad / very bad")), players),
-      chanceGraph(rs, review.decisions, pick),
-      list);
+      h("table", {class: "games review-table"}, h("tr", {}, h("th", {}, ""), h("th", {}, "accuracy"), h("th", {}, "points lost"), h("th", {}, "luck"), h("th", {}, "doubtful / bad / very bad")), players),
+      h("p", {class: "small", id: "accuracy-note"},
+        "Accuracy is worked out from the chances lost, as lichess does: each real choice scores 103.17 × e^(−0.04354 × L) − 3.17 (at most 100), L being the points of win chance it lost against the best move; " +
+        "a side's accuracy is the mean of its scores. The best move scores 100, a loss of 2 points 91, 5 points 80, 10 points 64, 20 points 40. " +
+        `Graded by the ${review.agent} agent${level ? ` (level ${level.level}, ${level.about})` : ""}: a search that gives the same grades for the same game every time. ` +
+        "The computer's level 5 plays the stronger best agent, whose sampling would grade a game differently from one reading to the next. " +
+        `Grades by the points lost: best; good (below ${100 * review.thresholds.doubtful}); doubtful (from ${100 * review.thresholds.doubtful}); bad (from ${100 * review.thresholds.bad}); very bad (from ${100 * review.thresholds.very_bad}). ` +
+        "A throw's luck is the chance after it minus the chance before."),
+      graph,
+      h("h3", {}, "Key moments"), key.children.length ? key : h("p", {}, "No move lost 2 points or more."),
+      h("h3", {}, "Every decision"),
+      h("ul", {class: "review-list"}, review.decisions.map(line),
+        g.resigned ? h("li", {class: "resigned"}, `${whoName(rs, g.resigned)} resigned after move ${g.plies}.`) : null));
     show();
   };
-  const page = h("div", {tabindex: 0, onkeydown: e => { if (e.key === "ArrowLeft") step(-1); if (e.key === "ArrowRight") step(1); }},
+  const page = h("div", {class: "replay", tabindex: 0, onkeydown: e => { if (e.key === "ArrowLeft") step(-1); if (e.key === "ArrowRight") step(1); }},
     h("h1", {}, "Replay: " + rs.title),
+    h("p", {id: "ending", class: "status"}, ending(rs, g)),
     holder,
-    h("div", {class: "row"}, h("button", {onclick: () => { k = 0; picked = -1; show(); }, "aria-label": "first move"}, "|◀"), h("button", {id: "prev", onclick: () => step(-1)}, "◀ previous"),
-      slider, h("button", {id: "next", onclick: () => step(1)}, "next ▶"), h("button", {onclick: () => { k = g.history.length - 1; picked = -1; show(); }, "aria-label": "last move"}, "▶|")),
+    h("div", {class: "row"}, h("button", {onclick: () => { k = 0; picked = -1; show(); }, "aria-label": "first move"}, "|◀"), h("button", {id: "prev", onclick: () => step(-1)}, "◀"),
+      slider, h("button", {id: "next", onclick: () => step(1)}, "▶"), h("button", {onclick: () => { k = g.history.length - 1; picked = -1; show(); }, "aria-label": "last move"}, "▶|")),
     words,
-    h("p", {}, g.status === "over" ? (g.winner ? whoName(rs, g.winner) + " won." : "Drawn.") : "The game is still in play."),
-    g.status === "over" ? h("button", {id: "review-button", onclick: showReview}, "Review the game") : null,
+    h("div", {class: "row"}, g.status === "over" ? reviewButton : null, h("a", {href: "#/", class: "button secondary"}, "Start page"),
+      g.status !== "over" ? h("a", {href: `#/game/${id}`, class: "button secondary"}, "Back to the game") : null),
     reviewBox);
   app.replaceChildren(page);
   show();

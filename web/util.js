@@ -46,3 +46,17 @@ export function activate(el, fn) {
   });
 }
 
+
+/* How the moves are shown: "normal" (each piece glides along its path),
+ * "fast", or "off" (at once); the reader's choice, kept by the browser. */
+export function motion() {
+  const m = localStorage.getItem("kemet.motion");
+  return m === "fast" || m === "off" ? m : "normal";
+}
+export function setMotion(m) { localStorage.setItem("kemet.motion", m); }
+
+/* A page that went wrong: what happened, and the way back. */
+export function errorPage(text) {
+  app.replaceChildren(h("div", {class: "panel"}, h("p", {class: "msg bad", id: "error"}, text),
+    h("p", {}, h("a", {href: "#/", class: "button", id: "back"}, "Back to the start page"))));
+}

@@ -15,10 +15,10 @@ static const char review_usage[] =
     "winning after each, the loss and its grade (doubtful from 2 points of\n"
     "win chance, bad from 4, very bad from 8); for every throw its luck\n"
     "(the chance after it minus the chance before); per player the\n"
-    "decisions, accuracy (the share of real choices where the best was\n"
-    "played), total loss and luck; the key moves; and player 1's chance\n"
-    "over the game as a text graph (--svg FILE: as an SVG picture). The\n"
-    "agent (default expectimax) is any of 'kemet match --help'. --json\n"
+    "decisions, accuracy (from the chances lost, lichess's formula:\n"
+    "docs/review.md), total loss and luck; the key moves; and player 1's\n"
+    "chance over the game as a text graph (--svg FILE: as an SVG picture).\n"
+    "The agent (default expectimax) is any of 'kemet match --help'. --json\n"
     "prints one JSON object.\n" TABLES_HELP NET_HELP;
 
 /* Player 1's chance after entry e. */
@@ -143,7 +143,7 @@ static void print_json(const char *ruleset, const char *agent,
                "\"accuracy\":%.4f,\"loss\":%.6f,\"loss_per_decision\":%.6f,"
                "\"luck\":%.6f,\"grades\":{",
                p ? "," : "", p + 1, info->player[p], s->decisions, s->best,
-               s->decisions ? (double)s->best / s->decisions : 1.0, s->loss,
+               kemet_review_accuracy(e, n, p + 1) / 100, s->loss,
                s->decisions ? s->loss / s->decisions : 0.0, s->luck);
         for (int g = KEMET_GRADE_BEST; g < KEMET_GRADES; g++)
             printf("%s\"%s\":%d", g > KEMET_GRADE_BEST ? "," : "",
@@ -180,9 +180,8 @@ static void print_text(const char *path, const char *agent,
     printf("\n%-34s %14s %14s\n", "", info->player[0], info->player[1]);
     int d0 = sum[0].decisions, d1 = sum[1].decisions;
     printf("%-34s %14d %14d\n", "real choices (2 or more options)", d0, d1);
-    printf("%-34s %13.1f%% %13.1f%%\n", "accuracy (the best played)",
-           d0 ? 100.0 * sum[0].best / d0 : 100.0,
-           d1 ? 100.0 * sum[1].best / d1 : 100.0);
+    printf("%-34s %13.1f%% %13.1f%%\n", "accuracy (from the chances lost)",
+           kemet_review_accuracy(e, n, 1), kemet_review_accuracy(e, n, 2));
     printf("%-34s %14.1f %14.1f\n", "loss, points of win chance",
            100 * sum[0].loss, 100 * sum[1].loss);
     printf("%-34s %14.2f %14.2f\n", "loss per choice, points",

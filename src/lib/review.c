@@ -3,6 +3,7 @@
  */
 #include "internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,25 @@ const char *kemet_grade_name(int grade) {
     static const char *const names[KEMET_GRADES] = {
         "forced", "best", "good", "doubtful", "bad", "very bad"};
     return grade >= 0 && grade < KEMET_GRADES ? names[grade] : "?";
+}
+
+/* lichess's move accuracy (lichess.org/page/accuracy, "Accuracy" of its
+ * analysis, fitted to its win-percentage curve), with the loss in points
+ * of win chance. */
+double kemet_review_move_accuracy(double loss) {
+    double a = 103.1668 * exp(-0.04354 * 100.0 * loss) - 3.1669;
+    return a < 0 ? 0 : a > 100 ? 100 : a;
+}
+
+double kemet_review_accuracy(const kemet_review_entry *e, long n, int player) {
+    double sum = 0;
+    long k = 0;
+    for (long i = 0; e && i < n; i++)
+        if (e[i].player == player && e[i].choices > 1) {
+            sum += kemet_review_move_accuracy(e[i].loss);
+            k++;
+        }
+    return k ? sum / (double)k : 100.0;
 }
 
 static int grade_of(int choices, double loss) {

@@ -5,15 +5,25 @@
 //   2. a game between two people in two browser contexts, the second
 //      joining by the link the first is given, each seeing the other's
 //      moves without reloading;
-//   3. a screenshot of every ruleset's board, kept in artifacts/.
-// Usage: KEMET_BIN=build/release/kemet node e2e.mjs
+//   3. every ruleset's board whole at 1366x800, 1920x1080 and 390x844
+//      (every hole inside the screen and the board's box, no sideways
+//      scroll, the throw on the first screen), screenshots in artifacts/;
+//   4. Senet against level 5: the computer's moves played back in order,
+//      the last move's arrow kept until the player moves, hints on the
+//      board played by a click;
+//   5. the review of a resigned game, its accuracy by docs/review.md's
+//      formula; a rematch between two people landing both in one game;
+//   6. a whole game of every ruleset with no console error and no failed
+//      request; the home page, the rules pages, a bad address.
+// Each check runs on its own; the failures are listed at the end.
+// Usage: KEMET_BIN=build/release/kemet node e2e.mjs [NAME...]
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { artifacts, fail, waitFor, settled, turn, playOnce, playUntil } from "./helpers.mjs";
+import { artifacts, fail, waitFor, settled, still, turn, playOnce, playUntil } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.KEMET_BIN || join(here, "../../build/release/kemet");
@@ -45,10 +55,6 @@ async function gameAgainstComputer(browser, base) {
   await page.click("#start");
   await page.locator(".board").waitFor();
   await page.screenshot({ path: join(artifacts, "computer-start.png"), fullPage: true });
-  /* on a phone every hole's touch area is 40 px at least (a long board
-     scrolls sideways inside its box; the page itself does not) */
-  const touch = await page.evaluate(() => Math.min(...[...document.querySelectorAll(".board .hit")].map(e => e.getBoundingClientRect().width)));
-  if (touch < 40) fail(`touch areas of ${touch.toFixed(1)} px on a phone`);
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   if (pageWidth > 390) fail(`the page is ${pageWidth} px wide on a 390 px phone`);
   /* which side is which, and hole numbers on request */
@@ -59,7 +65,7 @@ async function gameAgainstComputer(browser, base) {
   await page.uncheck("#numbers");
   let marked = 0;
   const actions = await playUntil(page, async () => {
-    marked = Math.max(marked, await page.locator(".board .last").count());
+    marked = Math.max(marked, await page.locator(".board .arrow.last").count());
     return false;
   });
   if (!marked) fail("the last move is never marked on the board");
@@ -90,7 +96,8 @@ async function gameAgainstComputer(browser, base) {
   if (!/accuracy/.test(acc) || !/%/.test(acc)) fail("the review shows no accuracy: " + acc);
   await page.locator("#review .review-list li button").nth(Math.floor(graded / 2)).click();
   const said = await page.locator("#replay-words").textContent();
-  if (!/Decision \d+, before move \d+: .* played .*the best was/.test(said)) fail("a picked decision is not explained: " + said);
+  if (!/^Move \d+, \w+.*: played .*(the best was|the best move|the only move)/.test(said)) fail("a picked decision is not explained: " + said);
+  if (/best \(best/.test(await page.locator("#review").textContent())) fail("the review says best (best ...)");
   await page.screenshot({ path: join(artifacts, "review.png"), fullPage: true });
   if (errors.length) fail("page errors: " + errors.join("; "));
   console.log(`ok - a game against the computer: ${actions} actions, "${result.trim()}"; its review grades ${graded} decisions`);
@@ -188,28 +195,45 @@ async function twoPlayers(browser, base) {
   console.log(`ok - two players on two devices: ${plies} actions; "${ra.trim()}" / "${rb.trim()}"`);
 }
 
+const SIZES = [[1366, 800], [1920, 1080], [390, 844]];
 async function boards(browser, base) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
-  for (const r of rulesets) {
-    const res = await fetch(base + "/api/games", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ruleset: r.id, players: ["human", "human"] }),
-    });
-    const g = await res.json();
-    await page.goto("about:blank");
-    await page.goto(`${base}/#/game/${g.id}/${g.tokens["1"]}`);
-    await page.locator(".board").waitFor();
-    const holes = await page.locator(".board .hole").count();
-    if (holes !== r.board_cells) fail(`${r.id}: ${holes} holes drawn, ${r.board_cells} on the board`);
-    await page.screenshot({ path: join(artifacts, `board-${r.id}.png`), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(artifacts, `board-${r.id}-phone.png`) });
-    await page.setViewportSize({ width: 1100, height: 900 });
+  let n = 0;
+  for (const [w, hgt] of SIZES) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, isMobile: w < 500, hasTouch: w < 500 });
+    const page = await ctx.newPage();
+    for (const r of rulesets) {
+      const g = await (await fetch(base + "/api/games", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ruleset: r.id, players: ["human", "human"] }),
+      })).json();
+      await page.goto("about:blank");
+      /* the seat to act: its throw control shows */
+      await page.goto(`${base}/#/join/${g.id}/${g.tokens[String(g.state.to)]}`);
+      await page.locator(".board").waitFor();
+      await still(page);
+      const holes = await page.locator(".board .hole").count();
+      if (holes !== r.board_cells) fail(`${r.id}: ${holes} holes drawn, ${r.board_cells} on the board`);
+      const m = await page.evaluate(() => {
+        const b = document.querySelector(".board").getBoundingClientRect(), out = [];
+        for (const e of document.querySelectorAll(".board .hole")) {
+          const q = e.querySelector(".cellbg").getBoundingClientRect();
+          if (q.left < 0 || q.top < 0 || q.right > innerWidth || q.bottom > innerHeight ||
+              q.left < b.left - .5 || q.right > b.right + .5 || q.top < b.top - .5 || q.bottom > b.bottom + .5) out.push(e.dataset.cell);
+        }
+        const t = document.getElementById("throw") || document.querySelector(".sticks");
+        const tb = t && t.getBoundingClientRect();
+        return { out, scroll: document.documentElement.scrollWidth, throwBottom: tb ? tb.bottom : null, throwRight: tb ? tb.right : null };
+      });
+      if (m.out.length) fail(`${r.id} at ${w}x${hgt}: holes ${m.out.join(",")} lie outside the screen or the board`);
+      if (m.scroll > w) fail(`${r.id} at ${w}x${hgt}: the page is ${m.scroll} px wide`);
+      if (m.throwBottom === null || m.throwBottom > hgt || m.throwRight > w) fail(`${r.id} at ${w}x${hgt}: the throw is not on the first screen (${m.throwBottom})`);
+      await page.screenshot({ path: join(artifacts, `board-${r.id}-${w}x${hgt}.png`) });
+      n++;
+    }
+    await ctx.close();
   }
-  console.log(`ok - ${rulesets.length} boards drawn with every hole, screenshots (desktop and phone) in tests/e2e/artifacts/`);
-  await page.close();
+  console.log(`ok - ${n} boards (${rulesets.length} rulesets at ${SIZES.map(s => s.join("x")).join(", ")}) whole on the first screen, no sideways scroll; screenshots in tests/e2e/artifacts/`);
 }
 
 /* Ten games opened one after another in one tab: each draws (the event
@@ -291,26 +315,293 @@ async function eightWatchers(browser, base) {
   await ctx.close();
 }
 
+/* Console errors and failed requests of a page, kept for a check. */
+function watchErrors(page) {
+  const bad = [];
+  page.on("pageerror", e => bad.push("page error: " + e.message));
+  page.on("console", m => { if (m.type() === "error") bad.push("console: " + m.text()); });
+  page.on("requestfailed", r => { if (!/\/events$/.test(r.url())) bad.push(`failed: ${r.url()} ${r.failure() && r.failure().errorText}`); });
+  page.on("response", r => { if (r.status() >= 400) bad.push(`${r.status()}: ${r.url()}`); });
+  return bad;
+}
+
+async function newGame(base, ruleset, players) {
+  return (await fetch(base + "/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ruleset, players }),
+  })).json();
+}
+async function post(base, id, what, token, body = {}) {
+  const r = await fetch(`${base}/api/games/${id}/${what}`, {
+    method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: JSON.stringify(body),
+  });
+  return { status: r.status, data: await r.json() };
+}
+
+/* Senet against level 5, moves shown as a player sees them: after a turn
+ * of several computer moves each was drawn gliding, in order, and the
+ * last move's arrow stays until the player moves; hints drawn on the
+ * board with their chances, and a click on the best plays it. */
+async function senetLevel5(browser, base) {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  await ctx.addInitScript(() => localStorage.setItem("kemet.motion", "normal"));
+  const page = await ctx.newPage();
+  const bad = watchErrors(page);
+  await page.goto(base + "/");
+  await page.selectOption("#ruleset", "senet-kendall");
+  await page.selectOption("#opponent", "computer:5");
+  await page.click("#start");
+  await page.locator(".board").waitFor();
+  /* every board drawn: its ply, and whether a piece glides on it */
+  await page.evaluate(() => {
+    window.drawn = [];
+    new MutationObserver(() => {
+      const b = document.querySelector(".board");
+      if (!b) return;
+      const k = b.dataset.ply + (b.dataset.anim ? "a" : "");
+      if (drawn[drawn.length - 1] !== k) drawn.push(k);
+    }).observe(document.getElementById("app"), { childList: true, subtree: true });
+  });
+  let seen = null, hinted = false, throwHint = false;
+  for (let i = 0; i < 400 && !(seen && hinted); i++) {
+    const t = await turn(page);
+    if (t === "over") break;
+    if (t !== "mine") { await page.waitForTimeout(100); continue; }
+    const st = await page.evaluate(() => ({ ply: +document.querySelector(".board").dataset.ply, drawn: [...drawn] }));
+    /* the computer's turn just shown: its plies since this side's last */
+    if (!seen) {
+      const mine = await page.evaluate(() => window.lastMine || 0);
+      const theirs = [];
+      for (let p = mine + 1; p <= st.ply; p++) theirs.push(p);
+      if (theirs.length >= 2) {
+        const order = st.drawn.filter(k => k.endsWith("a")).map(k => parseInt(k));
+        const at = order.indexOf(theirs[0]);
+        const got = at < 0 ? [] : order.slice(at, at + theirs.length);
+        if (got.join() !== theirs.join()) fail(`the computer's plies ${theirs.join(",")} were drawn gliding as ${order.join(",")}`);
+        seen = theirs;
+        const arrow = await page.locator(".board .arrow.last").count();
+        if (!arrow) fail("no arrow for the last move after the computer's turn");
+        await page.screenshot({ path: join(artifacts, "senet-level5-after-computer.png") });
+      }
+    }
+    if (await page.locator("#throw").count()) {
+      if (!throwHint) {
+        await page.click("#hint");
+        const said = await page.locator("#hints").textContent();
+        if (!/Your chance of winning now: \d+\.\d%/.test(said)) fail("before the throw the hint says: " + said);
+        throwHint = true;
+      }
+      const lastBefore = await page.locator(".board .arrow.last title").textContent().catch(() => null);
+      const plyBefore = await page.evaluate(() => document.querySelector(".board").dataset.ply);
+      await page.click("#throw");
+      await still(page);
+      /* (a throw that cannot be used passes, and the computer may move) */
+      const lastAfter = await page.locator(".board .arrow.last title").textContent().catch(() => null);
+      const plyAfter = await page.evaluate(() => document.querySelector(".board").dataset.ply);
+      if (lastBefore && plyAfter === plyBefore && lastAfter !== lastBefore) fail(`the last move's arrow changed with the throw: ${lastBefore} / ${lastAfter}`);
+      continue;
+    }
+    if (!(await page.locator(".source").count())) continue;
+    if (seen && !hinted) {
+      await page.click("#hint");
+      await page.locator(".board .chip").first().waitFor();
+      const chips = await page.locator(".board .chip text").allTextContents();
+      const listed = await page.locator("#hints li").count();
+      if (!chips.length || !chips.every(c => /^\d+\.\d%( exact)?$/.test(c))) fail("hint chips: " + chips.join(" | "));
+      if (listed < Math.min(chips.length, 2) && listed < 1) fail(`${listed} hints listed, ${chips.length} drawn`);
+      const bestMove = await page.locator(".board .chip.best").getAttribute("data-move");
+      const title = await page.locator(".board .chip.best title").textContent();
+      if (!/your chance of winning after this move: \d+\.\d%/.test(title)) fail("a hint's label: " + title);
+      await page.screenshot({ path: join(artifacts, "senet-level5-hints.png") });
+      const plies = await page.evaluate(() => +document.querySelector(".board").dataset.ply);
+      await page.evaluate(p => { window.lastMine = p + 1; }, plies);
+      await page.locator(".board .chip.best").click();
+      await waitFor(async () => (await page.locator("#log li").last().textContent()).includes(bestMove.split("+")[0]) ||
+                               +(await page.evaluate(() => document.querySelector(".board").dataset.ply)) > plies, "the hinted move to be played");
+      await still(page);
+      const log = await page.locator("#log").textContent();
+      if (!log.includes(`White moves ${bestMove}`)) fail(`the best hint ${bestMove} was not played: ${log.slice(-200)}`);
+      hinted = true;
+      continue;
+    }
+    const plies = await page.evaluate(() => +document.querySelector(".board").dataset.ply);
+    await page.evaluate(p => { window.lastMine = p + 1; }, plies);
+    await playOnce(page);
+    /* the player's own move is now the last one drawn */
+    await still(page);
+    const t2 = await page.locator(".board .arrow.last title").textContent().catch(() => "");
+    if (!/White/.test(t2) && (await page.evaluate(() => +document.querySelector(".board").dataset.ply)) === plies + 1) fail("after the player's move the arrow is " + t2);
+  }
+  if (!seen) fail("no computer turn of several moves was seen");
+  if (!hinted) fail("no hint was played");
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - Senet against level 5: the computer's plies ${seen.join(", ")} glided in order, the last move's arrow kept through the throw; hints drawn with their chances, the best played by a click`);
+  await ctx.close();
+}
+
+/* docs/review.md's accuracy: the mean of 103.1668 e^(-0.04354 L) - 3.1669
+ * (within 0-100) over a side's real choices, L the points lost. */
+function accuracy(decisions, player) {
+  const real = decisions.filter(d => d.player === player && d.choices > 1);
+  const one = l => Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * 100 * l) - 3.1669));
+  return real.length ? real.reduce((a, d) => a + one(d.loss), 0) / real.length : 100;
+}
+
+/* A game resigned after some moves: its replay says so, and its review
+ * shows every decision and the resignation, the accuracy as documented. */
+async function resignedReview(browser, base) {
+  const g = await newGame(base, "senet-kendall", ["human", { computer: 1 }]);
+  const tok = g.tokens["1"];
+  for (let i = 0; i < 200; i++) {
+    const st = await (await fetch(`${base}/api/games/${g.id}`, { headers: { Authorization: "Bearer " + tok } })).json();
+    if (st.plies >= 16) break;
+    if (st.to !== 1) { await new Promise(r => setTimeout(r, 50)); continue; }
+    if (st.phase === "throw") await post(base, g.id, "throw", tok);
+    else await post(base, g.id, "move", tok, { move: st.moves[(st.plies * 7) % st.moves.length] });
+  }
+  const r = await post(base, g.id, "resign", tok);
+  if (r.status !== 200) fail("resigning: " + JSON.stringify(r.data));
+  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  const bad = watchErrors(page);
+  await page.goto(`${base}/#/replay/${g.id}`);
+  const ending = await page.locator("#ending").textContent();
+  if (!/White resigned after \d+ moves: Black won\./.test(ending)) fail("the replay's ending: " + ending);
+  await page.click("#review-button");
+  await page.locator("#review .review-list li").first().waitFor({ timeout: 60000 });
+  const review = await (await fetch(`${base}/api/games/${g.id}/review`)).json();
+  const shown = +(await page.locator("#review td.accuracy").first().getAttribute("data-accuracy"));
+  const want = accuracy(review.decisions, 1);
+  if (Math.abs(shown - want) > 0.006) fail(`White's accuracy shown ${shown}, by the formula ${want.toFixed(3)}`);
+  if (!(await page.locator("#review li.resigned").count())) fail("the review does not show the resignation");
+  if (!/lichess/.test(await page.locator("#accuracy-note").textContent())) fail("the accuracy is not explained");
+  /* the graph: a click shows that decision's position */
+  const box = await page.locator("#review svg.graph").boundingBox();
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+  const said = await page.locator("#replay-words").textContent();
+  if (!/^Move \d+, /.test(said)) fail("a click on the graph shows: " + said);
+  await page.screenshot({ path: join(artifacts, "review-resigned.png"), fullPage: true });
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - a resigned game reviewed: "${ending.trim()}", White's accuracy ${shown}% as the formula gives`);
+  await page.close();
+}
+
+/* A rematch between two people: offered by one, accepted by the other,
+ * both pages in the same new game. */
+async function rematchTwo(browser, base) {
+  const g = await newGame(base, "chien-chacal", ["human", "human"]);
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  const bad = [...[a, b].map(watchErrors)];
+  await a.goto(`${base}/#/join/${g.id}/${g.tokens["1"]}`);
+  await b.goto(`${base}/#/join/${g.id}/${g.tokens["2"]}`);
+  await a.locator("#turn").waitFor();
+  await b.locator("#turn").waitFor();
+  await post(base, g.id, "resign", g.tokens["2"]);
+  await a.locator("#rematch").waitFor();
+  await b.locator("#rematch").waitFor();
+  await a.click("#rematch");
+  await waitFor(async () => /offers a rematch/.test(await b.locator("#msg").textContent()), "the offer to reach the other page");
+  if (!/Accept/.test(await b.locator("#rematch").textContent())) fail("the other page offers no acceptance");
+  await b.click("#rematch");
+  await waitFor(async () => a.url() !== `${base}/#/game/${g.id}` && b.url() !== `${base}/#/game/${g.id}` && a.url().includes("#/game/"), "both pages to move to the rematch");
+  if (a.url() !== b.url()) fail(`the rematch: ${a.url()} / ${b.url()}`);
+  await a.locator("#turn").waitFor();
+  await b.locator("#turn").waitFor();
+  const ta = await a.locator("#turn").textContent(), tb = await b.locator("#turn").textContent();
+  if (/watching/.test(ta + tb)) fail(`a player watches the rematch: ${ta} / ${tb}`);
+  const errs = bad.flat();
+  if (errs.length) fail("errors: " + errs.join("; "));
+  console.log(`ok - a rematch offered and accepted: both pages in ${a.url().split("/").pop()}`);
+  await a.context().close();
+  await b.context().close();
+}
+
+/* A whole game of every ruleset against the computer, at a phone's size
+ * and a desktop's in turn: no console error, no failed request. */
+async function wholeGames(browser, base) {
+  const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  const done = [], errors = [];
+  for (const [i, r] of rulesets.entries()) {
+    const vp = i % 2 ? { width: 390, height: 844 } : { width: 1366, height: 800 };
+    const page = await browser.newPage({ viewport: vp });
+    const bad = watchErrors(page);
+    await page.goto(base + "/");
+    await page.selectOption("#ruleset", r.id);
+    await page.selectOption("#opponent", "computer:2");
+    await page.click("#start");
+    await page.locator(".board").waitFor();
+    const actions = await playUntil(page, async () => false, 7);
+    const result = await page.locator("#turn").textContent();
+    if (!/won/.test(result)) fail(`${r.id}: no winner shown: ${result}`);
+    await page.screenshot({ path: join(artifacts, `end-${r.id}.png`) });
+    if (bad.length) errors.push(`${r.id}: ${[...new Set(bad)].join("; ")}`);
+    done.push(`${r.id} ${actions}`);
+    await page.close();
+  }
+  if (errors.length) fail(`errors over the games (actions: ${done.join(", ")}): ${errors.join(" | ")}`);
+  console.log(`ok - a whole game of every ruleset, no console error or failed request (actions: ${done.join(", ")})`);
+}
+
+/* The home page on a phone, the rules of every ruleset, a bad address. */
+async function homeRulesAddress(browser, base) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const bad = watchErrors(page);
+  await page.goto(base + "/");
+  await page.locator("#start").waitFor();
+  const text = await page.locator("main").textContent();
+  if (/\bnull\b|undefined/.test(text)) fail("the home page says null or undefined");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > 390) fail(`the home page is ${width} px wide on a 390 px phone`);
+  await page.screenshot({ path: join(artifacts, "home-390x844.png"), fullPage: true });
+  const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  for (const r of rulesets) {
+    await page.goto(base + "/");
+    await page.locator(`.rules-list a[href="#/rules/${r.id}"]`).click();
+    await page.locator("article.rules h1").waitFor();
+    const parts = await page.evaluate(() => ({ h: document.querySelectorAll("article.rules h2").length, p: document.querySelectorAll(".rulestext p, .rulestext li").length,
+      board: document.querySelectorAll("article.rules .board .hole").length, links: [...document.querySelectorAll("article.rules a")].map(a => a.getAttribute("href")) }));
+    if (parts.h < 2 || parts.p < 1 || parts.board !== r.board_cells) fail(`${r.id}'s rules page: ${JSON.stringify(parts)}`);
+    if (parts.links.some(l => !l.startsWith("#"))) fail(`${r.id}'s rules page links outside the page: ${parts.links}`);
+    if (r.id === "lions-jackals" || r.id === "senet-kendall") await page.screenshot({ path: join(artifacts, `rules-${r.id}.png`), fullPage: true });
+  }
+  await page.goto(base + "/#/game/0123456789abcdef");
+  await page.locator("#error").waitFor();
+  await page.click("#back");
+  await page.locator("#start").waitFor();
+  const errs = bad.filter(e => !/404: .*0123456789abcdef/.test(e) && !/status of 404/.test(e));
+  if (errs.length) fail("errors: " + errs.join("; "));
+  console.log(`ok - the home page fits a phone (${width} px), ${rulesets.length} rules pages with headings, lists and the board; a bad address leads back`);
+  await page.close();
+}
+
 const { proc, base } = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox"],
 });
-let status = 0;
+/* the moves shown at once (the reader's choice) but where a check
+   watches them being played back */
+const newContext = browser.newContext.bind(browser);
+browser.newContext = async o => {
+  const c = await newContext(o);
+  await c.addInitScript(() => { if (!localStorage.getItem("kemet.motion")) localStorage.setItem("kemet.motion", "off"); });
+  return c;
+};
+browser.newPage = async o => (await browser.newContext(o)).newPage();
+const checks = { boards, senetLevel5, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
+                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, wholeGames };
+const only = process.argv.slice(2);
+const failed = [];
 try {
-  await boards(browser, base);
-  await illegalChoiceExplained(browser, base);
-  await takeBack(browser, base);
-  await gameAgainstComputer(browser, base);
-  await manyGamesOneTab(browser, base);
-  await eightWatchers(browser, base);
-  await twoPlayers(browser, base);
-} catch (e) {
-  console.error("FAIL - " + e.message);
-  status = 1;
+  for (const [name, fn] of Object.entries(checks)) {
+    if (only.length && !only.includes(name)) continue;
+    try { await fn(browser, base); }
+    catch (e) { console.error(`FAIL - ${name}: ${e.message}`); failed.push(name); }
+  }
 } finally {
   await browser.close();
   proc.kill("SIGTERM");
   rmSync(dir, { recursive: true, force: true });
 }
-process.exit(status);
+console.log(failed.length ? `${failed.length} of ${Object.keys(checks).length} checks failed: ${failed.join(", ")}` : "all checks passed");
+process.exit(failed.length ? 1 : 0);

@@ -26,9 +26,14 @@ export async function settled(page) {
   await page.locator("body:not([data-busy])").waitFor({ timeout: 20000 });
 }
 
+/* Waits until the page has no request in flight and plays no move back. */
+export async function still(page, ms = 60000) {
+  await page.locator("body:not([data-busy]):not([data-playing])").waitFor({ timeout: ms });
+}
+
 /* Whose turn the page says it is: "mine", "theirs" or "over". */
 export async function turn(page) {
-  await settled(page);
+  await still(page);
   const t = (await page.locator("#turn").textContent({ timeout: 20000 })) || "";
   if (/won|drawn/.test(t)) return "over";
   return t.includes("your turn") ? "mine" : "theirs";
@@ -38,11 +43,14 @@ export async function turn(page) {
  * piece and a highlighted target (by the keyboard when `keys`). */
 export async function playOnce(page, keys) {
   if (await page.locator("#throw").count()) {
+    const version = await page.locator("#turn").getAttribute("data-version");
     if (keys) {
       await page.locator("#throw").focus();
       await page.keyboard.press("Enter");
     } else await page.locator("#throw").click();
-    await page.locator("#throw").waitFor({ state: "detached", timeout: 20000 });
+    /* the throw answered (a throw that cannot be used is passed, and the
+       same side may throw again: the button is then drawn anew) */
+    await waitFor(async () => (await page.locator("#turn").getAttribute("data-version")) !== version, "the throw's answer");
     return "throw";
   }
   const src = page.locator(".source").first();

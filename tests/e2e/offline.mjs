@@ -35,6 +35,7 @@ async function openPage(context) {
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", e => errors.push(e.message));
+  page.on("console", m => { if (m.type() === "error") errors.push("console: " + m.text()); });
   page.on("request", q => {
     const u = q.url();
     if (!u.startsWith("file:") && !u.startsWith("blob:") && !u.startsWith("data:") && !u.startsWith(httpBase)) errors.push("a request to " + u);
@@ -156,12 +157,63 @@ async function responsive(browser) {
   await context.close();
 }
 
+/* Every board whole offline as served: at each size every hole inside
+ * the screen and the board, no sideways scroll, the throw on the first
+ * screen; screenshots in artifacts/ (offline-board-*.png). */
+async function boardsOffline(browser) {
+  let n = 0;
+  for (const [w, hgt] of [[1366, 800], [1920, 1080], [390, 844]]) {
+    const context = await browser.newContext({ viewport: { width: w, height: hgt } });
+    const page = await openPage(context);
+    await page.goto(fileBase);
+    await page.locator("#start").waitFor();
+    const ids = await page.locator("#ruleset option").evaluateAll(o => o.map(x => x.value));
+    for (const id of ids) {
+      await page.goto(fileBase + "#/");
+      await newGame(page, id, "human");
+      const m = await page.evaluate(() => {
+        const b = document.querySelector(".board").getBoundingClientRect(), out = [];
+        for (const e of document.querySelectorAll(".board .hole .cellbg")) {
+          const q = e.getBoundingClientRect();
+          if (q.left < 0 || q.top < 0 || q.right > innerWidth || q.bottom > innerHeight || q.left < b.left - .5 || q.right > b.right + .5) out.push(1);
+        }
+        const t = document.getElementById("throw") || document.querySelector(".sticks");
+        return { out: out.length, scroll: document.documentElement.scrollWidth, throwBottom: t ? t.getBoundingClientRect().bottom : null };
+      });
+      if (m.out || m.scroll > w || m.throwBottom === null || m.throwBottom > hgt) fail(`offline, ${id} at ${w}x${hgt}: ${JSON.stringify(m)}`);
+      if (w === 390) await page.screenshot({ path: join(artifacts, `offline-board-${id}-${w}x${hgt}.png`) });
+      n++;
+    }
+    /* a rematch against the computer opens a new game at once */
+    await page.goto(fileBase + "#/");
+    await newGame(page, "senet-kendall", "computer:1");
+    page.once("dialog", d => d.accept());
+    await page.click("#resign");
+    await page.locator("#rematch").waitFor();
+    const before = page.url();
+    await page.click("#rematch");
+    await waitFor(async () => page.url() !== before, "the offline rematch");
+    await page.locator(".board").waitFor();
+    page.check();
+    await context.close();
+  }
+  console.log(`ok - offline: ${n} boards whole at three sizes, no sideways scroll, the throw on the first screen; a rematch against the computer`);
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox"],
 });
+/* the moves shown at once: the reader's choice, for a quick run */
+const newContext = browser.newContext.bind(browser);
+browser.newContext = async o => {
+  const c = await newContext(o);
+  await c.addInitScript(() => { if (!localStorage.getItem("kemet.motion")) localStorage.setItem("kemet.motion", "off"); });
+  return c;
+};
 let status = 0;
 try {
+  await boardsOffline(browser);
   await againstComputer(browser);
   await twoAtOneDevice(browser);
   await responsive(browser);

@@ -40,6 +40,7 @@ copyFileSync(join(web, "app.css"), join(out, "app.css"));
 const page = readFileSync(join(web, "index.html"), "utf8");
 const offline = page
   .replace('href="/app.css"', 'href="app.css"')
+  .replace('<link rel="icon" href="/favicon.ico">', '<link rel="icon" href="data:,">')
   .replace('<script type="module" src="/main.js"></script>',
            '<script src="engine.js"></script>\n<script src="app.js"></script>');
 if (offline === page || offline.includes("/main.js")) {

@@ -83,7 +83,7 @@ function build(rec) {
   const old = games.get(rec.id);
   if (old) K._ko_free(old.ptr);
   games.set(rec.id, {ptr, rec: {id: rec.id, ruleset: rec.ruleset, seed: rec.seed, seats: rec.seats,
-                                tokens: rec.tokens, created: rec.created}});
+                                tokens: rec.tokens, created: rec.created, rematch: rec.rematch || null}});
 }
 
 const LEVEL = /^computer:[1-5]$/;
@@ -126,6 +126,26 @@ function create(body) {
   return {status: 201, data: {id: rec.id, tokens, you, state: ok(call("ko_state", [g.ptr, you]))}, changed: rec.id};
 }
 
+/* A state with its rematch (docs/api.md): null, or {"id": NEWID}. */
+function withRematch(g, st) {
+  st.rematch = g.rec.rematch ? {id: g.rec.rematch} : null;
+  return st;
+}
+
+/* A rematch of a finished game: at one device there is no one to offer it
+ * to, so the new game (same ruleset and seats) is made at once, once. */
+function rematch(g, you) {
+  const st = ok(call("ko_state", [g.ptr, you]));
+  if (st.phase !== "over") throw new ApiError(409, "the game is not over");
+  if (!g.rec.rematch || !games.has(g.rec.rematch)) {
+    const made = create({ruleset: g.rec.ruleset, players: g.rec.seats.map(s => s === "human" ? "human" : {computer: +s.split(":")[1]})});
+    g.rec.rematch = made.data.id;
+  }
+  const n = games.get(g.rec.rematch);
+  const token = n.rec.tokens.find(t => t);
+  return {status: 200, data: {id: n.rec.id, token, you: call("ko_you", [n.ptr, token], "int")}, changed: g.rec.id, made: n.rec.id};
+}
+
 let rulesetsAnswer = null;
 /* One API call: {status, data, changed (a game id, or null)}. */
 function route(method, path, body, token) {
@@ -148,7 +168,7 @@ function route(method, path, body, token) {
   const g = games.get(parts[1]);
   if (!g) throw new ApiError(404, "no such game: " + parts[1]);
   const what = parts[2] || "";
-  const posts = {throw: 1, move: 1, hint: 1, resign: 1, takeback: 1};
+  const posts = {throw: 1, move: 1, hint: 1, resign: 1, takeback: 1, rematch: 1};
   const gets = {"": 1, history: 1, record: 1, steps: 1, explain: 1, review: 1};
   if (!posts[what] && !gets[what]) throw new ApiError(404, "no such resource: /" + what);
   if (posts[what] ? !post : !get)
@@ -157,7 +177,7 @@ function route(method, path, body, token) {
   if (you < 0 && (posts[what] || what === "")) throw new ApiError(403, "the token is not one of this game's");
   const answer = data => ({status: 200, data});
   switch (what) {
-  case "": return answer(ok(call("ko_state", [g.ptr, you])));
+  case "": return answer(withRematch(g, ok(call("ko_state", [g.ptr, you]))));
   case "history": return answer(ok(call("ko_history", [g.ptr])));
   case "record": return answer(call("ko_record", [g.ptr], "text"));
   case "steps": return answer(ok(call("ko_steps", [g.ptr, q.get("done") ?? ""])));
@@ -166,6 +186,7 @@ function route(method, path, body, token) {
     return answer(ok(call("ko_explain", [g.ptr, q.get("move")])));
   case "review": return answer(ok(call("ko_review", [g.ptr])));
   case "hint": return answer(ok(call("ko_hint", [g.ptr, token || ""])));
+  case "rematch": return rematch(g, you);
   case "move":
     if (!body || typeof body.move !== "string") throw new ApiError(400, 'give the move as a string: {"move": "9-12"}');
     return {...answer(ok(call("ko_act", [g.ptr, token || "", "move", body.move]))), changed: g.rec.id};
@@ -222,6 +243,7 @@ onmessage = async e => {
   try {
     const r = route(String(m.method), String(m.path), m.body, m.token);
     const saves = r.changed ? [record(r.changed)] : [];
+    if (r.made) saves.push(record(r.made));
     postMessage({call: m.call, status: r.status, data: r.data, saves});
     if (r.changed) {
       postMessage({change: r.changed, version: call("ko_version", [games.get(r.changed).ptr], "int")});
