@@ -1,0 +1,59 @@
+/* test_front.c - the defects a new user met (issue 35, "tried as a new
+ * user would"): what the terminal game, the engine protocol and the other
+ * commands show, each checked as the user sees it. */
+#include "testutil.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* How many times `needle` occurs in `hay`. */
+static int count(const char *hay, const char *needle) {
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+/* Every line of `text` fits `width` columns (bytes; the output is ASCII). */
+static __attribute__((unused)) void fits(const char *text, size_t width) {
+    for (const char *l = text; *l;) {
+        size_t n = strcspn(l, "\n");
+        if (n > width)
+            fail_msg("a line of %zu columns: '%.*s'", n, (int)n, l);
+        l += n + (l[n] == '\n');
+    }
+}
+
+/* The engine answers every line: an empty one too, and an unknown command
+ * is unknown before 'new' as after it. */
+static void engine_every_line(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("\nfoo\nnew\n\nbar\nquit\n", &o, &e, "engine", NULL);
+    assert_int_equal(st, 0);
+    assert_int_equal(count(o, "\n"), 6);
+    assert_int_equal(count(o, "error an empty line"), 2);
+    assert_non_null(strstr(o, "error unknown command 'foo'"));
+    assert_non_null(strstr(o, "error unknown command 'bar'"));
+    assert_null(strstr(o, "no position yet"));
+    free(o);
+    free(e);
+    /* a known command before 'new' still says what is missing */
+    st = tu_run("moves\n", &o, &e, "engine", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "error no position yet"));
+    free(o);
+    free(e);
+}
+
+int main(void) {
+    unsetenv("COLUMNS"); /* the tests set the width they need */
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(engine_every_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
