@@ -50,10 +50,28 @@ static void engine_every_line(void **state) {
     free(e);
 }
 
+/* Washburne: filling one's own home box with the last piece makes the
+ * other side win; the list says so instead of "WINS" (seed 9: a 5). */
+static void who_wins(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("quit\ny\n", &o, &e, "play", "--seed", "9", "--p2", "human",
+                    "--position",
+                    "hounds-jackals-washburne to=1 p1=1,10,12 h1=2 "
+                    "p2=35,40,56,57,58",
+                    NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "1) in-5     LOSES (Jackals win)"));
+    assert_null(strstr(o, "WINS"));
+    free(o);
+    free(e);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(engine_every_line),
+        cmocka_unit_test(who_wins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

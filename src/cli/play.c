@@ -218,9 +218,10 @@ static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
             cli_columns(out) >= 80 ? "   " : "\n  ");
 }
 
-/* A few words on events first..last-1 of a move, for the lists. */
-static void notes(const play *P, const kemet_events *ev, int first, int last,
-                  char *buf, size_t len) {
+/* A few words on events first..last-1 of a move by player `mover`, for
+ * the lists. */
+static void notes(const play *P, int mover, const kemet_events *ev, int first,
+                  int last, char *buf, size_t len) {
     size_t at = 0;
     buf[0] = '\0';
     for (int i = first; i < last && at < len; i++) {
@@ -241,7 +242,19 @@ static void notes(const play *P, const kemet_events *ev, int first, int last,
         case KEMET_EV_RIVER: w = "carried back by the river"; break;
         case KEMET_EV_KNOCK: w = "knocks a piece off"; break;
         case KEMET_EV_LOAD: w = "loads a piece"; break;
-        case KEMET_EV_WIN: w = "WINS"; break;
+        case KEMET_EV_WIN:
+            /* a move can make the other side win (Washburne: filling
+               one's own home box) */
+            if (e->who == mover)
+                w = "WINS";
+            else {
+                const char *other = P->info->player[e->who - 1];
+                snprintf(tmp, sizeof tmp, "LOSES (%s win%s)", other,
+                         cli_plural(other) ? "" : "s");
+                w = tmp;
+            }
+            break;
+        case KEMET_EV_DRAW: w = "draws the game"; break;
         case KEMET_EV_MOVE:
             if (e->b == KEMET_OFF)
                 w = "bears off";
@@ -264,7 +277,7 @@ static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
     kemet_pos next;
     kemet_events ev;
     kemet_make(P->rules, pos, t, m, &next, &ev);
-    notes(P, &ev, 0, ev.n, buf, len);
+    notes(P, pos->to, &ev, 0, ev.n, buf, len);
 }
 
 /* What the next step `st` after `done` would do by itself (a river, a
@@ -298,7 +311,7 @@ static void step_note(const play *P, const kemet_pos *pos, const kemet_throw *t,
             if (step == done->n && first == ev.n)
                 first = e;
         }
-        notes(P, &ev, first, last, buf, len);
+        notes(P, pos->to, &ev, first, last, buf, len);
         return;
     }
 }
