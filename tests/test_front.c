@@ -19,7 +19,7 @@ static int count(const char *hay, const char *needle) {
 }
 
 /* Every line of `text` fits `width` columns (bytes; the output is ASCII). */
-static __attribute__((unused)) void fits(const char *text, size_t width) {
+static void fits(const char *text, size_t width) {
     for (const char *l = text; *l;) {
         size_t n = strcspn(l, "\n");
         if (n > width)
@@ -67,11 +67,75 @@ static void who_wins(void **state) {
     free(e);
 }
 
+/* A line at the move prompt is read whole: an over-long one is refused
+ * with one message and runs nothing (it used to be cut into pieces of 255
+ * bytes, each run: 'x' * 255 + "1" played move 1). */
+static void long_lines(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-long-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    size_t big = 1 << 20;
+    char *in = malloc(big + 64);
+    memset(in, 'x', 255);
+    strcpy(in + 255, "1\n");
+    size_t at = strlen(in);
+    memset(in + at, 'y', big); /* a 1 MB line */
+    strcpy(in + at + big, "\n");
+    char *o, *e;
+    int st = tu_run(in, &o, &e, "play", "--seed", "7", "--record", path, NULL);
+    assert_int_equal(st, 0);
+    assert_int_equal(count(o, "characters, at most 255): nothing was done"), 2);
+    assert_null(strstr(o, "White moves"));
+    assert_null(strstr(o, "not a move"));
+    fits(o, 80);
+    free(o);
+    free(e);
+    char *rec = tu_read_file(path);
+    assert_non_null(rec);
+    assert_null(strstr(rec, "\n1 ")); /* no ply was recorded */
+    free(rec);
+    unlink(path);
+    /* 'quit' after 252 spaces' worth of junk does not quit */
+    memset(in, 'z', 300);
+    strcpy(in + 300, "quit\ny\n");
+    st = tu_run(in, &o, &e, "play", "--seed", "7", NULL);
+    assert_int_equal(st, 0);
+    assert_null(strstr(o, "Leave the game?"));
+    free(o);
+    free(e);
+    free(in);
+}
+
+/* The smaller prompt defects: a huge number, an escape sequence, 'undo'
+ * with nothing to undo, a y/n prompt that takes only y or n. */
+static void prompt_input(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("99999999999999999999\n\x1b[A\nundo\nquit\nmaybe\nn\n"
+                    "resign\nyes\n",
+                    &o, &e, "play", "--seed", "7", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "There is no choice 99999999999999999999:"));
+    assert_null(strstr(o, "\x1b"));
+    assert_non_null(strstr(o, "Control characters in the line"));
+    assert_non_null(strstr(o, "There is no step to undo"));
+    assert_null(strstr(o, "'undo' is not a move"));
+    assert_non_null(strstr(o, "Please answer y (yes) or n (no)."));
+    assert_int_equal(count(o, "Leave the game?"), 2);
+    assert_non_null(strstr(o, "White resigns."));
+    free(o);
+    free(e);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(engine_every_line),
         cmocka_unit_test(who_wins),
+        cmocka_unit_test(long_lines),
+        cmocka_unit_test(prompt_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -338,16 +338,6 @@ static void write_record(play *P, const char *line) {
     }
 }
 
-static void trim(char *s) {
-    size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    size_t i = 0;
-    while (s[i] && isspace((unsigned char)s[i]))
-        i++;
-    memmove(s, s + i, n - i + 1);
-}
-
 static const char human_help[] =
     "  Type the number of a move, or the move itself (FROM-TO, e.g. 9-12).\n"
     "  A turn of several values may be typed whole (3-5+12-16, steps in any\n"
@@ -418,10 +408,10 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         printf("%s (undo: take back the last step)> ",
                P->info->player[pos->to - 1]);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
+        int got = cli_read_line(line, sizeof line);
+        if (got == CLI_LINE_END)
             return -2;
-        trim(line);
-        if (!line[0])
+        if (got != CLI_LINE_OK || !line[0])
             continue;
         fresh = false;
         if (strcmp(line, "undo") == 0) {
@@ -435,13 +425,15 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             return cmd;
         if (cmd)
             continue;
-        char *end;
-        long k = strtol(line, &end, 10);
+        long k;
         kemet_move m;
         kemet_error err;
-        if (*end == '\0' && end != line) {
+        if (cli_number(line, &k)) {
             if (k < 1 || k > n) {
-                printf("  There is no choice %ld: pick 1-%d.\n", k, n);
+                if (n == 1)
+                    printf("  There is no choice %s: pick 1.\n", line);
+                else
+                    printf("  There is no choice %s: pick 1-%d.\n", line, n);
                 continue;
             }
             m = next[k - 1];
@@ -544,22 +536,16 @@ static int command(play *P, char *line, const kemet_throw *t,
                    const kemet_move *moves, int n) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
-        printf("Leave the game? It stays unfinished (its record too). y/n> ");
-        fflush(stdout);
-        char answer[64];
-        if (!fgets(answer, sizeof answer, stdin))
-            return -2;
-        trim(answer);
-        return answer[0] == 'y' || answer[0] == 'Y' ? -2 : 1;
+        int yes =
+            cli_yes_no("Leave the game? It stays unfinished (its record too).");
+        return yes ? -2 : 1; /* end of input leaves too */
     }
     if (strcmp(line, "resign") == 0) {
-        printf("Resign, and let %s win? y/n> ", P->info->player[2 - pos->to]);
-        fflush(stdout);
-        char answer[64];
-        if (!fgets(answer, sizeof answer, stdin))
-            return -2;
-        trim(answer);
-        return answer[0] == 'y' || answer[0] == 'Y' ? -4 : 1;
+        char question[96];
+        snprintf(question, sizeof question, "Resign, and let %s win?",
+                 P->info->player[2 - pos->to]);
+        int yes = cli_yes_no(question);
+        return yes < 0 ? -2 : yes ? -4 : 1;
     }
     if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
         fputs(human_help, stdout);
@@ -637,11 +623,17 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         show = 0;
         printf("%s> ", P->info->player[pos->to - 1]);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
+        int got = cli_read_line(line, sizeof line);
+        if (got == CLI_LINE_END)
             return -2;
-        trim(line);
-        if (!line[0])
+        if (got != CLI_LINE_OK || !line[0])
             continue;
+        if (strcmp(line, "undo") == 0) {
+            printf("  There is no step to undo: 'undo' takes back a step of "
+                   "a turn entered\n  step by step; 'takeback' takes back "
+                   "your last move.\n");
+            continue;
+        }
         if (strcmp(line, "list") == 0) {
             from = 0;
             show = n;
@@ -660,16 +652,15 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             continue;
         if (prethrow && (strcmp(line, "0") == 0 || strcmp(line, "throw") == 0))
             return -1;
-        char *end;
-        long k = strtol(line, &end, 10);
-        if (*end == '\0' && end != line) {
+        long k;
+        if (cli_number(line, &k)) {
             if (k >= 1 && k <= n)
                 return (int)k - 1;
             if (n == 1)
-                printf("  There is no choice %ld: pick 1%s.\n", k,
+                printf("  There is no choice %s: pick 1%s.\n", line,
                        prethrow ? " or 0 to throw" : "");
             else
-                printf("  There is no choice %ld: pick 1-%d%s.\n", k, n,
+                printf("  There is no choice %s: pick 1-%d%s.\n", line, n,
                        prethrow ? " or 0 to throw" : "");
             continue;
         }
@@ -689,10 +680,10 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             return -3;
         }
         if (!prethrow && t->n > 1) {
-            int got = step_by_step(P, t, moves, n, &m, chosen);
+            int stepped = step_by_step(P, t, moves, n, &m, chosen);
             P->mid_set = false;
-            if (got != 0)
-                return got;
+            if (stepped != 0)
+                return stepped;
             continue;
         }
         kemet_explain(P->rules, pos, t, &m, why, sizeof why);
@@ -1219,8 +1210,9 @@ int cmd_play(int argc, char **argv) {
         if (fclose(P.record) != 0)
             rc = cli_fail("writing the record '%s' failed", record);
         else
-            printf("The record is in %s ('kemet replay %s' checks it).\n",
-                   record, record);
+            cli_say(stdout, 0, 2,
+                    "The record is in %s ('kemet replay %s' checks it).",
+                    record, record);
         P.record = NULL;
     }
 out:

@@ -69,8 +69,11 @@ static int show_game(const char *text) {
         show_ply(r, at, plies, k, n);
         printf("[Enter] next, b back, NUMBER a ply, q quit> ");
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
+        int got = cli_read_line(line, sizeof line);
+        if (got == CLI_LINE_END)
             break;
+        if (got == CLI_LINE_BAD)
+            continue;
         if (line[0] == 'q')
             break;
         if (line[0] == 'b')

@@ -2,6 +2,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -196,6 +197,127 @@ char *cli_read_file(const char *path, size_t limit) {
         return NULL;
     }
     return buf;
+}
+
+int cli_read_line(char *buf, size_t len) {
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        return CLI_LINE_END;
+    }
+    size_t k = (size_t)n;
+    while (k && isspace((unsigned char)line[k - 1]))
+        k--;
+    size_t i = 0;
+    while (i < k && isspace((unsigned char)line[i]))
+        i++;
+    int rc = CLI_LINE_OK;
+    if (k - i >= len) {
+        printf("  Too long a line (%zu characters, at most %zu): nothing was "
+               "done.\n",
+               k - i, len - 1);
+        rc = CLI_LINE_BAD;
+    } else if (memchr(line + i, '\0', k - i)) {
+        printf("  A NUL byte in the line: nothing was done.\n");
+        rc = CLI_LINE_BAD;
+    } else {
+        for (size_t j = i; j < k; j++)
+            if (iscntrl((unsigned char)line[j]) && line[j] != '\t') {
+                printf("  Control characters in the line (an arrow key?): "
+                       "nothing was done.\n");
+                rc = CLI_LINE_BAD;
+                break;
+            }
+    }
+    if (rc == CLI_LINE_OK) {
+        memcpy(buf, line + i, k - i);
+        buf[k - i] = '\0';
+    } else
+        buf[0] = '\0';
+    free(line);
+    return rc;
+}
+
+int cli_yes_no(const char *question) {
+    for (;;) {
+        printf("%s y/n> ", question);
+        fflush(stdout);
+        char answer[16];
+        int rc = cli_read_line(answer, sizeof answer);
+        if (rc == CLI_LINE_END)
+            return -1;
+        for (char *c = answer; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        if (strcmp(answer, "y") == 0 || strcmp(answer, "yes") == 0)
+            return 1;
+        if (strcmp(answer, "n") == 0 || strcmp(answer, "no") == 0)
+            return 0;
+        if (rc == CLI_LINE_OK)
+            printf("  Please answer y (yes) or n (no).\n");
+    }
+}
+
+bool cli_number(const char *line, long *value) {
+    const char *d = line + (*line == '-' || *line == '+');
+    if (!*d || strspn(d, "0123456789") != strlen(d))
+        return false;
+    errno = 0;
+    *value = strtol(line, NULL, 10);
+    return true; /* out of range: strtol gave LONG_MAX or LONG_MIN */
+}
+
+void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
+                   int hang) {
+    int col = 0;
+    bool first = true; /* on the text's first line: `indent`, else `hang` */
+    for (const char *s = text; *s;) {
+        if (*s == '\n') {
+            fputc('\n', out);
+            col = 0;
+            first = true;
+            s++;
+            continue;
+        }
+        if (*s == ' ') {
+            s++;
+            continue;
+        }
+        size_t w = strcspn(s, " \n");
+        int chars = 0;
+        for (size_t i = 0; i < w; i++)
+            chars += ((unsigned char)s[i] & 0xC0) != 0x80;
+        if (col == 0 || col + 1 + chars > width) {
+            if (col)
+                fputc('\n', out);
+            int in = col == 0 && first ? indent : hang;
+            fprintf(out, "%*s", in, "");
+            col = in;
+            first = false;
+        } else {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(s, 1, w, out);
+        col += chars;
+        s += w;
+    }
+    if (col)
+        fputc('\n', out);
+}
+
+void cli_wrap(FILE *out, const char *text, int width, int indent) {
+    cli_wrap_hang(out, text, width, indent, indent);
+}
+
+void cli_say(FILE *out, int indent, int hang, const char *fmt, ...) {
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    cli_wrap_hang(out, buf, cli_text_width(out), indent, hang);
 }
 
 double cli_now(void) {
