@@ -129,6 +129,47 @@ static void prompt_input(void **state) {
     free(e);
 }
 
+/* A folder named by --tables is never made by a command that only uses
+ * tables: a missing one is one line and exit 2 (hint used to make the
+ * whole tree of a mistyped path and write a table in it). */
+static void tables_folder_not_made(void **state) {
+    (void)state;
+    char top[] = "/tmp/kemet-test-tables-XXXXXX";
+    assert_non_null(mkdtemp(top));
+    char deep[128], file[128];
+    snprintf(deep, sizeof deep, "%s/typo/deep/er", top);
+    snprintf(file, sizeof file, "%s/typo", top);
+    char *o, *e;
+    int st =
+        tu_run(NULL, &o, &e, "hint", "chien-chacal to=1 p1=- h1=2 p2=- h2=2",
+               "1", "--tables", deep, NULL);
+    assert_int_equal(st, 2);
+    assert_string_equal(o, "");
+    assert_non_null(strstr(e, "--tables: there is no folder"));
+    assert_int_equal(count(e, "\n"), 1);
+    free(o);
+    free(e);
+    struct stat sb;
+    assert_int_not_equal(stat(file, &sb), 0); /* nothing made */
+    st = tu_run("", &o, &e, "play", "--tables", file, NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "there is no folder"));
+    free(o);
+    free(e);
+    assert_int_not_equal(stat(file, &sb), 0);
+    /* a file is not a folder */
+    FILE *f = fopen(file, "w");
+    fclose(f);
+    st = tu_run(NULL, &o, &e, "sim", "chien-chacal", "--games", "1", "--tables",
+                file, NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "is not a folder"));
+    free(o);
+    free(e);
+    unlink(file);
+    rmdir(top);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
@@ -136,6 +177,7 @@ int main(void) {
         cmocka_unit_test(who_wins),
         cmocka_unit_test(long_lines),
         cmocka_unit_test(prompt_input),
+        cmocka_unit_test(tables_folder_not_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,9 +20,9 @@
 /* The --tables option, in the usage of every command that takes agents. */
 #define TABLES_HELP                                                            \
     "--tables DIR|on|off|race: where the exact endgame tables are (default: "  \
-    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet); on: the cache "    \
-    "folder; off: none, and\nno race databases; race: the race databases "     \
-    "alone. docs/tables.md.\n"
+    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet); a DIR must "       \
+    "exist (kemet solve makes\none); on: the cache folder; off: none, and no " \
+    "race databases; race:\nthe race databases alone. docs/tables.md.\n"
 
 /* The --net option: a network file to use instead of the built-in
  * evaluation, or "linear" (train.c). */

@@ -118,7 +118,8 @@ static int make_dirs(const char *path) {
  * entries at most); larger classes wait for `kemet solve`. */
 #define FIRST_NEED 2000000LL
 
-static kemet_table *first_need(const kemet_rules *r, const char *dir) {
+static kemet_table *first_need(const kemet_rules *r, const char *dir,
+                               bool own) {
     long long entries;
     if (kemet_table_class(r, 2, &entries, NULL) != KEMET_OK ||
         entries > FIRST_NEED)
@@ -130,7 +131,10 @@ static kemet_table *first_need(const kemet_rules *r, const char *dir) {
         return NULL;
     char path[4200];
     cli_table_path(dir, r, 2, path, sizeof path);
-    if (make_dirs(dir) == 0 && kemet_table_save(t, path, &err) == KEMET_OK)
+    /* the cache folder is the program's own, made as needed; a folder
+       named by --tables or $KEMET_TABLES is never made */
+    if ((!own || make_dirs(dir) == 0) &&
+        kemet_table_save(t, path, &err) == KEMET_OK)
         fprintf(stderr,
                 "kemet: made the endgame table of %s, 2 pieces a side, in "
                 "%.1f s: %s ('kemet solve' makes larger ones)\n",
@@ -177,8 +181,8 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
             found = NULL;
         }
     }
-    if (!any)
-        found = first_need(r, dir);
+    if (!any) /* the folder named, or else the cache folder */
+        found = first_need(r, dir, !(e && *e && strcmp(e, "on") != 0));
     if (ncache == capcache) {
         if (kc_grow(&cache, &capcache, ncache, sizeof *cache)) {
             kemet_table_free(found);

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,12 +37,35 @@ static int parse_u64(const char *s, uint64_t *out) {
     return 0;
 }
 
+/* The --tables option of the commands that use tables (not solve's,
+ * which makes them): a folder named must be there, since nothing makes
+ * one it was not asked to make. True after a message when it is not. */
+static bool tables_missing(const char *val) {
+    if (strcmp(val, "on") == 0 || strcmp(val, "off") == 0 ||
+        strcmp(val, "race") == 0)
+        return false;
+    struct stat st;
+    if (stat(val, &st) != 0) {
+        cli_fail("--tables: there is no folder '%.200s' ('kemet solve RULESET "
+                 "--tables DIR' makes tables there; off: none)",
+                 val);
+        return true;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        cli_fail("--tables: '%.200s' is not a folder", val);
+        return true;
+    }
+    return false;
+}
+
 static int set_opt(const cli_opt *o, const char *val) {
     switch (o->kind) {
     case OPT_FLAG: *(bool *)o->out = true; return 0;
     case OPT_STRING:
         if (!*val)
             return cli_fail("--%s needs a value", o->name);
+        if (o->out == &cli_tables && tables_missing(val))
+            return EXIT_BAD;
         *(const char **)o->out = val;
         return 0;
     case OPT_U64:
