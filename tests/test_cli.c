@@ -461,7 +461,8 @@ static void commands_mid_turn(void **state) {
     assert_int_equal(st, 0);
     const char *a = strstr(o, "So far 5-7; values still to spend: 3 3 4");
     assert_non_null(a);
-    assert_non_null(strstr(a, "Your chance of winning after each move"));
+    assert_non_null(strstr(a, "Your chance of winning after each way to "
+                              "finish the turn begun 5-7"));
     assert_non_null(strstr(a, "position: lions-jackals to=1"));
     const char *b = strstr(a, "So far 5-7+4-8;");
     assert_non_null(b);

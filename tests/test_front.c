@@ -170,6 +170,29 @@ static void tables_folder_not_made(void **state) {
     rmdir(top);
 }
 
+/* 'hint' in the middle of a Lions & Jackals turn ranks the ways to finish
+ * it from the steps played (it ranked whole turns from the turn's start).
+ * Seed 3: the Lions throw 2, 3, 4 and a dual 3. */
+static void hint_mid_turn(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run("5-7\nhint\nquit\ny\n", &o, &e, "play", "lions-jackals",
+                    "--seed", "3", "--level", "1", NULL);
+    assert_int_equal(st, 0);
+    const char *h = strstr(o, "after each way to finish the turn begun 5-7");
+    assert_non_null(h);
+    h = strchr(h, '\n') + 1;
+    int lines = 0;
+    for (; strncmp(h, "  ... and", 9) != 0; h = strchr(h, '\n') + 1) {
+        if (strncmp(h, "  5-7+", 6) != 0)
+            fail_msg("a hint line not beginning with 5-7: '%.60s'", h);
+        lines++;
+    }
+    assert_int_equal(lines, 20);
+    free(o);
+    free(e);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
@@ -178,6 +201,7 @@ int main(void) {
         cmocka_unit_test(long_lines),
         cmocka_unit_test(prompt_input),
         cmocka_unit_test(tables_folder_not_made),
+        cmocka_unit_test(hint_mid_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -360,6 +360,62 @@ static const char human_help[] =
 
 static int command(play *P, char *line, const kemet_throw *t,
                    const kemet_move *moves, int n);
+static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
+                      int n, const kemet_move *so_far);
+
+/* The ways to finish a turn begun with the steps of `done` (each distinct
+ * end position once) into out[*n...]; `next` holds KEMET_MAX_STEPS lists
+ * of KEMET_MAX_MOVES steps, `seen` KEMET_MAX_MOVES positions. */
+static void finish_turns(const play *P, const kemet_pos *pos,
+                         const kemet_throw *t, kemet_move *done,
+                         kemet_move *next, kemet_move *out, kemet_pos *seen,
+                         int *n) {
+    if (*n >= KEMET_MAX_MOVES || done->n >= KEMET_MAX_STEPS)
+        return;
+    kemet_move *mine = next + (size_t)done->n * KEMET_MAX_MOVES;
+    int k = kemet_next_steps(P->rules, pos, t, done, mine, NULL);
+    if (k < 0)
+        return;
+    if (k == 0) {
+        kemet_pos after;
+        if (kemet_apply(P->rules, pos, t, done, &after, NULL) != KEMET_OK)
+            return;
+        for (int j = 0; j < *n; j++)
+            if (memcmp(&seen[j], &after, sizeof after) == 0)
+                return;
+        seen[*n] = after;
+        out[(*n)++] = *done;
+        return;
+    }
+    for (int i = 0; i < k; i++) {
+        done->step[done->n++] = mine[i].step[0];
+        finish_turns(P, pos, t, done, next, out, seen, n);
+        done->n--;
+    }
+}
+
+/* 'hint' in the middle of a turn: the ways to finish it from the steps
+ * already played, ranked. */
+static void hint_mid_turn(play *P, const kemet_throw *t,
+                          const kemet_move *done) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    kemet_move *next =
+        malloc((size_t)KEMET_MAX_STEPS * KEMET_MAX_MOVES * sizeof *next);
+    kemet_move *out = malloc(KEMET_MAX_MOVES * sizeof *out);
+    kemet_pos *seen = malloc(KEMET_MAX_MOVES * sizeof *seen);
+    int n = 0;
+    if (next && out && seen) {
+        kemet_move d = *done;
+        finish_turns(P, pos, t, &d, next, out, seen, &n);
+    }
+    if (n > 0)
+        show_hint(P, t, out, n, done);
+    else
+        printf("  No hint: out of memory.\n");
+    free(next);
+    free(out);
+    free(seen);
+}
 
 /* A turn of several values entered a step at a time: `done` holds the
  * steps typed so far. Shows the values still to spend and the next steps,
@@ -420,6 +476,10 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             fresh = true;
             continue;
         }
+        if (strcmp(line, "hint") == 0) {
+            hint_mid_turn(P, t, done);
+            continue;
+        }
         int cmd = command(P, line, t, moves, nmoves);
         if (cmd < 0)
             return cmd;
@@ -456,7 +516,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
 
 /* The 'hint' command: the moves ranked by the strongest agent. */
 static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
-                      int n) {
+                      int n, const kemet_move *so_far) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     kemet_error err;
     if (!P->hint && kemet_agent_new(P->rules, "best", 1, &P->hint, &err)) {
@@ -470,8 +530,16 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
         printf("  No hint: out of memory.\n");
         return;
     }
-    printf("  Your chance of winning after each move (%s):\n",
-           kemet_agent_spec(P->hint));
+    if (so_far) {
+        char begun[128];
+        kemet_move_format(so_far, begun, sizeof begun);
+        cli_say(stdout, 2, 2,
+                "Your chance of winning after each way to finish the turn "
+                "begun %s (%s):",
+                begun, kemet_agent_spec(P->hint));
+    } else
+        printf("  Your chance of winning after each move (%s):\n",
+               kemet_agent_spec(P->hint));
     for (int i = 0; i < m && i < 20; i++) {
         char buf[128] = "throw the sticks";
         int k = order[i].index;
@@ -556,7 +624,7 @@ static int command(play *P, char *line, const kemet_throw *t,
         cli_board_as(P->rules, P->mid_set ? &P->mid : pos,
                      P->mid_set ? P->mid_mark : P->mark, stdout, P->form);
     } else if (strcmp(line, "hint") == 0)
-        show_hint(P, t, moves, n);
+        show_hint(P, t, moves, n, NULL);
     else if (strcmp(line, "review") == 0)
         review_summary(P, false);
     else if (strcmp(line, "pos") == 0)
