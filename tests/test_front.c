@@ -193,6 +193,36 @@ static void hint_mid_turn(void **state) {
     free(e);
 }
 
+/* kemet review of a Lions & Jackals game: every line within 80 columns
+ * and the turns of several steps whole (they were cut at 14 characters
+ * in rows of 98 columns). */
+static void review_fits(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-lj-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    char in[256] = "";
+    for (int i = 0; i < 40; i++)
+        strcat(in, "1\n");
+    char *o, *e;
+    int st = tu_run(in, &o, &e, "play", "lions-jackals", "--seed", "3", "--p2",
+                    "greedy", "--record", path, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "review", path, NULL);
+    assert_int_equal(st, 0);
+    fits(o, 79);
+    /* the first ply, 4-6+1-4+3-7+5-8 with 2,3,4,3@1, is written whole */
+    assert_non_null(
+        strstr(o, "throw 2,3,4,3@1, played 4-6+1-4+3-7+5-8, best "));
+    assert_non_null(strstr(o, "Review of"));
+    free(o);
+    free(e);
+    unlink(path);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
@@ -202,6 +232,7 @@ int main(void) {
         cmocka_unit_test(prompt_input),
         cmocka_unit_test(tables_folder_not_made),
         cmocka_unit_test(hint_mid_turn),
+        cmocka_unit_test(review_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
