@@ -18,12 +18,21 @@ static int count(const char *hay, const char *needle) {
     return n;
 }
 
-/* Every line of `text` fits `width` columns (bytes; the output is ASCII). */
+/* Every line of `text` fits `width` columns (bytes; the output is ASCII).
+ * A prompt ("Lions> ", "... y/n> ") is followed by what the answer made
+ * on the same line, since standard input is not echoed: the line is
+ * measured from after the prompt, as on a terminal, where the typed
+ * answer ends the prompt's line. */
 static void fits(const char *text, size_t width) {
     for (const char *l = text; *l;) {
         size_t n = strcspn(l, "\n");
-        if (n > width)
-            fail_msg("a line of %zu columns: '%.*s'", n, (int)n, l);
+        const char *from = l;
+        for (const char *p = l; p < l + n; p++)
+            if (p[0] == '>' && p[1] == ' ' && l[0] != ' ')
+                from = p + 2;
+        size_t m = n - (size_t)(from - l);
+        if (m > width)
+            fail_msg("a line of %zu columns: '%.*s'", m, (int)m, from);
         l += n + (l[n] == '\n');
     }
 }
@@ -223,6 +232,32 @@ static void review_fits(void **state) {
     unlink(path);
 }
 
+/* A game against the computer as it is seen: 'why', 'pos', 'hint' in
+ * the middle of a turn, the review so far and at the end all within 80
+ * columns, wrapped at word boundaries. */
+static void game_fits(void **state) {
+    (void)state;
+    char in[512] = "5-7\nhint\npos\nundo\n1\nwhy\nreview\n";
+    for (int i = 0; i < 40; i++)
+        strcat(in, "1\n");
+    char *o, *e;
+    int st = tu_run(in, &o, &e, "play", "lions-jackals", "--seed", "3", "--p2",
+                    "greedy", NULL);
+    assert_int_equal(st, 0);
+    fits(o, 80);
+    assert_non_null(strstr(o, "weighed its choices"));
+    assert_non_null(strstr(o, "kemet hint 'lions-jackals"));
+    assert_non_null(strstr(o, "Review of the 26 plies of the game"));
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "match", "senet-kendall", "--p1", "greedy",
+                "--p2", "random", "--games", "20", "--paired", "--luck", NULL);
+    assert_int_equal(st, 0);
+    fits(o, 80);
+    free(o);
+    free(e);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
@@ -233,6 +268,7 @@ int main(void) {
         cmocka_unit_test(tables_folder_not_made),
         cmocka_unit_test(hint_mid_turn),
         cmocka_unit_test(review_fits),
+        cmocka_unit_test(game_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -112,11 +112,14 @@ int cli_text_width(FILE *out);
  * (runs of spaces are not: the text is words). */
 void cli_wrap(FILE *out, const char *text, int width, int indent);
 /* The same with the first line of each paragraph indented by `indent`
- * and the lines that continue it by `hang`. */
+ * and the lines that continue it by `hang`. CLI_NBSP in the text is a
+ * space where no line may break. */
+#define CLI_NBSP '\x1f'
 void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
                    int hang);
 /* printf, then wrapped to the width of `out` (cli_text_width) as
- * cli_wrap_hang does; a line ends the text. */
+ * cli_wrap_hang does, but keeping the runs of spaces within a line (the
+ * columns of a table stay aligned where they fit); a line ends the text. */
 void cli_say(FILE *out, int indent, int hang, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -273,9 +273,9 @@ int cmd_hint(int argc, char **argv) {
                    plain ? ", no luck adjustment" : "");
         else
             printf("%s to move (player %d), %s; %s searched %lld "
-                   "positions\n",
+                   "position%s\n",
                    info->player[p.to - 1], p.to, arg[1], kemet_agent_spec(a),
-                   kemet_agent_nodes(a));
+                   kemet_agent_nodes(a), kemet_agent_nodes(a) == 1 ? "" : "s");
         for (int i = 0; i < k; i++) {
             char buf[256] = "throw";
             if (rank[i].index >= 0)

@@ -128,17 +128,24 @@ static void review_summary(const play *P, bool over) {
         free(e);
         return;
     }
-    printf("Review of the %ld pl%s %s (expectimax; 'kemet review' on the "
-           "record gives every move):\n",
-           P->nplies, P->nplies == 1 ? "y" : "ies",
-           over ? "of the game" : "so far");
+    cli_say(stdout, 0, 2,
+            "Review of the %ld pl%s %s (expectimax; 'kemet review' on the "
+            "record gives every move):",
+            P->nplies, P->nplies == 1 ? "y" : "ies",
+            over ? "of the game" : "so far");
     for (int p = 0; p < 2; p++) {
         const kemet_review_sum *s = &sum[p];
-        printf("  %-8s (%s): %d real choices, %.0f%% the best, %.1f points "
-               "of win chance lost, luck %+.1f points\n",
-               P->info->player[p], P->seat[p].name, s->decisions,
-               s->decisions ? 100.0 * s->best / s->decisions : 100.0,
-               100 * s->loss, 100 * s->luck);
+        char choices[96];
+        if (s->decisions)
+            snprintf(choices, sizeof choices,
+                     "%d real choice%s, %.0f%% the best, %.1f points of win "
+                     "chance lost",
+                     s->decisions, s->decisions == 1 ? "" : "s",
+                     100.0 * s->best / s->decisions, 100 * s->loss);
+        else
+            snprintf(choices, sizeof choices, "no real choice yet");
+        cli_say(stdout, 2, 4, "%s (%s): %s, luck %+.1f points",
+                P->info->player[p], P->seat[p].name, choices, 100 * s->luck);
     }
     for (int p = 0; p < 2; p++) {
         if (!P->seat[p].human)
@@ -169,10 +176,11 @@ static void review_summary(const play *P, bool over) {
                 kemet_throw_format(&x->thr, v, sizeof v);
                 snprintf(t, sizeof t, "throw %s", v);
             }
-            printf("  ply %ld (%s): %s played %s, the best was %s: %.1f "
-                   "points lost (%s)\n",
-                   x->ply + 1, t, P->info->player[p], pl, b, 100 * x->loss,
-                   kemet_grade_name(x->grade));
+            cli_say(stdout, 2, 4,
+                    "ply %ld (%s): %s played %s, the best was %s: %.1f "
+                    "points lost (%s)",
+                    x->ply + 1, t, P->info->player[p], pl, b, 100 * x->loss,
+                    kemet_grade_name(x->grade));
         }
     }
     free(e);
@@ -184,9 +192,13 @@ static void show_position(const play *P, const kemet_throw *t) {
     kemet_pos_format(P->rules, kemet_game_pos(P->game), line, sizeof line);
     if (t && t->n)
         kemet_throw_format(t, thr, sizeof thr);
-    printf("  position: %s\n", line);
-    if (*thr)
-        printf("  throw: %s   (kemet hint '%s' %s)\n", thr, line, thr);
+    cli_say(stdout, 2, 4, "position: %s", line);
+    if (*thr) {
+        printf("  throw: %s; to ask the program itself:\n", thr);
+        /* a break inside the quotes pastes whole into a shell: the
+           position's fields may be split by any white space */
+        cli_say(stdout, 4, 6, "kemet hint '%s'%c%s", line, CLI_NBSP, thr);
+    }
 }
 
 static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
@@ -459,7 +471,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             kemet_move_format(&next[i], buf, sizeof buf);
             step_note(P, pos, t, moves, nmoves, done, &next[i].step[0], note,
                       sizeof note);
-            printf("  %d) %-8s %s\n", i + 1, buf, note);
+            cli_say(stdout, 2, 6, "%d) %-8s %s", i + 1, buf, note);
         }
         printf("%s (undo: take back the last step)> ",
                P->info->player[pos->to - 1]);
@@ -577,9 +589,10 @@ static void explain_computer(play *P) {
             kemet_throw_format(t, v, sizeof v);
             snprintf(thr, sizeof thr, "with the throw %s", v);
         }
-        printf("  %s (%s) %s weighed its choices by its chance of winning "
-               "after each:\n",
-               P->info->player[P->why_seat - 1], S->name, thr);
+        cli_say(stdout, 2, 2,
+                "%s (%s) %s weighed its choices by its chance of winning "
+                "after each:",
+                P->info->player[P->why_seat - 1], S->name, thr);
         for (int i = 0; i < m && i < 8; i++) {
             char buf[128] = "throw the sticks";
             int k = order[i].index;
@@ -671,9 +684,9 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             kemet_move_format(&moves[i], buf, sizeof buf);
             char pv[160];
             preview(P, pos, t, &moves[i], pv, sizeof pv);
-            printf("  %d) %-8s %s%s%s\n", i + 1, buf,
-                   prethrow ? "instead of throwing" : "",
-                   (*pv && prethrow) ? ", " : "", pv);
+            cli_say(stdout, 2, 6, "%d) %-8s %s%s%s", i + 1, buf,
+                    prethrow ? "instead of throwing" : "",
+                    (*pv && prethrow) ? ", " : "", pv);
         }
         if (show && from + show < n) {
             char more[200];
@@ -1177,7 +1190,8 @@ int cmd_play(int argc, char **argv) {
         if (R.cut < 0)
             write_record(&P, "\n");
         record = resume;
-        printf("Resuming %s after %ld plies.\n", resume, R.n);
+        cli_say(stdout, 0, 2, "Resuming %s after %ld pl%s.", resume, R.n,
+                R.n == 1 ? "y" : "ies");
     } else if (P.record) {
         (P.setup ? kemet_record_setup : kemet_record_header)(
             P.rules, seed, P.seat[0].human ? "human" : P.seat[0].name,

@@ -292,9 +292,11 @@ bool cli_number(const char *line, long *value) {
     return true; /* out of range: strtol gave LONG_MAX or LONG_MIN */
 }
 
-void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
-                   int hang) {
-    int col = 0;
+/* cli_wrap_hang; with `keep` a run of spaces within a line is kept (a
+ * table's columns), else each is one space. */
+static void wrap(FILE *out, const char *text, int width, int indent, int hang,
+                 bool keep) {
+    int col = 0, gap = 1;
     bool first = true; /* on the text's first line: `indent`, else `hang` */
     for (const char *s = text; *s;) {
         if (*s == '\n') {
@@ -305,14 +307,16 @@ void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
             continue;
         }
         if (*s == ' ') {
-            s++;
+            size_t run = strspn(s, " ");
+            gap = keep ? (int)run : 1;
+            s += run;
             continue;
         }
         size_t w = strcspn(s, " \n");
         int chars = 0;
         for (size_t i = 0; i < w; i++)
             chars += ((unsigned char)s[i] & 0xC0) != 0x80;
-        if (col == 0 || col + 1 + chars > width) {
+        if (col == 0 || col + gap + chars > width) {
             if (col)
                 fputc('\n', out);
             int in = col == 0 && first ? indent : hang;
@@ -320,15 +324,22 @@ void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
             col = in;
             first = false;
         } else {
-            fputc(' ', out);
-            col++;
+            fprintf(out, "%*s", gap, "");
+            col += gap;
         }
-        fwrite(s, 1, w, out);
+        gap = 1;
+        for (size_t i = 0; i < w; i++)
+            fputc(s[i] == CLI_NBSP ? ' ' : s[i], out);
         col += chars;
         s += w;
     }
     if (col)
         fputc('\n', out);
+}
+
+void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
+                   int hang) {
+    wrap(out, text, width, indent, hang, false);
 }
 
 void cli_wrap(FILE *out, const char *text, int width, int indent) {
@@ -341,7 +352,7 @@ void cli_say(FILE *out, int indent, int hang, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    cli_wrap_hang(out, buf, cli_text_width(out), indent, hang);
+    wrap(out, buf, cli_text_width(out), indent, hang, true);
 }
 
 double cli_now(void) {
