@@ -255,8 +255,9 @@ int cmd_match(int argc, char **argv) {
                cap, M.turns / (double)games, M.think[0], M.think[1]);
     } else {
         cli_say(stdout, 0, 2, "%s: %ld games, seed %llu, seats alternating%s",
-                rs, games, (unsigned long long)seed,
-                paired ? ", each pair of games throwing alike" : "");
+                rs, games, (unsigned long long)seed, paired ? "," : "");
+        if (paired)
+            printf("  each pair of games throwing alike\n");
         for (int a = 0; a < 2; a++)
             cli_say(stdout, 2, 6,
                     "%s %-20s wins %6ld  %5.1f%%  (95%%: %.1f-%.1f%%; %ld as "
