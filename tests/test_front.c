@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* How many times `needle` occurs in `hay`. */
@@ -258,6 +259,41 @@ static void game_fits(void **state) {
     free(e);
 }
 
+/* A long command shows on a terminal what it is doing (the rollouts of
+ * kemet hint ran for minutes without a word), and nothing of it is left
+ * in a pipe or a log. The terminal is script(1)'s. */
+static void progress_on_a_terminal(void **state) {
+    (void)state;
+    const char *bin = getenv("KEMET_BIN");
+    const char *args = "hint 'senet-kendall to=1 p1=1,3,5,7,9,11,13 "
+                       "p2=2,4,6,8,10,12,14' 3 --rollout 300 --threads 1";
+    char *o, *e;
+    double t0 = (double)time(NULL);
+    int st = tu_run(NULL, &o, &e, "hint",
+                    "senet-kendall to=1 p1=1,3,5,7,9,11,13 "
+                    "p2=2,4,6,8,10,12,14",
+                    "3", "--rollout", "300", "--threads", "1", NULL);
+    double secs = (double)time(NULL) - t0;
+    assert_int_equal(st, 0);
+    assert_string_equal(e, ""); /* not a terminal: no progress */
+    free(o);
+    free(e);
+    if (access("/usr/bin/script", X_OK) != 0 || secs < 3)
+        return; /* no script(1), or too fast a machine for a second */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "script -qec \"'%s' %s\" /dev/null </dev/null 2>&1", bin, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[8192];
+    size_t n = fread(buf, 1, sizeof buf - 1, p);
+    buf[n] = '\0';
+    assert_int_equal(pclose(p), 0);
+    assert_non_null(strstr(buf, "rolling out 300 games after each of 7 "
+                                "choices... "));
+    assert_non_null(strstr(buf, "  1. ")); /* and then the answer */
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
@@ -269,6 +305,7 @@ int main(void) {
         cmocka_unit_test(hint_mid_turn),
         cmocka_unit_test(review_fits),
         cmocka_unit_test(game_fits),
+        cmocka_unit_test(progress_on_a_terminal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,10 +19,10 @@
 
 /* The --tables option, in the usage of every command that takes agents. */
 #define TABLES_HELP                                                            \
-    "--tables DIR|on|off|race: where the exact endgame tables are (default: "  \
-    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet); a DIR must "       \
-    "exist (kemet solve makes\none); on: the cache folder; off: none, and no " \
-    "race databases; race:\nthe race databases alone. docs/tables.md.\n"
+    "--tables DIR|on|off|race: where the exact endgame tables are (default:\n" \
+    "$KEMET_TABLES, else the cache folder ~/.cache/kemet); a DIR must exist\n" \
+    "(kemet solve makes one); on: the cache folder; off: none, and no race\n"  \
+    "databases; race: the race databases alone. docs/tables.md.\n"
 
 /* The --net option: a network file to use instead of the built-in
  * evaluation, or "linear" (train.c). */
@@ -80,6 +80,13 @@ int cli_yes_no(const char *question);
 /* Whether `line` is a whole number as typed ("12", "-3", "99999999999"),
  * with its value, LONG_MAX or LONG_MIN when it is out of range. */
 bool cli_number(const char *line, long *value);
+
+/* A long step without progress of its own (a review, rollouts): on a
+ * terminal (standard error a tty), after a second, "  WHAT... N s" on
+ * standard error, counting, until cli_busy_end wipes it. Elsewhere
+ * nothing. One at a time. */
+void cli_busy_start(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_busy_end(void);
 
 /* Seconds from a monotonic clock. */
 double cli_now(void);

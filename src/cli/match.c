@@ -132,8 +132,9 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
     }
     *M = (cli_match_stats){.games = games, .how = how};
     double t0 = cli_now();
-    char what[96];
-    snprintf(what, sizeof what, "%s vs %s", spec[0], spec[1]);
+    char what[160]; /* the ruleset named: analyze's skill games show it */
+    snprintf(what, sizeof what, "%s: %s vs %s", kemet_rules_spec(r), spec[0],
+             spec[1]);
     if (cli_run_games(r, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
                       threads, out, what)) {
         free(out);

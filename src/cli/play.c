@@ -119,9 +119,13 @@ static void review_summary(const play *P, bool over) {
     kemet_review_entry *e = malloc((size_t)(2 * P->nplies + 2) * sizeof *e);
     kemet_review_sum sum[2];
     long n = -1;
-    if (e && !kemet_agent_new(P->rules, "expectimax", 1, &a, &err))
+    if (e && !kemet_agent_new(P->rules, "expectimax", 1, &a, &err)) {
+        cli_busy_start("reviewing the %ld pl%s (expectimax)", P->nplies,
+                       P->nplies == 1 ? "y" : "ies");
         n = kemet_review(a, P->rules, &P->start, P->plies, P->nplies, e,
                          2 * P->nplies + 2, sum, &err);
+        cli_busy_end();
+    }
     kemet_agent_free(a);
     if (n < 0) {
         printf("  (no review: %s)\n", e ? err.msg : "out of memory");
@@ -536,7 +540,9 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
         return;
     }
     kc_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
+    cli_busy_start("%s weighing the moves", kemet_agent_spec(P->hint));
     int m = order ? kc_rank(P->hint, pos, t, moves, n, order) : -1;
+    cli_busy_end();
     if (m < 0) {
         free(order);
         printf("  No hint: out of memory.\n");
@@ -579,7 +585,9 @@ static void explain_computer(play *P) {
     int n = !moves || !order ? -1
             : t              ? kemet_moves(P->rules, &P->why_pos, t, moves)
                              : kemet_prethrow(P->rules, &P->why_pos, moves);
+    cli_busy_start("%s weighing its choices again", S->name);
     int m = n >= 0 ? kc_rank(S->agent, &P->why_pos, t, moves, n, order) : -1;
+    cli_busy_end();
     if (m < 0) {
         printf("  No explanation: out of memory.\n");
     } else {

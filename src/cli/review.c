@@ -290,7 +290,10 @@ int cmd_review(int argc, char **argv) {
     kemet_review_sum sum[2];
     long ne = 0;
     if (!rc) {
+        cli_busy_start("reviewing %ld pl%s with %s", n, n == 1 ? "y" : "ies",
+                       kemet_agent_spec(a));
         ne = kemet_review(a, r, &start, plies, n, e, 2 * n + 2, sum, &err);
+        cli_busy_end();
         if (ne < 0)
             rc = cli_fail("%s: %s", arg[0], err.msg);
     }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The tables this run loaded, freed at exit (after every rules object that
  * borrows them is closed). */
@@ -229,8 +230,11 @@ static const char solve_usage[] =
 typedef struct solve_progress {
     double t0, last;
     const char *what;
+    int shown; /* the width of the progress line on the screen */
 } solve_progress;
 
+/* On a terminal only, and wiped at the end (solve_progress_end): the
+ * last phase's figure ("values 3.7%") is not left standing. */
 static void show_progress(void *ctx, const char *what, double done) {
     solve_progress *p = ctx;
     double now = cli_now();
@@ -238,9 +242,16 @@ static void show_progress(void *ctx, const char *what, double done) {
         return;
     p->last = now;
     p->what = what;
-    fprintf(stderr, "\rsolving: %-9s %5.1f%%  %6.0f s", what, 100 * done,
-            now - p->t0);
+    int k = fprintf(stderr, "\r  solving: %-9s %5.1f%%  %6.0f s", what,
+                    100 * done, now - p->t0);
+    if (k - 1 > p->shown)
+        p->shown = k - 1;
     fflush(stderr);
+}
+
+static void solve_progress_end(solve_progress *p) {
+    if (p->shown)
+        fprintf(stderr, "\r%*s\r", p->shown, "");
 }
 
 int cmd_solve(int argc, char **argv) {
@@ -317,16 +328,15 @@ int cmd_solve(int argc, char **argv) {
                 kemet_rules_spec(r), pieces, entries, nthreads,
                 nthreads == 1 ? "" : "s",
                 size > 1 ? " a rank, the values shared among the ranks" : "");
-    solve_progress prog = {cli_now(), 0, NULL};
+    solve_progress prog = {cli_now(), 0, NULL, 0};
     kemet_table *t;
     /* under mpirun: each rank makes its share of every level's values in
        each sweep, and all exchange them (docs/cluster.md) */
     kemet_table_parts parts = {size, rank, solve_join, NULL};
     rc = kemet_table_solve_parts(r, (int)pieces, nthreads, &parts,
-                                 rank == 0 ? show_progress : NULL, &prog, &t,
-                                 &err);
-    if (rank == 0)
-        fputc('\n', stderr);
+                                 rank == 0 && isatty(2) ? show_progress : NULL,
+                                 &prog, &t, &err);
+    solve_progress_end(&prog);
     if (rc == KEMET_OK && rank == 0)
         rc = kemet_table_save(t, path, &err);
     else if (rc != KEMET_OK)

@@ -4,6 +4,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -353,6 +355,54 @@ void cli_say(FILE *out, int indent, int hang, const char *fmt, ...) {
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     wrap(out, buf, cli_text_width(out), indent, hang, true);
+}
+
+static struct {
+    pthread_t tid;
+    atomic_bool stop;
+    bool on;
+    char what[72];
+    double t0;
+} busy;
+
+static void *busy_main(void *arg) {
+    (void)arg;
+    int shown = 0; /* the width of what is on the line */
+    double last = 0;
+    while (!atomic_load(&busy.stop)) {
+        struct timespec ts = {0, 100000000};
+        nanosleep(&ts, NULL);
+        double t = cli_now() - busy.t0;
+        if (t >= 1.0 && t - last >= 1.0) {
+            int k = fprintf(stderr, "\r  %s... %.0f s ", busy.what, t);
+            if (k - 1 > shown)
+                shown = k - 1;
+            last = t;
+        }
+    }
+    if (shown) /* wiped: nothing is left on the screen */
+        fprintf(stderr, "\r%*s\r", shown, "");
+    return NULL;
+}
+
+void cli_busy_start(const char *fmt, ...) {
+    if (busy.on || !isatty(2))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(busy.what, sizeof busy.what, fmt, ap);
+    va_end(ap);
+    busy.t0 = cli_now();
+    atomic_store(&busy.stop, false);
+    busy.on = pthread_create(&busy.tid, NULL, busy_main, NULL) == 0;
+}
+
+void cli_busy_end(void) {
+    if (!busy.on)
+        return;
+    atomic_store(&busy.stop, true);
+    pthread_join(busy.tid, NULL);
+    busy.on = false;
 }
 
 double cli_now(void) {
