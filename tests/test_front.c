@@ -294,6 +294,49 @@ static void progress_on_a_terminal(void **state) {
     assert_non_null(strstr(buf, "  1. ")); /* and then the answer */
 }
 
+/* kemet review: a "good" move's loss too small for one decimal is not
+ * written 0.0 (seed 1: Black's ply 40 loses 0.03 points). */
+static void review_small_losses(void **state) {
+    (void)state;
+    char path[] = "/tmp/kemet-test-small-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    unlink(path);
+    char *in = malloc(1024);
+    in[0] = '\0';
+    for (int i = 0; i < 300; i++)
+        strcat(in, "1\n");
+    char *o, *e;
+    int st = tu_run(in, &o, &e, "play", "senet-kendall", "--seed", "1", "--p2",
+                    "greedy", "--record", path, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    free(in);
+    st = tu_run(NULL, &o, &e, "review", path, NULL);
+    assert_int_equal(st, 0);
+    assert_true(count(o, " good ") > 0);
+    assert_null(strstr(o, " 0.0 good "));
+    assert_non_null(strstr(o, " 0.03 good "));
+    free(o);
+    free(e);
+    unlink(path);
+}
+
+/* A folder given for a file is named as one ("cannot read" said nothing
+ * of why). */
+static void folder_for_a_file(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "replay", "/tmp/", NULL);
+    assert_int_equal(st, 2);
+    assert_string_equal(o, "");
+    assert_non_null(strstr(e, "'/tmp/' is a folder, not a file"));
+    assert_int_equal(count(e, "\n"), 1);
+    free(o);
+    free(e);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
@@ -306,6 +349,8 @@ int main(void) {
         cmocka_unit_test(review_fits),
         cmocka_unit_test(game_fits),
         cmocka_unit_test(progress_on_a_terminal),
+        cmocka_unit_test(review_small_losses),
+        cmocka_unit_test(folder_for_a_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

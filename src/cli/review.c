@@ -181,15 +181,24 @@ static void print_text(const char *path, const char *agent,
                      long_pl ? "played " : "", long_pl ? pl : "",
                      long_pl && long_b ? ", " : "", long_b ? "best " : "",
                      long_b ? b : "", "");
-        printf("%4ld %c %-7s %-13s %5.1f%% %-13s %5.1f%% %5.1f %-8s %6s\n",
-               e[i].ply + 1, info->glyph[e[i].player - 1],
-               long_t ? "(below)" : t, long_pl ? "(below)" : pl,
-               100 * e[i].played_chance,
-               same     ? "(same)"
-               : long_b ? "(below)"
-                        : b,
-               100 * e[i].best_chance, 100 * e[i].loss,
-               kemet_grade_name(e[i].grade), luck);
+        /* a loss too small for one decimal is not written 0.0 beside a
+           grade that is not the best */
+        char loss[16];
+        snprintf(loss, sizeof loss,
+                 e[i].grade > KEMET_GRADE_BEST && 100 * e[i].loss < 0.05
+                     ? "%5.2f"
+                     : "%5.1f",
+                 100 * e[i].loss);
+        if (e[i].grade > KEMET_GRADE_BEST && 100 * e[i].loss < 0.005)
+            snprintf(loss, sizeof loss, "<0.01");
+        printf(
+            "%4ld %c %-7s %-13s %5.1f%% %-13s %5.1f%% %5s %-8s %6s\n",
+            e[i].ply + 1, info->glyph[e[i].player - 1], long_t ? "(below)" : t,
+            long_pl ? "(below)" : pl, 100 * e[i].played_chance,
+            same     ? "(same)"
+            : long_b ? "(below)"
+                     : b,
+            100 * e[i].best_chance, loss, kemet_grade_name(e[i].grade), luck);
         if (*below)
             cli_wrap_hang(stdout, below, cli_text_width(stdout), 7, 9);
     }

@@ -183,6 +183,12 @@ char *cli_read_file(const char *path, size_t limit) {
         cli_fail("cannot open '%s': %s", path, strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        cli_fail("'%s' is a folder, not a file", path);
+        return NULL;
+    }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap + 1);
     while (buf) {
