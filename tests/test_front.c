@@ -337,6 +337,46 @@ static void folder_for_a_file(void **state) {
     free(e);
 }
 
+/* Plain kemet judge does not measure the tables folder's table against
+ * itself (100% with no word of it): the agent plays without tables unless
+ * --tables asks, and the report says which. */
+static void judge_not_itself(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-test-judge-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "solve", "chien-chacal", "--pieces", "2",
+                    "--tables", dir, "--threads", "1", NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    setenv("KEMET_TABLES", dir, 1);
+    st = tu_run(NULL, &o, &e, "judge", "chien-chacal", "--agent",
+                "expectimax:d1", "--positions", "20", "--json", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "\"tables\":false"));
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "judge", "chien-chacal", "--agent",
+                "expectimax:d1", "--positions", "20", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "the agent plays without the tables"));
+    fits(o, 80);
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "judge", "chien-chacal", "--agent",
+                "expectimax:d1", "--positions", "20", "--tables", dir, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "with the reference table itself"));
+    free(o);
+    free(e);
+    setenv("KEMET_TABLES", "off", 1);
+    char path[256];
+    snprintf(path, sizeof path, "%s/chien-chacal.2.kemettb", dir);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void) {
     unsetenv("COLUMNS"); /* the tests set the width they need */
     const struct CMUnitTest tests[] = {
@@ -351,6 +391,7 @@ int main(void) {
         cmocka_unit_test(progress_on_a_terminal),
         cmocka_unit_test(review_small_losses),
         cmocka_unit_test(folder_for_a_file),
+        cmocka_unit_test(judge_not_itself),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

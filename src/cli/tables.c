@@ -379,8 +379,12 @@ static const char judge_usage[] =
     "seed S. For each, the agent ranks the moves; the report gives how often\n"
     "its choice is exact-optimal, the win chance it loses (mean, largest,\n"
     "share above 0.05: blunders), and how far its chances are from the exact\n"
-    "ones. --tables off: the agent plays without tables (its own judgement);\n"
-    "by default it uses the tables folder as every command does.\n"
+    "ones. By default the reference is the largest table in the tables\n"
+    "folder and the agent plays without tables (with the race databases),\n"
+    "since a table judged against itself is exact by construction; with\n"
+    "--table FILE it uses the tables folder as every command does.\n"
+    "--tables DIR|on|off|race chooses the agent's tables (and the folder of\n"
+    "the reference): --tables on judges the table against itself.\n"
     "--rollout G [--policy P]: instead of a table, judge the agent's chance\n"
     "of winning in N midgame positions (from greedy self-play, a ply drawn\n"
     "from the middle half of each game) against rollouts of G games each\n"
@@ -702,7 +706,11 @@ int cmd_judge(int argc, char **argv) {
         }
         ref = kemet_rules_table(ref_rules);
     }
-    cli_use_tables(agent_rules, cli_tables);
+    /* Unasked, the agent does not play with the table it is judged
+       against (that is exact by construction and measures nothing): it
+       plays by its own judgement and the race databases. */
+    bool own_judgement = !cli_tables && !table_file;
+    cli_use_tables(agent_rules, own_judgement ? "race" : cli_tables);
     if (cli_use_net(agent_rules, cli_net))
         goto done;
     kemet_table_info info;
@@ -759,19 +767,30 @@ int cmd_judge(int argc, char **argv) {
         judge_json_item(ref_rules, &J.out[i], i ? "," : "");
     if (json)
         printf("]}\n");
-    else
-        printf("%s, %s%s, %ld positions of the %d-piece class (seed %llu)\n"
-               "  exact-optimal choice  %.1f%% (95%%: %.1f-%.1f%%)\n"
+    else {
+        cli_say(stdout, 0, 2,
+                "%s, %s%s, %ld positions of the %d-piece class (seed %llu)",
+                kemet_rules_spec(ref_rules), agent, with, positions,
+                info.pieces, (unsigned long long)seed);
+        printf("  exact-optimal choice  %.1f%% (95%%: %.1f-%.1f%%)\n"
                "  win chance lost       mean %.5f, largest %.4f, blunders "
                "(> 0.05) %.1f%%\n"
                "  chance error          mean |estimate - exact| %.4f\n"
                "  time                  %.3f s per move; %.0f s in all on %d "
                "thread%s\n",
-               kemet_rules_spec(ref_rules), agent, with, positions, info.pieces,
-               (unsigned long long)seed, 100 * (double)optimal / np, 100 * lo,
-               100 * hi, loss / np, worst, 100 * (double)blunders / np,
-               errsum / np, secs / np, cli_now() - t0, threads,
-               threads == 1 ? "" : "s");
+               100 * (double)optimal / np, 100 * lo, 100 * hi, loss / np, worst,
+               100 * (double)blunders / np, errsum / np, secs / np,
+               cli_now() - t0, threads, threads == 1 ? "" : "s");
+    }
+    if (!json && own_judgement)
+        cli_say(stdout, 2, 3,
+                "(the agent plays without the tables, the reference being "
+                "the tables folder's; --tables on judges the table against "
+                "itself)");
+    else if (!json && used == ref)
+        cli_say(stdout, 2, 3,
+                "(the agent plays with the reference table itself, so its "
+                "choices are exact by construction)");
     free(J.out);
     rc = 0;
 done:
