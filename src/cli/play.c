@@ -83,6 +83,26 @@ typedef struct play {
     int mid_mark;
 } play;
 
+/* What a person's answer comes to, where it is not a move's index (0 or
+ * more): ask_human, step_by_step and command return these, and ply the
+ * ones that end its turn otherwise than with a move (ACT_PLAYED). */
+typedef enum human_act {
+    ACT_TAKEBACK = -5, /* take back the person's last move */
+    ACT_RESIGN = -4,   /* give the game up (confirmed) */
+    ACT_TYPED = -3,    /* a turn as typed, not as listed: in *chosen */
+    ACT_LEAVE = -2,    /* quit (confirmed), or end of input */
+    ACT_THROW = -1,    /* throw the sticks instead of a pre-throw move */
+    ACT_PLAYED = 0,    /* ply: the ply was played */
+} human_act;
+
+/* What command() made of a line: an action above, or these. */
+enum { CMD_NONE = 0 /* not a command */, CMD_DONE = 1 /* done; ask again */ };
+
+/* Whether an answer ends the ply without a move. */
+static bool act_ends_ply(int k) {
+    return k == ACT_LEAVE || k == ACT_RESIGN || k == ACT_TAKEBACK;
+}
+
 /* A new game from the seed: through the opening, or set up. */
 static int new_game(const play *P, kemet_game **g, kemet_events *ev) {
     if (!P->setup)
@@ -435,8 +455,9 @@ static void hint_mid_turn(play *P, const kemet_throw *t,
 
 /* A turn of several values entered a step at a time: `done` holds the
  * steps typed so far. Shows the values still to spend and the next steps,
- * and reads on until the turn is complete. Returns -3 with the turn in
- * *chosen, -2 on quit or end of input, 0 to go back to the whole list. */
+ * and reads on until the turn is complete. Returns ACT_TYPED with the
+ * turn in *chosen, another action (ACT_LEAVE, ...), or 0 to go back to the
+ * whole list. */
 static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
                         int nmoves, kemet_move *done, kemet_move *chosen) {
     const kemet_pos *pos = kemet_game_pos(P->game);
@@ -454,7 +475,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         }
         if (n <= 0) {
             *chosen = *done;
-            return -3;
+            return ACT_TYPED;
         }
         /* the board as the steps so far left it */
         P->mid_set =
@@ -482,7 +503,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         fflush(stdout);
         int got = cli_read_line(line, sizeof line);
         if (got == CLI_LINE_END)
-            return -2;
+            return ACT_LEAVE;
         if (got != CLI_LINE_OK || !line[0])
             continue;
         fresh = false;
@@ -619,22 +640,23 @@ static void explain_computer(play *P) {
     free(order);
 }
 
-/* The commands that work at every prompt: 1 when `line` was one (done),
- * -2 to leave the game, 0 when it was not a command. */
+/* The commands that work at every prompt: CMD_DONE when `line` was one,
+ * CMD_NONE when it was not a command, or the action it asks for
+ * (ACT_LEAVE, ACT_RESIGN, ACT_TAKEBACK). */
 static int command(play *P, char *line, const kemet_throw *t,
                    const kemet_move *moves, int n) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
         int yes =
             cli_yes_no("Leave the game? It stays unfinished (its record too).");
-        return yes ? -2 : 1; /* end of input leaves too */
+        return yes ? ACT_LEAVE : CMD_DONE; /* end of input leaves too */
     }
     if (strcmp(line, "resign") == 0) {
         char question[96];
         snprintf(question, sizeof question, "Resign, and let %s win?",
                  P->info->player[2 - pos->to]);
         int yes = cli_yes_no(question);
-        return yes < 0 ? -2 : yes ? -4 : 1;
+        return yes < 0 ? ACT_LEAVE : yes ? ACT_RESIGN : CMD_DONE;
     }
     if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
         fputs(human_help, stdout);
@@ -662,18 +684,18 @@ static int command(play *P, char *line, const kemet_throw *t,
         if (P->seat[0].human && P->seat[1].human) {
             printf("  Between two people a move stands (take-back is against "
                    "the computer).\n");
-            return 1;
+            return CMD_DONE;
         }
-        return -5;
+        return ACT_TAKEBACK;
     } else if (strcmp(line, "rules") == 0)
         fputs(P->info->text, stdout);
     else
-        return 0;
-    return 1;
+        return CMD_NONE;
+    return CMD_DONE;
 }
 
 /* Asks the human to pick from `moves` (or, before a throw, to throw: index
- * -1). Returns the index, -2 on quit or end of input, or -3 with a turn
+ * ACT_THROW). Returns the index, or an action: ACT_TYPED with a turn
  * not in the list as written (its steps in another order, or entered step
  * by step) in *chosen. */
 static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
@@ -714,7 +736,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         fflush(stdout);
         int got = cli_read_line(line, sizeof line);
         if (got == CLI_LINE_END)
-            return -2;
+            return ACT_LEAVE;
         if (got != CLI_LINE_OK || !line[0])
             continue;
         if (strcmp(line, "undo") == 0) {
@@ -740,7 +762,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (cmd)
             continue;
         if (prethrow && (strcmp(line, "0") == 0 || strcmp(line, "throw") == 0))
-            return -1;
+            return ACT_THROW;
         long k;
         if (cli_number(line, &k)) {
             if (k >= 1 && k <= n)
@@ -766,7 +788,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (!prethrow &&
             kemet_apply(P->rules, pos, t, &m, &after, NULL) == KEMET_OK) {
             *chosen = m; /* the steps of a listed turn in another order */
-            return -3;
+            return ACT_TYPED;
         }
         if (!prethrow && t->n > 1) {
             int stepped = step_by_step(P, t, moves, n, &m, chosen);
@@ -780,7 +802,8 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
     }
 }
 
-/* One ply: pre-throw choice or throw and move. Returns 0, or -2 to stop. */
+/* One ply: pre-throw choice or throw and move. Returns ACT_PLAYED, or the
+ * action that ended it otherwise (ACT_LEAVE, ACT_RESIGN, ACT_TAKEBACK). */
 static int ply(play *P) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     int me = pos->to - 1;
@@ -799,7 +822,7 @@ static int ply(play *P) {
             printf("%s: before throwing you may instead:\n", who);
             kemet_move unused;
             k = ask_human(P, NULL, moves, n, &unused);
-            if (k == -2 || k == -4 || k == -5)
+            if (act_ends_ply(k))
                 return k;
         } else {
             k = kemet_agent_choose(S->agent, pos, NULL, moves, n);
@@ -818,7 +841,7 @@ static int ply(play *P) {
             write_record(P, line);
             cli_describe(P->rules, &ev, stdout);
             P->mark = kemet_square_cell(P->rules, me + 1, moves[k].step[0].to);
-            return 0;
+            return ACT_PLAYED;
         }
     }
     kemet_throw t;
@@ -843,9 +866,10 @@ static int ply(play *P) {
     } else if (S->human) {
         kemet_move typed;
         k = ask_human(P, &t, moves, n, &typed);
-        if (k == -2 || k == -4 || k == -5)
+        if (act_ends_ply(k))
             return k;
-        if (k == -3) { /* the turn as entered: put it in the list's place */
+        if (k ==
+            ACT_TYPED) { /* the turn as entered: put it in the list's place */
             k = 0;
             moves[0] = typed;
         }
@@ -866,7 +890,7 @@ static int ply(play *P) {
     const kemet_move *m = &moves[k];
     P->mark =
         m->n ? kemet_square_cell(P->rules, me + 1, m->step[m->n - 1].to) : 0;
-    return 0;
+    return ACT_PLAYED;
 }
 
 /* The value of header line `key` of a record ("seed 42"), in buf. */
@@ -969,14 +993,16 @@ static int replay_resumed(play *P, const resumed *R, const char *path) {
 /* Takes back `who`'s last move and what the computer played after it:
  * the game is played again from its seed up to that move (so its throw
  * comes again, and the record, cut back to that line, stays a record of
- * the game as played). 0, -1 when there is nothing to take back, -2 when
- * the move is one a resumed record holds already. */
+ * the game as played). TB_DONE; TB_NOTHING when there is nothing to take
+ * back (or no memory); TB_RESUMED when the move is one a resumed record
+ * holds already. */
+enum { TB_DONE, TB_NOTHING, TB_RESUMED };
 static int take_back(play *P, int who) {
     long i = P->nplies - 1;
     kemet_pos pos = P->start;
     kemet_pos *before = malloc((size_t)(P->nplies + 1) * sizeof *before);
     if (!before)
-        return -1;
+        return TB_NOTHING;
     for (long k = 0; k < P->nplies; k++) {
         before[k] = pos;
         kemet_apply(P->rules, &pos, P->plies[k].thr.n ? &P->plies[k].thr : NULL,
@@ -986,10 +1012,10 @@ static int take_back(play *P, int who) {
         i--;
     free(before);
     if (i < 0)
-        return -1;
+        return TB_NOTHING;
     kemet_game *g;
     if (new_game(P, &g, NULL))
-        return -1;
+        return TB_NOTHING;
     for (long k = 0; k < i; k++) {
         const kemet_ply *p = &P->plies[k];
         if (p->thr.n && !kemet_game_throw(g))
@@ -997,20 +1023,20 @@ static int take_back(play *P, int who) {
         kemet_game_play(g, &p->move, NULL);
     }
     if (P->record && P->at[i] < 0)
-        return -2; /* before a resumed record's end: its lines stay */
+        return TB_RESUMED; /* before a resumed record's end: its lines stay */
     if (P->record && P->at[i] >= 0) {
         fflush(P->record);
         if (ftruncate(fileno(P->record), P->at[i]) != 0 ||
             fseek(P->record, P->at[i], SEEK_SET) != 0) {
             kemet_game_free(g);
-            return -1;
+            return TB_NOTHING;
         }
     }
     kemet_game_free(P->game);
     P->game = g;
     P->nplies = i;
     P->why_set = false;
-    return 0;
+    return TB_DONE;
 }
 
 static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
@@ -1027,6 +1053,157 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
         return cli_fail("--p%d: %s (or human)", p + 1, err.msg);
     snprintf(S->name, sizeof S->name, "%s", kemet_agent_spec(S->agent));
     return 0;
+}
+
+/* --position: the position set up (`pos`) and its ruleset's spec; it must
+ * be a game going on, on a built-in board, of the ruleset `named` (when
+ * one is). 0, or EXIT_BAD after a message. */
+static int read_position(const char *position, const char *board,
+                         const char *named, kemet_pos *pos, char *spec,
+                         size_t len) {
+    if (board)
+        return cli_fail("play: --position starts a game on a built-in "
+                        "board; not with --board");
+    kemet_rules *pr;
+    kemet_error err;
+    if (kemet_pos_parse(position, &pr, pos, &err))
+        return cli_fail("play: --position: %s", err.msg);
+    if (!pr)
+        return cli_fail("play: --position: the position names no "
+                        "ruleset");
+    snprintf(spec, len, "%s", kemet_rules_spec(pr));
+    kemet_rules_close(pr);
+    if (pos->result != KEMET_PLAYING)
+        return cli_fail("play: --position: the game is over in that "
+                        "position");
+    if (named) {
+        kemet_rules *nr = cli_rules(named, NULL);
+        if (!nr)
+            return EXIT_BAD;
+        bool same = strcmp(kemet_rules_spec(nr), spec) == 0;
+        kemet_rules_close(nr);
+        if (!same)
+            return cli_fail("play: --position is a position of %s, not "
+                            "of %s",
+                            spec, named);
+    }
+    return 0;
+}
+
+/* The game's header: its title and source, the players, the seed, the
+ * start, and what the opening did (`ev`). */
+static void show_header(const play *P, const kemet_events *ev) {
+    char line[1024];
+    char start_line[512];
+    kemet_pos_format(P->rules, &P->start, start_line, sizeof start_line);
+    /* the header, wrapped to the terminal (at most 80 columns) */
+    int width = cli_text_width(stdout);
+    snprintf(line, sizeof line, "%s - %s", P->info->title, P->info->source);
+    cli_wrap(stdout, line, width, 0);
+    snprintf(line, sizeof line,
+             "%s (%c) is player 1, %s (%c) player 2. Seed %llu.",
+             P->info->player[0], P->info->glyph[0], P->info->player[1],
+             P->info->glyph[1], (unsigned long long)P->seed);
+    cli_wrap(stdout, line, width, 0);
+    printf("Start: %s\n", start_line);
+    cli_wrap(stdout,
+             "Type 'help' at your turn for commands ('pos': the position).",
+             width, 0);
+    putchar('\n');
+    cli_describe(P->rules, ev, stdout);
+}
+
+/* The plies until the game ends, is resigned or is left. */
+static void play_game(play *P) {
+    int last_to = 0;
+    while (kemet_result(kemet_game_pos(P->game)) == KEMET_PLAYING) {
+        const kemet_pos *pos = kemet_game_pos(P->game);
+        bool any_human = P->seat[0].human || P->seat[1].human;
+        /* The board before each of a person's plies, not before the
+         * computer's (its moves are told in words, and the person then sees
+         * the board they made); every turn when only computers play. */
+        bool draw = any_human ? P->seat[pos->to - 1].human : pos->to != last_to;
+        if (draw) {
+            putchar('\n');
+            cli_board_as(P->rules, pos, P->mark, stdout, P->form);
+            status(P, stdout);
+            last_to = pos->to;
+        }
+        int who = pos->to;
+        int got = ply(P);
+        if (got == ACT_RESIGN) {
+            P->resigned = who;
+            break;
+        }
+        if (got == ACT_TAKEBACK) {
+            int tb = take_back(P, who);
+            if (tb == TB_RESUMED)
+                printf("  The moves before this session's resume stand.\n");
+            else if (tb == TB_NOTHING)
+                printf("  There is no move of yours to take back.\n");
+            else {
+                printf("  Taken back: your last move, and what followed "
+                       "it. The same throw comes again.\n");
+                last_to = 0;
+            }
+            continue;
+        }
+        if (got == ACT_LEAVE) {
+            printf("\nGame left unfinished after %ld turn%s.\n",
+                   kemet_game_turns(P->game),
+                   kemet_game_turns(P->game) == 1 ? "" : "s");
+            break;
+        }
+    }
+}
+
+/* The end: the result (a resignation made one), the board, the review
+ * for the people who played, and the record closed. 0, or EXIT_BAD when
+ * the record could not be written. */
+static int finish(play *P, const char *record) {
+    char line[1024];
+    int rc = 0;
+    kemet_pos fin = *kemet_game_pos(P->game);
+    const kemet_pos *end = &fin;
+    if (P->resigned) {
+        fin.result = (uint8_t)(P->resigned == 1 ? KEMET_WON2 : KEMET_WON1);
+        printf("\n%s resign%s.\n", P->info->player[P->resigned - 1],
+               cli_plural(P->info->player[P->resigned - 1]) ? "" : "s");
+    }
+    if (kemet_result(end) != KEMET_PLAYING) {
+        putchar('\n');
+        cli_board_as(P->rules, end, P->mark, stdout, P->form);
+        int w = kemet_result(end);
+        long turns = kemet_game_turns(P->game);
+        if (w == KEMET_DRAW)
+            printf("The game is drawn after %ld turn%s.\n", turns,
+                   turns == 1 ? "" : "s");
+        else
+            printf("%s (%s) win%s after %ld turn%s.\n", P->info->player[w - 1],
+                   P->seat[w - 1].name,
+                   cli_plural(P->info->player[w - 1]) ? "" : "s", turns,
+                   turns == 1 ? "" : "s");
+        if (P->seat[0].human || P->seat[1].human) {
+            putchar('\n');
+            review_summary(P, true);
+        }
+    }
+    if (P->record) {
+        if (P->resigned) {
+            kemet_record_resign(P->resigned, line, sizeof line);
+            write_record(P, line);
+        }
+        kemet_record_result(end, 0, line, sizeof line);
+        write_record(P, line);
+        if (fclose(P->record) != 0)
+            rc = cli_fail("writing the record '%s' failed", record);
+        else
+            cli_say(stdout, 0, 2,
+                    "The record is in %s ('kemet replay %s' checks it).",
+                    record, record);
+        P->record = NULL;
+    }
+    return rc;
 }
 
 int cmd_play(int argc, char **argv) {
@@ -1105,32 +1282,9 @@ int cmd_play(int argc, char **argv) {
     kemet_pos setup_pos;
     char setup_spec[128];
     if (position) {
-        if (board)
-            return cli_fail("play: --position starts a game on a built-in "
-                            "board; not with --board");
-        kemet_rules *pr;
-        kemet_error err;
-        if (kemet_pos_parse(position, &pr, &setup_pos, &err))
-            return cli_fail("play: --position: %s", err.msg);
-        if (!pr)
-            return cli_fail("play: --position: the position names no "
-                            "ruleset");
-        snprintf(setup_spec, sizeof setup_spec, "%s", kemet_rules_spec(pr));
-        kemet_rules_close(pr);
-        if (setup_pos.result != KEMET_PLAYING)
-            return cli_fail("play: --position: the game is over in that "
-                            "position");
-        if (npos) {
-            kemet_rules *named = cli_rules(arg[0], NULL);
-            if (!named)
-                return EXIT_BAD;
-            bool same = strcmp(kemet_rules_spec(named), setup_spec) == 0;
-            kemet_rules_close(named);
-            if (!same)
-                return cli_fail("play: --position is a position of %s, not "
-                                "of %s",
-                                setup_spec, arg[0]);
-        }
+        if ((rc = read_position(position, board, npos ? arg[0] : NULL,
+                                &setup_pos, setup_spec, sizeof setup_spec)))
+            return rc;
         ruleset = setup_spec;
     }
     if (record && board)
@@ -1207,104 +1361,9 @@ int cmd_play(int argc, char **argv) {
             line, sizeof line);
         write_record(&P, line);
     }
-    char start_line[512];
-    kemet_pos_format(P.rules, &P.start, start_line, sizeof start_line);
-    /* the header, wrapped to the terminal (at most 80 columns) */
-    int width = cli_text_width(stdout);
-    snprintf(line, sizeof line, "%s - %s", P.info->title, P.info->source);
-    cli_wrap(stdout, line, width, 0);
-    snprintf(line, sizeof line,
-             "%s (%c) is player 1, %s (%c) player 2. Seed %llu.",
-             P.info->player[0], P.info->glyph[0], P.info->player[1],
-             P.info->glyph[1], (unsigned long long)seed);
-    cli_wrap(stdout, line, width, 0);
-    printf("Start: %s\n", start_line);
-    cli_wrap(stdout,
-             "Type 'help' at your turn for commands ('pos': the position).",
-             width, 0);
-    putchar('\n');
-    cli_describe(P.rules, &ev, stdout);
-
-    int last_to = 0;
-    while (kemet_result(kemet_game_pos(P.game)) == KEMET_PLAYING) {
-        const kemet_pos *pos = kemet_game_pos(P.game);
-        bool any_human = P.seat[0].human || P.seat[1].human;
-        /* The board before each of a person's plies, not before the
-         * computer's (its moves are told in words, and the person then sees
-         * the board they made); every turn when only computers play. */
-        bool draw = any_human ? P.seat[pos->to - 1].human : pos->to != last_to;
-        if (draw) {
-            putchar('\n');
-            cli_board_as(P.rules, pos, P.mark, stdout, P.form);
-            status(&P, stdout);
-            last_to = pos->to;
-        }
-        int who = pos->to;
-        int got = ply(&P);
-        if (got == -4) {
-            P.resigned = who;
-            break;
-        }
-        if (got == -5) {
-            int tb = take_back(&P, who);
-            if (tb == -2)
-                printf("  The moves before this session's resume stand.\n");
-            else if (tb)
-                printf("  There is no move of yours to take back.\n");
-            else {
-                printf("  Taken back: your last move, and what followed "
-                       "it. The same throw comes again.\n");
-                last_to = 0;
-            }
-            continue;
-        }
-        if (got == -2) {
-            printf("\nGame left unfinished after %ld turn%s.\n",
-                   kemet_game_turns(P.game),
-                   kemet_game_turns(P.game) == 1 ? "" : "s");
-            break;
-        }
-    }
-    kemet_pos fin = *kemet_game_pos(P.game);
-    const kemet_pos *end = &fin;
-    if (P.resigned) {
-        fin.result = (uint8_t)(P.resigned == 1 ? KEMET_WON2 : KEMET_WON1);
-        printf("\n%s resign%s.\n", P.info->player[P.resigned - 1],
-               cli_plural(P.info->player[P.resigned - 1]) ? "" : "s");
-    }
-    if (kemet_result(end) != KEMET_PLAYING) {
-        putchar('\n');
-        cli_board_as(P.rules, end, P.mark, stdout, P.form);
-        int w = kemet_result(end);
-        long turns = kemet_game_turns(P.game);
-        if (w == KEMET_DRAW)
-            printf("The game is drawn after %ld turn%s.\n", turns,
-                   turns == 1 ? "" : "s");
-        else
-            printf("%s (%s) win%s after %ld turn%s.\n", P.info->player[w - 1],
-                   P.seat[w - 1].name,
-                   cli_plural(P.info->player[w - 1]) ? "" : "s", turns,
-                   turns == 1 ? "" : "s");
-        if (P.seat[0].human || P.seat[1].human) {
-            putchar('\n');
-            review_summary(&P, true);
-        }
-    }
-    if (P.record) {
-        if (P.resigned) {
-            kemet_record_resign(P.resigned, line, sizeof line);
-            write_record(&P, line);
-        }
-        kemet_record_result(end, 0, line, sizeof line);
-        write_record(&P, line);
-        if (fclose(P.record) != 0)
-            rc = cli_fail("writing the record '%s' failed", record);
-        else
-            cli_say(stdout, 0, 2,
-                    "The record is in %s ('kemet replay %s' checks it).",
-                    record, record);
-        P.record = NULL;
-    }
+    show_header(&P, &ev);
+    play_game(&P);
+    rc = finish(&P, record);
 out:
     if (P.record)
         fclose(P.record);
