@@ -12,6 +12,7 @@ docs/notation.md. Every error of the library is raised as KemetError
 (a ValueError) carrying the library's one-line message.
 """
 import ctypes
+import operator
 from fractions import Fraction
 
 from . import _capi
@@ -52,6 +53,28 @@ def _text(s, what):
     return b
 
 
+def _misuse(msg):
+    """A call the library would refuse (or assert against): refused here,
+    before it reaches the library, as KemetError."""
+    raise KemetError(_capi.EMISUSE, msg)
+
+
+def _whole(x, what, low=None, high=None):
+    """An integer argument (from `low` to `high` where given), else
+    KemetError."""
+    try:
+        if isinstance(x, bool):
+            raise TypeError
+        x = operator.index(x)
+    except TypeError:
+        _misuse("%s must be a whole number, not %r" % (what, x))
+    if (low is not None and x < low) or (high is not None and x > high):
+        _misuse("%s must be %s, not %d" % (
+            what, "from %d to %d" % (low, high) if high is not None
+            else "at least %d" % low, x))
+    return x
+
+
 def _fail(code, err=None, what=None):
     msg = err.msg.decode("utf-8", "replace") if err is not None else ""
     if not msg:
@@ -75,7 +98,9 @@ def rulesets():
 
 def level_agent(level):
     """The agent spec the computer plays as at level 1-5."""
-    s = _lib.kemet_level_agent(int(level))
+    if isinstance(level, bool) or not isinstance(level, int):
+        _misuse("no level %r (1-5)" % (level,))
+    s = _lib.kemet_level_agent(level)
     if s is None:
         raise KemetError(_capi.EMISUSE, "no level %r (1-5)" % (level,))
     return s.decode()
@@ -187,14 +212,14 @@ class Rules:
     options ("lions-jackals:mode=quick"; see `kemet rules`)."""
 
     def __init__(self, spec="senet-kendall"):
-        self._r = None
+        self._handle = None
         r = ctypes.c_void_p()
         err = _capi.Error()
         rc = _lib.kemet_rules_open(_text(spec, "ruleset"), ctypes.byref(r),
                                    ctypes.byref(err))
         if rc:
             _fail(rc, err)
-        self._r = r
+        self._handle = r
         self._moves = (_capi.Move * _capi.MAX_MOVES)()
         info = _lib.kemet_rules_info(r).contents
         self.id = info.id.decode()
@@ -216,13 +241,22 @@ class Rules:
         return cls(spec)
 
     @property
+    def _r(self):
+        """The library's handle; KemetError once closed."""
+        if not self._handle:
+            _misuse("these Rules are closed")
+        return self._handle
+
+    @property
     def spec(self):
         return _lib.kemet_rules_spec(self._r).decode()
 
     def close(self):
-        if self._r:
-            _lib.kemet_rules_close(self._r)
-            self._r = None
+        """Frees the library's rules; agents and games of them stop working
+        (KemetError)."""
+        if getattr(self, "_handle", None):
+            _lib.kemet_rules_close(self._handle)
+            self._handle = None
 
     def __del__(self):
         self.close()
@@ -234,7 +268,7 @@ class Rules:
         self.close()
 
     def __repr__(self):
-        return "Rules(%r)" % self.spec
+        return "Rules(%r)" % self.spec if self._handle else "Rules(closed)"
 
     # positions, throws, moves --------------------------------------------
     def start(self):
@@ -280,8 +314,13 @@ class Rules:
                              % (pos.rules.spec, self.spec))
         return pos
 
-    def _throw(self, throw):
+    def _throw(self, throw, what=None):
+        """A Throw from a Throw or its notation; None stays None (before
+        the throw) unless `what` names a call that needs a throw."""
         if throw is None:
+            if what:
+                _misuse("%s needs a throw (None is before the throw; "
+                        "prethrow() lists the moves then)" % what)
             return None
         return throw if isinstance(throw, Throw) else self.throw(throw)
 
@@ -319,7 +358,7 @@ class Rules:
         """Every distinct legal move for `throw` in `pos` (a lone pass,
         Move with no steps, when the throw cannot be used)."""
         pos = self._pos(pos)
-        t = self._throw(throw)
+        t = self._throw(throw, "moves()")
         return self._list(_lib.kemet_moves(self._r, ctypes.byref(pos._c),
                                            ctypes.byref(t._c), self._moves))
 
@@ -368,8 +407,12 @@ class Rules:
         """The evaluation's chance (0-1) that `player` (default: the one to
         move) wins from `pos`."""
         pos = self._pos(pos)
-        return _lib.kemet_win_chance(self._r, ctypes.byref(pos._c),
-                                     int(player or pos.to))
+        if player is None:
+            player = pos.to
+        elif player not in (1, 2) or isinstance(player, bool):
+            _misuse("win_chance: player must be 1 or 2 (or None: the player "
+                    "to move), not %r" % (player,))
+        return _lib.kemet_win_chance(self._r, ctypes.byref(pos._c), player)
 
     # agents and games -----------------------------------------------------
     def agent(self, spec="best", seed=1):
@@ -386,6 +429,12 @@ class Rules:
         """A whole game between two agents (specs or Agents), its throws
         from `seed`: the finished Game (its record() replays with
         `kemet replay`)."""
+        seed = _whole(seed, "play: seed")
+        max_turns = _whole(max_turns, "play: max_turns", 1)
+        for x in (p1, p2):
+            if isinstance(x, Agent) and x.rules.spec != self.spec:
+                _misuse("play: an agent of %s, not of %s" % (x.rules.spec,
+                                                            self.spec))
         a = [x if isinstance(x, Agent) else self.agent(x, seed * 2 + i)
              for i, x in enumerate((p1, p2))]
         g = self.game(seed)
@@ -411,6 +460,9 @@ class Rules:
         analysis of docs/analysis.md as a dict: games, wins, the Ludii
         figures (completion, balance, duration_turns, ...) each as
         (value, lo, hi)."""
+        games = _whole(games, "analyze: games", 1, 10**7)
+        seed = _whole(seed, "analyze: seed")
+        max_turns = _whole(max_turns, "analyze: max_turns", 1)
         traces = (_capi.Trace * games)()
         for i in range(games):
             g = self.play(p1, p2, seed + i, max_turns)
@@ -461,38 +513,61 @@ class Agent:
     """A computer player of one ruleset (Rules.agent)."""
 
     def __init__(self, rules, spec="best", seed=1):
+        if not isinstance(rules, Rules):
+            _misuse("Agent: rules must be a Rules, not %r" % (rules,))
+        seed = _whole(seed, "agent: seed")
         self.rules = rules
-        self._a = None
+        self._handle = None
         a = ctypes.c_void_p()
         err = _capi.Error()
         rc = _lib.kemet_agent_new(rules._r, _text(spec, "agent"),
-                                  int(seed) & (2**64 - 1), ctypes.byref(a),
+                                  seed & (2**64 - 1), ctypes.byref(a),
                                   ctypes.byref(err))
         if rc:
             _fail(rc, err)
-        self._a = a
+        self._handle = a
+
+    @property
+    def _a(self):
+        """The library's handle; KemetError once it or its rules closed."""
+        if not self._handle:
+            _misuse("this Agent is closed")
+        self.rules._r  # its rules open
+        return self._handle
 
     @property
     def spec(self):
         return _lib.kemet_agent_spec(self._a).decode()
 
     def close(self):
-        if self._a:
-            _lib.kemet_agent_free(self._a)
-            self._a = None
+        if getattr(self, "_handle", None):
+            _lib.kemet_agent_free(self._handle)
+            self._handle = None
 
     def __del__(self):
         self.close()
 
     def __repr__(self):
-        return "Agent(%r)" % self.spec
+        return "Agent(%r)" % self.spec if self._handle else "Agent(closed)"
 
     def _args(self, pos, throw, moves):
         r = self.rules
         pos, t = r._pos(pos), r._throw(throw)
+        if pos.over:
+            _misuse("the game is over in that position")
+        legal = r.moves(pos, t) if t else r.prethrow(pos)
         if moves is None:
-            moves = r.moves(pos, t) if t else r.prethrow(pos)
-        moves = [r._move(m) for m in moves]
+            moves = legal
+        else:
+            if isinstance(moves, (str, bytes, Move)):
+                _misuse("moves must be a list of moves, not %r" % (moves,))
+            moves = [r._move(m) for m in moves]
+            known = set(legal)
+            for m in moves:
+                if m not in known:
+                    r.apply(pos, t, m)  # IllegalMove says why
+                    if t is None:  # a move instead of throwing only
+                        _misuse("%s is not a move before the throw" % m)
         arr = (_capi.Move * max(len(moves), 1))(*[m._c for m in moves])
         return pos, t, moves, arr
 
@@ -536,9 +611,12 @@ class Game:
     procedure, turn counting, and a record `kemet replay` checks."""
 
     def __init__(self, rules, seed=1, position=None):
+        if not isinstance(rules, Rules):
+            _misuse("Game: rules must be a Rules, not %r" % (rules,))
+        seed = _whole(seed, "game: seed")
         self.rules = rules
-        self.seed = int(seed) & (2**64 - 1)
-        self._g = None
+        self.seed = seed & (2**64 - 1)
+        self._handle = None
         g = ctypes.c_void_p()
         if position is None:
             rc = _lib.kemet_game_new(rules._r, self.seed, ctypes.byref(g),
@@ -553,16 +631,24 @@ class Game:
                                        ctypes.byref(err))
             if rc:
                 _fail(rc, err)
-        self._g = g
+        self._handle = g
         self.setup = position is not None
         self.first = self.position
         self._lines = []
         self._choices = []  # legal moves at each throw (0: a pass)
 
+    @property
+    def _g(self):
+        """The library's handle; KemetError once it or its rules closed."""
+        if not self._handle:
+            _misuse("this Game is closed")
+        self.rules._r  # its rules open
+        return self._handle
+
     def close(self):
-        if self._g:
-            _lib.kemet_game_free(self._g)
-            self._g = None
+        if getattr(self, "_handle", None):
+            _lib.kemet_game_free(self._handle)
+            self._handle = None
 
     def __del__(self):
         self.close()
@@ -592,6 +678,12 @@ class Game:
 
     def roll(self):
         """Throws the sticks (the seed's next throw)."""
+        pending = self.throw
+        if pending is not None:
+            _misuse("roll: the throw %s waits for its move (play() one of "
+                    "moves())" % pending)
+        if self.over:
+            _misuse("roll: the game is over")
         t = _capi.Throw()
         rc = _lib.kemet_game_roll(self._g, ctypes.byref(t))
         if rc:
@@ -625,6 +717,7 @@ class Game:
 
     def record(self, player1="random", player2="random"):
         """The game as a record (docs/records.md)."""
+        self._g  # still open
         if self.setup:
             raise KemetError(_capi.EMISUSE, "records of set-up games are "
                              "written by kemet play --position")

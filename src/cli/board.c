@@ -42,40 +42,6 @@ int cli_text_width(FILE *out) {
     return w < 80 ? w - 1 : 79;
 }
 
-void cli_wrap(FILE *out, const char *text, int width, int indent) {
-    int col = 0;
-    for (const char *s = text; *s;) {
-        if (*s == '\n') {
-            fputc('\n', out);
-            col = 0;
-            s++;
-            continue;
-        }
-        if (*s == ' ') {
-            s++;
-            continue;
-        }
-        size_t w = strcspn(s, " \n");
-        int chars = 0;
-        for (size_t i = 0; i < w; i++)
-            chars += ((unsigned char)s[i] & 0xC0) != 0x80;
-        if (col == 0 || col + 1 + chars > width) {
-            if (col)
-                fputc('\n', out);
-            fprintf(out, "%*s", indent, "");
-            col = indent;
-        } else {
-            fputc(' ', out);
-            col++;
-        }
-        fwrite(s, 1, w, out);
-        col += chars;
-        s += w;
-    }
-    if (col)
-        fputc('\n', out);
-}
-
 /* The widest line of the ruleset's picture, in characters. */
 static int template_width(const char *t) {
     int w = 0, col = 0;

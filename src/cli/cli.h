@@ -19,10 +19,10 @@
 
 /* The --tables option, in the usage of every command that takes agents. */
 #define TABLES_HELP                                                            \
-    "--tables DIR|on|off|race: where the exact endgame tables are (default: "  \
-    "$KEMET_TABLES,\nelse the cache folder ~/.cache/kemet); on: the cache "    \
-    "folder; off: none, and\nno race databases; race: the race databases "     \
-    "alone. docs/tables.md.\n"
+    "--tables DIR|on|off|race: where the exact endgame tables are (default:\n" \
+    "$KEMET_TABLES, else the cache folder ~/.cache/kemet); a DIR must exist\n" \
+    "(kemet solve makes one); on: the cache folder; off: none, and no race\n"  \
+    "databases; race: the race databases alone. docs/tables.md.\n"
 
 /* The --net option: a network file to use instead of the built-in
  * evaluation, or "linear" (train.c). */
@@ -64,6 +64,30 @@ int cli_board_text(const char *path, char **text);
 /* Reads a whole text file (at most `limit` bytes). NULL after a message. */
 char *cli_read_file(const char *path, size_t limit);
 
+/* Reads one line of standard input whole, whatever its length, into
+ * `buf` (`len` bytes) with the spaces around it trimmed. CLI_LINE_OK;
+ * CLI_LINE_END at end of input; CLI_LINE_BAD after a line on standard
+ * output saying why the line was refused (longer than `len` - 1 bytes, a
+ * NUL byte, or control characters such as an arrow key's escape
+ * sequence): none of it is to be run. */
+enum { CLI_LINE_OK, CLI_LINE_END, CLI_LINE_BAD };
+int cli_read_line(char *buf, size_t len);
+
+/* Asks `question` (" y/n> " is added) until the answer is yes or no:
+ * 1 yes, 0 no, -1 end of input. */
+int cli_yes_no(const char *question);
+
+/* Whether `line` is a whole number as typed ("12", "-3", "99999999999"),
+ * with its value, LONG_MAX or LONG_MIN when it is out of range. */
+bool cli_number(const char *line, long *value);
+
+/* A long step without progress of its own (a review, rollouts): on a
+ * terminal (standard error a tty), after a second, "  WHAT... N s" on
+ * standard error, counting, until cli_busy_end wipes it. Elsewhere
+ * nothing. One at a time. */
+void cli_busy_start(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_busy_end(void);
+
 /* Seconds from a monotonic clock. */
 double cli_now(void);
 
@@ -90,9 +114,21 @@ int cli_columns(FILE *out);
 /* The width to write text in: the terminal's less one, at most 79. */
 int cli_text_width(FILE *out);
 
-/* Writes `text` wrapped at `width` columns, each line indented by
- * `indent` spaces; a newline in the text is kept. */
+/* Writes `text` wrapped at `width` columns at word boundaries (util.c),
+ * each line indented by `indent` spaces; a newline in the text is kept
+ * (runs of spaces are not: the text is words). */
 void cli_wrap(FILE *out, const char *text, int width, int indent);
+/* The same with the first line of each paragraph indented by `indent`
+ * and the lines that continue it by `hang`. CLI_NBSP in the text is a
+ * space where no line may break. */
+#define CLI_NBSP '\x1f'
+void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
+                   int hang);
+/* printf, then wrapped to the width of `out` (cli_text_width) as
+ * cli_wrap_hang does, but keeping the runs of spaces within a line (the
+ * columns of a table stay aligned where they fit); a line ends the text. */
+void cli_say(FILE *out, int indent, int hang, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* The seed of game i of a run seeded s. */
 uint64_t cli_game_seed(uint64_t s, uint64_t i);

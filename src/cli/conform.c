@@ -242,18 +242,28 @@ int cmd_hint(int argc, char **argv) {
     }
     int k =
         t.n == 0 ? kemet_prethrow(r, &p, list) : kemet_moves(r, &p, &t, list);
-    if (k < 0) {
+    int choices = k + (t.n ? 0 : 1); /* before the throw, throwing too */
+    if (k >= 0 && games) {
+        cli_busy_start("rolling out %ld games after each of %d choice%s", games,
+                       choices, choices == 1 ? "" : "s");
+        k = cli_rank_rollout(r, &p, t.n ? &t : NULL, list, k, &ro, rank, &err);
+        cli_busy_end();
+        if (k < 0)
+            rc = cli_fail("%s", err.msg);
+    } else if (k >= 0) {
+        cli_busy_start("%s weighing %d choice%s", kemet_agent_spec(a), choices,
+                       choices == 1 ? "" : "s");
+        k = kc_rank(a, &p, t.n ? &t : NULL, list, k, rank);
+        cli_busy_end();
+        if (k < 0)
+            rc = cli_fail("out of memory");
+    } else {
         rc = k == KEMET_ETHROW
                  ? cli_fail("impossible throw '%s' here: player %d is to throw",
                             arg[1], p.to)
                  : cli_fail("%s", kemet_strerror(k));
-    } else if (games && (k = cli_rank_rollout(r, &p, t.n ? &t : NULL, list, k,
-                                              &ro, rank, &err)) < 0) {
-        rc = cli_fail("%s", err.msg);
-    } else if (!games &&
-               (k = kc_rank(a, &p, t.n ? &t : NULL, list, k, rank)) < 0) {
-        rc = cli_fail("out of memory");
-    } else {
+    }
+    if (!rc) {
         const kemet_info *info = kemet_rules_info(r);
         if (json && games)
             printf("{\"rollout\":{\"games\":%ld,\"policy\":\"%s\","
@@ -273,9 +283,9 @@ int cmd_hint(int argc, char **argv) {
                    plain ? ", no luck adjustment" : "");
         else
             printf("%s to move (player %d), %s; %s searched %lld "
-                   "positions\n",
+                   "position%s\n",
                    info->player[p.to - 1], p.to, arg[1], kemet_agent_spec(a),
-                   kemet_agent_nodes(a));
+                   kemet_agent_nodes(a), kemet_agent_nodes(a) == 1 ? "" : "s");
         for (int i = 0; i < k; i++) {
             char buf[256] = "throw";
             if (rank[i].index >= 0)

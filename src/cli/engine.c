@@ -136,6 +136,18 @@ static void go(engine *E, const char *budget, bool ranked) {
         kemet_agent_free(a);
 }
 
+static const char *const engine_commands[] = {
+    "hello", "rulesets", "new",  "position", "throw", "moves",
+    "apply", "go",       "hint", "agent",    "show",  "quit"};
+
+static bool known_command(const char *cmd) {
+    for (size_t i = 0; i < sizeof engine_commands / sizeof *engine_commands;
+         i++)
+        if (strcmp(cmd, engine_commands[i]) == 0)
+            return true;
+    return false;
+}
+
 /* One command; false on quit. */
 static bool command(engine *E, char *line) {
     char *cmd = line, *arg = strchr(line, ' ');
@@ -145,6 +157,12 @@ static bool command(engine *E, char *line) {
             arg++;
     } else
         arg = line + strlen(line);
+    if (!known_command(cmd)) {
+        printf("error unknown command '%.40s' (hello, rulesets, new, "
+               "position, throw, moves, apply, go, hint, agent, show, quit)\n",
+               cmd);
+        return true;
+    }
     if (strcmp(cmd, "quit") == 0) {
         printf("bye\n");
         return false;
@@ -270,10 +288,7 @@ static bool command(engine *E, char *line) {
         go(E, arg, cmd[0] == 'h');
         return true;
     }
-    printf("error unknown command '%.40s' (hello, rulesets, new, position, "
-           "throw, moves, apply, go, hint, agent, show, quit)\n",
-           cmd);
-    return true;
+    return true; /* not reached: every known command is answered above */
 }
 
 int cmd_engine(int argc, char **argv) {
@@ -314,8 +329,13 @@ int cmd_engine(int argc, char **argv) {
             printf("error the line is over 4096 bytes\n");
             continue;
         }
-        if (len == 0)
+        if (len == 0) {
+            /* one answer a line, an empty one too: a front end waiting
+               for it would hang */
+            printf("error an empty line (hello, rulesets, new, position, "
+                   "throw, moves, apply, go, hint, agent, show, quit)\n");
             continue;
+        }
         if (!command(&E, line))
             break;
     }

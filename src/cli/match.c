@@ -29,11 +29,12 @@ static void json_num(double x) {
         printf("null");
 }
 
-static void text_elo(double x) {
+static const char *text_elo(double x, char *buf, size_t len) {
     if (isfinite(x))
-        printf("%+.0f", x);
+        snprintf(buf, len, "%+.0f", x);
     else
-        printf("%sinfinite", x > 0 ? "+" : "-");
+        snprintf(buf, len, "%sinfinite", x > 0 ? "+" : "-");
+    return buf;
 }
 
 /* "elo":X,"elo_ci95":[LO,HI] */
@@ -49,14 +50,12 @@ static void json_elo(double elo, double lo, double hi) {
 
 /* A score line of the text report, after `lead`. */
 static void text_score(const char *lead, const cli_estimate *e) {
-    printf("  %sA's score %.3f (95%%: %.3f-%.3f): Elo difference A - B ", lead,
-           e->score, e->lo, e->hi);
-    text_elo(e->elo);
-    printf(" (95%%: ");
-    text_elo(e->elo_lo);
-    printf(" to ");
-    text_elo(e->elo_hi);
-    printf(")\n");
+    char a[16], b[16], c[16];
+    cli_say(stdout, 2, 4,
+            "%sA's score %.3f (95%%: %.3f-%.3f): Elo difference A - B %s "
+            "(95%%: %s to %s)",
+            lead, e->score, e->lo, e->hi, text_elo(e->elo, a, sizeof a),
+            text_elo(e->elo_lo, b, sizeof b), text_elo(e->elo_hi, c, sizeof c));
 }
 
 static const char match_usage[] =
@@ -184,8 +183,9 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
     if (!out)
         return cli_fail("out of memory");
     double t0 = cli_now();
-    char what[96];
-    snprintf(what, sizeof what, "%s vs %s", spec[0], spec[1]);
+    char what[160]; /* the ruleset named */
+    snprintf(what, sizeof what, "%s: %s vs %s", kemet_rules_spec(r), spec[0],
+             spec[1]);
     if (cli_run_games(r, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
                       threads, out, what)) {
         free(out);
@@ -261,15 +261,17 @@ int cmd_match(int argc, char **argv) {
                "\"seconds_per_move\":[%.6f,%.6f]}\n",
                cap, M.turns / (double)games, M.think[0], M.think[1]);
     } else {
-        printf("%s: %ld games, seed %llu, seats alternating%s\n", rs, games,
-               (unsigned long long)seed,
-               paired ? ", each pair of games throwing alike" : "");
+        cli_say(stdout, 0, 2, "%s: %ld games, seed %llu, seats alternating%s",
+                rs, games, (unsigned long long)seed, paired ? "," : "");
+        if (paired)
+            printf("  each pair of games throwing alike\n");
         for (int a = 0; a < 2; a++)
-            printf("  %s %-20s wins %6ld  %5.1f%%  (95%%: %.1f-%.1f%%; %ld as "
-                   "player 1, %ld as player 2)\n",
-                   a ? "B" : "A", spec[a], M.wins[a],
-                   100.0 * (double)M.wins[a] / (double)games, 100 * M.lo[a],
-                   100 * M.hi[a], M.seat_wins[a][0], M.seat_wins[a][1]);
+            cli_say(stdout, 2, 6,
+                    "%s %-20s wins %6ld  %5.1f%%  (95%%: %.1f-%.1f%%; %ld as "
+                    "player 1, %ld as player 2)",
+                    a ? "B" : "A", spec[a], M.wins[a],
+                    100.0 * (double)M.wins[a] / (double)games, 100 * M.lo[a],
+                    100 * M.hi[a], M.seat_wins[a][0], M.seat_wins[a][1]);
         printf("  draws %ld, stopped at the turn cap (%ld) %ld\n", M.draws, cap,
                M.stopped);
         cli_estimate plain = {M.score, M.score_lo, M.score_hi,
@@ -280,9 +282,10 @@ int cmd_match(int argc, char **argv) {
         printf("  mean length %.1f turns; %.1f s on %d thread%s\n",
                M.turns / (double)games, M.secs, threads,
                threads == 1 ? "" : "s");
-        printf("  time per move with a choice (processor time of one thread): "
-               "A %.4f s, B %.4f s\n",
-               M.think[0], M.think[1]);
+        cli_say(stdout, 2, 4,
+                "time per move with a choice (processor time of one thread): "
+                "A %.4f s, B %.4f s",
+                M.think[0], M.think[1]);
     }
     kemet_rules_close(r);
     return 0;

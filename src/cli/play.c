@@ -83,6 +83,26 @@ typedef struct play {
     int mid_mark;
 } play;
 
+/* What a person's answer comes to, where it is not a move's index (0 or
+ * more): ask_human, step_by_step and command return these, and ply the
+ * ones that end its turn otherwise than with a move (ACT_PLAYED). */
+typedef enum human_act {
+    ACT_TAKEBACK = -5, /* take back the person's last move */
+    ACT_RESIGN = -4,   /* give the game up (confirmed) */
+    ACT_TYPED = -3,    /* a turn as typed, not as listed: in *chosen */
+    ACT_LEAVE = -2,    /* quit (confirmed), or end of input */
+    ACT_THROW = -1,    /* throw the sticks instead of a pre-throw move */
+    ACT_PLAYED = 0,    /* ply: the ply was played */
+} human_act;
+
+/* What command() made of a line: an action above, or these. */
+enum { CMD_NONE = 0 /* not a command */, CMD_DONE = 1 /* done; ask again */ };
+
+/* Whether an answer ends the ply without a move. */
+static bool act_ends_ply(int k) {
+    return k == ACT_LEAVE || k == ACT_RESIGN || k == ACT_TAKEBACK;
+}
+
 /* A new game from the seed: through the opening, or set up. */
 static int new_game(const play *P, kemet_game **g, kemet_events *ev) {
     if (!P->setup)
@@ -119,26 +139,37 @@ static void review_summary(const play *P, bool over) {
     kemet_review_entry *e = malloc((size_t)(2 * P->nplies + 2) * sizeof *e);
     kemet_review_sum sum[2];
     long n = -1;
-    if (e && !kemet_agent_new(P->rules, "expectimax", 1, &a, &err))
+    if (e && !kemet_agent_new(P->rules, "expectimax", 1, &a, &err)) {
+        cli_busy_start("reviewing the %ld pl%s (expectimax)", P->nplies,
+                       P->nplies == 1 ? "y" : "ies");
         n = kemet_review(a, P->rules, &P->start, P->plies, P->nplies, e,
                          2 * P->nplies + 2, sum, &err);
+        cli_busy_end();
+    }
     kemet_agent_free(a);
     if (n < 0) {
         printf("  (no review: %s)\n", e ? err.msg : "out of memory");
         free(e);
         return;
     }
-    printf("Review of the %ld pl%s %s (expectimax; 'kemet review' on the "
-           "record gives every move):\n",
-           P->nplies, P->nplies == 1 ? "y" : "ies",
-           over ? "of the game" : "so far");
+    cli_say(stdout, 0, 2,
+            "Review of the %ld pl%s %s (expectimax; 'kemet review' on the "
+            "record gives every move):",
+            P->nplies, P->nplies == 1 ? "y" : "ies",
+            over ? "of the game" : "so far");
     for (int p = 0; p < 2; p++) {
         const kemet_review_sum *s = &sum[p];
-        printf("  %-8s (%s): %d real choices, %.0f%% the best, %.1f points "
-               "of win chance lost, luck %+.1f points\n",
-               P->info->player[p], P->seat[p].name, s->decisions,
-               s->decisions ? 100.0 * s->best / s->decisions : 100.0,
-               100 * s->loss, 100 * s->luck);
+        char choices[96];
+        if (s->decisions)
+            snprintf(choices, sizeof choices,
+                     "%d real choice%s, %.0f%% the best, %.1f points of win "
+                     "chance lost",
+                     s->decisions, s->decisions == 1 ? "" : "s",
+                     100.0 * s->best / s->decisions, 100 * s->loss);
+        else
+            snprintf(choices, sizeof choices, "no real choice yet");
+        cli_say(stdout, 2, 4, "%s (%s): %s, luck %+.1f points",
+                P->info->player[p], P->seat[p].name, choices, 100 * s->luck);
     }
     for (int p = 0; p < 2; p++) {
         if (!P->seat[p].human)
@@ -169,10 +200,11 @@ static void review_summary(const play *P, bool over) {
                 kemet_throw_format(&x->thr, v, sizeof v);
                 snprintf(t, sizeof t, "throw %s", v);
             }
-            printf("  ply %ld (%s): %s played %s, the best was %s: %.1f "
-                   "points lost (%s)\n",
-                   x->ply + 1, t, P->info->player[p], pl, b, 100 * x->loss,
-                   kemet_grade_name(x->grade));
+            cli_say(stdout, 2, 4,
+                    "ply %ld (%s): %s played %s, the best was %s: %.1f "
+                    "points lost (%s)",
+                    x->ply + 1, t, P->info->player[p], pl, b, 100 * x->loss,
+                    kemet_grade_name(x->grade));
         }
     }
     free(e);
@@ -184,9 +216,13 @@ static void show_position(const play *P, const kemet_throw *t) {
     kemet_pos_format(P->rules, kemet_game_pos(P->game), line, sizeof line);
     if (t && t->n)
         kemet_throw_format(t, thr, sizeof thr);
-    printf("  position: %s\n", line);
-    if (*thr)
-        printf("  throw: %s   (kemet hint '%s' %s)\n", thr, line, thr);
+    cli_say(stdout, 2, 4, "position: %s", line);
+    if (*thr) {
+        printf("  throw: %s; to ask the program itself:\n", thr);
+        /* a break inside the quotes pastes whole into a shell: the
+           position's fields may be split by any white space */
+        cli_say(stdout, 4, 6, "kemet hint '%s'%c%s", line, CLI_NBSP, thr);
+    }
 }
 
 static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
@@ -218,9 +254,10 @@ static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
             cli_columns(out) >= 80 ? "   " : "\n  ");
 }
 
-/* A few words on events first..last-1 of a move, for the lists. */
-static void notes(const play *P, const kemet_events *ev, int first, int last,
-                  char *buf, size_t len) {
+/* A few words on events first..last-1 of a move by player `mover`, for
+ * the lists. */
+static void notes(const play *P, int mover, const kemet_events *ev, int first,
+                  int last, char *buf, size_t len) {
     size_t at = 0;
     buf[0] = '\0';
     for (int i = first; i < last && at < len; i++) {
@@ -241,7 +278,19 @@ static void notes(const play *P, const kemet_events *ev, int first, int last,
         case KEMET_EV_RIVER: w = "carried back by the river"; break;
         case KEMET_EV_KNOCK: w = "knocks a piece off"; break;
         case KEMET_EV_LOAD: w = "loads a piece"; break;
-        case KEMET_EV_WIN: w = "WINS"; break;
+        case KEMET_EV_WIN:
+            /* a move can make the other side win (Washburne: filling
+               one's own home box) */
+            if (e->who == mover)
+                w = "WINS";
+            else {
+                const char *other = P->info->player[e->who - 1];
+                snprintf(tmp, sizeof tmp, "LOSES (%s win%s)", other,
+                         cli_plural(other) ? "" : "s");
+                w = tmp;
+            }
+            break;
+        case KEMET_EV_DRAW: w = "draws the game"; break;
         case KEMET_EV_MOVE:
             if (e->b == KEMET_OFF)
                 w = "bears off";
@@ -264,7 +313,7 @@ static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
     kemet_pos next;
     kemet_events ev;
     kemet_make(P->rules, pos, t, m, &next, &ev);
-    notes(P, &ev, 0, ev.n, buf, len);
+    notes(P, pos->to, &ev, 0, ev.n, buf, len);
 }
 
 /* What the next step `st` after `done` would do by itself (a river, a
@@ -298,7 +347,7 @@ static void step_note(const play *P, const kemet_pos *pos, const kemet_throw *t,
             if (step == done->n && first == ev.n)
                 first = e;
         }
-        notes(P, &ev, first, last, buf, len);
+        notes(P, pos->to, &ev, first, last, buf, len);
         return;
     }
 }
@@ -325,16 +374,6 @@ static void write_record(play *P, const char *line) {
     }
 }
 
-static void trim(char *s) {
-    size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    size_t i = 0;
-    while (s[i] && isspace((unsigned char)s[i]))
-        i++;
-    memmove(s, s + i, n - i + 1);
-}
-
 static const char human_help[] =
     "  Type the number of a move, or the move itself (FROM-TO, e.g. 9-12).\n"
     "  A turn of several values may be typed whole (3-5+12-16, steps in any\n"
@@ -357,11 +396,68 @@ static const char human_help[] =
 
 static int command(play *P, char *line, const kemet_throw *t,
                    const kemet_move *moves, int n);
+static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
+                      int n, const kemet_move *so_far);
+
+/* The ways to finish a turn begun with the steps of `done` (each distinct
+ * end position once) into out[*n...]; `next` holds KEMET_MAX_STEPS lists
+ * of KEMET_MAX_MOVES steps, `seen` KEMET_MAX_MOVES positions. */
+static void finish_turns(const play *P, const kemet_pos *pos,
+                         const kemet_throw *t, kemet_move *done,
+                         kemet_move *next, kemet_move *out, kemet_pos *seen,
+                         int *n) {
+    if (*n >= KEMET_MAX_MOVES || done->n >= KEMET_MAX_STEPS)
+        return;
+    kemet_move *mine = next + (size_t)done->n * KEMET_MAX_MOVES;
+    int k = kemet_next_steps(P->rules, pos, t, done, mine, NULL);
+    if (k < 0)
+        return;
+    if (k == 0) {
+        kemet_pos after;
+        if (kemet_apply(P->rules, pos, t, done, &after, NULL) != KEMET_OK)
+            return;
+        for (int j = 0; j < *n; j++)
+            if (memcmp(&seen[j], &after, sizeof after) == 0)
+                return;
+        seen[*n] = after;
+        out[(*n)++] = *done;
+        return;
+    }
+    for (int i = 0; i < k; i++) {
+        done->step[done->n++] = mine[i].step[0];
+        finish_turns(P, pos, t, done, next, out, seen, n);
+        done->n--;
+    }
+}
+
+/* 'hint' in the middle of a turn: the ways to finish it from the steps
+ * already played, ranked. */
+static void hint_mid_turn(play *P, const kemet_throw *t,
+                          const kemet_move *done) {
+    const kemet_pos *pos = kemet_game_pos(P->game);
+    kemet_move *next =
+        malloc((size_t)KEMET_MAX_STEPS * KEMET_MAX_MOVES * sizeof *next);
+    kemet_move *out = malloc(KEMET_MAX_MOVES * sizeof *out);
+    kemet_pos *seen = malloc(KEMET_MAX_MOVES * sizeof *seen);
+    int n = 0;
+    if (next && out && seen) {
+        kemet_move d = *done;
+        finish_turns(P, pos, t, &d, next, out, seen, &n);
+    }
+    if (n > 0)
+        show_hint(P, t, out, n, done);
+    else
+        printf("  No hint: out of memory.\n");
+    free(next);
+    free(out);
+    free(seen);
+}
 
 /* A turn of several values entered a step at a time: `done` holds the
  * steps typed so far. Shows the values still to spend and the next steps,
- * and reads on until the turn is complete. Returns -3 with the turn in
- * *chosen, -2 on quit or end of input, 0 to go back to the whole list. */
+ * and reads on until the turn is complete. Returns ACT_TYPED with the
+ * turn in *chosen, another action (ACT_LEAVE, ...), or 0 to go back to the
+ * whole list. */
 static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
                         int nmoves, kemet_move *done, kemet_move *chosen) {
     const kemet_pos *pos = kemet_game_pos(P->game);
@@ -379,7 +475,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         }
         if (n <= 0) {
             *chosen = *done;
-            return -3;
+            return ACT_TYPED;
         }
         /* the board as the steps so far left it */
         P->mid_set =
@@ -400,15 +496,15 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             kemet_move_format(&next[i], buf, sizeof buf);
             step_note(P, pos, t, moves, nmoves, done, &next[i].step[0], note,
                       sizeof note);
-            printf("  %d) %-8s %s\n", i + 1, buf, note);
+            cli_say(stdout, 2, 6, "%d) %-8s %s", i + 1, buf, note);
         }
         printf("%s (undo: take back the last step)> ",
                P->info->player[pos->to - 1]);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
-            return -2;
-        trim(line);
-        if (!line[0])
+        int got = cli_read_line(line, sizeof line);
+        if (got == CLI_LINE_END)
+            return ACT_LEAVE;
+        if (got != CLI_LINE_OK || !line[0])
             continue;
         fresh = false;
         if (strcmp(line, "undo") == 0) {
@@ -417,18 +513,24 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             fresh = true;
             continue;
         }
+        if (strcmp(line, "hint") == 0) {
+            hint_mid_turn(P, t, done);
+            continue;
+        }
         int cmd = command(P, line, t, moves, nmoves);
         if (cmd < 0)
             return cmd;
         if (cmd)
             continue;
-        char *end;
-        long k = strtol(line, &end, 10);
+        long k;
         kemet_move m;
         kemet_error err;
-        if (*end == '\0' && end != line) {
+        if (cli_number(line, &k)) {
             if (k < 1 || k > n) {
-                printf("  There is no choice %ld: pick 1-%d.\n", k, n);
+                if (n == 1)
+                    printf("  There is no choice %s: pick 1.\n", line);
+                else
+                    printf("  There is no choice %s: pick 1-%d.\n", line, n);
                 continue;
             }
             m = next[k - 1];
@@ -451,7 +553,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
 
 /* The 'hint' command: the moves ranked by the strongest agent. */
 static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
-                      int n) {
+                      int n, const kemet_move *so_far) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     kemet_error err;
     if (!P->hint && kemet_agent_new(P->rules, "best", 1, &P->hint, &err)) {
@@ -459,14 +561,24 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
         return;
     }
     kc_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
+    cli_busy_start("%s weighing the moves", kemet_agent_spec(P->hint));
     int m = order ? kc_rank(P->hint, pos, t, moves, n, order) : -1;
+    cli_busy_end();
     if (m < 0) {
         free(order);
         printf("  No hint: out of memory.\n");
         return;
     }
-    printf("  Your chance of winning after each move (%s):\n",
-           kemet_agent_spec(P->hint));
+    if (so_far) {
+        char begun[128];
+        kemet_move_format(so_far, begun, sizeof begun);
+        cli_say(stdout, 2, 2,
+                "Your chance of winning after each way to finish the turn "
+                "begun %s (%s):",
+                begun, kemet_agent_spec(P->hint));
+    } else
+        printf("  Your chance of winning after each move (%s):\n",
+               kemet_agent_spec(P->hint));
     for (int i = 0; i < m && i < 20; i++) {
         char buf[128] = "throw the sticks";
         int k = order[i].index;
@@ -494,7 +606,9 @@ static void explain_computer(play *P) {
     int n = !moves || !order ? -1
             : t              ? kemet_moves(P->rules, &P->why_pos, t, moves)
                              : kemet_prethrow(P->rules, &P->why_pos, moves);
+    cli_busy_start("%s weighing its choices again", S->name);
     int m = n >= 0 ? kc_rank(S->agent, &P->why_pos, t, moves, n, order) : -1;
+    cli_busy_end();
     if (m < 0) {
         printf("  No explanation: out of memory.\n");
     } else {
@@ -504,9 +618,10 @@ static void explain_computer(play *P) {
             kemet_throw_format(t, v, sizeof v);
             snprintf(thr, sizeof thr, "with the throw %s", v);
         }
-        printf("  %s (%s) %s weighed its choices by its chance of winning "
-               "after each:\n",
-               P->info->player[P->why_seat - 1], S->name, thr);
+        cli_say(stdout, 2, 2,
+                "%s (%s) %s weighed its choices by its chance of winning "
+                "after each:",
+                P->info->player[P->why_seat - 1], S->name, thr);
         for (int i = 0; i < m && i < 8; i++) {
             char buf[128] = "throw the sticks";
             int k = order[i].index;
@@ -525,28 +640,23 @@ static void explain_computer(play *P) {
     free(order);
 }
 
-/* The commands that work at every prompt: 1 when `line` was one (done),
- * -2 to leave the game, 0 when it was not a command. */
+/* The commands that work at every prompt: CMD_DONE when `line` was one,
+ * CMD_NONE when it was not a command, or the action it asks for
+ * (ACT_LEAVE, ACT_RESIGN, ACT_TAKEBACK). */
 static int command(play *P, char *line, const kemet_throw *t,
                    const kemet_move *moves, int n) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
-        printf("Leave the game? It stays unfinished (its record too). y/n> ");
-        fflush(stdout);
-        char answer[64];
-        if (!fgets(answer, sizeof answer, stdin))
-            return -2;
-        trim(answer);
-        return answer[0] == 'y' || answer[0] == 'Y' ? -2 : 1;
+        int yes =
+            cli_yes_no("Leave the game? It stays unfinished (its record too).");
+        return yes ? ACT_LEAVE : CMD_DONE; /* end of input leaves too */
     }
     if (strcmp(line, "resign") == 0) {
-        printf("Resign, and let %s win? y/n> ", P->info->player[2 - pos->to]);
-        fflush(stdout);
-        char answer[64];
-        if (!fgets(answer, sizeof answer, stdin))
-            return -2;
-        trim(answer);
-        return answer[0] == 'y' || answer[0] == 'Y' ? -4 : 1;
+        char question[96];
+        snprintf(question, sizeof question, "Resign, and let %s win?",
+                 P->info->player[2 - pos->to]);
+        int yes = cli_yes_no(question);
+        return yes < 0 ? ACT_LEAVE : yes ? ACT_RESIGN : CMD_DONE;
     }
     if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
         fputs(human_help, stdout);
@@ -557,7 +667,7 @@ static int command(play *P, char *line, const kemet_throw *t,
         cli_board_as(P->rules, P->mid_set ? &P->mid : pos,
                      P->mid_set ? P->mid_mark : P->mark, stdout, P->form);
     } else if (strcmp(line, "hint") == 0)
-        show_hint(P, t, moves, n);
+        show_hint(P, t, moves, n, NULL);
     else if (strcmp(line, "review") == 0)
         review_summary(P, false);
     else if (strcmp(line, "pos") == 0)
@@ -574,18 +684,18 @@ static int command(play *P, char *line, const kemet_throw *t,
         if (P->seat[0].human && P->seat[1].human) {
             printf("  Between two people a move stands (take-back is against "
                    "the computer).\n");
-            return 1;
+            return CMD_DONE;
         }
-        return -5;
+        return ACT_TAKEBACK;
     } else if (strcmp(line, "rules") == 0)
         fputs(P->info->text, stdout);
     else
-        return 0;
-    return 1;
+        return CMD_NONE;
+    return CMD_DONE;
 }
 
 /* Asks the human to pick from `moves` (or, before a throw, to throw: index
- * -1). Returns the index, -2 on quit or end of input, or -3 with a turn
+ * ACT_THROW). Returns the index, or an action: ACT_TYPED with a turn
  * not in the list as written (its steps in another order, or entered step
  * by step) in *chosen. */
 static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
@@ -604,9 +714,9 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             kemet_move_format(&moves[i], buf, sizeof buf);
             char pv[160];
             preview(P, pos, t, &moves[i], pv, sizeof pv);
-            printf("  %d) %-8s %s%s%s\n", i + 1, buf,
-                   prethrow ? "instead of throwing" : "",
-                   (*pv && prethrow) ? ", " : "", pv);
+            cli_say(stdout, 2, 6, "%d) %-8s %s%s%s", i + 1, buf,
+                    prethrow ? "instead of throwing" : "",
+                    (*pv && prethrow) ? ", " : "", pv);
         }
         if (show && from + show < n) {
             char more[200];
@@ -624,11 +734,17 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         show = 0;
         printf("%s> ", P->info->player[pos->to - 1]);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
-            return -2;
-        trim(line);
-        if (!line[0])
+        int got = cli_read_line(line, sizeof line);
+        if (got == CLI_LINE_END)
+            return ACT_LEAVE;
+        if (got != CLI_LINE_OK || !line[0])
             continue;
+        if (strcmp(line, "undo") == 0) {
+            printf("  There is no step to undo: 'undo' takes back a step of "
+                   "a turn entered\n  step by step; 'takeback' takes back "
+                   "your last move.\n");
+            continue;
+        }
         if (strcmp(line, "list") == 0) {
             from = 0;
             show = n;
@@ -646,17 +762,16 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (cmd)
             continue;
         if (prethrow && (strcmp(line, "0") == 0 || strcmp(line, "throw") == 0))
-            return -1;
-        char *end;
-        long k = strtol(line, &end, 10);
-        if (*end == '\0' && end != line) {
+            return ACT_THROW;
+        long k;
+        if (cli_number(line, &k)) {
             if (k >= 1 && k <= n)
                 return (int)k - 1;
             if (n == 1)
-                printf("  There is no choice %ld: pick 1%s.\n", k,
+                printf("  There is no choice %s: pick 1%s.\n", line,
                        prethrow ? " or 0 to throw" : "");
             else
-                printf("  There is no choice %ld: pick 1-%d%s.\n", k, n,
+                printf("  There is no choice %s: pick 1-%d%s.\n", line, n,
                        prethrow ? " or 0 to throw" : "");
             continue;
         }
@@ -673,13 +788,13 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (!prethrow &&
             kemet_apply(P->rules, pos, t, &m, &after, NULL) == KEMET_OK) {
             *chosen = m; /* the steps of a listed turn in another order */
-            return -3;
+            return ACT_TYPED;
         }
         if (!prethrow && t->n > 1) {
-            int got = step_by_step(P, t, moves, n, &m, chosen);
+            int stepped = step_by_step(P, t, moves, n, &m, chosen);
             P->mid_set = false;
-            if (got != 0)
-                return got;
+            if (stepped != 0)
+                return stepped;
             continue;
         }
         kemet_explain(P->rules, pos, t, &m, why, sizeof why);
@@ -687,7 +802,8 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
     }
 }
 
-/* One ply: pre-throw choice or throw and move. Returns 0, or -2 to stop. */
+/* One ply: pre-throw choice or throw and move. Returns ACT_PLAYED, or the
+ * action that ended it otherwise (ACT_LEAVE, ACT_RESIGN, ACT_TAKEBACK). */
 static int ply(play *P) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     int me = pos->to - 1;
@@ -706,7 +822,7 @@ static int ply(play *P) {
             printf("%s: before throwing you may instead:\n", who);
             kemet_move unused;
             k = ask_human(P, NULL, moves, n, &unused);
-            if (k == -2 || k == -4 || k == -5)
+            if (act_ends_ply(k))
                 return k;
         } else {
             k = kemet_agent_choose(S->agent, pos, NULL, moves, n);
@@ -725,7 +841,7 @@ static int ply(play *P) {
             write_record(P, line);
             cli_describe(P->rules, &ev, stdout);
             P->mark = kemet_square_cell(P->rules, me + 1, moves[k].step[0].to);
-            return 0;
+            return ACT_PLAYED;
         }
     }
     kemet_throw t;
@@ -750,9 +866,10 @@ static int ply(play *P) {
     } else if (S->human) {
         kemet_move typed;
         k = ask_human(P, &t, moves, n, &typed);
-        if (k == -2 || k == -4 || k == -5)
+        if (act_ends_ply(k))
             return k;
-        if (k == -3) { /* the turn as entered: put it in the list's place */
+        if (k ==
+            ACT_TYPED) { /* the turn as entered: put it in the list's place */
             k = 0;
             moves[0] = typed;
         }
@@ -773,7 +890,7 @@ static int ply(play *P) {
     const kemet_move *m = &moves[k];
     P->mark =
         m->n ? kemet_square_cell(P->rules, me + 1, m->step[m->n - 1].to) : 0;
-    return 0;
+    return ACT_PLAYED;
 }
 
 /* The value of header line `key` of a record ("seed 42"), in buf. */
@@ -876,14 +993,16 @@ static int replay_resumed(play *P, const resumed *R, const char *path) {
 /* Takes back `who`'s last move and what the computer played after it:
  * the game is played again from its seed up to that move (so its throw
  * comes again, and the record, cut back to that line, stays a record of
- * the game as played). 0, -1 when there is nothing to take back, -2 when
- * the move is one a resumed record holds already. */
+ * the game as played). TB_DONE; TB_NOTHING when there is nothing to take
+ * back (or no memory); TB_RESUMED when the move is one a resumed record
+ * holds already. */
+enum { TB_DONE, TB_NOTHING, TB_RESUMED };
 static int take_back(play *P, int who) {
     long i = P->nplies - 1;
     kemet_pos pos = P->start;
     kemet_pos *before = malloc((size_t)(P->nplies + 1) * sizeof *before);
     if (!before)
-        return -1;
+        return TB_NOTHING;
     for (long k = 0; k < P->nplies; k++) {
         before[k] = pos;
         kemet_apply(P->rules, &pos, P->plies[k].thr.n ? &P->plies[k].thr : NULL,
@@ -893,10 +1012,10 @@ static int take_back(play *P, int who) {
         i--;
     free(before);
     if (i < 0)
-        return -1;
+        return TB_NOTHING;
     kemet_game *g;
     if (new_game(P, &g, NULL))
-        return -1;
+        return TB_NOTHING;
     for (long k = 0; k < i; k++) {
         const kemet_ply *p = &P->plies[k];
         if (p->thr.n && !kemet_game_throw(g))
@@ -904,20 +1023,20 @@ static int take_back(play *P, int who) {
         kemet_game_play(g, &p->move, NULL);
     }
     if (P->record && P->at[i] < 0)
-        return -2; /* before a resumed record's end: its lines stay */
+        return TB_RESUMED; /* before a resumed record's end: its lines stay */
     if (P->record && P->at[i] >= 0) {
         fflush(P->record);
         if (ftruncate(fileno(P->record), P->at[i]) != 0 ||
             fseek(P->record, P->at[i], SEEK_SET) != 0) {
             kemet_game_free(g);
-            return -1;
+            return TB_NOTHING;
         }
     }
     kemet_game_free(P->game);
     P->game = g;
     P->nplies = i;
     P->why_set = false;
-    return 0;
+    return TB_DONE;
 }
 
 static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
@@ -934,6 +1053,157 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
         return cli_fail("--p%d: %s (or human)", p + 1, err.msg);
     snprintf(S->name, sizeof S->name, "%s", kemet_agent_spec(S->agent));
     return 0;
+}
+
+/* --position: the position set up (`pos`) and its ruleset's spec; it must
+ * be a game going on, on a built-in board, of the ruleset `named` (when
+ * one is). 0, or EXIT_BAD after a message. */
+static int read_position(const char *position, const char *board,
+                         const char *named, kemet_pos *pos, char *spec,
+                         size_t len) {
+    if (board)
+        return cli_fail("play: --position starts a game on a built-in "
+                        "board; not with --board");
+    kemet_rules *pr;
+    kemet_error err;
+    if (kemet_pos_parse(position, &pr, pos, &err))
+        return cli_fail("play: --position: %s", err.msg);
+    if (!pr)
+        return cli_fail("play: --position: the position names no "
+                        "ruleset");
+    snprintf(spec, len, "%s", kemet_rules_spec(pr));
+    kemet_rules_close(pr);
+    if (pos->result != KEMET_PLAYING)
+        return cli_fail("play: --position: the game is over in that "
+                        "position");
+    if (named) {
+        kemet_rules *nr = cli_rules(named, NULL);
+        if (!nr)
+            return EXIT_BAD;
+        bool same = strcmp(kemet_rules_spec(nr), spec) == 0;
+        kemet_rules_close(nr);
+        if (!same)
+            return cli_fail("play: --position is a position of %s, not "
+                            "of %s",
+                            spec, named);
+    }
+    return 0;
+}
+
+/* The game's header: its title and source, the players, the seed, the
+ * start, and what the opening did (`ev`). */
+static void show_header(const play *P, const kemet_events *ev) {
+    char line[1024];
+    char start_line[512];
+    kemet_pos_format(P->rules, &P->start, start_line, sizeof start_line);
+    /* the header, wrapped to the terminal (at most 80 columns) */
+    int width = cli_text_width(stdout);
+    snprintf(line, sizeof line, "%s - %s", P->info->title, P->info->source);
+    cli_wrap(stdout, line, width, 0);
+    snprintf(line, sizeof line,
+             "%s (%c) is player 1, %s (%c) player 2. Seed %llu.",
+             P->info->player[0], P->info->glyph[0], P->info->player[1],
+             P->info->glyph[1], (unsigned long long)P->seed);
+    cli_wrap(stdout, line, width, 0);
+    printf("Start: %s\n", start_line);
+    cli_wrap(stdout,
+             "Type 'help' at your turn for commands ('pos': the position).",
+             width, 0);
+    putchar('\n');
+    cli_describe(P->rules, ev, stdout);
+}
+
+/* The plies until the game ends, is resigned or is left. */
+static void play_game(play *P) {
+    int last_to = 0;
+    while (kemet_result(kemet_game_pos(P->game)) == KEMET_PLAYING) {
+        const kemet_pos *pos = kemet_game_pos(P->game);
+        bool any_human = P->seat[0].human || P->seat[1].human;
+        /* The board before each of a person's plies, not before the
+         * computer's (its moves are told in words, and the person then sees
+         * the board they made); every turn when only computers play. */
+        bool draw = any_human ? P->seat[pos->to - 1].human : pos->to != last_to;
+        if (draw) {
+            putchar('\n');
+            cli_board_as(P->rules, pos, P->mark, stdout, P->form);
+            status(P, stdout);
+            last_to = pos->to;
+        }
+        int who = pos->to;
+        int got = ply(P);
+        if (got == ACT_RESIGN) {
+            P->resigned = who;
+            break;
+        }
+        if (got == ACT_TAKEBACK) {
+            int tb = take_back(P, who);
+            if (tb == TB_RESUMED)
+                printf("  The moves before this session's resume stand.\n");
+            else if (tb == TB_NOTHING)
+                printf("  There is no move of yours to take back.\n");
+            else {
+                printf("  Taken back: your last move, and what followed "
+                       "it. The same throw comes again.\n");
+                last_to = 0;
+            }
+            continue;
+        }
+        if (got == ACT_LEAVE) {
+            printf("\nGame left unfinished after %ld turn%s.\n",
+                   kemet_game_turns(P->game),
+                   kemet_game_turns(P->game) == 1 ? "" : "s");
+            break;
+        }
+    }
+}
+
+/* The end: the result (a resignation made one), the board, the review
+ * for the people who played, and the record closed. 0, or EXIT_BAD when
+ * the record could not be written. */
+static int finish(play *P, const char *record) {
+    char line[1024];
+    int rc = 0;
+    kemet_pos fin = *kemet_game_pos(P->game);
+    const kemet_pos *end = &fin;
+    if (P->resigned) {
+        fin.result = (uint8_t)(P->resigned == 1 ? KEMET_WON2 : KEMET_WON1);
+        printf("\n%s resign%s.\n", P->info->player[P->resigned - 1],
+               cli_plural(P->info->player[P->resigned - 1]) ? "" : "s");
+    }
+    if (kemet_result(end) != KEMET_PLAYING) {
+        putchar('\n');
+        cli_board_as(P->rules, end, P->mark, stdout, P->form);
+        int w = kemet_result(end);
+        long turns = kemet_game_turns(P->game);
+        if (w == KEMET_DRAW)
+            printf("The game is drawn after %ld turn%s.\n", turns,
+                   turns == 1 ? "" : "s");
+        else
+            printf("%s (%s) win%s after %ld turn%s.\n", P->info->player[w - 1],
+                   P->seat[w - 1].name,
+                   cli_plural(P->info->player[w - 1]) ? "" : "s", turns,
+                   turns == 1 ? "" : "s");
+        if (P->seat[0].human || P->seat[1].human) {
+            putchar('\n');
+            review_summary(P, true);
+        }
+    }
+    if (P->record) {
+        if (P->resigned) {
+            kemet_record_resign(P->resigned, line, sizeof line);
+            write_record(P, line);
+        }
+        kemet_record_result(end, 0, line, sizeof line);
+        write_record(P, line);
+        if (fclose(P->record) != 0)
+            rc = cli_fail("writing the record '%s' failed", record);
+        else
+            cli_say(stdout, 0, 2,
+                    "The record is in %s ('kemet replay %s' checks it).",
+                    record, record);
+        P->record = NULL;
+    }
+    return rc;
 }
 
 int cmd_play(int argc, char **argv) {
@@ -1012,32 +1282,9 @@ int cmd_play(int argc, char **argv) {
     kemet_pos setup_pos;
     char setup_spec[128];
     if (position) {
-        if (board)
-            return cli_fail("play: --position starts a game on a built-in "
-                            "board; not with --board");
-        kemet_rules *pr;
-        kemet_error err;
-        if (kemet_pos_parse(position, &pr, &setup_pos, &err))
-            return cli_fail("play: --position: %s", err.msg);
-        if (!pr)
-            return cli_fail("play: --position: the position names no "
-                            "ruleset");
-        snprintf(setup_spec, sizeof setup_spec, "%s", kemet_rules_spec(pr));
-        kemet_rules_close(pr);
-        if (setup_pos.result != KEMET_PLAYING)
-            return cli_fail("play: --position: the game is over in that "
-                            "position");
-        if (npos) {
-            kemet_rules *named = cli_rules(arg[0], NULL);
-            if (!named)
-                return EXIT_BAD;
-            bool same = strcmp(kemet_rules_spec(named), setup_spec) == 0;
-            kemet_rules_close(named);
-            if (!same)
-                return cli_fail("play: --position is a position of %s, not "
-                                "of %s",
-                                setup_spec, arg[0]);
-        }
+        if ((rc = read_position(position, board, npos ? arg[0] : NULL,
+                                &setup_pos, setup_spec, sizeof setup_spec)))
+            return rc;
         ruleset = setup_spec;
     }
     if (record && board)
@@ -1105,7 +1352,8 @@ int cmd_play(int argc, char **argv) {
         if (R.cut < 0)
             write_record(&P, "\n");
         record = resume;
-        printf("Resuming %s after %ld plies.\n", resume, R.n);
+        cli_say(stdout, 0, 2, "Resuming %s after %ld pl%s.", resume, R.n,
+                R.n == 1 ? "y" : "ies");
     } else if (P.record) {
         (P.setup ? kemet_record_setup : kemet_record_header)(
             P.rules, seed, P.seat[0].human ? "human" : P.seat[0].name,
@@ -1113,103 +1361,9 @@ int cmd_play(int argc, char **argv) {
             line, sizeof line);
         write_record(&P, line);
     }
-    char start_line[512];
-    kemet_pos_format(P.rules, &P.start, start_line, sizeof start_line);
-    /* the header, wrapped to the terminal (at most 80 columns) */
-    int width = cli_text_width(stdout);
-    snprintf(line, sizeof line, "%s - %s", P.info->title, P.info->source);
-    cli_wrap(stdout, line, width, 0);
-    snprintf(line, sizeof line,
-             "%s (%c) is player 1, %s (%c) player 2. Seed %llu.",
-             P.info->player[0], P.info->glyph[0], P.info->player[1],
-             P.info->glyph[1], (unsigned long long)seed);
-    cli_wrap(stdout, line, width, 0);
-    printf("Start: %s\n", start_line);
-    cli_wrap(stdout,
-             "Type 'help' at your turn for commands ('pos': the position).",
-             width, 0);
-    putchar('\n');
-    cli_describe(P.rules, &ev, stdout);
-
-    int last_to = 0;
-    while (kemet_result(kemet_game_pos(P.game)) == KEMET_PLAYING) {
-        const kemet_pos *pos = kemet_game_pos(P.game);
-        bool any_human = P.seat[0].human || P.seat[1].human;
-        /* The board before each of a person's plies, not before the
-         * computer's (its moves are told in words, and the person then sees
-         * the board they made); every turn when only computers play. */
-        bool draw = any_human ? P.seat[pos->to - 1].human : pos->to != last_to;
-        if (draw) {
-            putchar('\n');
-            cli_board_as(P.rules, pos, P.mark, stdout, P.form);
-            status(&P, stdout);
-            last_to = pos->to;
-        }
-        int who = pos->to;
-        int got = ply(&P);
-        if (got == -4) {
-            P.resigned = who;
-            break;
-        }
-        if (got == -5) {
-            int tb = take_back(&P, who);
-            if (tb == -2)
-                printf("  The moves before this session's resume stand.\n");
-            else if (tb)
-                printf("  There is no move of yours to take back.\n");
-            else {
-                printf("  Taken back: your last move, and what followed "
-                       "it. The same throw comes again.\n");
-                last_to = 0;
-            }
-            continue;
-        }
-        if (got == -2) {
-            printf("\nGame left unfinished after %ld turn%s.\n",
-                   kemet_game_turns(P.game),
-                   kemet_game_turns(P.game) == 1 ? "" : "s");
-            break;
-        }
-    }
-    kemet_pos fin = *kemet_game_pos(P.game);
-    const kemet_pos *end = &fin;
-    if (P.resigned) {
-        fin.result = (uint8_t)(P.resigned == 1 ? KEMET_WON2 : KEMET_WON1);
-        printf("\n%s resign%s.\n", P.info->player[P.resigned - 1],
-               cli_plural(P.info->player[P.resigned - 1]) ? "" : "s");
-    }
-    if (kemet_result(end) != KEMET_PLAYING) {
-        putchar('\n');
-        cli_board_as(P.rules, end, P.mark, stdout, P.form);
-        int w = kemet_result(end);
-        long turns = kemet_game_turns(P.game);
-        if (w == KEMET_DRAW)
-            printf("The game is drawn after %ld turn%s.\n", turns,
-                   turns == 1 ? "" : "s");
-        else
-            printf("%s (%s) win%s after %ld turn%s.\n", P.info->player[w - 1],
-                   P.seat[w - 1].name,
-                   cli_plural(P.info->player[w - 1]) ? "" : "s", turns,
-                   turns == 1 ? "" : "s");
-        if (P.seat[0].human || P.seat[1].human) {
-            putchar('\n');
-            review_summary(&P, true);
-        }
-    }
-    if (P.record) {
-        if (P.resigned) {
-            kemet_record_resign(P.resigned, line, sizeof line);
-            write_record(&P, line);
-        }
-        kemet_record_result(end, 0, line, sizeof line);
-        write_record(&P, line);
-        if (fclose(P.record) != 0)
-            rc = cli_fail("writing the record '%s' failed", record);
-        else
-            printf("The record is in %s ('kemet replay %s' checks it).\n",
-                   record, record);
-        P.record = NULL;
-    }
+    show_header(&P, &ev);
+    play_game(&P);
+    rc = finish(&P, record);
 out:
     if (P.record)
         fclose(P.record);

@@ -41,7 +41,8 @@ static void show_ply(const kemet_rules *r, const kemet_pos *at,
             mark = kemet_square_cell(r, at[k - 1].to,
                                      p->move.step[p->move.n - 1].to);
     } else
-        printf("The start (%ld plies follow)\n", n);
+        printf("The start (%ld pl%s follow%s)\n", n, n == 1 ? "y" : "ies",
+               n == 1 ? "s" : "");
     cli_board(r, &pos, mark, stdout);
 }
 
@@ -69,8 +70,11 @@ static int show_game(const char *text) {
         show_ply(r, at, plies, k, n);
         printf("[Enter] next, b back, NUMBER a ply, q quit> ");
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
+        int got = cli_read_line(line, sizeof line);
+        if (got == CLI_LINE_END)
             break;
+        if (got == CLI_LINE_BAD)
+            continue;
         if (line[0] == 'q')
             break;
         if (line[0] == 'b')
@@ -125,7 +129,7 @@ int cmd_replay(int argc, char **argv) {
     case KEMET_DRAW: outcome = "drawn"; break;
     default: break;
     }
-    printf("%s: valid record, %ld plies, %s\nfinal position: %s\n", arg[0],
-           plies, outcome, final);
+    printf("%s: valid record, %ld pl%s, %s\nfinal position: %s\n", arg[0],
+           plies, plies == 1 ? "y" : "ies", outcome, final);
     return 0;
 }

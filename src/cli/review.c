@@ -156,13 +156,15 @@ static void print_json(const char *ruleset, const char *agent,
 static void print_text(const char *path, const char *agent,
                        const kemet_info *info, const kemet_review_entry *e,
                        long n, const kemet_review_sum *sum, long plies) {
-    printf("Review of %s: %s, %ld plies, by %s\n", path, info->title, plies,
-           agent);
-    printf("%5s %-8s %-10s %-14s %7s  %-14s %7s %6s  %-9s %7s\n", "ply", "who",
+    cli_say(stdout, 0, 2, "Review of %s: %s, %ld pl%s, by %s", path,
+            info->title, plies, plies == 1 ? "y" : "ies", agent);
+    /* 79 columns; a throw or move too long for its column is written
+       whole on a line of its own below the row, never cut */
+    printf("%4s %1s %-7s %-13s %6s %-13s %6s %5s %-8s %6s\n", "ply", "",
            "throw", "played", "chance", "best", "chance", "loss", "grade",
            "luck");
     for (long i = 0; i < n; i++) {
-        char t[64] = "-", pl[160], b[160], luck[16] = "";
+        char t[64] = "-", pl[160], b[160], luck[16] = "", below[400] = "";
         if (e[i].thr.n) {
             kemet_throw_format(&e[i].thr, t, sizeof t);
             snprintf(luck, sizeof luck, "%+6.1f", 100 * e[i].luck);
@@ -170,13 +172,40 @@ static void print_text(const char *path, const char *agent,
         what_played(&e[i], 0, pl, sizeof pl);
         what_played(&e[i], 1, b, sizeof b);
         bool same = e[i].loss < KEMET_REVIEW_BEST;
-        printf("%5ld %-8.8s %-10.10s %-14.14s %6.1f%%  %-14.14s %6.1f%% %6.1f  "
-               "%-9s %7s\n",
-               e[i].ply + 1, info->player[e[i].player - 1], t, pl,
-               100 * e[i].played_chance, same ? "(same)" : b,
-               100 * e[i].best_chance, 100 * e[i].loss,
-               kemet_grade_name(e[i].grade), luck);
+        bool long_t = strlen(t) > 7, long_pl = strlen(pl) > 13,
+             long_b = !same && strlen(b) > 13;
+        if (long_t || long_pl || long_b)
+            snprintf(below, sizeof below, "%s%s%s%s%s%s%s%s%s",
+                     long_t ? "throw " : "", long_t ? t : "",
+                     long_t && (long_pl || long_b) ? ", " : "",
+                     long_pl ? "played " : "", long_pl ? pl : "",
+                     long_pl && long_b ? ", " : "", long_b ? "best " : "",
+                     long_b ? b : "", "");
+        /* a loss too small for one decimal is not written 0.0 beside a
+           grade that is not the best */
+        char loss[16];
+        snprintf(loss, sizeof loss,
+                 e[i].grade > KEMET_GRADE_BEST && 100 * e[i].loss < 0.05
+                     ? "%5.2f"
+                     : "%5.1f",
+                 100 * e[i].loss);
+        if (e[i].grade > KEMET_GRADE_BEST && 100 * e[i].loss < 0.005)
+            snprintf(loss, sizeof loss, "<0.01");
+        printf(
+            "%4ld %c %-7s %-13s %5.1f%% %-13s %5.1f%% %5s %-8s %6s\n",
+            e[i].ply + 1, info->glyph[e[i].player - 1], long_t ? "(below)" : t,
+            long_pl ? "(below)" : pl, 100 * e[i].played_chance,
+            same     ? "(same)"
+            : long_b ? "(below)"
+                     : b,
+            100 * e[i].best_chance, loss, kemet_grade_name(e[i].grade), luck);
+        if (*below)
+            cli_wrap_hang(stdout, below, cli_text_width(stdout), 7, 9);
     }
+    cli_say(stdout, 0, 1,
+            "(%c: %s, %c: %s; the chances are the mover's, loss and luck "
+            "in points of win chance)",
+            info->glyph[0], info->player[0], info->glyph[1], info->player[1]);
     printf("\n%-34s %14s %14s\n", "", info->player[0], info->player[1]);
     int d0 = sum[0].decisions, d1 = sum[1].decisions;
     printf("%-34s %14d %14d\n", "real choices (2 or more options)", d0, d1);
@@ -205,19 +234,22 @@ static void print_text(const char *path, const char *agent,
             char pl[160], b[160];
             what_played(k[i], 0, pl, sizeof pl);
             what_played(k[i], 1, b, sizeof b);
-            printf("  ply %ld, %s: %s instead of %s, %.1f points lost (%s)\n",
-                   k[i]->ply + 1, info->player[k[i]->player - 1], pl, b,
-                   100 * k[i]->loss, kemet_grade_name(k[i]->grade));
+            cli_say(stdout, 2, 4,
+                    "ply %ld, %s: %s instead of %s, %.1f points "
+                    "lost (%s)",
+                    k[i]->ply + 1, info->player[k[i]->player - 1], pl, b,
+                    100 * k[i]->loss, kemet_grade_name(k[i]->grade));
         }
         qsort(k, (size_t)n, sizeof *k, by_luck);
         printf("The luckiest and unluckiest throws:\n");
         for (long i = 0; i < n && i < 3 && k[i]->thr.n; i++) {
             char t[64];
             kemet_throw_format(&k[i]->thr, t, sizeof t);
-            printf("  ply %ld, %s threw %s: %+.1f points (%.1f%% -> %.1f%%)\n",
-                   k[i]->ply + 1, info->player[k[i]->player - 1], t,
-                   100 * k[i]->luck, 100 * k[i]->before,
-                   100 * k[i]->best_chance);
+            cli_say(stdout, 2, 4,
+                    "ply %ld, %s threw %s: %+.1f points (%.1f%% -> %.1f%%)",
+                    k[i]->ply + 1, info->player[k[i]->player - 1], t,
+                    100 * k[i]->luck, 100 * k[i]->before,
+                    100 * k[i]->best_chance);
         }
     }
     free(k);
@@ -266,7 +298,10 @@ int cmd_review(int argc, char **argv) {
     kemet_review_sum sum[2];
     long ne = 0;
     if (!rc) {
+        cli_busy_start("reviewing %ld pl%s with %s", n, n == 1 ? "y" : "ies",
+                       kemet_agent_spec(a));
         ne = kemet_review(a, r, &start, plies, n, e, 2 * n + 2, sum, &err);
+        cli_busy_end();
         if (ne < 0)
             rc = cli_fail("%s: %s", arg[0], err.msg);
     }

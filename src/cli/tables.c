@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The tables this run loaded, freed at exit (after every rules object that
  * borrows them is closed). */
@@ -118,7 +119,8 @@ static int make_dirs(const char *path) {
  * entries at most); larger classes wait for `kemet solve`. */
 #define FIRST_NEED 2000000LL
 
-static kemet_table *first_need(const kemet_rules *r, const char *dir) {
+static kemet_table *first_need(const kemet_rules *r, const char *dir,
+                               bool own) {
     long long entries;
     if (kemet_table_class(r, 2, &entries, NULL) != KEMET_OK ||
         entries > FIRST_NEED)
@@ -130,7 +132,10 @@ static kemet_table *first_need(const kemet_rules *r, const char *dir) {
         return NULL;
     char path[4200];
     cli_table_path(dir, r, 2, path, sizeof path);
-    if (make_dirs(dir) == 0 && kemet_table_save(t, path, &err) == KEMET_OK)
+    /* the cache folder is the program's own, made as needed; a folder
+       named by --tables or $KEMET_TABLES is never made */
+    if ((!own || make_dirs(dir) == 0) &&
+        kemet_table_save(t, path, &err) == KEMET_OK)
         fprintf(stderr,
                 "kemet: made the endgame table of %s, 2 pieces a side, in "
                 "%.1f s: %s ('kemet solve' makes larger ones)\n",
@@ -177,8 +182,8 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
             found = NULL;
         }
     }
-    if (!any)
-        found = first_need(r, dir);
+    if (!any) /* the folder named, or else the cache folder */
+        found = first_need(r, dir, !(e && *e && strcmp(e, "on") != 0));
     if (ncache == capcache) {
         if (kc_grow(&cache, &capcache, ncache, sizeof *cache)) {
             kemet_table_free(found);
@@ -225,8 +230,11 @@ static const char solve_usage[] =
 typedef struct solve_progress {
     double t0, last;
     const char *what;
+    int shown; /* the width of the progress line on the screen */
 } solve_progress;
 
+/* On a terminal only, and wiped at the end (solve_progress_end): the
+ * last phase's figure ("values 3.7%") is not left standing. */
 static void show_progress(void *ctx, const char *what, double done) {
     solve_progress *p = ctx;
     double now = cli_now();
@@ -234,9 +242,16 @@ static void show_progress(void *ctx, const char *what, double done) {
         return;
     p->last = now;
     p->what = what;
-    fprintf(stderr, "\rsolving: %-9s %5.1f%%  %6.0f s", what, 100 * done,
-            now - p->t0);
+    int k = fprintf(stderr, "\r  solving: %-9s %5.1f%%  %6.0f s", what,
+                    100 * done, now - p->t0);
+    if (k - 1 > p->shown)
+        p->shown = k - 1;
     fflush(stderr);
+}
+
+static void solve_progress_end(solve_progress *p) {
+    if (p->shown)
+        fprintf(stderr, "\r%*s\r", p->shown, "");
 }
 
 int cmd_solve(int argc, char **argv) {
@@ -313,16 +328,15 @@ int cmd_solve(int argc, char **argv) {
                 kemet_rules_spec(r), pieces, entries, nthreads,
                 nthreads == 1 ? "" : "s",
                 size > 1 ? " a rank, the values shared among the ranks" : "");
-    solve_progress prog = {cli_now(), 0, NULL};
+    solve_progress prog = {cli_now(), 0, NULL, 0};
     kemet_table *t;
     /* under mpirun: each rank makes its share of every level's values in
        each sweep, and all exchange them (docs/cluster.md) */
     kemet_table_parts parts = {size, rank, solve_join, NULL};
     rc = kemet_table_solve_parts(r, (int)pieces, nthreads, &parts,
-                                 rank == 0 ? show_progress : NULL, &prog, &t,
-                                 &err);
-    if (rank == 0)
-        fputc('\n', stderr);
+                                 rank == 0 && isatty(2) ? show_progress : NULL,
+                                 &prog, &t, &err);
+    solve_progress_end(&prog);
     if (rc == KEMET_OK && rank == 0)
         rc = kemet_table_save(t, path, &err);
     else if (rc != KEMET_OK)
@@ -365,8 +379,12 @@ static const char judge_usage[] =
     "seed S. For each, the agent ranks the moves; the report gives how often\n"
     "its choice is exact-optimal, the win chance it loses (mean, largest,\n"
     "share above 0.05: blunders), and how far its chances are from the exact\n"
-    "ones. --tables off: the agent plays without tables (its own judgement);\n"
-    "by default it uses the tables folder as every command does.\n"
+    "ones. By default the reference is the largest table in the tables\n"
+    "folder and the agent plays without tables (with the race databases),\n"
+    "since a table judged against itself is exact by construction; with\n"
+    "--table FILE it uses the tables folder as every command does.\n"
+    "--tables DIR|on|off|race chooses the agent's tables (and the folder of\n"
+    "the reference): --tables on judges the table against itself.\n"
     "--rollout G [--policy P]: instead of a table, judge the agent's chance\n"
     "of winning in N midgame positions (from greedy self-play, a ply drawn\n"
     "from the middle half of each game) against rollouts of G games each\n"
@@ -688,7 +706,11 @@ int cmd_judge(int argc, char **argv) {
         }
         ref = kemet_rules_table(ref_rules);
     }
-    cli_use_tables(agent_rules, cli_tables);
+    /* Unasked, the agent does not play with the table it is judged
+       against (that is exact by construction and measures nothing): it
+       plays by its own judgement and the race databases. */
+    bool own_judgement = !cli_tables && !table_file;
+    cli_use_tables(agent_rules, own_judgement ? "race" : cli_tables);
     if (cli_use_net(agent_rules, cli_net))
         goto done;
     kemet_table_info info;
@@ -745,19 +767,30 @@ int cmd_judge(int argc, char **argv) {
         judge_json_item(ref_rules, &J.out[i], i ? "," : "");
     if (json)
         printf("]}\n");
-    else
-        printf("%s, %s%s, %ld positions of the %d-piece class (seed %llu)\n"
-               "  exact-optimal choice  %.1f%% (95%%: %.1f-%.1f%%)\n"
+    else {
+        cli_say(stdout, 0, 2,
+                "%s, %s%s, %ld positions of the %d-piece class (seed %llu)",
+                kemet_rules_spec(ref_rules), agent, with, positions,
+                info.pieces, (unsigned long long)seed);
+        printf("  exact-optimal choice  %.1f%% (95%%: %.1f-%.1f%%)\n"
                "  win chance lost       mean %.5f, largest %.4f, blunders "
                "(> 0.05) %.1f%%\n"
                "  chance error          mean |estimate - exact| %.4f\n"
                "  time                  %.3f s per move; %.0f s in all on %d "
                "thread%s\n",
-               kemet_rules_spec(ref_rules), agent, with, positions, info.pieces,
-               (unsigned long long)seed, 100 * (double)optimal / np, 100 * lo,
-               100 * hi, loss / np, worst, 100 * (double)blunders / np,
-               errsum / np, secs / np, cli_now() - t0, threads,
-               threads == 1 ? "" : "s");
+               100 * (double)optimal / np, 100 * lo, 100 * hi, loss / np, worst,
+               100 * (double)blunders / np, errsum / np, secs / np,
+               cli_now() - t0, threads, threads == 1 ? "" : "s");
+    }
+    if (!json && own_judgement)
+        cli_say(stdout, 2, 3,
+                "(the agent plays without the tables, the reference being "
+                "the tables folder's; --tables on judges the table against "
+                "itself)");
+    else if (!json && used == ref)
+        cli_say(stdout, 2, 3,
+                "(the agent plays with the reference table itself, so its "
+                "choices are exact by construction)");
     free(J.out);
     rc = 0;
 done:

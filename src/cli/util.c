@@ -2,10 +2,14 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,12 +39,35 @@ static int parse_u64(const char *s, uint64_t *out) {
     return 0;
 }
 
+/* The --tables option of the commands that use tables (not solve's,
+ * which makes them): a folder named must be there, since nothing makes
+ * one it was not asked to make. True after a message when it is not. */
+static bool tables_missing(const char *val) {
+    if (strcmp(val, "on") == 0 || strcmp(val, "off") == 0 ||
+        strcmp(val, "race") == 0)
+        return false;
+    struct stat st;
+    if (stat(val, &st) != 0) {
+        cli_fail("--tables: there is no folder '%.200s' ('kemet solve RULESET "
+                 "--tables DIR' makes tables there; off: none)",
+                 val);
+        return true;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        cli_fail("--tables: '%.200s' is not a folder", val);
+        return true;
+    }
+    return false;
+}
+
 static int set_opt(const cli_opt *o, const char *val) {
     switch (o->kind) {
     case OPT_FLAG: *(bool *)o->out = true; return 0;
     case OPT_STRING:
         if (!*val)
             return cli_fail("--%s needs a value", o->name);
+        if (o->out == &cli_tables && tables_missing(val))
+            return EXIT_BAD;
         *(const char **)o->out = val;
         return 0;
     case OPT_U64:
@@ -156,6 +183,12 @@ char *cli_read_file(const char *path, size_t limit) {
         cli_fail("cannot open '%s': %s", path, strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        cli_fail("'%s' is a folder, not a file", path);
+        return NULL;
+    }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap + 1);
     while (buf) {
@@ -196,6 +229,186 @@ char *cli_read_file(const char *path, size_t limit) {
         return NULL;
     }
     return buf;
+}
+
+int cli_read_line(char *buf, size_t len) {
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        return CLI_LINE_END;
+    }
+    size_t k = (size_t)n;
+    while (k && isspace((unsigned char)line[k - 1]))
+        k--;
+    size_t i = 0;
+    while (i < k && isspace((unsigned char)line[i]))
+        i++;
+    int rc = CLI_LINE_OK;
+    if (k - i >= len) {
+        printf("  Too long a line (%zu characters, at most %zu): nothing was "
+               "done.\n",
+               k - i, len - 1);
+        rc = CLI_LINE_BAD;
+    } else if (memchr(line + i, '\0', k - i)) {
+        printf("  A NUL byte in the line: nothing was done.\n");
+        rc = CLI_LINE_BAD;
+    } else {
+        for (size_t j = i; j < k; j++)
+            if (iscntrl((unsigned char)line[j]) && line[j] != '\t') {
+                printf("  Control characters in the line (an arrow key?): "
+                       "nothing was done.\n");
+                rc = CLI_LINE_BAD;
+                break;
+            }
+    }
+    if (rc == CLI_LINE_OK) {
+        memcpy(buf, line + i, k - i);
+        buf[k - i] = '\0';
+    } else
+        buf[0] = '\0';
+    free(line);
+    return rc;
+}
+
+int cli_yes_no(const char *question) {
+    for (;;) {
+        printf("%s y/n> ", question);
+        fflush(stdout);
+        char answer[16];
+        int rc = cli_read_line(answer, sizeof answer);
+        if (rc == CLI_LINE_END)
+            return -1;
+        for (char *c = answer; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        if (strcmp(answer, "y") == 0 || strcmp(answer, "yes") == 0)
+            return 1;
+        if (strcmp(answer, "n") == 0 || strcmp(answer, "no") == 0)
+            return 0;
+        if (rc == CLI_LINE_OK)
+            printf("  Please answer y (yes) or n (no).\n");
+    }
+}
+
+bool cli_number(const char *line, long *value) {
+    const char *d = line + (*line == '-' || *line == '+');
+    if (!*d || strspn(d, "0123456789") != strlen(d))
+        return false;
+    errno = 0;
+    *value = strtol(line, NULL, 10);
+    return true; /* out of range: strtol gave LONG_MAX or LONG_MIN */
+}
+
+/* cli_wrap_hang; with `keep` a run of spaces within a line is kept (a
+ * table's columns), else each is one space. */
+static void wrap(FILE *out, const char *text, int width, int indent, int hang,
+                 bool keep) {
+    int col = 0, gap = 1;
+    bool first = true; /* on the text's first line: `indent`, else `hang` */
+    for (const char *s = text; *s;) {
+        if (*s == '\n') {
+            fputc('\n', out);
+            col = 0;
+            first = true;
+            s++;
+            continue;
+        }
+        if (*s == ' ') {
+            size_t run = strspn(s, " ");
+            gap = keep ? (int)run : 1;
+            s += run;
+            continue;
+        }
+        size_t w = strcspn(s, " \n");
+        int chars = 0;
+        for (size_t i = 0; i < w; i++)
+            chars += ((unsigned char)s[i] & 0xC0) != 0x80;
+        if (col == 0 || col + gap + chars > width) {
+            if (col)
+                fputc('\n', out);
+            int in = col == 0 && first ? indent : hang;
+            fprintf(out, "%*s", in, "");
+            col = in;
+            first = false;
+        } else {
+            fprintf(out, "%*s", gap, "");
+            col += gap;
+        }
+        gap = 1;
+        for (size_t i = 0; i < w; i++)
+            fputc(s[i] == CLI_NBSP ? ' ' : s[i], out);
+        col += chars;
+        s += w;
+    }
+    if (col)
+        fputc('\n', out);
+}
+
+void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
+                   int hang) {
+    wrap(out, text, width, indent, hang, false);
+}
+
+void cli_wrap(FILE *out, const char *text, int width, int indent) {
+    cli_wrap_hang(out, text, width, indent, indent);
+}
+
+void cli_say(FILE *out, int indent, int hang, const char *fmt, ...) {
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    wrap(out, buf, cli_text_width(out), indent, hang, true);
+}
+
+static struct {
+    pthread_t tid;
+    atomic_bool stop;
+    bool on;
+    char what[72];
+    double t0;
+} busy;
+
+static void *busy_main(void *arg) {
+    (void)arg;
+    int shown = 0; /* the width of what is on the line */
+    double last = 0;
+    while (!atomic_load(&busy.stop)) {
+        struct timespec ts = {0, 100000000};
+        nanosleep(&ts, NULL);
+        double t = cli_now() - busy.t0;
+        if (t >= 1.0 && t - last >= 1.0) {
+            int k = fprintf(stderr, "\r  %s... %.0f s ", busy.what, t);
+            if (k - 1 > shown)
+                shown = k - 1;
+            last = t;
+        }
+    }
+    if (shown) /* wiped: nothing is left on the screen */
+        fprintf(stderr, "\r%*s\r", shown, "");
+    return NULL;
+}
+
+void cli_busy_start(const char *fmt, ...) {
+    if (busy.on || !isatty(2))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(busy.what, sizeof busy.what, fmt, ap);
+    va_end(ap);
+    busy.t0 = cli_now();
+    atomic_store(&busy.stop, false);
+    busy.on = pthread_create(&busy.tid, NULL, busy_main, NULL) == 0;
+}
+
+void cli_busy_end(void) {
+    if (!busy.on)
+        return;
+    atomic_store(&busy.stop, true);
+    pthread_join(busy.tid, NULL);
+    busy.on = false;
 }
 
 double cli_now(void) {
