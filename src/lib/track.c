@@ -33,13 +33,16 @@ extern const char kmt_board_lions_jackals[];
     .enter = ENTER_HOME_BOX,                                                   \
     .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,                         \
     .jump_event = KEMET_EV_LINE, .off_first = true, .full_home_loses = true,   \
-    .off = "off the board", .safe_words = "an Ankh or home-box hole, rule 13"
+    .off = "off the board", .safe_words = "an Ankh or home-box hole, rule 13", \
+    .jump_words = "line", .hole_words = "hole", .piece_words = "piece",        \
+    .land_rules = "rules 7, 11-13"
 #define LIONS_RULES                                                            \
     .family = "lions-jackals", .board = kmt_board_lions_jackals,               \
     .throws = THROW_BOARD, .enter = ENTER_OPEN, .safe_flags = KEMET_BOARD_SUN, \
     .jump_event = KEMET_EV_RIVER, .goal_safe = true, .duat_win = true,         \
-    .opening = true, .off = "in the Duat",                                     \
-    .safe_words = "a Sun or its goal Home Row, rule 4"
+    .opening = true, .risen_open = true, .off = "in the Duat",                 \
+    .safe_words = "a Sun or its goal Home Row, rule 4", .jump_words = "river", \
+    .hole_words = "space", .piece_words = "plinth", .land_rules = "rules 4, 6"
 
 /* By the ruleset's variant number. */
 static const track_rules params[] = {
@@ -126,8 +129,10 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     t->path = KEMET_BIT(t->S + 1) - 2;
     for (int p = 0; p < 2; p++)
         for (int q = 1; q <= t->S; q++) {
-            if (t->jump[p][q] != q)
+            if (t->jump[p][q] != q) {
                 t->jset[p] |= KEMET_BIT(q);
+                t->target[p] |= KEMET_BIT(t->jump[p][q]);
+            }
             int x = t->other[p][q];
             if (x && (t->safe[p ^ 1] & KEMET_BIT(x)))
                 t->opp_safe[p] |= KEMET_BIT(q);
