@@ -146,10 +146,16 @@ typedef struct kemet_throw {
 } kemet_throw;
 
 /* One step of a move: from a square or KEMET_HAND, to the square where the
- * piece finally rests (after lines and shortcuts) or KEMET_OFF. */
+ * piece finally rests (after lines and shortcuts) or KEMET_OFF. In the
+ * track rulesets (Washburne's, Lions & Jackals) `via` is the line's or
+ * river's end the count reached before the piece followed it (written
+ * FROM-END-TO), the square itself for a step that says it follows none
+ * (FROM-TO-TO), or 0 where the text leaves it out (docs/notation.md);
+ * elsewhere 0. */
 typedef struct kemet_step {
     uint8_t from;
     uint8_t to;
+    uint8_t via;
 } kemet_step;
 
 /* A move: n steps in the order played. n == 0 is `pass`. */
@@ -408,7 +414,8 @@ KEMET_API int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
 KEMET_API int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos,
                                char *buf, size_t len);
 
-/* Parses "FROM-TO[+FROM-TO...]" or "pass" (syntax and ranges only). */
+/* Parses "FROM-TO[+FROM-TO...]" or "pass" (syntax and ranges only); a
+ * step may name the end its count reached, FROM-END-TO. */
 KEMET_API int kemet_move_parse(const kemet_rules *rules, const char *text,
                                kemet_move *move, kemet_error *err);
 KEMET_API int kemet_move_format(const kemet_move *move, char *buf, size_t len);

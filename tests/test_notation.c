@@ -99,8 +99,26 @@ static void moves_and_throws(void **state) {
     assert_int_equal(m.n, 2);
     kemet_move_format(&m, buf, sizeof buf);
     assert_string_equal(buf, "3-5+12-16");
-    const char *bad[] = {"",     "5",    "5-",  "-5",   "a-b",   "off-5",
-                         "5-in", "5-31", "0-3", "5-6+", "passs", "5--6"};
+    /* FROM-END-TO: a step that ends its count on a line's or river's end
+     * and follows it (the track rulesets, docs/notation.md) */
+    assert_int_equal(kemet_move_parse(r, "7-13-9+in-2", &m, &e), KEMET_OK);
+    assert_int_equal(m.n, 2);
+    assert_int_equal(m.step[0].from, 7);
+    assert_int_equal(m.step[0].via, 13);
+    assert_int_equal(m.step[0].to, 9);
+    assert_int_equal(m.step[1].from, KEMET_HAND);
+    assert_int_equal(m.step[1].via, 0);
+    kemet_move_format(&m, buf, sizeof buf);
+    assert_string_equal(buf, "7-13-9+in-2");
+    kemet_move short_form;
+    assert_int_equal(kemet_move_parse(r, "7-9+in-2", &short_form, &e),
+                     KEMET_OK);
+    assert_int_equal(short_form.step[0].via, 0);
+    assert_false(kemet_move_equal(&m, &short_form)); /* two texts */
+    const char *bad[] = {"",       "5",    "5-",      "-5",     "a-b",
+                         "off-5",  "5-in", "5-31",    "0-3",    "5-6+",
+                         "passs",  "5--6", "5-6-7-8", "5-in-7", "5-off-7",
+                         "5-31-7", "5-6-", "5--7"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (kemet_move_parse(r, bad[i], &m, &e) != KEMET_ESYNTAX)
             fail_msg("move '%s' accepted", bad[i]);

@@ -219,6 +219,36 @@ static void unseeded(void **state) {
         KEMET_EILLEGAL, "line 4:", "player 2's turn");
 }
 
+/* Records written before lines and rivers were written FROM-END-TO
+ * (docs/notation.md) replay where their short FROM-TO names one outcome,
+ * and are refused, with the reason, where it names two. */
+static void short_line_steps(void **state) {
+    (void)state;
+    /* Washburne: 17 + 3 lands on 20 and follows the line to 6 */
+    const char *text = "kemet-record 1\n"
+                       "ruleset hounds-jackals-washburne\n"
+                       "setup hounds-jackals-washburne to=1 "
+                       "p1=1,2,3,4,17 p2=10,11,12,13,14\n"
+                       "1 3 17-6\n"
+                       "2 2 14-16\n"
+                       "1 2 6-8-10\n";
+    char final[256];
+    kemet_error e;
+    if (kemet_replay(text, NULL, final, sizeof final, NULL, &e))
+        fail_msg("%s", e.msg);
+    assert_string_equal(final, "hounds-jackals-washburne to=2 "
+                               "p1=1,2,3,4,10 p2=10,11,12,13,16");
+    /* Lions & Jackals, 2 and 6: 7-9 may be the 2, or the 6 onto the
+     * river's end 13, where the opponent's last plinth on the board (its
+     * 18) stands, and back to 9 */
+    expect_error("kemet-record 1\n"
+                 "ruleset lions-jackals:solid=2,dual=0\n"
+                 "setup lions-jackals:solid=2,dual=0 to=1 "
+                 "p1=7,15,21,27,30 p2=18 h2=4\n"
+                 "1 2,6 7-9\n",
+                 KEMET_EILLEGAL, "line 4:", "ambiguous");
+}
+
 /* A game set up in a position (kemet_game_setup): its record says
  * "setup", replays with the seed's throws from the first ply, and is
  * refused when the line claims the opening's start instead. */
@@ -320,7 +350,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip), cmocka_unit_test(tampering),
         cmocka_unit_test(unseeded),   cmocka_unit_test(line_endings),
-        cmocka_unit_test(set_up),
+        cmocka_unit_test(set_up),     cmocka_unit_test(short_line_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

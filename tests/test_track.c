@@ -7,10 +7,18 @@
  *   common hole, 31-59 player 2's holes 29..1, so player 1's square q and
  *   player 2's square 60-q are one hole. Home boxes: squares 1-5 of each.
  *   Ankh holes: each side's 15 and 25. Lines 6-20, 8-10 on both sides
- *   (player 1's squares 40-54, 50-52 on the far side).
+ *   (player 1's squares 40-54, 50-52 on the far side). Player 1's safe
+ *   squares (its own and the opponent's box, the Ankhs): 1-5, 15, 25, 35,
+ *   45, 55-59, none of them a line's end.
  *   Lions & Jackals: one track of 30 spaces run both ways, player 1's q is
  *   player 2's 31-q. Home Rows 1-5, Suns 7 15 16 24, rivers 13->9 and
  *   22->18 (the same numbers for both players), Duat re-entry onto 1-6.
+ *
+ *   Lines and rivers (rulings T1, T2): a count ending on a line's or
+ *   river's end lands there, then follows it to the other end, where it
+ *   lands too; both must be landings the rules allow, and an opponent on
+ *   either, not safe there, is knocked off (sent to the Duat). Such a step
+ *   is written FROM-END-TO (docs/notation.md).
  *
  * Also: the board file parser's errors, a user-edited board changing the
  * game, throw distributions, and self-play invariants. */
@@ -26,6 +34,7 @@
 #define L "lions-jackals "
 #define L1 "lions-jackals:solid=1,dual=0 "
 #define L2 "lions-jackals:solid=2,dual=0 "
+#define L3 "lions-jackals:dual=0 " /* 3 solid sticks */
 #define LQ1 "lions-jackals-quick:solid=1,dual=0 "
 #define moves tu_expect_moves
 #define apply tu_expect_apply
@@ -49,18 +58,38 @@ static void washburne_setup(void **state) {
  * 6-20 and 8-10 followed both ways, on both sides of the board. */
 static void washburne_move_and_lines(void **state) {
     (void)state;
-    moves(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "3", "3-20 4-7 5-10");
-    moves(W "to=1 p1=1,2,3,4,17 p2=1,2,3,4,5", "3", "17-6 2-5 3-20 4-7");
+    /* 3 + 3 lands on 6 and follows the line to 20; 5 + 3 on 8, then 10 */
+    moves(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "3", "3-6-20 4-7 5-8-10");
+    moves(W "to=1 p1=1,2,3,4,17 p2=1,2,3,4,5", "3", "17-20-6 2-5 3-6-20 4-7");
     /* the far side: 54 (their 6) leads to 40 (their 20), backwards */
-    moves(W "to=1 p1=1,2,3,4,51 p2=10,11,12,13,14", "3", "2-5 3-20 4-7 51-40");
-    /* 8 with a 2 lands on 10 and goes back to 8 (G6: 8 is left empty) */
+    moves(W "to=1 p1=1,2,3,4,51 p2=10,11,12,13,14", "3",
+          "2-5 3-6-20 4-7 51-54-40");
+    /* 8 with a 2 lands on 10 and goes back to 8 (G6: 8 is left empty);
+     * the short text names the same step, the only one it can be */
+    apply(W "to=1 p1=1,2,3,4,8 p2=10,11,12,13,14", "2", "8-10-8",
+          W "to=2 p1=1,2,3,4,8 p2=10,11,12,13,14");
     apply(W "to=1 p1=1,2,3,4,8 p2=10,11,12,13,14", "2", "8-8",
           W "to=2 p1=1,2,3,4,8 p2=10,11,12,13,14");
-    /* the line's far end holding an own piece: illegal; the end landed on
-     * by count is only passed through (judged where the piece rests) */
+    /* the line's far end holding an own piece: illegal */
+    apply(W "to=1 p1=1,2,3,6,17 p2=10,11,12,13,14", "3", "17-20-6", "ERR");
     apply(W "to=1 p1=1,2,3,6,17 p2=10,11,12,13,14", "3", "17-6", "ERR");
-    apply(W "to=1 p1=1,2,3,20,17 p2=10,11,12,13,14", "3", "17-6",
-          W "to=2 p1=1,2,3,6,20 p2=10,11,12,13,14");
+    /* T1: so is the end the count reaches (rule 11: the piece lands on
+     * 20 first). This was legal when that end was passed through. */
+    apply(W "to=1 p1=1,2,3,20,17 p2=10,11,12,13,14", "3", "17-20-6", "ERR");
+    apply(W "to=1 p1=1,2,3,20,17 p2=10,11,12,13,14", "3", "17-6", "ERR");
+    /* the old example 5-20: with 6 holding the mover's own piece, a 1
+     * from 5 lands on its own piece, so there is no 5-6-20 */
+    moves(W "to=1 p1=1,2,3,5,6 p2=10,11,12,13,14", "1", "3-4 6-7");
+    apply(W "to=1 p1=1,2,3,5,6 p2=10,11,12,13,14", "1", "5-6-20", "ERR");
+    apply(W "to=1 p1=1,2,3,5,6 p2=10,11,12,13,14", "1", "5-20", "ERR");
+    /* with 6 empty it is the move, in either text */
+    apply(W "to=1 p1=1,2,3,4,5 p2=10,11,12,13,14", "1", "5-6-20",
+          W "to=2 p1=1,2,3,4,20 p2=10,11,12,13,14");
+    apply(W "to=1 p1=1,2,3,4,5 p2=10,11,12,13,14", "1", "5-20",
+          W "to=2 p1=1,2,3,4,20 p2=10,11,12,13,14");
+    /* the end written must be the one the count reaches */
+    apply(W "to=1 p1=1,2,3,4,5 p2=10,11,12,13,14", "1", "5-8-20", "ERR");
+    apply(W "to=1 p1=1,2,3,4,5 p2=10,11,12,13,14", "1", "5-6-6", "ERR");
     /* no move past the end of the path (rule 9: the opponent's box) */
     moves(W "to=1 p1=54,55,56,57,59 p2=10,11,12,13,14", "5", "pass");
     moves(W "to=1 p1=54,55,56,57,59 p2=10,11,12,13,14", "1", "57-58");
@@ -73,7 +102,7 @@ static void washburne_knock_and_safe(void **state) {
     apply(W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,46", "2", "12-14",
           W "to=2 p1=1,2,3,4,14 p2=1,2,3,4 h2=1");
     /* player 2's piece on 45 is on hole 15 of player 1's side: an Ankh */
-    moves(W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,45", "3", "2-5 3-20 4-7");
+    moves(W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,45", "3", "2-5 3-6-20 4-7");
     apply(W "to=1 p1=1,2,3,4,12 p2=1,2,3,4,45", "3", "12-15", "ERR");
     /* player 2's home box (player 1's 55-59) is safe too */
     apply(W "to=1 p1=1,2,3,4,53 p2=10,11,12,13,4", "3", "53-56", "ERR");
@@ -82,6 +111,21 @@ static void washburne_knock_and_safe(void **state) {
     /* and player 2 knocks player 1 the same way, on its own numbering */
     apply(W "to=2 p1=1,2,3,4,14 p2=10,11,12,13,44", "2", "44-46",
           W "to=1 p1=1,2,3,4 h1=1 p2=10,11,12,13,46");
+    /* T2: a piece that comes to rest at a line's far end knocks off the
+     * opponent there (player 2's 54 is player 1's 6, not safe) */
+    apply(W "to=1 p1=1,2,3,4,17 p2=10,11,12,13,54", "3", "17-20-6",
+          W "to=2 p1=1,2,3,4,6 p2=10,11,12,13 h2=1");
+    /* T1: and so does the end the count reaches (player 2's 40 is
+     * player 1's 20): knocked off, and the piece follows the line on */
+    apply(W "to=1 p1=1,2,3,4,17 p2=10,11,12,13,40", "3", "17-20-6",
+          W "to=2 p1=1,2,3,4,6 p2=10,11,12,13 h2=1");
+    /* both ends holding opponents: both are knocked off */
+    apply(W "to=1 p1=1,2,3,4,17 p2=10,11,12,40,54", "3", "17-20-6",
+          W "to=2 p1=1,2,3,4,6 p2=10,11,12 h2=2");
+    /* player 2 the same way: its 17 + 3 lands on its 20 (player 1's 40),
+     * then its 6 (player 1's 54) */
+    apply(W "to=2 p1=40,54,1,2,3 p2=10,11,12,13,17", "3", "17-20-6",
+          W "to=1 p1=1,2,3 h1=2 p2=6,10,11,12,13");
 }
 
 /* Rules 14, 15: a knocked-off piece comes back on the hole of its home box
@@ -135,7 +179,7 @@ static void washburne_dice(void **state) {
     moves(p, "1,5", "ERR");                /* dice show 1-4 */
     /* back from off the board with one die, the other moves another piece */
     moves(WD "to=1 p1=2,3,4,5 h1=1 p2=20,21,22,23,24", "1,3",
-          "in-1+3-20 in-1+4-7 in-1+5-10");
+          "in-1+3-6-20 in-1+4-7 in-1+5-8-10");
     /* only one die usable: a one-step turn */
     moves(WD "to=1 p1=12,56,57,58,59 p2=10,11,13,14,15", "4,4", "12-16");
     /* two orders reaching one outcome are listed once */
@@ -225,21 +269,117 @@ static void lions_capture_and_safe(void **state) {
  * each value; nothing else moves backwards. */
 static void lions_rivers(void **state) {
     (void)state;
-    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,5", "3", "10-9",
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,5", "3", "10-13-9",
           L1 "to=2 p1=1,2,3,4,9 p2=1,2,3,4,5");
+    moves(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,5", "3", "10-13-9 2-5 3-6 4-7");
     apply(L1 "to=1 p1=1,2,3,4,11 p2=1,2,3,4,5", "3", "11-14",
           L1 "to=2 p1=1,2,3,4,14 p2=1,2,3,4,5");
-    apply(L1 "to=1 p1=1,2,3,4,19 p2=1,2,3,4,5", "3", "19-18",
+    apply(L1 "to=1 p1=1,2,3,4,19 p2=1,2,3,4,5", "3", "19-22-18",
           L1 "to=2 p1=1,2,3,4,18 p2=1,2,3,4,5");
     /* the same for player 2 on its own numbering */
-    apply(L1 "to=2 p1=1,2,3,4,5 p2=1,2,3,4,10", "3", "10-9",
+    apply(L1 "to=2 p1=1,2,3,4,5 p2=1,2,3,4,10", "3", "10-13-9",
           L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,9");
     /* 3 then 1: the river at the end of the 3 is taken; 1 then 3 skips it */
     const char *s = L2 "to=1 p1=26,27,28,29,10 p2=1,6,7,8,12";
-    apply(s, "1,3", "10-9+9-10", L2 "to=2 p1=10,26,27,28,29 p2=1,6,7,8,12");
+    apply(s, "1,3", "10-13-9+9-10", L2 "to=2 p1=10,26,27,28,29 p2=1,6,7,8,12");
     apply(s, "1,3", "10-11+11-14", L2 "to=2 p1=14,26,27,28,29 p2=1,6,7,8,12");
     apply(s, "1,3", "10-13", "ERR"); /* the river must be taken */
     apply(s, "1,3", "10-14", "ERR"); /* not in the middle of a value */
+    /* an old record's short text still reads, where it names one move */
+    apply(s, "1,3", "10-9+9-10", L2 "to=2 p1=10,26,27,28,29 p2=1,6,7,8,12");
+}
+
+/* Ruling T1 in Lions & Jackals (rules 4-6): a value ending on a river's
+ * end lands there ("landed on directly"), then the river carries the
+ * plinth back to its other end, where it lands too. */
+static void lions_river_landings(void **state) {
+    (void)state;
+    /* an own plinth on the end reached (13): no river from there; the
+     * old reading passed through 13 and allowed 10-9 */
+    moves(L1 "to=1 p1=1,2,3,10,13 p2=1,2,3,4,5", "3", "1-4 13-16 2-5 3-6");
+    apply(L1 "to=1 p1=1,2,3,10,13 p2=1,2,3,4,5", "3", "10-13-9", "ERR");
+    apply(L1 "to=1 p1=1,2,3,10,13 p2=1,2,3,4,5", "3", "10-9", "ERR");
+    /* an own plinth on the far end (9) */
+    apply(L1 "to=1 p1=1,2,3,9,10 p2=1,2,3,4,5", "3", "10-13-9", "ERR");
+    /* an opponent on 13 (its 18), not safe: to the Duat, and the river
+     * carries the plinth on to 9 */
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,18", "3", "10-13-9",
+          L1 "to=2 p1=1,2,3,4,9 p2=1,2,3,4 h2=1");
+    /* an opponent on 9 (its 22): to the Duat (T2's reading, rule 4) */
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,22", "3", "10-13-9",
+          L1 "to=2 p1=1,2,3,4,9 p2=1,2,3,4 h2=1");
+    /* opponents on both ends: both to the Duat */
+    apply(L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,18,22", "3", "10-13-9",
+          L1 "to=2 p1=1,2,3,4,9 p2=1,2,3 h2=2");
+    /* the other river, 22 to 18: player 2's 9 and 13 */
+    apply(L1 "to=1 p1=1,2,3,4,19 p2=1,2,3,9,13", "3", "19-22-18",
+          L1 "to=2 p1=1,2,3,4,18 p2=1,2,3 h2=2");
+    /* a plinth carried back to the space it left (G6): 9 + 4 lands on
+     * 13 and returns to 9 */
+    apply(L1 "to=1 p1=1,2,3,4,9 p2=1,2,3,4,18", "4", "9-13-9",
+          L1 "to=2 p1=1,2,3,4,9 p2=1,2,3,4 h2=1");
+}
+
+/* Both readings of one text (docs/notation.md): 2 solid sticks throw 2
+ * and 6, and player 1's plinth on 7 reaches 9 either by the 2 or by the 6
+ * onto the river's end 13, where the opponent's last plinth on the board
+ * stands (its 18): sent to the Duat, which wins (rule 8). After the 2 the
+ * 6 cannot be used (9 + 6 = 15, 15 + 6 = 21, 21 + 6 = 27 hold own
+ * plinths, 27 and 30 + 6 are beyond the track), so each is a whole turn,
+ * and they end differently. */
+static void lions_two_readings(void **state) {
+    (void)state;
+    const char *s = L2 "to=1 p1=7,15,21,27,30 p2=18 h2=4";
+    /* the capture is written with its end; the 2 writes its end out, as
+     * its short text would be ambiguous. Then 15-17, 21-23 or 27-29 with
+     * the 2 leave the 6 to the plinth on 7, or to the one moved on. */
+    moves(s, "2,6",
+          "15-17+17-23 15-17+7-13-9 21-23+23-29 21-23+7-13-9 27-29+7-13-9 "
+          "7-13-9 7-9-9");
+    apply(s, "2,6", "7-13-9", L2 "to=2 p1=9,15,21,27,30 p2=- h2=5 winner=1");
+    apply(s, "2,6", "7-9-9", L2 "to=2 p1=9,15,21,27,30 p2=18 h2=4");
+    apply(s, "2,6", "7-9", "ERR"); /* ambiguous */
+    char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "apply", s, "2,6", "7-9", NULL), 2);
+    assert_non_null(strstr(e, "ambiguous"));
+    assert_non_null(strstr(e, "7-13-9"));
+    assert_string_equal(o, "");
+    free(o);
+    free(e);
+    /* a turn entered a step at a time: the first steps name their ends
+     * where two reach one square, and the short text is refused */
+    kemet_pos p;
+    kemet_rules *r = tu_pos(s, &p);
+    kemet_throw t;
+    kemet_move done = {0}, next[KEMET_MAX_MOVES];
+    kemet_error err;
+    assert_int_equal(kemet_throw_parse(r, "2,6", &t, &err), KEMET_OK);
+    int n = kemet_next_steps(r, &p, &t, &done, next, NULL);
+    /* 2s from 7, 15, 21, 27; the 6 from 7 */
+    assert_int_equal(n, 5);
+    char text[200] = "";
+    for (int i = 0; i < n; i++) {
+        char one[32];
+        kemet_move_format(&next[i], one, sizeof one);
+        strcat(text, one);
+        strcat(text, " ");
+    }
+    assert_non_null(strstr(text, "7-9-9 "));
+    assert_non_null(strstr(text, "7-13-9 "));
+    assert_int_equal(kemet_move_parse(r, "7-9", &done, &err), KEMET_OK);
+    assert_int_equal(kemet_next_steps(r, &p, &t, &done, next, NULL),
+                     KEMET_EILLEGAL);
+    assert_int_equal(kemet_move_parse(r, "7-9-9", &done, &err), KEMET_OK);
+    assert_int_equal(kemet_next_steps(r, &p, &t, &done, next, NULL), 0);
+    kemet_rules_close(r);
+    /* with 13 empty the two readings end alike: the short text is read */
+    const char *q = L2 "to=1 p1=7,15,21,27,30 p2=20 h2=4";
+    apply(q, "2,6", "7-9", L2 "to=2 p1=9,15,21,27,30 p2=20 h2=4");
+    /* with a single value, only one reading exists */
+    apply(L1 "to=1 p1=7,15,21,27,30 p2=18 h2=4", "6", "7-9",
+          L1 "to=2 p1=9,15,21,27,30 p2=- h2=5 winner=1");
+    apply(L1 "to=1 p1=7,15,21,27,30 p2=18 h2=4", "2", "7-9",
+          L1 "to=2 p1=9,15,21,27,30 p2=18 h2=4");
 }
 
 /* Rule 7: from the Duat onto an open space 1-6 by an exact value. */
@@ -253,6 +393,47 @@ static void lions_resurrection(void **state) {
     apply(L1 "to=1 p1=1,3,4,5 h1=1 p2=29,11,12,13,14", "2", "in-2", "ERR");
     /* other plinths may move meanwhile */
     apply(s, "2", "5-7", L1 "to=2 p1=1,3,4,7 h1=1 p2=10,11,12,13,14");
+}
+
+/* Ruling T6 (rule 7, "each value of a combination lands on an open
+ * space"): in the turn a plinth leaves the Duat, every value it spends
+ * ends on an open space; from its owner's next turn it captures. */
+static void lions_resurrected_captures_nothing(void **state) {
+    (void)state;
+    /* 2 and 4: the plinth comes back on 2, and 2 + 4 = 6 holds the
+     * opponent's plinth (its 25), not on a safe space */
+    const char *s = L2 "to=1 p1=1,3,4,5 h1=1 p2=10,11,12,14,25";
+    apply(s, "2,4", "in-2+2-6", "ERR");
+    apply(s, "4,2", "in-2+2-6", "ERR");
+    /* another plinth may take the 4: 5 + 4 = 9 */
+    apply(s, "2,4", "in-2+5-9", L2 "to=2 p1=1,2,3,4,9 p2=10,11,12,14,25");
+    /* (any other plinth could capture there: 2 from 4) */
+    apply(L2 "to=1 p1=1,3,4,5 h1=1 p2=10,11,12,14,25", "2,2", "4-6+in-2",
+          L2 "to=2 p1=1,2,3,5,6 p2=10,11,12,14 h2=1");
+    char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "apply", s, "2,4", "in-2+2-6", NULL),
+                     2);
+    assert_non_null(strstr(e, "came back from the Duat this turn"));
+    free(o);
+    free(e);
+    /* the next turns: player 2 moves (its 10 + 1 = 11 holds its own, so
+     * its 14 + 1), then the same plinth on 2 captures with a 4 */
+    apply(L2 "to=2 p1=1,2,3,4,9 p2=10,11,12,14,25", "1,1", "14-15+15-16",
+          L2 "to=1 p1=1,2,3,4,9 p2=10,11,12,16,25");
+    apply(L2 "to=1 p1=1,2,3,4,9 p2=10,11,12,16,25", "4,4", "2-6+6-10",
+          L2 "to=2 p1=1,3,4,9,10 p2=10,11,12,16 h2=1");
+    /* a river it lands on is still taken, both ends open: 3 solid
+     * sticks 4, 3 and 6: back on 3, on to 7, then 7 + 6 = 13 and back
+     * to 9 */
+    const char *r = L3 "to=1 p1=1,2,4,5 h1=1 p2=10,11,12,14,20";
+    apply(r, "3,4,6", "in-3+3-7+7-13-9",
+          L3 "to=2 p1=1,2,4,5,9 p2=10,11,12,14,20");
+    /* the opponent on 13 (its 18): refused, where another plinth would
+     * send it to the Duat; so on 9 (its 22) */
+    apply(L3 "to=1 p1=1,2,4,5 h1=1 p2=10,11,12,14,18", "3,4,6",
+          "in-3+3-7+7-13-9", "ERR");
+    apply(L3 "to=1 p1=1,2,4,5 h1=1 p2=10,11,12,14,22", "3,4,6",
+          "in-3+3-7+7-13-9", "ERR");
 }
 
 /* Rule 8 and the modes: all five in the opponent's Home Row (Normal), the
@@ -294,6 +475,24 @@ static void explanations(void **state) {
                             "10-11", NULL),
                      2);
     assert_non_null(strstr(e, "off the board"));
+    free(o);
+    free(e);
+    /* T1: a line is followed only from a hole the piece may land on */
+    assert_int_equal(tu_run(NULL, &o, &e, "apply",
+                            W "to=1 p1=1,2,3,5,6 p2=10,11,12,13,14", "1",
+                            "5-6-20", NULL),
+                     2);
+    assert_string_equal(e, "kemet: illegal move 5-6-20: hole 6 holds your "
+                           "own piece: a line is followed only from a hole "
+                           "you can land on (rules 7, 11-13)\n");
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "apply",
+                            L "to=1 p1=1,2,3,10,13 p2=1,2,3,4,5", "3,5,6",
+                            "10-13-9+1-6+13-18", NULL),
+                     2);
+    assert_non_null(strstr(e, "space 13 holds your own plinth: a river is "
+                              "followed only from a space you can land on"));
     free(o);
     free(e);
 }
@@ -448,6 +647,64 @@ static void board_files(void **state) {
     remove("bad.board");
     free(lj);
     free(wb);
+}
+
+/* kemet_apply on a board file's text: "ERR: " and the explanation, or
+ * the position after. */
+static char *apply_on(const char *board, const char *ptext, const char *thr,
+                      const char *mtext) {
+    kemet_rules *r;
+    kemet_pos p, q;
+    kemet_throw t;
+    kemet_move m;
+    kemet_error e;
+    char *out = calloc(1, 512);
+    assert_int_equal(kemet_pos_parse_board(ptext, board, &r, &p, &e), 0);
+    assert_int_equal(kemet_throw_parse(r, thr, &t, &e), 0);
+    assert_int_equal(kemet_move_parse(r, mtext, &m, &e), 0);
+    if (kemet_apply(r, &p, &t, &m, &q, NULL) == KEMET_OK) {
+        kemet_pos_format(r, &q, out, 512);
+    } else {
+        strcpy(out, "ERR: ");
+        kemet_explain(r, &p, &t, &m, out + 5, 512 - 5);
+    }
+    kemet_rules_close(r);
+    return out;
+}
+
+/* Ruling T1: an opponent on a safe end reached by count makes the step
+ * illegal. No line or river end is safe on the built-in boards, so a safe
+ * hole is added to each by editing its board file. */
+static void safe_line_ends(void **state) {
+    (void)state;
+    /* Washburne: hole 20 made safe; player 2's 40 is that hole */
+    char *wb = read_default("washburne");
+    char *x = edit(wb, "safe 1 2 3 4 5 ", "safe 20 1 2 3 4 5 ");
+    char *got =
+        apply_on(x, W "to=1 p1=1,2,3,4,17 p2=10,11,12,13,40", "3", "17-20-6");
+    assert_string_equal(got, "ERR: the opponent's piece on hole 20 is safe "
+                             "there (an Ankh or home-box hole, rule 13): a "
+                             "line is followed only from a hole you can "
+                             "land on");
+    free(got);
+    /* the same with 20 empty: the line is followed */
+    got = apply_on(x, W "to=1 p1=1,2,3,4,17 p2=10,11,12,13,14", "3", "17-6");
+    assert_string_equal(got, W "to=2 p1=1,2,3,4,6 p2=10,11,12,13,14");
+    free(got);
+    free(x);
+    free(wb);
+    /* Lions & Jackals: a Sun on 13, the river's end; player 2's 18 */
+    char *lj = read_default("lions-jackals");
+    x = edit(lj, "sun 7 15 16 24", "sun 7 13 16 24");
+    got = apply_on(x, L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,18", "3", "10-13-9");
+    assert_non_null(strstr(got, "ERR: the opponent's plinth on space 13 is "
+                                "safe there (a Sun"));
+    free(got);
+    got = apply_on(x, L1 "to=1 p1=1,2,3,4,10 p2=1,2,3,4,5", "3", "10-13-9");
+    assert_string_equal(got, L1 "to=2 p1=1,2,3,4,9 p2=1,2,3,4,5");
+    free(got);
+    free(x);
+    free(lj);
 }
 
 /* ---------------------------------------------------------------------------
@@ -704,10 +961,14 @@ int main(void) {
         cmocka_unit_test(lions_use_all),
         cmocka_unit_test(lions_capture_and_safe),
         cmocka_unit_test(lions_rivers),
+        cmocka_unit_test(lions_river_landings),
+        cmocka_unit_test(lions_two_readings),
         cmocka_unit_test(lions_resurrection),
+        cmocka_unit_test(lions_resurrected_captures_nothing),
         cmocka_unit_test(lions_win),
         cmocka_unit_test(explanations),
         cmocka_unit_test(board_files),
+        cmocka_unit_test(safe_line_ends),
         cmocka_unit_test(throw_distributions),
         cmocka_unit_test(selfplay_washburne),
         cmocka_unit_test(selfplay_lions),

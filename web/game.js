@@ -321,7 +321,7 @@ function cellOfSquare(sq) {
   const st = view.state, rs = ruleset(st.ruleset);
   return rs.paths[st.to - 1][sq];
 }
-function splitStep(t) { const [f, to] = t.split("-"); return {f, to}; }
+function splitStep(t) { const p = t.split("-"); return {f: p[0], to: p[p.length - 1], text: t}; }
 
 /* Why a move is not legal, in words (the server's kemet_explain). */
 async function explain(move, fallback) {
@@ -366,7 +366,7 @@ async function choose(where) {
     say(await explain([...v.done, v.picked + "-" + where].join("+"), "That is not one of the highlighted moves."), true);
     return render();
   }
-  v.done.push(v.picked + "-" + where);
+  v.done.push(step.text);
   v.picked = null;
   await act(async w => { await loadSteps(w); });
 }

@@ -36,7 +36,8 @@ class Throw(ctypes.Structure):
 
 
 class Step(ctypes.Structure):
-    _fields_ = [("from_", ctypes.c_uint8), ("to", ctypes.c_uint8)]
+    _fields_ = [("from_", ctypes.c_uint8), ("to", ctypes.c_uint8),
+                ("via", ctypes.c_uint8)]
 
 
 class Move(ctypes.Structure):

@@ -415,6 +415,7 @@ static inline void kmt_put_move(kemet_move *out, int *n, int from, int to) {
     m->n = 1;
     m->step[0].from = (uint8_t)from;
     m->step[0].to = (uint8_t)to;
+    m->step[0].via = 0;
 }
 
 /* A one-step move. */

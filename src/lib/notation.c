@@ -337,21 +337,27 @@ int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
 /* ---------------------------------------------------------------------------
  * Moves.
  * ------------------------------------------------------------------------ */
-static int read_end(const kemet_rules *r, const char *s, size_t len, bool from,
+/* One end of a step: FROM (a square or 'in'), TO (a square or 'off') or
+ * the END a count reached (a square). */
+enum { END_FROM, END_TO, END_VIA };
+
+static int read_end(const kemet_rules *r, const char *s, size_t len, int kind,
                     uint8_t *out, kemet_error *err) {
     int v;
-    if (from && len == 2 && memcmp(s, "in", 2) == 0) {
+    if (kind == END_FROM && len == 2 && memcmp(s, "in", 2) == 0) {
         *out = KEMET_HAND;
         return 0;
     }
-    if (!from && len == 3 && memcmp(s, "off", 3) == 0) {
+    if (kind == END_TO && len == 3 && memcmp(s, "off", 3) == 0) {
         *out = KEMET_OFF;
         return 0;
     }
     if (kmt_read_num(s, len, &v) < 0)
         return kmt_fail(err, KEMET_ESYNTAX, "'%.*s' is not a square%s",
                         (int)(len > 20 ? 20 : len), s,
-                        from ? " or 'in'" : " or 'off'");
+                        kind == END_FROM ? " or 'in'"
+                        : kind == END_TO ? " or 'off'"
+                                         : "");
     if (v < 1 || v > r->squares)
         return kmt_fail(err, KEMET_ESYNTAX,
                         "square %d is outside the board (1-%d)", v, r->squares);
@@ -373,16 +379,24 @@ int kemet_move_parse(const kemet_rules *r, const char *text, kemet_move *move,
         const char *end = strchr(s, '+');
         size_t len = end ? (size_t)(end - s) : strlen(s);
         const char *dash = memchr(s, '-', len);
-        if (!dash || len == 0)
+        /* FROM-TO, or FROM-END-TO (a line's or river's end on the way) */
+        const char *dash2 =
+            dash ? memchr(dash + 1, '-', len - (size_t)(dash + 1 - s)) : NULL;
+        if (!dash || len == 0 ||
+            (dash2 && memchr(dash2 + 1, '-', len - (size_t)(dash2 + 1 - s))))
             return kmt_fail(err, KEMET_ESYNTAX,
-                            "'%.40s' is not a move (FROM-TO, or pass)", text);
+                            "'%.40s' is not a move (FROM-TO, FROM-END-TO, or "
+                            "pass)",
+                            text);
         if (m.n == KEMET_MAX_STEPS)
             return kmt_fail(err, KEMET_ESYNTAX, "too many steps in '%.40s'",
                             text);
         kemet_step *st = &m.step[m.n++];
-        if (read_end(r, s, (size_t)(dash - s), true, &st->from, err) ||
-            read_end(r, dash + 1, len - (size_t)(dash - s) - 1, false, &st->to,
-                     err))
+        const char *to = dash2 ? dash2 + 1 : dash + 1;
+        if (read_end(r, s, (size_t)(dash - s), END_FROM, &st->from, err) ||
+            (dash2 && read_end(r, dash + 1, (size_t)(dash2 - dash - 1), END_VIA,
+                               &st->via, err)) ||
+            read_end(r, to, len - (size_t)(to - s), END_TO, &st->to, err))
             return KEMET_ESYNTAX;
         if (!end)
             break;
@@ -408,6 +422,8 @@ int kemet_move_format(const kemet_move *move, char *buf, size_t len) {
             bad |= add(buf, len, &at, "in-");
         else
             bad |= add(buf, len, &at, "%d-", st->from);
+        if (st->via)
+            bad |= add(buf, len, &at, "%d-", st->via);
         if (st->to == KEMET_OFF)
             bad |= add(buf, len, &at, "off");
         else

@@ -146,7 +146,7 @@ int kemet_move_equal(const kemet_move *a, const kemet_move *b) {
         return 0;
     for (int i = 0; i < a->n; i++)
         if (a->step[i].from != b->step[i].from ||
-            a->step[i].to != b->step[i].to)
+            a->step[i].to != b->step[i].to || a->step[i].via != b->step[i].via)
             return 0;
     return 1;
 }

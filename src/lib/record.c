@@ -204,12 +204,16 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
     kemet_pos next;
     rc = kemet_apply(R->rules, &R->pos, &thr, &move, &next, NULL);
     if (rc) {
-        char pos[512];
+        char pos[512], why[256] = "";
         kemet_pos_format(R->rules, &R->pos, pos, sizeof pos);
+        /* e.g. a short FROM-TO of an older record that now reads two
+         * ways (docs/notation.md) */
+        if (rc == KEMET_EILLEGAL)
+            kemet_explain(R->rules, &R->pos, &thr, &move, why, sizeof why);
         return kmt_fail(err, KEMET_EILLEGAL,
                         "line %ld: %s is not a legal move for throw %s in "
-                        "%s",
-                        ln, move_s, thr_s, pos);
+                        "%s%s%s",
+                        ln, move_s, thr_s, pos, why[0] ? ": " : "", why);
     }
     if (R->keep) {
         if (R->plies == R->cap) {

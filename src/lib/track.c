@@ -33,13 +33,16 @@ extern const char kmt_board_lions_jackals[];
     .enter = ENTER_HOME_BOX,                                                   \
     .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,                         \
     .jump_event = KEMET_EV_LINE, .off_first = true, .full_home_loses = true,   \
-    .off = "off the board", .safe_words = "an Ankh or home-box hole, rule 13"
+    .off = "off the board", .safe_words = "an Ankh or home-box hole, rule 13", \
+    .jump_words = "line", .hole_words = "hole", .piece_words = "piece",        \
+    .land_rules = "rules 7, 11-13"
 #define LIONS_RULES                                                            \
     .family = "lions-jackals", .board = kmt_board_lions_jackals,               \
     .throws = THROW_BOARD, .enter = ENTER_OPEN, .safe_flags = KEMET_BOARD_SUN, \
     .jump_event = KEMET_EV_RIVER, .goal_safe = true, .duat_win = true,         \
-    .opening = true, .off = "in the Duat",                                     \
-    .safe_words = "a Sun or its goal Home Row, rule 4"
+    .opening = true, .risen_open = true, .off = "in the Duat",                 \
+    .safe_words = "a Sun or its goal Home Row, rule 4", .jump_words = "river", \
+    .hole_words = "space", .piece_words = "plinth", .land_rules = "rules 4, 6"
 
 /* By the ruleset's variant number. */
 static const track_rules params[] = {
@@ -126,8 +129,10 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     t->path = KEMET_BIT(t->S + 1) - 2;
     for (int p = 0; p < 2; p++)
         for (int q = 1; q <= t->S; q++) {
-            if (t->jump[p][q] != q)
+            if (t->jump[p][q] != q) {
                 t->jset[p] |= KEMET_BIT(q);
+                t->target[p] |= KEMET_BIT(t->jump[p][q]);
+            }
             int x = t->other[p][q];
             if (x && (t->safe[p ^ 1] & KEMET_BIT(x)))
                 t->opp_safe[p] |= KEMET_BIT(q);
@@ -231,7 +236,11 @@ static const char washburne_text[] =
     "other side into the opponent's home box. The four sticks give 1-5.\n"
     "A piece moves forward by the throw onto an empty hole or an opponent's\n"
     "piece, which is knocked off the board; pieces on Ankh holes and in\n"
-    "either home box are safe. Lines 6-20 and 8-10 are followed both ways.\n"
+    "either home box are safe. Lines 6-20 and 8-10 are followed both ways:\n"
+    "a count ending on a line's end lands there, then on the other end,\n"
+    "and both must be holes the piece may land on (an opponent's piece on\n"
+    "either is knocked off); such a step is written 3-6-20. The orange\n"
+    "circles have no rule (the text gives them none).\n"
     "While a piece is off the board no other piece moves: a throw of k\n"
     "brings it back on hole k of its home box, if empty; else the turn is\n"
     "lost. A player whose piece is knocked off while their home box is\n"
@@ -252,9 +261,12 @@ static const char lions_text[] =
     "player of its colour). Every value that can be used must be, in any\n"
     "order; several values may move one plinth, value after value. A\n"
     "plinth lands on an open space or on an opponent not on a Sun or in its\n"
-    "goal Home Row, which goes to the Duat. A value ending on a river\n"
-    "carries the plinth back along it. From the Duat a plinth comes back\n"
-    "onto an open space 1-6 by an exact value. Win by placing all five\n"
+    "goal Home Row, which goes to the Duat. A value ending on a river's\n"
+    "end (13, 22) lands there and the river carries the plinth back to 9\n"
+    "or 18, where it lands too: both ends as any landing, an opponent on\n"
+    "either going to the Duat; written 10-13-9. From the Duat a plinth\n"
+    "comes back onto an open space 1-6 by an exact value, and in that turn\n"
+    "every value it spends ends on an open space. Win by placing all five\n"
     "plinths in the opponent's Home Row, or sending all the opponent's to\n"
     "the Duat. Throws are written '1,4,6,2@1' (2@1: a dual value for\n"
     "player 1); turns as steps joined by '+', e.g. 3-5+5-11.";

@@ -35,8 +35,14 @@ typedef struct track_rules {
     bool duat_win;   /* all the opponent's pieces in the Duat wins (L&J 8) */
     bool quick;      /* one piece in the opponent's home wins (Quick mode) */
     bool opening;    /* a stick each decides who starts (L&J 2); else G4 */
+    bool risen_open; /* a piece back from off the board lands only on open
+                        spaces for the rest of that turn (L&J 7, T6) */
     const char *off; /* where a piece off the board is, in words */
-    const char *safe_words; /* why an opponent's piece is safe, in words */
+    const char *safe_words;  /* why an opponent's piece is safe, in words */
+    const char *jump_words;  /* "line", "river" */
+    const char *hole_words;  /* "hole", "space" */
+    const char *piece_words; /* "piece", "plinth" */
+    const char *land_rules;  /* the rules that say a count lands there */
 } track_rules;
 
 typedef struct track {
@@ -50,6 +56,7 @@ typedef struct track {
     uint8_t homesq[2][8]; /* p's home squares, in order (W14: the home box) */
     uint8_t jump[2][KEMET_MAX_SQUARE + 1]; /* where a value ending on q rests */
     uint64_t jset[2];                      /* squares q where jump[p][q] != q */
+    uint64_t target[2];   /* squares some line or river leads to */
     uint64_t opp_safe[2]; /* p's squares where an opponent's piece is safe */
     uint64_t path;        /* squares 1..S */
     uint8_t other[2][KEMET_MAX_SQUARE + 1]; /* the opponent's square on the
@@ -78,6 +85,10 @@ enum {
     BEYOND,
     OWN,
     SAFE,
+    NEAR_OWN,   /* T1: an own piece on the end the count reaches */
+    NEAR_SAFE,  /* T1: a safe opponent there */
+    RISEN,      /* T6: an opponent where a piece back this turn would land */
+    NEAR_RISEN, /* T6: ... on the end the count reaches */
     HOME_TAKEN,
     ENTER_TAKEN,
     NO_ENTRY
@@ -87,15 +98,18 @@ enum {
 typedef struct turn {
     kemet_pos pos;
     uint64_t moved; /* dice: squares of pieces that have moved this turn */
+    uint64_t risen; /* squares of pieces brought back this turn (T6) */
     uint64_t opp;   /* the opponent's pieces, as squares of the mover's path */
     uint8_t left[KEMET_MAX_VALUES]; /* values still to spend */
     int nleft;
 } turn;
 
-/* The legal steps of u: (value index, from, to), one per distinct value
- * and piece. Returns how many. */
+/* The legal steps of u: (value index, from, to, end), one per distinct
+ * value and piece. `end` is the square the count reached (from + value;
+ * `to` unless a line or river was followed), 0 for a piece brought back.
+ * Returns how many. */
 typedef struct step {
-    uint8_t vi, from, to;
+    uint8_t vi, from, to, end;
 } step;
 
 /* track_throw.c */
@@ -126,6 +140,16 @@ int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
                          kemet_move *next, kemet_throw *left, kemet_pos *mid);
 bool kmt_track_legal(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *move);
+/* How many different outcomes the written steps of `move` can have (0, 1,
+ * or 2 for two or more): a step written FROM-TO may be a count that lands
+ * there or one that follows a line or river to there (docs/notation.md).
+ * With `whole`, only readings that make a complete turn count, and the
+ * outcome is the position; else any beginning of a turn, and the outcome
+ * also holds the values left. *a and *b (may be NULL) get the first
+ * reading and one that ends otherwise, each step with its end written. */
+int kmt_track_readings(const track *t, const kemet_pos *pos,
+                       const kemet_throw *thr, const kemet_move *move,
+                       bool whole, kemet_move *a, kemet_move *b);
 void kmt_track_make(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, const kemet_move *move,
                     kemet_pos *out, kemet_events *ev);

@@ -42,12 +42,13 @@ void kmt_track_side(const kemet_rules *r, const kemet_pos *pos, int p,
 /* ---------------------------------------------------------------------------
  * Explanations
  * ------------------------------------------------------------------------ */
-static void say_step(const track *t, int why, int s, int f, char *buf,
+static void say_step(const track *t, int why, int s, int f, int near, char *buf,
                      size_t len) {
+    const track_rules *R = t->R;
     switch (why) {
     case NO_PIECE:
         if (s == KEMET_HAND)
-            snprintf(buf, len, "you have no piece %s", t->R->off);
+            snprintf(buf, len, "you have no piece %s", R->off);
         else
             snprintf(buf, len, "you have no piece on square %d", s);
         break;
@@ -66,7 +67,29 @@ static void say_step(const track *t, int why, int s, int f, char *buf,
     case SAFE:
         snprintf(buf, len,
                  "the opponent's piece on square %d is safe there (%s)", f,
-                 t->R->safe_words);
+                 R->safe_words);
+        break;
+    case NEAR_OWN:
+        snprintf(buf, len,
+                 "%s %d holds your own %s: a %s is followed only from a %s "
+                 "you can land on (%s)",
+                 R->hole_words, near, R->piece_words, R->jump_words,
+                 R->hole_words, R->land_rules);
+        break;
+    case NEAR_SAFE:
+        snprintf(buf, len,
+                 "the opponent's %s on %s %d is safe there (%s): a %s is "
+                 "followed only from a %s you can land on",
+                 R->piece_words, R->hole_words, near, R->safe_words,
+                 R->jump_words, R->hole_words);
+        break;
+    case RISEN:
+    case NEAR_RISEN:
+        snprintf(buf, len,
+                 "the %s on %d came back from the Duat this turn: each "
+                 "value it spends must land on an open space, and %s %d "
+                 "holds the opponent's (rule 7)",
+                 R->piece_words, s, R->hole_words, why == RISEN ? f : near);
         break;
     case HOME_TAKEN:
         snprintf(buf, len,
@@ -87,6 +110,12 @@ static void say_step(const track *t, int why, int s, int f, char *buf,
     }
 }
 
+/* Whether the legal step st is the written step w. */
+static bool is_step(const step *st, const kemet_step *w) {
+    return st->from == w->from && st->to == w->to &&
+           (!w->via || w->via == (st->from == KEMET_HAND ? st->to : st->end));
+}
+
 void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *move,
                        char *buf, size_t len) {
@@ -96,25 +125,44 @@ void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
         snprintf(buf, len, "nothing may be done before the throw");
         return;
     }
+    /* A step written FROM-TO that may be a count landing there or one
+     * following a line or river there, with different outcomes. */
+    kemet_move a, b;
+    if (kmt_track_readings(t, pos, thr, move, true, &a, &b) > 1 ||
+        kmt_track_readings(t, pos, thr, move, false, &a, &b) > 1) {
+        char x[96], y[96];
+        kemet_move_format(&a, x, sizeof x);
+        kemet_move_format(&b, y, sizeof y);
+        snprintf(buf, len,
+                 "ambiguous: it may be %s or %s, which end differently; "
+                 "write the end a count reaches on a %s (FROM-END-TO), or "
+                 "FROM-TO-TO where it follows none",
+                 x, y, t->R->jump_words);
+        return;
+    }
     kmt_track_turn_begin(T(r), pos, thr, &u);
     step st[KEMET_MAX_VALUES * (NPIECES + 1)];
     for (int k = 0; k < move->n; k++) {
-        int s = move->step[k].from, f = move->step[k].to;
+        const kemet_step *w = &move->step[k];
+        int s = w->from, f = w->to;
         int n = kmt_track_steps(t, &u, st), i = 0;
-        while (i < n && !(st[i].from == s && st[i].to == f))
+        while (i < n && !is_step(&st[i], w))
             i++;
         if (i < n) {
             kmt_track_step_make(t, &u, s, f, st[i].vi, NULL);
             continue;
         }
-        /* Why not: the reason of a value that takes the piece there, else
-         * of any value for that piece. */
-        int why = BEYOND, any = BEYOND, g = 0;
+        /* Why not: the reason of a value that takes the piece there (by
+         * the written end, if any), else of any value for that piece. */
+        int why = BEYOND, any = BEYOND, g = 0, near = 0;
         for (int j = 0; j < u.nleft; j++) {
             int d = 0, y = kmt_track_step_dest(t, &u, s, u.left[j], &d);
-            if ((d == f || s == KEMET_HAND) && y != OK) {
+            int e = s == KEMET_HAND ? d : s + u.left[j];
+            if ((d == f || s == KEMET_HAND) && (!w->via || w->via == e) &&
+                y != OK) {
                 why = y;
                 g = d;
+                near = e;
             }
             if (y != OK && y != BEYOND)
                 any = y;
@@ -125,7 +173,7 @@ void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
             snprintf(buf, len, "no value is left for step %d", k + 1);
         else if (why == BEYOND &&
                  (any == NO_PIECE || any == OFF_FIRST || any == MOVED))
-            say_step(t, any, s, f, buf, len);
+            say_step(t, any, s, f, 0, buf, len);
         else if (why == BEYOND) {
             char vals[40] = "";
             size_t at = 0;
@@ -135,19 +183,26 @@ void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
             if (s == KEMET_HAND)
                 snprintf(buf, len, "no value left (%s) brings a piece to %d",
                          vals, f);
+            else if (w->via)
+                snprintf(buf, len,
+                         "no value left (%s) takes the piece on %d to %d "
+                         "by way of %d",
+                         vals, s, f, w->via);
             else
                 snprintf(buf, len,
                          "no value left (%s) takes the piece on %d "
                          "to %d",
                          vals, s, f);
         } else
-            say_step(t, why, s, g ? g : f, buf, len);
+            say_step(t, why, s, g ? g : f, near, buf, len);
         return;
     }
     int n = kmt_track_steps(t, &u, st);
     if (n > 0) {
         char m[16];
-        kemet_move one = {1, {{st[0].from, st[0].to}}};
+        kemet_move one = {1, {{st[0].from, st[0].to, 0}}};
+        if (st[0].from != KEMET_HAND && st[0].end != st[0].to)
+            one.step[0].via = st[0].end;
         kemet_move_format(&one, m, sizeof m);
         snprintf(buf, len,
                  "a value (%d) can still be used, e.g. %s: all available "

@@ -13,7 +13,11 @@
  * ------------------------------------------------------------------------ */
 
 /* Where the step of piece `s` (KEMET_HAND: a piece off the board) by value
- * v ends, in *f; returns OK or why it may not be made. */
+ * v ends, in *f; returns OK or why it may not be made. A count that ends
+ * on a line's or river's end lands there, then follows it: both ends must
+ * be holes it may land on (ruling T1), the hole just left counting as
+ * empty (G6); a piece brought back this turn lands only on open ones
+ * (T6). */
 int kmt_track_step_dest_in(const track *t, const turn *u, uint64_t opp, int s,
                            int v, int *f) {
     const kemet_pos *pos = &u->pos;
@@ -52,10 +56,22 @@ int kmt_track_step_dest_in(const track *t, const turn *u, uint64_t opp, int s,
     int e = t->jump[me][d];
     *f = e;
     own &= ~KEMET_BIT(s); /* ruling G6 */
+    bool risen = (u->risen & KEMET_BIT(s)) != 0;
+    if (e != d) { /* T1: the end the count reaches is landed on first */
+        if (own & KEMET_BIT(d))
+            return NEAR_OWN;
+        if ((opp & KEMET_BIT(d)) && risen)
+            return NEAR_RISEN;
+        if (opp & t->opp_safe[me] & KEMET_BIT(d))
+            return NEAR_SAFE;
+    }
     if (own & KEMET_BIT(e))
         return OWN; /* Washburne 11; L&J 4 */
-    if ((opp & KEMET_BIT(e)) && (t->safe[o] & KEMET_BIT(t->other[me][e])))
+    if ((opp & KEMET_BIT(e)) && risen)
+        return RISEN; /* L&J 7 */
+    if (opp & t->opp_safe[me] & KEMET_BIT(e))
         return SAFE; /* Washburne 13; L&J 4, 5, 7 */
+    (void)o;
     return OK;
 }
 
@@ -72,6 +88,19 @@ static bool home_full(const track *t, const kemet_pos *pos, int me) {
     return true;
 }
 
+/* An opponent's piece on the mover's square f (if any) is knocked off
+ * (Washburne 12) or sent to the Duat (L&J 5). */
+static void knock(const track *t, turn *u, int f, kemet_events *ev) {
+    kemet_pos *pos = &u->pos;
+    int o = pos->to ^ 3, q = t->other[pos->to - 1][f];
+    if (q && (pos->sq[o - 1] & KEMET_BIT(q))) {
+        pos->sq[o - 1] &= ~KEMET_BIT(q);
+        pos->hand[o - 1]++;
+        u->opp &= ~KEMET_BIT(f);
+        kmt_ev_add(ev, KEMET_EV_KNOCK, o, q, 0);
+    }
+}
+
 /* Makes a legal step (from s to f) in u, with its consequences. */
 void kmt_track_step_make(const track *t, turn *u, int s, int f, int vi,
                          kemet_events *ev) {
@@ -82,23 +111,23 @@ void kmt_track_step_make(const track *t, turn *u, int s, int f, int vi,
     if (s == KEMET_HAND) {
         pos->hand[me]--;
         kmt_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, f);
+        if (t->R->risen_open)
+            u->risen |= KEMET_BIT(f); /* T6 */
     } else {
         pos->sq[me] &= ~KEMET_BIT(s);
         kmt_ev_add(ev, KEMET_EV_MOVE, who, s, f);
-        if (f != s + v)
+        if (f != s + v) {
+            /* T1: landed on the end the count reached, then followed */
             kmt_ev_add(ev, t->R->jump_event, who, s + v, f);
+            knock(t, u, s + v, ev);
+        }
+        if (u->risen & KEMET_BIT(s))
+            u->risen = (u->risen & ~KEMET_BIT(s)) | KEMET_BIT(f);
     }
     pos->sq[me] |= KEMET_BIT(f);
     if (t->R->throws == THROW_DICE)
         u->moved |= KEMET_BIT(f);
-    int q = t->other[me][f];
-    if (q && (pos->sq[o] & KEMET_BIT(q))) {
-        /* Washburne 12: knocked off; L&J 5: to the Duat */
-        pos->sq[o] &= ~KEMET_BIT(q);
-        pos->hand[o]++;
-        u->opp &= ~KEMET_BIT(f);
-        kmt_ev_add(ev, KEMET_EV_KNOCK, o + 1, q, 0);
-    }
+    knock(t, u, f, ev);
     if (t->R->full_home_loses) {
         /* Rules 15.7, 16: a player with a piece off the board and the home
          * box full has nowhere to bring it back, and loses (whether the
@@ -144,26 +173,35 @@ int kmt_track_steps(const track *t, const turn *u, step *out) {
         int v = u->left[i], f;
         if (u->pos.hand[me] &&
             kmt_track_step_dest_in(t, u, opp, KEMET_HAND, v, &f) == OK)
-            out[n++] = (step){(uint8_t)i, KEMET_HAND, (uint8_t)f};
+            out[n++] = (step){(uint8_t)i, KEMET_HAND, (uint8_t)f, 0};
             /* The pieces' steps, all at once: kmt_track_step_dest_in's rule,
-             * bitwise. Landing by count (no line or river there): not on an own
-             * piece nor on an opponent where it is safe. */
+             * bitwise. Landing by count: not on an own piece nor on an
+             * opponent where it is safe. */
 #ifdef KEMET_CHECKS
         int n0 = n;
 #endif
         uint64_t own = u->pos.sq[me], no_land = own | (opp & t->opp_safe[me]);
-        uint64_t d = (movers << v) & t->path;
-        uint64_t froms = ((d & ~t->jset[me] & ~no_land) >> v);
+        uint64_t d = (movers << v) & t->path & ~no_land;
+        uint64_t froms = ((d & ~t->jset[me]) >> v);
         for (uint64_t j = d & t->jset[me]; j; j &= j - 1) {
-            /* ending on a line or river: judged where it rests, the
-             * square just left counting as empty (G6) */
+            /* ending on a line or river: landed on (above), then followed
+             * to its other end, where it lands too, the square just left
+             * counting as empty (T1, G6) */
             int e = t->jump[me][kmt_ctz64(j)], s = kmt_ctz64(j) - v;
             if (!((no_land & ~KEMET_BIT(s)) & KEMET_BIT(e)))
                 froms |= KEMET_BIT(s);
         }
+        for (uint64_t b = froms & u->risen; b; b &= b - 1) {
+            /* T6: a piece brought back this turn lands on open spaces */
+            int s = kmt_ctz64(b), e = t->jump[me][s + v];
+            uint64_t full = (own | opp) & ~KEMET_BIT(s);
+            if (full & (KEMET_BIT(s + v) | KEMET_BIT(e)))
+                froms &= ~KEMET_BIT(s);
+        }
         for (; froms; froms &= froms - 1) {
             int s = kmt_ctz64(froms);
-            out[n++] = (step){(uint8_t)i, (uint8_t)s, t->jump[me][s + v]};
+            out[n++] = (step){(uint8_t)i, (uint8_t)s, t->jump[me][s + v],
+                              (uint8_t)(s + v)};
 #ifdef KEMET_CHECKS
             assert(kmt_track_step_dest_in(t, u, opp, s, v, &f) == OK &&
                    f == t->jump[me][s + v]);
@@ -183,6 +221,7 @@ int kmt_track_steps(const track *t, const turn *u, step *out) {
 void kmt_track_turn_values(const track *t, const kemet_throw *thr, turn *u) {
     int me = u->pos.to - 1;
     u->moved = 0;
+    u->risen = 0;
     u->opp = opp_in(t, me, u->pos.sq[me ^ 1]);
     u->nleft = 0;
     for (int i = 0; i < thr->n; i++)
@@ -216,7 +255,7 @@ typedef struct walk {
     int16_t index[2 * KEMET_MAX_MOVES]; /* open addressing into results */
     struct seen {
         kemet_pos pos;
-        uint64_t moved;
+        uint64_t moved, risen;
         uint64_t left; /* the values left, sorted, one per byte */
         bool used;
     } seen[SEEN_SLOTS];
@@ -249,14 +288,14 @@ static uint64_t left_key(const turn *u) {
 /* Whether this state was seen before (and marks it seen). */
 static bool seen_before(walk *w, const turn *u) {
     uint64_t lk = left_key(u);
-    uint64_t h = hash_pos(&u->pos, lk * 31 + u->moved);
+    uint64_t h = hash_pos(&u->pos, (lk * 31 + u->moved) * 31 + u->risen);
     for (int probe = 0; probe < 16; probe++) {
         struct seen *s = &w->seen[(h + (uint64_t)probe) & (SEEN_SLOTS - 1)];
         if (!s->used) {
-            *s = (struct seen){u->pos, u->moved, lk, true};
+            *s = (struct seen){u->pos, u->moved, u->risen, lk, true};
             return false;
         }
-        if (s->left == lk && s->moved == u->moved &&
+        if (s->left == lk && s->moved == u->moved && s->risen == u->risen &&
             memcmp(&s->pos, &u->pos, sizeof u->pos) == 0)
             return true;
     }
@@ -294,10 +333,144 @@ static void dfs(walk *w, const turn *u, kemet_move *m) {
     for (int i = 0; i < n; i++) {
         turn next = *u;
         kmt_track_step_make(w->t, &next, st[i].from, st[i].to, st[i].vi, NULL);
-        m->step[m->n++] = (kemet_step){st[i].from, st[i].to};
+        m->step[m->n++] = (kemet_step){st[i].from, st[i].to, st[i].end};
         dfs(w, &next, m);
         m->n--;
     }
+}
+
+/* Whether the written step `w` can be the step from w->from by value v
+ * resting on f: its end, when written, is the one the count reaches (or
+ * the resting square itself for a step that follows no line). */
+static bool step_fits(const kemet_step *w, int v, int f) {
+    if (w->to != f)
+        return false;
+    if (!w->via)
+        return true;
+    return w->via == (w->from == KEMET_HAND ? f : w->from + v);
+}
+
+/* The readings of a written move (kmt_track_readings), depth-first. */
+typedef struct readings {
+    const track *t;
+    const kemet_move *move;
+    bool whole, first_only;
+    int found;                     /* 0, 1, 2: two outcomes or more */
+    uint8_t vals[KEMET_MAX_STEPS]; /* the first reading's values */
+    turn end;                      /* the first reading's state after */
+    kemet_move cur, a, b;          /* the steps with their ends */
+} readings;
+
+static bool same_outcome(const turn *a, const turn *b, bool whole) {
+    if (memcmp(&a->pos, &b->pos, sizeof a->pos) != 0)
+        return false;
+    return whole || (left_key(a) == left_key(b) && a->moved == b->moved &&
+                     a->risen == b->risen);
+}
+
+static void read_steps(readings *R, const turn *u, int k, uint8_t *vals) {
+    if (R->found > 1 || (R->first_only && R->found))
+        return;
+    if (k == R->move->n) {
+        step st[KEMET_MAX_VALUES * (NPIECES + 1)];
+        if (R->whole && kmt_track_steps(R->t, u, st) != 0)
+            return;
+        R->cur.n = (uint8_t)k;
+        if (!R->found) {
+            R->found = 1;
+            R->end = *u;
+            R->a = R->cur;
+            memcpy(R->vals, vals, (size_t)k);
+        } else if (!same_outcome(&R->end, u, R->whole)) {
+            R->found = 2;
+            R->b = R->cur;
+        }
+        return;
+    }
+    if (u->pos.result != KEMET_PLAYING)
+        return;
+    const kemet_step *w = &R->move->step[k];
+    if (w->from == KEMET_OFF)
+        return;
+    for (int i = 0; i < u->nleft; i++) {
+        bool dup = false;
+        for (int j = 0; j < i; j++)
+            dup |= u->left[j] == u->left[i];
+        int f, v = u->left[i];
+        if (dup || kmt_track_step_dest(R->t, u, w->from, v, &f) != OK ||
+            !step_fits(w, v, f))
+            continue;
+        turn next = *u;
+        vals[k] = (uint8_t)v;
+        R->cur.step[k] =
+            (kemet_step){w->from, (uint8_t)f,
+                         (uint8_t)(w->from == KEMET_HAND ? 0 : w->from + v)};
+        kmt_track_step_make(R->t, &next, w->from, f, i, NULL);
+        read_steps(R, &next, k + 1, vals);
+    }
+}
+
+/* Follows the written steps of `move` from the start of turn u: every
+ * choice of values (and, for a step written FROM-TO, of landing there or
+ * following a line or river to there) that makes them legal steps. */
+static void read_move(const track *t, const turn *u, const kemet_move *move,
+                      bool whole, bool first_only, readings *R) {
+    uint8_t vals[KEMET_MAX_STEPS];
+    R->t = t;
+    R->move = move;
+    R->whole = whole;
+    R->first_only = first_only;
+    R->found = 0;
+    R->cur.n = 0;
+    if (move->n > KEMET_MAX_STEPS)
+        return;
+    read_steps(R, u, 0, vals);
+}
+
+int kmt_track_readings(const track *t, const kemet_pos *pos,
+                       const kemet_throw *thr, const kemet_move *move,
+                       bool whole, kemet_move *a, kemet_move *b) {
+    turn u;
+    readings R;
+    kmt_track_turn_begin(t, pos, thr, &u);
+    read_move(t, &u, move, whole, false, &R);
+    if (a && R.found)
+        *a = R.a;
+    if (b && R.found > 1)
+        *b = R.b;
+    return R.found;
+}
+
+/* A listed turn as kemet_moves writes it: a step that follows a line or
+ * river names the end its count reached (FROM-END-TO), one that lands by
+ * count is FROM-TO, unless that short text could also be read as a count
+ * followed along a line or river to the same square with another outcome
+ * (a Lions & Jackals 2 from 7 to 9, or a 6 onto the river's end 13 and
+ * back): then it is written FROM-TO-TO. */
+static void shorten(const track *t, const turn *u0, kemet_move *m) {
+    int me = u0->pos.to - 1;
+    bool check = false;
+    for (int k = 0; k < m->n; k++) {
+        kemet_step *w = &m->step[k];
+        if (w->from == KEMET_HAND || w->via != w->to)
+            continue;
+        w->via = 0;
+        if (!(t->target[me] & KEMET_BIT(w->to)))
+            continue; /* no line or river leads there */
+        for (int i = 0; i < u0->nleft; i++) {
+            int d = w->from + u0->left[i];
+            check |= d <= t->S && d != w->to && t->jump[me][d] == w->to;
+        }
+    }
+    if (!check)
+        return;
+    readings R;
+    read_move(t, u0, m, true, false, &R);
+    if (R.found == 1)
+        return;
+    for (int k = 0; k < m->n; k++) /* write each end out */
+        if (m->step[k].from != KEMET_HAND && !m->step[k].via)
+            m->step[k].via = m->step[k].to;
 }
 
 int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
@@ -313,70 +486,47 @@ int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
     kmt_track_turn_begin(T(r), pos, thr, &u);
     kemet_move m = {0};
     dfs(&w, &u, &m); /* no step at all: the lone empty turn, `pass` (G3) */
-    return w.overflow ? KEMET_ERANGE : w.n;
-}
-
-/* Follows the written steps of `move` from step k on: finds the values
- * that make them legal steps (into vals[k..]) and the state after them
- * (into *end). With `whole`, the steps must also make a complete turn (no
- * value left that could be used); else a beginning of one is enough.
- * False when no choice of values works. One written step can be made with
- * two different values (a river or line can bring two counts to one
- * hole), so this searches; every choice that works gives the same
- * position, since a step's effects depend only on where it starts and
- * rests. */
-static bool assign(const track *t, const turn *u, const kemet_move *move, int k,
-                   bool whole, uint8_t *vals, turn *end) {
-    if (k == move->n) {
-        step st[KEMET_MAX_VALUES * (NPIECES + 1)];
-        if (whole && kmt_track_steps(t, u, st) != 0)
-            return false;
-        *end = *u;
-        return true;
-    }
-    if (u->pos.result != KEMET_PLAYING)
-        return false;
-    int s = move->step[k].from, to = move->step[k].to;
-    for (int i = 0; i < u->nleft; i++) {
-        bool dup = false;
-        for (int j = 0; j < i; j++)
-            dup |= u->left[j] == u->left[i];
-        int f;
-        if (dup || s == KEMET_OFF ||
-            kmt_track_step_dest(t, u, s, u->left[i], &f) != OK || f != to)
-            continue;
-        turn next = *u;
-        vals[k] = u->left[i];
-        kmt_track_step_make(t, &next, s, f, i, NULL);
-        if (assign(t, &next, move, k + 1, whole, vals, end))
-            return true;
-    }
-    return false;
+    if (w.overflow)
+        return KEMET_ERANGE;
+    for (int i = 0; i < w.n; i++)
+        shorten(w.t, &u, &out[i]);
+    return w.n;
 }
 
 int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
                          const kemet_throw *thr, const kemet_move *done,
                          kemet_move *next, kemet_throw *left, kemet_pos *mid) {
     const track *t = T(r);
-    turn u, end;
-    uint8_t vals[KEMET_MAX_STEPS];
+    turn u;
+    readings R;
     kmt_track_turn_begin(t, pos, thr, &u);
-    if (!assign(t, &u, done, 0, false, vals, &end))
-        return KEMET_EILLEGAL;
+    read_move(t, &u, done, false, false, &R);
+    if (R.found != 1)
+        return KEMET_EILLEGAL; /* no reading, or two that differ */
+    turn *end = &R.end;
     if (mid)
-        *mid = end.pos;
+        *mid = end->pos;
     if (left) { /* the values left, all the mover's to spend */
         *left = (kemet_throw){0};
-        for (int i = 0; i < end.nleft; i++) {
-            left->v[left->n] = end.left[i];
+        for (int i = 0; i < end->nleft; i++) {
+            left->v[left->n] = end->left[i];
             left->only[left->n++] = 0;
         }
         kmt_throw_sort(left);
     }
     step st[KEMET_MAX_VALUES * (NPIECES + 1)];
-    int n = kmt_track_steps(t, &end, st), m = 0;
+    int n = kmt_track_steps(t, end, st), m = 0;
     for (int i = 0; i < n; i++) {
-        kemet_move one = {1, {{st[i].from, st[i].to}}};
+        /* written as kemet_moves writes steps; a count landing on a
+         * square that another step reaches by a line or river writes
+         * its end out (FROM-TO-TO) */
+        kemet_move one = {1, {{st[i].from, st[i].to, 0}}};
+        if (st[i].end != st[i].to && st[i].from != KEMET_HAND)
+            one.step[0].via = st[i].end;
+        for (int j = 0; j < n && !one.step[0].via; j++)
+            if (st[j].from == st[i].from && st[j].to == st[i].to &&
+                st[j].end != st[i].end && st[i].from != KEMET_HAND)
+                one.step[0].via = st[i].end;
         bool dup = false;
         for (int j = 0; j < m && !dup; j++)
             dup = kemet_move_equal(&next[j], &one);
@@ -388,31 +538,30 @@ int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
 
 bool kmt_track_legal(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *move) {
-    turn u, end;
-    uint8_t vals[KEMET_MAX_STEPS];
-    kmt_track_turn_begin(T(r), pos, thr, &u);
-    return assign(T(r), &u, move, 0, true, vals, &end);
+    /* exactly one outcome: a short FROM-TO that could mean two is refused
+     * (docs/notation.md) */
+    return kmt_track_readings(T(r), pos, thr, move, true, NULL, NULL) == 1;
 }
 
 void kmt_track_make(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, const kemet_move *move,
                     kemet_pos *out, kemet_events *ev) {
     const track *t = T(r);
-    turn u, end;
-    uint8_t vals[KEMET_MAX_STEPS];
+    turn u;
+    readings R;
     kmt_track_turn_begin(T(r), pos, thr, &u);
     if (move->n == 0)
         kmt_ev_add(ev, KEMET_EV_PASS, pos->to, 0, 0);
-    bool ok = assign(t, &u, move, 0, true, vals, &end);
-    assert(ok); /* the caller passes a legal move */
-    if (ok && ev) {
+    read_move(t, &u, move, true, true, &R);
+    assert(R.found); /* the caller passes a legal move */
+    turn end = R.found ? R.end : u;
+    if (R.found && ev) {
         /* again, step by step, for the events */
         for (int k = 0; k < move->n; k++) {
             int i = 0;
-            while (u.left[i] != vals[k])
+            while (u.left[i] != R.vals[k])
                 i++;
-            kmt_track_step_make(t, &u, move->step[k].from, move->step[k].to, i,
-                                ev);
+            kmt_track_step_make(t, &u, R.a.step[k].from, R.a.step[k].to, i, ev);
         }
         end = u;
     }
@@ -429,7 +578,7 @@ static void random_steps(const track *t, turn *u, kemet_rng *pick,
     out->n = 0;
     while ((n = kmt_track_steps(t, u, st)) > 0) {
         int i = n > 1 ? (int)kemet_rng_below(pick, (uint32_t)n) : 0;
-        out->step[out->n++] = (kemet_step){st[i].from, st[i].to};
+        out->step[out->n++] = (kemet_step){st[i].from, st[i].to, st[i].end};
         kmt_track_step_make(t, u, st[i].from, st[i].to, st[i].vi, NULL);
     }
     turn_end(&u->pos);
