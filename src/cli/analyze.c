@@ -1752,11 +1752,28 @@ int cmd_analyze(int argc, char **argv) {
     char vspecs[16][96];
     if (sweep && (nv = expand_sweep(sweep, vspecs, 16)) < 0)
         return EXIT_BAD;
-    /* Check every ruleset and agent before any game is played. */
+    /* Check every ruleset and agent before any game is played; a variant
+     * that is one of the rulesets already named (the option's default) is
+     * measured once. */
+    char canon[MAX_SETS + 16][96];
     for (int i = 0; i < n + nv; i++) {
         kemet_rules *r = cli_rules(i < n ? ids[i] : vspecs[i - n], board);
         if (!r)
             return EXIT_BAD;
+        snprintf(canon[i], sizeof canon[i], "%s", kemet_rules_spec(r));
+        bool again = false;
+        for (int k = n; i >= n && k < i; k++)
+            again |= strcmp(canon[k], canon[i]) == 0;
+        for (int k = 0; i >= n && k < n; k++)
+            again |= strcmp(canon[k], canon[i]) == 0;
+        if (again) {
+            kemet_rules_close(r);
+            memmove(vspecs[i - n], vspecs[i - n + 1],
+                    (size_t)(n + nv - i - 1) * sizeof vspecs[0]);
+            nv--;
+            i--;
+            continue;
+        }
         const char *all[MAX_RUNGS + 3] = {st.weak[0], st.weak[1], strong};
         for (int k = 0; k < st.rungs; k++)
             all[3 + k] = st.ladder[k];
