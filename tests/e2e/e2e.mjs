@@ -474,7 +474,10 @@ async function resignedReview(browser, base) {
   if (Math.abs(shown - want) > 0.006) fail(`White's accuracy shown ${shown}, by the formula ${want.toFixed(3)}`);
   if (!(await page.locator("#review li.resigned").count())) fail("the review does not show the resignation");
   if (!/lichess/.test(await page.locator("#accuracy-note").textContent())) fail("the accuracy is not explained");
-  /* the graph: a click shows that decision's position */
+  /* the graph: a click shows that decision's position (the graph is
+     below the fold at this size: brought into view first, as a reader
+     scrolls to it, for a click outside the screen reaches nothing) */
+  await page.locator("#review svg.graph").scrollIntoViewIfNeeded();
   const box = await page.locator("#review svg.graph").boundingBox();
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
   const said = await page.locator("#replay-words").textContent();
