@@ -534,6 +534,8 @@ async function rematchTwo(browser, base) {
   await a.click("#rematch");
   await waitFor(async () => /offers a rematch/.test(await b.locator("#msg").textContent()), "the offer to reach the other page");
   if (!/Accept/.test(await b.locator("#rematch").textContent())) fail("the other page offers no acceptance");
+  await a.screenshot({ path: join(artifacts, "rematch-offered-a.png"), fullPage: true });
+  await b.screenshot({ path: join(artifacts, "rematch-offered-b.png"), fullPage: true });
   await b.click("#rematch");
   await waitFor(async () => a.url() !== `${base}/#/game/${g.id}` && b.url() !== `${base}/#/game/${g.id}` && a.url().includes("#/game/"), "both pages to move to the rematch");
   if (a.url() !== b.url()) fail(`the rematch: ${a.url()} / ${b.url()}`);
@@ -541,6 +543,8 @@ async function rematchTwo(browser, base) {
   await b.locator("#turn").waitFor();
   const ta = await a.locator("#turn").textContent(), tb = await b.locator("#turn").textContent();
   if (/watching/.test(ta + tb)) fail(`a player watches the rematch: ${ta} / ${tb}`);
+  await a.screenshot({ path: join(artifacts, "rematch-a.png"), fullPage: true });
+  await b.screenshot({ path: join(artifacts, "rematch-b.png"), fullPage: true });
   const errs = bad.flat();
   if (errs.length) fail("errors: " + errs.join("; "));
   console.log(`ok - a rematch offered and accepted: both pages in ${a.url().split("/").pop()}`);
