@@ -51,8 +51,10 @@ export async function getRulesets() {
 export function ruleset(id) { return rulesets.find(r => r.id === id); }
 export function playLevels() { return levels; }
 
-/* What the server says of itself: {loopback_only, origin} (null where it
- * does not say), read once; serverInfo.known holds it. */
+/* What the server says of itself (GET /api/server, docs/api.md): host,
+ * port, loopback (true when no other device can reach it), urls (the
+ * addresses others may use, best first); null where it does not say.
+ * Read once; serverInfo.known holds it. */
 let info = null;
 export function serverInfo() {
   if (offline) return Promise.resolve(null);

@@ -500,10 +500,8 @@ function render() {
     if (theyOffer && !v.msg) say(`${whoName(rs, rm.offered_by)} offers a rematch.`);
   }
   const invite = st.you && inviteFor(st.id) && st.phase !== "over" ? inviteFor(st.id) : null;
-  const info = serverInfo.known;
-  const origin = (info && info.origin) || location.origin;
+  const {origin, loopback} = shareOrigin(serverInfo.known);
   const inviteLink = invite ? `${origin}${location.pathname}#/join/${st.id}/${invite}` : "";
-  const loopback = info ? info.loopback_only : /^(127\.|localhost$|\[::1\]$)/.test(location.hostname);
   const copied = h("span", {class: "msg", role: "status"});
   const copy = (text) => async () => {
     try { await navigator.clipboard.writeText(text); copied.textContent = " copied"; }
@@ -550,6 +548,18 @@ function render() {
   if (v.busy) for (const b of document.querySelectorAll("#actions button, #side button.act")) b.disabled = true;
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+/* The address to put in a link for another device, and whether the
+ * server listens on this machine only (GET /api/server): the page's own
+ * address unless it is a loopback one, which no other device can open;
+ * then the first address the server says others may use. */
+const LOOPBACK = /^(127\.|localhost$|\[::1\]$)/;
+export function shareOrigin(info) {
+  const here = LOOPBACK.test(location.hostname);
+  if (!info) return {origin: location.origin, loopback: here};
+  const url = here && info.urls && info.urls.length ? info.urls[0].replace(/\/$/, "") : location.origin;
+  return {origin: url, loopback: !!info.loopback};
 }
 
 /* Once the rematch exists, both players' pages move to it. */

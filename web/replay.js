@@ -121,7 +121,12 @@ export async function replayPage(id) {
     catch (e) { reviewBox.replaceChildren(h("p", {class: "msg bad"}, e.message)); reviewButton.disabled = false; return; }
     reviewButton.remove();
     const level = (playLevels() || []).find(l => l.agent === review.agent);
-    const acc = [1, 2].map(p => accuracyOf(review.decisions, p));
+    /* each side's accuracy as the server gives it (0-1), else worked out
+       here by the same formula */
+    const acc = [1, 2].map((p, i) => typeof review.players[i].accuracy === "number" ? 100 * review.players[i].accuracy : accuracyOf(review.decisions, p));
+    /* how the game ended, as the review says (resigned games too) */
+    const end = review.end || (g.resigned ? {resigned: g.resigned, winner: g.winner,
+      words: `${whoName(rs, g.resigned)} resigned; ${whoName(rs, 3 - g.resigned)} won.`} : null);
     const players = review.players.map((p, i) => h("tr", {}, h("th", {}, p.name + (g.players[i].kind === "computer" ? ` (computer, level ${g.players[i].level})` : "")),
       h("td", {class: "accuracy", "data-accuracy": acc[i].toFixed(2)}, acc[i].toFixed(1) + "%"), h("td", {}, pts(p.loss)), h("td", {}, (p.luck >= 0 ? "+" : "") + pts(p.luck)),
       h("td", {}, `${p.grades.doubtful} / ${p.grades.bad} / ${p.grades["very bad"]}`)));
@@ -144,6 +149,7 @@ export async function replayPage(id) {
     graph = chanceGraph(rs, review.decisions, pick);
     reviewBox.replaceChildren(
       h("h2", {}, "Review"),
+      end ? h("p", {id: "review-end"}, `${review.plies} moves. ${end.words}`) : null,
       h("table", {class: "games review-table"}, h("tr", {}, h("th", {}, ""), h("th", {}, "accuracy"), h("th", {}, "points lost"), h("th", {}, "luck"), h("th", {}, "doubtful / bad / very bad")), players),
       h("p", {class: "small", id: "accuracy-note"},
         "Accuracy is worked out from the chances lost, as lichess does: each real choice scores 103.17 × e^(−0.04354 × L) − 3.17 (at most 100), L being the points of win chance it lost against the best move; " +
@@ -156,7 +162,7 @@ export async function replayPage(id) {
       h("h3", {}, "Key moments"), key.children.length ? key : h("p", {}, "No move lost 2 points or more."),
       h("h3", {}, "Every decision"),
       h("ul", {class: "review-list"}, review.decisions.map(line),
-        g.resigned ? h("li", {class: "resigned"}, `${whoName(rs, g.resigned)} resigned after move ${g.plies}.`) : null));
+        end && end.resigned ? h("li", {class: "resigned"}, `After move ${review.plies}: ${end.words}`) : null));
     show();
   };
   const page = h("div", {class: "replay", tabindex: 0, onkeydown: e => { if (e.key === "ArrowLeft") step(-1); if (e.key === "ArrowRight") step(1); }},

@@ -144,6 +144,9 @@ async function twoPlayers(browser, base) {
   await a.click("#start");
   const link = (await a.locator("#invite").textContent()).trim();
   if (!link.includes("#/join/")) fail("no invitation link: " + link);
+  /* this server listens on the loopback address (GET /api/server): the
+     page says the link opens on this computer only */
+  await waitFor(async () => (await a.locator("#loopback-note").count()) > 0, "the loopback note under the invitation");
   await b.goto(link);
   await b.locator(".board").waitFor();
   /* neither address carries a token: sharing it never hands over a seat */
@@ -193,6 +196,29 @@ async function twoPlayers(browser, base) {
   const ra = await a.locator("#turn").textContent(), rb = await b.locator("#turn").textContent();
   if (!/you won/.test(ra + rb) || !/you lost/.test(ra + rb)) fail(`results: "${ra}" / "${rb}"`);
   console.log(`ok - two players on two devices: ${plies} actions; "${ra.trim()}" / "${rb.trim()}"`);
+}
+
+/* A server that others can reach (GET /api/server answered as for
+ * --host 0.0.0.0): the invitation carries the address it names, and no
+ * loopback note. */
+async function inviteAddress(browser, base) {
+  const ctx = await browser.newContext();
+  const port = new URL(base).port;
+  await ctx.route("**/api/server", r => r.fulfill({ status: 200, contentType: "application/json",
+    body: JSON.stringify({ host: "0.0.0.0", port: +port, loopback: false, urls: [`http://192.0.2.7:${port}/`], analysis: {} }) }));
+  const page = await ctx.newPage();
+  const bad = watchErrors(page);
+  await page.goto(base + "/");
+  await page.selectOption("#ruleset", "senet-kendall");
+  await page.selectOption("#opponent", "human");
+  await page.click("#start");
+  await waitFor(async () => (await page.locator("#invite").textContent()).startsWith("http://192.0.2.7:"), "the invitation with the address others can reach");
+  const link = (await page.locator("#invite").textContent()).trim();
+  if (!link.startsWith(`http://192.0.2.7:${port}/#/join/`)) fail("the invitation: " + link);
+  if (await page.locator("#loopback-note").count()) fail("a loopback note for a server others can reach");
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - the invitation uses the address the server names: ${link.replace(/[0-9a-f]{32}$/, "TOKEN")}`);
+  await ctx.close();
 }
 
 const SIZES = [[1366, 800], [1920, 1080], [390, 844]];
@@ -472,9 +498,15 @@ async function resignedReview(browser, base) {
   const shown = +(await page.locator("#review td.accuracy").first().getAttribute("data-accuracy"));
   const want = accuracy(review.decisions, 1);
   if (Math.abs(shown - want) > 0.006) fail(`White's accuracy shown ${shown}, by the formula ${want.toFixed(3)}`);
-  if (!(await page.locator("#review li.resigned").count())) fail("the review does not show the resignation");
+  if (Math.abs(shown - 100 * review.players[0].accuracy) > 0.006) fail(`White's accuracy shown ${shown}, the server's ${review.players[0].accuracy}`);
+  if (!review.end || review.end.resigned !== 1 || review.end.winner !== 2) fail("the review's end: " + JSON.stringify(review.end));
+  const resigned = await page.locator("#review li.resigned").textContent().catch(() => "");
+  if (!resigned.includes(review.end.words)) fail("the review does not show the resignation: " + resigned);
   if (!/lichess/.test(await page.locator("#accuracy-note").textContent())) fail("the accuracy is not explained");
-  /* the graph: a click shows that decision's position */
+  /* the graph: a click shows that decision's position (the graph is
+     below the fold at this size: brought into view first, as a reader
+     scrolls to it, for a click outside the screen reaches nothing) */
+  await page.locator("#review svg.graph").scrollIntoViewIfNeeded();
   const box = await page.locator("#review svg.graph").boundingBox();
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
   const said = await page.locator("#replay-words").textContent();
@@ -502,6 +534,8 @@ async function rematchTwo(browser, base) {
   await a.click("#rematch");
   await waitFor(async () => /offers a rematch/.test(await b.locator("#msg").textContent()), "the offer to reach the other page");
   if (!/Accept/.test(await b.locator("#rematch").textContent())) fail("the other page offers no acceptance");
+  await a.screenshot({ path: join(artifacts, "rematch-offered-a.png"), fullPage: true });
+  await b.screenshot({ path: join(artifacts, "rematch-offered-b.png"), fullPage: true });
   await b.click("#rematch");
   await waitFor(async () => a.url() !== `${base}/#/game/${g.id}` && b.url() !== `${base}/#/game/${g.id}` && a.url().includes("#/game/"), "both pages to move to the rematch");
   if (a.url() !== b.url()) fail(`the rematch: ${a.url()} / ${b.url()}`);
@@ -509,6 +543,8 @@ async function rematchTwo(browser, base) {
   await b.locator("#turn").waitFor();
   const ta = await a.locator("#turn").textContent(), tb = await b.locator("#turn").textContent();
   if (/watching/.test(ta + tb)) fail(`a player watches the rematch: ${ta} / ${tb}`);
+  await a.screenshot({ path: join(artifacts, "rematch-a.png"), fullPage: true });
+  await b.screenshot({ path: join(artifacts, "rematch-b.png"), fullPage: true });
   const errs = bad.flat();
   if (errs.length) fail("errors: " + errs.join("; "));
   console.log(`ok - a rematch offered and accepted: both pages in ${a.url().split("/").pop()}`);
@@ -589,7 +625,7 @@ browser.newContext = async o => {
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
 const checks = { boards, senetLevel5, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
-                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, wholeGames };
+                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
 try {

@@ -147,6 +147,31 @@ console.log(`ok - every ruleset (${rulesets.length}) against the computer at lev
   const hist = (await w.call("GET", `games/${g.id}/history`)).data;
   check(hist.history.length === st.plies + 1, "the history: the opening and every ply");
   console.log(`ok - two people at one device: ${st.plies} plies to the end; record, history, review`);
+
+  /* the rematch (ko_rematch): made at once, an action of the old game,
+     the same answer when asked again, kept and rebuilt */
+  const tok = g.tokens["1"];
+  await expect(w, 401, "POST", `games/${g.id}/rematch`, {}, undefined, "a rematch without a token");
+  await expect(w, 403, "POST", `games/${g.id}/rematch`, {}, "0".repeat(32), "a rematch with another token");
+  const m = await expect(w, 200, "POST", `games/${g.id}/rematch`, {}, tok, "the rematch");
+  check(/^[0-9a-f]{16}$/.test(m.id) && m.id !== g.id && /^[0-9a-f]{32}$/.test(m.token) && (m.you === 1 || m.you === 2),
+        "the rematch's id, token and seat: " + JSON.stringify(m));
+  const old = (await w.call("GET", "games/" + g.id, undefined, tok)).data;
+  check(old.rematch && old.rematch.id === m.id && old.version === st.version + 1,
+        `the old game names the rematch and its version moves (${JSON.stringify(old.rematch)}, v${st.version} -> v${old.version})`);
+  const fresh = (await w.call("GET", "games/" + m.id, undefined, m.token)).data;
+  check(fresh.ruleset === g.state.ruleset && fresh.plies === 0 && fresh.phase !== "over" &&
+        fresh.players.every(p => p.kind === "human"), "the rematch is a new game of the same kind");
+  const m2 = await expect(w, 200, "POST", `games/${g.id}/rematch`, {}, tok, "the rematch asked again");
+  check(m2.id === m.id && m2.token === m.token, "asked again: the same rematch");
+  check(w.kept.has(m.id) && w.kept.get(g.id).actions.some(([k, t]) => k === "rematch" && t === m.id),
+        "both games kept, the rematch among the old game's actions");
+  const other = startWorker();
+  await other.post({ load: [w.kept.get(g.id), w.kept.get(m.id)] });
+  check(other.sent.some(x => x.loaded === 2 && x.errors.length === 0), "the two kept games load");
+  const again = (await other.call("GET", "games/" + g.id, undefined, tok)).data;
+  check(again.rematch && again.rematch.id === m.id && again.version === old.version, "rebuilt, the old game names the same rematch");
+  console.log(`ok - the rematch at one device: ${m.id}, kept and rebuilt`);
 }
 
 /* bad input: the server's errors */
@@ -173,6 +198,7 @@ console.log(`ok - every ruleset (${rulesets.length}) against the computer at lev
   await expect(w, 409, "GET", `games/${id}/steps`, undefined, undefined, "steps before the throw");
   await expect(w, 409, "GET", `games/${id}/review`, undefined, undefined, "a review before the end");
   await expect(w, 409, "POST", `games/${id}/takeback`, {}, tok, "nothing to take back");
+  await expect(w, 409, "POST", `games/${id}/rematch`, {}, tok, "a rematch before the end");
   const st = await expect(w, 200, "POST", `games/${id}/throw`, {}, tok, "a throw");
   if (st.phase === "move" && st.to === 1) {
     await expect(w, 409, "POST", `games/${id}/throw`, {}, tok, "a second throw");

@@ -80,10 +80,15 @@ function build(rec) {
     const why = call("ko_replay", [ptr, String(kind), String(text)], "text");
     if (why !== null) { K._ko_free(ptr); throw new Error(`game ${rec.id}: ${why}`); }
   }
+  /* a record kept before the rematch was one of the game's actions */
+  if (rec.rematch && !(rec.actions || []).some(([kind]) => kind === "rematch")) {
+    const why = call("ko_replay", [ptr, "rematch", String(rec.rematch)], "text");
+    if (why !== null) { K._ko_free(ptr); throw new Error(`game ${rec.id}: ${why}`); }
+  }
   const old = games.get(rec.id);
   if (old) K._ko_free(old.ptr);
   games.set(rec.id, {ptr, rec: {id: rec.id, ruleset: rec.ruleset, seed: rec.seed, seats: rec.seats,
-                                tokens: rec.tokens, created: rec.created, rematch: rec.rematch || null}});
+                                tokens: rec.tokens, created: rec.created}});
 }
 
 const LEVEL = /^computer:[1-5]$/;
@@ -98,7 +103,7 @@ function seatOf(v) {
   throw new ApiError(400, "a computer's level is 1 to 5");
 }
 
-function create(body) {
+function create(body, id) {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "the body must be a JSON object");
   if (typeof body.ruleset !== "string") throw new ApiError(400, 'give the ruleset: {"ruleset": "senet-kendall", ...}');
   let seats = ["human", "computer:2"];
@@ -112,7 +117,7 @@ function create(body) {
   const token = randomHex(32);
   const seed = new BigUint64Array(1);
   crypto.getRandomValues(seed);
-  const rec = {id: randomHex(16), ruleset: body.ruleset, seed: seed[0].toString(), seats,
+  const rec = {id: id || randomHex(16), ruleset: body.ruleset, seed: seed[0].toString(), seats,
                tokens: seats.map(s => s === "human" ? token : ""), created: Math.floor(Date.now() / 1000), actions: []};
   const known = call("ko_rulesets", [ctx]).rulesets.some(r => r.id === rec.ruleset);
   if (!known) throw new ApiError(400, "unknown ruleset (GET /api/rulesets lists them)");
@@ -126,24 +131,27 @@ function create(body) {
   return {status: 201, data: {id: rec.id, tokens, you, state: ok(call("ko_state", [g.ptr, you]))}, changed: rec.id};
 }
 
-/* A state with its rematch (docs/api.md): null, or {"id": NEWID}. */
-function withRematch(g, st) {
-  st.rematch = g.rec.rematch ? {id: g.rec.rematch} : null;
-  return st;
-}
-
-/* A rematch of a finished game: at one device there is no one to offer it
- * to, so the new game (same ruleset and seats) is made at once, once. */
-function rematch(g, you) {
-  const st = ok(call("ko_state", [g.ptr, you]));
-  if (st.phase !== "over") throw new ApiError(409, "the game is not over");
-  if (!g.rec.rematch || !games.has(g.rec.rematch)) {
-    const made = create({ruleset: g.rec.ruleset, players: g.rec.seats.map(s => s === "human" ? "human" : {computer: +s.split(":")[1]})});
-    g.rec.rematch = made.data.id;
+/* A rematch of a finished game (ko_rematch): at one device there is no
+ * one to offer it to, so it is made at once, once. The worker gives the
+ * new game its id and makes it (the same ruleset and seats, its own seed
+ * and token); the rematch is an action of the old game, kept with it.
+ * Answered as the server answers: {id, token, you}. */
+function rematch(g, token) {
+  const r = ok(call("ko_rematch", [g.ptr, token || "", randomHex(16)]));
+  /* made now, or made before and its game gone from this browser: made */
+  const make = r.made || !games.has(r.id);
+  if (make) {
+    try {
+      create({ruleset: g.rec.ruleset, players: g.rec.seats.map(s => s === "human" ? "human" : {computer: +s.split(":")[1]})}, r.id);
+    } catch (err) {
+      /* the old game as it was, without the rematch action */
+      if (r.made) build({...g.rec, actions: call("ko_actions", [g.ptr]).slice(0, -1)});
+      throw err;
+    }
   }
-  const n = games.get(g.rec.rematch);
-  const token = n.rec.tokens.find(t => t);
-  return {status: 200, data: {id: n.rec.id, token, you: call("ko_you", [n.ptr, token], "int")}, changed: g.rec.id, made: n.rec.id};
+  const n = games.get(r.id), t = n.rec.tokens.find(x => x);
+  return {status: 200, data: {id: r.id, token: t, you: call("ko_you", [n.ptr, t], "int")},
+          changed: g.rec.id, made: make ? r.id : null};
 }
 
 let rulesetsAnswer = null;
@@ -177,7 +185,7 @@ function route(method, path, body, token) {
   if (you < 0 && (posts[what] || what === "")) throw new ApiError(403, "the token is not one of this game's");
   const answer = data => ({status: 200, data});
   switch (what) {
-  case "": return answer(withRematch(g, ok(call("ko_state", [g.ptr, you]))));
+  case "": return answer(ok(call("ko_state", [g.ptr, you])));
   case "history": return answer(ok(call("ko_history", [g.ptr])));
   case "record": return answer(call("ko_record", [g.ptr], "text"));
   case "steps": return answer(ok(call("ko_steps", [g.ptr, q.get("done") ?? ""])));
@@ -186,7 +194,7 @@ function route(method, path, body, token) {
     return answer(ok(call("ko_explain", [g.ptr, q.get("move")])));
   case "review": return answer(ok(call("ko_review", [g.ptr])));
   case "hint": return answer(ok(call("ko_hint", [g.ptr, token || ""])));
-  case "rematch": return rematch(g, you);
+  case "rematch": return rematch(g, token);
   case "move":
     if (!body || typeof body.move !== "string") throw new ApiError(400, 'give the move as a string: {"move": "9-12"}');
     return {...answer(ok(call("ko_act", [g.ptr, token || "", "move", body.move]))), changed: g.rec.id};
