@@ -40,14 +40,14 @@ static const char analyze_usage[] =
     "                     [--format md|csv|json] [--plots DIR]\n"
     "                     [--max-turns T] [--output FILE]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
-    "self-play by agent --strong (default best:1k; M games, default 60)\n"
+    "self-play by agent --strong (default best:1k; M games, default 40)\n"
     "with every throw's luck taken out of player 1's advantage, and by the\n"
     "agents --agents (default greedy,greedy; N games, default 1000):\n"
     "outcomes, balance, length, choices, tension (Ludii's metric names);\n"
     "the skill ladder --ladder (default\n"
     "random,greedy,expectimax:250,best:1k,best:4k), each agent against the\n"
     "one below it in paired games scored less their luck, stopped when the\n"
-    "95% interval is within +-W (default 0.03) or at G games (default 40);\n"
+    "95% interval is within +-W (default 0.03) or at G games (default 30);\n"
     "the strong agent against greedy: the luck share and the games the\n"
     "better player needs to lead; Ludii's SkillTrace (T games a match,\n"
     "default 10; expectimax budgets from B positions, default 8,\n"
@@ -778,9 +778,11 @@ static void weakest(FILE *o, const result *R, int n) {
         break;
     default:
         fprintf(o, "flagged:");
-        for (int f = 1; f <= FLAG_STALL; f <<= 1)
-            if (R->flags & f)
-                fprintf(o, " %s;", flag_words(f));
+        for (int f = 1, first = 1; f <= FLAG_STALL; f <<= 1)
+            if (R->flags & f) {
+                fprintf(o, "%s %s", first ? "" : ";", flag_words(f));
+                first = 0;
+            }
         break;
     }
 }
@@ -805,7 +807,9 @@ static void print_method(FILE *o, const settings *st) {
             "scored less their luck; each step stops once its 95%% interval "
             "is within ±%.3f, or at %ld games. A step whose stronger agent "
             "scores below one half beyond its interval is marked **!** and "
-            "listed under Contradictions.\n"
+            "listed under Contradictions. A luck-adjusted score is an "
+            "unbiased estimate and may stray a little outside 0..1 by chance; "
+            "two agents that choose alike score one half with no spread.\n"
             "- **Luck share**: over the games of %s against %s, the share "
             "of the variance of a game's result that the throws' luck "
             "explains: Var(luck) / (Var(luck) + Var(result − luck)). 0 is "
@@ -1672,8 +1676,8 @@ static int expand_sweep(const char *sweep, char specs[][96], int room) {
 }
 
 int cmd_analyze(int argc, char **argv) {
-    long games = 1000, strong_games = 60, nthreads = 0, cap = 1000;
-    long step_games = 40, trace_games = 10, trace_base = 8;
+    long games = 1000, strong_games = 40, nthreads = 0, cap = 1000;
+    long step_games = 30, trace_games = 10, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
