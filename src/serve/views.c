@@ -292,8 +292,8 @@ char *wg_review_text(const kemet_rules *r, const kemet_pos *start,
             json_pack("{s:i, s:s, s:i, s:i, s:f, s:f, s:f, s:f, s:o}", "player",
                       p + 1, "name", info->player[p], "decisions", s->decisions,
                       "best", s->best, "accuracy",
-                      kemet_review_accuracy(e, n, p + 1) / 100,
-                      "loss", s->loss, "loss_per_decision",
+                      kemet_review_accuracy(e, n, p + 1) / 100, "loss", s->loss,
+                      "loss_per_decision",
                       s->decisions ? s->loss / s->decisions : 0.0, "luck",
                       s->luck, "grades", grades));
     }
