@@ -188,6 +188,7 @@ class Rules:
 
     def __init__(self, spec="senet-kendall"):
         self._r = None
+        self._j = None  # the judge, made on first need
         r = ctypes.c_void_p()
         err = _capi.Error()
         rc = _lib.kemet_rules_open(_text(spec, "ruleset"), ctypes.byref(r),
@@ -220,9 +221,24 @@ class Rules:
         return _lib.kemet_rules_spec(self._r).decode()
 
     def close(self):
+        if self._j:
+            _lib.kemet_judge_free(self._j)
+            self._j = None
         if self._r:
             _lib.kemet_rules_close(self._r)
             self._r = None
+
+    def _judge(self):
+        """The ruleset's judge (its own evaluation), made on first need."""
+        if not self._j:
+            j = ctypes.c_void_p()
+            err = _capi.Error()
+            rc = _lib.kemet_judge_new(self._r, None, ctypes.byref(j),
+                                      ctypes.byref(err))
+            if rc:
+                _fail(rc, err)
+            self._j = j
+        return self._j
 
     def __del__(self):
         self.close()
@@ -368,7 +384,7 @@ class Rules:
         """The evaluation's chance (0-1) that `player` (default: the one to
         move) wins from `pos`."""
         pos = self._pos(pos)
-        return _lib.kemet_win_chance(self._r, ctypes.byref(pos._c),
+        return _lib.kemet_win_chance(self._judge(), ctypes.byref(pos._c),
                                      int(player or pos.to))
 
     # agents and games -----------------------------------------------------

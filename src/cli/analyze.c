@@ -37,7 +37,7 @@ static const char analyze_usage[] =
 
 /* The trace of one game while it is played. */
 typedef struct tracer {
-    const kemet_rules *r;
+    const kemet_judge *ev; /* the evaluation alone: no tables */
     kemet_trace t;
     double *p1;
     long cap;
@@ -52,7 +52,7 @@ static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
             T->failed = true;
             return;
         }
-        T->p1[T->t.n++] = kemet_win_chance(T->r, pos, 1);
+        T->p1[T->t.n++] = kemet_win_chance(T->ev, pos, 1);
         return;
     }
     if (n == 1 && moves[0].n == 0)
@@ -67,7 +67,7 @@ static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
 }
 
 typedef struct job {
-    const kemet_rules *r;
+    const kemet_judge *j, *ev;
     const char *spec[2];
     uint64_t seed;
     long cap;
@@ -79,9 +79,9 @@ static int trace_game(void *ctx, long k) {
     job *J = ctx;
     long i = J->offset + k * J->stride;
     tracer *T = &J->games[i];
-    T->r = J->r;
+    T->ev = J->ev;
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(J->r, J->spec, cli_game_seed(J->seed, (uint64_t)i),
+    int rc = cli_play_seeded(J->j, J->spec, cli_game_seed(J->seed, (uint64_t)i),
                              J->cap, trace_ply, T, NULL, &g);
     if (rc)
         return rc;
@@ -104,12 +104,12 @@ typedef struct result {
 } result;
 
 /* Best's win rate over `games` games against `other`, seats alternating. */
-static int skill(const kemet_rules *r, const char *best, const char *other,
+static int skill(const kemet_judge *j, const char *best, const char *other,
                  long games, uint64_t seed, long cap, int threads,
                  kemet_stat *out) {
     const char *spec[2] = {best, other};
     cli_match_stats M;
-    if (cli_match(r, spec, games, seed, cap, threads, 0, &M))
+    if (cli_match(j, spec, games, seed, cap, threads, 0, &M))
         return EXIT_BAD;
     *out = (kemet_stat){(double)M.wins[0] / (double)games, M.lo[0], M.hi[0]};
     return 0;
@@ -168,9 +168,17 @@ static int share_traces(tracer *T, long games, int rc, double **joined) {
 static int analyze_one(const char *id, const char *agents[2], long games,
                        uint64_t seed, long cap, int threads, const char *best,
                        long skill_games, result *R) {
-    kemet_rules *r = cli_rules_for(id, NULL, NULL);
+    kemet_judge *j, *ev = NULL;
+    kemet_rules *r = cli_rules_for(id, NULL, NULL, &j);
     if (!r)
         return EXIT_BAD;
+    /* The win estimates are the evaluation's, tables left out. */
+    if (kemet_judge_new(r, NULL, &ev, NULL) || cli_use_net(ev, cli_net)) {
+        kemet_judge_free(ev);
+        kemet_judge_free(j);
+        kemet_rules_close(r);
+        return EXIT_BAD;
+    }
     snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
     tracer *T = calloc((size_t)games, sizeof *T);
     kemet_trace *t = calloc((size_t)games, sizeof *t);
@@ -188,7 +196,7 @@ static int analyze_one(const char *id, const char *agents[2], long games,
     /* under mpirun each rank traces games rank, rank + size, ... */
     int rank = cli_mpi_rank(), size = cli_mpi_size();
     long mine = cli_mpi_share(games);
-    job J = {r, {agents[0], agents[1]}, rs, cap, T, rank, size};
+    job J = {j, ev, {agents[0], agents[1]}, rs, cap, T, rank, size};
     char what[160];
     snprintf(what, sizeof what, "%s: self-play", R->id);
     int failed = cli_parallel_dealt(mine, games, threads, trace_game, &J, what);
@@ -214,9 +222,9 @@ static int analyze_one(const char *id, const char *agents[2], long games,
         R->hist[(int)((double)t[i].turns / R->bin)]++;
     R->skill_games = skill_games;
     if (skill_games > 0) {
-        if (skill(r, best, "random", skill_games, kc_mix64(rs + 1), cap,
+        if (skill(j, best, "random", skill_games, kc_mix64(rs + 1), cap,
                   threads, &R->skill[0]) ||
-            skill(r, best, "greedy", skill_games, kc_mix64(rs + 2), cap,
+            skill(j, best, "greedy", skill_games, kc_mix64(rs + 2), cap,
                   threads, &R->skill[1]))
             rc = EXIT_BAD;
     }
@@ -227,6 +235,8 @@ out:
     free(T);
     free(t);
     free(joined);
+    kemet_judge_free(ev);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     return rc;
 }

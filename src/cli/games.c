@@ -90,7 +90,7 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
     return KEMET_OK;
 }
 
-int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
+int cli_rank_rollout(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
                      const kemet_rollout *opts, kc_ranked *out,
                      kemet_error *err) {
@@ -98,7 +98,7 @@ int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
     double *chance = malloc(k * sizeof *chance), *se = malloc(k * sizeof *se);
     int rc = KEMET_ENOMEM;
     if (chance && se)
-        rc = kemet_rollout_run(r, pos, thr, moves, n, opts, chance, se, err);
+        rc = kemet_rollout_run(j, pos, thr, moves, n, opts, chance, se, err);
     else if (err)
         *err = (kemet_error){KEMET_ENOMEM, "out of memory"};
     int m = 0;
@@ -125,33 +125,51 @@ int cli_agent_check(const kemet_rules *r, const char *spec,
     return 0;
 }
 
+kemet_judge *cli_judge(const kemet_rules *r) {
+    kemet_judge *j;
+    kemet_error err;
+    if (kemet_judge_new(r, NULL, &j, &err)) {
+        cli_fail("%s", err.msg);
+        return NULL;
+    }
+    cli_use_tables(j, cli_tables);
+    if (cli_use_net(j, cli_net)) {
+        kemet_judge_free(j);
+        return NULL;
+    }
+    return j;
+}
+
 kemet_rules *cli_rules_for(const char *spec, const char *board,
-                           const char *const agents[2]) {
+                           const char *const agents[2], kemet_judge **judge) {
     kemet_rules *r = cli_rules(spec, board);
+    *judge = NULL;
     if (!r)
         return NULL;
-    cli_use_tables(r, cli_tables);
-    if (cli_use_net(r, cli_net))
+    if (!(*judge = cli_judge(r)))
         goto fail;
     for (int p = 0; agents && p < 2; p++)
         if (cli_agent_check(r, agents[p], p ? "--p2" : "--p1"))
             goto fail;
     return r;
 fail:
+    kemet_judge_free(*judge);
+    *judge = NULL;
     kemet_rules_close(r);
     return NULL;
 }
 
-int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
+int cli_play_seeded(const kemet_judge *j, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
                     cli_think *think, kemet_game **out) {
+    const kemet_rules *r = kemet_judge_rules(j);
     kemet_agent *a[2] = {NULL, NULL};
     kemet_rng pick;
     kemet_rng_seed(&pick, kc_mix64(gs ^ 0x7069636bULL));
     int rc = KEMET_OK;
     for (int p = 0; p < 2 && rc == KEMET_OK; p++)
-        rc = kemet_agent_new(r, spec[p], kc_mix64(gs + (uint64_t)p + 1), &a[p],
-                             NULL);
+        rc = kemet_agent_new_judged(j, spec[p], kc_mix64(gs + (uint64_t)p + 1),
+                                    &a[p], NULL);
     if (rc == KEMET_OK)
         rc = cli_play_game(r, gs, a, &pick, cap, fn, ctx, think, out);
     kemet_agent_free(a[0]);
@@ -160,7 +178,7 @@ int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
 }
 
 typedef struct run {
-    const kemet_rules *r;
+    const kemet_judge *j;
     const char *const *spec;
     int how; /* CLI_ALTERNATE, CLI_PAIRED, CLI_LUCK */
     uint64_t seed;
@@ -173,7 +191,7 @@ typedef struct run {
  * opening throw is not counted: it was thrown to decide who starts, so
  * its chances are not the turn's (the sum stays unbiased without it). */
 typedef struct luck_sum {
-    const kemet_rules *r;
+    const kemet_judge *j;
     bool thrown; /* a turn's throw follows: the call without one came */
     double sum;
     int rc;
@@ -190,7 +208,7 @@ static void add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     }
     double x = 0;
     if (L->thrown && L->rc == KEMET_OK)
-        L->rc = kemet_throw_luck(L->r, pos, thr, &x, NULL);
+        L->rc = kemet_throw_luck(L->j, pos, thr, &x, NULL);
     L->sum += x;
     L->thrown = false;
 }
@@ -205,9 +223,9 @@ static int run_one(void *ctx, long k) {
     kemet_game *g = NULL;
     cli_outcome *o = &R->out[k];
     o->think = (cli_think){{0, 0}, {0, 0}};
-    luck_sum L = {R->r, false, 0, KEMET_OK};
+    luck_sum L = {R->j, false, 0, KEMET_OK};
     bool luck = R->how & CLI_LUCK;
-    int rc = cli_play_seeded(R->r, spec, gs, R->cap, luck ? add_luck : NULL,
+    int rc = cli_play_seeded(R->j, spec, gs, R->cap, luck ? add_luck : NULL,
                              luck ? &L : NULL, &o->think, &g);
     if (rc == KEMET_OK && L.rc != KEMET_OK) {
         kemet_game_free(g);
@@ -225,19 +243,19 @@ static int run_one(void *ctx, long k) {
     return rc;
 }
 
-int cli_run_games(const kemet_rules *r, const char *const spec[2], int how,
+int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,
                   uint64_t seed, long first, long count, long cap, int threads,
                   cli_outcome *out, const char *what) {
     int size = cli_mpi_size(), rank = cli_mpi_rank();
     if (size == 1) {
-        run R = {r, spec, how, seed, first, cap, 0, 1, out};
+        run R = {j, spec, how, seed, first, cap, 0, 1, out};
         return cli_parallel(count, threads, run_one, &R, what);
     }
     /* several ranks: this one plays games rank, rank + size, ... and then
        every rank has every outcome */
     long mine = cli_mpi_share(count);
     cli_outcome *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
-    run R = {r, spec, how, seed, first, cap, rank, size, part};
+    run R = {j, spec, how, seed, first, cap, rank, size, part};
     int rc = part ? cli_parallel_dealt(mine, count, threads, run_one, &R, what)
                   : KEMET_ENOMEM;
     rc = cli_mpi_deal(count, sizeof *part, part, out, rc);

@@ -22,6 +22,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@
 #define MAX_PLIES 20000 /* a game still going then is valued as it stands */
 
 typedef struct roll {
+    const kemet_judge *j;
     const kemet_rules *r;
     const kemet_pos *pos;
     const kemet_throw *thr;
@@ -47,26 +49,27 @@ typedef struct scratch {
 } scratch;
 
 /* Player 1's value of a position at the end of a game or of a rollout:
- * exact once the game is over (kmt_chance1 gives the result then) or
+ * exact once the game is over (the judge gives the result then) or
  * where a table covers it. */
-static double settled(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
+static double settled(const kemet_judge *j, const kemet_pos *pos, bool *exact) {
     *exact = pos->result != KEMET_PLAYING;
-    return kmt_chance1(r, pos, exact);
+    return kmt_judge_chance1(j, pos, exact);
 }
 
 /* The mover's best value, player 1's view, for throw t in `pos`, one move
  * ahead; a negative number (an error code) when `t` has no moves there. */
-static double best_after(const kemet_rules *r, const kemet_pos *pos,
+static double best_after(const kemet_judge *j, const kemet_pos *pos,
                          const kemet_throw *t, kemet_move *moves) {
+    const kemet_rules *r = j->rules;
     int n = kemet_moves(r, pos, t, moves);
     if (n < 1)
-        return n < 0 ? n : kmt_chance1(r, pos, NULL);
+        return n < 0 ? n : kmt_judge_chance1(j, pos, NULL);
     double best = pos->to == 1 ? -1 : 2;
     for (int i = 0; i < n; i++) {
         kemet_pos next;
         bool exact;
         kemet_make(r, pos, t, &moves[i], &next, NULL);
-        double v = settled(r, &next, &exact);
+        double v = settled(j, &next, &exact);
         if (pos->to == 1 ? v > best : v < best)
             best = v;
     }
@@ -76,12 +79,12 @@ static double best_after(const kemet_rules *r, const kemet_pos *pos,
 /* How much better outcome `got` of the nt outcomes thr[] of `pos` is than
  * their weighted mean, each valued by best_after (got -1: the outcome's
  * value is `best`, given). */
-static double luck_of(const kemet_rules *r, const kemet_pos *pos,
+static double luck_of(const kemet_judge *j, const kemet_pos *pos,
                       const kemet_throw *thr, const uint32_t *w, int nt,
                       uint32_t total, int got, double best, kemet_move *moves) {
     double mean = 0;
     for (int i = 0; i < nt; i++) {
-        double b = best_after(r, pos, &thr[i], moves);
+        double b = best_after(j, pos, &thr[i], moves);
         mean += b * w[i];
         if (i == got)
             best = b;
@@ -89,10 +92,11 @@ static double luck_of(const kemet_rules *r, const kemet_pos *pos,
     return best - mean / total;
 }
 
-int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
+int kemet_throw_luck(const kemet_judge *judge, const kemet_pos *pos,
                      const kemet_throw *thr, double *luck, kemet_error *err) {
-    if (!rules || !pos || !thr || !luck)
+    if (!judge || !pos || !thr || !luck || !kmt_pos_usable(judge->rules, pos))
         return kmt_fail(err, KEMET_EMISUSE, "bad luck arguments");
+    const kemet_rules *rules = judge->rules;
     if (pos->result != KEMET_PLAYING)
         return kmt_fail(err, KEMET_EOVER, "the game is over");
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
@@ -102,7 +106,7 @@ int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
     if (!moves || !all || !w) {
         rc = kmt_fail(err, KEMET_ENOMEM, "out of memory");
     } else {
-        double got = best_after(rules, pos, thr, moves);
+        double got = best_after(judge, pos, thr, moves);
         if (got < 0) {
             rc = kmt_fail(err, (int)got, "%s",
                           (int)got == KEMET_ETHROW
@@ -110,7 +114,7 @@ int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
                               : "not a usable position");
         } else {
             int nt = kemet_throws(rules, pos, all, w, &total);
-            *luck = luck_of(rules, pos, all, w, nt, total, -1, got, moves);
+            *luck = luck_of(judge, pos, all, w, nt, total, -1, got, moves);
         }
     }
     free(moves);
@@ -133,7 +137,7 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
     double luck = 0;
     for (long ply = 0;; ply++) {
         bool exact;
-        double v = settled(r, &p, &exact);
+        double v = settled(R->j, &p, &exact);
         if (exact || ply >= MAX_PLIES ||
             (R->o->truncate > 0 && ply >= R->o->truncate))
             return v - luck;
@@ -155,7 +159,7 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
         while (t < nt - 1 && x >= S->w[t])
             x -= S->w[t++];
         if (!R->o->plain && nt > 1)
-            luck += luck_of(r, &p, S->thr, S->w, nt, total, t, 0, S->moves);
+            luck += luck_of(R->j, &p, S->thr, S->w, nt, total, t, 0, S->moves);
         int n = kemet_moves(r, &p, &S->thr[t], S->moves);
         if (n < 1)
             return v - luck; /* more moves than the list holds: never seen */
@@ -178,8 +182,8 @@ static void stream(void *ctx, long s, int thread) {
     if (S)
         S->moves = malloc(KEMET_MAX_MOVES * sizeof *S->moves);
     if (!S || !S->moves ||
-        kemet_agent_new(R->r, R->agent, game_seed(R->o->seed, -2 - s), &ag,
-                        &err)) {
+        kemet_agent_new_judged(R->j, R->agent, game_seed(R->o->seed, -2 - s),
+                               &ag, &err)) {
         atomic_store(&R->failed, 1);
         if (S)
             free(S->moves);
@@ -198,24 +202,26 @@ static void stream(void *ctx, long s, int thread) {
     free(S);
 }
 
-int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
+int kemet_rollout_run(const kemet_judge *judge, const kemet_pos *pos,
                       const kemet_throw *thr, const kemet_move *moves, int n,
                       const kemet_rollout *opts, double *chance, double *se,
                       kemet_error *err) {
-    if (!rules || !pos || !opts || !chance || n < 0 || (n > 0 && !moves) ||
-        opts->games < 1 || opts->truncate < 0 || (thr && thr->n && n < 1))
+    if (!judge || !pos || !opts || !chance || n < 0 || (n > 0 && !moves) ||
+        opts->games < 1 || opts->truncate < 0 || (thr && thr->n && n < 1) ||
+        !kmt_pos_usable(judge->rules, pos))
         return kmt_fail(err, KEMET_EMISUSE, "bad rollout arguments");
+    const kemet_rules *rules = judge->rules;
     if (pos->result != KEMET_PLAYING)
         return kmt_fail(err, KEMET_EOVER, "the game is over");
     if (thr && thr->n == 0)
         thr = NULL;
     const char *agent = opts->agent ? opts->agent : "greedy";
     kemet_agent *probe;
-    int rc = kemet_agent_new(rules, agent, 1, &probe, err);
+    int rc = kemet_agent_new_judged(judge, agent, 1, &probe, err);
     if (rc)
         return rc;
     kemet_agent_free(probe);
-    roll R = {rules, pos,   thr,  moves, n, n + (thr ? 0 : 1),
+    roll R = {judge, rules, pos,  thr, moves, n, n + (thr ? 0 : 1),
               opts,  agent, NULL, 0};
     R.est = malloc((size_t)R.cands * (size_t)opts->games * sizeof *R.est);
     if (!R.est)

@@ -96,6 +96,13 @@ const kemet_rules *srv_rules_of(server *S, const char *spec) {
     return NULL;
 }
 
+const kemet_judge *srv_judge_of(server *S, const kemet_rules *r) {
+    for (int i = 0; i < S->nrules; i++)
+        if (S->rules[i] == r)
+            return S->judge[i];
+    return NULL;
+}
+
 /* ------------------------------------------------------------------------
  * The computer's worker
  * --------------------------------------------------------------------- */
@@ -206,7 +213,7 @@ static void *hinter(void *arg) {
             ;
         else if (q->job == JOB_HINT)
             q->answer =
-                wg_hint_json(q->g->rules, &q->pos, q->thr.n ? &q->thr : NULL);
+                wg_hint_json(q->g->judge, &q->pos, q->thr.n ? &q->thr : NULL);
         else {
             wgame *g = q->g;
             q->text = wg_review_text(g, &q->pos, q->plies, q->nplies);
@@ -668,8 +675,8 @@ static int load_game(void *ctx, const store_game_row *row) {
                      row->id, row->seat[p]);
             return -1;
         }
-    if (!(L->g = wg_new(r, row->seed, row->id, row->seat, row->token,
-                        row->created)) ||
+    if (!(L->g = wg_new(srv_judge_of(L->S, r), row->seed, row->id, row->seat,
+                        row->token, row->created)) ||
         srv_add_locked(L->S, L->g)) {
         wg_free(L->g);
         snprintf(L->why, sizeof L->why, "out of memory");
@@ -780,8 +787,10 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
     if (S->o.wait_seconds <= 0)
         S->o.wait_seconds = SRV_WAIT;
     S->hosts = strdup(o->allow_hosts ? o->allow_hosts : "");
-    for (int i = 0; i < o->nrules && i < MAX_RULES; i++)
+    for (int i = 0; i < o->nrules && i < MAX_RULES; i++) {
+        S->judge[S->nrules] = o->judges[i];
         S->rules[S->nrules++] = o->rules[i];
+    }
     if (!S->hosts) {
         snprintf(why, len, "out of memory");
         goto fail;

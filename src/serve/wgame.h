@@ -36,6 +36,7 @@ typedef struct wg_action {
 typedef struct wgame {
     char id[WG_ID + 1];
     const kemet_rules *rules;
+    const kemet_judge *judge; /* the computer's and the hints' */
     uint64_t seed;
     char seat[2][32];            /* "human" or "computer:LEVEL" */
     char token[2][WG_TOKEN + 1]; /* "" for a computer seat */
@@ -93,7 +94,7 @@ const char *store_error(store *s);
  * kemet_level_agent's. */
 int wg_seat_level(const char *seat);
 /* A game at its start (the opening played); NULL when out of memory. */
-wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
+wgame *wg_new(const kemet_judge *j, uint64_t seed, const char *id,
               const char *const seat[2], const char *const token[2],
               long long created);
 void wg_free(wgame *g);
@@ -170,7 +171,7 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
 /* The moves ranked by the hint agent with the mover's chance after each
  * (before the throw: the pre-throw moves and throwing); NULL when out of
  * memory. Holds no game. */
-json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
+json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr);
 /* The review of a finished game as JSON text: the fields of `kemet
  * review --json` (docs/review.md). Holds no game. */
