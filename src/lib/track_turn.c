@@ -31,30 +31,30 @@ int kmt_track_step_dest_in(const track *t, const turn *u, uint64_t opp, int s,
         } else {
             /* L&J rule 7: an open space of the Home Row or 6, by exact
              * value from the Duat */
-            if (v > t->S || !(t->b.enter & KEMET_BIT(v)))
+            if (v > t->S || !(t->b.enter & KMT_BIT(v)))
                 return NO_ENTRY;
             d = v;
         }
         *f = d;
-        if ((own | opp) & KEMET_BIT(d))
+        if ((own | opp) & KMT_BIT(d))
             return t->R->enter == ENTER_HOME_BOX ? HOME_TAKEN : ENTER_TAKEN;
         return OK;
     }
-    if (!(own & KEMET_BIT(s)))
+    if (!(own & KMT_BIT(s)))
         return NO_PIECE;
     if (t->R->off_first && pos->hand[me])
         return OFF_FIRST; /* rule 15 */
-    if (u->moved & KEMET_BIT(s))
+    if (u->moved & KMT_BIT(s))
         return MOVED; /* rule 17 */
     int d = s + v;
     if (d > t->S)
         return BEYOND;
     int e = t->jump[me][d];
     *f = e;
-    own &= ~KEMET_BIT(s); /* ruling G6 */
-    if (own & KEMET_BIT(e))
+    own &= ~KMT_BIT(s); /* ruling G6 */
+    if (own & KMT_BIT(e))
         return OWN; /* Washburne 11; L&J 4 */
-    if ((opp & KEMET_BIT(e)) && (t->safe[o] & KEMET_BIT(t->other[me][e])))
+    if ((opp & KMT_BIT(e)) && (t->safe[o] & KMT_BIT(t->other[me][e])))
         return SAFE; /* Washburne 13; L&J 4, 5, 7 */
     return OK;
 }
@@ -67,7 +67,7 @@ int kmt_track_step_dest(const track *t, const turn *u, int s, int v, int *f) {
 static bool home_full(const track *t, const kemet_pos *pos, int me) {
     uint64_t occ = pos->sq[me] | opp_in(t, me, pos->sq[me ^ 1]);
     for (int i = 0; i < NPIECES; i++)
-        if (!(occ & KEMET_BIT(t->homesq[me][i])))
+        if (!(occ & KMT_BIT(t->homesq[me][i])))
             return false;
     return true;
 }
@@ -83,20 +83,20 @@ void kmt_track_step_make(const track *t, turn *u, int s, int f, int vi,
         pos->hand[me]--;
         kmt_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, f);
     } else {
-        pos->sq[me] &= ~KEMET_BIT(s);
+        pos->sq[me] &= ~KMT_BIT(s);
         kmt_ev_add(ev, KEMET_EV_MOVE, who, s, f);
         if (f != s + v)
             kmt_ev_add(ev, t->R->jump_event, who, s + v, f);
     }
-    pos->sq[me] |= KEMET_BIT(f);
+    pos->sq[me] |= KMT_BIT(f);
     if (t->R->throws == THROW_DICE)
-        u->moved |= KEMET_BIT(f);
+        u->moved |= KMT_BIT(f);
     int q = t->other[me][f];
-    if (q && (pos->sq[o] & KEMET_BIT(q))) {
+    if (q && (pos->sq[o] & KMT_BIT(q))) {
         /* Washburne 12: knocked off; L&J 5: to the Duat */
-        pos->sq[o] &= ~KEMET_BIT(q);
+        pos->sq[o] &= ~KMT_BIT(q);
         pos->hand[o]++;
-        u->opp &= ~KEMET_BIT(f);
+        u->opp &= ~KMT_BIT(f);
         kmt_ev_add(ev, KEMET_EV_KNOCK, o + 1, q, 0);
     }
     if (t->R->full_home_loses) {
@@ -158,8 +158,8 @@ int kmt_track_steps(const track *t, const turn *u, step *out) {
             /* ending on a line or river: judged where it rests, the
              * square just left counting as empty (G6) */
             int e = t->jump[me][kmt_ctz64(j)], s = kmt_ctz64(j) - v;
-            if (!((no_land & ~KEMET_BIT(s)) & KEMET_BIT(e)))
-                froms |= KEMET_BIT(s);
+            if (!((no_land & ~KMT_BIT(s)) & KMT_BIT(e)))
+                froms |= KMT_BIT(s);
         }
         for (; froms; froms &= froms - 1) {
             int s = kmt_ctz64(froms);
@@ -446,12 +446,12 @@ void kmt_track_random_turn(const kemet_rules *r, const kemet_pos *pos,
 /* The fast playout: the generic loop's draws (no pre-throw choices here),
  * keeping the position in the turn as it is built instead of making the
  * move again. */
-void kmt_track_playout(const kemet_rules *r, kemet_playout_state *st) {
+void kmt_track_playout(const kemet_rules *r, kmt_playout_state *st) {
     const track *t = T(r);
     kemet_move m;
     turn u;
     u.pos = st->pos;
-    kemet_playout_state L = *st;
+    kmt_playout_state L = *st;
     L.pos = u.pos;
     while (kmt_playout_going(&L)) {
         int mover = u.pos.to;
