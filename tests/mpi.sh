@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 run3() {
     "$mpirun" --oversubscribe --allow-run-as-root -n 3 "$kemet" "$@"
 }
-untimed() { grep -v -e ' s on ' -e 'time per move' -e 'games/s' -e 'games per second' -e 'seconds' "$1" || true; }
+untimed() { grep -v -e ' s on ' -e 'time per move' -e '^ *[0-9.]* s$' -e 'games/s' -e 'games per second' -e 'seconds' "$1" || true; }
 check() { # COMMAND ARGS...: one process vs three ranks
     name=$1
     "$kemet" "$@" --threads 1 >"$dir/$name.1"

@@ -248,7 +248,11 @@ static void game_fits(void **state) {
     fits(o, 80);
     assert_non_null(strstr(o, "weighed its choices"));
     assert_non_null(strstr(o, "kemet hint 'lions-jackals"));
-    assert_non_null(strstr(o, "Review of the 26 plies of the game"));
+    /* the review at the end, however many plies this seeded game has
+     * under today's rules and network */
+    const char *rev = strstr(o, "Review of the ");
+    assert_non_null(rev);
+    assert_non_null(strstr(rev, " plies of the game"));
     free(o);
     free(e);
     st = tu_run(NULL, &o, &e, "match", "senet-kendall", "--p1", "greedy",
