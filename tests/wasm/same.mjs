@@ -30,12 +30,23 @@ const rulesets = execFileSync(bin, ["rules"], { encoding: "utf8" })
 const pairs = [["random", "greedy"], ["greedy", "expectimax:500"],
                ["best:300", "random"]];
 const dir = mkdtempSync(join(tmpdir(), "kemet-wasm-"));
-let games = 0, failed = 0;
+let games = 0, failed = 0, endless = 0;
 try {
   for (const rs of rulesets) {
     for (const [i, [p1, p2]] of pairs.entries()) {
       const seed = String(1000 + 7 * i + rs.length);
       const file = join(dir, `${rs}-${i}.rec`);
+      // A game the rules never end (ruling G5: no seed limits a game's
+      // length; `kemet play` has no turn cap) cannot be compared: the
+      // WebAssembly engine plays it to a ply cap first, and an unended
+      // game is reported, not played natively without end.
+      const capped = take(play(rs, seed, p1, p2, 200000, 1));
+      if (!/\nresult [0-2]\n?$/.test(capped)) {
+        console.log(`# ${rs} ${p1} vs ${p2} seed ${seed}: no end after ` +
+                    "200000 plies (ruling G5); not compared");
+        endless++;
+        continue;
+      }
       // the race databases (made in a second), no endgame tables: the
       // native program's tables depend on what its cache folder holds
       execFileSync(bin, ["play", rs, "--p1", p1, "--p2", p2, "--seed", seed,
@@ -55,7 +66,8 @@ try {
     }
   }
   console.log(`${failed ? "not ok" : "ok"} - ${games - failed}/${games} seeded ` +
-              "games give the native program's records byte for byte");
+              "games give the native program's records byte for byte" +
+              (endless ? ` (${endless} without end, not compared)` : ""));
   // bad input gets an error, not a crash
   for (const [rs, seed, p1] of [["nosuch", "1", "random"],
                                 ["senet-kendall", "x", "random"],
