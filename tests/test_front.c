@@ -87,7 +87,7 @@ static void long_lines(void **state) {
     close(fd);
     unlink(path);
     size_t big = 1 << 20;
-    char *in = malloc(big + 64);
+    char *in = malloc(big + 512); /* 255 bytes, "1\n", the 1 MB line, "\n" */
     memset(in, 'x', 255);
     strcpy(in + 255, "1\n");
     size_t at = strlen(in);
