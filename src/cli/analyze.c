@@ -916,6 +916,21 @@ static void print_verdict(FILE *o, result *R, int n) {
     fprintf(o, ".\n\n");
 }
 
+/* One line under Contradictions when step s went the wrong way, the
+ * heading first when nothing was said before; whether it said anything. */
+static bool say_contradiction(FILE *o, const char *id, const step *s,
+                              bool said) {
+    if (!s->contradiction)
+        return false;
+    if (!said)
+        fprintf(o, "\n**Contradictions** (a stronger agent losing beyond "
+                   "its interval):\n\n");
+    fprintf(o, "- %s: %s scores %.3f (%.3f–%.3f) against %s over %ld games.\n",
+            id, s->hi, s->m.adj.score, s->m.adj.lo, s->m.adj.hi, s->lo,
+            s->games);
+    return true;
+}
+
 static void print_md(FILE *o, result *R, int n, result *V, int nv,
                      const settings *st, const char *link, int argc,
                      char **argv, double secs, int threads) {
@@ -1053,33 +1068,11 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             "Does more thinking win more? Each ladder step's luck-adjusted "
             "score");
     bool any = false;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         for (int k = 0; k < R[i].nsteps; k++)
-            if (R[i].ladder[k].contradiction) {
-                if (!any)
-                    fprintf(o, "\n**Contradictions** (a stronger agent "
-                               "losing beyond its interval):\n\n");
-                any = true;
-                fprintf(o,
-                        "- %s: %s scores %.3f (%.3f–%.3f) against %s over "
-                        "%ld games.\n",
-                        R[i].id, R[i].ladder[k].hi, R[i].ladder[k].m.adj.score,
-                        R[i].ladder[k].m.adj.lo, R[i].ladder[k].m.adj.hi,
-                        R[i].ladder[k].lo, R[i].ladder[k].games);
-            }
-    for (int i = 0; i < n; i++)
-        if (R[i].head.contradiction) {
-            if (!any)
-                fprintf(o, "\n**Contradictions** (a stronger agent "
-                           "losing beyond its interval):\n\n");
-            any = true;
-            fprintf(o,
-                    "- %s: %s scores %.3f (%.3f–%.3f) against %s over "
-                    "%ld games.\n",
-                    R[i].id, R[i].head.hi, R[i].head.m.adj.score,
-                    R[i].head.m.adj.lo, R[i].head.m.adj.hi, R[i].head.lo,
-                    R[i].head.games);
-        }
+            any |= say_contradiction(o, R[i].id, &R[i].ladder[k], any);
+        any |= say_contradiction(o, R[i].id, &R[i].head, any);
+    }
     if (!any)
         fprintf(o, "\nNo step goes the wrong way: no stronger agent scores "
                    "below one half beyond its interval.\n");
