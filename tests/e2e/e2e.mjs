@@ -568,7 +568,10 @@ async function wholeGames(browser, base) {
     await page.locator(".board").waitFor();
     const actions = await playUntil(page, async () => false, 7);
     const result = await page.locator("#turn").textContent();
-    if (!/won/.test(result)) fail(`${r.id}: no winner shown: ${result}`);
+    /* a draw only where the ruleset's own text has one (the extended
+       58 holes, rule 17: nothing can ever move) */
+    const drawn = /drawn/.test(result) && /game is drawn/.test(r.text);
+    if (!/won/.test(result) && !drawn) fail(`${r.id}: no winner shown: ${result}`);
     await page.screenshot({ path: join(artifacts, `end-${r.id}.png`) });
     if (bad.length) errors.push(`${r.id}: ${[...new Set(bad)].join("; ")}`);
     done.push(`${r.id} ${actions}`);
