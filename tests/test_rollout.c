@@ -251,6 +251,65 @@ static void test_throw_luck(void **state) {
     free(moves);
 }
 
+/* kemet_throw_luck worked out the long way, by listing and making every
+ * move of every outcome and judging each position by kemet_win_chance:
+ * the same number, in rulesets whose throws give several values and dual
+ * sticks (outcomes that differ only in the other player's values, and
+ * several orders of the same steps, reach the same positions). */
+static void test_luck_the_long_way(void **state) {
+    (void)state;
+    static const char *const ids[] = {"lions-jackals", "lions-jackals:solid=2",
+                                      "hounds-jackals-washburne-dice",
+                                      "senet-robinson"};
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
+    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    assert_true(moves && thr && w);
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        kemet_rules *r;
+        kemet_error err;
+        assert_int_equal(kemet_rules_open(ids[k], &r, &err), KEMET_OK);
+        kemet_game *g;
+        assert_int_equal(kemet_game_new(r, 21 + k, &g, NULL), KEMET_OK);
+        kemet_rng pick;
+        kemet_rng_seed(&pick, 3);
+        for (int ply = 0; ply < 24; ply++) {
+            const kemet_pos *q = kemet_game_pos(g);
+            if (q->result != KEMET_PLAYING)
+                break;
+            kemet_throw x;
+            kemet_game_roll(g, &x);
+            int nt = kemet_throws(r, q, thr, w, &total);
+            double mean = 0, got = -1;
+            for (int i = 0; i < nt; i++) {
+                int n = kemet_moves(r, q, &thr[i], moves);
+                assert_true(n >= 1);
+                double best = q->to == 1 ? -1 : 2;
+                for (int j = 0; j < n; j++) {
+                    kemet_pos next;
+                    kemet_make(r, q, &thr[i], &moves[j], &next, NULL);
+                    double v = kemet_win_chance(r, &next, 1);
+                    best = q->to == 1 ? fmax(best, v) : fmin(best, v);
+                }
+                mean += best * w[i];
+                if (kemet_throw_equal(&thr[i], &x))
+                    got = best;
+            }
+            assert_true(got >= 0);
+            double luck = 9;
+            assert_int_equal(kemet_throw_luck(r, q, &x, &luck, &err), KEMET_OK);
+            assert_true(fabs(luck - (got - mean / total)) < 1e-12);
+            int n = kemet_moves(r, q, &x, moves);
+            kemet_game_make(g, &moves[kemet_rng_below(&pick, (uint32_t)n)]);
+        }
+        kemet_game_free(g);
+        kemet_rules_close(r);
+    }
+    free(moves);
+    free(thr);
+    free(w);
+}
+
 /* The luck adjustment is unbiased only if throws come as kemet_throws
  * weighs them: for every ruleset, in positions of a seeded random game,
  * 20,000 rolls against the weights by a chi-square test (outcomes expected
@@ -464,6 +523,7 @@ int main(void) {
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_judge),
         cmocka_unit_test(test_throw_luck),
+        cmocka_unit_test(test_luck_the_long_way),
         cmocka_unit_test(test_rolls_as_weighed),
         cmocka_unit_test(test_match_luck),
     };

@@ -17,6 +17,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <string.h>
 
 #define KEMET_MAX_OPTIONS 4
 
@@ -184,6 +185,14 @@ struct kemet_ruleset {
                     kemet_move *out);
     int (*moves)(const kemet_rules *r, const kemet_pos *pos,
                  const kemet_throw *thr, kemet_move *out);
+    /* Optional: the positions the legal moves for `thr` lead to, as
+     * `make` leaves them, where that is much cheaper than making each
+     * move: with `moves` not NULL, kemet_moves's list into it and out[i]
+     * the position after moves[i]; with `moves` NULL, the distinct
+     * positions in any order. Their count, or KEMET_ERANGE. The caller has
+     * checked the arguments as kemet_moves does. */
+    int (*afters)(const kemet_rules *r, const kemet_pos *pos,
+                  const kemet_throw *thr, kemet_move *moves, kemet_pos *out);
     /* `out` may be `pos`. */
     void (*make)(const kemet_rules *r, const kemet_pos *pos,
                  const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
@@ -209,6 +218,15 @@ struct kemet_ruleset {
 
 /* The boards for drawing (art.c): Senet's, the 58-holes board, and a
  * board file's (the rules' data must be track.c's). */
+/* kemet_moves into `moves` and the position after each into `out`
+ * (out[i] = kemet_make of moves[i]), by the `afters` hook where the
+ * ruleset has one. With `listed` false only the positions count: they
+ * come distinct, in any order, `moves` being room for KEMET_MAX_MOVES
+ * moves to work in. The count, or an error as kemet_moves's. */
+int kmt_afters(const kemet_rules *r, const kemet_pos *pos,
+               const kemet_throw *thr, kemet_move *moves, kemet_pos *out,
+               bool listed);
+
 void kmt_art_senet(const kemet_rules *r, kemet_board_art *a);
 void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
 void kmt_art_file(const kemet_rules *r, kemet_board_art *a);
@@ -394,6 +412,18 @@ static inline void kmt_playout_sticks(kemet_playout_state *st, kemet_throw *t) {
 }
 
 /* Population count without needing the popcnt instruction. */
+/* A 64-bit hash of a position (every field; pad_ is 0). */
+static inline uint64_t kmt_pos_key(const kemet_pos *p) {
+    uint64_t rest;
+    memcpy(&rest, &p->heap[0], sizeof rest);
+    uint64_t h = p->sq[0] * 0x9e3779b97f4a7c15ULL;
+    h ^= (p->sq[1] + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
+    h ^= (rest + 0x8cb92ba72f3d8dd7ULL) * 0x94d049bb133111ebULL;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 32);
+}
+
 static inline int kmt_popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);

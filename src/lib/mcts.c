@@ -139,15 +139,17 @@ static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
     return x;
 }
 
-/* The children of a choice among `n` moves for `thr` in node x; keeps
- * them all when `all`, else the WIDTH best for the mover. */
+/* The children of a choice among `n` moves for `thr` in node x (moves
+ * NULL: already made into M->kids); keeps them all when `all`, else the
+ * WIDTH best for the mover. */
 static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
                          int n, bool all) {
     const kemet_pos pos = M->node[x].pos;
     const kemet_throw thr = M->node[x].thr;
     bool max = pos.to == 1;
     for (int i = 0; i < n; i++) {
-        kemet_make(M->r, &pos, &thr, &moves[i], &M->kids[i], NULL);
+        if (moves)
+            kemet_make(M->r, &pos, &thr, &moves[i], &M->kids[i], NULL);
         double v = kmt_chance1(M->r, &M->kids[i], NULL);
         M->score[i] = max ? v : -v;
         M->order[i] = i;
@@ -186,12 +188,12 @@ static void expand(kemet_mcts *M, int32_t x) {
     if (nd->kind == N_MOVE) {
         kemet_pos pos = nd->pos;
         kemet_throw thr = nd->thr;
-        int n = kemet_moves(M->r, &pos, &thr, M->moves);
+        int n = kmt_afters(M->r, &pos, &thr, M->moves, M->kids, true);
         if (n < 1) {
             M->failed = true;
             return;
         }
-        expand_moves(M, x, M->moves, n, false);
+        expand_moves(M, x, NULL, n, false);
         return;
     }
     kemet_pos pos = nd->pos;

@@ -92,6 +92,24 @@ int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
     return rules->rs->moves(rules, pos, thr, out);
 }
 
+int kmt_afters(const kemet_rules *r, const kemet_pos *pos,
+               const kemet_throw *thr, kemet_move *moves, kemet_pos *out,
+               bool listed) {
+    if (!r->rs->afters) {
+        int n = kemet_moves(r, pos, thr, moves);
+        for (int i = 0; i < n; i++)
+            kemet_make(r, pos, thr, &moves[i], &out[i], NULL);
+        return n;
+    }
+    if (!kmt_pos_usable(r, pos))
+        return KEMET_EMISUSE;
+    if (pos->result != KEMET_PLAYING)
+        return KEMET_EOVER;
+    if (!thr || thr->n == 0 || !throw_possible(r, pos, thr))
+        return KEMET_ETHROW;
+    return r->rs->afters(r, pos, thr, listed ? moves : NULL, out);
+}
+
 int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *done,
                      kemet_move *next, kemet_throw *left) {

@@ -40,8 +40,113 @@ typedef struct roll {
     atomic_int failed; /* a stream could not get its memory */
 } roll;
 
+/* The values of the positions one move ahead, remembered for one luck
+ * measurement: a throw's outcomes reach many of the same positions (in
+ * Lions & Jackals five to ten moves for each distinct position), each
+ * valued once. A slot is in use when its stamp is the current one, so a
+ * new measurement starts by moving the stamp on. */
+typedef struct memo {
+    kemet_pos *pos;
+    double *val;
+    uint32_t *stamp;
+    uint32_t mask, used, now;
+} memo;
+
+static void memo_free(memo *m) {
+    free(m->pos);
+    free(m->val);
+    free(m->stamp);
+    *m = (memo){0};
+}
+
+/* Room for 2^bits positions, or false (m left as it was). */
+static bool memo_alloc(memo *m, int bits) {
+    size_t n = (size_t)1 << bits;
+    memo x = {malloc(n * sizeof *x.pos),
+              malloc(n * sizeof *x.val),
+              calloc(n, sizeof *x.stamp),
+              (uint32_t)(n - 1),
+              0,
+              1};
+    if (!x.pos || !x.val || !x.stamp) {
+        memo_free(&x);
+        return false;
+    }
+    *m = x;
+    return true;
+}
+
+/* A new measurement: nothing remembered. */
+static void memo_start(memo *m) {
+    m->used = 0;
+    if (m->stamp && ++m->now == 0) { /* the stamps wrapped: clear them */
+        memset(m->stamp, 0, ((size_t)m->mask + 1) * sizeof *m->stamp);
+        m->now = 1;
+    }
+}
+
+/* The slot of `p`: where it is, or the empty slot where it would go. */
+static uint32_t memo_slot(const memo *m, const kemet_pos *p) {
+    uint32_t i = (uint32_t)kmt_pos_key(p) & m->mask;
+    while (m->stamp[i] == m->now && memcmp(&m->pos[i], p, sizeof *p) != 0)
+        i = (i + 1) & m->mask;
+    return i;
+}
+
+/* Twice the room, the remembered positions moved over; false when the
+ * memory is not there (the memo then stays as it is, full). */
+static bool memo_grow(memo *m) {
+    memo x;
+    int bits = 1;
+    while (((size_t)1 << bits) <= (size_t)m->mask + 1)
+        bits++;
+    if (bits > 26 || !memo_alloc(&x, bits))
+        return false;
+    for (uint32_t i = 0; i <= m->mask; i++)
+        if (m->stamp[i] == m->now) {
+            uint32_t j = memo_slot(&x, &m->pos[i]);
+            x.pos[j] = m->pos[i];
+            x.val[j] = m->val[i];
+            x.stamp[j] = x.now;
+            x.used++;
+        }
+    memo_free(m);
+    *m = x;
+    return true;
+}
+
+/* The room a luck measurement works in. */
+typedef struct room {
+    kemet_move *moves; /* KEMET_MAX_MOVES */
+    kemet_pos *next;   /* KEMET_MAX_MOVES: the positions they lead to */
+    uint64_t *key;     /* KEMET_MAX_THROWS: each outcome's usable values */
+    double *val;       /* KEMET_MAX_THROWS: each outcome's best */
+    memo seen;
+} room;
+
+static void room_free(room *x) {
+    free(x->moves);
+    free(x->next);
+    free(x->key);
+    free(x->val);
+    memo_free(&x->seen);
+    *x = (room){0};
+}
+
+static bool room_alloc(room *x) {
+    *x = (room){malloc(KEMET_MAX_MOVES * sizeof *x->moves),
+                malloc(KEMET_MAX_MOVES * sizeof *x->next),
+                malloc(KEMET_MAX_THROWS * sizeof *x->key),
+                malloc(KEMET_MAX_THROWS * sizeof *x->val),
+                {0}};
+    if (x->moves && x->next && x->key && x->val && memo_alloc(&x->seen, 8))
+        return true;
+    room_free(x);
+    return false;
+}
+
 typedef struct scratch {
-    kemet_move *moves;
+    room L;
     kemet_throw thr[KEMET_MAX_THROWS];
     uint32_t w[KEMET_MAX_THROWS];
 } scratch;
@@ -54,23 +159,61 @@ static double settled(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
     return kmt_chance1(r, pos, exact);
 }
 
+/* settled(), remembered in m where it has room (m may be NULL). */
+static double valued(const kemet_rules *r, memo *m, const kemet_pos *p) {
+    bool exact;
+    if (!m || !m->stamp)
+        return settled(r, p, &exact);
+    uint32_t i = memo_slot(m, p);
+    if (m->stamp[i] == m->now)
+        return m->val[i];
+    double v = settled(r, p, &exact);
+    if (2 * (m->used + 1) > m->mask + 1) {
+        if (!memo_grow(m))
+            return v;
+        i = memo_slot(m, p);
+    }
+    m->pos[i] = *p;
+    m->val[i] = v;
+    m->stamp[i] = m->now;
+    m->used++;
+    return v;
+}
+
 /* The mover's best value, player 1's view, for throw t in `pos`, one move
  * ahead; a negative number (an error code) when `t` has no moves there. */
 static double best_after(const kemet_rules *r, const kemet_pos *pos,
-                         const kemet_throw *t, kemet_move *moves) {
-    int n = kemet_moves(r, pos, t, moves);
+                         const kemet_throw *t, room *x) {
+    kemet_pos *next = x->next;
+    int n = kmt_afters(r, pos, t, x->moves, next, false);
     if (n < 1)
         return n < 0 ? n : kmt_chance1(r, pos, NULL);
     double best = pos->to == 1 ? -1 : 2;
     for (int i = 0; i < n; i++) {
-        kemet_pos next;
-        bool exact;
-        kemet_make(r, pos, t, &moves[i], &next, NULL);
-        double v = settled(r, &next, &exact);
+        double v = valued(r, &x->seen, &next[i]);
         if (pos->to == 1 ? v > best : v < best)
             best = v;
     }
     return best;
+}
+
+/* The values of throw t that the player to move may use, sorted, packed
+ * one a byte below their count: two outcomes with the same key allow the
+ * same moves (a dual stick's value for the other player moves nothing). */
+static uint64_t usable_key(const kemet_throw *t, int to) {
+    uint8_t v[KEMET_MAX_VALUES];
+    int n = 0;
+    for (int i = 0; i < t->n && i < KEMET_MAX_VALUES; i++)
+        if (t->only[i] == 0 || t->only[i] == to) {
+            int j = n++;
+            for (; j > 0 && v[j - 1] > t->v[i]; j--)
+                v[j] = v[j - 1];
+            v[j] = t->v[i];
+        }
+    uint64_t k = (uint64_t)n;
+    for (int i = 0; i < n && i < 7; i++)
+        k |= (uint64_t)v[i] << (8 * (i + 1));
+    return n < 8 ? k : 0; /* 0: too many values to pack; never shared */
 }
 
 /* How much better outcome `got` of the nt outcomes thr[] of `pos` is than
@@ -78,10 +221,15 @@ static double best_after(const kemet_rules *r, const kemet_pos *pos,
  * value is `best`, given). */
 static double luck_of(const kemet_rules *r, const kemet_pos *pos,
                       const kemet_throw *thr, const uint32_t *w, int nt,
-                      uint32_t total, int got, double best, kemet_move *moves) {
-    double mean = 0;
+                      uint32_t total, int got, double best, room *x) {
+    uint64_t *key = x->key;
+    double *val = x->val, mean = 0;
     for (int i = 0; i < nt; i++) {
-        double b = best_after(r, pos, &thr[i], moves);
+        key[i] = usable_key(&thr[i], pos->to);
+        int j = 0;
+        while (j < i && (key[j] != key[i] || !key[i]))
+            j++;
+        double b = val[i] = j < i ? val[j] : best_after(r, pos, &thr[i], x);
         mean += b * w[i];
         if (i == got)
             best = b;
@@ -95,14 +243,15 @@ int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
         return kmt_fail(err, KEMET_EMISUSE, "bad luck arguments");
     if (pos->result != KEMET_PLAYING)
         return kmt_fail(err, KEMET_EOVER, "the game is over");
-    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     kemet_throw *all = malloc(KEMET_MAX_THROWS * sizeof *all);
     uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    room x;
+    bool roomy = room_alloc(&x);
     int rc = KEMET_OK;
-    if (!moves || !all || !w) {
+    if (!roomy || !all || !w) {
         rc = kmt_fail(err, KEMET_ENOMEM, "out of memory");
     } else {
-        double got = best_after(rules, pos, thr, moves);
+        double got = best_after(rules, pos, thr, &x);
         if (got < 0) {
             rc = kmt_fail(err, (int)got, "%s",
                           (int)got == KEMET_ETHROW
@@ -110,10 +259,11 @@ int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
                               : "not a usable position");
         } else {
             int nt = kemet_throws(rules, pos, all, w, &total);
-            *luck = luck_of(rules, pos, all, w, nt, total, -1, got, moves);
+            *luck = luck_of(rules, pos, all, w, nt, total, -1, got, &x);
         }
     }
-    free(moves);
+    if (roomy)
+        room_free(&x);
     free(all);
     free(w);
     return rc;
@@ -138,11 +288,11 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
             (R->o->truncate > 0 && ply >= R->o->truncate))
             return v - luck;
         if (!forced) {
-            int k = kemet_prethrow(r, &p, S->moves);
+            int k = kemet_prethrow(r, &p, S->L.moves);
             if (k > 0) {
-                int i = kemet_agent_choose(ag, &p, NULL, S->moves, k);
+                int i = kemet_agent_choose(ag, &p, NULL, S->L.moves, k);
                 if (i >= 0 && i < k) {
-                    kemet_make(r, &p, NULL, &S->moves[i], &p, NULL);
+                    kemet_make(r, &p, NULL, &S->L.moves[i], &p, NULL);
                     continue;
                 }
             }
@@ -154,14 +304,16 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
         int t = 0;
         while (t < nt - 1 && x >= S->w[t])
             x -= S->w[t++];
-        if (!R->o->plain && nt > 1)
-            luck += luck_of(r, &p, S->thr, S->w, nt, total, t, 0, S->moves);
-        int n = kemet_moves(r, &p, &S->thr[t], S->moves);
+        if (!R->o->plain && nt > 1) {
+            memo_start(&S->L.seen);
+            luck += luck_of(r, &p, S->thr, S->w, nt, total, t, 0, &S->L);
+        }
+        int n = kemet_moves(r, &p, &S->thr[t], S->L.moves);
         if (n < 1)
             return v - luck; /* more moves than the list holds: never seen */
         int i =
-            n == 1 ? 0 : kemet_agent_choose(ag, &p, &S->thr[t], S->moves, n);
-        kemet_make(r, &p, &S->thr[t], &S->moves[i], &p, NULL);
+            n == 1 ? 0 : kemet_agent_choose(ag, &p, &S->thr[t], S->L.moves, n);
+        kemet_make(r, &p, &S->thr[t], &S->L.moves[i], &p, NULL);
     }
 }
 
@@ -175,14 +327,12 @@ static void stream(void *ctx, long s, int thread) {
     scratch *S = malloc(sizeof *S);
     kemet_agent *ag = NULL;
     kemet_error err;
-    if (S)
-        S->moves = malloc(KEMET_MAX_MOVES * sizeof *S->moves);
-    if (!S || !S->moves ||
-        kemet_agent_new(R->r, R->agent, game_seed(R->o->seed, -2 - s), &ag,
-                        &err)) {
+    bool roomy = S && room_alloc(&S->L);
+    if (!roomy || kemet_agent_new(R->r, R->agent, game_seed(R->o->seed, -2 - s),
+                                  &ag, &err)) {
         atomic_store(&R->failed, 1);
-        if (S)
-            free(S->moves);
+        if (roomy)
+            room_free(&S->L);
         free(S);
         return;
     }
@@ -194,7 +344,7 @@ static void stream(void *ctx, long s, int thread) {
                 play_one(R, S, ag, c, &dice);
         }
     kemet_agent_free(ag);
-    free(S->moves);
+    room_free(&S->L);
     free(S);
 }
 

@@ -70,17 +70,6 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t pos_key(const kemet_pos *p) {
-    uint64_t rest;
-    memcpy(&rest, &p->heap[0], sizeof rest);
-    uint64_t h = p->sq[0] * 0x9e3779b97f4a7c15ULL;
-    h ^= (p->sq[1] + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-    h ^= (rest + 0x8cb92ba72f3d8dd7ULL) * 0x94d049bb133111ebULL;
-    h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    return h ^ (h >> 32);
-}
-
 static bool scratch_alloc(ply_scratch *s) {
     s->moves = malloc(KEMET_MAX_MOVES * sizeof *s->moves);
     s->next = malloc(KEMET_MAX_MOVES * sizeof *s->next);
@@ -195,15 +184,14 @@ static double leaf(kemet_search *S, const kemet_pos *pos) {
 static double value(kemet_search *S, const kemet_pos *pos, int depth,
                     double alpha, double beta, int ply);
 
-/* Makes the n moves of `s` into s->next and orders them for the mover:
- * best first. */
-static void order_moves(kemet_search *S, const kemet_pos *pos,
-                        const kemet_throw *thr, ply_scratch *s, int n) {
+/* Orders the n moves of `s` (made into s->next) for the mover: best
+ * first. */
+static void order_moves(kemet_search *S, const kemet_pos *pos, ply_scratch *s,
+                        int n) {
     bool max = pos->to == 1;
     for (int i = 0; i < n; i++) {
         kemet_pos *next = &s->next[i];
-        kemet_make(S->r, pos, thr, &s->moves[i], next, NULL);
-        const tt_entry *e = next->result ? NULL : tt_find(S, pos_key(next));
+        const tt_entry *e = next->result ? NULL : tt_find(S, kmt_pos_key(next));
         double v = e ? 0.5 * (e->lo + e->hi) : kmt_chance1(S->r, next, NULL);
         s->score[i] = max ? v : -v;
         s->order[i] = i;
@@ -229,14 +217,12 @@ static double move_node(kemet_search *S, const kemet_pos *pos,
     ply_scratch *s = scratch(S, ply);
     if (!s)
         return leaf(S, pos);
-    int n = kemet_moves(S->r, pos, thr, s->moves);
+    int n = kmt_afters(S->r, pos, thr, s->moves, s->next, true);
     if (n < 1)
         return leaf(S, pos);
-    if (n == 1) {
-        kemet_make(S->r, pos, thr, &s->moves[0], &s->next[0], NULL);
+    if (n == 1)
         return value(S, &s->next[0], depth - 1, alpha, beta, ply + 1);
-    }
-    order_moves(S, pos, thr, s, n);
+    order_moves(S, pos, s, n);
     bool max = pos->to == 1;
     double best = max ? -1 : 2;
     for (int k = 0; k < (probe ? 1 : n); k++) {
@@ -348,7 +334,7 @@ static double value(kemet_search *S, const kemet_pos *pos, int depth,
     S->nodes++;
     if (out_of_budget(S))
         return leaf(S, pos);
-    uint64_t key = pos_key(pos);
+    uint64_t key = kmt_pos_key(pos);
     const tt_entry *e = tt_find(S, key);
     if (e && e->depth >= depth &&
         (e->lo >= beta || e->hi <= alpha || e->lo == e->hi)) {

@@ -308,10 +308,10 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     .opening = track_opening, .check = track_check,                            \
     .throws = kmt_track_throws, .roll = kmt_track_roll, .max_value = 0,        \
     .prethrow = track_prethrow, .moves = kmt_track_moves,                      \
-    .make = kmt_track_make, .playout = kmt_track_playout,                      \
-    .side = kmt_track_side, .features = kmt_track_features,                    \
-    .weights = kmt_track_weights, .explain = kmt_track_explain,                \
-    .art = kmt_art_file
+    .afters = kmt_track_afters, .make = kmt_track_make,                        \
+    .playout = kmt_track_playout, .side = kmt_track_side,                      \
+    .features = kmt_track_features, .weights = kmt_track_weights,              \
+    .explain = kmt_track_explain, .art = kmt_art_file
 
 const kemet_ruleset kmt_washburne = {
     .id = "hounds-jackals-washburne",

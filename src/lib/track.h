@@ -133,6 +133,8 @@ void kmt_track_step_make(const track *t, turn *u, int s, int f, int vi,
 void kmt_track_turn_values(const track *t, const kemet_throw *thr, turn *u);
 void kmt_track_turn_begin(const track *t, const kemet_pos *pos,
                           const kemet_throw *thr, turn *u);
+int kmt_track_afters(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr, kemet_move *moves, kemet_pos *out);
 int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, kemet_move *out);
 int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,

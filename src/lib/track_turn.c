@@ -313,7 +313,9 @@ static void add_turn(walk *w, const kemet_move *m, const kemet_pos *res) {
             }
             *slot = (int16_t)w->n;
             w->results[w->n] = *res;
-            w->out[w->n++] = *m;
+            if (w->out)
+                w->out[w->n] = *m;
+            w->n++;
             return;
         }
         if (memcmp(&w->results[*slot], res, sizeof *res) == 0)
@@ -473,23 +475,49 @@ static void shorten(const track *t, const turn *u0, kemet_move *m) {
             m->step[k].via = m->step[k].to;
 }
 
+/* Every complete turn into w (w->out NULL: the outcomes alone). */
+static void walk_turns(walk *w, const kemet_rules *r, const turn *u,
+                       kemet_move *out) {
+    w->t = T(r);
+    w->out = out;
+    w->n = 0;
+    w->overflow = 0;
+    memset(w->index, 0xff, sizeof w->index);
+    memset(w->seen, 0, sizeof w->seen);
+    kemet_move m = {0};
+    dfs(w, u, &m); /* no step at all: the lone empty turn, `pass` (G3) */
+}
+
 int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, kemet_move *out) {
     walk w; /* about 300 KiB of stack; nothing is allocated */
-    w.t = T(r);
-    w.out = out;
-    w.n = 0;
-    w.overflow = 0;
-    memset(w.index, 0xff, sizeof w.index);
-    memset(w.seen, 0, sizeof w.seen);
     turn u;
     kmt_track_turn_begin(T(r), pos, thr, &u);
-    kemet_move m = {0};
-    dfs(&w, &u, &m); /* no step at all: the lone empty turn, `pass` (G3) */
+    walk_turns(&w, r, &u, out);
     if (w.overflow)
         return KEMET_ERANGE;
     for (int i = 0; i < w.n; i++)
         shorten(w.t, &u, &out[i]);
+    return w.n;
+}
+
+/* The outcomes the walk found, each as kmt_track_make leaves it (and
+ * with `moves`, the moves as kmt_track_moves lists them). */
+int kmt_track_afters(const kemet_rules *r, const kemet_pos *pos,
+                     const kemet_throw *thr, kemet_move *moves,
+                     kemet_pos *out) {
+    walk w;
+    turn u;
+    kmt_track_turn_begin(T(r), pos, thr, &u);
+    walk_turns(&w, r, &u, moves);
+    if (w.overflow)
+        return KEMET_ERANGE;
+    for (int i = 0; i < w.n; i++) {
+        if (moves)
+            shorten(w.t, &u, &moves[i]);
+        out[i] = w.results[i];
+        turn_end(&out[i]);
+    }
     return w.n;
 }
 
