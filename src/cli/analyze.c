@@ -69,6 +69,12 @@ static const char analyze_usage[] =
 #define NPROBES 3
 #define MAX_SETS 64 /* rulesets and variants in one report */
 
+/* The parts of one ruleset's measurement, timed apart. */
+enum { P_WEAK, P_STRONG, P_LADDER, P_HEAD, P_PROBES, P_TRACE, NPARTS };
+static const char *const part_name[NPARTS] = {
+    "weak self-play", "strong self-play", "ladder",
+    "luck and skill", "probes",           "SkillTrace"};
+
 static const char *const probe_name[NPROBES] = {"rearmost", "foremost",
                                                 "safe-random"};
 
@@ -458,6 +464,7 @@ typedef struct result {
     step probe[NPROBES];
     double games_to_lead;
     double secs;
+    double part_secs[NPARTS]; /* wall time of each part (part_name) */
     kemet_board_art art;
     /* the verdict's criteria (lower is better) and ranks */
     double crit[2][6]; /* [0]: strong play, [1]: weak play */
@@ -496,13 +503,18 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     char what[192];
     int rc = 0;
     snprintf(what, sizeof what, "%s: weak self-play", R->id);
+    double t = cli_now();
     rc = selfplay_run(r, st->weak, st->games, rs, st->cap, st->threads, false,
                       what, &R->weak);
+    R->part_secs[P_WEAK] = cli_now() - t;
+    t = cli_now();
     const char *strong[2] = {st->strong, st->strong};
     snprintf(what, sizeof what, "%s: strong self-play", R->id);
     if (!rc)
         rc = selfplay_run(r, strong, st->strong_games, kc_mix64(rs + 1),
                           st->cap, st->threads, true, what, &R->strong);
+    R->part_secs[P_STRONG] = cli_now() - t;
+    t = cli_now();
     R->nsteps = st->rungs - 1;
     for (int k = 0; k < R->nsteps && !rc; k++) {
         snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
@@ -512,6 +524,8 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
                       st->tight, st->cap, st->threads, what, &R->ladder[k]);
         R->ladder[k].contradiction = R->ladder[k].m.adj.hi < 0.5;
     }
+    R->part_secs[P_LADDER] = cli_now() - t;
+    t = cli_now();
     snprintf(what, sizeof what, "%s: %s vs %s", R->id, st->strong, st->weak[0]);
     if (!rc)
         rc = step_run(r, st->strong, st->weak[0], kc_mix64(rs + 2),
@@ -520,6 +534,8 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     R->head.contradiction = R->head.m.adj.hi < 0.5;
     if (!rc)
         R->games_to_lead = kemet_games_to_lead(R->head.m.adj.score, R->head.sd);
+    R->part_secs[P_HEAD] = cli_now() - t;
+    t = cli_now();
     for (int k = 0; k < NPROBES && !rc; k++) {
         snprintf(what, sizeof what, "%s: %s vs %s", R->id, probe_name[k],
                  st->strong);
@@ -527,12 +543,15 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
                       kc_mix64(rs + 20 + (uint64_t)k), st->step_games,
                       st->tight, st->cap, st->threads, what, &R->probe[k]);
     }
+    R->part_secs[P_PROBES] = cli_now() - t;
+    t = cli_now();
     R->skill_trace = NAN;
     if (!rc && st->trace_games > 0) {
         rc = trace_run(r, st->trace_base, st->trace_games, kc_mix64(rs + 3),
                        st->cap, st->threads, R->id, R->trace_y);
         R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
     }
+    R->part_secs[P_TRACE] = cli_now() - t;
     kemet_rules_close(r);
     R->secs = cli_now() - t0;
     if (rc)
@@ -672,7 +691,9 @@ static void md_stat(FILE *o, const kemet_stat *s, double scale, int digits) {
 }
 
 static void md_est(FILE *o, const cli_estimate *e) {
-    fprintf(o, " %.3f (%.3f–%.3f) |", e->score, e->lo, e->hi);
+    /* held to 0..1 as the interval is (match.c) */
+    double x = e->score < 0 ? 0 : e->score > 1 ? 1 : e->score;
+    fprintf(o, " %.3f (%.3f–%.3f) |", x, e->lo, e->hi);
 }
 
 /* An image line for plot `name`, when the plots are written (`link` is
@@ -742,10 +763,14 @@ static void weakest(FILE *o, const result *R, int n) {
     fprintf(o, "%s (rank %.1f of %d): ", crit_name[c], R->rank[0][c], n);
     switch (c) {
     case C_BALANCE:
-        fprintf(o,
-                "player 1 scores %.3f with the luck taken out (%.3f–%.3f); "
-                "the seat that moves first gains by it",
+        fprintf(o, "player 1 scores %.3f with the luck taken out (%.3f–%.3f); ",
                 S->adv_adj.value, S->adv_adj.lo, S->adv_adj.hi);
+        if (S->adv_adj.lo > 0.5 || S->adv_adj.hi < 0.5)
+            fprintf(o, "the seat that moves %s gains by it",
+                    S->adv_adj.value > 0.5 ? "first" : "second");
+        else
+            fprintf(o, "the least balanced measured, though its interval "
+                       "still holds one half");
         break;
     case C_SKILL:
         fprintf(o,
@@ -809,6 +834,7 @@ static void print_method(FILE *o, const settings *st) {
             "scores below one half beyond its interval is marked **!** and "
             "listed under Contradictions. A luck-adjusted score is an "
             "unbiased estimate and may stray a little outside 0..1 by chance; "
+            "the report holds it and its interval to 0..1; "
             "two agents that choose alike score one half with no spread.\n"
             "- **Luck share**: over the games of %s against %s, the share "
             "of the variance of a game's result that the throws' luck "
@@ -1193,18 +1219,32 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         fprintf(o, "\nsenet-kendall and senet-robinson are Senet without and "
                    "with Robinson's rethrow.\n");
     }
-    fprintf(o, "\n## Time\n\n| ruleset | seconds | exact endgame table "
-               "|\n|---|---|---|\n");
+    fprintf(o, "\n## Time\n\nWall-clock seconds of each part.\n\n| ruleset |");
+    for (int k = 0; k < NPARTS; k++)
+        fprintf(o, " %s |", part_name[k]);
+    fprintf(o, " all | exact endgame table |\n|---|");
+    for (int k = 0; k < NPARTS; k++)
+        fprintf(o, "---|");
+    fprintf(o, "---|---|\n");
+    double sum[NPARTS] = {0};
     for (int i = 0; i < n + nv; i++) {
         const result *x = i < n ? &R[i] : &V[i - n];
-        fprintf(o, "| %s | %.1f |", x->id, x->secs);
+        fprintf(o, "| %s |", x->id);
+        for (int k = 0; k < NPARTS; k++) {
+            fprintf(o, " %.1f |", x->part_secs[k]);
+            sum[k] += x->part_secs[k];
+        }
+        fprintf(o, " %.1f |", x->secs);
         if (x->table_pieces)
             fprintf(o, " %d pieces a side |\n", x->table_pieces);
         else
             fprintf(o, " none |\n");
     }
+    fprintf(o, "| **all** |");
+    for (int k = 0; k < NPARTS; k++)
+        fprintf(o, " %.1f |", sum[k]);
     fprintf(o,
-            "| **all** | **%.1f** | |\n\nWhere a ruleset has an exact "
+            " **%.1f** | |\n\nWhere a ruleset has an exact "
             "endgame table (`kemet solve`), the chances, the luck and the "
             "search are exact in the positions it covers.\n",
             secs);
