@@ -83,7 +83,7 @@ function squarePoint(rs, p, sq) {
  * track square by square, or along a line or river of the board where
  * the step takes one (a value v of `values` leads to a square linked to
  * t), or straight. */
-function stepPoints(rs, p, f, t, values) {
+function stepPoints(rs, p, f, t, values, via) {
   const g = geometry(rs), path = rs.paths[p - 1], n = path.length - 1;
   const F = f === "in" ? 0 : +f, T = t === "off" ? n + 1 : +t;
   const along = (a, b) => {
@@ -95,6 +95,11 @@ function stepPoints(rs, p, f, t, values) {
     return pts;
   };
   const link = (a, b) => a >= 1 && a <= n && b >= 1 && b <= n && g.links[path[a] + ">" + path[b]];
+  if (via) { /* written FROM-END-TO: the count reached END */
+    const M = +via, l = link(M, T);
+    if (M === T || !l) return along(F, M);
+    return along(F, M).concat([{...squarePoint(rs, p, T), bend: l.bend && l.kind !== "river" ? l.bend : 0}]);
+  }
   for (const v of values || []) {
     for (const m of [F + v, F - v]) {
       if (m === T) return along(F, T);
@@ -109,11 +114,18 @@ function stepPoints(rs, p, f, t, values) {
 
 /* A move's steps for player p: [{from, to, points}] ("throw" and "pass"
  * have none). */
+/* One written step: FROM-TO, or FROM-END-TO where the count reached END
+ * and a line or river carried the piece on to TO (docs/notation.md). */
+export function parseStep(st) {
+  const x = st.split("-");
+  return {from: x[0], via: x.length > 2 ? x[1] : null, to: x[x.length - 1]};
+}
+
 export function moveSteps(rs, p, move, values) {
   if (!move || move === "throw" || move === "pass") return [];
   return move.split("+").map(st => {
-    const [f, t] = st.split("-");
-    return {from: f, to: t, points: stepPoints(rs, p, f, t, values)};
+    const {from, via, to} = parseStep(st);
+    return {from, to, via, points: stepPoints(rs, p, from, to, values, via)};
   });
 }
 
@@ -134,13 +146,19 @@ export function moveWords(rs, move) {
   if (!move) return "";
   if (move === "throw") return "throw the sticks";
   if (move === "pass") return "no move (the throw is lost)";
-  return move.split("+").map(st => {
-    const [f, t] = st.split("-");
-    if (f === "in") return `a new piece onto ${t}`;
-    if (f === t) return `${f} → carried back to ${t}`;
-    if (t === "off") return `${f} → ${rs.gone || "off"}`;
-    return `${f} → ${t}`;
-  }).join(", then ");
+  return move.split("+").map(st => stepWords(rs, st)).join(", then ");
+}
+
+/* One step in plain words: "6 → 8", "7 → 13, carried on to 9", "7 → 9
+ * by count" (a count that ends where a line or river also leads). */
+export function stepWords(rs, step) {
+  const {from: f, via, to: t} = parseStep(step);
+  if (f === "in") return `a new piece onto ${t}`;
+  if (via && via !== t) return `${f} → ${via}, carried on to ${t}`;
+  if (via) return `${f} → ${t} by count`;
+  if (f === t) return `${f} → carried back to ${t}`;
+  if (t === "off") return `${f} → ${rs.gone || "off"}`;
+  return `${f} → ${t}`;
 }
 
 /* A throw in plain words and numbers, never notation: "3", "2 + 5 + 6 +

@@ -7,7 +7,7 @@
 import {app, h, activate, remember, inviteFor, keepInvite, motion, setMotion, errorPage} from "./util.js";
 import {api, getRulesets, ruleset, offline, serverInfo} from "./api.js";
 import {offlineWatch} from "./offline.js";
-import {drawBoard, drawThrow, moveSteps, moveCells, legend, glide, moveWords, throwWords, reducedMotion} from "./board.js";
+import {drawBoard, drawThrow, moveSteps, moveCells, legend, glide, moveWords, stepWords, throwWords, reducedMotion} from "./board.js";
 
 let view = null; /* the current game view, or null */
 
@@ -171,7 +171,7 @@ async function take(v, st) {
       await playBack(v, v.state, next);
       if (v !== view) return;
       v.state = next;
-      v.done = []; v.picked = null; v.hints = null; v.allHints = false; v.rematchOffered = v.rematchOffered && !!next.rematch;
+      v.done = []; v.picked = null; v.ways = null; v.hints = null; v.allHints = false; v.rematchOffered = v.rematchOffered && !!next.rematch;
       await loadSteps(v);
       next = v.queue && v.queue.version > v.state.version ? v.queue : null;
     }
@@ -307,7 +307,7 @@ async function sendMove(v, text) {
   if (v.busy && v.sending) return;
   v.sending = true;
   try { await post(v, "move", {move: text}); }
-  catch (e) { say(e.message, true); v.done = []; v.picked = null; await loadSteps(v); }
+  catch (e) { say(e.message, true); v.done = []; v.picked = null; v.ways = null; await loadSteps(v); }
   finally { v.sending = false; }
 }
 
@@ -344,6 +344,7 @@ async function choose(where) {
   }
   if (st.phase === "throw") { say("Throw the sticks first.", true); return render(); }
   const steps = (v.next || []).map(splitStep);
+  v.ways = null;
   if (v.picked === null) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
     const cell = where === "in" ? 0 : cellOfSquare(+where);
@@ -359,15 +360,27 @@ async function choose(where) {
   }
   /* the picked piece again: unpick it, unless it may end where it began
      (carried back by a river to its own hole) */
-  const step = steps.find(x => x.f === v.picked && x.to === where);
+  const ways = steps.filter(x => x.f === v.picked && x.to === where);
+  if (ways.length > 1) { /* a count onto a line's or river's end and one straight there (7-13-9, 7-9-9) */
+    v.ways = ways;
+    say(`Two ways end on ${where}: choose one below.`);
+    return render();
+  }
+  const step = ways[0];
   if (where === v.picked && !step) { v.picked = null; say(""); return render(); }
   if (!step) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
     say(await explain([...v.done, v.picked + "-" + where].join("+"), "That is not one of the highlighted moves."), true);
     return render();
   }
+  await takeStep(step);
+}
+
+async function takeStep(step) {
+  const v = view;
   v.done.push(step.text);
   v.picked = null;
+  v.ways = null;
   await act(async w => { await loadSteps(w); });
 }
 
@@ -452,7 +465,9 @@ function render() {
     actions.append(h("button", {id: "throw", class: "act", onclick: () => act(w => post(w, "throw"))}, "Throw the sticks"));
     for (const m of st.prethrow) actions.append(h("button", {class: "secondary act", onclick: () => act(w => sendMove(w, m))}, "Instead: " + moveWords(rs, m)));
   }
-  if (mine && v.done.length) actions.append(h("button", {class: "secondary act", onclick: () => { v.done = []; v.picked = null; act(w => loadSteps(w)); }}, "Undo step"));
+  if (mine && st.phase === "move" && v.ways)
+    for (const x of v.ways) actions.append(h("button", {class: "act way", "data-step": x.text, onclick: () => takeStep(x)}, stepWords(rs, x.text)));
+  if (mine && v.done.length) actions.append(h("button", {class: "secondary act", onclick: () => { v.done = []; v.picked = null; v.ways = null; act(w => loadSteps(w)); }}, "Undo step"));
   if (mine) actions.append(h("button", {class: "secondary act", id: "hint", onclick: () => act(async w => {
     say("Thinking…"); render();
     const r = await api("POST", `games/${w.id}/hint`, {}, w.token);

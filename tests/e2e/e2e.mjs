@@ -552,6 +552,32 @@ async function rematchTwo(browser, base) {
   await b.context().close();
 }
 
+/* Steps written FROM-END-TO (a count onto a line's or river's end, carried
+ * on) read as the page shows them: words and arrows end on TO, through
+ * END; a plain count where a river also leads (7-9-9) is "by count". */
+async function stepNotation(browser, base) {
+  const page = await browser.newPage();
+  const bad = watchErrors(page);
+  await page.goto(base + "/");
+  await page.locator("#start").waitFor();
+  const got = await page.evaluate(async () => {
+    const b = await import("/board.js");
+    const rs = (await (await fetch("/api/rulesets")).json()).rulesets.find(r => r.id === "lions-jackals");
+    const ends = m => b.moveSteps(rs, 1, m, []).map(x => [x.from, x.via, x.to, x.points.length]);
+    return {words: ["7-13-9", "7-9-9", "7-9", "in-3+3-13-9", "8-8"].map(m => b.moveWords(rs, m)),
+            river: ends("7-13-9"), plain: ends("7-9-9"), two: ends("in-3+3-13-9")};
+  });
+  const want = ["7 → 13, carried on to 9", "7 → 9 by count", "7 → 9", "a new piece onto 3, then 3 → 13, carried on to 9", "8 → carried back to 8"];
+  if (JSON.stringify(got.words) !== JSON.stringify(want)) fail("step words: " + JSON.stringify(got.words));
+  const [f, via, to, n] = got.river[0];
+  if (f !== "7" || via !== "13" || to !== "9" || n !== 8) fail("the river step's arrow: " + JSON.stringify(got.river));
+  if (got.plain[0][2] !== "9" || got.plain[0][3] !== 3) fail("the plain count's arrow: " + JSON.stringify(got.plain));
+  if (got.two.length !== 2 || got.two[1][2] !== "9") fail("two steps: " + JSON.stringify(got.two));
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - steps written FROM-END-TO: "${got.words[0]}", "${got.words[1]}"; the arrow of 7-13-9 runs 7..13 then to 9`);
+  await page.close();
+}
+
 /* A whole game of every ruleset against the computer, at a phone's size
  * and a desktop's in turn: no console error, no failed request. */
 async function wholeGames(browser, base) {
@@ -628,7 +654,7 @@ browser.newContext = async o => {
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
 const checks = { boards, senetLevel5, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
-                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, wholeGames };
+                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
 try {
