@@ -346,21 +346,75 @@ KEMET_API int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
                             char *buf, size_t len);
 
 /* ---------------------------------------------------------------------------
- * Evaluation: each ruleset describes a position by a few features (progress,
- * pieces borne off, pieces at risk, ...: the difference between the two
- * sides, and whose turn it is); weights turn them into the log-odds that a
- * player wins. The weights the library carries were tuned by self-play with
- * `kemet tune` (data/eval.weights; docs/strength.md).
+ * The judge: everything that values a position, kept apart from the rules
+ * (GNU Backgammon's evaluator picked by the class of the position). A
+ * judge is made from a ruleset and answers, for any position, the chance
+ * that a player wins, by one chain: the result of a finished game; an
+ * exact endgame table where one covers the position; a race database
+ * where the sides never meet; else the evaluation, which is the learned
+ * network (where the library carries one for the ruleset, or one given)
+ * or the linear evaluation below. Every agent, search, rollout, review and
+ * luck judges through a judge.
+ *
+ * The linear evaluation: each ruleset describes a position by a few
+ * features (progress, pieces borne off, pieces at risk, ...: the
+ * difference between the two sides, and whose turn it is); weights turn
+ * them into the log-odds that a player wins. The weights the library
+ * carries were tuned by self-play with `kemet tune` (data/eval.weights;
+ * docs/strength.md).
+ *
+ * A judge is set up (tables, race database, network, weights) before it is
+ * shared; afterwards every call taking a const judge may be made from many
+ * threads at once. It borrows its rules, tables, race database and any
+ * network given to it: they must outlive it.
  * ------------------------------------------------------------------------ */
 #define KEMET_MAX_FEATURES 12
+typedef struct kemet_judge kemet_judge;
+typedef struct kemet_table kemet_table;
+typedef struct kemet_race kemet_race;
+typedef struct kemet_net kemet_net;
 
-/* The log-odds that `player` (1 or 2) wins from `pos`: higher is better;
- * +-1000 for a game won or lost, 0 for a draw. */
-KEMET_API double kemet_eval(const kemet_rules *rules, const kemet_pos *pos,
+/* Makes a judge for `rules`. `how` is NULL or "" (the built-in network
+ * where the library carries one that fits, else the linear evaluation),
+ * "linear" (the linear evaluation; tables and race databases may still be
+ * added) or "plain" (the linear evaluation alone: tables and race
+ * databases given later are not used). The judge starts with the tuned
+ * weights and no table or race database. KEMET_EMISUSE (NULL), KEMET_ESYNTAX
+ * (another `how`), KEMET_ENOMEM. */
+KEMET_API int kemet_judge_new(const kemet_rules *rules, const char *how,
+                              kemet_judge **out, kemet_error *err);
+KEMET_API void kemet_judge_free(kemet_judge *judge);
+KEMET_API const kemet_rules *kemet_judge_rules(const kemet_judge *judge);
+/* Player 1's chance of winning `pos` (a draw counts one half) by the
+ * chain above; *exact (may be NULL) is set to 1 when the answer is exact
+ * (a finished game, a table's value), else 0. */
+KEMET_API double kemet_judge_chance(const kemet_judge *judge,
+                                    const kemet_pos *pos, int *exact);
+/* Lets the judge use `table` (borrowed; NULL stops) wherever it covers a
+ * position: values there are exact. KEMET_ERULESET for a table of
+ * another ruleset. */
+KEMET_API int kemet_judge_use_table(kemet_judge *judge,
+                                    const kemet_table *table);
+KEMET_API const kemet_table *kemet_judge_table(const kemet_judge *judge);
+/* Lets the judge use `race` (borrowed; NULL stops) wherever no table
+ * covers a position. KEMET_ERULESET for another ruleset's database. */
+KEMET_API int kemet_judge_use_race(kemet_judge *judge, const kemet_race *race);
+KEMET_API const kemet_race *kemet_judge_race(const kemet_judge *judge);
+/* Puts `net` (borrowed; NULL: the linear evaluation) in use.
+ * KEMET_ERULESET for a network that does not fit the ruleset. */
+KEMET_API int kemet_judge_use_net(kemet_judge *judge, const kemet_net *net);
+/* The network in use, or NULL. */
+KEMET_API const kemet_net *kemet_judge_net(const kemet_judge *judge);
+
+/* The log-odds that `player` (1 or 2) wins from `pos` by the evaluation
+ * (network, else linear weights; no tables): higher is better; +-1000 for a
+ * game won or lost, 0 for a draw. */
+KEMET_API double kemet_eval(const kemet_judge *judge, const kemet_pos *pos,
                             int player);
-/* The estimated chance, 0 to 1, that `player` wins from `pos` (a draw
- * counts one half); exactly 1, 0 or 0.5 for a finished game. */
-KEMET_API double kemet_win_chance(const kemet_rules *rules,
+/* The chance, 0 to 1, that `player` wins from `pos` (a draw counts one
+ * half) by the judge's chain: exactly 1, 0 or 0.5 for a finished game,
+ * exact where a table covers `pos`. */
+KEMET_API double kemet_win_chance(const kemet_judge *judge,
                                   const kemet_pos *pos, int player);
 /* The features of `pos` seen by player 1 (player 1's minus player 2's, and
  * +1 or -1 for whose turn it is) into f[]; returns how many. */
@@ -368,24 +422,25 @@ KEMET_API int kemet_eval_features(const kemet_rules *rules,
                                   const kemet_pos *pos, double *f);
 /* The name of feature i ("progress", ..., "tempo"), or NULL. */
 KEMET_API const char *kemet_eval_feature(const kemet_rules *rules, int i);
-/* The weights in use into w[] (KEMET_MAX_FEATURES); returns how many. */
-KEMET_API int kemet_eval_weights(const kemet_rules *rules, double *w);
-/* Replaces the weights (n must be the number of features; each finite and
- * at most KEMET_MAX_WEIGHT in size, else KEMET_EMISUSE), so that
- * kemet_win_chance stays a number from 0 to 1. */
+/* The judge's linear weights into w[] (KEMET_MAX_FEATURES); returns how
+ * many. */
+KEMET_API int kemet_eval_weights(const kemet_judge *judge, double *w);
+/* Replaces the judge's linear weights (n must be the number of features;
+ * each finite and at most KEMET_MAX_WEIGHT in size, else KEMET_EMISUSE),
+ * so that kemet_win_chance stays a number from 0 to 1. */
 #define KEMET_MAX_WEIGHT 1e6
-KEMET_API int kemet_eval_set_weights(kemet_rules *rules, const double *w,
+KEMET_API int kemet_eval_set_weights(kemet_judge *judge, const double *w,
                                      int n);
 /* Restores the ruleset module's starting weights (those before tuning). */
-KEMET_API void kemet_eval_reset(kemet_rules *rules);
-/* Reads the weights of this ruleset from the text of a weights file:
+KEMET_API void kemet_eval_reset(kemet_judge *judge);
+/* Reads the judge's weights from the text of a weights file:
  *   kemet-weights 1
  *   RULESET-ID NAME=WEIGHT NAME=WEIGHT ...   (one line per ruleset)
  * KEMET_ESYNTAX for a malformed file, unknown feature names or a weight
  * beyond KEMET_MAX_WEIGHT in size, with
  * err->msg "weights line N: ..."; KEMET_ERULESET when the file has no line
  * for this ruleset. The weights are unchanged on failure. */
-KEMET_API int kemet_eval_load(kemet_rules *rules, const char *text,
+KEMET_API int kemet_eval_load(kemet_judge *judge, const char *text,
                               kemet_error *err);
 
 /* Whether two moves are the same move. */
@@ -407,6 +462,12 @@ KEMET_API int kemet_pos_parse(const char *text, kemet_rules **rules,
 KEMET_API int kemet_pos_parse_board(const char *text, const char *board_text,
                                     kemet_rules **rules, kemet_pos *pos,
                                     kemet_error *err);
+/* Parses a position line for `rules`, already open: the line's ruleset
+ * must be the same (compared as canonical specs), else KEMET_ERULESET.
+ * Opens nothing. KEMET_ESYNTAX for a malformed line; *pos is untouched
+ * on failure. */
+KEMET_API int kemet_pos_read(const kemet_rules *rules, const char *text,
+                             kemet_pos *pos, kemet_error *err);
 /* Validates a position for `rules` (what kemet_pos_parse checks). */
 KEMET_API int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
                               kemet_error *err);
@@ -539,20 +600,31 @@ KEMET_API int kemet_agent_count(void);
 KEMET_API const char *kemet_agent_name(int i);
 KEMET_API const char *kemet_agent_about(int i);
 
-/* Creates an agent from "name" or "name:budget": random, greedy,
- * expectimax[:BUDGET], mcts[:BUDGET], best[:BUDGET]. A budget is a node
- * (mcts: iteration) count ("20000", "20k", "1m"), a time ("500ms", "2s";
- * not reproducible), or for expectimax and best a depth in plies ("d3").
- * "@linear" after it ("best:100ms@linear") makes the agent judge by the
- * linear evaluation even where the rules use a learned one; the agent then
- * keeps a copy of the rules as they are now (tables and race database
- * included). "@plain" judges as agents did before tables, race databases
- * and networks: by the linear evaluation alone. Fails with KEMET_ESYNTAX. */
+/* Creates an agent judging by `judge` (borrowed: it must outlive the
+ * agent; see kemet_judge_new) from "name" or "name:budget": random,
+ * greedy, expectimax[:BUDGET], mcts[:BUDGET], best[:BUDGET]. A budget is
+ * a node (mcts: iteration) count ("20000", "20k", "1m"), a time ("500ms",
+ * "2s"; not reproducible), or for expectimax and best a depth in plies
+ * ("d3"). "@linear" after it ("best:100ms@linear") makes the agent judge
+ * by the linear evaluation even where the judge uses a learned one (its
+ * tables and race database still count); "@plain" judges as agents did
+ * before tables, race databases and networks: by the linear evaluation
+ * alone. Everything the agent needs to play is made here: choosing and
+ * ranking never allocate. Fails with KEMET_EMISUSE, KEMET_ESYNTAX or
+ * KEMET_ENOMEM. */
+KEMET_API int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
+                                     uint64_t seed, kemet_agent **out,
+                                     kemet_error *err);
+/* As kemet_agent_new_judged with a judge of its own, made by
+ * kemet_judge_new(rules, NULL, ...): the ruleset's own evaluation, no
+ * tables or race database. */
 KEMET_API int kemet_agent_new(const kemet_rules *rules, const char *spec,
                               uint64_t seed, kemet_agent **out,
                               kemet_error *err);
 KEMET_API void kemet_agent_free(kemet_agent *agent);
 KEMET_API const char *kemet_agent_spec(const kemet_agent *agent);
+/* The judge the agent judges by (after "@linear" or "@plain"). */
+KEMET_API const kemet_judge *kemet_agent_judge(const kemet_agent *agent);
 /* Chooses among `n` moves (n >= 1) for `thr` in `pos`; returns the index.
  * With thr NULL, chooses before the throw among the n pre-throw moves and
  * returns -1 to throw instead. */
@@ -594,30 +666,32 @@ typedef struct kemet_rollout {
     int threads;       /* threads to use; the result does not depend on it */
     int plain;         /* non-zero: no luck adjustment (variance reduction) */
     uint64_t seed;     /* game g throws the same way for every candidate */
-    const char *agent; /* the agent spec that plays the games; NULL: greedy */
+    const char *agent; /* the agent spec that plays the games, judging by
+                          the rollout's judge; NULL: greedy */
 } kemet_rollout;
 
-/* Rolls out the n moves for `thr` in `pos` (thr NULL: the n pre-throw
+/* Rolls out, as `judge` values the games' ends (and luck), the n moves
+ * for `thr` in `pos` (thr NULL: the n pre-throw
  * moves, then throwing as candidate n, so chance and se hold n + 1).
  * chance[i] receives the estimated chance that the player to move in `pos`
  * wins after candidate i, se[i] (se may be NULL) its standard error.
  * Fails with KEMET_EMISUSE, KEMET_EOVER, KEMET_ESYNTAX (a bad agent spec)
  * or KEMET_ENOMEM. */
-KEMET_API int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_rollout_run(const kemet_judge *judge, const kemet_pos *pos,
                                 const kemet_throw *thr, const kemet_move *moves,
                                 int n, const kemet_rollout *opts,
                                 double *chance, double *se, kemet_error *err);
 
 /* The luck of throw `thr` in `pos` (before the move it allows), player 1's
  * view: how much better it leaves player 1 than the average throw, in win
- * chance, every outcome met by the mover's best move one move ahead as the
- * rules' evaluation judges it (tables, race database, network or linear
- * evaluation; exact at the game's end). Its mean over the throws is zero
+ * chance, every outcome met by the mover's best move one move ahead as
+ * `judge` values it (tables, race database, network or linear evaluation;
+ * exact at the game's end). Its mean over the throws is zero
  * whatever the evaluation, so a game's result minus the sum of its luck is
  * an unbiased estimate of the result, with far less variance when the
  * evaluation is good (kemet match --luck). Fails with KEMET_EMISUSE,
  * KEMET_EOVER, KEMET_ETHROW (not a throw of `pos`) or KEMET_ENOMEM. */
-KEMET_API int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
+KEMET_API int kemet_throw_luck(const kemet_judge *judge, const kemet_pos *pos,
                                const kemet_throw *thr, double *luck,
                                kemet_error *err);
 
@@ -629,8 +703,6 @@ KEMET_API int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
  * player to move wins (a draw one half) with best play by both sides.
  * A table is read-only once made, and may be probed from many threads.
  * ------------------------------------------------------------------------ */
-typedef struct kemet_table kemet_table;
-
 typedef struct kemet_table_info {
     int pieces;          /* N */
     long long entries;   /* entries in the file */
@@ -702,24 +774,12 @@ KEMET_API int kemet_table_probe(const kemet_table *table, const kemet_pos *pos,
 KEMET_API int kemet_table_position(const kemet_table *table, long long i,
                                    kemet_pos *pos);
 
-/* Lets the agents of `rules` (expectimax, mcts, best) use `table` wherever
- * it covers a position: their values there are exact. The table is
- * borrowed: it must outlive the rules' use of it. NULL stops the use.
- * KEMET_EMISUSE for a table of another ruleset. Call it before agents are
- * made from `rules` on other threads. */
-KEMET_API int kemet_rules_use_table(kemet_rules *rules,
-                                    const kemet_table *table);
-/* The table `rules` uses, or NULL. */
-KEMET_API const kemet_table *kemet_rules_table(const kemet_rules *rules);
-
 /* ---------------------------------------------------------------------------
  * Race databases (docs/tables.md): for a ruleset whose two sides never meet
  * (chien-chacal), the distribution of the turns each state of one side
  * needs to finish, playing to finish soonest on average; two of them give
  * a near-exact win chance for any position of the whole game.
  * ------------------------------------------------------------------------ */
-typedef struct kemet_race kemet_race;
-
 typedef struct kemet_race_info {
     long long states; /* one-sided states (with a rethrow owed or not) */
     long long bytes;  /* memory held */
@@ -740,22 +800,12 @@ KEMET_API int kemet_race_probe(const kemet_race *race, const kemet_pos *pos,
  * under way counting as one), or -1. */
 KEMET_API double kemet_race_turns(const kemet_race *race, const kemet_pos *pos,
                                   int player);
-/* Lets the agents of `rules` use `race` (borrowed; NULL stops) wherever
- * no endgame table covers a position, instead of the evaluation.
- * KEMET_ERULESET for another ruleset's database. */
-KEMET_API int kemet_rules_use_race(kemet_rules *rules, const kemet_race *race);
-/* The race database `rules` uses, or NULL. */
-KEMET_API const kemet_race *kemet_rules_race(const kemet_rules *rules);
-
 /* ---------------------------------------------------------------------------
  * The learned evaluation (docs/agents.md): a small neural network per
  * ruleset, trained by self-play TD(lambda). Where the library carries one
- * for a ruleset (data/nets), kemet_rules_open puts it in use, and
- * kemet_eval and kemet_win_chance answer from it instead of the linear
- * weights.
+ * for a ruleset (data/nets), kemet_judge_new puts it in use, and the
+ * judge answers from it instead of the linear weights.
  * ------------------------------------------------------------------------ */
-typedef struct kemet_net kemet_net;
-
 typedef struct kemet_train {
     long games;    /* self-play games, >= 1 */
     int hidden;    /* hidden units of a new network, 1..256 */
@@ -846,13 +896,6 @@ KEMET_API int kemet_net_hidden(const kemet_net *net);
 KEMET_API int kemet_net_endgame(const kemet_net *net);
 /* The comment lines it was read with (how it was made), or NULL. */
 KEMET_API const char *kemet_net_note(const kemet_net *net);
-/* Puts `net` (borrowed; NULL: the linear evaluation) in use for `rules`.
- * KEMET_ERULESET for a network that does not fit the ruleset. Call it
- * before agents are made from `rules`. */
-KEMET_API int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net);
-/* The network in use, or NULL. */
-KEMET_API const kemet_net *kemet_rules_net(const kemet_rules *rules);
-
 /* ---------------------------------------------------------------------------
  * Records: a plain-text record of a game.
  *

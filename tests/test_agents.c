@@ -70,9 +70,10 @@ static void legal_and_reproducible(void **state) {
  * the evaluation's at the horizon; a throw is the probability-weighted
  * mean over its outcomes of the mover's best move; a pre-throw move
  * competes with throwing. */
-static double plain(const kemet_rules *r, const kemet_pos *p, int depth) {
+static double plain(const kemet_judge *judge, const kemet_pos *p, int depth) {
+    const kemet_rules *r = kemet_judge_rules(judge);
     if (kemet_result(p) != KEMET_PLAYING || depth == 0)
-        return kemet_win_chance(r, p, 1);
+        return kemet_win_chance(judge, p, 1);
     kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
     uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
     kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
@@ -86,7 +87,7 @@ static double plain(const kemet_rules *r, const kemet_pos *p, int depth) {
         for (int j = 0; j < n; j++) {
             kemet_pos q;
             kemet_make(r, p, &thr[i], &list[j], &q, NULL);
-            double x = plain(r, &q, depth - 1);
+            double x = plain(judge, &q, depth - 1);
             best = max ? (x > best ? x : best) : (x < best ? x : best);
         }
         v += (double)w[i] / total * best;
@@ -95,7 +96,7 @@ static double plain(const kemet_rules *r, const kemet_pos *p, int depth) {
     for (int j = 0; j < n; j++) {
         kemet_pos q;
         kemet_make(r, p, NULL, &list[j], &q, NULL);
-        double x = plain(r, &q, depth - 1);
+        double x = plain(judge, &q, depth - 1);
         v = max ? (x > v ? x : v) : (x < v ? x : v);
     }
     free(thr);
@@ -139,7 +140,7 @@ static void search_equals_plain_expectiminimax(void **state) {
                 for (int j = 0; j < n; j++) {
                     kemet_pos q;
                     kemet_make(r, p, &t, &list[j], &q, NULL);
-                    double want = plain(r, &q, 1);
+                    double want = plain(kemet_agent_judge(a), &q, 1);
                     if (p->to == 2)
                         want = 1 - want;
                     assert_true(fabs(chance[j] - want) < 1e-5);
@@ -356,41 +357,46 @@ static void evaluation_weights(void **state) {
         kemet_error e;
         assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &e),
                          KEMET_OK);
+        kemet_judge *j;
+        assert_int_equal(kemet_judge_new(r, NULL, &j, &e), KEMET_OK);
         double tuned[KEMET_MAX_FEATURES], start[KEMET_MAX_FEATURES];
-        int n = kemet_eval_weights(r, tuned);
+        int n = kemet_eval_weights(j, tuned);
         assert_true(n >= 2 && n <= KEMET_MAX_FEATURES);
         assert_string_equal(kemet_eval_feature(r, n - 1), "tempo");
         assert_null(kemet_eval_feature(r, n));
-        kemet_eval_reset(r);
-        assert_int_equal(kemet_eval_weights(r, start), n);
+        kemet_eval_reset(j);
+        assert_int_equal(kemet_eval_weights(j, start), n);
         assert_true(memcmp(tuned, start, (size_t)n * sizeof *tuned) != 0);
         /* symmetric: one side's chance is the other's complement */
         kemet_pos p;
         kemet_start(r, &p);
         p.to = 2;
-        double a = kemet_win_chance(r, &p, 1), b = kemet_win_chance(r, &p, 2);
+        double a = kemet_win_chance(j, &p, 1), b = kemet_win_chance(j, &p, 2);
         assert_true(fabs(a + b - 1) < 1e-12);
+        kemet_judge_free(j);
         kemet_rules_close(r);
     }
     kemet_rules *r;
     kemet_error e;
     assert_int_equal(kemet_rules_open("senet-kendall", &r, &e), KEMET_OK);
     /* The linear evaluation: the learned one would answer instead. */
-    assert_int_equal(kemet_rules_use_net(r, NULL), KEMET_OK);
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(r, "linear", &j, &e), KEMET_OK);
+    assert_null(kemet_judge_net(j));
     const char *good = "kemet-weights 1\n# comment\n"
                        "chien-chacal progress=1 off=1 hand=1 last=1 alive=0 "
                        "shen=0 tempo=0\n"
                        "senet-kendall progress=0.5 off=2 water=-1 guarded=0 "
                        "risk=0 home=0 tempo=0.25\n";
-    assert_int_equal(kemet_eval_load(r, good, &e), KEMET_OK);
+    assert_int_equal(kemet_eval_load(j, good, &e), KEMET_OK);
     double w[KEMET_MAX_FEATURES];
-    assert_int_equal(kemet_eval_weights(r, w), 7);
+    assert_int_equal(kemet_eval_weights(j, w), 7);
     assert_true(w[0] == 0.5 && w[1] == 2 && w[2] == -1 && w[6] == 0.25);
     /* player 1: 13 squares more progress (1..13 odd vs 2..14 even: -7),
      * to move: 0.5 * -7 + 0.25 */
     kemet_pos p;
     kemet_start(r, &p);
-    assert_true(fabs(kemet_eval(r, &p, 1) - (0.5 * -7 + 0.25)) < 1e-9);
+    assert_true(fabs(kemet_eval(j, &p, 1) - (0.5 * -7 + 0.25)) < 1e-9);
     struct {
         const char *text, *words;
         int code;
@@ -412,20 +418,21 @@ static void evaluation_weights(void **state) {
          "out of range", KEMET_ESYNTAX},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        assert_int_equal(kemet_eval_load(r, bad[i].text, &e), bad[i].code);
+        assert_int_equal(kemet_eval_load(j, bad[i].text, &e), bad[i].code);
         if (!strstr(e.msg, bad[i].words))
             fail_msg("'%s': %s", bad[i].text, e.msg);
         double x[KEMET_MAX_FEATURES];
-        kemet_eval_weights(r, x);
+        kemet_eval_weights(j, x);
         assert_true(memcmp(x, w, sizeof(double) * 7) == 0); /* unchanged */
     }
     double huge[7] = {1e308, 0, 0, 0, 0, 0, -1e308};
-    assert_int_equal(kemet_eval_set_weights(r, huge, 7), KEMET_EMISUSE);
+    assert_int_equal(kemet_eval_set_weights(j, huge, 7), KEMET_EMISUSE);
     huge[0] = KEMET_MAX_WEIGHT;
     huge[6] = -KEMET_MAX_WEIGHT;
-    assert_int_equal(kemet_eval_set_weights(r, huge, 7), KEMET_OK);
-    double c = kemet_win_chance(r, &p, 1);
+    assert_int_equal(kemet_eval_set_weights(j, huge, 7), KEMET_OK);
+    double c = kemet_win_chance(j, &p, 1);
     assert_true(c >= 0 && c <= 1);
+    kemet_judge_free(j);
     kemet_rules_close(r);
 }
 

@@ -973,7 +973,10 @@ static void tune_command(void **state) {
     kemet_rules *r;
     kemet_error err;
     assert_int_equal(kemet_rules_open("chien-chacal", &r, &err), KEMET_OK);
-    assert_int_equal(kemet_eval_load(r, o1, &err), KEMET_OK);
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(r, "linear", &j, &err), KEMET_OK);
+    assert_int_equal(kemet_eval_load(j, o1, &err), KEMET_OK);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     free(o1);
     free(o2);

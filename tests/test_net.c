@@ -41,15 +41,23 @@ static char *text_of(const kemet_net *n) {
     return t;
 }
 
-/* The chance of each sample position under the rules' evaluation. */
-static void chances(kemet_rules *r, double *out) {
+/* A judge of `r` with its built-in evaluation (the tests change its
+ * network). */
+static kemet_judge *judge_of(const kemet_rules *r) {
+    kemet_judge *jd;
+    assert_int_equal(kemet_judge_new(r, NULL, &jd, NULL), KEMET_OK);
+    return jd;
+}
+
+/* The chance of each sample position under the judge's evaluation. */
+static void chances(const kemet_judge *jd, double *out) {
     for (size_t i = 0; i < sizeof sample / sizeof *sample; i++) {
         kemet_rules *pr;
         kemet_pos p;
         kemet_error err;
         assert_int_equal(kemet_pos_parse(sample[i], &pr, &p, &err), KEMET_OK);
         kemet_rules_close(pr);
-        out[i] = kemet_win_chance(r, &p, 1);
+        out[i] = kemet_win_chance(jd, &p, 1);
     }
 }
 
@@ -58,6 +66,7 @@ static void test_threads_and_format(void **state) {
     kemet_rules *r;
     kemet_error err;
     assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    kemet_judge *jd = judge_of(r);
     kemet_net *a = train(r, 40, 1, 0.001, 5), *b = train(r, 40, 3, 0.001, 5),
               *c = train(r, 40, 1, 0.001, 6);
     char *ta = text_of(a), *tb = text_of(b), *tc = text_of(c);
@@ -72,11 +81,11 @@ static void test_threads_and_format(void **state) {
     char *tback = text_of(back);
     assert_string_equal(ta, tback);
     double va[4], vb[4];
-    assert_int_equal(kemet_rules_use_net(r, a), KEMET_OK);
-    assert_ptr_equal(kemet_rules_net(r), a);
-    chances(r, va);
-    assert_int_equal(kemet_rules_use_net(r, back), KEMET_OK);
-    chances(r, vb);
+    assert_int_equal(kemet_judge_use_net(jd, a), KEMET_OK);
+    assert_ptr_equal(kemet_judge_net(jd), a);
+    chances(jd, va);
+    assert_int_equal(kemet_judge_use_net(jd, back), KEMET_OK);
+    chances(jd, vb);
     for (int i = 0; i < 4; i++) {
         assert_true(va[i] > 0 && va[i] < 1);
         assert_true(fabs(va[i] - vb[i]) < 1e-7); /* 9 significant digits */
@@ -84,10 +93,10 @@ static void test_threads_and_format(void **state) {
     /* Player 2's chance is the complement. */
     kemet_pos p;
     kemet_rules *pr = tu_pos(sample[1], &p);
-    assert_true(fabs(kemet_win_chance(r, &p, 1) + kemet_win_chance(r, &p, 2) -
+    assert_true(fabs(kemet_win_chance(jd, &p, 1) + kemet_win_chance(jd, &p, 2) -
                      1) < 1e-12);
     kemet_rules_close(pr);
-    kemet_rules_use_net(r, NULL);
+    kemet_judge_use_net(jd, NULL);
     free(ta);
     free(tb);
     free(tc);
@@ -96,6 +105,7 @@ static void test_threads_and_format(void **state) {
     kemet_net_free(b);
     kemet_net_free(c);
     kemet_net_free(back);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 
@@ -106,25 +116,27 @@ static void test_warm_start(void **state) {
     kemet_rules *r;
     kemet_error err;
     assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
-    kemet_rules_use_net(r, NULL);
+    kemet_judge *jd = judge_of(r);
+    kemet_judge_use_net(jd, NULL);
     double lin[4], net[4];
-    chances(r, lin);
+    chances(jd, lin);
     kemet_net *n = train(r, 1, 1, 1e-15, 1);
-    kemet_rules_use_net(r, n);
-    chances(r, net);
+    kemet_judge_use_net(jd, n);
+    chances(jd, net);
     for (int i = 0; i < 4; i++)
         assert_true(fabs(lin[i] - net[i]) < 1e-9);
     /* Training for real moves it. */
     kemet_net *m = train(r, 64, 2, 0.001, 1);
-    kemet_rules_use_net(r, m);
-    chances(r, net);
+    kemet_judge_use_net(jd, m);
+    chances(jd, net);
     double moved = 0;
     for (int i = 0; i < 4; i++)
         moved += fabs(lin[i] - net[i]);
     assert_true(moved > 1e-4);
-    kemet_rules_use_net(r, NULL);
+    kemet_judge_use_net(jd, NULL);
     kemet_net_free(n);
     kemet_net_free(m);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 
@@ -139,7 +151,10 @@ static void test_refused(void **state) {
     char *good = text_of(n);
     assert_int_equal(kemet_net_parse(other, good, &out, &err), KEMET_ERULESET);
     assert_null(out);
-    assert_int_equal(kemet_rules_use_net(other, n), KEMET_ERULESET);
+    kemet_judge *jo;
+    assert_int_equal(kemet_judge_new(other, NULL, &jo, &err), KEMET_OK);
+    assert_int_equal(kemet_judge_use_net(jo, n), KEMET_ERULESET);
+    kemet_judge_free(jo);
     size_t len = strlen(good);
     char *bad = malloc(len + 64);
     struct {
@@ -201,7 +216,8 @@ static void test_linear_agent(void **state) {
     kemet_rules *r;
     kemet_error err;
     assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
-    kemet_rules_use_net(r, NULL);
+    kemet_judge *jd = judge_of(r);
+    kemet_judge_use_net(jd, NULL);
     kemet_pos p;
     kemet_rules *pr = tu_pos(sample[1], &p);
     kemet_rules_close(pr);
@@ -212,31 +228,35 @@ static void test_linear_agent(void **state) {
     assert_int_equal(n, 3);
     double lin[3], net[3], viaat[3];
     kemet_agent *a;
-    assert_int_equal(kemet_agent_new(r, "greedy", 1, &a, &err), KEMET_OK);
+    assert_int_equal(kemet_agent_new_judged(jd, "greedy", 1, &a, &err),
+                     KEMET_OK);
     kemet_agent_rank(a, &p, &t, moves, n, lin, NULL);
     kemet_agent_free(a);
     kemet_net *m = train(r, 64, 2, 0.003, 2);
-    kemet_rules_use_net(r, m);
-    assert_int_equal(kemet_agent_new(r, "greedy", 1, &a, &err), KEMET_OK);
+    kemet_judge_use_net(jd, m);
+    assert_int_equal(kemet_agent_new_judged(jd, "greedy", 1, &a, &err),
+                     KEMET_OK);
     kemet_agent_rank(a, &p, &t, moves, n, net, NULL);
     kemet_agent_free(a);
-    assert_int_equal(kemet_agent_new(r, "greedy@linear", 1, &a, &err),
+    assert_int_equal(kemet_agent_new_judged(jd, "greedy@linear", 1, &a, &err),
                      KEMET_OK);
     assert_string_equal(kemet_agent_spec(a), "greedy@linear");
     kemet_agent_rank(a, &p, &t, moves, n, viaat, NULL);
     kemet_agent_free(a);
     assert_memory_equal(lin, viaat, sizeof lin);
     assert_true(memcmp(lin, net, sizeof lin) != 0);
-    assert_int_equal(kemet_agent_new(r, "best:1k@linear", 1, &a, &err),
+    assert_int_equal(kemet_agent_new_judged(jd, "best:1k@linear", 1, &a, &err),
                      KEMET_OK);
     assert_string_equal(kemet_agent_spec(a), "best:1k@linear");
     kemet_agent_free(a);
-    assert_int_equal(kemet_agent_new(r, "best@tanh", 1, &a, &err),
+    assert_int_equal(kemet_agent_new_judged(jd, "best@tanh", 1, &a, &err),
                      KEMET_ESYNTAX);
-    assert_int_equal(kemet_agent_new(r, "best@linear@linear", 1, &a, &err),
-                     KEMET_ESYNTAX);
-    kemet_rules_use_net(r, NULL);
+    assert_int_equal(
+        kemet_agent_new_judged(jd, "best@linear@linear", 1, &a, &err),
+        KEMET_ESYNTAX);
+    kemet_judge_use_net(jd, NULL);
     kemet_net_free(m);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 
@@ -248,7 +268,9 @@ static void test_builtin(void **state) {
         kemet_error err;
         assert_int_equal(kemet_rules_open(kemet_ruleset_id(i), &r, &err),
                          KEMET_OK);
-        const kemet_net *n = kemet_rules_net(r);
+        kemet_judge *jd;
+        assert_int_equal(kemet_judge_new(r, NULL, &jd, &err), KEMET_OK);
+        const kemet_net *n = kemet_judge_net(jd);
         if (n) {
             assert_string_equal(kemet_net_ruleset(n), kemet_ruleset_id(i));
             char *t = text_of(n);
@@ -257,6 +279,7 @@ static void test_builtin(void **state) {
             kemet_net_free(back);
             free(t);
         }
+        kemet_judge_free(jd);
         kemet_rules_close(r);
     }
 }
@@ -277,7 +300,10 @@ static void test_dogs_jackals_patterns(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         kemet_pos p;
         kemet_rules *r = tu_pos(cases[i].pos, &p);
-        assert_non_null(kemet_rules_net(r));
+        kemet_judge *jd;
+        assert_int_equal(kemet_judge_new(r, NULL, &jd, NULL), KEMET_OK);
+        assert_non_null(kemet_judge_net(jd));
+        kemet_judge_free(jd);
         kemet_error err;
         kemet_throw t;
         assert_int_equal(kemet_throw_parse(r, cases[i].thr, &t, &err),
@@ -410,7 +436,7 @@ static kemet_table *senet_table(kemet_rules **r) {
 /* Training with an exact table's values (kemet_train.table): the same
  * network on 1 and 3 threads, and nearer the table's chances than the
  * same training by self-play alone. */
-static double table_error(kemet_rules *r, const kemet_table *t) {
+static double table_error(const kemet_judge *jd, const kemet_table *t) {
     kemet_table_info info;
     kemet_table_stats(t, &info);
     double sum = 0;
@@ -421,7 +447,7 @@ static double table_error(kemet_rules *r, const kemet_table *t) {
         if (!kemet_table_position(t, i, &p) ||
             !kemet_table_probe(t, &p, &exact))
             continue;
-        sum += fabs(kemet_win_chance(r, &p, 1) - exact);
+        sum += fabs(kemet_win_chance(jd, &p, 1) - exact);
         n++;
     }
     assert_true(n > 1000);
@@ -433,6 +459,7 @@ static void test_table_examples(void **state) {
     kemet_rules *r;
     kemet_error err;
     kemet_table *t = senet_table(&r);
+    kemet_judge *jd = judge_of(r);
     kemet_train o = {.games = 256,
                      .hidden = 8,
                      .alpha = 0.0003,
@@ -454,21 +481,22 @@ static void test_table_examples(void **state) {
     o.examples = 0;
     assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &plain, &err),
                      KEMET_OK);
-    assert_int_equal(kemet_rules_use_net(r, a), KEMET_OK);
-    double with = table_error(r, t);
-    assert_int_equal(kemet_rules_use_net(r, plain), KEMET_OK);
-    double without = table_error(r, t);
+    assert_int_equal(kemet_judge_use_net(jd, a), KEMET_OK);
+    double with = table_error(jd, t);
+    assert_int_equal(kemet_judge_use_net(jd, plain), KEMET_OK);
+    double without = table_error(jd, t);
     if (!(with < 0.92 * without))
         fail_msg("error against the table: %.4f with its examples, %.4f "
                  "without",
                  with, without);
-    kemet_rules_use_net(r, NULL);
+    kemet_judge_use_net(jd, NULL);
     free(ta);
     free(tb);
     kemet_net_free(a);
     kemet_net_free(b);
     kemet_net_free(plain);
     kemet_table_free(t);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 
@@ -546,14 +574,15 @@ static char *net_text(kemet_rules *r, int ni, int nf, int nh, const double *w) {
 }
 
 /* The sample positions' chances under the network in `text`. */
-static void chances_under(kemet_rules *r, const char *text, double *out) {
+static void chances_under(kemet_judge *jd, const char *text, double *out) {
+    const kemet_rules *r = kemet_judge_rules(jd);
     kemet_net *n = NULL;
     kemet_error err;
     if (kemet_net_parse(r, text, &n, &err))
         fail_msg("parse: %s", err.msg);
-    assert_int_equal(kemet_rules_use_net(r, n), KEMET_OK);
-    chances(r, out);
-    kemet_rules_use_net(r, NULL);
+    assert_int_equal(kemet_judge_use_net(jd, n), KEMET_OK);
+    chances(jd, out);
+    kemet_judge_use_net(jd, NULL);
     kemet_net_free(n);
 }
 
@@ -566,6 +595,7 @@ static void test_widths(void **state) {
     kemet_rules *r;
     kemet_error err;
     assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    kemet_judge *jd = judge_of(r);
     int ni = 0, nf = 0;
     sizes_of(r, &ni, &nf);
     enum { NS = sizeof sample / sizeof *sample };
@@ -579,7 +609,7 @@ static void test_widths(void **state) {
     one[ni + 2] = -0.2; /* the output bias */
     char *text = net_text(r, ni, nf, 1, one);
     double want[NS];
-    chances_under(r, text, want);
+    chances_under(jd, text, want);
     free(text);
     for (int i = 0; i < NS; i++)
         assert_true(want[i] > 0.01 && want[i] < 0.99);
@@ -601,7 +631,7 @@ static void test_widths(void **state) {
                 w[(size_t)ni * nh + 2 * nh + 1 + i] = one[ni + 3 + i];
             text = net_text(r, ni, nf, nh, w);
             double got[NS];
-            chances_under(r, text, got);
+            chances_under(jd, text, got);
             free(text);
             for (int i = 0; i < NS; i++)
                 if (fabs(got[i] - want[i]) > 1e-9)
@@ -611,13 +641,14 @@ static void test_widths(void **state) {
         free(w);
     }
     free(one);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 
-static double chance_of(kemet_rules *r, const char *text, int player) {
+static double chance_of(const kemet_judge *jd, const char *text, int player) {
     kemet_pos p;
     kemet_rules_close(tu_pos(text, &p));
-    return kemet_win_chance(r, &p, player);
+    return kemet_win_chance(jd, &p, player);
 }
 
 /* Inside its class the section answers, outside it the whole game's
@@ -628,27 +659,28 @@ static void test_endgame_section(void **state) {
     kemet_rules *r;
     kemet_error err;
     assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    kemet_judge *jd = judge_of(r);
     char *text = flat_net(r, 0, 2, log(3.0), "");
     kemet_net *n = NULL, *back = NULL;
     if (kemet_net_parse(r, text, &n, &err))
         fail_msg("parse: %s", err.msg);
     assert_int_equal(kemet_net_endgame(n), 2);
     assert_non_null(strstr(kemet_net_note(n), "flat"));
-    assert_int_equal(kemet_rules_use_net(r, n), KEMET_OK);
+    assert_int_equal(kemet_judge_use_net(jd, n), KEMET_OK);
     /* 2 pieces against 1: the section's 3/4 for the mover */
-    assert_true(fabs(chance_of(r, "senet-kendall to=1 p1=27,29 p2=30", 1) -
+    assert_true(fabs(chance_of(jd, "senet-kendall to=1 p1=27,29 p2=30", 1) -
                      0.75) < 1e-6);
-    assert_true(fabs(chance_of(r, "senet-kendall to=2 p1=27,29 p2=30", 1) -
+    assert_true(fabs(chance_of(jd, "senet-kendall to=2 p1=27,29 p2=30", 1) -
                      0.25) < 1e-6);
     /* a piece in hand counts as in play: none here, so 1 against 1 */
-    assert_true(fabs(chance_of(r, "senet-kendall to=2 p1=3 p2=30", 2) - 0.75) <
+    assert_true(fabs(chance_of(jd, "senet-kendall to=2 p1=3 p2=30", 2) - 0.75) <
                 1e-6);
     /* 3 pieces a side, and the opening: the whole game's 1/2 */
-    assert_true(fabs(chance_of(r, sample[1], 1) - 0.5) < 1e-6);
-    assert_true(fabs(chance_of(r, sample[0], 1) - 0.5) < 1e-6);
-    assert_true(fabs(chance_of(r, "senet-kendall to=1 p1=20,22,24 p2=30", 1) -
+    assert_true(fabs(chance_of(jd, sample[1], 1) - 0.5) < 1e-6);
+    assert_true(fabs(chance_of(jd, sample[0], 1) - 0.5) < 1e-6);
+    assert_true(fabs(chance_of(jd, "senet-kendall to=1 p1=20,22,24 p2=30", 1) -
                      0.5) < 1e-6);
-    kemet_rules_use_net(r, NULL);
+    kemet_judge_use_net(jd, NULL);
     char *again = text_of(n);
     assert_int_equal(kemet_net_parse(r, again, &back, &err), KEMET_OK);
     assert_int_equal(kemet_net_endgame(back), 2);
@@ -725,6 +757,7 @@ static void test_endgame_section(void **state) {
     free(again);
     free(text);
     kemet_net_free(n);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 
@@ -737,6 +770,7 @@ static void test_endgame_training(void **state) {
     kemet_rules *r;
     kemet_error err;
     kemet_table *t = senet_table(&r);
+    kemet_judge *jd = judge_of(r);
     kemet_net *from = train(r, 64, 2, 0.0003, 5);
     kemet_train o = {.games = 2048,
                      .hidden = 8,
@@ -768,12 +802,12 @@ static void test_endgame_training(void **state) {
     assert_int_equal(kemet_net_endgame(from), 0);
     /* outside the class: the same chances as `from` */
     double was[4], now[4];
-    assert_int_equal(kemet_rules_use_net(r, from), KEMET_OK);
-    chances(r, was);
-    double before = table_error(r, t);
-    assert_int_equal(kemet_rules_use_net(r, a), KEMET_OK);
-    chances(r, now);
-    double after = table_error(r, t);
+    assert_int_equal(kemet_judge_use_net(jd, from), KEMET_OK);
+    chances(jd, was);
+    double before = table_error(jd, t);
+    assert_int_equal(kemet_judge_use_net(jd, a), KEMET_OK);
+    chances(jd, now);
+    double after = table_error(jd, t);
     for (int i = 0; i < 4; i++) /* 7, 3 and 4 pieces: outside the class */
         if (i != 2)
             assert_true(was[i] == now[i]);
@@ -791,11 +825,11 @@ static void test_endgame_training(void **state) {
                      .seed = 9};
     assert_int_equal(kemet_net_train(r, &w, a, NULL, NULL, &c, &err), KEMET_OK);
     assert_int_equal(kemet_net_endgame(c), 2);
-    kemet_rules_use_net(r, a);
-    double section_a = chance_of(r, sample[2], 1);
-    kemet_rules_use_net(r, c);
-    assert_true(section_a == chance_of(r, sample[2], 1));
-    kemet_rules_use_net(r, NULL);
+    kemet_judge_use_net(jd, a);
+    double section_a = chance_of(jd, sample[2], 1);
+    kemet_judge_use_net(jd, c);
+    assert_true(section_a == chance_of(jd, sample[2], 1));
+    kemet_judge_use_net(jd, NULL);
     free(ta);
     free(tb);
     kemet_net_free(a);
@@ -803,6 +837,7 @@ static void test_endgame_training(void **state) {
     kemet_net_free(c);
     kemet_net_free(from);
     kemet_table_free(t);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 
@@ -1080,7 +1115,8 @@ static void test_adam(void **state) {
  * leaving a choice of (the network's chance after a move minus their mean
  * over the moves) against (the table's minus theirs), squared: how far the
  * network is from making the table's choices. */
-static double choice_error(kemet_rules *r, const kemet_table *t) {
+static double choice_error(const kemet_judge *jd, const kemet_table *t) {
+    const kemet_rules *r = kemet_judge_rules(jd);
     kemet_table_info info;
     kemet_table_stats(t, &info);
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
@@ -1109,7 +1145,7 @@ static double choice_error(kemet_rules *r, const kemet_table *t) {
                     double e;
                     assert_true(kemet_table_probe(t, &c, &e));
                     z[j] = c.to == p.to ? e : 1 - e;
-                    v[j] = kemet_win_chance(r, &c, p.to);
+                    v[j] = kemet_win_chance(jd, &c, p.to);
                 }
                 mv += v[j] / nm;
                 mz += z[j] / nm;
@@ -1134,6 +1170,7 @@ static void test_choices(void **state) {
     kemet_rules *r;
     kemet_error err;
     kemet_table *t = senet_table(&r);
+    kemet_judge *jd = judge_of(r);
     kemet_net *from = train(r, 64, 2, 0.0003, 5);
     kemet_train o = {.games = 2048,
                      .hidden = 8,
@@ -1153,9 +1190,9 @@ static void test_choices(void **state) {
         assert_int_equal(kemet_net_train(r, &o, from, NULL, NULL, &n, &err),
                          KEMET_OK);
         text[k] = text_of(n);
-        assert_int_equal(kemet_rules_use_net(r, n), KEMET_OK);
-        e[k] = choice_error(r, t);
-        kemet_rules_use_net(r, NULL);
+        assert_int_equal(kemet_judge_use_net(jd, n), KEMET_OK);
+        e[k] = choice_error(jd, t);
+        kemet_judge_use_net(jd, NULL);
         kemet_net_free(n);
     }
     if (!(e[1] < 0.8 * e[0]))
@@ -1178,6 +1215,7 @@ static void test_choices(void **state) {
     kemet_net_free(n3);
     kemet_net_free(from);
     kemet_table_free(t);
+    kemet_judge_free(jd);
     kemet_rules_close(r);
 }
 

@@ -336,6 +336,40 @@ static void board_art(void **state) {
     }
 }
 
+/* kemet_pos_read parses for rules already open: the same ruleset (its
+ * options in any canonical-equal form), nothing else, nothing opened. */
+static void pos_read(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("lions-jackals:dual=0,solid=2", &r, &err),
+                     KEMET_OK);
+    kemet_pos a, b;
+    kemet_start(r, &a);
+    char line[512];
+    assert_true(kemet_pos_format(r, &a, line, sizeof line) > 0);
+    assert_int_equal(kemet_pos_read(r, line, &b, &err), KEMET_OK);
+    assert_memory_equal(&a, &b, sizeof a);
+    kemet_pos keep = b;
+    assert_int_equal(
+        kemet_pos_read(r, "senet-kendall to=1 p1=1 p2=2", &b, &err),
+        KEMET_ERULESET);
+    assert_non_null(strstr(err.msg, "senet-kendall"));
+    assert_int_equal(kemet_pos_read(r, "nosuch to=1 p1=1 p2=2", &b, &err),
+                     KEMET_ERULESET);
+    assert_int_equal(kemet_pos_read(r, "", &b, &err), KEMET_ESYNTAX);
+    assert_memory_equal(&keep, &b, sizeof b); /* untouched on failure */
+    assert_int_equal(kemet_pos_read(NULL, line, &b, &err), KEMET_EMISUSE);
+    assert_int_equal(kemet_pos_read(r, NULL, &b, &err), KEMET_EMISUSE);
+    assert_int_equal(kemet_pos_read(r, line, NULL, &err), KEMET_EMISUSE);
+    kemet_rules_close(r);
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    assert_int_equal(
+        kemet_pos_read(r, "senet-kendall to=1 p1=1 p2=99", &b, &err),
+        KEMET_ESYNTAX);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(canonical_order),
@@ -345,6 +379,7 @@ int main(void) {
         cmocka_unit_test(misuse),
         cmocka_unit_test(describe),
         cmocka_unit_test(board_art),
+        cmocka_unit_test(pos_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

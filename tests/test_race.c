@@ -72,7 +72,10 @@ static void test_hand(void **state) {
      * has none. */
     kemet_rules *other;
     assert_int_equal(kemet_rules_open("dogs-jackals", &other, &err), KEMET_OK);
-    assert_int_equal(kemet_rules_use_race(other, race), KEMET_ERULESET);
+    kemet_judge *jo;
+    assert_int_equal(kemet_judge_new(other, NULL, &jo, &err), KEMET_OK);
+    assert_int_equal(kemet_judge_use_race(jo, race), KEMET_ERULESET);
+    kemet_judge_free(jo);
     kemet_race *none = NULL;
     assert_int_equal(kemet_race_solve(other, &none, &err), KEMET_ERULESET);
     assert_null(none);
@@ -116,8 +119,10 @@ static void test_against_table(void **state) {
     assert_true(sum / (double)n < 0.001);
     assert_true(worst < 0.02);
     /* With the database in use, a one-ply agent's chances are the race's. */
-    kemet_rules_use_race(r, race);
-    assert_ptr_equal(kemet_rules_race(r), race);
+    kemet_judge *jd;
+    assert_int_equal(kemet_judge_new(r, NULL, &jd, &err), KEMET_OK);
+    kemet_judge_use_race(jd, race);
+    assert_ptr_equal(kemet_judge_race(jd), race);
     kemet_pos p;
     kemet_rules *pr = tu_pos("chien-chacal to=1 p1=20,27 p2=29", &p);
     kemet_rules_close(pr);
@@ -127,7 +132,7 @@ static void test_against_table(void **state) {
     int k = kemet_moves(r, &p, &thr, moves);
     assert_int_equal(k, 2);
     kemet_agent *a;
-    assert_int_equal(kemet_agent_new(r, "expectimax:d1", 1, &a, &err),
+    assert_int_equal(kemet_agent_new_judged(jd, "expectimax:d1", 1, &a, &err),
                      KEMET_OK);
     double chance[2];
     kemet_agent_rank(a, &p, &thr, moves, k, chance, NULL);
@@ -144,21 +149,23 @@ static void test_against_table(void **state) {
     /* "@plain" leaves out the race database (and the network): it ranks
      * as an agent on rules with neither. */
     double plain[2], ref[2];
-    assert_int_equal(kemet_agent_new(r, "expectimax:d1@plain", 1, &a, &err),
-                     KEMET_OK);
+    assert_int_equal(
+        kemet_agent_new_judged(jd, "expectimax:d1@plain", 1, &a, &err),
+        KEMET_OK);
     assert_string_equal(kemet_agent_spec(a), "expectimax:d1@plain");
     kemet_agent_rank(a, &p, &thr, moves, k, plain, NULL);
     kemet_agent_free(a);
     assert_true(fabs(plain[0] - chance[0]) > 1e-6);
-    kemet_rules_use_race(r, NULL);
-    kemet_rules_use_net(r, NULL);
-    assert_int_equal(kemet_agent_new(r, "expectimax:d1", 1, &a, &err),
+    kemet_judge_use_race(jd, NULL);
+    kemet_judge_use_net(jd, NULL);
+    assert_int_equal(kemet_agent_new_judged(jd, "expectimax:d1", 1, &a, &err),
                      KEMET_OK);
     kemet_agent_rank(a, &p, &thr, moves, k, ref, NULL);
     kemet_agent_free(a);
     assert_memory_equal(plain, ref, sizeof plain);
     assert_int_equal(kemet_agent_new(r, "best@linear@plain", 1, &a, &err),
                      KEMET_ESYNTAX);
+    kemet_judge_free(jd);
     kemet_table_free(t);
     kemet_race_free(race);
     kemet_rules_close(r);

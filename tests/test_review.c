@@ -87,7 +87,8 @@ static void figures_from_the_evaluation(void **state) {
     long ne = kemet_review(greedy, r, &start, plies, n, e, 4000, sum, &err);
     assert_int_equal(ne, n); /* one decision per ply: no pre-throw moves */
     kemet_pos pos = start;
-    double before = kemet_win_chance(r, &start, start.to);
+    double before =
+        kemet_win_chance(kemet_agent_judge(greedy), &start, start.to);
     int before_player = start.to;
     int decisions[2] = {0, 0}, best[2] = {0, 0};
     double loss[2] = {0, 0}, luck[2] = {0, 0};
@@ -98,7 +99,7 @@ static void figures_from_the_evaluation(void **state) {
         for (int k = 0; k < m; k++) {
             kemet_pos after;
             kemet_make(r, &pos, &plies[i].thr, &moves[k], &after, NULL);
-            double c = kemet_win_chance(r, &after, me);
+            double c = kemet_win_chance(kemet_agent_judge(greedy), &after, me);
             top = c > top ? c : top;
             if (kemet_move_equal(&moves[k], &plies[i].move))
                 played = c;
@@ -213,8 +214,8 @@ static void a_hand_made_mistake(void **state) {
     assert_int_equal(kemet_apply(r, &start, &ply.thr, &m, &off, NULL), 0);
     assert_int_equal(kemet_apply(r, &start, &ply.thr, &ply.move, &step, NULL),
                      0);
-    double c_off = kemet_win_chance(r, &off, 1),
-           c_step = kemet_win_chance(r, &step, 1);
+    double c_off = kemet_win_chance(kemet_agent_judge(greedy), &off, 1),
+           c_step = kemet_win_chance(kemet_agent_judge(greedy), &step, 1);
     assert_true(c_off > c_step);
     kemet_review_entry e[2];
     kemet_review_sum sum[2];

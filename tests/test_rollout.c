@@ -20,8 +20,11 @@ static int roll(const char *text, const char *throw_text, kemet_rollout *o,
     assert_int_equal(kemet_throw_parse(r, throw_text, &t, &err), KEMET_OK);
     *n = t.n ? kemet_moves(r, &p, &t, moves) : kemet_prethrow(r, &p, moves);
     assert_true(*n >= 0 && *n < 64);
-    int rc = kemet_rollout_run(r, &p, t.n ? &t : NULL, moves, *n, o, chance, se,
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(r, NULL, &j, &err), KEMET_OK);
+    int rc = kemet_rollout_run(j, &p, t.n ? &t : NULL, moves, *n, o, chance, se,
                                &err);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     return rc;
 }
@@ -114,10 +117,16 @@ static void test_bad(void **state) {
     kemet_rules *r = tu_pos("senet-kendall to=1 p1=- p2=12 winner=1", &p);
     o = (kemet_rollout){.games = 5};
     kemet_error err;
-    assert_int_equal(kemet_rollout_run(r, &p, NULL, NULL, 0, &o, c, se, &err),
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(r, NULL, &j, &err), KEMET_OK);
+    assert_int_equal(kemet_rollout_run(j, &p, NULL, NULL, 0, &o, c, se, &err),
                      KEMET_EOVER);
-    assert_int_equal(kemet_rollout_run(r, &p, NULL, NULL, 0, NULL, c, se, &err),
+    assert_int_equal(kemet_rollout_run(j, &p, NULL, NULL, 0, NULL, c, se, &err),
                      KEMET_EMISUSE);
+    assert_int_equal(
+        kemet_rollout_run(NULL, &p, NULL, NULL, 0, &o, c, se, &err),
+        KEMET_EMISUSE);
+    kemet_judge_free(j);
     kemet_rules_close(r);
 }
 
@@ -172,7 +181,9 @@ static void test_throw_luck(void **state) {
     kemet_error err;
     assert_int_equal(kemet_table_solve(r, 1, 1, NULL, NULL, &t, &err),
                      KEMET_OK);
-    assert_int_equal(kemet_rules_use_table(r, t), KEMET_OK);
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(r, NULL, &j, &err), KEMET_OK);
+    assert_int_equal(kemet_judge_use_table(j, t), KEMET_OK);
     kemet_throw thr[KEMET_MAX_THROWS];
     uint32_t w[KEMET_MAX_THROWS], total;
     int nt = kemet_throws(r, &p, thr, w, &total);
@@ -180,7 +191,7 @@ static void test_throw_luck(void **state) {
     uint32_t ones = 0;
     for (int i = 0; i < nt; i++) {
         double luck = 9;
-        assert_int_equal(kemet_throw_luck(r, &p, &thr[i], &luck, &err),
+        assert_int_equal(kemet_throw_luck(j, &p, &thr[i], &luck, &err),
                          KEMET_OK);
         bool one = thr[i].n == 1 && thr[i].v[0] == 1;
         ones += one ? w[i] : 0;
@@ -191,12 +202,12 @@ static void test_throw_luck(void **state) {
     p.to = 2;
     for (int i = 0; i < nt; i++) {
         double luck = 9;
-        assert_int_equal(kemet_throw_luck(r, &p, &thr[i], &luck, &err),
+        assert_int_equal(kemet_throw_luck(j, &p, &thr[i], &luck, &err),
                          KEMET_OK);
         bool one = thr[i].n == 1 && thr[i].v[0] == 1;
         assert_true(fabs(luck - (one ? -3.0 / 7 : 1.0 / 7)) < 1e-4);
     }
-    kemet_rules_use_table(r, NULL);
+    kemet_judge_free(j);
     kemet_table_free(t);
     kemet_rules_close(r);
 
@@ -208,6 +219,7 @@ static void test_throw_luck(void **state) {
     assert_non_null(moves);
     for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
         assert_int_equal(kemet_rules_open(ids[k], &r, &err), KEMET_OK);
+        assert_int_equal(kemet_judge_new(r, NULL, &j, &err), KEMET_OK);
         kemet_game *g;
         assert_int_equal(kemet_game_new(r, 5 + k, &g, NULL), KEMET_OK);
         kemet_rng pick;
@@ -220,7 +232,7 @@ static void test_throw_luck(void **state) {
             double mean = 0;
             for (int i = 0; i < nt; i++) {
                 double luck;
-                assert_int_equal(kemet_throw_luck(r, q, &thr[i], &luck, &err),
+                assert_int_equal(kemet_throw_luck(j, q, &thr[i], &luck, &err),
                                  KEMET_OK);
                 assert_true(luck > -1 && luck < 1);
                 mean += luck * w[i] / total;
@@ -237,15 +249,16 @@ static void test_throw_luck(void **state) {
         kemet_pos q = *kemet_game_pos(g);
         kemet_throw bad = {.n = 1, .v = {200}};
         double luck;
-        assert_int_equal(kemet_throw_luck(r, &q, &bad, &luck, &err),
+        assert_int_equal(kemet_throw_luck(j, &q, &bad, &luck, &err),
                          KEMET_ETHROW);
         assert_non_null(strstr(err.msg, "throw"));
-        assert_int_equal(kemet_throw_luck(r, &q, &thr[0], NULL, &err),
+        assert_int_equal(kemet_throw_luck(j, &q, &thr[0], NULL, &err),
                          KEMET_EMISUSE);
         q.result = KEMET_WON1;
-        assert_int_equal(kemet_throw_luck(r, &q, &thr[0], &luck, &err),
+        assert_int_equal(kemet_throw_luck(j, &q, &thr[0], &luck, &err),
                          KEMET_EOVER);
         kemet_game_free(g);
+        kemet_judge_free(j);
         kemet_rules_close(r);
     }
     free(moves);
@@ -269,6 +282,8 @@ static void test_luck_the_long_way(void **state) {
         kemet_rules *r;
         kemet_error err;
         assert_int_equal(kemet_rules_open(ids[k], &r, &err), KEMET_OK);
+        kemet_judge *jd;
+        assert_int_equal(kemet_judge_new(r, NULL, &jd, &err), KEMET_OK);
         kemet_game *g;
         assert_int_equal(kemet_game_new(r, 21 + k, &g, NULL), KEMET_OK);
         kemet_rng pick;
@@ -288,7 +303,7 @@ static void test_luck_the_long_way(void **state) {
                 for (int j = 0; j < n; j++) {
                     kemet_pos next;
                     kemet_make(r, q, &thr[i], &moves[j], &next, NULL);
-                    double v = kemet_win_chance(r, &next, 1);
+                    double v = kemet_win_chance(jd, &next, 1);
                     best = q->to == 1 ? fmax(best, v) : fmin(best, v);
                 }
                 mean += best * w[i];
@@ -297,12 +312,14 @@ static void test_luck_the_long_way(void **state) {
             }
             assert_true(got >= 0);
             double luck = 9;
-            assert_int_equal(kemet_throw_luck(r, q, &x, &luck, &err), KEMET_OK);
+            assert_int_equal(kemet_throw_luck(jd, q, &x, &luck, &err),
+                             KEMET_OK);
             assert_true(fabs(luck - (got - mean / total)) < 1e-12);
             int n = kemet_moves(r, q, &x, moves);
             kemet_game_make(g, &moves[kemet_rng_below(&pick, (uint32_t)n)]);
         }
         kemet_game_free(g);
+        kemet_judge_free(jd);
         kemet_rules_close(r);
     }
     free(moves);

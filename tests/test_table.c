@@ -80,7 +80,7 @@ static void test_hand_senet(void **state) {
 }
 
 /* What the table does not cover: more pieces, a finished game, another
- * ruleset's table refused by kemet_rules_use_table. */
+ * ruleset's table refused by kemet_judge_use_table. */
 static void test_coverage(void **state) {
     (void)state;
     kemet_rules *r, *other;
@@ -99,10 +99,15 @@ static void test_coverage(void **state) {
     assert_int_equal(kemet_table_probe(t, &p, NULL), 0);
     kemet_rules_close(pr);
     assert_int_equal(kemet_rules_open("dogs-jackals", &other, &err), KEMET_OK);
-    assert_int_equal(kemet_rules_use_table(other, t), KEMET_EMISUSE);
-    assert_null(kemet_rules_table(other));
-    assert_int_equal(kemet_rules_use_table(r, t), KEMET_OK);
-    assert_ptr_equal(kemet_rules_table(r), t);
+    kemet_judge *jo, *jr;
+    assert_int_equal(kemet_judge_new(other, NULL, &jo, &err), KEMET_OK);
+    assert_int_equal(kemet_judge_new(r, NULL, &jr, &err), KEMET_OK);
+    assert_int_equal(kemet_judge_use_table(jo, t), KEMET_ERULESET);
+    assert_null(kemet_judge_table(jo));
+    assert_int_equal(kemet_judge_use_table(jr, t), KEMET_OK);
+    assert_ptr_equal(kemet_judge_table(jr), t);
+    kemet_judge_free(jo);
+    kemet_judge_free(jr);
     kemet_rules_close(other);
     /* Rulesets without tables say why. */
     assert_int_equal(kemet_rules_open("lions-jackals", &other, &err), KEMET_OK);
@@ -464,7 +469,9 @@ static void test_agents_follow(void **state) {
     (void)state;
     kemet_rules *r;
     kemet_table *t = solve("chien-chacal", 2, 2, &r);
-    assert_int_equal(kemet_rules_use_table(r, t), KEMET_OK);
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(r, NULL, &j, NULL), KEMET_OK);
+    assert_int_equal(kemet_judge_use_table(j, t), KEMET_OK);
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     assert_non_null(moves);
     static const char *const specs[] = {"expectimax:d1", "expectimax:2k",
@@ -472,7 +479,8 @@ static void test_agents_follow(void **state) {
     for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
         kemet_agent *a;
         kemet_error err;
-        assert_int_equal(kemet_agent_new(r, specs[s], 3, &a, &err), KEMET_OK);
+        assert_int_equal(kemet_agent_new_judged(j, specs[s], 3, &a, &err),
+                         KEMET_OK);
         kemet_rng rng;
         kemet_rng_seed(&rng, 99);
         int choices = 0;
@@ -501,8 +509,8 @@ static void test_agents_follow(void **state) {
                 fail_msg("%s chose a move worth %.4f, not %.4f", specs[s],
                          after(r, t, &p, &thr, &moves[i]), best);
             kemet_agent_rank(a, &p, &thr, moves, n, chance, NULL);
-            for (int j = 0; j < n && j < 64; j++)
-                assert_true(fabs(chance[j] - after(r, t, &p, &thr, &moves[j])) <
+            for (int k = 0; k < n && k < 64; k++)
+                assert_true(fabs(chance[k] - after(r, t, &p, &thr, &moves[k])) <
                             1e-9);
             choices++;
         }
@@ -510,8 +518,66 @@ static void test_agents_follow(void **state) {
         kemet_agent_free(a);
     }
     free(moves);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     kemet_table_free(t);
+}
+
+/* The judge's chain: a finished game is exact; where the table covers a
+ * position its value, exact; elsewhere the race database (near-exact,
+ * not marked), then the evaluation. kemet_win_chance and
+ * kemet_judge_chance agree, from either side. */
+static void test_judge_chain(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_table *t = solve("chien-chacal", 1, 1, &r);
+    kemet_race *race;
+    kemet_error err;
+    assert_int_equal(kemet_race_solve(r, &race, &err), KEMET_OK);
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(r, "bogus", &j, &err), KEMET_ESYNTAX);
+    assert_null(j);
+    assert_int_equal(kemet_judge_new(r, NULL, &j, &err), KEMET_OK);
+    assert_ptr_equal(kemet_judge_rules(j), r);
+    kemet_pos p;
+    assert_int_equal(
+        kemet_pos_read(r, "chien-chacal to=2 p1=- p2=29 winner=1", &p, &err),
+        KEMET_OK);
+    int exact = 0;
+    assert_true(kemet_judge_chance(j, &p, &exact) == 1 && exact == 1);
+    assert_true(kemet_win_chance(j, &p, 2) == 0);
+    /* one piece each: the table's class */
+    assert_int_equal(
+        kemet_pos_read(r, "chien-chacal to=2 p1=20 p2=25", &p, &err), KEMET_OK);
+    double eval = kemet_judge_chance(j, &p, &exact);
+    assert_int_equal(exact, 0);
+    double v;
+    assert_true(kemet_table_probe(t, &p, &v));
+    assert_int_equal(kemet_judge_use_race(j, race), KEMET_OK);
+    assert_int_equal(kemet_judge_use_table(j, t), KEMET_OK);
+    assert_true(kemet_judge_chance(j, &p, &exact) == 1 - v && exact == 1);
+    assert_true(kemet_win_chance(j, &p, 2) == v);
+    assert_true(kemet_win_chance(j, &p, 1) == 1 - v);
+    assert_true(fabs(eval - (1 - v)) > 1e-9); /* the table changed it */
+    /* two pieces a side: beyond the table, the race database answers */
+    assert_int_equal(
+        kemet_pos_read(r, "chien-chacal to=1 p1=20,27 p2=25,29", &p, &err),
+        KEMET_OK);
+    double rv;
+    assert_true(kemet_race_probe(race, &p, &rv));
+    assert_true(kemet_judge_chance(j, &p, &exact) == rv && exact == 0);
+    /* a plain judge uses neither */
+    kemet_judge *plain;
+    assert_int_equal(kemet_judge_new(r, "plain", &plain, &err), KEMET_OK);
+    assert_int_equal(kemet_judge_use_table(plain, t), KEMET_OK);
+    assert_null(kemet_judge_table(plain));
+    assert_null(kemet_judge_net(plain));
+    assert_true(kemet_judge_chance(plain, &p, &exact) != rv && exact == 0);
+    kemet_judge_free(plain);
+    kemet_judge_free(j);
+    kemet_race_free(race);
+    kemet_table_free(t);
+    kemet_rules_close(r);
 }
 
 /* Runs kemet with the arguments; returns the status, fills out and err. */
@@ -765,6 +831,7 @@ int main(void) {
         cmocka_unit_test(test_threads),       cmocka_unit_test(test_parts),
         cmocka_unit_test(test_file),          cmocka_unit_test(test_mirror),
         cmocka_unit_test(test_agents_follow), cmocka_unit_test(test_commands),
+        cmocka_unit_test(test_judge_chain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -213,6 +213,7 @@ class Rules:
 
     def __init__(self, spec="senet-kendall"):
         self._handle = None
+        self._j = None  # the judge, made on first need
         r = ctypes.c_void_p()
         err = _capi.Error()
         rc = _lib.kemet_rules_open(_text(spec, "ruleset"), ctypes.byref(r),
@@ -254,9 +255,24 @@ class Rules:
     def close(self):
         """Frees the library's rules; agents and games of them stop working
         (KemetError)."""
+        if getattr(self, "_j", None):
+            _lib.kemet_judge_free(self._j)
+            self._j = None
         if getattr(self, "_handle", None):
             _lib.kemet_rules_close(self._handle)
             self._handle = None
+
+    def _judge(self):
+        """The ruleset's judge (its own evaluation), made on first need."""
+        if not self._j:
+            j = ctypes.c_void_p()
+            err = _capi.Error()
+            rc = _lib.kemet_judge_new(self._r, None, ctypes.byref(j),
+                                      ctypes.byref(err))
+            if rc:
+                _fail(rc, err)
+            self._j = j
+        return self._j
 
     def __del__(self):
         self.close()
@@ -412,7 +428,8 @@ class Rules:
         elif player not in (1, 2) or isinstance(player, bool):
             _misuse("win_chance: player must be 1 or 2 (or None: the player "
                     "to move), not %r" % (player,))
-        return _lib.kemet_win_chance(self._r, ctypes.byref(pos._c), player)
+        return _lib.kemet_win_chance(self._judge(), ctypes.byref(pos._c),
+                                     player)
 
     # agents and games -----------------------------------------------------
     def agent(self, spec="best", seed=1):

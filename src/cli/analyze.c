@@ -91,6 +91,7 @@ typedef struct game_sum {
 
 typedef struct tracer {
     const kemet_rules *r;
+    const kemet_judge *j;
     game_sum s;
     double *p1; /* player 1's chance before each ply */
     long cap;
@@ -98,14 +99,11 @@ typedef struct tracer {
     bool luck, thrown, seen, failed;
 } tracer;
 
-/* Player 1's chance in `pos`: exact where the rules' endgame table covers
- * it, else the evaluation's (the learned one where there is a network). */
-static double p1_chance(const kemet_rules *r, const kemet_pos *pos) {
-    double c;
-    const kemet_table *tb = kemet_rules_table(r);
-    if (tb && pos->result == KEMET_PLAYING && kemet_table_probe(tb, pos, &c))
-        return pos->to == 1 ? c : 1 - c;
-    return kemet_win_chance(r, pos, 1);
+/* Player 1's chance in `pos` by the judge: exact where its endgame table
+ * covers it, else the evaluation's (the learned one where there is a
+ * network). */
+static double p1_chance(const kemet_judge *j, const kemet_pos *pos) {
+    return kemet_judge_chance(j, pos, NULL);
 }
 
 static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
@@ -121,13 +119,13 @@ static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
             T->failed = true;
             return;
         }
-        T->p1[T->s.t.n++] = p1_chance(T->r, pos);
+        T->p1[T->s.t.n++] = p1_chance(T->j, pos);
         return;
     }
     /* an opening throw (no call before it) decides who starts: no luck */
     if (T->luck && T->thrown) {
         double x = 0;
-        if (kemet_throw_luck(T->r, pos, thr, &x, NULL) != KEMET_OK)
+        if (kemet_throw_luck(T->j, pos, thr, &x, NULL) != KEMET_OK)
             T->failed = true;
         T->s.luck += x;
     }
@@ -145,6 +143,7 @@ static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
 
 typedef struct job {
     const kemet_rules *r;
+    const kemet_judge *j;
     const char *spec[2];
     uint64_t seed;
     long cap;
@@ -158,9 +157,10 @@ static int trace_game(void *ctx, long k) {
     long i = J->offset + k * J->stride;
     tracer *T = &J->games[i];
     T->r = J->r;
+    T->j = J->j;
     T->luck = J->luck;
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(J->r, J->spec, cli_game_seed(J->seed, (uint64_t)i),
+    int rc = cli_play_seeded(J->j, J->spec, cli_game_seed(J->seed, (uint64_t)i),
                              J->cap, trace_ply, T, NULL, &g);
     if (rc)
         return rc;
@@ -248,9 +248,10 @@ static void selfplay_free(selfplay *S) {
 }
 
 /* Plays and measures `games` games of spec[0] against spec[1]. */
-static int selfplay_run(const kemet_rules *r, const char *const spec[2],
+static int selfplay_run(const kemet_judge *j, const char *const spec[2],
                         long games, uint64_t seed, long cap, int threads,
                         bool luck, const char *what, selfplay *S) {
+    const kemet_rules *r = kemet_judge_rules(j);
     *S = (selfplay){.games = games, .luck = luck};
     for (int p = 0; p < 2; p++)
         snprintf(S->agent[p], sizeof S->agent[p], "%s", spec[p]);
@@ -262,7 +263,7 @@ static int selfplay_run(const kemet_rules *r, const char *const spec[2],
     if (!T || !t || !x)
         goto out;
     int rank = cli_mpi_rank(), size = cli_mpi_size();
-    job J = {r, {spec[0], spec[1]}, seed, cap, luck, T, rank, size};
+    job J = {r, j, {spec[0], spec[1]}, seed, cap, luck, T, rank, size};
     rc = cli_parallel_dealt(cli_mpi_share(games), games, threads, trace_game,
                             &J, what);
     if (size > 1)
@@ -353,7 +354,7 @@ typedef struct step {
  * least: two agents that play alike give pairs of mirrored games, and an
  * interval of nothing) or `most` games are played; the batches are fixed,
  * so the stopping point does not depend on the threads. */
-static int step_run(const kemet_rules *r, const char *hi, const char *lo,
+static int step_run(const kemet_judge *j, const char *hi, const char *lo,
                     uint64_t seed, long most, double tight, long cap,
                     int threads, const char *what, step *S) {
     *S = (step){0};
@@ -369,7 +370,7 @@ static int step_run(const kemet_rules *r, const char *hi, const char *lo,
     int rc = 0;
     while (played < most) {
         long batch = most - played < 10 ? most - played : 10;
-        rc = cli_run_games(r, spec, CLI_ALTERNATE | how, seed, played, batch,
+        rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, played, batch,
                            cap, threads, out + played, what);
         if (rc)
             break;
@@ -408,7 +409,7 @@ static int step_run(const kemet_rules *r, const char *hi, const char *lo,
 /* Ludii's SkillTrace: match k (k = 0..7) plays expectimax at 2b against
  * expectimax at b, b = base * 2^k, `games` games, seats alternating; y[k]
  * is the stronger agent's mean utility (win 1, draw 0, loss -1). */
-static int trace_run(const kemet_rules *r, long base, long games, uint64_t seed,
+static int trace_run(const kemet_judge *j, long base, long games, uint64_t seed,
                      long cap, int threads, const char *id,
                      double y[TRACE_MATCHES]) {
     cli_outcome *out = calloc((size_t)games, sizeof *out);
@@ -422,7 +423,7 @@ static int trace_run(const kemet_rules *r, long base, long games, uint64_t seed,
         snprintf(what, sizeof what, "%s: SkillTrace %d/%d", id, k + 1,
                  TRACE_MATCHES);
         const char *spec[2] = {hi, lo};
-        rc = cli_run_games(r, spec, CLI_ALTERNATE, kc_mix64(seed + (uint64_t)k),
+        rc = cli_run_games(j, spec, CLI_ALTERNATE, kc_mix64(seed + (uint64_t)k),
                            0, games, cap, threads, out, what);
         double u = 0;
         for (long i = 0; !rc && i < games; i++) {
@@ -481,14 +482,15 @@ enum {
 
 static int analyze_one(const char *spec, const settings *st, result *R) {
     double t0 = cli_now();
-    kemet_rules *r = cli_rules_for(spec, st->board, NULL);
+    kemet_judge *j;
+    kemet_rules *r = cli_rules_for(spec, st->board, NULL, &j);
     if (!r)
         return EXIT_BAD;
     snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
     snprintf(R->title, sizeof R->title, "%s", kemet_rules_info(r)->title);
     snprintf(R->base, sizeof R->base, "%s", kemet_rules_info(r)->id);
     kemet_art(r, &R->art);
-    const kemet_table *tb = kemet_rules_table(r);
+    const kemet_table *tb = kemet_judge_table(j);
     if (tb) {
         kemet_table_info ti;
         kemet_table_stats(tb, &ti);
@@ -504,14 +506,14 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     int rc = 0;
     snprintf(what, sizeof what, "%s: weak self-play", R->id);
     double t = cli_now();
-    rc = selfplay_run(r, st->weak, st->games, rs, st->cap, st->threads, false,
+    rc = selfplay_run(j, st->weak, st->games, rs, st->cap, st->threads, false,
                       what, &R->weak);
     R->part_secs[P_WEAK] = cli_now() - t;
     t = cli_now();
     const char *strong[2] = {st->strong, st->strong};
     snprintf(what, sizeof what, "%s: strong self-play", R->id);
     if (!rc)
-        rc = selfplay_run(r, strong, st->strong_games, kc_mix64(rs + 1),
+        rc = selfplay_run(j, strong, st->strong_games, kc_mix64(rs + 1),
                           st->cap, st->threads, true, what, &R->strong);
     R->part_secs[P_STRONG] = cli_now() - t;
     t = cli_now();
@@ -519,7 +521,7 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     for (int k = 0; k < R->nsteps && !rc; k++) {
         snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
                  st->ladder[k + 1], st->ladder[k]);
-        rc = step_run(r, st->ladder[k + 1], st->ladder[k],
+        rc = step_run(j, st->ladder[k + 1], st->ladder[k],
                       kc_mix64(rs + 10 + (uint64_t)k), st->step_games,
                       st->tight, st->cap, st->threads, what, &R->ladder[k]);
         R->ladder[k].contradiction = R->ladder[k].m.adj.hi < 0.5;
@@ -528,7 +530,7 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     t = cli_now();
     snprintf(what, sizeof what, "%s: %s vs %s", R->id, st->strong, st->weak[0]);
     if (!rc)
-        rc = step_run(r, st->strong, st->weak[0], kc_mix64(rs + 2),
+        rc = step_run(j, st->strong, st->weak[0], kc_mix64(rs + 2),
                       st->step_games, st->tight, st->cap, st->threads, what,
                       &R->head);
     R->head.contradiction = R->head.m.adj.hi < 0.5;
@@ -539,7 +541,7 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     for (int k = 0; k < NPROBES && !rc; k++) {
         snprintf(what, sizeof what, "%s: %s vs %s", R->id, probe_name[k],
                  st->strong);
-        rc = step_run(r, probe_name[k], st->strong,
+        rc = step_run(j, probe_name[k], st->strong,
                       kc_mix64(rs + 20 + (uint64_t)k), st->step_games,
                       st->tight, st->cap, st->threads, what, &R->probe[k]);
     }
@@ -547,11 +549,12 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     t = cli_now();
     R->skill_trace = NAN;
     if (!rc && st->trace_games > 0) {
-        rc = trace_run(r, st->trace_base, st->trace_games, kc_mix64(rs + 3),
+        rc = trace_run(j, st->trace_base, st->trace_games, kc_mix64(rs + 3),
                        st->cap, st->threads, R->id, R->trace_y);
         R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
     }
     R->part_secs[P_TRACE] = cli_now() - t;
+    kemet_judge_free(j);
     kemet_rules_close(r);
     R->secs = cli_now() - t0;
     if (rc)

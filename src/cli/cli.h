@@ -30,9 +30,9 @@
     "--net FILE|linear: the learned evaluation to use instead of the "         \
     "built-in one\n(a file kemet train made), or the linear one.\n"
 extern const char *cli_net;
-/* Puts the --net option's choice in use for `r` (NULL: nothing to do).
+/* Puts the --net option's choice in use for `j` (NULL: nothing to do).
  * 0, or EXIT_BAD after a message. */
-int cli_use_net(kemet_rules *r, const char *opt);
+int cli_use_net(kemet_judge *j, const char *opt);
 /* Keeps a network until the program ends. */
 void cli_keep_net(kemet_net *net);
 
@@ -163,15 +163,19 @@ bool cli_is_probe(const char *spec);
  * `option` ("--p1") when not NULL, and EXIT_BAD. Checked before a long
  * run starts. */
 int cli_agent_check(const kemet_rules *r, const char *spec, const char *option);
-/* Opens a ruleset (cli_rules) with the --tables and --net options in use
- * and, unless `agents` is NULL, its two agents checked (as --p1 and
- * --p2). NULL after a message. */
+/* Opens a ruleset (cli_rules) and its judge (*judge, to free before the
+ * rules are closed) with the --tables and --net options in use and,
+ * unless `agents` is NULL, its two agents checked (as --p1 and --p2).
+ * NULL after a message. */
 kemet_rules *cli_rules_for(const char *spec, const char *board,
-                           const char *const agents[2]);
+                           const char *const agents[2], kemet_judge **judge);
+/* The judge of `r` (kemet_judge_new) with the --tables and --net options
+ * in use; NULL after a message. */
+kemet_judge *cli_judge(const kemet_rules *r);
 
 /* As kc_rank, with each chance from kemet_rollout_run. Returns the count,
  * or a KEMET_E* code (err filled). */
-int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
+int cli_rank_rollout(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
                      const kemet_rollout *opts, kc_ranked *out,
                      kemet_error *err);
@@ -180,7 +184,7 @@ int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
  * and spec[1], each seeded from `gs` (and the random picks too), as
  * cli_play_game does. Every command that plays many games uses it, so a
  * game means the same in sim, match, tune and analyze. */
-int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
+int cli_play_seeded(const kemet_judge *j, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
                     cli_think *think, kemet_game **out);
 
@@ -256,7 +260,7 @@ enum {
     CLI_PAIRED = 2,    /* and game 2k + 1 throws as game 2k did */
     CLI_LUCK = 4       /* each outcome's luck is summed */
 };
-int cli_run_games(const kemet_rules *r, const char *const spec[2], int how,
+int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,
                   uint64_t seed, long first, long count, long cap, int threads,
                   cli_outcome *out, const char *what);
 
@@ -280,7 +284,7 @@ typedef struct cli_match_stats {
 } cli_match_stats;
 /* Plays it with `how` (CLI_PAIRED, CLI_LUCK or 0), showing progress; 0, or
  * EXIT_BAD after a message. */
-int cli_match(const kemet_rules *r, const char *const spec[2], long games,
+int cli_match(const kemet_judge *j, const char *const spec[2], long games,
               uint64_t seed, long cap, int threads, int how,
               cli_match_stats *M);
 
@@ -321,10 +325,10 @@ extern const char *cli_tables;
 /* The file of the class of `pieces` of `r` in `dir`. */
 void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
                     char *buf, size_t len);
-/* Lets the agents of `r` use the largest table found in the tables folder
+/* Lets the judge `j` use the largest table found in the tables folder
  * (`opt` as cli_table_dir). A file that cannot be used is named in one
  * line on stderr. Returns 1 when a table is in use. Tables stay loaded
  * until the program ends. */
-int cli_use_tables(kemet_rules *r, const char *opt);
+int cli_use_tables(kemet_judge *j, const char *opt);
 
 #endif

@@ -213,19 +213,21 @@ int cmd_hint(int argc, char **argv) {
     kemet_throw t;
     if (load(arg[0], arg[1], board, &r, &p, &t))
         return EXIT_BAD;
-    cli_use_tables(r, cli_tables);
-    if (cli_use_net(r, cli_net)) {
+    kemet_judge *j = cli_judge(r);
+    if (!j) {
         kemet_rules_close(r);
         return EXIT_BAD;
     }
     kemet_agent *a;
     kemet_error err;
-    if (kemet_agent_new(r, agent, 1, &a, &err)) {
+    if (kemet_agent_new_judged(j, agent, 1, &a, &err)) {
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return cli_fail("--agent: %s", err.msg);
     }
     if (games && cli_agent_check(r, policy, "--policy")) {
         kemet_agent_free(a);
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return EXIT_BAD;
     }
@@ -237,6 +239,7 @@ int cmd_hint(int argc, char **argv) {
         free(list);
         free(rank);
         kemet_agent_free(a);
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return cli_fail("out of memory");
     }
@@ -246,7 +249,7 @@ int cmd_hint(int argc, char **argv) {
     if (k >= 0 && games) {
         cli_busy_start("rolling out %ld games after each of %d choice%s", games,
                        choices, choices == 1 ? "" : "s");
-        k = cli_rank_rollout(r, &p, t.n ? &t : NULL, list, k, &ro, rank, &err);
+        k = cli_rank_rollout(j, &p, t.n ? &t : NULL, list, k, &ro, rank, &err);
         cli_busy_end();
         if (k < 0)
             rc = cli_fail("%s", err.msg);
@@ -291,7 +294,7 @@ int cmd_hint(int argc, char **argv) {
             if (rank[i].index >= 0)
                 kemet_move_format(&list[rank[i].index], buf, sizeof buf);
             bool exact =
-                kc_exact(r, &p, t.n ? &t : NULL,
+                kc_exact(j, &p, t.n ? &t : NULL,
                          rank[i].index >= 0 ? &list[rank[i].index] : NULL,
                          rank[i].chance);
             if (json && games)
@@ -318,6 +321,7 @@ int cmd_hint(int argc, char **argv) {
     free(list);
     free(rank);
     kemet_agent_free(a);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     return rc;
 }

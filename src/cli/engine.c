@@ -18,6 +18,7 @@ static const char engine_usage[] =
 
 typedef struct engine {
     kemet_rules *rules;
+    kemet_judge *judge; /* the agents' (cli_judge) */
     kemet_pos pos;
     kemet_throw thr; /* n == 0: none pending */
     char agent_spec[64];
@@ -35,10 +36,11 @@ static kemet_agent *agent_of(engine *E, const char *budget) {
             colon ? (size_t)(colon - E->agent_spec) : strlen(E->agent_spec);
         snprintf(spec, sizeof spec, "%.*s:%s", (int)k, E->agent_spec, budget);
         kemet_agent *a;
-        return kemet_agent_new(E->rules, spec, 1, &a, &E->err) ? NULL : a;
+        return kemet_agent_new_judged(E->judge, spec, 1, &a, &E->err) ? NULL
+                                                                      : a;
     }
     if (!E->agent &&
-        kemet_agent_new(E->rules, E->agent_spec, 1, &E->agent, &E->err))
+        kemet_agent_new_judged(E->judge, E->agent_spec, 1, &E->agent, &E->err))
         return NULL;
     return E->agent;
 }
@@ -46,9 +48,10 @@ static kemet_agent *agent_of(engine *E, const char *budget) {
 static void set_rules(engine *E, kemet_rules *r) {
     kemet_agent_free(E->agent);
     E->agent = NULL;
+    kemet_judge_free(E->judge);
     kemet_rules_close(E->rules);
     E->rules = r;
-    cli_use_tables(r, cli_tables);
+    E->judge = cli_judge(r);
     E->thr.n = 0;
 }
 
@@ -212,7 +215,7 @@ static bool command(engine *E, char *line) {
             printf("error no position yet (new RULESET or position POS)\n");
             return true;
         }
-        if (kemet_agent_new(E->rules, arg, 1, &a, &E->err)) {
+        if (kemet_agent_new_judged(E->judge, arg, 1, &a, &E->err)) {
             printf("error %s\n", E->err.msg);
             return true;
         }
@@ -342,6 +345,7 @@ int cmd_engine(int argc, char **argv) {
     free(line);
     free(E.moves);
     kemet_agent_free(E.agent);
+    kemet_judge_free(E.judge);
     kemet_rules_close(E.rules);
     return 0;
 }

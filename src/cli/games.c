@@ -71,7 +71,7 @@ static int first_from(const kemet_move *m) {
     return m->n ? m->step[0].from : 0;
 }
 
-static int probe_choose(const kemet_rules *r, int kind, kemet_rng *pick,
+static int probe_choose(const kemet_judge *ev, int kind, kemet_rng *pick,
                         const kemet_pos *pos, const kemet_throw *thr,
                         const kemet_move *moves, int n) {
     if (!thr)
@@ -88,8 +88,8 @@ static int probe_choose(const kemet_rules *r, int kind, kemet_rng *pick,
     double best = -1, c[KEMET_MAX_MOVES];
     for (int i = 0; i < n; i++) {
         kemet_pos next;
-        kemet_make(r, pos, thr, &moves[i], &next, NULL);
-        c[i] = kemet_win_chance(r, &next, pos->to);
+        kemet_make(kemet_judge_rules(ev), pos, thr, &moves[i], &next, NULL);
+        c[i] = kemet_win_chance(ev, &next, pos->to);
         best = c[i] > best ? c[i] : best;
     }
     int ok = 0;
@@ -103,21 +103,23 @@ static int probe_choose(const kemet_rules *r, int kind, kemet_rng *pick,
 }
 
 /* Seat s's choice: its agent's, its probe's, or a random one. */
-static int seat_choose(const kemet_rules *r, kemet_agent *ag, int probe,
+static int seat_choose(const kemet_judge *ev, kemet_agent *ag, int probe,
                        kemet_rng *pick, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *moves, int n,
                        cli_think *think) {
     if (ag)
         return timed_choose(ag, pos->to - 1, pos, thr, moves, n, think);
     if (probe)
-        return probe_choose(r, probe, pick, pos, thr, moves, n);
+        return probe_choose(ev, probe, pick, pos, thr, moves, n);
     return thr ? (int)kemet_rng_below(pick, (uint32_t)n)
                : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
 }
 
-static int play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
-                     const int probe[2], kemet_rng *pick, long cap,
-                     cli_ply_fn fn, void *ctx, cli_think *think,
+/* Plays a game of `r`; a seat without an agent plays its probe, which
+ * judges by `ev` (the evaluation alone), or at random. */
+static int play_game(const kemet_rules *r, const kemet_judge *ev, uint64_t seed,
+                     kemet_agent *a[2], const int probe[2], kemet_rng *pick,
+                     long cap, cli_ply_fn fn, void *ctx, cli_think *think,
                      kemet_game **out) {
     kemet_game *g;
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
@@ -138,7 +140,7 @@ static int play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
         if (fn && !opening)
             fn(ctx, pos, NULL, NULL, 0);
         if (n > 0) {
-            int k = seat_choose(r, ag, probe[pos->to - 1], pick, pos, NULL,
+            int k = seat_choose(ev, ag, probe[pos->to - 1], pick, pos, NULL,
                                 moves, n, think);
             if (k >= 0 && k < n) {
                 kemet_game_make(g, &moves[k]);
@@ -157,7 +159,7 @@ static int play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
             return n;
         }
         int k = n == 1 ? 0
-                       : seat_choose(r, ag, probe[pos->to - 1], pick, pos, &t,
+                       : seat_choose(ev, ag, probe[pos->to - 1], pick, pos, &t,
                                      moves, n, think);
         if (fn)
             fn(ctx, pos, &t, moves, n);
@@ -172,10 +174,10 @@ int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
                   kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
                   cli_think *think, kemet_game **out) {
     static const int none[2] = {PROBE_NONE, PROBE_NONE};
-    return play_game(r, seed, a, none, pick, cap, fn, ctx, think, out);
+    return play_game(r, NULL, seed, a, none, pick, cap, fn, ctx, think, out);
 }
 
-int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
+int cli_rank_rollout(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
                      const kemet_rollout *opts, kc_ranked *out,
                      kemet_error *err) {
@@ -183,7 +185,7 @@ int cli_rank_rollout(const kemet_rules *r, const kemet_pos *pos,
     double *chance = malloc(k * sizeof *chance), *se = malloc(k * sizeof *se);
     int rc = KEMET_ENOMEM;
     if (chance && se)
-        rc = kemet_rollout_run(r, pos, thr, moves, n, opts, chance, se, err);
+        rc = kemet_rollout_run(j, pos, thr, moves, n, opts, chance, se, err);
     else if (err)
         *err = (kemet_error){KEMET_ENOMEM, "out of memory"};
     int m = 0;
@@ -212,43 +214,84 @@ int cli_agent_check(const kemet_rules *r, const char *spec,
     return 0;
 }
 
+kemet_judge *cli_judge(const kemet_rules *r) {
+    kemet_judge *j;
+    kemet_error err;
+    if (kemet_judge_new(r, NULL, &j, &err)) {
+        cli_fail("%s", err.msg);
+        return NULL;
+    }
+    cli_use_tables(j, cli_tables);
+    if (cli_use_net(j, cli_net)) {
+        kemet_judge_free(j);
+        return NULL;
+    }
+    return j;
+}
+
 kemet_rules *cli_rules_for(const char *spec, const char *board,
-                           const char *const agents[2]) {
+                           const char *const agents[2], kemet_judge **judge) {
     kemet_rules *r = cli_rules(spec, board);
+    *judge = NULL;
     if (!r)
         return NULL;
-    cli_use_tables(r, cli_tables);
-    if (cli_use_net(r, cli_net))
+    if (!(*judge = cli_judge(r)))
         goto fail;
     for (int p = 0; agents && p < 2; p++)
         if (cli_agent_check(r, agents[p], p ? "--p2" : "--p1"))
             goto fail;
     return r;
 fail:
+    kemet_judge_free(*judge);
+    *judge = NULL;
     kemet_rules_close(r);
     return NULL;
 }
 
-int cli_play_seeded(const kemet_rules *r, const char *const spec[2],
+/* A judge into *out that values positions as j's evaluation does (its
+ * network, else its weights) but knows no table or race database. */
+static int eval_judge(const kemet_judge *j, kemet_judge **out) {
+    double w[KEMET_MAX_FEATURES];
+    int n = kemet_eval_weights(j, w);
+    int rc = kemet_judge_new(kemet_judge_rules(j), "linear", out, NULL);
+    if (rc == KEMET_OK)
+        rc = kemet_judge_use_net(*out, kemet_judge_net(j));
+    if (rc == KEMET_OK)
+        rc = kemet_eval_set_weights(*out, w, n);
+    if (rc != KEMET_OK) {
+        kemet_judge_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+int cli_play_seeded(const kemet_judge *j, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
                     cli_think *think, kemet_game **out) {
+    const kemet_rules *r = kemet_judge_rules(j);
     kemet_agent *a[2] = {NULL, NULL};
     kemet_rng pick;
     kemet_rng_seed(&pick, kc_mix64(gs ^ 0x7069636bULL));
     int rc = KEMET_OK, probe[2] = {probe_of(spec[0]), probe_of(spec[1])};
     for (int p = 0; p < 2 && rc == KEMET_OK; p++)
         if (!probe[p])
-            rc = kemet_agent_new(r, spec[p], kc_mix64(gs + (uint64_t)p + 1),
-                                 &a[p], NULL);
+            rc = kemet_agent_new_judged(
+                j, spec[p], kc_mix64(gs + (uint64_t)p + 1), &a[p], NULL);
+    /* safe-random judges by j's evaluation alone (its network, else its
+       linear weights), without j's tables or race database */
+    kemet_judge *ev = NULL;
+    if (rc == KEMET_OK && (probe[0] == PROBE_SAFE || probe[1] == PROBE_SAFE))
+        rc = eval_judge(j, &ev);
     if (rc == KEMET_OK)
-        rc = play_game(r, gs, a, probe, &pick, cap, fn, ctx, think, out);
+        rc = play_game(r, ev, gs, a, probe, &pick, cap, fn, ctx, think, out);
+    kemet_judge_free(ev);
     kemet_agent_free(a[0]);
     kemet_agent_free(a[1]);
     return rc;
 }
 
 typedef struct run {
-    const kemet_rules *r;
+    const kemet_judge *j;
     const char *const *spec;
     int how; /* CLI_ALTERNATE, CLI_PAIRED, CLI_LUCK */
     uint64_t seed;
@@ -261,7 +304,7 @@ typedef struct run {
  * opening throw is not counted: it was thrown to decide who starts, so
  * its chances are not the turn's (the sum stays unbiased without it). */
 typedef struct luck_sum {
-    const kemet_rules *r;
+    const kemet_judge *j;
     bool thrown; /* a turn's throw follows: the call without one came */
     double sum;
     int rc;
@@ -278,7 +321,7 @@ static void add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     }
     double x = 0;
     if (L->thrown && L->rc == KEMET_OK)
-        L->rc = kemet_throw_luck(L->r, pos, thr, &x, NULL);
+        L->rc = kemet_throw_luck(L->j, pos, thr, &x, NULL);
     L->sum += x;
     L->thrown = false;
 }
@@ -293,9 +336,9 @@ static int run_one(void *ctx, long k) {
     kemet_game *g = NULL;
     cli_outcome *o = &R->out[k];
     o->think = (cli_think){{0, 0}, {0, 0}};
-    luck_sum L = {R->r, false, 0, KEMET_OK};
+    luck_sum L = {R->j, false, 0, KEMET_OK};
     bool luck = R->how & CLI_LUCK;
-    int rc = cli_play_seeded(R->r, spec, gs, R->cap, luck ? add_luck : NULL,
+    int rc = cli_play_seeded(R->j, spec, gs, R->cap, luck ? add_luck : NULL,
                              luck ? &L : NULL, &o->think, &g);
     if (rc == KEMET_OK && L.rc != KEMET_OK) {
         kemet_game_free(g);
@@ -313,19 +356,19 @@ static int run_one(void *ctx, long k) {
     return rc;
 }
 
-int cli_run_games(const kemet_rules *r, const char *const spec[2], int how,
+int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,
                   uint64_t seed, long first, long count, long cap, int threads,
                   cli_outcome *out, const char *what) {
     int size = cli_mpi_size(), rank = cli_mpi_rank();
     if (size == 1) {
-        run R = {r, spec, how, seed, first, cap, 0, 1, out};
+        run R = {j, spec, how, seed, first, cap, 0, 1, out};
         return cli_parallel(count, threads, run_one, &R, what);
     }
     /* several ranks: this one plays games rank, rank + size, ... and then
        every rank has every outcome */
     long mine = cli_mpi_share(count);
     cli_outcome *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
-    run R = {r, spec, how, seed, first, cap, rank, size, part};
+    run R = {j, spec, how, seed, first, cap, rank, size, part};
     int rc = part ? cli_parallel_dealt(mine, count, threads, run_one, &R, what)
                   : KEMET_ENOMEM;
     rc = cli_mpi_deal(count, sizeof *part, part, out, rc);

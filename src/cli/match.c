@@ -176,7 +176,7 @@ int cli_match_tally(const cli_outcome *out, long games, int how,
     return 0;
 }
 
-int cli_match(const kemet_rules *r, const char *const spec[2], long games,
+int cli_match(const kemet_judge *j, const char *const spec[2], long games,
               uint64_t seed, long cap, int threads, int how,
               cli_match_stats *M) {
     cli_outcome *out = calloc((size_t)games, sizeof *out);
@@ -184,9 +184,9 @@ int cli_match(const kemet_rules *r, const char *const spec[2], long games,
         return cli_fail("out of memory");
     double t0 = cli_now();
     char what[160]; /* the ruleset named */
-    snprintf(what, sizeof what, "%s: %s vs %s", kemet_rules_spec(r), spec[0],
-             spec[1]);
-    if (cli_run_games(r, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
+    snprintf(what, sizeof what, "%s: %s vs %s",
+             kemet_rules_spec(kemet_judge_rules(j)), spec[0], spec[1]);
+    if (cli_run_games(j, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
                       threads, out, what)) {
         free(out);
         return cli_fail("match: out of memory");
@@ -225,13 +225,15 @@ int cmd_match(int argc, char **argv) {
     if (games == 0)
         return cli_fail("match: --games N is required");
     const char *spec[2] = {p1, p2};
-    kemet_rules *r = cli_rules_for(arg[0], board, spec);
+    kemet_judge *j;
+    kemet_rules *r = cli_rules_for(arg[0], board, spec, &j);
     if (!r)
         return EXIT_BAD;
     int threads = cli_threads(nthreads);
     int how = (paired ? CLI_PAIRED : 0) | (luck ? CLI_LUCK : 0);
     cli_match_stats M;
-    if (cli_match(r, spec, games, seed, cap, threads, how, &M)) {
+    if (cli_match(j, spec, games, seed, cap, threads, how, &M)) {
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return EXIT_BAD;
     }
@@ -287,6 +289,7 @@ int cmd_match(int argc, char **argv) {
                 "A %.4f s, B %.4f s",
                 M.think[0], M.think[1]);
     }
+    kemet_judge_free(j);
     kemet_rules_close(r);
     return 0;
 }
@@ -366,8 +369,9 @@ int cmd_ladder(int argc, char **argv) {
            "count for neither side.\n\n",
            games);
     for (int i = 0; i < n; i++) {
+        kemet_judge *j;
         kemet_rules *r =
-            cli_rules_for(npos ? arg[i] : kemet_ruleset_id(i), NULL, NULL);
+            cli_rules_for(npos ? arg[i] : kemet_ruleset_id(i), NULL, NULL, &j);
         if (!r)
             return EXIT_BAD;
         printf("## %s\n\n", kemet_rules_spec(r));
@@ -378,7 +382,8 @@ int cmd_ladder(int argc, char **argv) {
         for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
             cli_match_stats M;
             const char *spec[2] = {steps[s][0], steps[s][1]};
-            if (cli_match(r, spec, games, seed, 1000, threads, 0, &M)) {
+            if (cli_match(j, spec, games, seed, 1000, threads, 0, &M)) {
+                kemet_judge_free(j);
                 kemet_rules_close(r);
                 return EXIT_BAD;
             }
@@ -399,6 +404,7 @@ int cmd_ladder(int argc, char **argv) {
             fflush(stdout);
         }
         putchar('\n');
+        kemet_judge_free(j);
         kemet_rules_close(r);
     }
     return 0;

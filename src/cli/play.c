@@ -54,6 +54,7 @@ typedef struct seat {
 typedef struct play {
     kemet_agent *hint; /* made at the first 'hint' */
     kemet_rules *rules;
+    kemet_judge *judge; /* the agents' (cli_judge) */
     const kemet_info *info;
     kemet_game *game;
     seat seat[2];
@@ -139,7 +140,7 @@ static void review_summary(const play *P, bool over) {
     kemet_review_entry *e = malloc((size_t)(2 * P->nplies + 2) * sizeof *e);
     kemet_review_sum sum[2];
     long n = -1;
-    if (e && !kemet_agent_new(P->rules, "expectimax", 1, &a, &err)) {
+    if (e && !kemet_agent_new_judged(P->judge, "expectimax", 1, &a, &err)) {
         cli_busy_start("reviewing the %ld pl%s (expectimax)", P->nplies,
                        P->nplies == 1 ? "y" : "ies");
         n = kemet_review(a, P->rules, &P->start, P->plies, P->nplies, e,
@@ -556,7 +557,8 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
                       int n, const kemet_move *so_far) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     kemet_error err;
-    if (!P->hint && kemet_agent_new(P->rules, "best", 1, &P->hint, &err)) {
+    if (!P->hint &&
+        kemet_agent_new_judged(P->judge, "best", 1, &P->hint, &err)) {
         printf("  No hint: %s.\n", err.msg);
         return;
     }
@@ -1049,7 +1051,7 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
         return 0;
     }
     kemet_error err;
-    if (kemet_agent_new(P->rules, spec, seed, &S->agent, &err))
+    if (kemet_agent_new_judged(P->judge, spec, seed, &S->agent, &err))
         return cli_fail("--p%d: %s (or human)", p + 1, err.msg);
     snprintf(S->name, sizeof S->name, "%s", kemet_agent_spec(S->agent));
     return 0;
@@ -1297,8 +1299,7 @@ int cmd_play(int argc, char **argv) {
         free(R.plies);
         return EXIT_BAD;
     }
-    cli_use_tables(P.rules, cli_tables);
-    if (cli_use_net(P.rules, cli_net)) {
+    if (!(P.judge = cli_judge(P.rules))) {
         kemet_rules_close(P.rules);
         free(R.plies);
         return EXIT_BAD;
@@ -1374,6 +1375,7 @@ out:
     kemet_agent_free(P.hint);
     kemet_agent_free(P.seat[0].agent);
     kemet_agent_free(P.seat[1].agent);
+    kemet_judge_free(P.judge);
     kemet_rules_close(P.rules);
     return rc;
 }

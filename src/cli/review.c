@@ -281,7 +281,9 @@ int cmd_review(int argc, char **argv) {
     free(text);
     if (rc)
         return cli_fail("%s: %s", arg[0], err.msg);
-    cli_use_tables(r, cli_tables);
+    kemet_judge *j = NULL;
+    if (kemet_judge_new(r, NULL, &j, &err) == KEMET_OK)
+        cli_use_tables(j, cli_tables);
     kemet_agent *a = NULL;
     kemet_review_entry *e = NULL;
     /* the picture's file is opened first: nothing is printed when it
@@ -289,9 +291,11 @@ int cmd_review(int argc, char **argv) {
     FILE *pic = svg ? fopen(svg, "w") : NULL;
     if (svg && !pic)
         rc = cli_fail("review: cannot write %s", svg);
-    else if (cli_use_net(r, cli_net))
+    else if (!j)
+        rc = cli_fail("%s", err.msg);
+    else if (cli_use_net(j, cli_net))
         rc = EXIT_BAD;
-    else if (kemet_agent_new(r, agent, 1, &a, &err))
+    else if (kemet_agent_new_judged(j, agent, 1, &a, &err))
         rc = cli_fail("--agent: %s", err.msg);
     else if (!(e = malloc((size_t)(2 * n + 2) * sizeof *e)))
         rc = cli_fail("out of memory");
@@ -322,6 +326,7 @@ int cmd_review(int argc, char **argv) {
     free(e);
     free(plies);
     kemet_agent_free(a);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     return rc;
 }

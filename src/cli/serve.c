@@ -41,8 +41,12 @@ int cmd_serve(int argc, char **argv) {
         return rc == 1 ? 0 : rc;
     int n = kemet_ruleset_count();
     kemet_rules **rules = calloc((size_t)n, sizeof *rules);
-    if (!rules)
+    kemet_judge **judges = calloc((size_t)n, sizeof *judges);
+    if (!rules || !judges) {
+        free(rules);
+        free(judges);
         return cli_fail("out of memory");
+    }
     int opened = 0;
     for (; opened < n; opened++) {
         kemet_error err;
@@ -51,11 +55,17 @@ int cmd_serve(int argc, char **argv) {
             break;
         }
         /* Loaded (or made, on first need) before any thread starts. */
-        cli_use_tables(rules[opened], cli_tables);
+        if (kemet_judge_new(rules[opened], NULL, &judges[opened], &err)) {
+            kemet_rules_close(rules[opened]);
+            rc = cli_fail("serve: %s", err.msg);
+            break;
+        }
+        cli_use_tables(judges[opened], cli_tables);
     }
     if (rc == 0) {
         char why[512] = "";
         srv_opts o = {.rules = rules,
+                      .judges = judges,
                       .nrules = n,
                       .db = db,
                       .host = host,
@@ -66,8 +76,11 @@ int cmd_serve(int argc, char **argv) {
         if (srv_run(&o, why, sizeof why))
             rc = cli_fail("%s", why);
     }
-    for (int i = 0; i < opened; i++)
+    for (int i = 0; i < opened; i++) {
+        kemet_judge_free(judges[i]);
         kemet_rules_close(rules[i]);
+    }
+    free(judges);
     free(rules);
     return rc;
 }

@@ -96,13 +96,15 @@ int cmd_sim(int argc, char **argv) {
     if (games == 0)
         return cli_fail("sim: --games N is required");
     const char *spec[2] = {p1, p2};
-    kemet_rules *r = cli_rules_for(arg[0], board, spec);
+    kemet_judge *j;
+    kemet_rules *r = cli_rules_for(arg[0], board, spec, &j);
     if (!r)
         return EXIT_BAD;
     tally T = {0};
     T.cap = cap;
     T.hist = calloc((size_t)cap + 1, sizeof *T.hist);
     if (!T.hist) {
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return cli_fail("out of memory");
     }
@@ -110,6 +112,7 @@ int cmd_sim(int argc, char **argv) {
     cli_outcome *out = malloc(BLOCK * sizeof *out);
     if (!out) {
         free(T.hist);
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return cli_fail("out of memory");
     }
@@ -117,10 +120,11 @@ int cmd_sim(int argc, char **argv) {
     int threads = cli_threads(nthreads);
     for (long first = 0; first < games; first += BLOCK) {
         long count = games - first < BLOCK ? games - first : BLOCK;
-        if (cli_run_games(r, spec, 0, seed, first, count, cap, threads, out,
+        if (cli_run_games(j, spec, 0, seed, first, count, cap, threads, out,
                           "sim")) {
             free(out);
             free(T.hist);
+            kemet_judge_free(j);
             kemet_rules_close(r);
             return cli_fail("sim: out of memory");
         }
@@ -156,6 +160,7 @@ int cmd_sim(int argc, char **argv) {
         printf("  %.0f games per second (%.2f s)\n", gps, secs);
     }
     free(T.hist);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     return 0;
 }

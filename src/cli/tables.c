@@ -50,11 +50,12 @@ static void free_cache(void) {
 
 /* Puts the ruleset's race database in use, built on first need (about a
  * second), where the ruleset is a race. */
-static void use_race(kemet_rules *r) {
+static void use_race(kemet_judge *j) {
+    const kemet_rules *r = kemet_judge_rules(j);
     const char *spec = kemet_rules_spec(r);
     for (int i = 0; i < nraces; i++)
         if (strcmp(races[i].spec, spec) == 0) {
-            kemet_rules_use_race(r, races[i].race);
+            kemet_judge_use_race(j, races[i].race);
             return;
         }
     kemet_race *race = NULL;
@@ -68,7 +69,7 @@ static void use_race(kemet_rules *r) {
         atexit(free_cache);
     snprintf(races[nraces].spec, sizeof races[nraces].spec, "%s", spec);
     races[nraces++].race = race;
-    kemet_rules_use_race(r, race);
+    kemet_judge_use_race(j, race);
 }
 
 const char *cli_table_dir(const char *opt, char *buf, size_t len) {
@@ -148,21 +149,22 @@ static kemet_table *first_need(const kemet_rules *r, const char *dir,
     return t;
 }
 
-int cli_use_tables(kemet_rules *r, const char *opt) {
+int cli_use_tables(kemet_judge *j, const char *opt) {
     char dirbuf[4096];
+    const kemet_rules *r = kemet_judge_rules(j);
     const char *e = opt ? opt : getenv("KEMET_TABLES");
     if (e && strcmp(e, "race") == 0) {
-        use_race(r); /* the race databases alone, no tables */
+        use_race(j); /* the race databases alone, no tables */
         return 0;
     }
     const char *dir = cli_table_dir(opt, dirbuf, sizeof dirbuf);
     if (!dir)
         return 0;
-    use_race(r);
+    use_race(j);
     const char *spec = kemet_rules_spec(r);
     for (long i = 0; i < ncache; i++)
         if (strcmp(cache[i].spec, spec) == 0 && strcmp(cache[i].dir, dir) == 0)
-            return cache[i].table ? kemet_rules_use_table(r, cache[i].table),
+            return cache[i].table ? kemet_judge_use_table(j, cache[i].table),
                    1              : 0;
     kemet_table *found = NULL;
     bool any = false;
@@ -196,7 +198,7 @@ int cli_use_tables(kemet_rules *r, const char *opt) {
     snprintf(cache[ncache].dir, sizeof cache[ncache].dir, "%s", dir);
     cache[ncache++].table = found;
     if (found)
-        kemet_rules_use_table(r, found);
+        kemet_judge_use_table(j, found);
     return found != NULL;
 }
 
@@ -403,7 +405,8 @@ typedef struct judge_item {
 } judge_item;
 
 typedef struct judge_ctx {
-    const kemet_rules *agent_rules, *ref_rules;
+    const kemet_judge *agent_judge;
+    const kemet_rules *ref_rules;
     const kemet_table *ref;
     const char *agent;
     uint64_t seed;
@@ -454,8 +457,9 @@ static int judge_one(void *ctx, long i) {
     }
     kemet_agent *a;
     kemet_error err;
-    if (kemet_agent_new(J->agent_rules, J->agent,
-                        cli_game_seed(J->seed, (uint64_t)i) + 1, &a, &err))
+    if (kemet_agent_new_judged(J->agent_judge, J->agent,
+                               cli_game_seed(J->seed, (uint64_t)i) + 1, &a,
+                               &err))
         goto done;
     double t0 = cli_now();
     int k = kemet_agent_rank(a, &p, &thr, moves, n, chance, NULL);
@@ -515,7 +519,7 @@ static bool cal_none(const cal_item *c) {
 }
 
 typedef struct cal_ctx {
-    const kemet_rules *r;
+    const kemet_judge *j;
     const char *agent, *policy;
     uint64_t seed;
     long games;
@@ -548,7 +552,7 @@ static int cal_one(void *ctx, long i) {
     const char *const greedy[2] = {"greedy", "greedy"};
     ply_list L = {0};
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(C->r, greedy, gs, 1000, keep_ply, &L, NULL, &g);
+    int rc = cli_play_seeded(C->j, greedy, gs, 1000, keep_ply, &L, NULL, &g);
     kemet_game_free(g);
     if (rc || L.failed || L.n < 4) {
         free(L.pos);
@@ -561,7 +565,7 @@ static int cal_one(void *ctx, long i) {
     free(L.pos);
     kemet_agent *a;
     kemet_error err;
-    if (kemet_agent_new(C->r, C->agent, gs + 1, &a, &err))
+    if (kemet_agent_new_judged(C->j, C->agent, gs + 1, &a, &err))
         return EXIT_BAD;
     double t0 = cli_now(), tc = 0;
     kemet_agent_rank(a, &p, NULL, NULL, 0, NULL, &tc);
@@ -569,18 +573,19 @@ static int cal_one(void *ctx, long i) {
     kemet_agent_free(a);
     kemet_rollout ro = {(int)C->games, 0, 1, 0, gs + 2, C->policy};
     double v = 0, se = 0;
-    if (kemet_rollout_run(C->r, &p, NULL, NULL, 0, &ro, &v, &se, &err))
+    if (kemet_rollout_run(C->j, &p, NULL, NULL, 0, &ro, &v, &se, &err))
         return EXIT_BAD;
     C->out[i] = (cal_item){tc, v, se, secs, p};
     return 0;
 }
 
-static int judge_rollouts(kemet_rules *r, const char *agent, const char *policy,
-                          long games, long positions, uint64_t seed,
-                          int threads, bool json) {
+static int judge_rollouts(const kemet_judge *j, const char *agent,
+                          const char *policy, long games, long positions,
+                          uint64_t seed, int threads, bool json) {
+    const kemet_rules *r = kemet_judge_rules(j);
     if (cli_agent_check(r, policy, "--policy"))
         return EXIT_BAD;
-    cal_ctx C = {r,    agent, policy,
+    cal_ctx C = {j,    agent, policy,
                  seed, games, calloc((size_t)positions, sizeof(cal_item))};
     if (!C.out)
         return cli_fail("out of memory");
@@ -666,11 +671,12 @@ int cmd_judge(int argc, char **argv) {
         kemet_rules *r = cli_rules(arg[0], NULL);
         if (!r)
             return EXIT_BAD;
-        cli_use_tables(r, cli_tables);
-        rc = cli_use_net(r, cli_net) || cli_agent_check(r, agent, "--agent")
+        kemet_judge *j = cli_judge(r);
+        rc = !j || cli_agent_check(r, agent, "--agent")
                  ? EXIT_BAD
-                 : judge_rollouts(r, agent, policy, games, positions, seed,
+                 : judge_rollouts(j, agent, policy, games, positions, seed,
                                   cli_threads(nthreads), json);
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return rc;
     }
@@ -678,6 +684,7 @@ int cmd_judge(int argc, char **argv) {
     if (!ref_rules)
         return EXIT_BAD;
     kemet_rules *agent_rules = cli_rules(arg[0], NULL);
+    kemet_judge *ref_judge = NULL, *agent_judge = NULL;
     kemet_table *own = NULL;
     kemet_error err;
     rc = EXIT_BAD;
@@ -697,25 +704,33 @@ int cmd_judge(int argc, char **argv) {
                                   strcmp(cli_tables, "race")
                               ? cli_tables
                               : NULL;
-        if (!cli_use_tables(ref_rules, dir)) {
+        if (kemet_judge_new(ref_rules, NULL, &ref_judge, &err)) {
+            rc = cli_fail("judge: %s", err.msg);
+            goto done;
+        }
+        if (!cli_use_tables(ref_judge, dir)) {
             rc = cli_fail("judge: no endgame table of %s in the tables folder "
                           "(make one with 'kemet solve %s')",
                           kemet_rules_spec(ref_rules),
                           kemet_rules_spec(ref_rules));
             goto done;
         }
-        ref = kemet_rules_table(ref_rules);
+        ref = kemet_judge_table(ref_judge);
     }
     /* Unasked, the agent does not play with the table it is judged
        against (that is exact by construction and measures nothing): it
        plays by its own judgement and the race databases. */
     bool own_judgement = !cli_tables && !table_file;
-    cli_use_tables(agent_rules, own_judgement ? "race" : cli_tables);
-    if (cli_use_net(agent_rules, cli_net))
+    if (kemet_judge_new(agent_rules, NULL, &agent_judge, &err)) {
+        rc = cli_fail("judge: %s", err.msg);
+        goto done;
+    }
+    cli_use_tables(agent_judge, own_judgement ? "race" : cli_tables);
+    if (cli_use_net(agent_judge, cli_net))
         goto done;
     kemet_table_info info;
     kemet_table_stats(ref, &info);
-    judge_ctx J = {agent_rules,
+    judge_ctx J = {agent_judge,
                    ref_rules,
                    ref,
                    agent,
@@ -743,8 +758,8 @@ int cmd_judge(int argc, char **argv) {
         errsum += J.out[i].err;
         secs += J.out[i].secs;
     }
-    const kemet_table *used = kemet_rules_table(agent_rules);
-    bool race = kemet_rules_race(agent_rules) != NULL;
+    const kemet_table *used = kemet_judge_table(agent_judge);
+    bool race = kemet_judge_race(agent_judge) != NULL;
     const char *with = used && race ? " with tables and the race database"
                        : used       ? " with tables"
                        : race       ? " with the race database, no tables"
@@ -795,6 +810,8 @@ int cmd_judge(int argc, char **argv) {
     rc = 0;
 done:
     kemet_table_free(own);
+    kemet_judge_free(agent_judge);
+    kemet_judge_free(ref_judge);
     kemet_rules_close(agent_rules);
     kemet_rules_close(ref_rules);
     return rc;

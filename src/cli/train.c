@@ -10,21 +10,21 @@
 
 const char *cli_net = NULL;
 
-int cli_use_net(kemet_rules *r, const char *opt) {
+int cli_use_net(kemet_judge *j, const char *opt) {
     if (!opt)
         return 0;
     if (strcmp(opt, "linear") == 0)
-        return kemet_rules_use_net(r, NULL) ? EXIT_BAD : 0;
+        return kemet_judge_use_net(j, NULL) ? EXIT_BAD : 0;
     char *text = cli_read_file(opt, 64u << 20);
     if (!text)
         return EXIT_BAD;
     kemet_net *net;
     kemet_error err;
-    int rc = kemet_net_parse(r, text, &net, &err);
+    int rc = kemet_net_parse(kemet_judge_rules(j), text, &net, &err);
     free(text);
     if (rc)
         return cli_fail("--net %s: %s", opt, err.msg);
-    kemet_rules_use_net(r, net);
+    kemet_judge_use_net(j, net);
     cli_keep_net(net);
     return 0;
 }

@@ -35,7 +35,7 @@ typedef struct game_samples {
 } game_samples;
 
 typedef struct tune_job {
-    const kemet_rules *r;
+    const kemet_judge *j;
     uint64_t seed;
     game_samples *games;
     long offset, stride; /* this rank's games: offset + k * stride */
@@ -65,8 +65,8 @@ static int tune_game(void *ctx, long k) {
     game_samples *G = &J->games[i];
     static const char *const greedy[2] = {"greedy", "greedy"};
     kemet_game *g = NULL;
-    G->r = J->r;
-    int rc = cli_play_seeded(J->r, greedy, cli_game_seed(J->seed, (uint64_t)i),
+    G->r = kemet_judge_rules(J->j);
+    int rc = cli_play_seeded(J->j, greedy, cli_game_seed(J->seed, (uint64_t)i),
                              1000, collect, G, NULL, &g);
     if (rc)
         return rc;
@@ -247,14 +247,22 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
     kemet_rules *r = cli_rules(id, NULL);
     if (!r)
         return EXIT_BAD;
+    kemet_judge *j;
+    kemet_error err;
+    if (kemet_judge_new(r, NULL, &j, &err)) {
+        kemet_judge_free(j);
+        kemet_rules_close(r);
+        return cli_fail("tune: %s", err.msg);
+    }
     /* Start from the module's own weights, not the carried ones, so the
      * file this makes does not depend on the file before it. */
-    kemet_eval_reset(r);
+    kemet_eval_reset(j);
     id = kemet_rules_info(r)->id;
     double w[KEMET_MAX_FEATURES];
-    int nf = kemet_eval_weights(r, w);
+    int nf = kemet_eval_weights(j, w);
     game_samples *G = calloc((size_t)games, sizeof *G);
     if (!G) {
+        kemet_judge_free(j);
         kemet_rules_close(r);
         return cli_fail("tune: out of memory");
     }
@@ -267,7 +275,7 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
         /* under mpirun each rank plays games rank, rank + size, ... */
         int rank = cli_mpi_rank(), size = cli_mpi_size();
         long mine = cli_mpi_share(games);
-        tune_job J = {r, kc_mix64(seed + (uint64_t)round), G, rank, size};
+        tune_job J = {j, kc_mix64(seed + (uint64_t)round), G, rank, size};
         int failed =
             cli_parallel_dealt(mine, games, threads, tune_game, &J, id);
         if (size > 1)
@@ -276,12 +284,13 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
             for (long i = 0; i < games; i++)
                 free(G[i].f);
             free(G);
+            kemet_judge_free(j);
             kemet_rules_close(r);
             return cli_fail("tune: out of memory");
         }
         long count;
         double loss = fit(G, games, nf, w, &count);
-        kemet_eval_set_weights(r, w, nf);
+        kemet_eval_set_weights(j, w, nf);
         printf(" round %ld %ld positions log-loss %.4f;", round + 1, count,
                loss);
     }
@@ -293,6 +302,7 @@ static int tune_one(const char *id, long games, long rounds, uint64_t seed,
     for (long i = 0; i < games; i++)
         free(G[i].f);
     free(G);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     return 0;
 }

@@ -51,9 +51,10 @@ int kc_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
     return m;
 }
 
-bool kc_exact(const kemet_rules *r, const kemet_pos *pos,
+bool kc_exact(const kemet_judge *j, const kemet_pos *pos,
               const kemet_throw *thr, const kemet_move *move, double chance) {
-    const kemet_table *t = kemet_rules_table(r);
+    const kemet_rules *r = kemet_judge_rules(j);
+    const kemet_table *t = kemet_judge_table(j);
     kemet_pos next = *pos;
     if (move)
         kemet_make(r, pos, thr, move, &next, NULL);

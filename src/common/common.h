@@ -37,11 +37,11 @@ int kc_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
             const kemet_move *moves, int n, kc_ranked *out);
 
 /* Whether `chance`, an agent's chance for the mover after `move` (NULL:
- * throwing, before the throw), is exact: the game ends there, or r's table
+ * throwing, before the throw), is exact: the game ends there, or j's table
  * covers the position it leads to and the chance is the table's (an agent
  * that does not read the table, such as greedy, gives its own estimate,
  * which is not marked). */
-bool kc_exact(const kemet_rules *r, const kemet_pos *pos,
+bool kc_exact(const kemet_judge *j, const kemet_pos *pos,
               const kemet_throw *thr, const kemet_move *move, double chance);
 
 #endif

@@ -1,9 +1,11 @@
 /* agent.c - computer players that work for every ruleset.
  *
- * Agents see only the engine's generic interface and the ruleset's
- * evaluation (kemet_eval, kemet_win_chance); none looks at which ruleset it
- * plays. Each owns its own generator, separate from the dice, so an
- * agent's choices never change the throws of a seeded game.
+ * Agents see only the engine's generic interface and their judge
+ * (judge.c: kemet_eval, the chain of tables, race database and
+ * evaluation); none looks at which ruleset it plays. Each owns its own
+ * generator, separate from the dice, so an agent's choices never change
+ * the throws of a seeded game, and all the memory it plays with, made by
+ * kemet_agent_new: choosing never allocates.
  *
  *   random      picks uniformly among the legal moves (and, before a
  *               throw, among throwing and the pre-throw moves).
@@ -51,14 +53,22 @@ typedef struct agent_kind {
 
 struct kemet_agent {
     const kemet_rules *rules;
+    const kemet_judge *base;  /* the one it was made with */
+    const kemet_judge *judge; /* the one it judges by: `base`, or
+                                 `derived` from it */
+    kemet_judge *own;         /* made by kemet_agent_new, or NULL */
+    kemet_judge derived;      /* @linear, @plain: a copy owning nothing */
     const agent_kind *kind;
     kemet_rng rng;
     kemet_budget budget;
     kemet_search *search;
     kemet_mcts *mcts;
+    /* greedy's scratch for the value of throwing */
+    kemet_throw *thr;
+    uint32_t *w;
+    kemet_move *list;
     long long nodes;
     char spec[64];
-    kemet_rules linear; /* @linear, @plain: a copy of the rules */
 };
 
 static int random_choose(kemet_agent *a, const kemet_pos *pos,
@@ -85,7 +95,7 @@ static double best_move(kemet_agent *a, const kemet_pos *pos,
     for (int i = 0; i < n; i++) {
         kemet_pos next;
         kemet_make(a->rules, pos, thr, &moves[i], &next, NULL);
-        double v = kemet_eval(a->rules, &next, who);
+        double v = kemet_eval(a->judge, &next, who);
         if (v > top + 1e-9) {
             top = v;
             *best = i;
@@ -102,32 +112,26 @@ static double best_move(kemet_agent *a, const kemet_pos *pos,
  * move, valued by the evaluation (`chance`: as a win chance). */
 static double throw_value(const kemet_agent *a, const kemet_pos *pos,
                           bool chance) {
-    kemet_throw *out = malloc(KEMET_MAX_THROWS * sizeof *out);
-    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
-    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    kemet_throw *out = a->thr;
+    uint32_t *w = a->w, total;
+    kemet_move *list = a->list;
     double expect = 0;
     int who = pos->to;
-    if (out && w && list) {
-        int k = kemet_throws(a->rules, pos, out, w, &total);
-        for (int i = 0; i < k; i++) {
-            int m = kemet_moves(a->rules, pos, &out[i], list);
-            double top = -1e300;
-            for (int j = 0; j < m; j++) {
-                kemet_pos next;
-                kemet_make(a->rules, pos, &out[i], &list[j], &next, NULL);
-                double v = chance ? kemet_win_chance(a->rules, &next, who)
-                                  : kemet_eval(a->rules, &next, who);
-                top = v > top ? v : top;
-            }
-            if (m >= 1)
-                expect += w[i] * top;
+    int k = kemet_throws(a->rules, pos, out, w, &total);
+    for (int i = 0; i < k; i++) {
+        int m = kemet_moves(a->rules, pos, &out[i], list);
+        double top = -1e300;
+        for (int j = 0; j < m; j++) {
+            kemet_pos next;
+            kemet_make(a->rules, pos, &out[i], &list[j], &next, NULL);
+            double v = chance ? kmt_judge_eval(a->judge, &next, who)
+                              : kemet_eval(a->judge, &next, who);
+            top = v > top ? v : top;
         }
-        expect /= total;
+        if (m >= 1)
+            expect += w[i] * top;
     }
-    free(out);
-    free(w);
-    free(list);
-    return expect;
+    return expect / total;
 }
 
 static int greedy_choose(kemet_agent *a, const kemet_pos *pos,
@@ -248,9 +252,9 @@ bad:
                     kind->search != SEARCH_MCTS ? ", or plies like d3" : "");
 }
 
-int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
-                    kemet_agent **out, kemet_error *err) {
-    if (!rules || !spec || !out)
+int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
+                           uint64_t seed, kemet_agent **out, kemet_error *err) {
+    if (!judge || !spec || !out)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_agent_new: NULL argument");
     *out = NULL;
     char buf[64];
@@ -292,31 +296,27 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     kemet_agent *a = calloc(1, sizeof *a);
     if (!a)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-    a->rules = rules;
+    a->rules = judge->rules;
+    a->base = a->judge = judge;
     if (linear || plain) {
-        /* A copy that borrows all but the network and owns nothing;
-         * @plain drops the tables and race databases too. */
-        memcpy(&a->linear, rules, sizeof a->linear);
-        atomic_store(&a->linear.net, NULL);
-        atomic_store(&a->linear.own_net, NULL);
-        atomic_store(&a->linear.net_set, 1);
-        if (plain) {
-            a->linear.table = NULL;
-            a->linear.race = NULL;
-        }
-        a->rules = rules = &a->linear;
+        kmt_judge_derive(judge, linear, plain, &a->derived);
+        a->judge = &a->derived;
     }
     a->kind = kind;
     a->budget = budget;
     kemet_rng_seed(&a->rng, seed);
-    if (kind->search == SEARCH_EXPECTIMAX || kind->search == SEARCH_BEST)
-        a->search = kmt_search_new(rules);
-    if (kind->search == SEARCH_MCTS || kind->search == SEARCH_BEST)
-        a->mcts = kmt_mcts_new(rules);
-    if (((kind->search == SEARCH_EXPECTIMAX || kind->search == SEARCH_BEST) &&
-         !a->search) ||
-        ((kind->search == SEARCH_MCTS || kind->search == SEARCH_BEST) &&
-         !a->mcts)) {
+    bool ok = true;
+    if (kind->search == SEARCH_NONE) {
+        ok = (a->thr = malloc(KEMET_MAX_THROWS * sizeof *a->thr)) &&
+             (a->w = malloc(KEMET_MAX_THROWS * sizeof *a->w)) &&
+             (a->list = malloc(KEMET_MAX_MOVES * sizeof *a->list));
+    }
+    if (ok &&
+        (kind->search == SEARCH_EXPECTIMAX || kind->search == SEARCH_BEST))
+        ok = (a->search = kmt_search_new(a->judge)) != NULL;
+    if (ok && (kind->search == SEARCH_MCTS || kind->search == SEARCH_BEST))
+        ok = (a->mcts = kmt_mcts_new(a->judge)) != NULL;
+    if (!ok) {
         kemet_agent_free(a);
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
@@ -329,11 +329,32 @@ int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
     return KEMET_OK;
 }
 
+int kemet_agent_new(const kemet_rules *rules, const char *spec, uint64_t seed,
+                    kemet_agent **out, kemet_error *err) {
+    if (!rules || !spec || !out)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_agent_new: NULL argument");
+    *out = NULL;
+    kemet_judge *j;
+    int rc = kemet_judge_new(rules, NULL, &j, err);
+    if (rc == KEMET_OK) {
+        rc = kemet_agent_new_judged(j, spec, seed, out, err);
+        if (rc == KEMET_OK)
+            (*out)->own = j;
+        else
+            kemet_judge_free(j);
+    }
+    return rc;
+}
+
 void kemet_agent_free(kemet_agent *agent) {
     if (!agent)
         return;
     kmt_search_free(agent->search);
     kmt_mcts_free(agent->mcts);
+    free(agent->thr);
+    free(agent->w);
+    free(agent->list);
+    kemet_judge_free(agent->own);
     free(agent);
 }
 
@@ -345,6 +366,14 @@ void kemet_agent_set_check(kemet_agent *agent, int (*check)(void *ctx),
 
 int kmt_agent_check(kemet_agent *a) {
     return a->budget.check ? a->budget.check(a->budget.check_ctx) : 0;
+}
+
+const kemet_judge *kmt_agent_base(const kemet_agent *a) {
+    return a->base;
+}
+
+const kemet_judge *kemet_agent_judge(const kemet_agent *agent) {
+    return agent ? agent->judge : NULL;
 }
 
 long long kemet_agent_nodes(const kemet_agent *agent) {
@@ -387,7 +416,7 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
     for (int i = 0; chance && i < n; i++) {
         kemet_pos next;
         kemet_make(a->rules, pos, thr, &moves[i], &next, NULL);
-        chance[i] = kemet_win_chance(a->rules, &next, who);
+        chance[i] = kmt_judge_eval(a->judge, &next, who);
     }
     if (!thr && throw_chance)
         *throw_chance = throw_value(a, pos, true);

@@ -1,5 +1,6 @@
-/* eval.c - the evaluation every agent uses: a ruleset's features weighed
- * into the log-odds of a win.
+/* eval.c - the linear evaluation's features and weights files: a
+ * ruleset's features, weighed by a judge (judge.c) into the log-odds of a
+ * win.
  *
  * A ruleset module says what one side's features are (progress, pieces
  * borne off, pieces at risk, ...); here they become player 1's minus player
@@ -21,7 +22,7 @@
 
 extern const char kmt_eval_weights_data[];
 
-static int nfeatures(const kemet_rules *r) {
+int kmt_eval_nfeatures(const kemet_rules *r) {
     int n = 0;
     while (r->rs->features[n])
         n++;
@@ -29,7 +30,7 @@ static int nfeatures(const kemet_rules *r) {
 }
 
 const char *kemet_eval_feature(const kemet_rules *rules, int i) {
-    int n = nfeatures(rules);
+    int n = kmt_eval_nfeatures(rules);
     if (i < 0 || i >= n)
         return NULL;
     return i == n - 1 ? "tempo" : rules->rs->features[i];
@@ -38,7 +39,7 @@ const char *kemet_eval_feature(const kemet_rules *rules, int i) {
 int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
                         double *f) {
     double g[KEMET_MAX_FEATURES] = {0};
-    int n = nfeatures(rules);
+    int n = kmt_eval_nfeatures(rules);
     for (int i = 0; i < n; i++)
         f[i] = 0;
     rules->rs->side(rules, pos, 0, f);
@@ -49,73 +50,10 @@ int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
     return n;
 }
 
-/* The log-odds for player 1 of an unfinished position. */
-static double logit1(const kemet_rules *r, const kemet_pos *pos) {
-    const kemet_net *net = kmt_net_of(r);
-    if (net) {
-        double y = kmt_net_chance1(r, net, pos);
-        y = y < 1e-12 ? 1e-12 : y > 1 - 1e-12 ? 1 - 1e-12 : y;
-        return log(y / (1 - y));
-    }
-    double f[KEMET_MAX_FEATURES];
-    int n = kemet_eval_features(r, pos, f);
-    double z = 0;
-    for (int i = 0; i < n; i++)
-        z += r->w[i] * f[i];
-    return z;
-}
-
-double kemet_eval(const kemet_rules *rules, const kemet_pos *pos, int player) {
-    assert(kmt_pos_usable(rules, pos) && (player == 1 || player == 2));
-    switch (pos->result) {
-    case KEMET_WON1: return player == 1 ? 1000.0 : -1000.0;
-    case KEMET_WON2: return player == 2 ? 1000.0 : -1000.0;
-    case KEMET_DRAW: return 0.0;
-    default: break;
-    }
-    double z = logit1(rules, pos);
-    return player == 1 ? z : -z;
-}
-
-double kemet_win_chance(const kemet_rules *rules, const kemet_pos *pos,
-                        int player) {
-    assert(kmt_pos_usable(rules, pos) && (player == 1 || player == 2));
-    switch (pos->result) {
-    case KEMET_WON1: return player == 1 ? 1.0 : 0.0;
-    case KEMET_WON2: return player == 2 ? 1.0 : 0.0;
-    case KEMET_DRAW: return 0.5;
-    default: break;
-    }
-    const kemet_net *net = kmt_net_of(rules);
-    if (net) {
-        double y = kmt_net_chance1(rules, net, pos);
-        return player == 1 ? y : 1 - y;
-    }
-    double z = logit1(rules, pos);
-    return 1.0 / (1.0 + exp(player == 1 ? -z : z));
-}
-
-int kemet_eval_weights(const kemet_rules *rules, double *w) {
-    for (int i = 0; i < rules->nw; i++)
-        w[i] = rules->w[i];
-    return rules->nw;
-}
-
-int kemet_eval_set_weights(kemet_rules *rules, const double *w, int n) {
-    if (!rules || !w || n != rules->nw)
-        return KEMET_EMISUSE;
-    for (int i = 0; i < n; i++)
-        if (!isfinite(w[i]) || fabs(w[i]) > KEMET_MAX_WEIGHT)
-            return KEMET_EMISUSE;
-    for (int i = 0; i < n; i++)
-        rules->w[i] = w[i];
-    return KEMET_OK;
-}
-
 /* Reads "NAME=WEIGHT ..." (the rest of a ruleset's line) into w[]. */
 static int read_line(const kemet_rules *r, const char *s, const char *end,
                      double *w, int line, kemet_error *err) {
-    int n = nfeatures(r);
+    int n = kmt_eval_nfeatures(r);
     bool seen[KEMET_MAX_FEATURES] = {false};
     while (s < end) {
         while (s < end && (*s == ' ' || *s == '\t'))
@@ -176,9 +114,8 @@ static int read_line(const kemet_rules *r, const char *s, const char *end,
     return KEMET_OK;
 }
 
-int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
-    if (!rules || !text)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_eval_load: NULL argument");
+int kmt_eval_read(const kemet_rules *rules, const char *text, double *out,
+                  kemet_error *err) {
     const char *magic = "kemet-weights 1";
     size_t mlen = strlen(magic);
     if (strncmp(text, magic, mlen) != 0 ||
@@ -217,22 +154,22 @@ int kemet_eval_load(kemet_rules *rules, const char *text, kemet_error *err) {
     }
     if (!found)
         return kmt_fail(err, KEMET_ERULESET, "the weights name no %s", id);
-    return kemet_eval_set_weights(rules, w, rules->nw);
+    int n = kmt_eval_nfeatures(rules);
+    for (int i = 0; i < n; i++)
+        out[i] = w[i];
+    return KEMET_OK;
 }
 
-void kemet_eval_reset(kemet_rules *rules) {
-    rules->nw = nfeatures(rules);
-    for (int i = 0; i < rules->nw - 1; i++)
-        rules->w[i] = rules->rs->weights[i];
-    rules->w[rules->nw - 1] = 0.1; /* tempo */
+int kmt_eval_start(const kemet_rules *r, double *w) {
+    int n = kmt_eval_nfeatures(r);
+    for (int i = 0; i < n - 1; i++)
+        w[i] = r->rs->weights[i];
+    w[n - 1] = 0.1; /* tempo */
+    return n;
 }
 
-void kmt_eval_init(kemet_rules *r) {
-    kemet_eval_reset(r);
-    (void)kemet_eval_load(r, kmt_eval_weights_data, NULL);
-    /* The built-in network, where one was trained for this ruleset and fits
-     * its board (a board file of another size keeps the linear one). */
-    for (int i = 0; kmt_nets_builtin[i][0]; i++)
-        if (strcmp(kmt_nets_builtin[i][0], r->info.id) == 0)
-            r->net_text = kmt_nets_builtin[i][1];
+int kmt_eval_tuned(const kemet_rules *r, double *w) {
+    int n = kmt_eval_start(r, w);
+    (void)kmt_eval_read(r, kmt_eval_weights_data, w, NULL);
+    return n;
 }

@@ -13,8 +13,6 @@
 
 #include "kemet.h"
 
-#include <stdatomic.h>
-
 #include <stdarg.h>
 #include <stdbool.h>
 #include <string.h>
@@ -81,29 +79,19 @@ int kmt_board_parse(const char *text, const char *family, kemet_board *b,
                     kemet_error *err);
 void kmt_board_free(kemet_board *b);
 
-/* An opened ruleset: its module, its variant and its options. */
+/* An opened ruleset: its module, its variant and its options. Nothing
+ * changes it after kemet_rules_open returns, so any number of threads may
+ * use it at once; what values positions lives in a judge (judge.c). */
 struct kemet_rules {
     const kemet_ruleset *rs;
     int variant; /* module-defined: which ruleset of the module */
     int opt[KEMET_MAX_OPTIONS]; /* module-defined option values */
     char spec[96];              /* canonical spec */
     kemet_info info;
-    const char *board;        /* the board picture (template) */
-    char *board_file;         /* the board file's text, or NULL */
-    int squares;              /* highest path square */
-    void *data;               /* module data made by rs->open, or NULL */
-    const kemet_table *table; /* exact endgame values, or NULL (table.c) */
-    const kemet_race *race;   /* one-sided race values, or NULL (race.c) */
-    /* The learned evaluation (net.c): `net` is the one in use, NULL for
-     * the linear one. The built-in network (`net_text`) is read on first
-     * use, by whichever thread gets there first (kmt_net_of), so opening
-     * rules stays cheap; `net_set` tells that the choice is made. */
-    _Atomic(const kemet_net *) net;
-    _Atomic(kemet_net *) own_net; /* the built-in network once read, owned */
-    atomic_int net_set;
-    const char *net_text; /* the built-in network's text, or NULL */
-    int nw;               /* evaluation weights in use (eval.c) */
-    double w[KEMET_MAX_FEATURES];
+    const char *board; /* the board picture (template) */
+    char *board_file;  /* the board file's text, or NULL */
+    int squares;       /* highest path square */
+    void *data;        /* module data made by rs->open, or NULL */
 };
 
 /* One option a ruleset takes after the colon ("solid=2"). */
@@ -231,11 +219,6 @@ void kmt_art_senet(const kemet_rules *r, kemet_board_art *a);
 void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
 void kmt_art_file(const kemet_rules *r, kemet_board_art *a);
 
-/* Player 1's chance of winning `pos`: exact from the table the rules use
- * where it covers `pos` (then *exact is set, if not NULL), else the
- * evaluation's kemet_win_chance (table.c). */
-double kmt_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact);
-
 /* Runs fn(ctx, unit, thread) for every unit in [0, n) on `threads` threads
  * (the caller's among them), units taken in turn from a shared counter.
  * What a unit computes must not depend on which thread runs it (pool.c). */
@@ -278,19 +261,59 @@ uint32_t kmt_table_plain(const kemet_table *t, uint32_t a, int *must);
 uint32_t kmt_table_side_rank(const kemet_table *t, uint64_t mask, int heap,
                              int hand);
 
-/* The network `r` uses (reading the built-in one on first use), or NULL
- * for the linear evaluation (net.c). */
-const kemet_net *kmt_net_of(const kemet_rules *r);
 /* Player 1's chance in the unfinished `pos` by the network `n` (net.c). */
 double kmt_net_chance1(const kemet_rules *r, const kemet_net *n,
                        const kemet_pos *pos);
+/* Whether `n` fits the ruleset `r`: its id, board size and features
+ * (net.c). */
+bool kmt_net_fits(const kemet_net *n, const kemet_rules *r);
 /* The networks carried in the library: {ruleset id, text} pairs, ending
  * with {NULL, NULL} (made by CMakeLists.txt from data/nets). */
 extern const char *const kmt_nets_builtin[][2];
 
-/* Sets r->w from the tuned weights carried in the library (data/
- * eval.weights), else the module's starting weights (eval.c). */
-void kmt_eval_init(kemet_rules *r);
+/* The evaluation's features (eval.c): how many (tempo included), and the
+ * ruleset's tuned weights (data/eval.weights, else the module's starting
+ * weights) into w[]. Both cannot fail. */
+int kmt_eval_nfeatures(const kemet_rules *r);
+int kmt_eval_tuned(const kemet_rules *r, double *w);
+/* The module's starting weights (before tuning) into w[]; returns how
+ * many. */
+int kmt_eval_start(const kemet_rules *r, double *w);
+/* Reads this ruleset's line of a weights file's text into w[] (as
+ * kemet_eval_load; w untouched on failure). */
+int kmt_eval_read(const kemet_rules *r, const char *text, double *w,
+                  kemet_error *err);
+
+/* The judge (judge.c): everything that values a position. `base` is
+ * what a judge made by kemet_judge_new owns (its network); a copy made
+ * by kmt_judge_derive owns nothing and borrows the rest. */
+struct kemet_judge {
+    const kemet_rules *rules;
+    const kemet_table *table; /* exact endgame values, or NULL */
+    const kemet_race *race;   /* one-sided race values, or NULL */
+    const kemet_net *net;     /* the network in use, NULL: linear */
+    kemet_net *own_net;       /* the built-in network, owned, or NULL */
+    bool plain;               /* no tables or race databases, ever */
+    int nw;                   /* linear weights in use */
+    double w[KEMET_MAX_FEATURES];
+};
+/* Player 1's chance of winning `pos`, by the one chain: the result of a
+ * finished game; the table where it covers `pos` (then *exact is set,
+ * if not NULL); the race database; the network; the linear weights. */
+double kmt_judge_chance1(const kemet_judge *j, const kemet_pos *pos,
+                         bool *exact);
+/* The chance of `player` by the evaluation alone (network, else linear
+ * weights; the result of a finished game), where no table is asked. */
+double kmt_judge_eval(const kemet_judge *j, const kemet_pos *pos, int player);
+/* The judge an agent was made with, before "@linear" or "@plain"
+ * (agent.c). */
+const kemet_judge *kmt_agent_base(const kemet_agent *a);
+/* A copy of `base` into *out that owns nothing: without its network
+ * when `linear`, also without tables and race database when `plain`. */
+void kmt_judge_derive(const kemet_judge *base, bool linear, bool plain,
+                      kemet_judge *out);
+/* The spec of the ruleset a race database was made for (race.c). */
+const char *kmt_race_spec(const kemet_race *race);
 
 /* Search (search.c): expectiminimax with Star1/Star2, a transposition
  * table and iterative deepening. A budget is a node count, seconds, or a
@@ -303,7 +326,7 @@ typedef struct kemet_budget {
     void *check_ctx;
 } kemet_budget;
 typedef struct kemet_search kemet_search;
-kemet_search *kmt_search_new(const kemet_rules *r);
+kemet_search *kmt_search_new(const kemet_judge *j);
 void kmt_search_free(kemet_search *s);
 /* Chooses among the n moves for `thr` in `pos` (thr NULL: the pre-throw
  * moves, -1 for throwing). With `chance`, also the mover's win chance
@@ -321,7 +344,7 @@ int kmt_agent_check(kemet_agent *a);
 /* Monte Carlo tree search (mcts.c), with the same conventions; the
  * budget is iterations or seconds. */
 typedef struct kemet_mcts kemet_mcts;
-kemet_mcts *kmt_mcts_new(const kemet_rules *r);
+kemet_mcts *kmt_mcts_new(const kemet_judge *j);
 void kmt_mcts_free(kemet_mcts *m);
 int kmt_mcts_run(kemet_mcts *m, const kemet_budget *budget,
                  const kemet_pos *pos, const kemet_throw *thr,
@@ -351,6 +374,10 @@ extern const kemet_ruleset kmt_lions_jackals_quick;
  * The entry points of kemet.h refuse others with KEMET_EMISUSE (or assert
  * where they cannot return a code). Not a full check (kemet_pos_check). */
 bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos);
+
+/* The canonical form of a ruleset spec into out (rules.c); KEMET_ERULESET
+ * as kemet_rules_open. Opens nothing. */
+int kmt_spec_canon(const char *spec, char *out, size_t len, kemet_error *err);
 
 /* Sets err (if not NULL) and returns code. printf-style message. */
 int kmt_fail(kemet_error *err, int code, const char *fmt, ...)

@@ -50,6 +50,7 @@ typedef struct mnode {
 
 struct kemet_mcts {
     const kemet_rules *r;
+    const kemet_judge *j; /* what values positions */
     mnode *node;
     int32_t n, cap;
     kemet_move *moves;
@@ -63,11 +64,12 @@ struct kemet_mcts {
     bool failed;
 };
 
-kemet_mcts *kmt_mcts_new(const kemet_rules *r) {
+kemet_mcts *kmt_mcts_new(const kemet_judge *j) {
     kemet_mcts *M = calloc(1, sizeof *M);
     if (!M)
         return NULL;
-    M->r = r;
+    M->r = j->rules;
+    M->j = j;
     M->moves = malloc(KEMET_MAX_MOVES * sizeof *M->moves);
     M->thr = malloc(KEMET_MAX_THROWS * sizeof *M->thr);
     M->w = malloc(KEMET_MAX_THROWS * sizeof *M->w);
@@ -119,7 +121,7 @@ static bool reserve(kemet_mcts *M, int32_t k) {
 }
 
 /* A new node; `prior` is the evaluation's win chance of `pos` for player
- * 1 (kemet_win_chance), when the caller has it already. */
+ * 1 (kmt_judge_chance1), when the caller has it already. */
 static int32_t add_valued(kemet_mcts *M, const kemet_pos *pos, int kind,
                           int move, double prior) {
     mnode *c = &M->node[M->n];
@@ -134,7 +136,8 @@ static int32_t add_valued(kemet_mcts *M, const kemet_pos *pos, int kind,
 
 static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
     bool exact = false;
-    int32_t x = add_valued(M, pos, kind, move, kmt_chance1(M->r, pos, &exact));
+    int32_t x =
+        add_valued(M, pos, kind, move, kmt_judge_chance1(M->j, pos, &exact));
     M->node[x].exact = exact;
     return x;
 }
@@ -150,7 +153,7 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
     for (int i = 0; i < n; i++) {
         if (moves)
             kemet_make(M->r, &pos, &thr, &moves[i], &M->kids[i], NULL);
-        double v = kmt_chance1(M->r, &M->kids[i], NULL);
+        double v = kmt_judge_chance1(M->j, &M->kids[i], NULL);
         M->score[i] = max ? v : -v;
         M->order[i] = i;
     }
@@ -178,8 +181,8 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
         int i = M->order[k];
         double v = M->score[i];
         int32_t c = add_valued(M, &M->kids[i], N_CHANCE, i, max ? v : -v);
-        M->node[c].exact = M->r->table && M->kids[i].result == KEMET_PLAYING &&
-                           kemet_table_probe(M->r->table, &M->kids[i], NULL);
+        M->node[c].exact = M->j->table && M->kids[i].result == KEMET_PLAYING &&
+                           kemet_table_probe(M->j->table, &M->kids[i], NULL);
     }
 }
 
@@ -272,7 +275,7 @@ static void iterate(kemet_mcts *M) {
     for (;;) {
         mnode *nd = &M->node[x];
         if (nd->pos.result != KEMET_PLAYING) {
-            v = kemet_win_chance(M->r, &nd->pos, 1);
+            v = kmt_judge_eval(M->j, &nd->pos, 1);
             break;
         }
         if (nd->exact && x != 0) {
@@ -354,8 +357,8 @@ int kmt_mcts_run(kemet_mcts *M, const kemet_budget *budget,
         for (int32_t i = 0; i < M->node[root].nchild; i++) {
             const mnode *c = &M->node[M->node[root].first + i];
             double q = c->pos.result != KEMET_PLAYING
-                           ? kemet_win_chance(M->r, &c->pos, 1)
-                           : kmt_chance1(M->r, &c->pos, NULL);
+                           ? kmt_judge_eval(M->j, &c->pos, 1)
+                           : kmt_judge_chance1(M->j, &c->pos, NULL);
             q = max ? q : 1 - q;
             if (c->move >= 0 && chance)
                 chance[c->move] = q;

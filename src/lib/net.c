@@ -287,46 +287,9 @@ const char *kemet_net_note(const kemet_net *net) {
     return net ? net->note : NULL;
 }
 
-/* Whether `n` fits the ruleset `r` (its id, board size and features). */
-static bool fits(const kemet_net *n, const kemet_rules *r) {
+bool kmt_net_fits(const kemet_net *n, const kemet_rules *r) {
     return strcmp(n->id, r->info.id) == 0 && n->nf == side_features(r) &&
            n->ni == inputs_for(r, n->nf);
-}
-
-int kemet_rules_use_net(kemet_rules *rules, const kemet_net *net) {
-    if (!rules)
-        return KEMET_EMISUSE;
-    if (net && !fits(net, rules))
-        return KEMET_ERULESET;
-    atomic_store(&rules->net_set, 1);
-    atomic_store(&rules->net, net);
-    return KEMET_OK;
-}
-
-const kemet_net *kmt_net_of(const kemet_rules *r) {
-    const kemet_net *n = atomic_load_explicit(&r->net, memory_order_acquire);
-    if (n || atomic_load_explicit(&r->net_set, memory_order_acquire))
-        return n;
-    /* First use: read the built-in network. Threads that get here at once
-     * each read it; one installs its copy, the others free theirs. The
-     * rules are logically unchanged (the same network, read later). */
-    kemet_rules *w = (kemet_rules *)r;
-    kemet_net *mine = NULL;
-    if (r->net_text && kemet_net_parse(r, r->net_text, &mine, NULL) != KEMET_OK)
-        mine = NULL;
-    kemet_net *none = NULL;
-    if (mine && atomic_compare_exchange_strong(&w->own_net, &none, mine)) {
-        const kemet_net *expect = NULL;
-        atomic_compare_exchange_strong(&w->net, &expect, mine);
-    } else {
-        kemet_net_free(mine);
-    }
-    atomic_store(&w->net_set, 1);
-    return atomic_load(&w->net);
-}
-
-const kemet_net *kemet_rules_net(const kemet_rules *rules) {
-    return rules ? kmt_net_of(rules) : NULL;
 }
 
 /* ---------------------------------------------------------------------------
@@ -986,10 +949,12 @@ static void init_fresh(const kemet_rules *rules, kemet_net *n, uint64_t seed) {
         n->w[i] = centred(&rng) * 0.2;
     double *w2 = n->w + n->ni * n->nh + n->nh, *v = w2 + n->nh + 1;
     int side = rules->squares + 1 + 3 + n->nf;
-    w2[n->nh] = rules->w[n->nf];
+    double tuned[KEMET_MAX_FEATURES];
+    kmt_eval_tuned(rules, tuned);
+    w2[n->nh] = tuned[n->nf];
     for (int i = 0; i < n->nf; i++) {
-        v[side - n->nf + i] = rules->w[i] / n->scale[i];
-        v[2 * side - n->nf + i] = -rules->w[i] / n->scale[i];
+        v[side - n->nf + i] = tuned[i] / n->scale[i];
+        v[2 * side - n->nf + i] = -tuned[i] / n->scale[i];
     }
 }
 
@@ -1105,7 +1070,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
          (opts->hidden < 1 || opts->hidden > MAX_HIDDEN)))
         return kmt_fail(err, KEMET_EMISUSE, "bad training options");
     *out = NULL;
-    if (from && !fits(from, rules))
+    if (from && !kmt_net_fits(from, rules))
         return kmt_fail(err, KEMET_ERULESET,
                         "the network was made for another ruleset");
     if (opts->endgame && (!from || !opts->table || opts->examples < 1))

@@ -132,12 +132,10 @@ int kemet_pos_parse(const char *text, kemet_rules **rules, kemet_pos *pos,
     return kemet_pos_parse_board(text, NULL, rules, pos, err);
 }
 
-int kemet_pos_parse_board(const char *text, const char *board_text,
-                          kemet_rules **rules, kemet_pos *pos,
-                          kemet_error *err) {
-    if (!text || !rules || !pos)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_pos_parse: NULL argument");
-    *rules = NULL;
+/* Reads the ruleset spec that begins a position line into spec[128];
+ * *rest: what follows it. */
+static int read_spec_token(const char *text, char *spec, const char **rest,
+                           kemet_error *err) {
     const char *s = text;
     while (is_space(*s))
         s++;
@@ -146,9 +144,8 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         s++;
     if (s == id)
         return kmt_fail(err, KEMET_ESYNTAX, "empty position");
-    char spec[128];
     size_t idlen = (size_t)(s - id);
-    if (idlen >= sizeof spec)
+    if (idlen >= 128)
         return kmt_fail(err, KEMET_ERULESET, "unknown ruleset '%.40s...'", id);
     memcpy(spec, id, idlen);
     spec[idlen] = '\0';
@@ -158,11 +155,15 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         return kmt_fail(err, KEMET_ESYNTAX,
                         "a position starts with its ruleset, not '%.40s'",
                         spec);
-    kemet_rules *r;
-    int rc = kemet_rules_open_board(spec, board_text, &r, err);
-    if (rc)
-        return rc;
+    *rest = s;
+    return KEMET_OK;
+}
 
+/* Reads the fields of a position line (after its ruleset) for `r`, and
+ * checks the position. */
+static int read_fields(const kemet_rules *r, const char *s, kemet_pos *pos,
+                       kemet_error *err) {
+    int rc;
     kemet_pos p = {0};
     bool seen[F_COUNT] = {false};
     for (;;) {
@@ -178,7 +179,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         if (!eq) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "'%.*s' is not a key=value field",
                           (int)(len > 40 ? 40 : len), tok);
-            goto fail;
+            return rc;
         }
         size_t klen = (size_t)(eq - tok);
         int f = -1;
@@ -189,12 +190,12 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         if (f < 0) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "unknown field '%.*s'",
                           (int)(klen > 40 ? 40 : klen), tok);
-            goto fail;
+            return rc;
         }
         if (seen[f]) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "field %s= given twice",
                           field_name[f]);
-            goto fail;
+            return rc;
         }
         seen[f] = true;
         const char *val = eq + 1;
@@ -205,24 +206,24 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
                 rc = kmt_fail(err, KEMET_ESYNTAX,
                               "%s= is empty (write - for no pieces)",
                               field_name[f]);
-                goto fail;
+                return rc;
             }
             rc = read_squares(r, val, vlen, f - F_P1, &p, err);
             if (rc)
-                goto fail;
+                return rc;
             continue;
         }
         if (kmt_read_num(val, vlen, &v) < 0) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
                           field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
-            goto fail;
+            return rc;
         }
         switch (f) {
         case F_TO:
             if (v != 1 && v != 2) {
                 rc = kmt_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2, not %d",
                               v);
-                goto fail;
+                return rc;
             }
             p.to = (uint8_t)v;
             break;
@@ -232,7 +233,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
                 rc = kmt_fail(err, KEMET_ESYNTAX,
                               "%s=%d: more pieces than %s has (%d)",
                               field_name[f], v, r->rs->id, r->rs->pieces);
-                goto fail;
+                return rc;
             }
             p.hand[f - F_H1] = (uint8_t)v;
             break;
@@ -241,7 +242,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
                 rc = kmt_fail(err, KEMET_ESYNTAX,
                               "must=%d is outside the board (1-%d)", v,
                               r->squares);
-                goto fail;
+                return rc;
             }
             p.must = (uint8_t)v;
             break;
@@ -249,7 +250,7 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
             if (v > 2) {
                 rc = kmt_fail(err, KEMET_ESYNTAX,
                               "winner= must be 0, 1 or 2, not %d", v);
-                goto fail;
+                return rc;
             }
             p.result = (uint8_t)(v == 0 ? KEMET_DRAW : v);
             break;
@@ -260,18 +261,55 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
         if (!seen[f]) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "the position has no %s= field",
                           field_name[f]);
-            goto fail;
+            return rc;
         }
     }
     rc = kemet_pos_check(r, &p, err);
     if (rc)
-        goto fail;
+        return rc;
     *pos = p;
+    return KEMET_OK;
+}
+
+int kemet_pos_parse_board(const char *text, const char *board_text,
+                          kemet_rules **rules, kemet_pos *pos,
+                          kemet_error *err) {
+    if (!text || !rules || !pos)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_pos_parse: NULL argument");
+    *rules = NULL;
+    char spec[128];
+    const char *rest;
+    int rc = read_spec_token(text, spec, &rest, err);
+    if (rc)
+        return rc;
+    kemet_rules *r;
+    rc = kemet_rules_open_board(spec, board_text, &r, err);
+    if (rc)
+        return rc;
+    rc = read_fields(r, rest, pos, err);
+    if (rc) {
+        kemet_rules_close(r);
+        return rc;
+    }
     *rules = r;
     return KEMET_OK;
-fail:
-    kemet_rules_close(r);
-    return rc;
+}
+
+int kemet_pos_read(const kemet_rules *rules, const char *text, kemet_pos *pos,
+                   kemet_error *err) {
+    if (!rules || !text || !pos)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_pos_read: NULL argument");
+    char spec[128], canon[128];
+    const char *rest;
+    int rc = read_spec_token(text, spec, &rest, err);
+    if (rc == KEMET_OK)
+        rc = kmt_spec_canon(spec, canon, sizeof canon, err);
+    if (rc)
+        return rc;
+    if (strcmp(canon, rules->spec) != 0)
+        return kmt_fail(err, KEMET_ERULESET, "the position is for %s, not %s",
+                        canon, rules->spec);
+    return read_fields(rules, rest, pos, err);
 }
 
 /* Appends to buf at *at; returns -1 when it does not fit. */

@@ -355,15 +355,6 @@ double kemet_race_turns(const kemet_race *R, const kemet_pos *pos, int player) {
     return a < 0 ? -1 : R->E[a];
 }
 
-int kemet_rules_use_race(kemet_rules *rules, const kemet_race *race) {
-    if (!rules)
-        return KEMET_EMISUSE;
-    if (race && strcmp(race->spec, rules->spec) != 0)
-        return KEMET_ERULESET;
-    rules->race = race;
-    return KEMET_OK;
-}
-
-const kemet_race *kemet_rules_race(const kemet_rules *rules) {
-    return rules ? rules->race : NULL;
+const char *kmt_race_spec(const kemet_race *race) {
+    return race->spec;
 }

@@ -276,7 +276,6 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     if (KEY("player1") || KEY("player2"))
         return KEMET_OK;
     if (KEY("start") || KEY("setup")) {
-        kemet_rules *sr;
         kemet_error e;
         if (!R->rules)
             return kmt_fail(err, KEMET_ESYNTAX,
@@ -286,18 +285,9 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
             return kmt_fail(err, KEMET_ESYNTAX,
                             "line %ld: a second start or setup", ln);
         R->set_up = KEY("setup");
-        if (kemet_pos_parse(arg, &sr, &R->start, &e))
+        /* "the position is for RULESET, not ..." when it is another's */
+        if (kemet_pos_read(R->rules, arg, &R->start, &e))
             return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
-        if (!sr)
-            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: no ruleset", ln);
-        bool same =
-            strcmp(kemet_rules_spec(sr), kemet_rules_spec(R->rules)) == 0;
-        kemet_rules_close(sr);
-        if (!same)
-            return kmt_fail(err, KEMET_ESYNTAX,
-                            "line %ld: the start position is for another "
-                            "ruleset",
-                            ln);
         if (R->start.result != KEMET_PLAYING)
             return kmt_fail(err, KEMET_ESYNTAX,
                             "line %ld: the start position is already over", ln);

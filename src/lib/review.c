@@ -176,7 +176,7 @@ long kemet_review(kemet_agent *agent, const kemet_rules *rules,
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     V.last_player = start->to;
-    V.last_chance = kemet_win_chance(rules, start, start->to);
+    V.last_chance = kmt_judge_eval(kmt_agent_base(agent), start, start->to);
     kemet_pos pos = *start;
     int rc = KEMET_OK;
     for (long i = 0; i < n && rc == KEMET_OK; i++) {

@@ -22,6 +22,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@
 #define MAX_PLIES 20000 /* a game still going then is valued as it stands */
 
 typedef struct roll {
+    const kemet_judge *j;
     const kemet_rules *r;
     const kemet_pos *pos;
     const kemet_throw *thr;
@@ -152,22 +154,22 @@ typedef struct scratch {
 } scratch;
 
 /* Player 1's value of a position at the end of a game or of a rollout:
- * exact once the game is over (kmt_chance1 gives the result then) or
+ * exact once the game is over (the judge gives the result then) or
  * where a table covers it. */
-static double settled(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
+static double settled(const kemet_judge *j, const kemet_pos *pos, bool *exact) {
     *exact = pos->result != KEMET_PLAYING;
-    return kmt_chance1(r, pos, exact);
+    return kmt_judge_chance1(j, pos, exact);
 }
 
 /* settled(), remembered in m where it has room (m may be NULL). */
-static double valued(const kemet_rules *r, memo *m, const kemet_pos *p) {
+static double valued(const kemet_judge *j, memo *m, const kemet_pos *p) {
     bool exact;
     if (!m || !m->stamp)
-        return settled(r, p, &exact);
+        return settled(j, p, &exact);
     uint32_t i = memo_slot(m, p);
     if (m->stamp[i] == m->now)
         return m->val[i];
-    double v = settled(r, p, &exact);
+    double v = settled(j, p, &exact);
     if (2 * (m->used + 1) > m->mask + 1) {
         if (!memo_grow(m))
             return v;
@@ -182,15 +184,16 @@ static double valued(const kemet_rules *r, memo *m, const kemet_pos *p) {
 
 /* The mover's best value, player 1's view, for throw t in `pos`, one move
  * ahead; a negative number (an error code) when `t` has no moves there. */
-static double best_after(const kemet_rules *r, const kemet_pos *pos,
+static double best_after(const kemet_judge *j, const kemet_pos *pos,
                          const kemet_throw *t, room *x) {
+    const kemet_rules *r = j->rules;
     kemet_pos *next = x->next;
     int n = kmt_afters(r, pos, t, x->moves, next, false);
     if (n < 1)
-        return n < 0 ? n : kmt_chance1(r, pos, NULL);
+        return n < 0 ? n : kmt_judge_chance1(j, pos, NULL);
     double best = pos->to == 1 ? -1 : 2;
     for (int i = 0; i < n; i++) {
-        double v = valued(r, &x->seen, &next[i]);
+        double v = valued(j, &x->seen, &next[i]);
         if (pos->to == 1 ? v > best : v < best)
             best = v;
     }
@@ -219,17 +222,17 @@ static uint64_t usable_key(const kemet_throw *t, int to) {
 /* How much better outcome `got` of the nt outcomes thr[] of `pos` is than
  * their weighted mean, each valued by best_after (got -1: the outcome's
  * value is `best`, given). */
-static double luck_of(const kemet_rules *r, const kemet_pos *pos,
+static double luck_of(const kemet_judge *j, const kemet_pos *pos,
                       const kemet_throw *thr, const uint32_t *w, int nt,
                       uint32_t total, int got, double best, room *x) {
     uint64_t *key = x->key;
     double *val = x->val, mean = 0;
     for (int i = 0; i < nt; i++) {
         key[i] = usable_key(&thr[i], pos->to);
-        int j = 0;
-        while (j < i && (key[j] != key[i] || !key[i]))
-            j++;
-        double b = val[i] = j < i ? val[j] : best_after(r, pos, &thr[i], x);
+        int k = 0;
+        while (k < i && (key[k] != key[i] || !key[i]))
+            k++;
+        double b = val[i] = k < i ? val[k] : best_after(j, pos, &thr[i], x);
         mean += b * w[i];
         if (i == got)
             best = b;
@@ -237,10 +240,11 @@ static double luck_of(const kemet_rules *r, const kemet_pos *pos,
     return best - mean / total;
 }
 
-int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
+int kemet_throw_luck(const kemet_judge *judge, const kemet_pos *pos,
                      const kemet_throw *thr, double *luck, kemet_error *err) {
-    if (!rules || !pos || !thr || !luck)
+    if (!judge || !pos || !thr || !luck || !kmt_pos_usable(judge->rules, pos))
         return kmt_fail(err, KEMET_EMISUSE, "bad luck arguments");
+    const kemet_rules *rules = judge->rules;
     if (pos->result != KEMET_PLAYING)
         return kmt_fail(err, KEMET_EOVER, "the game is over");
     kemet_throw *all = malloc(KEMET_MAX_THROWS * sizeof *all);
@@ -251,7 +255,7 @@ int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
     if (!roomy || !all || !w) {
         rc = kmt_fail(err, KEMET_ENOMEM, "out of memory");
     } else {
-        double got = best_after(rules, pos, thr, &x);
+        double got = best_after(judge, pos, thr, &x);
         if (got < 0) {
             rc = kmt_fail(err, (int)got, "%s",
                           (int)got == KEMET_ETHROW
@@ -259,7 +263,7 @@ int kemet_throw_luck(const kemet_rules *rules, const kemet_pos *pos,
                               : "not a usable position");
         } else {
             int nt = kemet_throws(rules, pos, all, w, &total);
-            *luck = luck_of(rules, pos, all, w, nt, total, -1, got, &x);
+            *luck = luck_of(judge, pos, all, w, nt, total, -1, got, &x);
         }
     }
     if (roomy)
@@ -283,7 +287,7 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
     double luck = 0;
     for (long ply = 0;; ply++) {
         bool exact;
-        double v = settled(r, &p, &exact);
+        double v = settled(R->j, &p, &exact);
         if (exact || ply >= MAX_PLIES ||
             (R->o->truncate > 0 && ply >= R->o->truncate))
             return v - luck;
@@ -306,7 +310,7 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
             x -= S->w[t++];
         if (!R->o->plain && nt > 1) {
             memo_start(&S->L.seen);
-            luck += luck_of(r, &p, S->thr, S->w, nt, total, t, 0, &S->L);
+            luck += luck_of(R->j, &p, S->thr, S->w, nt, total, t, 0, &S->L);
         }
         int n = kemet_moves(r, &p, &S->thr[t], S->L.moves);
         if (n < 1)
@@ -328,8 +332,9 @@ static void stream(void *ctx, long s, int thread) {
     kemet_agent *ag = NULL;
     kemet_error err;
     bool roomy = S && room_alloc(&S->L);
-    if (!roomy || kemet_agent_new(R->r, R->agent, game_seed(R->o->seed, -2 - s),
-                                  &ag, &err)) {
+    if (!roomy ||
+        kemet_agent_new_judged(R->j, R->agent, game_seed(R->o->seed, -2 - s),
+                               &ag, &err)) {
         atomic_store(&R->failed, 1);
         if (roomy)
             room_free(&S->L);
@@ -348,24 +353,26 @@ static void stream(void *ctx, long s, int thread) {
     free(S);
 }
 
-int kemet_rollout_run(const kemet_rules *rules, const kemet_pos *pos,
+int kemet_rollout_run(const kemet_judge *judge, const kemet_pos *pos,
                       const kemet_throw *thr, const kemet_move *moves, int n,
                       const kemet_rollout *opts, double *chance, double *se,
                       kemet_error *err) {
-    if (!rules || !pos || !opts || !chance || n < 0 || (n > 0 && !moves) ||
-        opts->games < 1 || opts->truncate < 0 || (thr && thr->n && n < 1))
+    if (!judge || !pos || !opts || !chance || n < 0 || (n > 0 && !moves) ||
+        opts->games < 1 || opts->truncate < 0 || (thr && thr->n && n < 1) ||
+        !kmt_pos_usable(judge->rules, pos))
         return kmt_fail(err, KEMET_EMISUSE, "bad rollout arguments");
+    const kemet_rules *rules = judge->rules;
     if (pos->result != KEMET_PLAYING)
         return kmt_fail(err, KEMET_EOVER, "the game is over");
     if (thr && thr->n == 0)
         thr = NULL;
     const char *agent = opts->agent ? opts->agent : "greedy";
     kemet_agent *probe;
-    int rc = kemet_agent_new(rules, agent, 1, &probe, err);
+    int rc = kemet_agent_new_judged(judge, agent, 1, &probe, err);
     if (rc)
         return rc;
     kemet_agent_free(probe);
-    roll R = {rules, pos,   thr,  moves, n, n + (thr ? 0 : 1),
+    roll R = {judge, rules, pos,  thr, moves, n, n + (thr ? 0 : 1),
               opts,  agent, NULL, 0};
     R.est = malloc((size_t)R.cands * (size_t)opts->games * sizeof *R.est);
     if (!R.est)

@@ -108,11 +108,10 @@ int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
     return kemet_rules_open_board(spec, NULL, out, err);
 }
 
-int kemet_rules_open_board(const char *spec, const char *board_text,
-                           kemet_rules **out, kemet_error *err) {
-    if (!spec || !out)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
-    *out = NULL;
+/* Reads a spec's id and options into r->rs, r->variant, r->opt and
+ * r->spec (canonical: the id plus the options that differ from their
+ * default). */
+static int read_spec(const char *spec, kemet_rules *r, kemet_error *err) {
     const char *colon = strchr(spec, ':');
     size_t idlen = colon ? (size_t)(colon - spec) : strlen(spec);
     const kemet_ruleset *rs = find_ruleset(spec, idlen);
@@ -120,26 +119,18 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
         return kmt_fail(err, KEMET_ERULESET,
                         "unknown ruleset '%.*s' (see 'kemet rules')",
                         (int)(idlen > 60 ? 60 : idlen), spec);
-    kemet_rules *r = calloc(1, sizeof *r);
-    if (!r)
-        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     r->rs = rs;
     r->variant = rs->variant;
     for (int i = 0; rs->options && rs->options[i].key; i++)
         r->opt[i] = rs->options[i].def;
     if (colon) {
-        if (colon[1] == '\0') {
-            free(r);
+        if (colon[1] == '\0')
             return kmt_fail(err, KEMET_ERULESET,
                             "ruleset '%s' has a colon but no options", rs->id);
-        }
         int rc = parse_options(r, colon + 1, err);
-        if (rc) {
-            free(r);
+        if (rc)
             return rc;
-        }
     }
-    /* Canonical spec: id plus the options that differ from their default. */
     size_t len = (size_t)snprintf(r->spec, sizeof r->spec, "%s", rs->id);
     char sep = ':';
     for (int i = 0; rs->options && rs->options[i].key; i++) {
@@ -149,6 +140,31 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
                                 sep, rs->options[i].key, r->opt[i]);
         sep = ',';
     }
+    return KEMET_OK;
+}
+
+int kmt_spec_canon(const char *spec, char *out, size_t len, kemet_error *err) {
+    kemet_rules r = {0};
+    int rc = read_spec(spec, &r, err);
+    if (rc == KEMET_OK)
+        snprintf(out, len, "%s", r.spec);
+    return rc;
+}
+
+int kemet_rules_open_board(const char *spec, const char *board_text,
+                           kemet_rules **out, kemet_error *err) {
+    if (!spec || !out)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
+    *out = NULL;
+    kemet_rules *r = calloc(1, sizeof *r);
+    if (!r)
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    int rc = read_spec(spec, r, err);
+    if (rc) {
+        free(r);
+        return rc;
+    }
+    const kemet_ruleset *rs = r->rs;
     r->info = (kemet_info){
         .id = rs->id,
         .title = rs->title,
@@ -165,7 +181,7 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
     r->board = rs->board;
     r->squares = rs->squares;
     if (rs->open) {
-        int rc = rs->open(r, board_text, err);
+        rc = rs->open(r, board_text, err);
         if (rc) {
             free(r->board_file);
             free(r);
@@ -178,7 +194,6 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
                         "board file",
                         rs->id);
     }
-    kmt_eval_init(r);
     *out = r;
     return KEMET_OK;
 }
@@ -186,10 +201,8 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
 void kemet_rules_close(kemet_rules *rules) {
     if (rules && rules->rs->close)
         rules->rs->close(rules);
-    if (rules) {
+    if (rules)
         free(rules->board_file);
-        kemet_net_free(atomic_load(&rules->own_net));
-    }
     free(rules);
 }
 
@@ -199,19 +212,6 @@ const kemet_info *kemet_rules_info(const kemet_rules *rules) {
 
 const char *kemet_rules_spec(const kemet_rules *rules) {
     return rules->spec;
-}
-
-int kemet_rules_use_table(kemet_rules *rules, const kemet_table *table) {
-    if (!rules)
-        return KEMET_EMISUSE;
-    if (table && strcmp(kemet_table_spec(table), rules->spec) != 0)
-        return KEMET_EMISUSE;
-    rules->table = table;
-    return KEMET_OK;
-}
-
-const kemet_table *kemet_rules_table(const kemet_rules *rules) {
-    return rules ? rules->table : NULL;
 }
 
 const char *kemet_rules_board_file(const kemet_rules *rules) {

@@ -54,6 +54,7 @@ typedef struct ply_scratch {
 
 struct kemet_search {
     const kemet_rules *r;
+    const kemet_judge *j; /* what values positions */
     tt_entry *tt;
     uint8_t gen;
     ply_scratch ply[MAXPLY + 1];
@@ -94,11 +95,12 @@ static void scratch_free(ply_scratch *s) {
     free(s->hi);
 }
 
-kemet_search *kmt_search_new(const kemet_rules *r) {
+kemet_search *kmt_search_new(const kemet_judge *j) {
     kemet_search *S = calloc(1, sizeof *S);
     if (!S)
         return NULL;
-    S->r = r;
+    S->r = j->rules;
+    S->j = j;
     S->tt = calloc((size_t)1 << TT_BITS, sizeof *S->tt);
     /* Scratch for the deepest plies is made when a search first gets there. */
     if (!S->tt || !scratch_alloc(&S->ply[0])) {
@@ -174,9 +176,9 @@ static bool out_of_budget(kemet_search *S) {
 static double leaf(kemet_search *S, const kemet_pos *pos) {
     S->nodes++;
     if (pos->result != KEMET_PLAYING)
-        return kemet_win_chance(S->r, pos, 1);
+        return kmt_judge_eval(S->j, pos, 1);
     bool exact = false;
-    double v = kmt_chance1(S->r, pos, &exact);
+    double v = kmt_judge_chance1(S->j, pos, &exact);
     S->leaf |= !exact;
     return v;
 }
@@ -192,7 +194,8 @@ static void order_moves(kemet_search *S, const kemet_pos *pos, ply_scratch *s,
     for (int i = 0; i < n; i++) {
         kemet_pos *next = &s->next[i];
         const tt_entry *e = next->result ? NULL : tt_find(S, kmt_pos_key(next));
-        double v = e ? 0.5 * (e->lo + e->hi) : kmt_chance1(S->r, next, NULL);
+        double v =
+            e ? 0.5 * (e->lo + e->hi) : kmt_judge_chance1(S->j, next, NULL);
         s->score[i] = max ? v : -v;
         s->order[i] = i;
     }
@@ -327,7 +330,7 @@ static double value(kemet_search *S, const kemet_pos *pos, int depth,
     if (pos->result != KEMET_PLAYING || depth <= 0 || ply >= MAXPLY)
         return leaf(S, pos);
     double v;
-    if (S->r->table && kemet_table_probe(S->r->table, pos, &v)) {
+    if (S->j->table && kemet_table_probe(S->j->table, pos, &v)) {
         S->nodes++; /* the table's exact value ends the line */
         return pos->to == 1 ? v : 1 - v;
     }

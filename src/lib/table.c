@@ -321,20 +321,6 @@ int kemet_table_position(const kemet_table *t, long long i, kemet_pos *pos) {
     return t->v[i] != INVALID;
 }
 
-double kmt_chance1(const kemet_rules *r, const kemet_pos *pos, bool *exact) {
-    double v;
-    if (r->table && pos->result == KEMET_PLAYING &&
-        kemet_table_probe(r->table, pos, &v)) {
-        if (exact)
-            *exact = true;
-        return pos->to == 1 ? v : 1 - v;
-    }
-    if (r->race && pos->result == KEMET_PLAYING &&
-        kemet_race_probe(r->race, pos, &v))
-        return pos->to == 1 ? v : 1 - v;
-    return kemet_win_chance(r, pos, 1);
-}
-
 const char *kemet_table_spec(const kemet_table *t) {
     return t ? t->spec : NULL;
 }

@@ -72,7 +72,8 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
         if (!wg_seat_level(seat[p]) && srv_random_hex(tok[p], WG_TOKEN))
             return srv_error(c, 500, "no random numbers");
     const char *seats[2] = {seat[0], seat[1]}, *toks[2] = {tok[0], tok[1]};
-    wgame *g = wg_new(r, seed, id, seats, toks, (long long)time(NULL));
+    wgame *g = wg_new(srv_judge_of(S, r), seed, id, seats, toks,
+                      (long long)time(NULL));
     if (!g)
         return srv_error(c, 500, "out of memory");
     pthread_mutex_lock(&S->mu);
@@ -592,7 +593,7 @@ enum MHD_Result api_rematch(server *S, struct MHD_Connection *c, wgame *g,
     }
     const char *seats[2] = {g->seat[0], g->seat[1]},
                *toks[2] = {tok[0], tok[1]};
-    wgame *n = wg_new(g->rules, seed, id, seats, toks, (long long)time(NULL));
+    wgame *n = wg_new(g->judge, seed, id, seats, toks, (long long)time(NULL));
     if (!n || wg_rematched(g, id)) {
         wg_rebuild(g, first);
         pthread_mutex_unlock(&g->mu);

@@ -9,10 +9,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What `kemet serve` was asked for: the rules (opened, with their tables)
- * it serves, stay the caller's. Zero limits take the defaults below. */
+/* What `kemet serve` was asked for: the rules it serves and their judges
+ * (judges[i] judges rules[i], with its tables), which stay the caller's.
+ * Zero limits take the defaults below. */
 typedef struct srv_opts {
     kemet_rules **rules;
+    kemet_judge **judges;
     int nrules;
     const char *db, *host;
     long port;

@@ -103,6 +103,13 @@ const kemet_rules *srv_rules_of(server *S, const char *spec) {
     return NULL;
 }
 
+const kemet_judge *srv_judge_of(server *S, const kemet_rules *r) {
+    for (int i = 0; i < S->nrules; i++)
+        if (S->rules[i] == r)
+            return S->judge[i];
+    return NULL;
+}
+
 /* ------------------------------------------------------------------------
  * The computer's worker
  * --------------------------------------------------------------------- */
@@ -266,13 +273,13 @@ static void finish_job_locked(server *S, job *j, char *text) {
 /* Makes job j (no lock held): its answer as JSON text, or NULL. */
 static char *make_job(server *S, job *j) {
     if (j->kind == JOB_HINT) {
-        json_t *o = wg_hint_json(j->g->rules, &j->pos,
+        json_t *o = wg_hint_json(j->g->judge, &j->pos,
                                  j->thr.n ? &j->thr : NULL, stop_check, S);
         char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
         json_decref(o);
         return text;
     }
-    char *text = wg_review_text(j->g->rules, &j->pos, j->plies, j->nplies,
+    char *text = wg_review_text(j->g->judge, &j->pos, j->plies, j->nplies,
                                 j->result, j->resigned, review_check, S);
     if (!text || atomic_load(&S->stopping))
         return text;
@@ -1019,8 +1026,8 @@ static int load_game(void *ctx, const store_game_row *row) {
                      row->id, row->seat[p]);
             return -1;
         }
-    if (!(L->g = wg_new(r, row->seed, row->id, row->seat, row->token,
-                        row->created)) ||
+    if (!(L->g = wg_new(srv_judge_of(L->S, r), row->seed, row->id, row->seat,
+                        row->token, row->created)) ||
         srv_add_locked(L->S, L->g)) {
         wg_free(L->g);
         snprintf(L->why, sizeof L->why, "out of memory");
@@ -1266,8 +1273,10 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
     if (S->o.wait_seconds <= 0)
         S->o.wait_seconds = SRV_WAIT;
     S->hosts = strdup(o->allow_hosts ? o->allow_hosts : "");
-    for (int i = 0; i < o->nrules && i < MAX_RULES; i++)
+    for (int i = 0; i < o->nrules && i < MAX_RULES; i++) {
+        S->judge[S->nrules] = o->judges[i];
         S->rules[S->nrules++] = o->rules[i];
+    }
     if (!S->hosts || make_answers(S)) {
         snprintf(why, len, "out of memory");
         goto fail;

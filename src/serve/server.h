@@ -94,6 +94,7 @@ typedef struct request {
 struct server {
     store *db;
     kemet_rules *rules[MAX_RULES];
+    const kemet_judge *judge[MAX_RULES]; /* judge[i] judges rules[i] */
     int nrules;
     srv_opts o;
     char *hosts; /* the host names served (o.allow_hosts), copied */
@@ -194,6 +195,8 @@ enum MHD_Result srv_job_answer(struct MHD_Connection *c, request *q);
 int srv_random_bytes(void *buf, size_t n);
 int srv_random_hex(char *out, int chars);
 const kemet_rules *srv_rules_of(server *S, const char *spec);
+/* The judge of rules `r` (one of S->rules). */
+const kemet_judge *srv_judge_of(server *S, const kemet_rules *r);
 int srv_save(server *S, wgame *g, long first);
 enum MHD_Result srv_error(struct MHD_Connection *c, unsigned status,
                           const char *fmt, ...)

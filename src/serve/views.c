@@ -183,14 +183,15 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
 /* The moves ranked by the hint agent, with the mover's chance of winning
  * after each (before the throw: the pre-throw moves and throwing): made
  * by the server's hint thread, holding no game. */
-json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
+json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, int (*check)(void *), void *ctx) {
+    const kemet_rules *r = kemet_judge_rules(j);
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
     kc_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     kemet_agent *a = NULL;
     kemet_error err;
     int n = -1;
-    if (m && rank && !kemet_agent_new(r, "expectimax", 1, &a, &err)) {
+    if (m && rank && !kemet_agent_new_judged(j, "expectimax", 1, &a, &err)) {
         kemet_agent_set_check(a, check, ctx);
         n = thr ? kemet_moves(r, pos, thr, m) : kemet_prethrow(r, pos, m);
         n = kc_rank(a, pos, thr, m, n > 0 ? n : 0, rank);
@@ -203,7 +204,7 @@ json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
         if (rank[i].index >= 0)
             kemet_move_format(&m[rank[i].index], text, sizeof text);
         bool exact =
-            kc_exact(r, pos, thr, rank[i].index >= 0 ? &m[rank[i].index] : NULL,
+            kc_exact(j, pos, thr, rank[i].index >= 0 ? &m[rank[i].index] : NULL,
                      rank[i].chance);
         json_array_append_new(list, json_pack("{s:s, s:f, s:b}", "move", text,
                                               "chance", rank[i].chance, "exact",
@@ -240,15 +241,16 @@ static json_t *end_json(const kemet_rules *r, int result, int resigned) {
 
 /* The review of a finished game as JSON text, by the hint agent: the
  * fields of `kemet review --json` (docs/review.md) and how it ended. */
-char *wg_review_text(const kemet_rules *r, const kemet_pos *start,
+char *wg_review_text(const kemet_judge *j, const kemet_pos *start,
                      const kemet_ply *plies, long n, int result, int resigned,
                      int (*check)(void *), void *ctx) {
+    const kemet_rules *r = kemet_judge_rules(j);
     kemet_agent *a = NULL;
     kemet_error err;
     kemet_review_entry *e = malloc((size_t)(2 * n + 2) * sizeof *e);
     kemet_review_sum sum[2];
     long ne = -1;
-    if (e && !kemet_agent_new(r, "expectimax", 1, &a, &err)) {
+    if (e && !kemet_agent_new_judged(j, "expectimax", 1, &a, &err)) {
         kemet_agent_set_check(a, check, ctx);
         ne = kemet_review(a, r, start, plies, n, e, 2 * n + 2, sum, &err);
     }

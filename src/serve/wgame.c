@@ -84,14 +84,15 @@ static int wg_begin(wgame *g) {
     return g->opening ? KEMET_OK : KEMET_ENOMEM;
 }
 
-wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
+wgame *wg_new(const kemet_judge *j, uint64_t seed, const char *id,
               const char *const seat[2], const char *const token[2],
               long long created) {
     wgame *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
     pthread_mutex_init(&g->mu, NULL);
-    g->rules = r;
+    g->rules = kemet_judge_rules(j);
+    g->judge = j;
     g->seed = seed;
     g->created = created;
     snprintf(g->id, sizeof g->id, "%s", id);
@@ -399,8 +400,8 @@ int wg_computer_plan(wgame *g, wg_plan *plan) {
     int p = pos->to - 1;
     if (!g->agent[p]) {
         kemet_error err;
-        int rc = kemet_agent_new(
-            g->rules, kemet_level_agent(wg_seat_level(g->seat[p])),
+        int rc = kemet_agent_new_judged(
+            g->judge, kemet_level_agent(wg_seat_level(g->seat[p])),
             kc_mix64(g->seed ^ (uint64_t)(p + 1)), &g->agent[p], &err);
         if (rc)
             return rc;

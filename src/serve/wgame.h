@@ -37,6 +37,7 @@ typedef struct wg_action {
 typedef struct wgame {
     char id[WG_ID + 1];
     const kemet_rules *rules;
+    const kemet_judge *judge; /* the computer's and the hints' */
     uint64_t seed;
     char seat[2][32];            /* "human" or "computer:LEVEL" */
     char token[2][WG_TOKEN + 1]; /* "" for a computer seat */
@@ -105,7 +106,7 @@ const char *store_error(store *s);
  * kemet_level_agent's. */
 int wg_seat_level(const char *seat);
 /* A game at its start (the opening played); NULL when out of memory. */
-wgame *wg_new(const kemet_rules *r, uint64_t seed, const char *id,
+wgame *wg_new(const kemet_judge *j, uint64_t seed, const char *id,
               const char *const seat[2], const char *const token[2],
               long long created);
 void wg_free(wgame *g);
@@ -188,13 +189,13 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
  * (before the throw: the pre-throw moves and throwing); NULL when out of
  * memory or stopped. `check` (may be NULL) is the search's
  * (kemet_agent_set_check). Holds no game. */
-json_t *wg_hint_json(const kemet_rules *r, const kemet_pos *pos,
+json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, int (*check)(void *), void *ctx);
 /* The review of a finished game as JSON text: the fields of `kemet
  * review --json` (docs/review.md) and how the game ended (`result`
  * wg_result's, `resigned` the seat that resigned or 0). NULL when out of
  * memory or stopped by `check` (may be NULL). Holds no game. */
-char *wg_review_text(const kemet_rules *r, const kemet_pos *start,
+char *wg_review_text(const kemet_judge *j, const kemet_pos *start,
                      const kemet_ply *plies, long n, int result, int resigned,
                      int (*check)(void *), void *ctx);
 /* The rematch as the state shows it: null, {"offered_by": SEAT} or

@@ -25,6 +25,7 @@
 /* The rulesets, all opened. */
 typedef struct offline {
     kemet_rules **rules;
+    kemet_judge **judges; /* judges[i] judges rules[i] */
     int n;
 } offline;
 
@@ -73,13 +74,21 @@ static char *error_json(int status, const char *fmt, ...) {
 EMSCRIPTEN_KEEPALIVE offline *ko_open(void) {
     offline *o = calloc(1, sizeof *o);
     int n = kemet_ruleset_count();
-    if (!o || !(o->rules = calloc((size_t)n, sizeof *o->rules))) {
+    if (!o || !(o->rules = calloc((size_t)n, sizeof *o->rules)) ||
+        !(o->judges = calloc((size_t)n, sizeof *o->judges))) {
+        if (o)
+            free(o->rules);
         free(o);
         return NULL;
     }
     for (; o->n < n; o->n++) {
         kemet_error err;
         if (kemet_rules_open(kemet_ruleset_id(o->n), &o->rules[o->n], &err)) {
+            ko_close(o);
+            return NULL;
+        }
+        if (kemet_judge_new(o->rules[o->n], NULL, &o->judges[o->n], &err)) {
+            kemet_rules_close(o->rules[o->n]);
             ko_close(o);
             return NULL;
         }
@@ -91,9 +100,12 @@ EMSCRIPTEN_KEEPALIVE void ko_close(offline *o) {
     if (!o)
         return;
     for (int i = 0; i < o->n; i++)
-        kemet_rules_close(o->rules[i]);
-    free(o->rules);
-    free(o);
+        kemet_judge_free(o->judges[i]);
+    kemet_rules_close(o->rules[i]);
+}
+free(o->judges);
+free(o->rules);
+free(o);
 }
 
 EMSCRIPTEN_KEEPALIVE char *ko_rulesets(offline *o) {
@@ -108,10 +120,13 @@ EMSCRIPTEN_KEEPALIVE wgame *ko_new(offline *o, const char *spec,
                                    const char *token1, const char *token2,
                                    double created) {
     const kemet_rules *r = NULL;
+    const kemet_judge *j = NULL;
     for (int i = 0; i < o->n && !r; i++)
         if (strcmp(kemet_rules_spec(o->rules[i]), spec) == 0 ||
-            strcmp(kemet_rules_info(o->rules[i])->id, spec) == 0)
+            strcmp(kemet_rules_info(o->rules[i])->id, spec) == 0) {
             r = o->rules[i];
+            j = o->judges[i];
+        }
     char *end;
     uint64_t seed = strtoull(seed_text, &end, 10);
     const char *seat[2] = {seat1, seat2}, *token[2] = {token1, token2};
@@ -121,7 +136,7 @@ EMSCRIPTEN_KEEPALIVE wgame *ko_new(offline *o, const char *spec,
         if ((strcmp(seat[p], "human") != 0 && !wg_seat_level(seat[p])) ||
             strlen(token[p]) > WG_TOKEN)
             return NULL;
-    return wg_new(r, seed, id, seat, token, (long long)created);
+    return wg_new(j, seed, id, seat, token, (long long)created);
 }
 
 EMSCRIPTEN_KEEPALIVE void ko_free(wgame *g) {
@@ -250,7 +265,7 @@ EMSCRIPTEN_KEEPALIVE char *ko_hint(const wgame *g, const char *token) {
     if (no)
         return no;
     const kemet_throw *t = kemet_game_throw(g->g);
-    json_t *o = wg_hint_json(g->rules, kemet_game_pos(g->g), t, NULL, NULL);
+    json_t *o = wg_hint_json(g->judge, kemet_game_pos(g->g), t, NULL, NULL);
     return o ? text_of(o) : error_json(500, "out of memory");
 }
 
@@ -267,7 +282,7 @@ EMSCRIPTEN_KEEPALIVE char *ko_review(wgame *g) {
             return error_json(500, "out of memory");
         for (long i = 0; i < g->nply; i++)
             plies[i] = (kemet_ply){g->ply[i].thr, g->ply[i].move};
-        char *text = wg_review_text(g->rules, &g->start, plies, g->nply,
+        char *text = wg_review_text(g->judge, &g->start, plies, g->nply,
                                     wg_result(g), g->resigned, NULL, NULL);
         free(plies);
         if (!text)

@@ -79,6 +79,7 @@ EMSCRIPTEN_KEEPALIVE char *kw_play(const char *spec, const char *seed_text,
                                    const char *p1, const char *p2,
                                    int max_plies, int race) {
     kemet_rules *r = NULL;
+    kemet_judge *j = NULL;
     kemet_race *db = NULL;
     kemet_agent *a[2] = {NULL, NULL};
     kemet_game *g = NULL;
@@ -94,14 +95,15 @@ EMSCRIPTEN_KEEPALIVE char *kw_play(const char *spec, const char *seed_text,
         res = error_text("the seed must be a number");
         goto done;
     }
-    if (kemet_rules_open(spec, &r, &err)) {
+    if (kemet_rules_open(spec, &r, &err) ||
+        kemet_judge_new(r, NULL, &j, &err)) {
         res = error_text(err.msg);
         goto done;
     }
     if (race && kemet_race_solve(r, &db, NULL) == KEMET_OK)
-        kemet_rules_use_race(r, db);
-    if (kemet_agent_new(r, p1, seed ^ 0x5eed0001ULL, &a[0], &err) ||
-        kemet_agent_new(r, p2, seed ^ 0x5eed0002ULL, &a[1], &err)) {
+        kemet_judge_use_race(j, db);
+    if (kemet_agent_new_judged(j, p1, seed ^ 0x5eed0001ULL, &a[0], &err) ||
+        kemet_agent_new_judged(j, p2, seed ^ 0x5eed0002ULL, &a[1], &err)) {
         res = error_text(err.msg);
         goto done;
     }
@@ -152,6 +154,7 @@ done:
     kemet_game_free(g);
     kemet_agent_free(a[0]);
     kemet_agent_free(a[1]);
+    kemet_judge_free(j);
     kemet_rules_close(r);
     kemet_race_free(db);
     return res;

@@ -31,6 +31,7 @@
 
 static server *S;
 static kemet_rules *rules[64];
+static kemet_judge *judges[64]; /* judges[i] judges rules[i] */
 static int nrules;
 static char dir[64], db[96];
 static char id[2][40], token[2][80];
@@ -105,8 +106,10 @@ static void make_game(int k, const char *body) {
 
 static void done(void) {
     srv_close(S);
-    for (int i = 0; i < nrules; i++)
+    for (int i = 0; i < nrules; i++) {
+        kemet_judge_free(judges[i]);
         kemet_rules_close(rules[i]);
+    }
     char path[128];
     const char *ext[] = {"", "-wal", "-shm", "-journal"};
     for (int i = 0; i < 4; i++) {
@@ -120,11 +123,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     nrules = fz_open_all(rules, 64);
+    for (int i = 0; i < nrules; i++)
+        FZ_CHECK(kemet_judge_new(rules[i], NULL, &judges[i], NULL) == 0);
     snprintf(dir, sizeof dir, "/tmp/kemet-fuzz-XXXXXX");
     FZ_CHECK(mkdtemp(dir));
     snprintf(db, sizeof db, "%s/fuzz.db", dir);
     char why[512];
     srv_opts o = {.rules = rules,
+                  .judges = judges,
                   .nrules = nrules,
                   .db = db,
                   .host = "127.0.0.1",

@@ -9,20 +9,24 @@
 #include <math.h>
 
 static kemet_rules *rules[64];
+static kemet_judge *judges[64]; /* judges[i] judges rules[i], linear */
 static int nrules;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     nrules = fz_open_all(rules, 64);
+    for (int i = 0; i < nrules; i++)
+        if (kemet_judge_new(rules[i], "linear", &judges[i], NULL))
+            nrules = i;
     return 0;
 }
 
-static void check_chances(const kemet_rules *r) {
+static void check_chances(const kemet_judge *j) {
     kemet_pos pos;
-    kemet_start(r, &pos);
+    kemet_start(kemet_judge_rules(j), &pos);
     for (int p = 1; p <= 2; p++) {
-        double c = kemet_win_chance(r, &pos, p);
+        double c = kemet_win_chance(j, &pos, p);
         FZ_CHECK(isfinite(c) && c >= 0 && c <= 1);
     }
 }
@@ -30,15 +34,17 @@ static void check_chances(const kemet_rules *r) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1 || size > 65536 || nrules == 0)
         return 0;
-    kemet_rules *r = rules[(data[0] >> 1) % nrules];
+    int k = (data[0] >> 1) % nrules;
+    kemet_rules *r = rules[k];
+    kemet_judge *j = judges[k];
     char *text = fz_text(data + 1, size - 1);
     kemet_error err;
     if ((data[0] & 1) == 0) {
-        if (kemet_eval_load(r, text, &err) == 0)
-            check_chances(r);
+        if (kemet_eval_load(j, text, &err) == 0)
+            check_chances(j);
         else
             FZ_CHECK(err.msg[0] && !strchr(err.msg, '\n'));
-        kemet_eval_reset(r);
+        kemet_eval_reset(j);
     } else {
         kemet_net *net = NULL;
         if (kemet_net_parse(r, text, &net, &err) == 0) {
@@ -48,10 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FZ_CHECK(kemet_net_parse(r, out, &back, &err) == 0);
             FZ_CHECK(kemet_net_format(back, NULL, &again) == 0);
             FZ_CHECK(strcmp(out, again) == 0);
-            const kemet_net *was = kemet_rules_net(r);
-            FZ_CHECK(kemet_rules_use_net(r, net) == 0);
-            check_chances(r);
-            kemet_rules_use_net(r, was);
+            FZ_CHECK(kemet_judge_use_net(j, net) == 0);
+            check_chances(j);
+            kemet_judge_use_net(j, NULL);
             free(out);
             free(again);
             kemet_net_free(back);
