@@ -20,9 +20,26 @@
  * only from a kemet_rng the caller owns; the same seed and the same choices
  * give the same game, byte for byte, on every machine.
  *
- * Allocation. Only kemet_rules_open, kemet_game_new and kemet_agent_new
- * allocate. Move generation writes into caller-supplied arrays; making
- * moves and playing out games never allocates.
+ * Allocation. The functions that make objects (kemet_rules_open,
+ * kemet_judge_new, kemet_game_new, kemet_agent_new, ...) allocate, and
+ * fail with KEMET_ENOMEM leaving nothing behind; so do the tools that
+ * build something large (tables, race databases, networks, rollouts,
+ * reviews). Move generation writes into caller-supplied arrays; making
+ * moves, playing out games, judging positions and the agents' choices
+ * never allocate (an agent makes its scratch when it is made).
+ *
+ * Threads. The library has no global state and takes no locks. An object
+ * is used by one thread at a time unless said otherwise; these may be
+ * shared among threads once made: a kemet_rules (immutable after
+ * kemet_rules_open), a kemet_judge once set up (its kemet_judge_use_*
+ * and weight calls done before it is shared), a kemet_table, a
+ * kemet_race and a kemet_net. A kemet_game, a kemet_agent and a kemet_rng
+ * belong to one thread at a time: give each thread its own agents, made
+ * from a shared judge. Functions taking only such shared objects and
+ * caller-owned memory (kemet_moves, kemet_apply, kemet_win_chance, ...)
+ * may run on many threads at once. kemet_table_solve, kemet_net_train
+ * and kemet_rollout_run start threads of their own and join them before
+ * returning.
  *
  * Errors. Functions that can fail return an int status: KEMET_OK (0) or one
  * of the negative KEMET_E* codes. Where a kemet_error is passed, it also
@@ -340,7 +357,9 @@ KEMET_API int kemet_describe(const kemet_rules *rules, const kemet_events *ev,
 
 /* Why `move` is not legal for `thr` in `pos`, as one sentence in `buf`
  * ("square 15 holds your own piece"). Returns 0 and writes nothing when the
- * move is legal, 1 when it wrote a reason. thr NULL: before the throw. */
+ * move is legal, 1 when it wrote a reason; KEMET_EMISUSE (NULL pointers, an
+ * unusable position) or KEMET_ERANGE (`len` 0) when it cannot answer.
+ * thr NULL: before the throw. */
 KEMET_API int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
                             const kemet_throw *thr, const kemet_move *move,
                             char *buf, size_t len);
@@ -417,7 +436,8 @@ KEMET_API double kemet_eval(const kemet_judge *judge, const kemet_pos *pos,
 KEMET_API double kemet_win_chance(const kemet_judge *judge,
                                   const kemet_pos *pos, int player);
 /* The features of `pos` seen by player 1 (player 1's minus player 2's, and
- * +1 or -1 for whose turn it is) into f[]; returns how many. */
+ * +1 or -1 for whose turn it is) into f[]; returns how many, or
+ * KEMET_EMISUSE. */
 KEMET_API int kemet_eval_features(const kemet_rules *rules,
                                   const kemet_pos *pos, double *f);
 /* The name of feature i ("progress", ..., "tempo"), or NULL. */
@@ -471,7 +491,8 @@ KEMET_API int kemet_pos_read(const kemet_rules *rules, const char *text,
 /* Validates a position for `rules` (what kemet_pos_parse checks). */
 KEMET_API int kemet_pos_check(const kemet_rules *rules, const kemet_pos *pos,
                               kemet_error *err);
-/* Writes the canonical position line. Returns its length, or KEMET_ERANGE. */
+/* Writes the canonical position line. Returns its length, KEMET_ERANGE
+ * (`len` too small) or KEMET_EMISUSE. */
 KEMET_API int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos,
                                char *buf, size_t len);
 
@@ -479,6 +500,8 @@ KEMET_API int kemet_pos_format(const kemet_rules *rules, const kemet_pos *pos,
  * step may name the end its count reached, FROM-END-TO. */
 KEMET_API int kemet_move_parse(const kemet_rules *rules, const char *text,
                                kemet_move *move, kemet_error *err);
+/* Writes a move ("9-12", "pass"). Returns the length, KEMET_ERANGE (`len`
+ * too small) or KEMET_EMISUSE (NULL). */
 KEMET_API int kemet_move_format(const kemet_move *move, char *buf, size_t len);
 
 /* Parses a throw as written on the command line: a value ("3"), "none"
@@ -486,6 +509,7 @@ KEMET_API int kemet_move_format(const kemet_move *move, char *buf, size_t len);
  * KEMET_ETHROW unless the ruleset can throw it. */
 KEMET_API int kemet_throw_parse(const kemet_rules *rules, const char *text,
                                 kemet_throw *thr, kemet_error *err);
+/* Writes a throw ("3", "none", "2,2,3"); returns as kemet_move_format. */
 KEMET_API int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len);
 
 /* ---------------------------------------------------------------------------
@@ -564,11 +588,11 @@ KEMET_API void kemet_game_free(kemet_game *game);
 KEMET_API const kemet_pos *kemet_game_pos(const kemet_game *game);
 /* The throw waiting for a move, or NULL before the throw. */
 KEMET_API const kemet_throw *kemet_game_throw(const kemet_game *game);
-/* Throws the sticks. Fails with KEMET_EMISUSE when a throw is pending,
- * KEMET_EOVER when the game is over. */
+/* Throws the sticks. Fails with KEMET_EMISUSE when a throw is pending (or
+ * game is NULL), KEMET_EOVER when the game is over. */
 KEMET_API int kemet_game_roll(kemet_game *game, kemet_throw *thr);
 /* Makes a move: for the pending throw, or a pre-throw choice when none is
- * pending. Checks legality (KEMET_EILLEGAL). */
+ * pending. Checks legality (KEMET_EILLEGAL); KEMET_EMISUSE for NULL. */
 KEMET_API int kemet_game_play(kemet_game *game, const kemet_move *move,
                               kemet_events *ev);
 /* As kemet_game_play without the legality check, for simulations: `move`
@@ -911,8 +935,9 @@ KEMET_API const char *kemet_net_note(const kemet_net *net);
  *   result 1          (1, 2, 0 for a draw, or "stopped"/"unfinished")
  * ------------------------------------------------------------------------ */
 
-/* Writers for the lines of a record. Each returns the length written, or
- * KEMET_ERANGE when `buf` is too small. */
+/* Writers for the lines of a record. Each returns the length written,
+ * KEMET_ERANGE when `buf` is too small, or KEMET_EMISUSE (NULL pointers, an
+ * unusable position). */
 KEMET_API int kemet_record_header(const kemet_rules *rules, uint64_t seed,
                                   const char *player1, const char *player2,
                                   const kemet_pos *start, char *buf,

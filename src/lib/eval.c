@@ -36,8 +36,8 @@ const char *kemet_eval_feature(const kemet_rules *rules, int i) {
     return i == n - 1 ? "tempo" : rules->rs->features[i];
 }
 
-int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
-                        double *f) {
+int kmt_eval_features(const kemet_rules *rules, const kemet_pos *pos,
+                      double *f) {
     double g[KEMET_MAX_FEATURES] = {0};
     int n = kmt_eval_nfeatures(rules);
     for (int i = 0; i < n; i++)
@@ -48,6 +48,13 @@ int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
         f[i] -= g[i];
     f[n - 1] = pos->to == 1 ? 1.0 : -1.0;
     return n;
+}
+
+int kemet_eval_features(const kemet_rules *rules, const kemet_pos *pos,
+                        double *f) {
+    if (!kmt_pos_usable(rules, pos) || !f)
+        return KEMET_EMISUSE;
+    return kmt_eval_features(rules, pos, f);
 }
 
 /* Reads "NAME=WEIGHT ..." (the rest of a ruleset's line) into w[]. */

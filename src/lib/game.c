@@ -71,6 +71,8 @@ const kemet_throw *kemet_game_throw(const kemet_game *game) {
 }
 
 int kemet_game_roll(kemet_game *game, kemet_throw *thr) {
+    if (!game)
+        return KEMET_EMISUSE;
     if (game->pos.result != KEMET_PLAYING)
         return KEMET_EOVER;
     if (game->pending)
@@ -123,6 +125,8 @@ static void kmt_playout_generic(const kemet_rules *r, kemet_playout_state *st) {
 
 int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
                        int generic) {
+    if (!game || !pick)
+        return KEMET_EMISUSE;
     kemet_playout_state st = {game->pos,      &game->rng,    pick,
                               max_turns,      game->turns,   game->plies,
                               game->new_turn, game->pending, game->thr};
@@ -149,6 +153,8 @@ static void advance(kemet_game *game, int mover) {
 
 int kemet_game_play(kemet_game *game, const kemet_move *move,
                     kemet_events *ev) {
+    if (!game)
+        return KEMET_EMISUSE;
     kemet_pos next;
     int rc = kemet_apply(game->rules, &game->pos,
                          game->pending ? &game->thr : NULL, move, &next, ev);

@@ -275,6 +275,9 @@ extern const char *const kmt_nets_builtin[][2];
  * ruleset's tuned weights (data/eval.weights, else the module's starting
  * weights) into w[]. Both cannot fail. */
 int kmt_eval_nfeatures(const kemet_rules *r);
+/* kemet_eval_features without its checks, for the evaluation. */
+int kmt_eval_features(const kemet_rules *rules, const kemet_pos *pos,
+                      double *f);
 int kmt_eval_tuned(const kemet_rules *r, double *w);
 /* The module's starting weights (before tuning) into w[]; returns how
  * many. */

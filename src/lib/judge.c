@@ -176,7 +176,7 @@ static double logit1(const kemet_judge *j, const kemet_pos *pos) {
         return log(y / (1 - y));
     }
     double f[KEMET_MAX_FEATURES];
-    int n = kemet_eval_features(j->rules, pos, f);
+    int n = kmt_eval_features(j->rules, pos, f);
     double z = 0;
     for (int i = 0; i < n; i++)
         z += j->w[i] * f[i];

@@ -307,6 +307,8 @@ bool kmt_net_fits(const kemet_net *n, const kemet_rules *r) {
  * ------------------------------------------------------------------------ */
 
 int kemet_net_format(const kemet_net *n, const char *note, char **out) {
+    if (!n || !out)
+        return KEMET_EMISUSE;
     size_t cap = 512 + (note ? strlen(note) * 2 : 0);
     for (const kemet_net *x = n; x; x = x->end)
         cap += (size_t)x->nw * 18 + (size_t)x->nf * 20 + 256;

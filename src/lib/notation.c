@@ -58,6 +58,8 @@ static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
 
 int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
                     kemet_error *err) {
+    if (!r || !pos)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_pos_check: NULL argument");
     const kemet_ruleset *rs = r->rs;
     if (pos->to != 1 && pos->to != 2)
         return kmt_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2");
@@ -353,7 +355,9 @@ static int add_squares(const kemet_rules *r, const kemet_pos *pos, int p,
 int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
                      size_t len) {
     size_t at = 0;
-    if (!buf || len == 0)
+    if (!kmt_pos_usable(r, pos) || !buf)
+        return KEMET_EMISUSE;
+    if (len == 0)
         return KEMET_ERANGE;
     buf[0] = '\0';
     int bad = add(buf, len, &at, "%s to=%d p1=", r->spec, pos->to);
@@ -406,8 +410,8 @@ static int read_end(const kemet_rules *r, const char *s, size_t len, int kind,
 int kemet_move_parse(const kemet_rules *r, const char *text, kemet_move *move,
                      kemet_error *err) {
     kemet_move m = {0};
-    if (!text)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_move_parse: NULL text");
+    if (!r || !text || !move)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_move_parse: NULL argument");
     if (strcmp(text, "pass") == 0) {
         *move = m;
         return KEMET_OK;
@@ -446,7 +450,9 @@ int kemet_move_parse(const kemet_rules *r, const char *text, kemet_move *move,
 
 int kemet_move_format(const kemet_move *move, char *buf, size_t len) {
     size_t at = 0;
-    if (!buf || len == 0)
+    if (!move || !buf)
+        return KEMET_EMISUSE;
+    if (len == 0)
         return KEMET_ERANGE;
     buf[0] = '\0';
     if (move->n == 0)
@@ -497,8 +503,8 @@ void kmt_throw_sort(kemet_throw *t) {
 int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
                       kemet_error *err) {
     kemet_throw t = {0};
-    if (!text)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_throw_parse: NULL text");
+    if (!r || !text || !thr)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_throw_parse: NULL argument");
     if (strcmp(text, "none") == 0) {
         *thr = t;
         return KEMET_OK;
@@ -555,7 +561,9 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
 
 int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len) {
     size_t at = 0;
-    if (!buf || len == 0)
+    if (!thr || !buf)
+        return KEMET_EMISUSE;
+    if (len == 0)
         return KEMET_ERANGE;
     buf[0] = '\0';
     if (thr->n == 0)

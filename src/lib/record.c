@@ -36,6 +36,8 @@ static int header_lines(const kemet_rules *rules, uint64_t seed,
                         const char *key, const kemet_pos *first, char *buf,
                         size_t len) {
     char pos[512];
+    if (!kmt_pos_usable(rules, first) || !player1 || !player2 || !buf)
+        return KEMET_EMISUSE;
     if (kemet_pos_format(rules, first, pos, sizeof pos) < 0)
         return KEMET_ERANGE;
     int k = snprintf(buf, len,
@@ -63,6 +65,8 @@ int kemet_record_ply(const kemet_pos *before, const kemet_throw *thr,
                      const kemet_move *move, char *buf, size_t len) {
     char t[64], m[128];
     kemet_throw none = {0};
+    if (!before || !move || !buf)
+        return KEMET_EMISUSE;
     if (kemet_throw_format(thr ? thr : &none, t, sizeof t) < 0 ||
         kemet_move_format(move, m, sizeof m) < 0)
         return KEMET_ERANGE;
@@ -80,6 +84,8 @@ int kemet_record_resign(int player, char *buf, size_t len) {
 int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
                         size_t len) {
     int k;
+    if (!pos || !buf)
+        return KEMET_EMISUSE;
     if (pos->result == KEMET_PLAYING)
         k = snprintf(buf, len, "result %s\n",
                      stopped ? "stopped" : "unfinished");

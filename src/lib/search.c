@@ -58,6 +58,7 @@ struct kemet_search {
     tt_entry *tt;
     uint8_t gen;
     ply_scratch ply[MAXPLY + 1];
+    unsigned char *arena; /* every ply's scratch, made with the search */
     long long nodes, limit;
     double deadline; /* 0: none */
     bool abort, leaf;
@@ -71,28 +72,32 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static bool scratch_alloc(ply_scratch *s) {
-    s->moves = malloc(KEMET_MAX_MOVES * sizeof *s->moves);
-    s->next = malloc(KEMET_MAX_MOVES * sizeof *s->next);
-    s->score = malloc(KEMET_MAX_MOVES * sizeof *s->score);
-    s->order = malloc(KEMET_MAX_MOVES * sizeof *s->order);
-    s->thr = malloc(KEMET_MAX_THROWS * sizeof *s->thr);
-    s->w = malloc(KEMET_MAX_THROWS * sizeof *s->w);
-    s->lo = malloc(KEMET_MAX_THROWS * sizeof *s->lo);
-    s->hi = malloc(KEMET_MAX_THROWS * sizeof *s->hi);
-    return s->moves && s->next && s->score && s->order && s->thr && s->w &&
-           s->lo && s->hi;
+/* The bytes one ply's scratch takes, each array rounded up to 64. */
+#define ROUND64(n) (((n) + 63) & ~(size_t)63)
+static size_t scratch_bytes(void) {
+    return ROUND64(KEMET_MAX_MOVES * sizeof(kemet_move)) +
+           ROUND64(KEMET_MAX_MOVES * sizeof(kemet_pos)) +
+           ROUND64(KEMET_MAX_MOVES * sizeof(double)) +
+           ROUND64(KEMET_MAX_MOVES * sizeof(int)) +
+           ROUND64(KEMET_MAX_THROWS * sizeof(kemet_throw)) +
+           ROUND64(KEMET_MAX_THROWS * sizeof(uint32_t)) +
+           2 * ROUND64(KEMET_MAX_THROWS * sizeof(double));
 }
 
-static void scratch_free(ply_scratch *s) {
-    free(s->moves);
-    free(s->next);
-    free(s->score);
-    free(s->order);
-    free(s->thr);
-    free(s->w);
-    free(s->lo);
-    free(s->hi);
+/* Points one ply's arrays into `at` (scratch_bytes of them). */
+static void scratch_carve(ply_scratch *s, unsigned char *at) {
+#define TAKE(field, count)                                                     \
+    s->field = (void *)at;                                                     \
+    at += ROUND64((count) * sizeof *s->field)
+    TAKE(moves, KEMET_MAX_MOVES);
+    TAKE(next, KEMET_MAX_MOVES);
+    TAKE(score, KEMET_MAX_MOVES);
+    TAKE(order, KEMET_MAX_MOVES);
+    TAKE(thr, KEMET_MAX_THROWS);
+    TAKE(w, KEMET_MAX_THROWS);
+    TAKE(lo, KEMET_MAX_THROWS);
+    TAKE(hi, KEMET_MAX_THROWS);
+#undef TAKE
 }
 
 kemet_search *kmt_search_new(const kemet_judge *j) {
@@ -102,32 +107,31 @@ kemet_search *kmt_search_new(const kemet_judge *j) {
     S->r = j->rules;
     S->j = j;
     S->tt = calloc((size_t)1 << TT_BITS, sizeof *S->tt);
-    /* Scratch for the deepest plies is made when a search first gets there. */
-    if (!S->tt || !scratch_alloc(&S->ply[0])) {
+    /* Every ply's scratch is made here, in one block, so that searching
+     * never allocates. The block comes from the system as untouched
+     * pages: a ply's memory is only committed once a search gets that
+     * deep. */
+    size_t each = scratch_bytes();
+    S->arena = malloc((MAXPLY + 1) * each);
+    if (!S->tt || !S->arena) {
         kmt_search_free(S);
         return NULL;
     }
+    for (int i = 0; i <= MAXPLY; i++)
+        scratch_carve(&S->ply[i], S->arena + (size_t)i * each);
     return S;
 }
 
 void kmt_search_free(kemet_search *S) {
     if (!S)
         return;
-    for (int i = 0; i <= MAXPLY; i++)
-        scratch_free(&S->ply[i]);
+    free(S->arena);
     free(S->tt);
     free(S);
 }
 
 static ply_scratch *scratch(kemet_search *S, int ply) {
-    ply_scratch *s = &S->ply[ply];
-    if (!s->moves && !scratch_alloc(s)) {
-        scratch_free(s);
-        *s = (ply_scratch){0};
-        S->abort = true; /* out of memory: answer with what is known */
-        return NULL;
-    }
-    return s;
+    return &S->ply[ply];
 }
 
 static tt_entry *tt_slot(kemet_search *S, uint64_t key) {
