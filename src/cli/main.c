@@ -20,7 +20,7 @@ static const char usage[] =
     "  sim RULESET --games N      self-play statistics\n"
     "  match RULESET --p1 A --p2 B --games N  agent against agent\n"
     "  hint 'POSITION' THROW      every legal move ranked by win chance\n"
-    "  ladder [RULESET...]        the agents' strength, as docs/strength.md\n"
+    "  ladder [RULESET...]        the agents' strength, as docs/ladder.md\n"
     "  analyze RULESET...         which ruleset makes the better game\n"
     "  bench                      random playout speed\n"
     "  perft RULESET DEPTH        count the game tree (golden counts)\n"

@@ -298,7 +298,7 @@ static const char ladder_usage[] =
     "usage: kemet ladder [RULESET...] [--games N] [--seed S] [--threads T]\n"
     "                    [--expectimax A] [--best A] [--mcts A]\n"
     "Measures the agents' strength on each ruleset (every ruleset when none\n"
-    "is named) and prints docs/strength.md: the steps greedy over random,\n"
+    "is named) and prints docs/ladder.md: the steps greedy over random,\n"
     "expectimax over greedy, best over expectimax, and where mcts sits\n"
     "(against greedy and expectimax), each a match of N games (default\n"
     "2000) with seats alternating, as 'kemet match' plays them. The search\n"

@@ -1,6 +1,6 @@
 /* rules.c - the ruleset registry, opening rules from their spec
  * ("id:key=value,..."), and the board pictures. The registry below is the
- * only place that names the rulesets; play.c holds the entry points of
+ * only place that names the rulesets; moves.c holds the entry points of
  * play, rng.c the random numbers and sticks, error.c the messages.
  */
 #include "internal.h"

@@ -1,4 +1,4 @@
-/* play.c - the public entry points of play: throws, moves, applying and
+/* moves.c - the public entry points of play: throws, moves, applying and
  * explaining them.
  *
  * Every one checks what is cheap to check (a usable position, a finished
