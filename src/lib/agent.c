@@ -36,7 +36,7 @@ enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS, SEARCH_BEST };
  * iteration per BEST_ITER positions of its budget (at least 100; with a
  * depth budget, BEST_DEPTH_ITER), which takes about the time the same
  * budget takes elsewhere: expectimax cannot see past one ply there (Lions
- * & Jackals' turns of several values), and the ladder (docs/strength.md)
+ * & Jackals' turns of several values), and the ladder (docs/ladder.md)
  * shows MCTS far stronger on such choices. */
 #define BEST_WIDE 32
 #define BEST_ITER 50
