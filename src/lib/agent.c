@@ -45,8 +45,8 @@ enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS, SEARCH_BEST };
 typedef struct agent_kind {
     const char *name;
     const char *about;
-    int search;          /* SEARCH_* */
-    kemet_budget budget; /* the default budget */
+    int search;        /* SEARCH_* */
+    kmt_budget budget; /* the default budget */
     int (*choose)(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
                   const kemet_move *moves, int n);
 } agent_kind;
@@ -60,9 +60,9 @@ struct kemet_agent {
     kemet_judge derived;      /* @linear, @plain: a copy owning nothing */
     const agent_kind *kind;
     kemet_rng rng;
-    kemet_budget budget;
-    kemet_search *search;
-    kemet_mcts *mcts;
+    kmt_budget budget;
+    kmt_search *search;
+    kmt_mcts *mcts;
     /* greedy's scratch for the value of throwing */
     kemet_throw *thr;
     uint32_t *w;
@@ -212,9 +212,9 @@ const char *kemet_agent_about(int i) {
 
 /* Reads a budget: "N" (k, m: thousands, millions) nodes or iterations,
  * "Nms" or "Ns" of time, "dN" plies (expectimax only). */
-static int parse_budget(const agent_kind *kind, const char *text,
-                        kemet_budget *b, kemet_error *err) {
-    *b = (kemet_budget){0};
+static int parse_budget(const agent_kind *kind, const char *text, kmt_budget *b,
+                        kemet_error *err) {
+    *b = (kmt_budget){0};
     const char *s = text;
     bool depth = *s == 'd';
     if (depth)
@@ -284,7 +284,7 @@ int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
                         "unknown agent '%.*s' (agents: random, greedy, "
                         "expectimax, mcts, best)",
                         (int)(len > 40 ? 40 : len), spec);
-    kemet_budget budget = kind->budget;
+    kmt_budget budget = kind->budget;
     if (colon && kind->search == SEARCH_NONE)
         return kmt_fail(err, KEMET_ESYNTAX, "agent '%s' takes no budget",
                         kind->name);
@@ -390,7 +390,7 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
         return -1;
     kemet_agent *a = agent;
     if (a->search && a->mcts && thr && n > BEST_WIDE) {
-        kemet_budget b = a->budget;
+        kmt_budget b = a->budget;
         b.nodes = b.depth ? BEST_DEPTH_ITER : b.nodes / BEST_ITER;
         b.nodes = b.nodes < 100 ? 100 : b.nodes;
         b.depth = 0;

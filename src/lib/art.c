@@ -112,7 +112,7 @@ void kmt_art_h58(const kemet_rules *r, kemet_board_art *a) {
  * picture (a character 9 units wide, a line 34 high), with the file's
  * lines, rivers, Suns, Ankhs, marked holes and home boxes. */
 void kmt_art_file(const kemet_rules *r, kemet_board_art *a) {
-    const kemet_board *b = &((const track *)r->data)->b;
+    const kmt_board *b = &((const track *)r->data)->b;
     a->frame = KEMET_ART_FRAME_RECT;
     int row = 0, col = 0;
     double w = 0, hgt = 0;
@@ -144,13 +144,13 @@ void kmt_art_file(const kemet_rules *r, kemet_board_art *a) {
         if (h) {
             snprintf(h->label, sizeof h->label, "%d", n);
             int f = b->flags[n];
-            if (f & KEMET_BOARD_SUN)
+            if (f & KMT_BOARD_SUN)
                 snprintf(h->mark, sizeof h->mark, "☀");
-            else if (f & KEMET_BOARD_ANKH)
+            else if (f & KMT_BOARD_ANKH)
                 snprintf(h->mark, sizeof h->mark, "☥");
-            if (f & KEMET_BOARD_MARK)
+            if (f & KMT_BOARD_MARK)
                 h->flags |= KEMET_ART_MARKED;
-            if (f & (KEMET_BOARD_SAFE | KEMET_BOARD_SUN | KEMET_BOARD_ANKH))
+            if (f & (KMT_BOARD_SAFE | KMT_BOARD_SUN | KMT_BOARD_ANKH))
                 h->flags |= KEMET_ART_SAFE;
             for (int pl = 0; pl < 2; pl++)
                 for (int i = 0; i < b->nhome[pl]; i++)

@@ -73,9 +73,9 @@ static bool is(const char *w, size_t len, const char *kw) {
 }
 
 /* The picture: every {NN} names a hole; every hole appears. */
-static int check_picture(const kemet_board *b, const char *pic, int line,
+static int check_picture(const kmt_board *b, const char *pic, int line,
                          kemet_error *err) {
-    uint8_t seen[KEMET_BOARD_HOLES + 1] = {0};
+    uint8_t seen[KMT_BOARD_HOLES + 1] = {0};
     for (const char *s = pic; *s; s++) {
         if (*s == '\n')
             line++;
@@ -104,7 +104,7 @@ static int check_picture(const kemet_board *b, const char *pic, int line,
     return KEMET_OK;
 }
 
-static int pair(cursor *c, kemet_board *b, uint8_t *map, const char *what,
+static int pair(cursor *c, kmt_board *b, uint8_t *map, const char *what,
                 kemet_error *err) {
     int v[2];
     int n = numbers(c, v, 2, 1, b->holes ? b->holes : 1, "hole", err);
@@ -124,7 +124,7 @@ static int pair(cursor *c, kemet_board *b, uint8_t *map, const char *what,
     return KEMET_OK;
 }
 
-static int parse(const char *text, const char *family, kemet_board *b,
+static int parse(const char *text, const char *family, kmt_board *b,
                  kemet_error *err) {
     memset(b, 0, sizeof *b);
     cursor c = {text, text, 0};
@@ -168,8 +168,8 @@ static int parse(const char *text, const char *family, kemet_board *b,
             c.s = c.end;
         } else if (is(w, len, "holes")) {
             int v;
-            int n = numbers(&c, &v, 1, 2, KEMET_BOARD_HOLES, "number of holes",
-                            err);
+            int n =
+                numbers(&c, &v, 1, 2, KMT_BOARD_HOLES, "number of holes", err);
             if (n < 0)
                 return KEMET_ESYNTAX;
             if (n != 1 || b->holes)
@@ -178,7 +178,7 @@ static int parse(const char *text, const char *family, kemet_board *b,
         } else if (is(w, len, "path") || is(w, len, "home")) {
             bool path = is(w, len, "path");
             int v[64];
-            int n = numbers(&c, v, 64, 1, KEMET_BOARD_HOLES, "number", err);
+            int n = numbers(&c, v, 64, 1, KMT_BOARD_HOLES, "number", err);
             if (n < 0)
                 return KEMET_ESYNTAX;
             if (!b->holes)
@@ -222,14 +222,14 @@ static int parse(const char *text, const char *family, kemet_board *b,
             }
         } else if (is(w, len, "safe") || is(w, len, "sun") ||
                    is(w, len, "ankh") || is(w, len, "mark")) {
-            int flag = is(w, len, "mark")   ? KEMET_BOARD_MARK
-                       : is(w, len, "ankh") ? KEMET_BOARD_ANKH
-                       : is(w, len, "sun")  ? KEMET_BOARD_SUN
-                                            : KEMET_BOARD_SAFE;
-            int v[KEMET_BOARD_HOLES];
+            int flag = is(w, len, "mark")   ? KMT_BOARD_MARK
+                       : is(w, len, "ankh") ? KMT_BOARD_ANKH
+                       : is(w, len, "sun")  ? KMT_BOARD_SUN
+                                            : KMT_BOARD_SAFE;
+            int v[KMT_BOARD_HOLES];
             if (!b->holes)
                 return bad(err, &c, "'holes' must come first");
-            int n = numbers(&c, v, KEMET_BOARD_HOLES, 1, b->holes, "hole", err);
+            int n = numbers(&c, v, KMT_BOARD_HOLES, 1, b->holes, "hole", err);
             if (n < 0)
                 return KEMET_ESYNTAX;
             for (int i = 0; i < n; i++)
@@ -246,7 +246,7 @@ static int parse(const char *text, const char *family, kemet_board *b,
             if (n < 0)
                 return KEMET_ESYNTAX;
             for (int i = 0; i < n; i++)
-                b->enter |= KEMET_BIT(v[i]);
+                b->enter |= KMT_BIT(v[i]);
         } else if (is(w, len, "stick")) {
             size_t l2;
             const char *kind = word(&c, &l2);
@@ -259,7 +259,7 @@ static int parse(const char *text, const char *family, kemet_board *b,
                 int v, pl = 0;
                 const char *colon = memchr(f, ':', l2);
                 size_t vl = colon ? (size_t)(colon - f) : l2;
-                if (n == KEMET_BOARD_FACES)
+                if (n == KMT_BOARD_FACES)
                     return bad(err, &c, "a stick has at most 8 faces");
                 if (kmt_read_num(f, vl, &v) < 0 || v < 1 || v > 30 ||
                     (dual != (colon != NULL)) ||
@@ -362,7 +362,7 @@ static int parse(const char *text, const char *family, kemet_board *b,
     return check_picture(b, b->picture, picture_line, err);
 }
 
-int kmt_board_parse(const char *text, const char *family, kemet_board *b,
+int kmt_board_parse(const char *text, const char *family, kmt_board *b,
                     kemet_error *err) {
     /* CRLF line endings read as LF (as records do): a copy without the
      * '\r' of every "\r\n". */
@@ -384,7 +384,7 @@ int kmt_board_parse(const char *text, const char *family, kemet_board *b,
     return rc;
 }
 
-void kmt_board_free(kemet_board *b) {
+void kmt_board_free(kmt_board *b) {
     free(b->picture);
     b->picture = NULL;
 }

@@ -89,8 +89,8 @@ int kemet_game_roll(kemet_game *game, kemet_throw *thr) {
  * legal moves (no draw when there is only one), or, where a turn spends
  * several values, a turn built step by step, each step uniform among the
  * legal steps. */
-static void kmt_playout_generic(const kemet_rules *r, kemet_playout_state *st) {
-    const kemet_ruleset *rs = r->rs;
+static void kmt_playout_generic(const kemet_rules *r, kmt_playout_state *st) {
+    const kmt_ruleset *rs = r->rs;
     kemet_move moves[KEMET_MAX_MOVES];
     while (kmt_playout_going(st)) {
         int mover = st->pos.to;
@@ -127,9 +127,9 @@ int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
                        int generic) {
     if (!game || !pick)
         return KEMET_EMISUSE;
-    kemet_playout_state st = {game->pos,      &game->rng,    pick,
-                              max_turns,      game->turns,   game->plies,
-                              game->new_turn, game->pending, game->thr};
+    kmt_playout_state st = {game->pos,      &game->rng,    pick,
+                            max_turns,      game->turns,   game->plies,
+                            game->new_turn, game->pending, game->thr};
     if (game->rules->rs->playout && !generic)
         game->rules->rs->playout(game->rules, &st);
     else

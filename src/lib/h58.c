@@ -61,7 +61,7 @@ typedef struct h58 {
     uint8_t partner[64]; /* the other end of the line at a square, or 0 */
 } h58;
 
-#define B(s) KEMET_BIT(s)
+#define B(s) KMT_BIT(s)
 /* Lines (rulings H2, B4, S3, C4): 6-20 and 8-10 on each side, both ways;
  * the extended path crosses the opponent's lines at 60-6 = 54, 60-20 = 40,
  * 60-8 = 52 and 60-10 = 50. The French shortcuts go one way. */
@@ -541,8 +541,8 @@ static void h58_make(const kemet_rules *r, const kemet_pos *pos,
  * lists: the k-th move of the list is entering (if legal), then the moves
  * of the pieces in square order, then leaving the Shen. */
 static inline __attribute__((always_inline)) void
-playout(const h58 *h, kemet_playout_state *st0) {
-    kemet_playout_state L = *st0, *st = &L; /* kept in registers */
+playout(const h58 *h, kmt_playout_state *st0) {
+    kmt_playout_state L = *st0, *st = &L; /* kept in registers */
     kemet_pos *pos = &st->pos;
     uint64_t occ = occupied(h, pos, pos->to - 1);
     while (kmt_playout_going(st)) {
@@ -588,7 +588,7 @@ playout(const h58 *h, kemet_playout_state *st0) {
 
 /* One copy of the loop per ruleset, each with its parameters known to
  * the compiler, which folds the tests on them away. */
-static void h58_playout(const kemet_rules *r, kemet_playout_state *st) {
+static void h58_playout(const kemet_rules *r, kmt_playout_state *st) {
     switch (r->variant) {
     case 0: playout(params[0], st); break;
     case 1: playout(params[1], st); break;
@@ -868,7 +868,7 @@ static const char chien_text[] = BOARD_TEXT
         .has_hand = true, .has_must = MUST,                                    \
         .options = NULL, /* C5: the rethrow after landing on 1, 15 or 25 */    \
             .must_squares =                                                    \
-                MUST ? (KEMET_BIT(1) | KEMET_BIT(15) | KEMET_BIT(25)) : 0,     \
+                MUST ? (KMT_BIT(1) | KMT_BIT(15) | KMT_BIT(25)) : 0,           \
         .tables = true, .race = RACE, .board = h58_board, .cells = 59,         \
         .cell_of = h58_cell_of, .start = h58_start, .opening = h58_opening,    \
         .check = h58_check, .throws = kmt_sticks_throws_of,                    \
@@ -878,25 +878,25 @@ static const char chien_text[] = BOARD_TEXT
         .explain = h58_explain, .art = kmt_art_h58                             \
     }
 
-const kemet_ruleset kmt_dogs_jackals = H58_TABLE(
+const kmt_ruleset kmt_dogs_jackals = H58_TABLE(
     "dogs-jackals", 0, "Dogs & Jackals (Botermans)",
     "Jack Botermans' rules as given in seed 000_75984db64fe0006f.txt, rules "
     "1-15; rulings H1-H3, B1-B7",
     botermans_text, "Dogs", 'D', 30, 0, false, "borne off", false);
 
-const kemet_ruleset kmt_dogs_jackals_extended = H58_TABLE(
+const kmt_ruleset kmt_dogs_jackals_extended = H58_TABLE(
     "dogs-jackals-extended", 1, "Dogs & Jackals (Botermans, round the board)",
     "seed 000_75984db64fe0006f.txt, rules 1-15 with supplementary rules 16-17; "
     "rulings H1-H3, B1-B7 and the extended paragraph",
     extended_text, "Dogs", 'D', 59, 0, false, "borne off", false);
 
-const kemet_ruleset kmt_hounds_jackals_skiryuk = H58_TABLE(
+const kmt_ruleset kmt_hounds_jackals_skiryuk = H58_TABLE(
     "hounds-jackals-skiryuk", 2, "Hounds & Jackals (Skiryuk)",
     "Dmitriy Skiryuk's rules as given in seed 001_56952012ca053bae.txt, rules "
     "1-24; rulings H1-H3, S1-S10",
     skiryuk_text, "Hounds", 'H', 30, APEX, false, "captured", false);
 
-const kemet_ruleset kmt_chien_chacal = H58_TABLE(
+const kmt_ruleset kmt_chien_chacal = H58_TABLE(
     "chien-chacal", 3, "Chien et Chacal",
     "the French rules of seed 002_6fd6c29da0a94063.txt; rulings H1-H3, C1-C8",
     /* C3, C6: the sides run on their own holes and leave by landing on

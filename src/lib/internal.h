@@ -1,6 +1,6 @@
 /* internal.h - what the library's modules share and the public header hides.
  *
- * A ruleset is a module that fills one `kemet_ruleset` table of functions
+ * A ruleset is a module that fills one `kmt_ruleset` table of functions
  * and registers it in rules.c. Nothing outside a ruleset module looks at
  * which ruleset it is: the notation, the driver, the agents and the
  * program all go through this table.
@@ -17,23 +17,23 @@
 #include <stdbool.h>
 #include <string.h>
 
-#define KEMET_MAX_OPTIONS 4
+#define KMT_MAX_OPTIONS 4
 
-typedef struct kemet_ruleset kemet_ruleset;
+typedef struct kmt_ruleset kmt_ruleset;
 
 /* What a playout works on (game.c): the position, the two generators and
  * the counters of the game driver. */
-typedef struct kemet_playout_state {
+typedef struct kmt_playout_state {
     kemet_pos pos;
     kemet_rng *dice, *pick;
     long max_turns, turns, plies;
     bool new_turn;
     bool pending; /* `thr` is already thrown (set by an opening) */
     kemet_throw thr;
-} kemet_playout_state;
+} kmt_playout_state;
 
 /* Counts a ply by `mover`, st->pos being the position after it. */
-static inline void kmt_playout_count(kemet_playout_state *st, int mover) {
+static inline void kmt_playout_count(kmt_playout_state *st, int mover) {
     st->turns += st->new_turn;
     st->plies++;
     st->new_turn = st->pos.to != mover;
@@ -41,52 +41,52 @@ static inline void kmt_playout_count(kemet_playout_state *st, int mover) {
 
 /* Whether the playout goes on: the game is not over and the next ply does
  * not begin a turn beyond the cap. */
-static inline bool kmt_playout_going(const kemet_playout_state *st) {
+static inline bool kmt_playout_going(const kmt_playout_state *st) {
     return st->pos.result == KEMET_PLAYING &&
            !(st->new_turn && st->turns >= st->max_turns);
 }
 
 /* A board read from a board file (board.c; format in docs/boards.md). */
-#define KEMET_BOARD_HOLES 99
-#define KEMET_BOARD_FACES 8
+#define KMT_BOARD_HOLES 99
+#define KMT_BOARD_FACES 8
 enum {
-    KEMET_BOARD_SAFE = 1,
-    KEMET_BOARD_SUN = 2,
-    KEMET_BOARD_ANKH = 4,
-    KEMET_BOARD_MARK = 8
+    KMT_BOARD_SAFE = 1,
+    KMT_BOARD_SUN = 2,
+    KMT_BOARD_ANKH = 4,
+    KMT_BOARD_MARK = 8
 };
-typedef struct kemet_board {
+typedef struct kmt_board {
     char title[80];
     int holes, squares;
     int npath[2];
-    uint8_t hole[2][KEMET_MAX_SQUARE + 1];    /* path square -> hole */
-    uint8_t square[2][KEMET_BOARD_HOLES + 1]; /* hole -> path square, or 0 */
-    uint8_t home[2][8];                       /* home holes, in order */
+    uint8_t hole[2][KEMET_MAX_SQUARE + 1];  /* path square -> hole */
+    uint8_t square[2][KMT_BOARD_HOLES + 1]; /* hole -> path square, or 0 */
+    uint8_t home[2][8];                     /* home holes, in order */
     int nhome[2];
-    uint8_t flags[KEMET_BOARD_HOLES + 1]; /* KEMET_BOARD_* */
-    uint8_t line[KEMET_BOARD_HOLES + 1];  /* the other end, or 0 */
-    uint8_t river[KEMET_BOARD_HOLES + 1]; /* the other end, or 0 */
-    uint64_t enter;                       /* squares to re-enter onto */
+    uint8_t flags[KMT_BOARD_HOLES + 1]; /* KMT_BOARD_* */
+    uint8_t line[KMT_BOARD_HOLES + 1];  /* the other end, or 0 */
+    uint8_t river[KMT_BOARD_HOLES + 1]; /* the other end, or 0 */
+    uint64_t enter;                     /* squares to re-enter onto */
     int nsolid_faces, ndual_faces;
-    uint8_t solid[KEMET_BOARD_FACES];
-    uint8_t dual_v[KEMET_BOARD_FACES], dual_p[KEMET_BOARD_FACES];
+    uint8_t solid[KMT_BOARD_FACES];
+    uint8_t dual_v[KMT_BOARD_FACES], dual_p[KMT_BOARD_FACES];
     char *picture; /* owned */
-} kemet_board;
+} kmt_board;
 
 /* Parses a board file for the ruleset family `family` ("washburne"). On
  * failure err says "board file line N: ..." and nothing needs freeing. */
-int kmt_board_parse(const char *text, const char *family, kemet_board *b,
+int kmt_board_parse(const char *text, const char *family, kmt_board *b,
                     kemet_error *err);
-void kmt_board_free(kemet_board *b);
+void kmt_board_free(kmt_board *b);
 
 /* An opened ruleset: its module, its variant and its options. Nothing
  * changes it after kemet_rules_open returns, so any number of threads may
  * use it at once; what values positions lives in a judge (judge.c). */
 struct kemet_rules {
-    const kemet_ruleset *rs;
-    int variant; /* module-defined: which ruleset of the module */
-    int opt[KEMET_MAX_OPTIONS]; /* module-defined option values */
-    char spec[96];              /* canonical spec */
+    const kmt_ruleset *rs;
+    int variant;              /* module-defined: which ruleset of the module */
+    int opt[KMT_MAX_OPTIONS]; /* module-defined option values */
+    char spec[96];            /* canonical spec */
     kemet_info info;
     const char *board; /* the board picture (template) */
     char *board_file;  /* the board file's text, or NULL */
@@ -95,12 +95,12 @@ struct kemet_rules {
 };
 
 /* One option a ruleset takes after the colon ("solid=2"). */
-typedef struct kemet_option {
+typedef struct kmt_option {
     const char *key;
     int min, max, def;
-} kemet_option;
+} kmt_option;
 
-struct kemet_ruleset {
+struct kmt_ruleset {
     const char *id;
     int variant;
     const char *title, *source, *text;
@@ -109,17 +109,17 @@ struct kemet_ruleset {
     const char *gone;
     const char *in_hand; /* NULL: "in hand" */
     int pieces;
-    int squares;           /* highest path square */
-    int heap_square;       /* the square that holds several pieces, or 0 */
-    bool has_hand;         /* pieces can be in hand */
-    bool has_must;         /* rethrows with the same piece (must=) exist */
-    uint64_t must_squares; /* the squares a rethrow (must=) can name */
-    bool race;             /* the sides never meet: a race database
-                              applies (race.c) */
-    bool tables;           /* endgame tables apply (table.c): the two
-                              players are alike and the throws do not
-                              depend on the position */
-    const kemet_option *options; /* NULL-key terminated, or NULL */
+    int squares;               /* highest path square */
+    int heap_square;           /* the square that holds several pieces, or 0 */
+    bool has_hand;             /* pieces can be in hand */
+    bool has_must;             /* rethrows with the same piece (must=) exist */
+    uint64_t must_squares;     /* the squares a rethrow (must=) can name */
+    bool race;                 /* the sides never meet: a race database
+                                  applies (race.c) */
+    bool tables;               /* endgame tables apply (table.c): the two
+                                  players are alike and the throws do not
+                                  depend on the position */
+    const kmt_option *options; /* NULL-key terminated, or NULL */
 
     /* Board picture: template with {NN} slots, and the path-to-cell map. */
     const char *board;
@@ -188,7 +188,7 @@ struct kemet_ruleset {
     /* Optional: a faster kemet_game_playout for this ruleset. It must draw
      * from `dice` and `pick` and count exactly as kmt_playout_generic
      * (game.c) does; a test checks they give identical games. */
-    void (*playout)(const kemet_rules *r, kemet_playout_state *st);
+    void (*playout)(const kemet_rules *r, kmt_playout_state *st);
     /* Evaluation (eval.c): adds the features of player p's side (p 0 or
      * 1) into f[], which the caller zeroed; `features` names them (NULL
      * terminated, at most KEMET_MAX_FEATURES - 1: eval.c adds "tempo") and
@@ -222,10 +222,10 @@ void kmt_art_file(const kemet_rules *r, kemet_board_art *a);
 /* Runs fn(ctx, unit, thread) for every unit in [0, n) on `threads` threads
  * (the caller's among them), units taken in turn from a shared counter.
  * What a unit computes must not depend on which thread runs it (pool.c). */
-typedef void (*kemet_unit_fn)(void *ctx, long unit, int thread);
-void kmt_run_units(int threads, long n, kemet_unit_fn fn, void *ctx);
+typedef void (*kmt_unit_fn)(void *ctx, long unit, int thread);
+void kmt_run_units(int threads, long n, kmt_unit_fn fn, void *ctx);
 /* The most threads kmt_run_units starts. */
-#define KEMET_MAX_THREADS 64
+#define KMT_MAX_THREADS 64
 
 /* Endgame tables (table.c). The table's side states: every way one side
  * can have 1..N pieces in play, ranked densely; race.c uses them too. */
@@ -321,55 +321,54 @@ const char *kmt_race_spec(const kemet_race *race);
 /* Search (search.c): expectiminimax with Star1/Star2, a transposition
  * table and iterative deepening. A budget is a node count, seconds, or a
  * fixed depth (in plies); zero fields are unset. */
-typedef struct kemet_budget {
+typedef struct kmt_budget {
     long long nodes;
     double seconds;
     int depth;
     int (*check)(void *ctx); /* kemet_agent_set_check's, or NULL */
     void *check_ctx;
-} kemet_budget;
-typedef struct kemet_search kemet_search;
-kemet_search *kmt_search_new(const kemet_judge *j);
-void kmt_search_free(kemet_search *s);
+} kmt_budget;
+typedef struct kmt_search kmt_search;
+kmt_search *kmt_search_new(const kemet_judge *j);
+void kmt_search_free(kmt_search *s);
 /* Chooses among the n moves for `thr` in `pos` (thr NULL: the pre-throw
  * moves, -1 for throwing). With `chance`, also the mover's win chance
  * after each move (and, before a throw, of throwing in *throw_chance),
  * each searched with a full window. Returns the index chosen. */
-int kmt_search_run(kemet_search *s, const kemet_budget *budget,
+int kmt_search_run(kmt_search *s, const kmt_budget *budget,
                    const kemet_pos *pos, const kemet_throw *thr,
                    const kemet_move *moves, int n, double *chance,
                    double *throw_chance);
 /* Nodes the last kmt_search_run visited. */
-long long kmt_search_nodes(const kemet_search *s);
+long long kmt_search_nodes(const kmt_search *s);
 /* The agent's check (kemet_agent_set_check): 0 when it has none. */
 int kmt_agent_check(kemet_agent *a);
 
 /* Monte Carlo tree search (mcts.c), with the same conventions; the
  * budget is iterations or seconds. */
-typedef struct kemet_mcts kemet_mcts;
-kemet_mcts *kmt_mcts_new(const kemet_judge *j);
-void kmt_mcts_free(kemet_mcts *m);
-int kmt_mcts_run(kemet_mcts *m, const kemet_budget *budget,
-                 const kemet_pos *pos, const kemet_throw *thr,
-                 const kemet_move *moves, int n, double *chance,
-                 double *throw_chance);
-long long kmt_mcts_nodes(const kemet_mcts *m);
+typedef struct kmt_mcts kmt_mcts;
+kmt_mcts *kmt_mcts_new(const kemet_judge *j);
+void kmt_mcts_free(kmt_mcts *m);
+int kmt_mcts_run(kmt_mcts *m, const kmt_budget *budget, const kemet_pos *pos,
+                 const kemet_throw *thr, const kemet_move *moves, int n,
+                 double *chance, double *throw_chance);
+long long kmt_mcts_nodes(const kmt_mcts *m);
 
 /* The registry (rules.c). */
-extern const kemet_ruleset *const kmt_registry[];
+extern const kmt_ruleset *const kmt_registry[];
 extern const int kmt_registry_count;
 
 /* Rulesets (one extern per module table). */
-extern const kemet_ruleset kmt_senet_kendall;
-extern const kemet_ruleset kmt_senet_robinson;
-extern const kemet_ruleset kmt_dogs_jackals;
-extern const kemet_ruleset kmt_dogs_jackals_extended;
-extern const kemet_ruleset kmt_hounds_jackals_skiryuk;
-extern const kemet_ruleset kmt_chien_chacal;
-extern const kemet_ruleset kmt_washburne;
-extern const kemet_ruleset kmt_washburne_dice;
-extern const kemet_ruleset kmt_lions_jackals;
-extern const kemet_ruleset kmt_lions_jackals_quick;
+extern const kmt_ruleset kmt_senet_kendall;
+extern const kmt_ruleset kmt_senet_robinson;
+extern const kmt_ruleset kmt_dogs_jackals;
+extern const kmt_ruleset kmt_dogs_jackals_extended;
+extern const kmt_ruleset kmt_hounds_jackals_skiryuk;
+extern const kmt_ruleset kmt_chien_chacal;
+extern const kmt_ruleset kmt_washburne;
+extern const kmt_ruleset kmt_washburne_dice;
+extern const kmt_ruleset kmt_lions_jackals;
+extern const kmt_ruleset kmt_lions_jackals_quick;
 
 /* Whether `pos` can be given to the rules' code without reading out of
  * bounds: rules and pos not NULL, `to` 1 or 2, a known result, pad_ 0,
@@ -433,7 +432,7 @@ void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
 
 /* The throw of a fast playout with the four sticks: the one the opening
  * made, if pending, else a throw drawn as kmt_sticks_roll draws it. */
-static inline void kmt_playout_sticks(kemet_playout_state *st, kemet_throw *t) {
+static inline void kmt_playout_sticks(kmt_playout_state *st, kemet_throw *t) {
     if (st->pending)
         *t = st->thr;
     else
@@ -467,7 +466,7 @@ static inline int kmt_in_play(const kemet_pos *pos, int p) {
 static inline int kmt_ctz64(uint64_t x) {
     return __builtin_ctzll(x);
 }
-#define KEMET_BIT(s) ((uint64_t)1 << (s))
+#define KMT_BIT(s) ((uint64_t)1 << (s))
 
 /* Appends the one-step move from-to to out[*n]. */
 static inline void kmt_put_move(kemet_move *out, int *n, int from, int to) {

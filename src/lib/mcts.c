@@ -48,7 +48,7 @@ typedef struct mnode {
     bool exact;      /* prior is the endgame table's exact value */
 } mnode;
 
-struct kemet_mcts {
+struct kmt_mcts {
     const kemet_rules *r;
     const kemet_judge *j; /* what values positions */
     mnode *node;
@@ -64,8 +64,8 @@ struct kemet_mcts {
     bool failed;
 };
 
-kemet_mcts *kmt_mcts_new(const kemet_judge *j) {
-    kemet_mcts *M = calloc(1, sizeof *M);
+kmt_mcts *kmt_mcts_new(const kemet_judge *j) {
+    kmt_mcts *M = calloc(1, sizeof *M);
     if (!M)
         return NULL;
     M->r = j->rules;
@@ -85,7 +85,7 @@ kemet_mcts *kmt_mcts_new(const kemet_judge *j) {
     return M;
 }
 
-void kmt_mcts_free(kemet_mcts *M) {
+void kmt_mcts_free(kmt_mcts *M) {
     if (!M)
         return;
     free(M->node);
@@ -99,12 +99,12 @@ void kmt_mcts_free(kemet_mcts *M) {
     free(M);
 }
 
-long long kmt_mcts_nodes(const kemet_mcts *M) {
+long long kmt_mcts_nodes(const kmt_mcts *M) {
     return M->iterations;
 }
 
 /* Room for k more nodes; false when memory ran out. */
-static bool reserve(kemet_mcts *M, int32_t k) {
+static bool reserve(kmt_mcts *M, int32_t k) {
     if (M->n + k <= M->cap)
         return true;
     int32_t cap = M->cap ? M->cap : 4096;
@@ -122,8 +122,8 @@ static bool reserve(kemet_mcts *M, int32_t k) {
 
 /* A new node; `prior` is the evaluation's win chance of `pos` for player
  * 1 (kmt_judge_chance1), when the caller has it already. */
-static int32_t add_valued(kemet_mcts *M, const kemet_pos *pos, int kind,
-                          int move, double prior) {
+static int32_t add_valued(kmt_mcts *M, const kemet_pos *pos, int kind, int move,
+                          double prior) {
     mnode *c = &M->node[M->n];
     *c = (mnode){0};
     c->pos = *pos;
@@ -134,7 +134,7 @@ static int32_t add_valued(kemet_mcts *M, const kemet_pos *pos, int kind,
     return M->n++;
 }
 
-static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
+static int32_t add(kmt_mcts *M, const kemet_pos *pos, int kind, int move) {
     bool exact = false;
     int32_t x =
         add_valued(M, pos, kind, move, kmt_judge_chance1(M->j, pos, &exact));
@@ -145,8 +145,8 @@ static int32_t add(kemet_mcts *M, const kemet_pos *pos, int kind, int move) {
 /* The children of a choice among `n` moves for `thr` in node x (moves
  * NULL: already made into M->kids); keeps them all when `all`, else the
  * WIDTH best for the mover. */
-static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
-                         int n, bool all) {
+static void expand_moves(kmt_mcts *M, int32_t x, const kemet_move *moves, int n,
+                         bool all) {
     const kemet_pos pos = M->node[x].pos;
     const kemet_throw thr = M->node[x].thr;
     bool max = pos.to == 1;
@@ -186,7 +186,7 @@ static void expand_moves(kemet_mcts *M, int32_t x, const kemet_move *moves,
     }
 }
 
-static void expand(kemet_mcts *M, int32_t x) {
+static void expand(kmt_mcts *M, int32_t x) {
     mnode *nd = &M->node[x];
     if (nd->kind == N_MOVE) {
         kemet_pos pos = nd->pos;
@@ -235,7 +235,7 @@ static double mean(const mnode *c) {
     return (c->sum + PRIOR * (double)c->prior) / ((double)c->visits + PRIOR);
 }
 
-static int32_t select_child(const kemet_mcts *M, int32_t x) {
+static int32_t select_child(const kmt_mcts *M, int32_t x) {
     const mnode *nd = &M->node[x];
     const mnode *c = &M->node[nd->first];
     int32_t best = 0;
@@ -268,7 +268,7 @@ static int32_t select_child(const kemet_mcts *M, int32_t x) {
 }
 
 /* One iteration: down to a new position, value it, back the value up. */
-static void iterate(kemet_mcts *M) {
+static void iterate(kmt_mcts *M) {
     int32_t x = 0, depth = 0;
     M->path[depth++] = 0;
     double v;
@@ -314,10 +314,9 @@ static double seconds_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int kmt_mcts_run(kemet_mcts *M, const kemet_budget *budget,
-                 const kemet_pos *pos, const kemet_throw *thr,
-                 const kemet_move *moves, int n, double *chance,
-                 double *throw_chance) {
+int kmt_mcts_run(kmt_mcts *M, const kmt_budget *budget, const kemet_pos *pos,
+                 const kemet_throw *thr, const kemet_move *moves, int n,
+                 double *chance, double *throw_chance) {
     if (thr && thr->n == 0)
         thr = NULL;
     M->n = 0;

@@ -23,7 +23,7 @@ static int is_space(char c) {
 /* Reads a square list "-" or "3,5,5" into pos for player p. */
 static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
                         kemet_pos *pos, kemet_error *err) {
-    const kemet_ruleset *rs = r->rs;
+    const kmt_ruleset *rs = r->rs;
     if (len == 1 && s[0] == '-')
         return KEMET_OK;
     size_t i = 0;
@@ -46,10 +46,10 @@ static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
         if (sq == rs->heap_square) {
             pos->heap[p]++;
         } else {
-            if (pos->sq[p] & KEMET_BIT(sq))
+            if (pos->sq[p] & KMT_BIT(sq))
                 return kmt_fail(err, KEMET_ESYNTAX,
                                 "p%d: two pieces on square %d", p + 1, sq);
-            pos->sq[p] |= KEMET_BIT(sq);
+            pos->sq[p] |= KMT_BIT(sq);
         }
         i = j + 1;
     }
@@ -60,14 +60,14 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
                     kemet_error *err) {
     if (!r || !pos)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_pos_check: NULL argument");
-    const kemet_ruleset *rs = r->rs;
+    const kmt_ruleset *rs = r->rs;
     if (pos->to != 1 && pos->to != 2)
         return kmt_fail(err, KEMET_ESYNTAX, "to= must be 1 or 2");
     if (pos->result > KEMET_DRAW)
         return kmt_fail(err, KEMET_ESYNTAX, "winner= must be 0, 1 or 2");
     uint64_t range = ((uint64_t)1 << (r->squares + 1)) - 2;
     if (rs->heap_square)
-        range &= ~KEMET_BIT(rs->heap_square);
+        range &= ~KMT_BIT(rs->heap_square);
     for (int p = 0; p < 2; p++) {
         if (pos->sq[p] & ~range)
             return kmt_fail(err, KEMET_ESYNTAX,
@@ -118,7 +118,7 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
         int me = pos->to - 1;
         bool has = pos->must <= r->squares &&
                    ((pos->must == rs->heap_square && pos->heap[me]) ||
-                    (pos->sq[me] & KEMET_BIT(pos->must)));
+                    (pos->sq[me] & KMT_BIT(pos->must)));
         if (!has)
             return kmt_fail(err, KEMET_ESYNTAX,
                             "must=%d: player %d has no piece on square %d",
@@ -335,7 +335,7 @@ static int add(char *buf, size_t len, size_t *at, const char *fmt, ...) {
 
 static int add_squares(const kemet_rules *r, const kemet_pos *pos, int p,
                        char *buf, size_t len, size_t *at) {
-    const kemet_ruleset *rs = r->rs;
+    const kmt_ruleset *rs = r->rs;
     bool first = true;
     int heap = pos->heap[p];
     uint64_t b = pos->sq[p];

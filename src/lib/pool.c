@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 
 typedef struct pool {
-    kemet_unit_fn fn;
+    kmt_unit_fn fn;
     void *ctx;
     long n;
     atomic_long next;
@@ -31,13 +31,13 @@ static void *pool_main(void *arg) {
     return NULL;
 }
 
-void kmt_run_units(int threads, long n, kemet_unit_fn fn, void *ctx) {
+void kmt_run_units(int threads, long n, kmt_unit_fn fn, void *ctx) {
     pool p = {fn, ctx, n, 0};
-    pool_arg arg[KEMET_MAX_THREADS];
-    pthread_t tid[KEMET_MAX_THREADS];
+    pool_arg arg[KMT_MAX_THREADS];
+    pthread_t tid[KMT_MAX_THREADS];
     int started = 0;
-    if (threads > KEMET_MAX_THREADS)
-        threads = KEMET_MAX_THREADS;
+    if (threads > KMT_MAX_THREADS)
+        threads = KMT_MAX_THREADS;
     if (threads < 1)
         threads = 1;
     for (int i = 0; i < threads; i++)

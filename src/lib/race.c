@@ -1,5 +1,5 @@
 /* race.c - one-sided race databases, GNU Backgammon's bearoff method for
- * the rulesets whose two sides never meet (kemet_ruleset.race).
+ * the rulesets whose two sides never meet (kmt_ruleset.race).
  *
  * When neither side's moves depend on the other's pieces, each side runs
  * its own race, and the game is decided by which finishes in fewer turns.
@@ -58,9 +58,9 @@ static int64_t state_of(const kemet_race *R, const kemet_pos *pos, int p,
     int64_t a = kmt_table_side_rank(t, mask, pos->heap[p], pos->hand[p]);
     if (must) {
         uint64_t m = t->mask[a] & t->must_sq;
-        if (must > 63 || !(m & KEMET_BIT(must)))
+        if (must > 63 || !(m & KMT_BIT(must)))
             return -1;
-        a = t->M + t->must_first[a] + kmt_popcount64(m & (KEMET_BIT(must) - 1));
+        a = t->M + t->must_first[a] + kmt_popcount64(m & (KMT_BIT(must) - 1));
     }
     return a;
 }

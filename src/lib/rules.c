@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const kemet_ruleset *const kmt_registry[] = {
+const kmt_ruleset *const kmt_registry[] = {
     &kmt_senet_kendall,
     &kmt_senet_robinson,
     &kmt_dogs_jackals,
@@ -36,7 +36,7 @@ const char *kemet_ruleset_id(int i) {
 /* ---------------------------------------------------------------------------
  * Opening rulesets.
  * ------------------------------------------------------------------------ */
-static const kemet_ruleset *find_ruleset(const char *id, size_t len) {
+static const kmt_ruleset *find_ruleset(const char *id, size_t len) {
     for (int i = 0; i < kmt_registry_count; i++) {
         const char *rid = kmt_registry[i]->id;
         if (strlen(rid) == len && memcmp(rid, id, len) == 0)
@@ -60,8 +60,8 @@ int kmt_read_num(const char *s, size_t len, int *out) {
 
 /* Parses "key=value,key=value" against the ruleset's option table. */
 static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
-    const kemet_ruleset *rs = r->rs;
-    bool seen[KEMET_MAX_OPTIONS] = {false};
+    const kmt_ruleset *rs = r->rs;
+    bool seen[KMT_MAX_OPTIONS] = {false};
     while (*s) {
         const char *end = strchr(s, ',');
         size_t len = end ? (size_t)(end - s) : strlen(s);
@@ -86,7 +86,7 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
                             rs->options[k].key);
         seen[k] = true;
         int v;
-        const kemet_option *o = &rs->options[k];
+        const kmt_option *o = &rs->options[k];
         if (kmt_read_num(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
             v > o->max)
             return kmt_fail(err, KEMET_ERULESET,
@@ -114,7 +114,7 @@ int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
 static int read_spec(const char *spec, kemet_rules *r, kemet_error *err) {
     const char *colon = strchr(spec, ':');
     size_t idlen = colon ? (size_t)(colon - spec) : strlen(spec);
-    const kemet_ruleset *rs = find_ruleset(spec, idlen);
+    const kmt_ruleset *rs = find_ruleset(spec, idlen);
     if (!rs)
         return kmt_fail(err, KEMET_ERULESET,
                         "unknown ruleset '%.*s' (see 'kemet rules')",
@@ -164,7 +164,7 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
         free(r);
         return rc;
     }
-    const kemet_ruleset *rs = r->rs;
+    const kmt_ruleset *rs = r->rs;
     r->info = (kemet_info){
         .id = rs->id,
         .title = rs->title,
@@ -237,7 +237,7 @@ int kemet_square_cell(const kemet_rules *rules, int player, int square) {
 
 void kemet_board_cell(const kemet_rules *rules, const kemet_pos *pos, int cell,
                       int count[2]) {
-    const kemet_ruleset *rs = rules->rs;
+    const kmt_ruleset *rs = rules->rs;
     for (int p = 0; p < 2; p++) {
         count[p] = 0;
         uint64_t b = pos->sq[p];

@@ -52,7 +52,7 @@ typedef struct ply_scratch {
     double *lo, *hi; /* Star2 bounds per outcome */
 } ply_scratch;
 
-struct kemet_search {
+struct kmt_search {
     const kemet_rules *r;
     const kemet_judge *j; /* what values positions */
     tt_entry *tt;
@@ -100,8 +100,8 @@ static void scratch_carve(ply_scratch *s, unsigned char *at) {
 #undef TAKE
 }
 
-kemet_search *kmt_search_new(const kemet_judge *j) {
-    kemet_search *S = calloc(1, sizeof *S);
+kmt_search *kmt_search_new(const kemet_judge *j) {
+    kmt_search *S = calloc(1, sizeof *S);
     if (!S)
         return NULL;
     S->r = j->rules;
@@ -122,7 +122,7 @@ kemet_search *kmt_search_new(const kemet_judge *j) {
     return S;
 }
 
-void kmt_search_free(kemet_search *S) {
+void kmt_search_free(kmt_search *S) {
     if (!S)
         return;
     free(S->arena);
@@ -130,20 +130,20 @@ void kmt_search_free(kemet_search *S) {
     free(S);
 }
 
-static ply_scratch *scratch(kemet_search *S, int ply) {
+static ply_scratch *scratch(kmt_search *S, int ply) {
     return &S->ply[ply];
 }
 
-static tt_entry *tt_slot(kemet_search *S, uint64_t key) {
+static tt_entry *tt_slot(kmt_search *S, uint64_t key) {
     return &S->tt[key & (((uint64_t)1 << TT_BITS) - 1)];
 }
 
-static const tt_entry *tt_find(kemet_search *S, uint64_t key) {
+static const tt_entry *tt_find(kmt_search *S, uint64_t key) {
     const tt_entry *e = tt_slot(S, key);
     return (e->key == key && e->gen == S->gen) ? e : NULL;
 }
 
-static void tt_store(kemet_search *S, uint64_t key, int depth, double v,
+static void tt_store(kmt_search *S, uint64_t key, int depth, double v,
                      double alpha, double beta, bool open) {
     tt_entry *e = tt_slot(S, key);
     if (e->gen == S->gen && e->key != key && e->depth > depth)
@@ -162,7 +162,7 @@ static void tt_store(kemet_search *S, uint64_t key, int depth, double v,
     *e = (tt_entry){key, lo, hi, (int8_t)depth, S->gen, open};
 }
 
-static bool out_of_budget(kemet_search *S) {
+static bool out_of_budget(kmt_search *S) {
     if (S->abort)
         return true;
     if (S->limit > 0 && S->nodes >= S->limit)
@@ -177,7 +177,7 @@ static bool out_of_budget(kemet_search *S) {
 
 /* A position valued without search: a finished game, a position the
  * endgame table covers (both exact), or the evaluation at the horizon. */
-static double leaf(kemet_search *S, const kemet_pos *pos) {
+static double leaf(kmt_search *S, const kemet_pos *pos) {
     S->nodes++;
     if (pos->result != KEMET_PLAYING)
         return kmt_judge_eval(S->j, pos, 1);
@@ -187,12 +187,12 @@ static double leaf(kemet_search *S, const kemet_pos *pos) {
     return v;
 }
 
-static double value(kemet_search *S, const kemet_pos *pos, int depth,
+static double value(kmt_search *S, const kemet_pos *pos, int depth,
                     double alpha, double beta, int ply);
 
 /* Orders the n moves of `s` (made into s->next) for the mover: best
  * first. */
-static void order_moves(kemet_search *S, const kemet_pos *pos, ply_scratch *s,
+static void order_moves(kmt_search *S, const kemet_pos *pos, ply_scratch *s,
                         int n) {
     bool max = pos->to == 1;
     for (int i = 0; i < n; i++) {
@@ -218,7 +218,7 @@ static void order_moves(kemet_search *S, const kemet_pos *pos, ply_scratch *s,
 
 /* The mover's best over the moves for `thr` (all of them, or only the
  * first in order when `probe`). */
-static double move_node(kemet_search *S, const kemet_pos *pos,
+static double move_node(kmt_search *S, const kemet_pos *pos,
                         const kemet_throw *thr, int depth, double alpha,
                         double beta, int ply, bool probe) {
     ply_scratch *s = scratch(S, ply);
@@ -256,7 +256,7 @@ static double move_node(kemet_search *S, const kemet_pos *pos,
 
 /* A throw: the expectation over its outcomes, with Star1 and Star2 cuts.
  * Fail-soft: a value outside (alpha, beta) is a bound on that side. */
-static double chance_node(kemet_search *S, const kemet_pos *pos, int depth,
+static double chance_node(kmt_search *S, const kemet_pos *pos, int depth,
                           double alpha, double beta, int ply) {
     ply_scratch *s = scratch(S, ply);
     if (!s)
@@ -329,7 +329,7 @@ static double chance_node(kemet_search *S, const kemet_pos *pos, int depth,
     return sum;
 }
 
-static double value(kemet_search *S, const kemet_pos *pos, int depth,
+static double value(kmt_search *S, const kemet_pos *pos, int depth,
                     double alpha, double beta, int ply) {
     if (pos->result != KEMET_PLAYING || depth <= 0 || ply >= MAXPLY)
         return leaf(S, pos);
@@ -383,7 +383,7 @@ static double value(kemet_search *S, const kemet_pos *pos, int depth,
  * `thr` (thr NULL: the pre-throw moves, and throwing in *throw_v). With
  * `exact`, every value is exact; else only the best one is, the others
  * being bounds that show they are not better. */
-static void root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
+static void root(kmt_search *S, const kemet_pos *pos, const kemet_throw *thr,
                  const kemet_move *moves, int n, const int *order, int depth,
                  bool exact, double *v, double *throw_v) {
     bool max = pos->to == 1;
@@ -414,7 +414,7 @@ static void root(kemet_search *S, const kemet_pos *pos, const kemet_throw *thr,
     }
 }
 
-int kmt_search_run(kemet_search *S, const kemet_budget *budget,
+int kmt_search_run(kmt_search *S, const kmt_budget *budget,
                    const kemet_pos *pos, const kemet_throw *thr,
                    const kemet_move *moves, int n, double *chance,
                    double *throw_chance) {
@@ -492,6 +492,6 @@ int kmt_search_run(kemet_search *S, const kemet_budget *budget,
     return best;
 }
 
-long long kmt_search_nodes(const kemet_search *S) {
+long long kmt_search_nodes(const kmt_search *S) {
     return S->nodes;
 }

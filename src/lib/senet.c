@@ -30,7 +30,7 @@ static void senet_start(const kemet_rules *r, kemet_pos *pos) {
     (void)r;
     *pos = (kemet_pos){0};
     for (int s = 1; s <= 14; s++)
-        pos->sq[(s & 1) ? 0 : 1] |= KEMET_BIT(s);
+        pos->sq[(s & 1) ? 0 : 1] |= KMT_BIT(s);
     pos->to = 1; /* rule 3, ruling G1: white starts */
 }
 
@@ -65,8 +65,8 @@ static int senet_prethrow(const kemet_rules *r, const kemet_pos *pos,
     (void)r;
     int me = pos->to - 1;
     uint64_t occ = pos->sq[0] | pos->sq[1];
-    if (pos->must == 0 && (pos->sq[me] & KEMET_BIT(WATER)) &&
-        !(occ & KEMET_BIT(REBIRTH))) {
+    if (pos->must == 0 && (pos->sq[me] & KMT_BIT(WATER)) &&
+        !(occ & KMT_BIT(REBIRTH))) {
         out[0] = kmt_move1(WATER, REBIRTH);
         return 1;
     }
@@ -87,13 +87,13 @@ static inline uint64_t senet_blocked(uint64_t own, uint64_t opp) {
 static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
     int me = pos->to - 1;
     uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1];
-    uint64_t sel = pos->must ? (own & KEMET_BIT(pos->must)) : own;
+    uint64_t sel = pos->must ? (own & KMT_BIT(pos->must)) : own;
     *back = false;
 
     /* Rule 11, ruling K8: with a piece in the water its owner moves no other
      * piece; a 4 bears it off, any other throw is lost. */
-    if (own & KEMET_BIT(WATER))
-        return t == 4 ? (sel & KEMET_BIT(WATER)) : 0;
+    if (own & KMT_BIT(WATER))
+        return t == 4 ? (sel & KMT_BIT(WATER)) : 0;
 
     uint64_t blocked = senet_blocked(own, opp);
 
@@ -101,10 +101,10 @@ static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
      * to 26; from 26 (ruling K4) a 1-4 reaches 27-30 and a 5 bears off. */
     static const uint64_t fwd_from[6] = {
         0,
-        (((uint64_t)1 << 26) - 2) | KEMET_BIT(BEAUTY), /* 1..25, 26 */
-        (((uint64_t)1 << 25) - 2) | KEMET_BIT(BEAUTY), /* 1..24, 26 */
-        (((uint64_t)1 << 24) - 2) | KEMET_BIT(BEAUTY),
-        (((uint64_t)1 << 23) - 2) | KEMET_BIT(BEAUTY),
+        (((uint64_t)1 << 26) - 2) | KMT_BIT(BEAUTY), /* 1..25, 26 */
+        (((uint64_t)1 << 25) - 2) | KMT_BIT(BEAUTY), /* 1..24, 26 */
+        (((uint64_t)1 << 24) - 2) | KMT_BIT(BEAUTY),
+        (((uint64_t)1 << 23) - 2) | KMT_BIT(BEAUTY),
         ((uint64_t)1 << 22) - 2, /* 1..21; 26 bears off */
     };
     uint64_t fwd = ((((sel & fwd_from[t]) << t) & ~blocked & TRACK) >> t);
@@ -113,11 +113,11 @@ static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
      * other condition. */
     static const uint64_t off_from[6] = {
         0,
-        KEMET_BIT(30),
-        KEMET_BIT(29) | KEMET_BIT(30),
-        KEMET_BIT(28) | KEMET_BIT(30),
-        KEMET_BIT(30),
-        KEMET_BIT(BEAUTY) | KEMET_BIT(30),
+        KMT_BIT(30),
+        KMT_BIT(29) | KMT_BIT(30),
+        KMT_BIT(28) | KMT_BIT(30),
+        KMT_BIT(30),
+        KMT_BIT(BEAUTY) | KMT_BIT(30),
     };
     fwd |= sel & off_from[t];
     if (fwd)
@@ -130,8 +130,8 @@ static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
     *back = true;
     uint64_t low = sel & (((uint64_t)1 << (BEAUTY + 1)) - ((uint64_t)2 << t));
     uint64_t bwd = ((low >> t) & ~blocked) << t;
-    if (!(blocked & KEMET_BIT(WATER)))
-        bwd |= sel & (KEMET_BIT(28) | KEMET_BIT(29) | KEMET_BIT(30));
+    if (!(blocked & KMT_BIT(WATER)))
+        bwd |= sel & (KMT_BIT(28) | KMT_BIT(29) | KMT_BIT(30));
     return bwd;
 }
 
@@ -173,30 +173,30 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
 
     if (move->n == 0) {
         /* Rule 7, ruling K9: a lost throw passes the turn. */
-        if (own & KEMET_BIT(WATER)) /* b: no other piece to hold back */
+        if (own & KMT_BIT(WATER)) /* b: no other piece to hold back */
             kmt_ev_add(ev, KEMET_EV_LOST, who, WATER,
-                       (own & ~KEMET_BIT(WATER)) == 0 && !pos->hand[me]);
+                       (own & ~KMT_BIT(WATER)) == 0 && !pos->hand[me]);
         else
             kmt_ev_add(ev, KEMET_EV_PASS, who, 0, 0);
         to = 3 - to;
     } else if (thr == NULL || thr->n == 0) {
         /* Rule 11, ruling K8: rescue from the water; the turn ends. */
         int f = move->step[0].from, d = move->step[0].to;
-        own = (own & ~KEMET_BIT(f)) | KEMET_BIT(d);
+        own = (own & ~KMT_BIT(f)) | KMT_BIT(d);
         kmt_ev_add(ev, KEMET_EV_RESCUE, who, f, d);
         to = 3 - to;
     } else {
         int f = move->step[0].from, d = move->step[0].to;
         int t = thr->v[0];
-        own &= ~KEMET_BIT(f);
+        own &= ~KMT_BIT(f);
         kmt_ev_add(ev, KEMET_EV_MOVE, who, f, d);
         if (d != KEMET_OFF) {
-            if (opp & KEMET_BIT(d)) {
+            if (opp & KMT_BIT(d)) {
                 /* Rule 13, ruling K6: a lone opponent piece swaps places. */
-                opp = (opp & ~KEMET_BIT(d)) | KEMET_BIT(f);
+                opp = (opp & ~KMT_BIT(d)) | KMT_BIT(f);
                 kmt_ev_add(ev, KEMET_EV_SWAP, 3 - who, d, f);
             }
-            own |= KEMET_BIT(d);
+            own |= KMT_BIT(d);
         }
         bool bonus = t == 1 || t == 4 || t == 5;
         if (d == WATER)
@@ -212,7 +212,7 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
              * use an immediate rethrow; it replaces the rule-12 bonus. */
             must = BEAUTY;
             kmt_ev_add(ev, KEMET_EV_RETHROW, who, BEAUTY, 0);
-        } else if (own & KEMET_BIT(WATER)) {
+        } else if (own & KMT_BIT(WATER)) {
             /* Rule 9, ruling K8: the water ends the turn. */
             to = 3 - to;
         } else if (bonus) {
@@ -235,14 +235,14 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
 /* The fast random playout: the same draws and counts as the generic loop
  * in game.c, without building move lists (the k-th move of the list is the
  * move of the k-th lowest square of senet_froms). */
-static void senet_playout(const kemet_rules *r, kemet_playout_state *st) {
+static void senet_playout(const kemet_rules *r, kmt_playout_state *st) {
     kemet_pos *pos = &st->pos;
     while (kmt_playout_going(st)) {
         int mover = pos->to;
         uint64_t own = pos->sq[mover - 1];
         kemet_move m = {0};
-        if (!st->pending && (own & KEMET_BIT(WATER)) && pos->must == 0 &&
-            !((own | pos->sq[2 - mover]) & KEMET_BIT(REBIRTH)) &&
+        if (!st->pending && (own & KMT_BIT(WATER)) && pos->must == 0 &&
+            !((own | pos->sq[2 - mover]) & KMT_BIT(REBIRTH)) &&
             kemet_rng_below(st->pick, 2) == 1) {
             m = kmt_move1(WATER, REBIRTH);
             senet_make(r, pos, NULL, &m, pos, NULL);
@@ -296,11 +296,11 @@ static void senet_side(const kemet_rules *r, const kemet_pos *pos, int p,
         }
         f[0] += s;
         f[5] += s > BEAUTY;
-        if (own & (KEMET_BIT(s - 1) | KEMET_BIT(s + 1))) {
+        if (own & (KMT_BIT(s - 1) | KMT_BIT(s + 1))) {
             f[3] += 1;
         } else if (s <= BEAUTY) {
             for (int k = 1; k <= 5 && k < s; k++)
-                if (opp & KEMET_BIT(s - k))
+                if (opp & KMT_BIT(s - k))
                     f[4] += stick_p[k] * k;
         }
     }
@@ -336,12 +336,12 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
                  "on the board");
         return;
     }
-    if (!(own & KEMET_BIT(f))) {
+    if (!(own & KMT_BIT(f))) {
         snprintf(buf, len, "you have no piece on square %d", f);
         return;
     }
     if (prethrow) {
-        if (!(own & KEMET_BIT(WATER)))
+        if (!(own & KMT_BIT(WATER)))
             snprintf(buf, len,
                      "throw the sticks first: a move before throwing is "
                      "only for a piece in the water (27), and you have "
@@ -358,7 +358,7 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
                      "water cannot go there: throw instead");
         return;
     }
-    if ((own & KEMET_BIT(WATER)) && f != WATER) {
+    if ((own & KMT_BIT(WATER)) && f != WATER) {
         snprintf(buf, len,
                  "while your piece is in the water (27) you may "
                  "move no other piece (rule 11)");
@@ -406,13 +406,13 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
         else if (d - f != t)
             snprintf(buf, len, "%d-%d is %d squares, but the throw is %d", f, d,
                      d - f, t);
-        else if (own & KEMET_BIT(d))
+        else if (own & KMT_BIT(d))
             snprintf(buf, len, "square %d holds your own piece", d);
         else
             snprintf(buf, len,
                      "the %s piece on %d is protected by its "
                      "neighbour on %d",
-                     them, d, (opp & KEMET_BIT(d - 1)) ? d - 1 : d + 1);
+                     them, d, (opp & KMT_BIT(d - 1)) ? d - 1 : d + 1);
         return;
     }
     /* Backward (rule 7). */
@@ -434,13 +434,13 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
     else if (f < 28 && f - d != t)
         snprintf(buf, len, "%d-%d is %d squares back, but the throw is %d", f,
                  d, f - d, t);
-    else if (own & KEMET_BIT(d))
+    else if (own & KMT_BIT(d))
         snprintf(buf, len, "square %d holds your own piece", d);
-    else if (opp & KEMET_BIT(d))
+    else if (opp & KMT_BIT(d))
         snprintf(buf, len,
                  "the %s piece on %d is protected by its "
                  "neighbour on %d",
-                 them, d, (opp & KEMET_BIT(d - 1)) ? d - 1 : d + 1);
+                 them, d, (opp & KMT_BIT(d - 1)) ? d - 1 : d + 1);
     else
         snprintf(buf, len, "that move is not allowed");
 }
@@ -519,7 +519,7 @@ static const char senet_robinson_text[] = SENET_TEXT_COMMON
         .gone = "borne off", .pieces = NPIECES, .squares = NSQ,                \
         .heap_square = 0, .has_hand = false, .has_must = MUST,                 \
         .options = NULL, /* Robinson ruling: the rethrow on 26 */              \
-            .must_squares = MUST ? KEMET_BIT(26) : 0, .tables = true,          \
+            .must_squares = MUST ? KMT_BIT(26) : 0, .tables = true,            \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
         .start = senet_start, .opening = senet_opening, .check = senet_check,  \
         .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,            \
@@ -529,13 +529,13 @@ static const char senet_robinson_text[] = SENET_TEXT_COMMON
         .explain = senet_explain, .art = kmt_art_senet                         \
     }
 
-const kemet_ruleset kmt_senet_kendall =
+const kmt_ruleset kmt_senet_kendall =
     SENET_TABLE("senet-kendall", 0, "Senet (Kendall)",
                 "Timothy Kendall's rules as given in seed "
                 "004_898e29a44d2a62a3.txt, rules 1-14; rulings K1-K10",
                 senet_kendall_text, false);
 
-const kemet_ruleset kmt_senet_robinson = SENET_TABLE(
+const kmt_ruleset kmt_senet_robinson = SENET_TABLE(
     "senet-robinson", ROBINSON, "Senet (Kendall, Robinson's rethrow)",
     "Kendall's rules (seed 004_898e29a44d2a62a3.txt, rules 1-14) "
     "with Karen Robinson's comment under them; rulings K1-K10 and "

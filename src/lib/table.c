@@ -14,7 +14,7 @@
  * ranked densely (the colex rank of the square set, after an offset for
  * each count of pieces on squares, heap and hand), M of them. The mover's
  * state comes first and may carry a rethrow (must=) on one of the squares
- * the ruleset rethrows from (kemet_ruleset.must_squares): those variants
+ * the ruleset rethrows from (kmt_ruleset.must_squares): those variants
  * follow the M plain states. A position's index is mover * M + opponent,
  * always from the mover's side: the rulesets solved here treat both
  * players alike, so a position with player 2 to move is the same entry as
@@ -112,7 +112,7 @@ uint32_t kmt_table_plain(const kemet_table *t, uint32_t a, int *must) {
  * ranks. KEMET_ERULESET when the ruleset has no such class here. */
 int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                      kemet_error *err) {
-    const kemet_ruleset *rs = r->rs;
+    const kmt_ruleset *rs = r->rs;
     *out = NULL;
     if (!rs->tables)
         return kmt_fail(err, KEMET_ERULESET,
@@ -138,7 +138,7 @@ int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
         if (s != t->heap_sq) {
             t->rank_of[s] = (int8_t)t->nsq;
             t->sqs[t->nsq++] = (uint8_t)s;
-            t->allowed |= KEMET_BIT(s);
+            t->allowed |= KMT_BIT(s);
         }
     for (int n = 0; n <= 64; n++)
         for (int k = 0; k <= TB_MAX_PIECES; k++)
@@ -179,7 +179,7 @@ int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                 for (;;) {
                     uint64_t mask = 0;
                     for (int i = 0; i < j; i++)
-                        mask |= KEMET_BIT(t->sqs[c[i]]);
+                        mask |= KMT_BIT(t->sqs[c[i]]);
                     uint32_t x = kmt_table_side_rank(t, mask, h, k);
                     t->mask[x] = mask;
                     t->heap[x] = (uint8_t)h;

@@ -33,10 +33,10 @@ static inline int64_t index_of(const kemet_table *t, const kemet_pos *pos) {
         return -1;
     if (pos->must) {
         uint64_t m = t->mask[a] & t->must_sq;
-        if (pos->must > 63 || !(m & KEMET_BIT(pos->must)))
+        if (pos->must > 63 || !(m & KMT_BIT(pos->must)))
             return -1;
         a = t->M + t->must_first[a] +
-            kmt_popcount64(m & (KEMET_BIT(pos->must) - 1));
+            kmt_popcount64(m & (KMT_BIT(pos->must) - 1));
     }
     return a * (int64_t)t->M + o;
 }

@@ -30,15 +30,14 @@ extern const char kmt_board_lions_jackals[];
  * Jackals' two modes (rules 2-8); each ruleset adds what sets it apart. */
 #define WASHBURNE_RULES                                                        \
     .family = "washburne", .board = kmt_board_washburne,                       \
-    .enter = ENTER_HOME_BOX,                                                   \
-    .safe_flags = KEMET_BOARD_SAFE | KEMET_BOARD_ANKH,                         \
+    .enter = ENTER_HOME_BOX, .safe_flags = KMT_BOARD_SAFE | KMT_BOARD_ANKH,    \
     .jump_event = KEMET_EV_LINE, .off_first = true, .full_home_loses = true,   \
     .off = "off the board", .safe_words = "an Ankh or home-box hole, rule 13", \
     .jump_words = "line", .hole_words = "hole", .piece_words = "piece",        \
     .land_rules = "rules 7, 11-13"
 #define LIONS_RULES                                                            \
     .family = "lions-jackals", .board = kmt_board_lions_jackals,               \
-    .throws = THROW_BOARD, .enter = ENTER_OPEN, .safe_flags = KEMET_BOARD_SUN, \
+    .throws = THROW_BOARD, .enter = ENTER_OPEN, .safe_flags = KMT_BOARD_SUN,   \
     .jump_event = KEMET_EV_RIVER, .goal_safe = true, .duat_win = true,         \
     .opening = true, .risen_open = true, .off = "in the Duat",                 \
     .safe_words = "a Sun or its goal Home Row, rule 4", .jump_words = "river", \
@@ -60,7 +59,7 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     if (!text)
         text = R->board; /* data/boards, embedded by cmake/embed.cmake */
     int rc = kmt_board_parse(text, R->family, &t->b, err);
-    kemet_board *b = &t->b;
+    kmt_board *b = &t->b;
     if (rc == KEMET_OK) {
         size_t len = strlen(text) + 1;
         if ((r->board_file = malloc(len)))
@@ -107,8 +106,8 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
         int o = p ^ 1;
         for (int i = 0; i < NPIECES; i++) {
             t->homesq[p][i] = b->square[p][b->home[p][i]];
-            t->start[p] |= KEMET_BIT(t->homesq[p][i]);
-            t->goal[p] |= KEMET_BIT(b->square[p][b->home[o][i]]);
+            t->start[p] |= KMT_BIT(t->homesq[p][i]);
+            t->goal[p] |= KMT_BIT(b->square[p][b->home[o][i]]);
         }
         for (int q = 1; q <= t->S; q++) {
             int h = b->hole[p][q];
@@ -120,22 +119,22 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
             if (e && e < q) /* L&J rule 6: a river only carries back */
                 t->jump[p][q] = (uint8_t)e;
             if (b->flags[h] & R->safe_flags)
-                t->safe[p] |= KEMET_BIT(q);
+                t->safe[p] |= KMT_BIT(q);
         }
     }
     if (R->goal_safe) /* L&J rule 4: the opponent's Home Row */
         for (int p = 0; p < 2; p++)
             t->safe[p] |= t->goal[p];
-    t->path = KEMET_BIT(t->S + 1) - 2;
+    t->path = KMT_BIT(t->S + 1) - 2;
     for (int p = 0; p < 2; p++)
         for (int q = 1; q <= t->S; q++) {
             if (t->jump[p][q] != q) {
-                t->jset[p] |= KEMET_BIT(q);
-                t->target[p] |= KEMET_BIT(t->jump[p][q]);
+                t->jset[p] |= KMT_BIT(q);
+                t->target[p] |= KMT_BIT(t->jump[p][q]);
             }
             int x = t->other[p][q];
-            if (x && (t->safe[p ^ 1] & KEMET_BIT(x)))
-                t->opp_safe[p] |= KEMET_BIT(q);
+            if (x && (t->safe[p ^ 1] & KMT_BIT(x)))
+                t->opp_safe[p] |= KMT_BIT(q);
         }
     snprintf(t->note, sizeof t->note,
              "%s: a reconstruction (the seed gives no diagram%s); see "
@@ -188,7 +187,7 @@ static int track_check(const kemet_rules *r, const kemet_pos *pos,
     for (uint64_t b = pos->sq[1]; b; b &= b - 1) {
         int q = kmt_ctz64(b);
         int mine = t->other[1][q];
-        if (mine && (pos->sq[0] & KEMET_BIT(mine)))
+        if (mine && (pos->sq[0] & KMT_BIT(mine)))
             return kmt_fail(err, KEMET_ESYNTAX,
                             "two pieces on one hole (p1 square %d, p2 "
                             "square %d)",
@@ -275,7 +274,7 @@ static const char lions_quick_text[] =
     "Lions & Jackals (seed 003), Quick mode: as Normal mode, but the first\n"
     "player to bring a plinth into the opponent's Home Row wins.";
 
-static const kemet_option lions_options[] = {
+static const kmt_option lions_options[] = {
     {"solid", 1, MAX_STICKS, 3},
     {"dual", 0, MAX_STICKS - 1, 1},
     {NULL, 0, 0, 0},
@@ -313,7 +312,7 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     .features = kmt_track_features, .weights = kmt_track_weights,              \
     .explain = kmt_track_explain, .art = kmt_art_file
 
-const kemet_ruleset kmt_washburne = {
+const kmt_ruleset kmt_washburne = {
     .id = "hounds-jackals-washburne",
     .variant = 0,
     .title = "Hounds & Jackals (Washburne)",
@@ -328,7 +327,7 @@ const kemet_ruleset kmt_washburne = {
     TRACK_COMMON,
 };
 
-const kemet_ruleset kmt_washburne_dice = {
+const kmt_ruleset kmt_washburne_dice = {
     .id = "hounds-jackals-washburne-dice",
     .variant = 1,
     .title = "Hounds & Jackals (Washburne, two dice)",
@@ -343,7 +342,7 @@ const kemet_ruleset kmt_washburne_dice = {
     TRACK_COMMON,
 };
 
-const kemet_ruleset kmt_lions_jackals = {
+const kmt_ruleset kmt_lions_jackals = {
     .id = "lions-jackals",
     .variant = 2,
     .title = "Lions & Jackals (Normal mode)",
@@ -358,7 +357,7 @@ const kemet_ruleset kmt_lions_jackals = {
     TRACK_COMMON,
 };
 
-const kemet_ruleset kmt_lions_jackals_quick = {
+const kmt_ruleset kmt_lions_jackals_quick = {
     .id = "lions-jackals-quick",
     .variant = 3,
     .title = "Lions & Jackals (Quick mode)",

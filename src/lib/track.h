@@ -46,7 +46,7 @@ typedef struct track_rules {
 } track_rules;
 
 typedef struct track {
-    kemet_board b;
+    kmt_board b;
     const track_rules *R;
     int S; /* path squares */
     int nsolid, ndual;
@@ -72,7 +72,7 @@ static inline const track *T(const kemet_rules *r) {
 static inline uint64_t opp_in(const track *t, int p, uint64_t opp) {
     uint64_t x = 0;
     for (; opp; opp &= opp - 1)
-        x |= KEMET_BIT(t->other[p ^ 1][kmt_ctz64(opp)]);
+        x |= KMT_BIT(t->other[p ^ 1][kmt_ctz64(opp)]);
     return x & ~(uint64_t)1; /* squares not on p's path map to 0 */
 }
 
@@ -158,7 +158,7 @@ void kmt_track_make(const kemet_rules *r, const kemet_pos *pos,
 void kmt_track_random_turn(const kemet_rules *r, const kemet_pos *pos,
                            const kemet_throw *thr, kemet_rng *pick,
                            kemet_move *out);
-void kmt_track_playout(const kemet_rules *r, kemet_playout_state *st);
+void kmt_track_playout(const kemet_rules *r, kmt_playout_state *st);
 
 /* track_say.c */
 extern const char *const kmt_track_features[];

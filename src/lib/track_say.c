@@ -25,14 +25,14 @@ void kmt_track_side(const kemet_rules *r, const kemet_pos *pos, int p,
         int q = kmt_ctz64(b);
         f[0] += q;
         f[1] += (double)((t->goal[p] >> q) & 1);
-        if (t->safe[p] & KEMET_BIT(q)) {
+        if (t->safe[p] & KMT_BIT(q)) {
             f[2] += 1;
             continue;
         }
         int o = t->other[p][q]; /* the opponent's number of this hole */
         if (o > 1) {
             int lo = o > 6 ? o - 6 : 1;
-            uint64_t behind = (KEMET_BIT(o) - 1) & ~(KEMET_BIT(lo) - 1);
+            uint64_t behind = (KMT_BIT(o) - 1) & ~(KMT_BIT(lo) - 1);
             f[4] += (pos->sq[p ^ 1] & behind) != 0;
         }
     }

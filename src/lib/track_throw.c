@@ -134,7 +134,7 @@ int kmt_track_throws(const kemet_rules *r, const kemet_pos *pos,
     if (t->R->throws == THROW_STICKS)
         return kmt_sticks_throws(out, weight, total);
     gen g = {out, weight, 0, KEMET_MAX_THROWS};
-    kind sk[KEMET_BOARD_FACES + 1], dk[KEMET_BOARD_FACES + 1];
+    kind sk[KMT_BOARD_FACES + 1], dk[KMT_BOARD_FACES + 1];
     int snone, dnone, nsk, ndk = 0, nsolid, ndual = 0;
     if (t->R->throws == THROW_DICE) {
         static const uint8_t d4[4] = {1, 2, 3, 4};
@@ -249,7 +249,7 @@ long kmt_track_throw_count(const track *t) {
     /* The outcomes of a throw must fit KEMET_MAX_THROWS: distinct solid
      * values, and each player's distinct dual values plus "the other
      * colour". */
-    kind k[KEMET_BOARD_FACES + 1];
+    kind k[KMT_BOARD_FACES + 1];
     int none, nd = 0;
     for (int p = 1; p <= 2; p++) {
         int x =

@@ -35,41 +35,41 @@ int kmt_track_step_dest_in(const track *t, const turn *u, uint64_t opp, int s,
         } else {
             /* L&J rule 7: an open space of the Home Row or 6, by exact
              * value from the Duat */
-            if (v > t->S || !(t->b.enter & KEMET_BIT(v)))
+            if (v > t->S || !(t->b.enter & KMT_BIT(v)))
                 return NO_ENTRY;
             d = v;
         }
         *f = d;
-        if ((own | opp) & KEMET_BIT(d))
+        if ((own | opp) & KMT_BIT(d))
             return t->R->enter == ENTER_HOME_BOX ? HOME_TAKEN : ENTER_TAKEN;
         return OK;
     }
-    if (!(own & KEMET_BIT(s)))
+    if (!(own & KMT_BIT(s)))
         return NO_PIECE;
     if (t->R->off_first && pos->hand[me])
         return OFF_FIRST; /* rule 15 */
-    if (u->moved & KEMET_BIT(s))
+    if (u->moved & KMT_BIT(s))
         return MOVED; /* rule 17 */
     int d = s + v;
     if (d > t->S)
         return BEYOND;
     int e = t->jump[me][d];
     *f = e;
-    own &= ~KEMET_BIT(s); /* ruling G6 */
-    bool risen = (u->risen & KEMET_BIT(s)) != 0;
+    own &= ~KMT_BIT(s); /* ruling G6 */
+    bool risen = (u->risen & KMT_BIT(s)) != 0;
     if (e != d) { /* T1: the end the count reaches is landed on first */
-        if (own & KEMET_BIT(d))
+        if (own & KMT_BIT(d))
             return NEAR_OWN;
-        if ((opp & KEMET_BIT(d)) && risen)
+        if ((opp & KMT_BIT(d)) && risen)
             return NEAR_RISEN;
-        if (opp & t->opp_safe[me] & KEMET_BIT(d))
+        if (opp & t->opp_safe[me] & KMT_BIT(d))
             return NEAR_SAFE;
     }
-    if (own & KEMET_BIT(e))
+    if (own & KMT_BIT(e))
         return OWN; /* Washburne 11; L&J 4 */
-    if ((opp & KEMET_BIT(e)) && risen)
+    if ((opp & KMT_BIT(e)) && risen)
         return RISEN; /* L&J 7 */
-    if (opp & t->opp_safe[me] & KEMET_BIT(e))
+    if (opp & t->opp_safe[me] & KMT_BIT(e))
         return SAFE; /* Washburne 13; L&J 4, 5, 7 */
     (void)o;
     return OK;
@@ -83,7 +83,7 @@ int kmt_track_step_dest(const track *t, const turn *u, int s, int v, int *f) {
 static bool home_full(const track *t, const kemet_pos *pos, int me) {
     uint64_t occ = pos->sq[me] | opp_in(t, me, pos->sq[me ^ 1]);
     for (int i = 0; i < NPIECES; i++)
-        if (!(occ & KEMET_BIT(t->homesq[me][i])))
+        if (!(occ & KMT_BIT(t->homesq[me][i])))
             return false;
     return true;
 }
@@ -93,10 +93,10 @@ static bool home_full(const track *t, const kemet_pos *pos, int me) {
 static void knock(const track *t, turn *u, int f, kemet_events *ev) {
     kemet_pos *pos = &u->pos;
     int o = pos->to ^ 3, q = t->other[pos->to - 1][f];
-    if (q && (pos->sq[o - 1] & KEMET_BIT(q))) {
-        pos->sq[o - 1] &= ~KEMET_BIT(q);
+    if (q && (pos->sq[o - 1] & KMT_BIT(q))) {
+        pos->sq[o - 1] &= ~KMT_BIT(q);
         pos->hand[o - 1]++;
-        u->opp &= ~KEMET_BIT(f);
+        u->opp &= ~KMT_BIT(f);
         kmt_ev_add(ev, KEMET_EV_KNOCK, o, q, 0);
     }
 }
@@ -112,21 +112,21 @@ void kmt_track_step_make(const track *t, turn *u, int s, int f, int vi,
         pos->hand[me]--;
         kmt_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, f);
         if (t->R->risen_open)
-            u->risen |= KEMET_BIT(f); /* T6 */
+            u->risen |= KMT_BIT(f); /* T6 */
     } else {
-        pos->sq[me] &= ~KEMET_BIT(s);
+        pos->sq[me] &= ~KMT_BIT(s);
         kmt_ev_add(ev, KEMET_EV_MOVE, who, s, f);
         if (f != s + v) {
             /* T1: landed on the end the count reached, then followed */
             kmt_ev_add(ev, t->R->jump_event, who, s + v, f);
             knock(t, u, s + v, ev);
         }
-        if (u->risen & KEMET_BIT(s))
-            u->risen = (u->risen & ~KEMET_BIT(s)) | KEMET_BIT(f);
+        if (u->risen & KMT_BIT(s))
+            u->risen = (u->risen & ~KMT_BIT(s)) | KMT_BIT(f);
     }
-    pos->sq[me] |= KEMET_BIT(f);
+    pos->sq[me] |= KMT_BIT(f);
     if (t->R->throws == THROW_DICE)
-        u->moved |= KEMET_BIT(f);
+        u->moved |= KMT_BIT(f);
     knock(t, u, f, ev);
     if (t->R->full_home_loses) {
         /* Rules 15.7, 16: a player with a piece off the board and the home
@@ -188,15 +188,15 @@ int kmt_track_steps(const track *t, const turn *u, step *out) {
              * to its other end, where it lands too, the square just left
              * counting as empty (T1, G6) */
             int e = t->jump[me][kmt_ctz64(j)], s = kmt_ctz64(j) - v;
-            if (!((no_land & ~KEMET_BIT(s)) & KEMET_BIT(e)))
-                froms |= KEMET_BIT(s);
+            if (!((no_land & ~KMT_BIT(s)) & KMT_BIT(e)))
+                froms |= KMT_BIT(s);
         }
         for (uint64_t b = froms & u->risen; b; b &= b - 1) {
             /* T6: a piece brought back this turn lands on open spaces */
             int s = kmt_ctz64(b), e = t->jump[me][s + v];
-            uint64_t full = (own | opp) & ~KEMET_BIT(s);
-            if (full & (KEMET_BIT(s + v) | KEMET_BIT(e)))
-                froms &= ~KEMET_BIT(s);
+            uint64_t full = (own | opp) & ~KMT_BIT(s);
+            if (full & (KMT_BIT(s + v) | KMT_BIT(e)))
+                froms &= ~KMT_BIT(s);
         }
         for (; froms; froms &= froms - 1) {
             int s = kmt_ctz64(froms);
@@ -457,7 +457,7 @@ static void shorten(const track *t, const turn *u0, kemet_move *m) {
         if (w->from == KEMET_HAND || w->via != w->to)
             continue;
         w->via = 0;
-        if (!(t->target[me] & KEMET_BIT(w->to)))
+        if (!(t->target[me] & KMT_BIT(w->to)))
             continue; /* no line or river leads there */
         for (int i = 0; i < u0->nleft; i++) {
             int d = w->from + u0->left[i];
@@ -623,12 +623,12 @@ void kmt_track_random_turn(const kemet_rules *r, const kemet_pos *pos,
 /* The fast playout: the generic loop's draws (no pre-throw choices here),
  * keeping the position in the turn as it is built instead of making the
  * move again. */
-void kmt_track_playout(const kemet_rules *r, kemet_playout_state *st) {
+void kmt_track_playout(const kemet_rules *r, kmt_playout_state *st) {
     const track *t = T(r);
     kemet_move m;
     turn u;
     u.pos = st->pos;
-    kemet_playout_state L = *st;
+    kmt_playout_state L = *st;
     L.pos = u.pos;
     while (kmt_playout_going(&L)) {
         int mover = u.pos.to;
