@@ -99,13 +99,13 @@ EMSCRIPTEN_KEEPALIVE offline *ko_open(void) {
 EMSCRIPTEN_KEEPALIVE void ko_close(offline *o) {
     if (!o)
         return;
-    for (int i = 0; i < o->n; i++)
+    for (int i = 0; i < o->n; i++) {
         kemet_judge_free(o->judges[i]);
-    kemet_rules_close(o->rules[i]);
-}
-free(o->judges);
-free(o->rules);
-free(o);
+        kemet_rules_close(o->rules[i]);
+    }
+    free(o->judges);
+    free(o->rules);
+    free(o);
 }
 
 EMSCRIPTEN_KEEPALIVE char *ko_rulesets(offline *o) {
