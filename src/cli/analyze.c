@@ -479,7 +479,10 @@ enum {
     FLAG_STALL = 8   /* games stall or draw */
 };
 
-static int analyze_one(const char *spec, const settings *st, result *R) {
+/* Measures one ruleset; a sweep's variant (`variant`) without the ladder
+ * and SkillTrace, which the report does not show for variants. */
+static int analyze_one(const char *spec, const settings *st, bool variant,
+                       result *R) {
     double t0 = cli_now();
     kemet_rules *r = cli_rules_for(spec, st->board, NULL);
     if (!r)
@@ -515,7 +518,7 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
                           st->cap, st->threads, true, what, &R->strong);
     R->part_secs[P_STRONG] = cli_now() - t;
     t = cli_now();
-    R->nsteps = st->rungs - 1;
+    R->nsteps = variant ? 0 : st->rungs - 1;
     for (int k = 0; k < R->nsteps && !rc; k++) {
         snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
                  st->ladder[k + 1], st->ladder[k]);
@@ -546,7 +549,7 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     R->part_secs[P_PROBES] = cli_now() - t;
     t = cli_now();
     R->skill_trace = NAN;
-    if (!rc && st->trace_games > 0) {
+    if (!rc && st->trace_games > 0 && !variant) {
         rc = trace_run(r, st->trace_base, st->trace_games, kc_mix64(rs + 3),
                        st->cap, st->threads, R->id, R->trace_y);
         R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
@@ -1190,8 +1193,10 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     if (nv > 0) {
         fprintf(o,
                 "\n## Options and variants\n\nEach variant measured as "
-                "its own game, the same way; the base ruleset's row "
-                "first in each group.\n\n| ruleset | P1 score, "
+                "its own game, the same way, but for the skill ladder and "
+                "SkillTrace, which this table does not show (name a "
+                "variant as a ruleset to have them); the base ruleset's "
+                "row first in each group.\n\n| ruleset | P1 score, "
                 "luck-adjusted | median turns | no choice %% | luck share "
                 "| LeadChange | %s vs %s | flags |\n"
                 "|---|---|---|---|---|---|---|---|\n",
@@ -1844,7 +1849,7 @@ int cmd_analyze(int argc, char **argv) {
     st.threads = cli_threads(nthreads);
     double t0 = cli_now();
     for (int i = 0; i < n + nv && rc == 0; i++) {
-        rc = analyze_one(i < n ? ids[i] : vspecs[i - n], &st, &R[i]);
+        rc = analyze_one(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i]);
         R[i].variant = i >= n;
     }
     double secs = cli_now() - t0;
