@@ -940,6 +940,45 @@ static void play_sentences(void **state) {
     free(e);
 }
 
+/* Ruling G5 in kemet play: a game between two computers stops unfinished
+ * at the turn cap (by default 1000 turns, as sim and match), its record
+ * says so and can be resumed. Washburne with dice, random against greedy,
+ * seed 1029, never ends: player 1 cannot move and greedy rides the line
+ * 54-40 for ever (once it ran until the disk filled). */
+static void play_turn_cap(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-cap-XXXXXX", rec[64], *o, *e;
+    assert_non_null(mkdtemp(dir));
+    snprintf(rec, sizeof rec, "%s/r", dir);
+    int st = tu_run(NULL, &o, &e, "play", "hounds-jackals-washburne-dice",
+                    "--p1", "random", "--p2", "greedy", "--seed", "1029",
+                    "--record", rec, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "stopped unfinished after 1000 turns"));
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "replay", rec, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "unfinished"));
+    free(o);
+    free(e);
+    remove(rec);
+    /* a cap given: any game stops there */
+    st = tu_run(NULL, &o, &e, "play", "senet-kendall", "--p1", "greedy", "--p2",
+                "greedy", "--seed", "1", "--max-turns", "5", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "stopped unfinished after 5 turns"));
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "play", "senet-kendall", "--p1", "greedy", "--p2",
+                "greedy", "--max-turns", "-3", NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "max-turns"));
+    free(o);
+    free(e);
+    rmdir(dir);
+}
+
 /* kemet play --level and the hint command at the human's turn. */
 static void play_level_and_hint(void **state) {
     (void)state;
@@ -1134,6 +1173,7 @@ int main(void) {
         cmocka_unit_test(engine_protocol),
         cmocka_unit_test(why_command),
         cmocka_unit_test(take_back),
+        cmocka_unit_test(play_turn_cap),
         cmocka_unit_test(engine_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -480,7 +480,10 @@ enum {
     FLAG_STALL = 8   /* games stall or draw */
 };
 
-static int analyze_one(const char *spec, const settings *st, result *R) {
+/* Measures one ruleset; a sweep's variant (`variant`) without the ladder
+ * and SkillTrace, which the report does not show for variants. */
+static int analyze_one(const char *spec, const settings *st, bool variant,
+                       result *R) {
     double t0 = cli_now();
     kemet_judge *j;
     kemet_rules *r = cli_rules_for(spec, st->board, NULL, &j);
@@ -517,7 +520,7 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
                           st->cap, st->threads, true, what, &R->strong);
     R->part_secs[P_STRONG] = cli_now() - t;
     t = cli_now();
-    R->nsteps = st->rungs - 1;
+    R->nsteps = variant ? 0 : st->rungs - 1;
     for (int k = 0; k < R->nsteps && !rc; k++) {
         snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
                  st->ladder[k + 1], st->ladder[k]);
@@ -548,7 +551,7 @@ static int analyze_one(const char *spec, const settings *st, result *R) {
     R->part_secs[P_PROBES] = cli_now() - t;
     t = cli_now();
     R->skill_trace = NAN;
-    if (!rc && st->trace_games > 0) {
+    if (!rc && st->trace_games > 0 && !variant) {
         rc = trace_run(j, st->trace_base, st->trace_games, kc_mix64(rs + 3),
                        st->cap, st->threads, R->id, R->trace_y);
         R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
@@ -766,14 +769,15 @@ static void weakest(FILE *o, const result *R, int n) {
     fprintf(o, "%s (rank %.1f of %d): ", crit_name[c], R->rank[0][c], n);
     switch (c) {
     case C_BALANCE:
-        fprintf(o, "player 1 scores %.3f with the luck taken out (%.3f–%.3f); ",
+        fprintf(o, "player 1 scores %.3f with the luck taken out (%.3f–%.3f)",
                 S->adv_adj.value, S->adv_adj.lo, S->adv_adj.hi);
         if (S->adv_adj.lo > 0.5 || S->adv_adj.hi < 0.5)
-            fprintf(o, "the seat that moves %s gains by it",
+            fprintf(o, "; the seat that moves %s gains by it",
                     S->adv_adj.value > 0.5 ? "first" : "second");
         else
-            fprintf(o, "the least balanced measured, though its interval "
-                       "still holds one half");
+            fprintf(o, ", an interval that still holds one half: neither "
+                       "seat is shown to gain, its other figures rank "
+                       "better");
         break;
     case C_SKILL:
         fprintf(o,
@@ -1059,9 +1063,12 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         fprintf(o, "| %s |", R[i].id);
         for (int k = 0; k < R[i].nsteps; k++) {
             const step *s = &R[i].ladder[k];
+            double x = s->m.adj.score < 0   ? 0
+                       : s->m.adj.score > 1 ? 1
+                                            : s->m.adj.score;
             fprintf(o, " %s%.3f (%.3f–%.3f), %ld |",
-                    s->contradiction ? "**!** " : "", s->m.adj.score,
-                    s->m.adj.lo, s->m.adj.hi, s->games);
+                    s->contradiction ? "**!** " : "", x, s->m.adj.lo,
+                    s->m.adj.hi, s->games);
         }
         fputc('\n', o);
     }
@@ -1105,6 +1112,25 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     if (!any)
         fprintf(o, "\nNo step goes the wrong way: no stronger agent scores "
                    "below one half beyond its interval.\n");
+    /* steps whose two agents made the same choice in every game */
+    int alike = 0;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < R[i].nsteps; k++) {
+            const cli_estimate *e = &R[i].ladder[k].m.adj;
+            if (e->hi - e->lo > 1e-9 || fabs(e->score - 0.5) > 1e-9)
+                continue;
+            fprintf(o, "%s %s (%s vs %s)",
+                    alike++ ? ","
+                            : "\nThe upper agent chose as the lower "
+                              "one in every game of",
+                    R[i].id, R[i].ladder[k].hi, R[i].ladder[k].lo);
+        }
+    if (alike)
+        fprintf(o, ": the same moves, so one half with no spread. There the "
+                   "larger budget changes nothing: the exact endgame table "
+                   "decides, or a turn offers so many moves for so many "
+                   "throws that the search does not look past the first "
+                   "move.\n");
 
     fprintf(o,
             "\n### Luck and skill\n\n| ruleset | %s vs %s, luck-adjusted | "
@@ -1193,8 +1219,10 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     if (nv > 0) {
         fprintf(o,
                 "\n## Options and variants\n\nEach variant measured as "
-                "its own game, the same way; the base ruleset's row "
-                "first in each group.\n\n| ruleset | P1 score, "
+                "its own game, the same way, but for the skill ladder and "
+                "SkillTrace, which this table does not show (name a "
+                "variant as a ruleset to have them); the base ruleset's "
+                "row first in each group.\n\n| ruleset | P1 score, "
                 "luck-adjusted | median turns | no choice %% | luck share "
                 "| LeadChange | %s vs %s | flags |\n"
                 "|---|---|---|---|---|---|---|---|\n",
@@ -1229,15 +1257,22 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     for (int k = 0; k < NPARTS; k++)
         fprintf(o, "---|");
     fprintf(o, "---|---|\n");
-    double sum[NPARTS] = {0};
+    double sum[NPARTS] = {0}, base = 0;
     for (int i = 0; i < n + nv; i++) {
         const result *x = i < n ? &R[i] : &V[i - n];
+        if (i == n) { /* the rulesets named, then the variants */
+            fprintf(o, "| **the %d ruleset%s** |", n, n == 1 ? "" : "s");
+            for (int k = 0; k < NPARTS; k++)
+                fprintf(o, " %.1f |", sum[k]);
+            fprintf(o, " **%.1f** | |\n", base);
+        }
         fprintf(o, "| %s |", x->id);
         for (int k = 0; k < NPARTS; k++) {
             fprintf(o, " %.1f |", x->part_secs[k]);
             sum[k] += x->part_secs[k];
         }
         fprintf(o, " %.1f |", x->secs);
+        base += i < n ? x->secs : 0;
         if (x->table_pieces)
             fprintf(o, " %d pieces a side |\n", x->table_pieces);
         else
@@ -1847,7 +1882,7 @@ int cmd_analyze(int argc, char **argv) {
     st.threads = cli_threads(nthreads);
     double t0 = cli_now();
     for (int i = 0; i < n + nv && rc == 0; i++) {
-        rc = analyze_one(i < n ? ids[i] : vspecs[i - n], &st, &R[i]);
+        rc = analyze_one(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i]);
         R[i].variant = i >= n;
     }
     double secs = cli_now() - t0;

@@ -41,6 +41,9 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Command-line options: "--name VALUE", "--name=VALUE" or a flag "--name".
  * Positional arguments are collected in order. */
+/* The turn cap of games between computers unless told (ruling G5). */
+#define CLI_MAX_TURNS 1000
+
 typedef enum { OPT_FLAG, OPT_STRING, OPT_U64, OPT_LONG } opt_kind;
 typedef struct cli_opt {
     const char *name; /* without the dashes */

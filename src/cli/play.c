@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,6 +38,9 @@ static const char play_usage[] =
     "gives the throws to come; its players, unless --p1/--p2 say otherwise)\n"
     "and goes on writing it.\n"
     "--auto plays your forced moves (a throw with one legal move) for you.\n"
+    "--max-turns T stops the game unfinished before a turn beyond T would\n"
+    "begin (ruling G5; 0: never): by default never when a person plays, at\n"
+    "1000 turns when two computers play (as sim and match).\n"
     "--compact draws the board compactly (every hole as its number and what\n"
     "stands on it), as on a terminal narrower than the board.\n"
     "--position POS starts the game set up in POS (kemet start|hint's\n"
@@ -82,6 +86,8 @@ typedef struct play {
     bool mid_set;
     kemet_pos mid;
     int mid_mark;
+    long max_turns; /* 0: none; else stop before a turn beyond it (G5) */
+    bool stopped;   /* stopped at max_turns, unfinished */
 } play;
 
 /* What a person's answer comes to, where it is not a move's index (0 or
@@ -1117,9 +1123,20 @@ static void show_header(const play *P, const kemet_events *ev) {
 
 /* The plies until the game ends, is resigned or is left. */
 static void play_game(play *P) {
-    int last_to = 0;
+    int last_to = 0, mover = 0;
     while (kemet_result(kemet_game_pos(P->game)) == KEMET_PLAYING) {
         const kemet_pos *pos = kemet_game_pos(P->game);
+        /* ruling G5: stopped before a turn beyond the cap would begin */
+        if (P->max_turns && kemet_game_turns(P->game) >= P->max_turns &&
+            pos->to != mover) {
+            P->stopped = true;
+            printf("\nThe game is stopped unfinished after %ld turn%s (the "
+                   "cap, --max-turns).\n",
+                   kemet_game_turns(P->game),
+                   kemet_game_turns(P->game) == 1 ? "" : "s");
+            break;
+        }
+        mover = pos->to;
         bool any_human = P->seat[0].human || P->seat[1].human;
         /* The board before each of a person's plies, not before the
          * computer's (its moves are told in words, and the person then sees
@@ -1147,6 +1164,7 @@ static void play_game(play *P) {
                 printf("  Taken back: your last move, and what followed "
                        "it. The same throw comes again.\n");
                 last_to = 0;
+                mover = 0;
             }
             continue;
         }
@@ -1211,7 +1229,7 @@ static int finish(play *P, const char *record) {
 int cmd_play(int argc, char **argv) {
     const char *p1 = "human", *p2 = NULL, *record = NULL, *board = NULL,
                *resume = NULL, *position = NULL;
-    long level = 0, side = 1;
+    long level = 0, side = 1, max_turns = -1;
     uint64_t seed = 0;
     bool have_seed = false, autoplay = false, compact = false;
     const char *ruleset = "senet-kendall";
@@ -1230,6 +1248,7 @@ int cmd_play(int argc, char **argv) {
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {"auto", OPT_FLAG, &autoplay, 0, 0},
                       {"compact", OPT_FLAG, &compact, 0, 0},
+                      {"max-turns", OPT_LONG, &max_turns, 0, LONG_MAX},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
@@ -1313,6 +1332,10 @@ int cmd_play(int argc, char **argv) {
         rc = EXIT_BAD;
         goto out;
     }
+    /* two computers: the cap of sim and match unless told (ruling G5) */
+    P.max_turns = max_turns >= 0                       ? max_turns
+                  : P.seat[0].human || P.seat[1].human ? 0
+                                                       : CLI_MAX_TURNS;
     if (P.seat[0].human && P.seat[1].human) /* two at one keyboard */
         for (int p = 0; p < 2; p++)
             snprintf(P.seat[p].name, sizeof P.seat[p].name, "player %d", p + 1);

@@ -245,7 +245,7 @@ static void turn_end(kemet_pos *pos) {
  * Complete turns: depth-first over the steps, one entry per distinct
  * outcome (the first step order found), with states already seen pruned.
  * ------------------------------------------------------------------------ */
-#define SEEN_SLOTS 1024 /* power of two */
+#define SEEN_BITS 14 /* the most room for states seen, 2^14 slots */
 
 typedef struct walk {
     const track *t;
@@ -253,12 +253,13 @@ typedef struct walk {
     int n, overflow;
     kemet_pos results[KEMET_MAX_MOVES];
     int16_t index[2 * KEMET_MAX_MOVES]; /* open addressing into results */
+    uint32_t seen_mask; /* the slots in use: more for more values */
     struct seen {
         kemet_pos pos;
         uint64_t moved, risen;
         uint64_t left; /* the values left, sorted, one per byte */
         bool used;
-    } seen[SEEN_SLOTS];
+    } seen[1 << SEEN_BITS];
 } walk;
 
 static uint64_t hash_pos(const kemet_pos *p, uint64_t extra) {
@@ -290,7 +291,7 @@ static bool seen_before(walk *w, const turn *u) {
     uint64_t lk = left_key(u);
     uint64_t h = hash_pos(&u->pos, (lk * 31 + u->moved) * 31 + u->risen);
     for (int probe = 0; probe < 16; probe++) {
-        struct seen *s = &w->seen[(h + (uint64_t)probe) & (SEEN_SLOTS - 1)];
+        struct seen *s = &w->seen[(h + (uint64_t)probe) & w->seen_mask];
         if (!s->used) {
             *s = (struct seen){u->pos, u->moved, u->risen, lk, true};
             return false;
@@ -483,14 +484,19 @@ static void walk_turns(walk *w, const kemet_rules *r, const turn *u,
     w->n = 0;
     w->overflow = 0;
     memset(w->index, 0xff, sizeof w->index);
-    memset(w->seen, 0, sizeof w->seen);
+    /* the states of a turn grow with its values (a crowded table only
+     * explores some again): 2^8 slots for two values, 2^14 for five */
+    int bits = 2 * u->nleft + 4;
+    bits = bits < 8 ? 8 : bits > SEEN_BITS ? SEEN_BITS : bits;
+    w->seen_mask = (1u << bits) - 1;
+    memset(w->seen, 0, ((size_t)w->seen_mask + 1) * sizeof w->seen[0]);
     kemet_move m = {0};
     dfs(w, u, &m); /* no step at all: the lone empty turn, `pass` (G3) */
 }
 
 int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, kemet_move *out) {
-    walk w; /* about 300 KiB of stack; nothing is allocated */
+    walk w; /* about 1.1 MiB of stack; nothing is allocated */
     turn u;
     kmt_track_turn_begin(T(r), pos, thr, &u);
     walk_turns(&w, r, &u, out);

@@ -37,9 +37,10 @@ try {
       const seed = String(1000 + 7 * i + rs.length);
       const file = join(dir, `${rs}-${i}.rec`);
       // A game the rules never end (ruling G5: no seed limits a game's
-      // length; `kemet play` has no turn cap) cannot be compared: the
-      // WebAssembly engine plays it to a ply cap first, and an unended
-      // game is reported, not played natively without end.
+      // length) cannot be compared: the WebAssembly engine plays it to a
+      // ply cap first, and an unended game is reported, not played
+      // natively; the native program is told no turn cap (--max-turns 0)
+      // so that every game compared is played to its end on both sides.
       const capped = take(play(rs, seed, p1, p2, 200000, 1));
       if (!/\nresult [0-2]\n?$/.test(capped)) {
         console.log(`# ${rs} ${p1} vs ${p2} seed ${seed}: no end after ` +
@@ -50,7 +51,7 @@ try {
       // the race databases (made in a second), no endgame tables: the
       // native program's tables depend on what its cache folder holds
       execFileSync(bin, ["play", rs, "--p1", p1, "--p2", p2, "--seed", seed,
-                         "--record", file, "--tables", "race"],
+                         "--record", file, "--tables", "race", "--max-turns", "0"],
                    { stdio: "ignore" });
       const native = readFileSync(file, "utf8");
       const wasm = take(play(rs, seed, p1, p2, 1 << 30, 1));
