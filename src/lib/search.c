@@ -59,6 +59,8 @@ struct kmt_search {
     uint8_t gen;
     ply_scratch ply[MAXPLY + 1];
     unsigned char *arena; /* every ply's scratch, made with the search */
+    int *order;           /* the root's move order, KEMET_MAX_MOVES */
+    double *v, *best_v;   /* the root's values: this iteration's, the best */
     long long nodes, limit;
     double deadline; /* 0: none */
     bool abort, leaf;
@@ -113,7 +115,10 @@ kmt_search *kmt_search_new(const kemet_judge *j) {
      * deep. */
     size_t each = scratch_bytes();
     S->arena = malloc((MAXPLY + 1) * each);
-    if (!S->tt || !S->arena) {
+    S->order = malloc(KEMET_MAX_MOVES * sizeof *S->order);
+    S->v = malloc(KEMET_MAX_MOVES * sizeof *S->v);
+    S->best_v = malloc(KEMET_MAX_MOVES * sizeof *S->best_v);
+    if (!S->tt || !S->arena || !S->order || !S->v || !S->best_v) {
         kmt_search_free(S);
         return NULL;
     }
@@ -126,6 +131,9 @@ void kmt_search_free(kmt_search *S) {
     if (!S)
         return;
     free(S->arena);
+    free(S->order);
+    free(S->v);
+    free(S->best_v);
     free(S->tt);
     free(S);
 }
@@ -428,15 +436,10 @@ int kmt_search_run(kmt_search *S, const kmt_budget *budget,
     S->check = budget->check;
     S->check_ctx = budget->check_ctx;
     int maxdepth = budget->depth ? budget->depth : MAXPLY - 1;
-    int *order = malloc((size_t)n * sizeof *order);
-    double *v = malloc((size_t)n * sizeof *v),
-           *best_v = malloc((size_t)n * sizeof *v);
-    if (!order || !v || !best_v) {
-        free(order);
-        free(v);
-        free(best_v);
-        return thr ? 0 : -1;
-    }
+    if (n > KEMET_MAX_MOVES)
+        return thr ? 0 : -1; /* no list is longer */
+    int *order = S->order;
+    double *v = S->v, *best_v = S->best_v;
     bool max = pos->to == 1;
     for (int i = 0; i < n; i++)
         order[i] = i;
@@ -486,9 +489,6 @@ int kmt_search_run(kmt_search *S, const kmt_budget *budget,
     if (throw_chance && !thr)
         *throw_chance = max ? best_tv : 1 - best_tv;
     S->abort = false;
-    free(order);
-    free(v);
-    free(best_v);
     return best;
 }
 
