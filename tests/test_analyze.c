@@ -284,6 +284,58 @@ static void bad_options(void **state) {
     BAD("cannot write", "analyze", "chien-chacal", "--output", "/dev/null/x");
 }
 
+/* Perfect play where an exact table reaches: with Chien et Chacal's
+ * 2-piece table, the strong self-play meets decisions in the table's
+ * phase; the linear evaluation alone chooses wrongly at some (a share in
+ * (0, 1]) and gives away a win chance no larger than one a wrong choice.
+ * Without a table (and in the weak self-play, which measures no luck)
+ * the figures are absent. */
+static double json_field(const char *json, const char *key) {
+    const char *p = strstr(json, key);
+    if (!p)
+        return -1;
+    p += strlen(key);
+    return strncmp(p, "null", 4) == 0 ? -2 : strtod(p, NULL);
+}
+
+static void perfect_play_in_table(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-pp-XXXXXX", *o, *e;
+    assert_non_null(mkdtemp(dir));
+    int st = tu_run(NULL, &o, &e, "solve", "chien-chacal", "--pieces", "2",
+                    "--tables", dir, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "30",
+                "--strong-games", "8", "--strong", "expectimax:200", "--ladder",
+                "random,greedy", "--step-games", "20", "--trace-games", "0",
+                "--tables", dir, "--format", "json", NULL);
+    assert_int_equal(st, 0);
+    double d = json_field(o, "\"TableDecisions\":"),
+           err = json_field(o, "\"LinearErrors\":"),
+           loss = json_field(o, "\"LinearLoss\":");
+    assert_true(d > 0);
+    assert_true(err > 0 && err <= 1);
+    assert_true(loss > 0 && loss <= err * d + 1e-9);
+    const char *weak = strstr(o, "\"weak_play\"");
+    assert_non_null(weak);
+    assert_true(json_field(weak, "\"TableDecisions\":") == -2);
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "30",
+                "--strong-games", "8", "--strong", "expectimax:200", "--ladder",
+                "random,greedy", "--step-games", "20", "--trace-games", "0",
+                "--tables", "off", "--format", "json", NULL);
+    assert_int_equal(st, 0);
+    assert_true(json_field(o, "\"TableDecisions\":") == -2);
+    free(o);
+    free(e);
+    char path[128];
+    snprintf(path, sizeof path, "rm -rf %s", dir);
+    assert_int_equal(system(path), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_options),
@@ -292,6 +344,7 @@ int main(void) {
         cmocka_unit_test(sweep_equals_separate_runs),
         cmocka_unit_test(contradiction_flagged),
         cmocka_unit_test(report_and_plots),
+        cmocka_unit_test(perfect_play_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,12 +85,18 @@ static const char *const probe_name[NPROBES] = {"rearmost", "foremost",
 /* The fixed part of one game's trace: what every MPI rank sends. */
 typedef struct game_sum {
     kemet_trace t;
-    double luck;          /* player 1's luck, summed over the throws */
+    double luck; /* player 1's luck, summed over the throws */
+    /* the decisions (two moves or more) in positions the endgame table
+     * covers, those where the linear evaluation alone would choose a
+     * worse move, and the win chance that choice gives away (summed) */
+    long exact_decisions, plain_errors;
+    double plain_loss;
     long land[MAX_CELLS]; /* arrivals on each board cell */
 } game_sum;
 
 typedef struct tracer {
     const kemet_rules *r;
+    const kemet_judge *plain; /* the linear evaluation alone, or NULL */
     const kemet_judge *j;
     game_sum s;
     double *p1; /* player 1's chance before each ply */
@@ -104,6 +110,41 @@ typedef struct tracer {
  * network). */
 static double p1_chance(const kemet_judge *j, const kemet_pos *pos) {
     return kemet_judge_chance(j, pos, NULL);
+}
+
+/* At a decision the judge's table covers: what choosing by the linear
+ * evaluation alone would cost against perfect play (the table's value of
+ * each move). Skipped where some move's value is not exact. */
+static void perfect_play(tracer *T, const kemet_pos *pos,
+                         const kemet_throw *thr, const kemet_move *moves,
+                         int n) {
+    const kemet_table *tb = kemet_judge_table(T->j);
+    if (!tb || !kemet_table_probe(tb, pos, NULL))
+        return;
+    double best = -1, pick = -1, top = -1;
+    for (int i = 0; i < n; i++) {
+        kemet_pos next;
+        int exact = 0;
+        kemet_make(T->r, pos, thr, &moves[i], &next, NULL);
+        double v = kemet_judge_chance(T->j, &next, &exact);
+        if (!exact)
+            return;
+        double lin = kemet_judge_chance(T->plain, &next, NULL);
+        if (pos->to == 2) {
+            v = 1 - v;
+            lin = 1 - lin;
+        }
+        best = v > best ? v : best;
+        if (lin > top) { /* the first of equals, as greedy takes it */
+            top = lin;
+            pick = v;
+        }
+    }
+    T->s.exact_decisions++;
+    if (best - pick > 1e-12) {
+        T->s.plain_errors++;
+        T->s.plain_loss += best - pick;
+    }
 }
 
 static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
@@ -137,13 +178,15 @@ static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     else {
         T->s.t.decisions++;
         T->s.t.choices += n;
+        if (T->plain)
+            perfect_play(T, pos, thr, moves, n);
     }
     T->s.t.branching += n;
 }
 
 typedef struct job {
     const kemet_rules *r;
-    const kemet_judge *j;
+    const kemet_judge *j, *plain;
     const char *spec[2];
     uint64_t seed;
     long cap;
@@ -158,6 +201,7 @@ static int trace_game(void *ctx, long k) {
     tracer *T = &J->games[i];
     T->r = J->r;
     T->j = J->j;
+    T->plain = J->plain;
     T->luck = J->luck;
     kemet_game *g = NULL;
     int rc = cli_play_seeded(J->j, J->spec, cli_game_seed(J->seed, (uint64_t)i),
@@ -235,7 +279,10 @@ typedef struct selfplay {
     double decisions;       /* real decisions a game (both players) */
     double land[MAX_CELLS]; /* arrivals a game on each cell */
     double coverage;        /* share of the cells ever landed on */
-    int nsample;            /* sample games' chances */
+    /* the table's phase: decisions a game there, the share the linear
+     * evaluation gets wrong, the win chance it gives away a game */
+    double exact_decisions, plain_errors, plain_loss;
+    int nsample; /* sample games' chances */
     int sample_n[SAMPLES];
     int sample_result[SAMPLES];
     double *sample[SAMPLES];
@@ -259,11 +306,16 @@ static int selfplay_run(const kemet_judge *j, const char *const spec[2],
     kemet_trace *t = calloc((size_t)games, sizeof *t);
     double *x = calloc((size_t)games, sizeof *x);
     double *joined = NULL;
+    kemet_judge *plain = NULL;
     int rc = KEMET_ENOMEM;
     if (!T || !t || !x)
         goto out;
     int rank = cli_mpi_rank(), size = cli_mpi_size();
-    job J = {r, j, {spec[0], spec[1]}, seed, cap, luck, T, rank, size};
+    /* with the luck, where a table is in use: perfect play's worth */
+    if (luck && kemet_judge_table(j) &&
+        kemet_judge_new(r, "plain", &plain, NULL) != KEMET_OK)
+        goto out;
+    job J = {r, j, plain, {spec[0], spec[1]}, seed, cap, luck, T, rank, size};
     rc = cli_parallel_dealt(cli_mpi_share(games), games, threads, trace_game,
                             &J, what);
     if (size > 1)
@@ -284,6 +336,16 @@ static int selfplay_run(const kemet_judge *j, const char *const spec[2],
             S->land[c] += (double)T[i].s.land[c];
     }
     S->decisions = (double)dec / (double)games;
+    long xd = 0, xe = 0;
+    for (long i = 0; i < games; i++) {
+        xd += T[i].s.exact_decisions;
+        xe += T[i].s.plain_errors;
+        S->plain_loss += T[i].s.plain_loss / (double)games;
+    }
+    S->exact_decisions = (double)xd / (double)games;
+    S->plain_errors = xd ? (double)xe / (double)xd : NAN;
+    if (!plain)
+        S->exact_decisions = S->plain_errors = S->plain_loss = NAN;
     const kemet_info *info = kemet_rules_info(r);
     int cells =
             info->board_cells < MAX_CELLS ? info->board_cells : MAX_CELLS - 1,
@@ -330,6 +392,7 @@ out:
     free(t);
     free(x);
     free(joined);
+    kemet_judge_free(plain);
     return rc;
 }
 
@@ -1166,6 +1229,34 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                     h->hi, 100 * h->m.adj.score, h->lo, R[i].games_to_lead,
                     R[i].games_to_lead == 1 ? "" : "s");
     }
+    bool tabled = false;
+    for (int i = 0; i < n; i++)
+        tabled |= !isnan(R[i].strong.exact_decisions);
+    if (tabled) {
+        fprintf(o,
+                "\n### Perfect play where an exact table reaches\n\nIn the "
+                "positions an exact endgame table covers, every move's value "
+                "is known, so what perfect play is worth there is measured "
+                "exactly: at each real decision of the strong self-play in "
+                "the table's phase, the move the linear evaluation alone "
+                "would choose (one move ahead, as greedy@plain) against the "
+                "best.\n\n| ruleset | table | decisions a game in its "
+                "phase | the linear evaluation's wrong choices | win chance "
+                "it gives away a game, both sides |\n|---|---|---|---|---|\n");
+        for (int i = 0; i < n; i++) {
+            const selfplay *S = &R[i].strong;
+            if (isnan(S->exact_decisions))
+                continue;
+            fprintf(o, "| %s | %d pieces a side | %.1f |", R[i].id,
+                    R[i].table_pieces, S->exact_decisions);
+            if (isnan(S->plain_errors))
+                fprintf(o, " — | — |\n");
+            else
+                fprintf(o, " %.1f%% | %.2f%% |\n", 100 * S->plain_errors,
+                        100 * S->plain_loss);
+        }
+    }
+
     fprintf(o, "\nSkillTrace's matches, the stronger agent's mean utility "
                "(budgets in positions):\n\n| ruleset |");
     for (int k = 0; k < TRACE_MATCHES; k++)
@@ -1366,6 +1457,12 @@ static void json_play(FILE *o, const char *name, const selfplay *S) {
     json_stat(o, "LeadChange", &a->lead_change);
     json_stat(o, "Drama", &a->drama);
     json_stat(o, "DecisivenessThreshold", &a->decisiveness_threshold);
+    fprintf(o, ",\"TableDecisions\":");
+    json_num(o, S->exact_decisions);
+    fprintf(o, ",\"LinearErrors\":");
+    json_num(o, S->plain_errors);
+    fprintf(o, ",\"LinearLoss\":");
+    json_num(o, S->plain_loss);
     fputc('}', o);
 }
 
