@@ -759,10 +759,13 @@ static void md_stat(FILE *o, const kemet_stat *s, double scale, int digits) {
                 scale * s->lo, digits, scale * s->hi);
 }
 
+/* A luck-adjusted score held to 0..1, as its interval is (match.c). */
+static double held(const cli_estimate *e) {
+    return e->score < 0 ? 0 : e->score > 1 ? 1 : e->score;
+}
+
 static void md_est(FILE *o, const cli_estimate *e) {
-    /* held to 0..1 as the interval is (match.c) */
-    double x = e->score < 0 ? 0 : e->score > 1 ? 1 : e->score;
-    fprintf(o, " %.3f (%.3f–%.3f) |", x, e->lo, e->hi);
+    fprintf(o, " %.3f (%.3f–%.3f) |", held(e), e->lo, e->hi);
 }
 
 /* An image line for plot `name`, when the plots are written (`link` is
@@ -1126,12 +1129,9 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         fprintf(o, "| %s |", R[i].id);
         for (int k = 0; k < R[i].nsteps; k++) {
             const step *s = &R[i].ladder[k];
-            double x = s->m.adj.score < 0   ? 0
-                       : s->m.adj.score > 1 ? 1
-                                            : s->m.adj.score;
             fprintf(o, " %s%.3f (%.3f–%.3f), %ld |",
-                    s->contradiction ? "**!** " : "", x, s->m.adj.lo,
-                    s->m.adj.hi, s->games);
+                    s->contradiction ? "**!** " : "", held(&s->m.adj),
+                    s->m.adj.lo, s->m.adj.hi, s->games);
         }
         fputc('\n', o);
     }
