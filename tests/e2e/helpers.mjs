@@ -53,6 +53,7 @@ export async function playOnce(page, keys) {
     await waitFor(async () => (await page.locator("#turn").getAttribute("data-version")) !== version, "the throw's answer");
     return "throw";
   }
+  if (await chooseWay(page)) return "move";
   const src = page.locator(".source").first();
   if (!(await src.count())) return null; /* the page is between two states */
   if (keys) {
@@ -67,7 +68,19 @@ export async function playOnce(page, keys) {
     await page.keyboard.press("Enter");
   } else await dst.click();
   await settled(page);
+  await chooseWay(page);
   return "move";
+}
+
+/* Where two ways end on the hole picked (a count onto a line's or river's
+ * end and one straight there), the page offers both below the board: the
+ * first is taken. Says whether there was a choice. */
+async function chooseWay(page) {
+  const way = page.locator("button.way").first();
+  if (!(await way.count())) return false;
+  await way.click();
+  await settled(page);
+  return true;
 }
 
 export async function playUntil(page, done, keysEvery = 5) {
