@@ -572,6 +572,13 @@ KEMET_API const char *kemet_level_about(int level);
  * ------------------------------------------------------------------------ */
 typedef struct kemet_game kemet_game;
 
+/* One ply of a game: the throw (n == 0: a move made instead of throwing)
+ * and the move made. */
+typedef struct kemet_ply {
+    kemet_throw thr;
+    kemet_move move;
+} kemet_ply;
+
 /* Starts a game with the dice seeded from `seed`; runs the ruleset's opening
  * procedure (who starts; for Skiryuk also the starter's first throw, which
  * is then pending: see kemet_game_throw). `ev` (may be NULL) receives what
@@ -613,6 +620,107 @@ KEMET_API int kemet_game_playout(kemet_game *game, kemet_rng *pick,
  * pre-throw choice) so far. */
 KEMET_API long kemet_game_turns(const kemet_game *game);
 KEMET_API long kemet_game_plies(const kemet_game *game);
+
+/* The game session. A game keeps its history (each ply's throw and move)
+ * so that a front end can show it, take moves back, resign, write the
+ * record and read a game back from one: kemet play, kemet serve and its
+ * page, the offline page and the Python package all drive a game through
+ * these calls, and the same semantics hold for all of them.
+ *
+ * A game played on by kemet_game_playout keeps no history from then (its
+ * plies are not listed): kemet_game_back, _takeback and _record answer
+ * KEMET_EMISUSE for it. So does a game whose history could not grow
+ * (kemet_game_make cannot fail; kemet_game_play answers KEMET_ENOMEM
+ * instead and makes nothing). */
+
+/* The players' names the record gives ("human", an agent's spec): at most
+ * 63 bytes each, no control characters, not empty; "human" until set.
+ * KEMET_EMISUSE otherwise. */
+KEMET_API int kemet_game_set_players(kemet_game *game, const char *player1,
+                                     const char *player2);
+/* Player p's name (p 1 or 2), or NULL. */
+KEMET_API const char *kemet_game_player(const kemet_game *game, int p);
+/* The seed the dice were seeded from. */
+KEMET_API uint64_t kemet_game_seed(const kemet_game *game);
+/* The position the first ply is made in: after the opening, or the one
+ * set up. */
+KEMET_API const kemet_pos *kemet_game_start(const kemet_game *game);
+/* 1 for a game set up (kemet_game_setup, a record's "setup"), else 0. */
+KEMET_API int kemet_game_is_setup(const kemet_game *game);
+/* The plies made so far, in order (kemet_game_plies of them, the throw's
+ * n 0 for a pre-throw move): valid until the game next changes. */
+KEMET_API const kemet_ply *kemet_game_history(const kemet_game *game);
+/* The player who made ply i (0-based), or 0 outside the history. */
+KEMET_API int kemet_game_mover(const kemet_game *game, long i);
+
+/* The game's result: the position's (KEMET_PLAYING, KEMET_WON1,
+ * KEMET_WON2, KEMET_DRAW), or after a resignation the other player's
+ * win. */
+KEMET_API int kemet_game_result(const kemet_game *game);
+/* 0, or the player who resigned. */
+KEMET_API int kemet_game_resigned(const kemet_game *game);
+/* Player p (1 or 2) gives the game up, whoever is to move: the other
+ * wins, and nothing more may be thrown or played. KEMET_EOVER once the
+ * game is over (or stopped), KEMET_EMISUSE for another p. */
+KEMET_API int kemet_game_resign(kemet_game *game, int p);
+/* Stops the game unfinished (ruling G5: a turn cap reached); its record
+ * then ends "result stopped". KEMET_EOVER once it is over. */
+KEMET_API int kemet_game_stop(kemet_game *game);
+/* 1 when the game was stopped unfinished, else 0. */
+KEMET_API int kemet_game_stopped(const kemet_game *game);
+
+/* What the game waits for: nothing (over, resigned or stopped), a throw
+ * (or one of kemet_prethrow's moves instead) by the player to move, or a
+ * move for the pending throw (kemet_game_throw). */
+enum { KEMET_NEXT_OVER = 0, KEMET_NEXT_THROW = 1, KEMET_NEXT_MOVE = 2 };
+KEMET_API int kemet_game_next(const kemet_game *game);
+
+/* Goes back to just before ply `ply` (0 <= ply <= kemet_game_plies) was
+ * made: the position, turn count and dice stand as they stood then, the
+ * throw that ply used is pending again (so the same throw comes, and the
+ * same throws after it), and the plies from `ply` on are forgotten, with
+ * any resignation or stop. KEMET_EMISUSE for another `ply`. */
+KEMET_API int kemet_game_back(kemet_game *game, long ply);
+/* The ply a take-back by player p goes back to: p's last ply that was a
+ * choice (a move or a pre-throw move; a pass, which nobody chose, is not
+ * one), or -1 when p has none. */
+KEMET_API long kemet_game_last_move(const kemet_game *game, int p);
+/* Player p takes back their last move and everything after it:
+ * kemet_game_back(game, kemet_game_last_move(game, p)). KEMET_EILLEGAL
+ * when p has no move to take back, KEMET_EOVER after a resignation,
+ * KEMET_EMISUSE for a p not 1 or 2. A game over by the rules may be taken
+ * back. */
+KEMET_API int kemet_game_takeback(kemet_game *game, int p);
+
+/* The game's record so far (the format of kemet_replay): the header with
+ * its seed and players, "start" after the opening or "setup" for a game
+ * set up, a line a ply, a resignation, and the result line ("unfinished"
+ * while it goes on, "stopped" after kemet_game_stop). *text receives it,
+ * malloc'd: free it. */
+KEMET_API int kemet_game_record(const kemet_game *game, char **text);
+/* A game back from its record, every line checked as kemet_replay checks
+ * it, standing where the record leaves it: its seed, players, start or
+ * set-up position, plies, resignation and stop. `rules` must be the
+ * record's ruleset (KEMET_ERULESET otherwise, with both named); a record
+ * without a seed cannot go on (KEMET_ESYNTAX). The game borrows `rules`. */
+KEMET_API int kemet_game_read(const kemet_rules *rules, const char *text,
+                              kemet_game **out, kemet_error *err);
+
+/* One action of the player to move, chosen by `choose`: the throw-and-
+ * choose loop every front end and every match shares. Before a throw,
+ * choose(ctx, pos, NULL, moves, n) is asked with the n >= 0 pre-throw
+ * moves and answers -1 to throw or the index of one to make; after a
+ * throw, choose(ctx, pos, thr, moves, n) with the n >= 1 legal moves
+ * answers the index of the one to play. `scratch` holds KEMET_MAX_MOVES
+ * moves. `ev` (may be NULL) receives what a move did (n 0 after a throw).
+ * KEMET_EOVER when the game waits for nothing, KEMET_EMISUSE for an
+ * answer out of range, KEMET_ERANGE as kemet_moves. */
+typedef int (*kemet_choose_fn)(void *ctx, const kemet_pos *pos,
+                               const kemet_throw *thr, const kemet_move *moves,
+                               int n);
+KEMET_API int kemet_game_step_with(kemet_game *game, kemet_choose_fn choose,
+                                   void *ctx, kemet_move *scratch,
+                                   kemet_events *ev);
 
 /* ---------------------------------------------------------------------------
  * Agents: computer players. Each owns its generator.
@@ -677,6 +785,14 @@ KEMET_API long long kemet_agent_nodes(const kemet_agent *agent);
  * it answers 0, every result is as it would be without it. */
 KEMET_API void kemet_agent_set_check(kemet_agent *agent,
                                      int (*check)(void *ctx), void *ctx);
+/* One action of the game's player to move, chosen by `agent`
+ * (kemet_game_step_with with the agent as the chooser and its own room
+ * for the moves): before a throw the agent throws or makes a pre-throw
+ * move; after it, it plays its choice, where there is one: a throw with
+ * a single legal move (a pass included) is played without asking it.
+ * `ev` may be NULL. KEMET_EOVER when the game waits for nothing. */
+KEMET_API int kemet_game_step(kemet_game *game, kemet_agent *agent,
+                              kemet_events *ev);
 
 /* ---------------------------------------------------------------------------
  * Rollouts: the value of each candidate move estimated by playing games on
@@ -964,13 +1080,6 @@ KEMET_API int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
  * `turns` (may be NULL) the number of move lines. */
 KEMET_API int kemet_replay(const char *text, kemet_pos *final, char *final_text,
                            size_t final_len, long *turns, kemet_error *err);
-
-/* One ply of a game: the throw (n == 0: a move made instead of throwing)
- * and the move made. */
-typedef struct kemet_ply {
-    kemet_throw thr;
-    kemet_move move;
-} kemet_ply;
 
 /* Reads a record with every check of kemet_replay and gives its ruleset
  * (*rules, to close), the position its first ply was made in (after the

@@ -21,8 +21,9 @@
 static kemet_rules *R;
 static kemet_judge *J;
 static kemet_agent *A;
-static kemet_game *G;
-static kemet_pos P, BAD; /* a start position; one the library never makes */
+static kemet_game *G, *G2; /* G2: what a refused read leaves (NULL) */
+static char *TEXT;         /* what a refused record leaves (NULL) */
+static kemet_pos P, BAD;   /* a start position; one the library never makes */
 static kemet_throw T;
 static kemet_move M;
 static kemet_error E;
@@ -80,6 +81,15 @@ FN(kemet_game_setup, null, kemet_game_setup(R, 1, NULL, NULL, &E))
 FN(kemet_game_roll, null, kemet_game_roll(NULL, &T))
 FN(kemet_game_play, null, kemet_game_play(NULL, &M, NULL))
 FN(kemet_game_playout, null, kemet_game_playout(NULL, NULL, 10, 0))
+FN(kemet_game_set_players, null, kemet_game_set_players(G, "a", NULL))
+FN(kemet_game_resign, null, kemet_game_resign(NULL, 1))
+FN(kemet_game_stop, null, kemet_game_stop(NULL))
+FN(kemet_game_back, null, kemet_game_back(NULL, 0))
+FN(kemet_game_takeback, null, kemet_game_takeback(G, 3))
+FN(kemet_game_record, null, kemet_game_record(G, NULL))
+FN(kemet_game_read, null, kemet_game_read(R, NULL, &G2, &E))
+FN(kemet_game_step_with, null, kemet_game_step_with(G, NULL, NULL, many, NULL))
+FN(kemet_game_step, null, kemet_game_step(G, NULL, NULL))
 /* agents, rollouts, luck */
 FN(kemet_agent_new_judged, null,
    kemet_agent_new_judged(NULL, "greedy", 1, NULL, &E))
@@ -118,6 +128,17 @@ FN(kemet_pos_format, range, kemet_pos_format(R, &P, buf, 4))
 FN(kemet_record_ply, range, kemet_record_ply(&P, &T, &M, buf, 2))
 FN(kemet_explain, range, kemet_explain(R, &P, &T, &M, buf, 0))
 FN(kemet_game_roll, over, kemet_game_roll(G, &T))
+FN(kemet_game_resign, over, kemet_game_resign(G, 1))
+FN(kemet_game_stop, over, kemet_game_stop(G))
+FN(kemet_game_back, nohistory, kemet_game_back(G, 0))
+FN(kemet_game_record, nohistory, kemet_game_record(G, &TEXT))
+FN(kemet_game_set_players, control,
+   kemet_game_set_players(G, "a\nplayer2 b", "c"))
+FN(kemet_game_read, ruleset,
+   kemet_game_read(R, "kemet-record 1\nruleset chien-chacal\nseed 1\n", &G2,
+                   &E))
+FN(kemet_game_read, noseed,
+   kemet_game_read(R, "kemet-record 1\nruleset senet-kendall\n", &G2, &E))
 FN(kemet_judge_new, syntax, kemet_judge_new(R, "tanh", &J, &E))
 FN(kemet_agent_new, syntax, kemet_agent_new(R, "nosuch", 1, &A, &E))
 FN(kemet_rules_open, ruleset, kemet_rules_open("nosuch", &R, &E))
@@ -159,6 +180,15 @@ static const call calls[] = {
     CALL(kemet_game_roll, null, "NULL game", -1),
     CALL(kemet_game_play, null, "NULL game", -1),
     CALL(kemet_game_playout, null, "NULL game", -1),
+    CALL(kemet_game_set_players, null, "NULL name", -1),
+    CALL(kemet_game_resign, null, "NULL game", -1),
+    CALL(kemet_game_stop, null, "NULL game", -1),
+    CALL(kemet_game_back, null, "NULL game", -1),
+    CALL(kemet_game_takeback, null, "player 3", -1),
+    CALL(kemet_game_record, null, "NULL text", -1),
+    CALL(kemet_game_read, null, "NULL text", -1),
+    CALL(kemet_game_step_with, null, "NULL chooser", -1),
+    CALL(kemet_game_step, null, "NULL agent", -1),
     CALL(kemet_agent_new_judged, null, "NULL judge", -1),
     CALL(kemet_agent_new, null, "NULL spec", -1),
     CALL(kemet_rollout_run, null, "NULL options", -1),
@@ -187,6 +217,13 @@ static const call calls[] = {
     CALL(kemet_record_ply, range, "too little room", -8),
     CALL(kemet_explain, range, "no room", -8),
     CALL(kemet_game_roll, over, "a finished game", -6),
+    CALL(kemet_game_resign, over, "a finished game", -6),
+    CALL(kemet_game_stop, over, "a finished game", -6),
+    CALL(kemet_game_back, nohistory, "a game played on by playout", -1),
+    CALL(kemet_game_record, nohistory, "a game played on by playout", -1),
+    CALL(kemet_game_set_players, control, "a newline in a name", -1),
+    CALL(kemet_game_read, ruleset, "another ruleset's record", -3),
+    CALL(kemet_game_read, noseed, "a record without a seed", -2),
     CALL(kemet_judge_new, syntax, "an unknown evaluation", -2),
     CALL(kemet_agent_new, syntax, "an unknown agent", -2),
     CALL(kemet_rules_open, ruleset, "an unknown ruleset", -3),
@@ -196,11 +233,28 @@ enum { NCALLS = (int)(sizeof calls / sizeof calls[0]) };
 
 /* The functions of kemet.h returning int or long that return no status. */
 static const char *const no_status[] = {
-    "kemet_ruleset_count", "kemet_move_equal",     "kemet_throw_equal",
-    "kemet_square_cell",   "kemet_game_turns",     "kemet_game_plies",
-    "kemet_agent_count",   "kemet_agent_choose",   "kemet_agent_rank",
-    "kemet_table_probe",   "kemet_table_position", "kemet_race_probe",
-    "kemet_net_hidden",    "kemet_net_endgame",
+    "kemet_ruleset_count",
+    "kemet_move_equal",
+    "kemet_throw_equal",
+    "kemet_square_cell",
+    "kemet_game_turns",
+    "kemet_game_plies",
+    "kemet_agent_count",
+    "kemet_agent_choose",
+    "kemet_agent_rank",
+    "kemet_table_probe",
+    "kemet_table_position",
+    "kemet_race_probe",
+    "kemet_net_hidden",
+    "kemet_net_endgame",
+    /* the session's yes/no, player, result and index answers */
+    "kemet_game_is_setup",
+    "kemet_game_mover",
+    "kemet_game_result",
+    "kemet_game_resigned",
+    "kemet_game_stopped",
+    "kemet_game_next",
+    "kemet_game_last_move",
 };
 
 static bool listed(const char *name) {
@@ -273,6 +327,8 @@ static void documented_codes(void **state) {
         J = keep_j;
     }
     kemet_game_free(G);
+    assert_null(G2);
+    assert_null(TEXT);
     kemet_judge_free(J);
     kemet_rules_close(R);
     assert_int_equal(failed, 0);

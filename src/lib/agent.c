@@ -67,6 +67,7 @@ struct kemet_agent {
     kemet_throw *thr;
     uint32_t *w;
     kemet_move *list;
+    kemet_move *moves; /* kemet_game_step's list of choices */
     long long nodes;
     char spec[64];
 };
@@ -305,8 +306,8 @@ int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
     a->kind = kind;
     a->budget = budget;
     kemet_rng_seed(&a->rng, seed);
-    bool ok = true;
-    if (kind->search == SEARCH_NONE) {
+    bool ok = (a->moves = malloc(KEMET_MAX_MOVES * sizeof *a->moves)) != NULL;
+    if (ok && kind->search == SEARCH_NONE) {
         ok = (a->thr = malloc(KEMET_MAX_THROWS * sizeof *a->thr)) &&
              (a->w = malloc(KEMET_MAX_THROWS * sizeof *a->w)) &&
              (a->list = malloc(KEMET_MAX_MOVES * sizeof *a->list));
@@ -354,6 +355,7 @@ void kemet_agent_free(kemet_agent *agent) {
     free(agent->thr);
     free(agent->w);
     free(agent->list);
+    free(agent->moves);
     kemet_judge_free(agent->own);
     free(agent);
 }
@@ -438,4 +440,20 @@ int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
     if (thr && thr->n > 0 && n == 1)
         return 0; /* forced */
     return agent->kind->choose(agent, pos, thr, moves, n);
+}
+
+/* The agent as kemet_game_step's chooser: asked only where there is a
+ * choice (before a throw with pre-throw moves; after it between two moves
+ * or more). */
+static int step_choose(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                       const kemet_move *moves, int n) {
+    if (thr ? n == 1 : n == 0)
+        return thr ? 0 : -1;
+    return kemet_agent_choose(ctx, pos, thr, moves, n);
+}
+
+int kemet_game_step(kemet_game *game, kemet_agent *agent, kemet_events *ev) {
+    if (!game || !agent)
+        return KEMET_EMISUSE;
+    return kemet_game_step_with(game, step_choose, agent, agent->moves, ev);
 }

@@ -113,6 +113,11 @@ typedef struct replay {
     long cap;
     bool keep;
     kemet_pos opened; /* the position the first ply was made in */
+    /* for kemet_game_read */
+    uint64_t seed;
+    char name[2][64]; /* "" unless given */
+    int resigned;
+    bool stopped;
 } replay;
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -277,10 +282,13 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                             ln);
         kemet_rng_seed(&R->rng, seed);
         R->seeded = true;
+        R->seed = seed;
         return KEMET_OK;
     }
-    if (KEY("player1") || KEY("player2"))
+    if (KEY("player1") || KEY("player2")) {
+        snprintf(R->name[line[6] - '1'], sizeof R->name[0], "%s", arg);
         return KEMET_OK;
+    }
     if (KEY("start") || KEY("setup")) {
         kemet_error e;
         if (!R->rules)
@@ -315,6 +323,7 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                             ln);
         /* the other player wins; no move may follow */
         R->pos.result = arg[0] == '1' ? KEMET_WON2 : KEMET_WON1;
+        R->resigned = arg[0] - '0';
         return KEMET_OK;
     }
     if (KEY("result")) {
@@ -338,6 +347,7 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
                             "game (%s)",
                             ln, arg, want);
         R->ended = true;
+        R->stopped = strcmp(arg, "stopped") == 0;
         return KEMET_OK;
     }
 #undef KEY
@@ -411,4 +421,59 @@ int kemet_record_read(const char *text, kemet_rules **rules, kemet_pos *start,
     *plies = R.list;
     *n = R.plies;
     return KEMET_OK;
+}
+
+/* The game the checked record `R` describes, played again through the
+ * driver: the same seed, start and plies. */
+static int game_of(const kemet_rules *rules, const replay *R, kemet_game **out,
+                   kemet_error *err) {
+    kemet_game *g;
+    int rc = R->set_up ? kemet_game_setup(rules, R->seed, &R->start, &g, err)
+                       : kemet_game_new(rules, R->seed, &g, NULL);
+    if (rc)
+        return kmt_fail(err, rc, "%s", kemet_strerror(rc));
+    const char *p1 = R->name[0][0] ? R->name[0] : "human";
+    const char *p2 = R->name[1][0] ? R->name[1] : "human";
+    /* a name the session refuses (too long) stays "human" */
+    kemet_game_set_players(g, p1, p2);
+    for (long i = 0; i < R->plies && rc == KEMET_OK; i++) {
+        const kemet_ply *p = &R->list[i];
+        if (p->thr.n && !kemet_game_throw(g))
+            rc = kemet_game_roll(g, NULL);
+        if (rc == KEMET_OK)
+            rc = kemet_game_play(g, &p->move, NULL);
+    }
+    if (rc == KEMET_OK && R->resigned)
+        rc = kemet_game_resign(g, R->resigned);
+    if (rc == KEMET_OK && R->stopped)
+        rc = kemet_game_stop(g);
+    if (rc) {
+        kemet_game_free(g);
+        return kmt_fail(err, rc, "the record's game cannot be played again: %s",
+                        kemet_strerror(rc));
+    }
+    *out = g;
+    return KEMET_OK;
+}
+
+int kemet_game_read(const kemet_rules *rules, const char *text,
+                    kemet_game **out, kemet_error *err) {
+    if (!rules || !text || !out)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_game_read: NULL argument");
+    *out = NULL;
+    replay R = {.keep = true};
+    int rc = replay_text(&R, text, err);
+    if (rc == KEMET_OK &&
+        strcmp(kemet_rules_spec(R.rules), kemet_rules_spec(rules)) != 0)
+        rc = kmt_fail(err, KEMET_ERULESET,
+                      "the record is a game of %s, not of %s",
+                      kemet_rules_spec(R.rules), kemet_rules_spec(rules));
+    if (rc == KEMET_OK && !R.seeded)
+        rc = kmt_fail(err, KEMET_ESYNTAX,
+                      "the record has no seed, so its throws cannot go on");
+    if (rc == KEMET_OK)
+        rc = game_of(rules, &R, out, err);
+    kemet_rules_close(R.rules);
+    free(R.list);
+    return rc;
 }
