@@ -115,8 +115,44 @@ static int seat_choose(const kemet_judge *ev, kemet_agent *ag, int probe,
                : (int)kemet_rng_below(pick, (uint32_t)n + 1) - 1;
 }
 
-/* Plays a game of `r`; a seat without an agent plays its probe, which
- * judges by `ev` (the evaluation alone), or at random. */
+/* The seats and what watches the game: kemet_game_step_with's chooser. */
+typedef struct seats {
+    const kemet_judge *ev;
+    kemet_agent **a;
+    const int *probe;
+    kemet_rng *pick;
+    cli_ply_fn fn;
+    void *ctx;
+    cli_think *think;
+} seats;
+
+/* Before a throw `fn` hears of it, then the seat chooses among the
+ * pre-throw moves (if any); after it the seat chooses where there is a
+ * choice, and `fn` hears of the moves. */
+static int seats_choose(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                        const kemet_move *moves, int n) {
+    const seats *S = ctx;
+    int p = pos->to - 1;
+    if (!thr) {
+        if (S->fn)
+            S->fn(S->ctx, pos, NULL, NULL, 0);
+        if (n == 0)
+            return -1;
+        int k = seat_choose(S->ev, S->a[p], S->probe[p], S->pick, pos, NULL,
+                            moves, n, S->think);
+        return k < n ? k : -1;
+    }
+    int k = n == 1 ? 0
+                   : seat_choose(S->ev, S->a[p], S->probe[p], S->pick, pos, thr,
+                                 moves, n, S->think);
+    if (S->fn)
+        S->fn(S->ctx, pos, thr, moves, n);
+    return k;
+}
+
+/* Plays a game of `r` by the library's throw-and-choose loop; a seat
+ * without an agent plays its probe, which judges by `ev` (the evaluation
+ * alone), or at random. */
 static int play_game(const kemet_rules *r, const kemet_judge *ev, uint64_t seed,
                      kemet_agent *a[2], const int probe[2], kemet_rng *pick,
                      long cap, cli_ply_fn fn, void *ctx, cli_think *think,
@@ -127,43 +163,20 @@ static int play_game(const kemet_rules *r, const kemet_judge *ev, uint64_t seed,
         free(moves);
         return KEMET_ENOMEM;
     }
+    seats S = {ev, a, probe, pick, fn, ctx, think};
     /* Stop before a new turn would begin beyond the cap (ruling G5). */
     int mover = 0;
-    while (kemet_result(kemet_game_pos(g)) == KEMET_PLAYING) {
+    while (kemet_game_next(g) != KEMET_NEXT_OVER) {
         const kemet_pos *pos = kemet_game_pos(g);
         if (kemet_game_turns(g) >= cap && pos->to != mover)
             break;
         mover = pos->to;
-        kemet_agent *ag = a[pos->to - 1];
-        const kemet_throw *opening = kemet_game_throw(g);
-        int n = opening ? 0 : kemet_prethrow(r, pos, moves);
-        if (fn && !opening)
-            fn(ctx, pos, NULL, NULL, 0);
-        if (n > 0) {
-            int k = seat_choose(ev, ag, probe[pos->to - 1], pick, pos, NULL,
-                                moves, n, think);
-            if (k >= 0 && k < n) {
-                kemet_game_make(g, &moves[k]);
-                continue;
-            }
-        }
-        kemet_throw t;
-        if (opening)
-            t = *opening;
-        else
-            kemet_game_roll(g, &t);
-        n = kemet_moves(r, pos, &t, moves);
-        if (n < 1) { /* more turns than the list holds: never seen */
+        int rc = kemet_game_step_with(g, seats_choose, &S, moves, NULL);
+        if (rc) { /* more turns than the list holds: never seen */
             kemet_game_free(g);
             free(moves);
-            return n;
+            return rc;
         }
-        int k = n == 1 ? 0
-                       : seat_choose(ev, ag, probe[pos->to - 1], pick, pos, &t,
-                                     moves, n, think);
-        if (fn)
-            fn(ctx, pos, &t, moves, n);
-        kemet_game_make(g, &moves[k]);
     }
     free(moves);
     *out = g;

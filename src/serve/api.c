@@ -507,17 +507,17 @@ enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
     job want = {.kind = JOB_REVIEW,
                 .g = g,
                 .version = g->played,
-                .pos = g->start,
+                .pos = *kemet_game_start(g->g),
                 .nplies = g->nply,
                 .result = wg_result(g),
-                .resigned = g->resigned};
+                .resigned = wg_resigned(g)};
     want.plies = malloc((size_t)(g->nply ? g->nply : 1) * sizeof *want.plies);
     if (!want.plies) {
         pthread_mutex_unlock(&g->mu);
         return srv_error(c, 500, "out of memory");
     }
-    for (long i = 0; i < g->nply; i++)
-        want.plies[i] = (kemet_ply){g->ply[i].thr, g->ply[i].move};
+    memcpy(want.plies, kemet_game_history(g->g),
+           (size_t)g->nply * sizeof *want.plies);
     pthread_mutex_unlock(&g->mu);
     int status = srv_queue_job(S, q, &want);
     free(want.plies); /* NULL once a job took it over */

@@ -82,10 +82,10 @@ json_t *wg_rulesets_json(kemet_rules *const *rules, int n) {
 
 json_t *wg_history_json(const wgame *g) {
     json_t *plies = json_array();
-    json_array_append_new(plies,
-                          json_pack("{s:i, s:o, s:s, s:o}", "ply", 0, "throw",
-                                    json_null(), "words", g->opening, "cells",
-                                    wg_cells_json(g->rules, &g->start)));
+    json_array_append_new(
+        plies, json_pack("{s:i, s:o, s:s, s:o}", "ply", 0, "throw", json_null(),
+                         "words", g->opening, "cells",
+                         wg_cells_json(g->rules, kemet_game_start(g->g))));
     for (long i = 0; i < g->nply; i++) {
         json_t *p = wg_ply_json(g, i);
         char text[512];

@@ -64,7 +64,6 @@ void wg_free(wgame *g) {
 
 /* Starts the in-memory game from the seed, with no actions. */
 static int wg_begin(wgame *g) {
-    g->resigned = 0;
     g->played = 0;
     g->offered = 0;
     g->rematch[0] = '\0';
@@ -77,9 +76,14 @@ static int wg_begin(wgame *g) {
     kemet_game_free(g->g);
     g->g = NULL;
     kemet_events ev;
-    if (kemet_game_new(g->rules, g->seed, &g->g, &ev))
+    const char *name[2];
+    for (int p = 0; p < 2; p++) {
+        int l = wg_seat_level(g->seat[p]);
+        name[p] = l ? kemet_level_agent(l) : "human";
+    }
+    if (kemet_game_new(g->rules, g->seed, &g->g, &ev) ||
+        kemet_game_set_players(g->g, name[0], name[1]))
         return KEMET_ENOMEM;
-    g->start = *kemet_game_pos(g->g);
     g->opening = words_of(g->rules, &ev);
     return g->opening ? KEMET_OK : KEMET_ENOMEM;
 }
@@ -119,14 +123,10 @@ static int remember(wgame *g, char kind, const char *text) {
     return KEMET_OK;
 }
 
-static int add_ply(wgame *g, int player, const kemet_throw *thr,
-                   const kemet_move *m, const kemet_events *ev) {
+static int add_ply(wgame *g, const kemet_events *ev) {
     if (kc_grow(&g->ply, &g->cap, g->nply, sizeof *g->ply))
         return KEMET_ENOMEM;
     wg_ply *p = &g->ply[g->nply];
-    p->player = player;
-    p->thr = thr ? *thr : (kemet_throw){0};
-    p->move = *m;
     p->after = *kemet_game_pos(g->g);
     if (!(p->words = words_of(g->rules, ev)))
         return KEMET_ENOMEM;
@@ -149,9 +149,6 @@ int wg_throw(wgame *g, kemet_throw *out) {
 }
 
 int wg_move(wgame *g, const kemet_move *m) {
-    const kemet_throw *pending = kemet_game_throw(g->g);
-    kemet_throw thr = pending ? *pending : (kemet_throw){0};
-    int player = kemet_game_pos(g->g)->to;
     kemet_events ev;
     int rc = kemet_game_play(g->g, m, &ev);
     if (rc)
@@ -160,7 +157,7 @@ int wg_move(wgame *g, const kemet_move *m) {
     kemet_move_format(m, text, sizeof text);
     if ((rc = remember(g, 'm', text)))
         return rc;
-    return add_ply(g, player, pending ? &thr : NULL, m, &ev);
+    return add_ply(g, &ev);
 }
 
 static int take_back_to(wgame *g, long keep);
@@ -247,69 +244,28 @@ const char *wg_kind_name(char kind) {
                          : "move";
 }
 
-/* Goes back to just before ply `keep` (0-based) was moved: the actions
- * that stand (each take-back so far applied) up to that move are played
- * again from the seed, so its throw is pending again, and the throws after
- * it will come as they came. The stored actions stay; the take-back is
- * remembered as one more. */
+/* Goes back to just before ply `keep` (0-based) was moved
+ * (kemet_game_back: its throw pending again, the same throws after it);
+ * the stored actions stay, and the take-back is remembered as one more. */
 static int take_back_to(wgame *g, long keep) {
-    long n = g->version, top = 0, moves = 0;
-    long *live = malloc((size_t)(n ? n : 1) * sizeof *live);
-    long *mark = malloc((size_t)(n ? n : 1) * sizeof *mark);
-    if (!live || !mark) {
-        free(live);
-        free(mark);
-        return KEMET_ENOMEM;
-    }
-    /* live: the standing actions; mark[k]: standing actions before the
-     * k-th standing move */
-    for (long i = 0; i < n; i++) {
-        const wg_action *a = &g->act[i];
-        if (a->kind == 'b') {
-            long k = strtol(a->text, NULL, 10);
-            top = mark[k];
-            moves = k;
-        } else {
-            if (a->kind == 'm')
-                mark[moves++] = top;
-            live[top++] = i;
-        }
-    }
-    int rc = keep < 0 || keep >= moves ? KEMET_EILLEGAL : KEMET_OK;
-    if (rc == KEMET_OK) {
-        long cut = mark[keep];
-        wg_action *saved = g->act;
-        long saved_cap = g->actcap, version = g->version;
-        g->act = NULL;
-        g->actcap = 0;
-        rc = wg_begin(g);
-        char why[200];
-        for (long j = 0; j < cut && rc == 0; j++)
-            rc = wg_replay(g, wg_kind_name(saved[live[j]].kind),
-                           saved[live[j]].text, why, sizeof why);
-        free(g->act);
-        g->act = saved;
-        g->actcap = saved_cap;
-        g->version = version;
-        char text[24];
-        snprintf(text, sizeof text, "%ld", keep);
-        if (rc == KEMET_OK)
-            rc = remember(g, 'b', text);
-    }
-    free(live);
-    free(mark);
-    return rc;
+    if (keep < 0 || keep >= g->nply)
+        return KEMET_EILLEGAL;
+    int rc = kemet_game_back(g->g, keep);
+    if (rc)
+        return rc;
+    for (long i = keep; i < g->nply; i++)
+        free(g->ply[i].words);
+    g->nply = keep;
+    char text[24];
+    snprintf(text, sizeof text, "%ld", keep);
+    return remember(g, 'b', text);
 }
 
 int wg_takeback(wgame *g, int seat) {
-    if (g->resigned)
+    if (kemet_game_resigned(g->g))
         return KEMET_EOVER;
-    long i = g->nply - 1;
-    while (i >= 0 && (g->ply[i].player != seat || g->ply[i].move.n == 0))
-        i--;
-    if (i < 0)
-        return KEMET_EILLEGAL;
-    return take_back_to(g, i);
+    long i = kemet_game_last_move(g->g, seat);
+    return i < 0 ? KEMET_EILLEGAL : take_back_to(g, i);
 }
 
 int wg_rebuild(wgame *g, long keep) {
@@ -327,17 +283,19 @@ int wg_rebuild(wgame *g, long keep) {
 }
 
 int wg_result(const wgame *g) {
-    if (g->resigned)
-        return g->resigned == 1 ? KEMET_WON2 : KEMET_WON1;
-    return kemet_game_pos(g->g)->result;
+    return kemet_game_result(g->g);
+}
+
+int wg_resigned(const wgame *g) {
+    return kemet_game_resigned(g->g);
 }
 
 int wg_resign(wgame *g, int seat) {
-    if (wg_result(g) != KEMET_PLAYING || (seat != 1 && seat != 2))
-        return KEMET_EOVER;
-    int rc = remember(g, 'r', seat == 1 ? "1" : "2");
-    if (rc == KEMET_OK)
-        g->resigned = seat;
+    int rc = kemet_game_resign(g->g, seat);
+    if (rc)
+        return rc == KEMET_EMISUSE ? KEMET_EOVER : rc;
+    if ((rc = remember(g, 'r', seat == 1 ? "1" : "2")))
+        kemet_game_back(g->g, kemet_game_plies(g->g)); /* not resigned */
     return rc;
 }
 
@@ -429,6 +387,9 @@ int wg_plan_choose(wg_plan *plan) {
         rc = n < 0 ? n : KEMET_EILLEGAL;
     else if (n == 0)
         plan->throw_now = true;
+    else if (plan->thrown && n == 1)
+        plan->move = moves[0]; /* no choice: the agent is not asked, as
+                                  kemet_game_step does */
     else {
         int k = kemet_agent_choose(plan->agent, &plan->pos,
                                    plan->thrown ? &plan->thr : NULL, moves, n);
@@ -507,13 +468,13 @@ static json_t *seat_json(const wgame *g, int p) {
 }
 
 json_t *wg_ply_json(const wgame *g, long i) {
-    const wg_ply *p = &g->ply[i];
+    const kemet_ply *p = &kemet_game_history(g->g)[i];
     char mv[160];
     kemet_move_format(&p->move, mv, sizeof mv);
     return json_pack("{s:I, s:i, s:o, s:s, s:s}", "ply", (json_int_t)(i + 1),
-                     "player", p->player, "throw",
+                     "player", kemet_game_mover(g->g, i), "throw",
                      p->thr.n ? throw_json(&p->thr) : json_null(), "move", mv,
-                     "words", p->words);
+                     "words", g->ply[i].words);
 }
 
 json_t *wg_summary_json(const wgame *g) {
@@ -527,7 +488,7 @@ json_t *wg_summary_json(const wgame *g) {
         result == KEMET_PLAYING ? json_null()
         : result == KEMET_DRAW  ? json_integer(0)
                                 : json_integer(result),
-        "resigned", g->resigned ? json_integer(g->resigned) : json_null(),
+        "resigned", wg_resigned(g) ? json_integer(wg_resigned(g)) : json_null(),
         "version", (json_int_t)g->version, "plies", (json_int_t)g->nply,
         "created", (json_int_t)g->created);
 }
@@ -581,53 +542,20 @@ json_t *wg_state_json(const wgame *g, int you) {
     return o;
 }
 
-/* The record (docs/notation: kemet-record 1). The dice seed is written only
- * once the game is over: before, it would tell every throw to come. */
+/* The record (docs/notation: kemet-record 1), the session's
+ * (kemet_game_record). The dice seed is written only once the game is
+ * over: before, it would tell every throw to come. */
 char *wg_record(const wgame *g) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
+    char *text;
+    if (kemet_game_record(g->g, &text))
         return NULL;
-    const kemet_pos *pos = kemet_game_pos(g->g);
-    const char *name[2];
-    for (int p = 0; p < 2; p++) {
-        int l = wg_seat_level(g->seat[p]);
-        name[p] = l ? kemet_level_agent(l) : "human";
-    }
-    char line[1024];
-    if (kemet_record_header(g->rules, g->seed, name[0], name[1], &g->start,
-                            line, sizeof line) > 0) {
-        const char *s = line;
-        if (wg_result(g) == KEMET_PLAYING) {
-            /* drop the "seed N" line */
-            const char *seed = strstr(line, "\nseed ");
-            if (seed) {
-                fwrite(line, 1, (size_t)(seed - line) + 1, f);
-                s = strchr(seed + 1, '\n') + 1;
-            }
+    if (wg_result(g) == KEMET_PLAYING) {
+        /* drop the "seed N" line */
+        char *seed = strstr(text, "\nseed ");
+        if (seed) {
+            char *next = strchr(seed + 1, '\n');
+            memmove(seed, next, strlen(next) + 1);
         }
-        fputs(s, f);
     }
-    kemet_pos before = g->start;
-    for (long i = 0; i < g->nply; i++) {
-        const wg_ply *p = &g->ply[i];
-        if (kemet_record_ply(&before, p->thr.n ? &p->thr : NULL, &p->move, line,
-                             sizeof line) > 0)
-            fputs(line, f);
-        before = p->after;
-    }
-    kemet_pos end = *pos;
-    if (g->resigned &&
-        kemet_record_resign(g->resigned, line, sizeof line) > 0) {
-        fputs(line, f);
-        end.result = (uint8_t)wg_result(g);
-    }
-    if (kemet_record_result(&end, 0, line, sizeof line) > 0)
-        fputs(line, f);
-    if (fclose(f) != 0) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
+    return text;
 }

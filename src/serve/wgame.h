@@ -15,12 +15,10 @@
 #define WG_ID 16    /* characters of a game id */
 #define WG_TOKEN 32 /* characters of a seat's token */
 
-/* One ply as the page shows it: who, the throw (n == 0 before a throw),
- * the move, the position after it and what happened, in words. */
+/* What the page shows of a ply beside the session's history (who, the
+ * throw and the move: kemet_game_history): the position after it and what
+ * happened, in words. */
 typedef struct wg_ply {
-    int player;
-    kemet_throw thr;
-    kemet_move move;
     kemet_pos after;
     char *words;
 } wg_ply;
@@ -43,21 +41,19 @@ typedef struct wgame {
     char token[2][WG_TOKEN + 1]; /* "" for a computer seat */
     long long created;           /* seconds since 1970 */
     char *opening;               /* the opening, in words */
-    kemet_pos start;
     pthread_mutex_t mu;
-    kemet_game *g;
+    kemet_game *g; /* the session: position, dice, history, resignation */
     kemet_agent *agent[2];
     long version; /* actions made: each throw, move or pre-throw choice */
     wg_action *act;
     long actcap;
-    wg_ply *ply;
+    wg_ply *ply; /* one a ply of the session's history */
     long nply, cap;
-    bool queued;  /* waiting for the computer's worker */
-    bool busy;    /* the worker is searching for it */
-    int resigned; /* 0, or the seat that resigned (the other won) */
-    long played;  /* the version after the last action of play (every kind
-                     but the rematch's): what a review depends on */
-    int offered;  /* 0, or the seat that offered a rematch */
+    bool queued; /* waiting for the computer's worker */
+    bool busy;   /* the worker is searching for it */
+    long played; /* the version after the last action of play (every kind
+                    but the rematch's): what a review depends on */
+    int offered; /* 0, or the seat that offered a rematch */
     char rematch[WG_ID + 1]; /* "", or the rematch's game id */
     char *review;            /* its review (JSON), made at review_version */
     long review_version;
@@ -117,15 +113,17 @@ int wg_move(wgame *g, const kemet_move *m);
 int wg_after_throw(wgame *g);
 bool wg_computer_to_act(const wgame *g);
 /* The game's result: the position's, or the win of the seat that did not
- * resign. */
+ * resign (kemet_game_result); the seat that resigned, or 0. */
 int wg_result(const wgame *g);
+int wg_resigned(const wgame *g);
 /* Seat `seat` resigns (an action, stored like the others). */
 int wg_resign(wgame *g, int seat);
-/* Seat `seat` takes back its last move and everything after it: the game
- * stands as it did before that move, its throw pending again (an action,
- * stored like the others: "takeback" with the number of plies kept).
- * KEMET_EILLEGAL when the seat has no move to take back, KEMET_EOVER
- * after a resignation. */
+/* Seat `seat` takes back its last move and everything after it
+ * (kemet_game_takeback: its last ply that was a choice, never a pass): the
+ * game stands as it did before that move, its throw pending again (an
+ * action, stored like the others: "takeback" with the number of plies
+ * kept). KEMET_EILLEGAL when the seat has no move to take back,
+ * KEMET_EOVER after a resignation. */
 int wg_takeback(wgame *g, int seat);
 /* The computer's step in three parts, so that its search holds no lock:
  * wg_computer_plan copies what the search needs (g->mu held; the agent

@@ -276,15 +276,9 @@ EMSCRIPTEN_KEEPALIVE char *ko_review(wgame *g) {
         return error_json(409, "the game is not over: a review would "
                                "advise the players");
     if (!g->review || g->review_version != g->played) {
-        kemet_ply *plies =
-            malloc((size_t)(g->nply ? g->nply : 1) * sizeof *plies);
-        if (!plies)
-            return error_json(500, "out of memory");
-        for (long i = 0; i < g->nply; i++)
-            plies[i] = (kemet_ply){g->ply[i].thr, g->ply[i].move};
-        char *text = wg_review_text(g->judge, &g->start, plies, g->nply,
-                                    wg_result(g), g->resigned, NULL, NULL);
-        free(plies);
+        char *text = wg_review_text(g->judge, kemet_game_start(g->g),
+                                    kemet_game_history(g->g), g->nply,
+                                    wg_result(g), wg_resigned(g), NULL, NULL);
         if (!text)
             return error_json(500, "out of memory");
         free(g->review);

@@ -28,33 +28,6 @@ char *kw_play(const char *spec, const char *seed_text, const char *p1,
 char *kw_search(const char *pos_text, const char *thr_text, const char *spec,
                 int times);
 
-/* A growing text. */
-typedef struct text {
-    char *s;
-    size_t n, cap;
-    int failed;
-} text;
-
-static void add(text *t, const char *s) {
-    size_t k = strlen(s);
-    if (t->failed)
-        return;
-    if (t->n + k + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap < t->n + k + 1)
-            cap *= 2;
-        char *g = realloc(t->s, cap);
-        if (!g) {
-            t->failed = 1;
-            return;
-        }
-        t->s = g;
-        t->cap = cap;
-    }
-    memcpy(t->s + t->n, s, k + 1);
-    t->n += k;
-}
-
 static char *error_text(const char *msg) {
     size_t k = strlen(msg);
     char *s = malloc(k + 7);
@@ -74,7 +47,9 @@ EMSCRIPTEN_KEEPALIVE void kw_free(void *p) {
 /* The record of a game between agents p1 and p2 (specs), its throws from
  * `seed` (decimal text), stopped after max_plies plies; or "error ...".
  * With `race` the agents use the ruleset's race database where it has one
- * (as `kemet play --tables race`). */
+ * (as `kemet play --tables race`). The game is the library's session,
+ * played by its throw-and-choose loop (kemet_game_step), as kemet play's
+ * computers play. */
 EMSCRIPTEN_KEEPALIVE char *kw_play(const char *spec, const char *seed_text,
                                    const char *p1, const char *p2,
                                    int max_plies, int race) {
@@ -83,18 +58,11 @@ EMSCRIPTEN_KEEPALIVE char *kw_play(const char *spec, const char *seed_text,
     kemet_race *db = NULL;
     kemet_agent *a[2] = {NULL, NULL};
     kemet_game *g = NULL;
-    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     kemet_error err = {0};
-    text out = {0};
-    char line[1024], *end;
+    char *end, *res = NULL;
     uint64_t seed = strtoull(seed_text, &end, 10);
-    char *res = NULL;
-    if (!moves)
-        return error_text("out of memory");
-    if (*seed_text == '\0' || *end != '\0') {
-        res = error_text("the seed must be a number");
-        goto done;
-    }
+    if (*seed_text == '\0' || *end != '\0')
+        return error_text("the seed must be a number");
     if (kemet_rules_open(spec, &r, &err) ||
         kemet_judge_new(r, NULL, &j, &err)) {
         res = error_text(err.msg);
@@ -107,50 +75,20 @@ EMSCRIPTEN_KEEPALIVE char *kw_play(const char *spec, const char *seed_text,
         res = error_text(err.msg);
         goto done;
     }
-    if (kemet_game_new(r, seed, &g, NULL)) {
+    /* the players as kemet play names them: the agents' own specs */
+    if (kemet_game_new(r, seed, &g, NULL) ||
+        kemet_game_set_players(g, kemet_agent_spec(a[0]),
+                               kemet_agent_spec(a[1]))) {
         res = error_text("the game cannot start");
         goto done;
     }
-    /* the players as kemet play names them: the agents' own specs */
-    kemet_record_header(r, seed, kemet_agent_spec(a[0]), kemet_agent_spec(a[1]),
-                        kemet_game_pos(g), line, sizeof line);
-    add(&out, line);
-    for (int ply = 0;
-         ply < max_plies && kemet_result(kemet_game_pos(g)) == KEMET_PLAYING;
-         ply++) {
-        kemet_pos before = *kemet_game_pos(g);
-        kemet_agent *me = a[before.to - 1];
-        const kemet_throw *opening = kemet_game_throw(g);
-        int n = opening ? 0 : kemet_prethrow(r, &before, moves);
-        if (n > 0) {
-            int k = kemet_agent_choose(me, &before, NULL, moves, n);
-            if (k >= 0) {
-                kemet_game_play(g, &moves[k], NULL);
-                kemet_record_ply(&before, NULL, &moves[k], line, sizeof line);
-                add(&out, line);
-                continue;
-            }
-        }
-        kemet_throw t;
-        if (opening)
-            t = *opening;
-        else
-            kemet_game_roll(g, &t);
-        n = kemet_moves(r, &before, &t, moves);
-        int k = 0;
-        if (!(n == 1 && moves[0].n == 0))
-            k = kemet_agent_choose(me, &before, &t, moves, n);
-        kemet_game_play(g, &moves[k], NULL);
-        kemet_record_ply(&before, &t, &moves[k], line, sizeof line);
-        add(&out, line);
-    }
-    kemet_record_result(kemet_game_pos(g), 0, line, sizeof line);
-    add(&out, line);
-    res = out.failed ? error_text("out of memory") : out.s;
-    if (out.failed)
-        free(out.s);
+    int rc = KEMET_OK;
+    while (rc == KEMET_OK && kemet_game_plies(g) < max_plies &&
+           kemet_game_next(g) != KEMET_NEXT_OVER)
+        rc = kemet_game_step(g, a[kemet_game_pos(g)->to - 1], NULL);
+    if (rc || kemet_game_record(g, &res))
+        res = error_text(kemet_strerror(rc ? rc : KEMET_ENOMEM));
 done:
-    free(moves);
     kemet_game_free(g);
     kemet_agent_free(a[0]);
     kemet_agent_free(a[1]);
