@@ -210,6 +210,64 @@ static void table_examples(trainer *T, long unit, double alpha,
     }
 }
 
+/* One self-play game's learning: kemet_game_step_with's chooser. */
+typedef struct self_play {
+    const trainer *T;
+    game_scratch *S;
+    double *dw, alpha, prev;
+    bool started;
+    long unit;
+} self_play;
+
+/* Before each throw the network's value of the position is learned from
+ * (TD(lambda): the step toward it from the last one), and a pre-throw
+ * move is taken when it is worth more than throwing (the average over
+ * the throws of the best move); after the throw the best move one move
+ * ahead is played. */
+static int self_play_choose(void *ctx, const kemet_pos *pos,
+                            const kemet_throw *thr, const kemet_move *moves,
+                            int k) {
+    self_play *P = ctx;
+    const trainer *T = P->T;
+    game_scratch *S = P->S;
+    const kemet_rules *r = T->r;
+    int nw = T->n->nw;
+    double v;
+    if (thr)
+        return k == 1 ? 0 : best_move(T, pos, thr, moves, k, &v);
+    v = value_grad(T, pos, S->g);
+    if (P->started) {
+        double d = v - P->prev;
+        for (int i = 0; i < nw; i++)
+            P->dw[i] += P->alpha * d * S->e[i];
+        T->sq[P->unit] += d * d;
+        T->steps[P->unit]++;
+    }
+    for (int i = 0; i < nw; i++)
+        S->e[i] = T->o->lambda * S->e[i] + S->g[i];
+    P->prev = v;
+    P->started = true;
+    if (k == 0)
+        return -1;
+    /* Throwing: the average over the throws of the best move. */
+    uint32_t total;
+    int nt = kemet_throws(r, pos, S->thr, S->wt, &total);
+    double thr_v = 0;
+    kemet_move *m2 = S->moves + k; /* `moves` is S->moves */
+    for (int t = 0; t < nt; t++) {
+        int c = kemet_moves(r, pos, &S->thr[t], m2);
+        double x = 0;
+        if (c > 0)
+            best_move(T, pos, &S->thr[t], m2, c, &x);
+        thr_v += x * S->wt[t];
+    }
+    thr_v /= total;
+    double tv;
+    int i = best_move(T, pos, NULL, moves, k, &tv);
+    bool take = pos->to == 1 ? tv > thr_v : tv < thr_v;
+    return take ? i : -1;
+}
+
 static void train_game(void *ctx, long mine, int thread) {
     (void)thread;
     trainer *T = ctx;
@@ -241,14 +299,13 @@ static void train_game(void *ctx, long mine, int thread) {
         T->failed[unit] = 1;
         goto done;
     }
-    double lambda = T->o->lambda, prev = 0;
-    bool started = false;
-    for (long ply = 0; ply < MAX_PLIES; ply++) {
+    self_play S2 = {T, S, dw, alpha, 0, false, unit};
+    for (long ply = 0; ply < MAX_PLIES; ply = kemet_game_plies(game)) {
         const kemet_pos *pos = kemet_game_pos(game);
         if (pos->result != KEMET_PLAYING) {
             double z = decided_value(pos);
-            if (started) {
-                double d = z - prev;
+            if (S2.started) {
+                double d = z - S2.prev;
                 for (int i = 0; i < nw; i++)
                     dw[i] += alpha * d * S->e[i];
                 T->sq[unit] += d * d;
@@ -256,55 +313,10 @@ static void train_game(void *ctx, long mine, int thread) {
             }
             break;
         }
-        const kemet_throw *pending = kemet_game_throw(game);
-        if (!pending) {
-            double v = value_grad(T, pos, S->g);
-            if (started) {
-                double d = v - prev;
-                for (int i = 0; i < nw; i++)
-                    dw[i] += alpha * d * S->e[i];
-                T->sq[unit] += d * d;
-                T->steps[unit]++;
-            }
-            for (int i = 0; i < nw; i++)
-                S->e[i] = lambda * S->e[i] + S->g[i];
-            prev = v;
-            started = true;
-            int k = kemet_prethrow(r, pos, S->moves);
-            if (k > 0) {
-                /* Throwing: the average over the throws of the best move. */
-                uint32_t total;
-                int nt = kemet_throws(r, pos, S->thr, S->wt, &total);
-                double thr_v = 0;
-                kemet_move *m2 = S->moves + k;
-                for (int t = 0; t < nt; t++) {
-                    int c = kemet_moves(r, pos, &S->thr[t], m2);
-                    double x = 0;
-                    if (c > 0)
-                        best_move(T, pos, &S->thr[t], m2, c, &x);
-                    thr_v += x * S->wt[t];
-                }
-                thr_v /= total;
-                double tv;
-                int i = best_move(T, pos, NULL, S->moves, k, &tv);
-                bool take = pos->to == 1 ? tv > thr_v : tv < thr_v;
-                if (take) {
-                    kemet_game_make(game, &S->moves[i]);
-                    continue;
-                }
-            }
-        }
-        kemet_throw t;
-        if (pending)
-            t = *pending;
-        else
-            kemet_game_roll(game, &t);
-        int k = kemet_moves(r, pos, &t, S->moves);
-        if (k < 1)
-            break; /* more moves than the list holds: never seen */
-        double v;
-        int i = k == 1 ? 0 : best_move(T, pos, &t, S->moves, k, &v);
-        kemet_game_make(game, &S->moves[i]);
+        /* a throw (the chooser learns from the position first), or a
+           move (more moves than the list holds: never seen) */
+        if (kemet_game_step_with(game, self_play_choose, &S2, S->moves, NULL))
+            break;
     }
     if (T->o->table && T->o->examples > 0)
         table_examples(T, unit, alpha, S->moves, S->g, dw);
@@ -316,6 +328,16 @@ done:
         free(S->moves);
     }
     free(S);
+}
+
+/* Throws, then a move drawn uniformly: kemet_game_step_with's chooser
+ * for the random games of fit_scale. */
+static int random_choose(void *ctx, const kemet_pos *pos,
+                         const kemet_throw *thr, const kemet_move *moves,
+                         int n) {
+    (void)pos;
+    (void)moves;
+    return thr ? (int)kemet_rng_below(ctx, (uint32_t)n) : -1;
 }
 
 /* The scale of each ruleset feature: one over its mean absolute value
@@ -341,17 +363,15 @@ static void fit_scale(const kemet_rules *r, kemet_net *n, uint64_t seed) {
                     sum[i] += fabs(f[i]);
                 count++;
             }
-            /* One random step of the game. */
-            const kemet_throw *pending = kemet_game_throw(game);
-            kemet_throw t;
-            if (pending)
-                t = *pending;
-            else
-                kemet_game_roll(game, &t);
-            int k = kemet_moves(r, pos, &t, list);
-            if (k < 1)
+            /* One random ply of the game: a throw (never a pre-throw
+               move), then a random move */
+            long plies = kemet_game_plies(game);
+            while (kemet_game_plies(game) == plies &&
+                   kemet_game_step_with(game, random_choose, &pick, list,
+                                        NULL) == KEMET_OK)
+                ;
+            if (kemet_game_plies(game) == plies)
                 break;
-            kemet_game_make(game, &list[kemet_rng_below(&pick, (uint32_t)k)]);
         }
         kemet_game_free(game);
     }
