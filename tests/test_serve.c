@@ -788,6 +788,85 @@ static void takeback_game(void **state_) {
     remove_db(&S);
 }
 
+/* The server's session is the library's: a game against the computer
+ * with a take-back and then a resignation leaves, before and after a
+ * restart, exactly the record the library makes of the same plies with
+ * kemet_game_takeback and kemet_game_resign. */
+static void session_as_library(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    game g = create(&S, "{\"ruleset\":\"senet-kendall\",\"players\":"
+                        "[\"human\",{\"computer\":2}]}");
+    char path[160];
+    unsigned pick = 3;
+    for (int moved = 0; moved < 4;) {
+        json_t *st = my_turn(&S, &g, 1);
+        bool over = strcmp(str(st, "phase"), "over") == 0;
+        moved += strcmp(str(st, "phase"), "move") == 0;
+        json_decref(st);
+        if (over)
+            break;
+        act(&S, &g, pick = pick * 69069u + 1u);
+    }
+    json_t *st = my_turn(&S, &g, 1);
+    assert_string_not_equal(str(st, "phase"), "over");
+    json_decref(st);
+    /* the plies so far, as the server lists them */
+    snprintf(path, sizeof path, "/api/games/%s/history", g.id);
+    json_t *hist = call(&S, "GET", path, NULL, NULL, 200);
+    json_t *plies = json_object_get(hist, "history");
+    snprintf(path, sizeof path, "/api/games/%s/takeback", g.id);
+    json_decref(call(&S, "POST", path, g.tok[0], "{}", 200));
+    snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
+    json_decref(call(&S, "POST", path, g.tok[0], "{}", 200));
+    char *rec;
+    snprintf(path, sizeof path, "/api/games/%s/record", g.id);
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+    /* the game before the take-back: the record's header (with its seed,
+       the game being over) and the plies listed before */
+    char *text = malloc(strlen(rec) + 64 * json_array_size(plies) + 64);
+    char *body = strstr(rec, "\nstart ");
+    assert_non_null(body);
+    body = strchr(body + 1, '\n') + 1;
+    size_t head = (size_t)(body - rec);
+    memcpy(text, rec, head);
+    text[head] = '\0';
+    for (size_t i = 1; i < json_array_size(plies); i++) {
+        json_t *p = json_array_get(plies, i);
+        json_t *t = json_object_get(p, "throw");
+        sprintf(text + strlen(text), "%ld %s %s\n", num(p, "player"),
+                t && json_is_object(t) ? str(t, "text") : "none",
+                str(p, "move"));
+    }
+    kemet_rules *r;
+    kemet_game *lib;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, NULL), 0);
+    if (kemet_game_read(r, text, &lib, &err))
+        fail_msg("the listed plies do not read back: %s\n%s", err.msg, text);
+    assert_int_equal(kemet_game_takeback(lib, 1), KEMET_OK);
+    assert_int_equal(kemet_game_resign(lib, 1), KEMET_OK);
+    char *want;
+    assert_int_equal(kemet_game_record(lib, &want), KEMET_OK);
+    assert_string_equal(rec, want);
+    /* and the same after a restart, rebuilt from the stored actions */
+    free(rec);
+    stop(&S, SIGKILL);
+    start(&S);
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+    assert_string_equal(rec, want);
+    free(rec);
+    free(want);
+    free(text);
+    json_decref(hist);
+    kemet_game_free(lib);
+    kemet_rules_close(r);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 /* kill -9 in the middle of a game: after the restart every action the
  * players were told about is there, and the game plays on to the end. */
 static void restart(void **state_) {
@@ -1575,6 +1654,7 @@ int main(void) {
         cmocka_unit_test(hostile_clients),
         cmocka_unit_test(resign_game),
         cmocka_unit_test(takeback_game),
+        cmocka_unit_test(session_as_library),
         cmocka_unit_test(old_database),
         cmocka_unit_test(one_review_for_all),
         cmocka_unit_test(players_first),
