@@ -26,7 +26,12 @@
  * build something large (tables, race databases, networks, rollouts,
  * reviews). Move generation writes into caller-supplied arrays; making
  * moves, playing out games, judging positions and the agents' choices
- * never allocate (an agent makes its scratch when it is made).
+ * never allocate (an agent makes its scratch when it is made), with two
+ * exceptions that grow as they need and keep what they grew: a game's
+ * history (kemet_game_play answers KEMET_ENOMEM when it cannot grow), and
+ * the tree of the mcts and best agents, whose size depends on the
+ * positions searched (a search that cannot grow it answers from what it
+ * has searched).
  *
  * Threads. The library has no global state and takes no locks. An object
  * is used by one thread at a time unless said otherwise; these may be
