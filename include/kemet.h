@@ -747,8 +747,8 @@ KEMET_API const char *kemet_agent_about(int i);
  * tables and race database still count); "@plain" judges as agents did
  * before tables, race databases and networks: by the linear evaluation
  * alone. Everything the agent needs to play is made here: choosing and
- * ranking never allocate. Fails with KEMET_EMISUSE, KEMET_ESYNTAX or
- * KEMET_ENOMEM. */
+ * ranking never allocate, but for the mcts tree (see "Allocation"). Fails
+ * with KEMET_EMISUSE, KEMET_ESYNTAX or KEMET_ENOMEM. */
 KEMET_API int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
                                      uint64_t seed, kemet_agent **out,
                                      kemet_error *err);
