@@ -153,7 +153,7 @@ static void rule10_last_squares(void **state) {
     expect_moves(K "to=1 p1=29 p2=1", "2", "29-off");
     expect_moves(K "to=1 p1=29 p2=1", "3", "29-27");
     for (int t = 1; t <= 5; t++) {
-        char thr[4];
+        char thr[12];
         snprintf(thr, sizeof thr, "%d", t);
         expect_moves(K "to=1 p1=30 p2=1", thr, "30-off");
     }

@@ -164,7 +164,7 @@ static void print_text(const char *path, const char *agent,
            "throw", "played", "chance", "best", "chance", "loss", "grade",
            "luck");
     for (long i = 0; i < n; i++) {
-        char t[64] = "-", pl[160], b[160], luck[16] = "", below[400] = "";
+        char t[64] = "-", pl[160], b[160], luck[16] = "", below[512] = "";
         if (e[i].thr.n) {
             kemet_throw_format(&e[i].thr, t, sizeof t);
             snprintf(luck, sizeof luck, "%+6.1f", 100 * e[i].luck);
