@@ -662,6 +662,213 @@ static void take_back(void **state) {
     free(e);
 }
 
+/* The record file's text, or fails the test. */
+static char *record_text(const char *path) {
+    char *text = tu_read_file(path);
+    if (!text)
+        fail_msg("cannot read the record %s", path);
+    return text;
+}
+
+/* Runs kemet replay on `path`, which must be a valid record. */
+static void replays(const char *path) {
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "replay", path, NULL);
+    if (st != 0 || !strstr(o, "valid record"))
+        fail_msg("replay %s: status %d, stdout %s, stderr %s", path, st, o, e);
+    free(o);
+    free(e);
+}
+
+/* A folder holding only the record `name` (no temporary file left
+ * beside it). */
+static void only_the_record(const char *dir, const char *name) {
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "ls -A '%s'", dir);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[512];
+    size_t n = fread(buf, 1, sizeof buf - 1, p);
+    buf[n] = '\0';
+    pclose(p);
+    char want[64];
+    snprintf(want, sizeof want, "%s\n", name);
+    assert_string_equal(buf, want);
+}
+
+/* Take-back follows the library's rule: back to the person's last move
+ * that was a choice, never a pass (it once went back to the pass, whose
+ * throw passed again). Seed 2, against greedy: White plays 1-2 and 3-6,
+ * then passes three times with 2s; 'takeback' goes back to 3-6, its 3
+ * thrown again, and the record is cut back to 1-2. */
+static void take_back_skips_passes(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-test-tbp-XXXXXX", rec[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(rec, sizeof rec, "%s/game.rec", dir);
+    char *o, *e;
+    int st = tu_run("1\n1\nquit\ny\n", &o, &e, "play", "senet-kendall",
+                    "--seed", "2", "--level", "2", "--record", rec, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    char *text = record_text(rec);
+    assert_non_null(strstr(text, "\n1 1 1-2\n1 3 3-6\n"));
+    assert_non_null(strstr(text, "\n1 2 pass\n2 2 14-16\n1 2 pass\n"
+                                 "2 3 16-19\nresult unfinished\n"));
+    free(text);
+    unlink(rec);
+    st = tu_run("1\n1\ntakeback\nquit\ny\n", &o, &e, "play", "senet-kendall",
+                "--seed", "2", "--level", "2", "--record", rec, NULL);
+    assert_int_equal(st, 0);
+    const char *tb = strstr(o, "Taken back: your last move");
+    assert_non_null(tb);
+    /* the throw of 3-6 again, and its moves */
+    const char *thr = strstr(tb, "White (you) throws:\n");
+    assert_non_null(thr);
+    assert_non_null(strstr(thr, "= 3 "));
+    assert_non_null(strstr(thr, "  1) 3-6 "));
+    assert_null(strstr(tb, "pass"));
+    free(o);
+    free(e);
+    text = record_text(rec);
+    assert_non_null(strstr(text, "start senet-kendall to=1 p1=1,3,5,7,9,11,13 "
+                                 "p2=2,4,6,8,10,12,14\n1 1 1-2\n"
+                                 "result unfinished\n"));
+    free(text);
+    replays(rec);
+    only_the_record(dir, "game.rec");
+    unlink(rec);
+    rmdir(dir);
+}
+
+/* A game resumed goes on with the same dice: two people's game played
+ * in three sittings is the game played in one, byte for byte, and its
+ * record replays. */
+static void resume_same_dice(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-test-rsd-XXXXXX", one[64], three[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(one, sizeof one, "%s/one", dir);
+    snprintf(three, sizeof three, "%s/three", dir);
+    char in[256] = "";
+    for (int i = 0; i < 30; i++)
+        strcat(in, "1\n");
+    strcat(in, "quit\ny\n");
+    char *o, *e;
+    int st = tu_run(in, &o, &e, "play", "chien-chacal", "--seed", "5", "--p2",
+                    "human", "--record", one, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    st = tu_run("1\n1\n1\n1\nquit\ny\n", &o, &e, "play", "chien-chacal",
+                "--seed", "5", "--p2", "human", "--record", three, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    for (int sitting = 0; sitting < 2; sitting++) {
+        char part[256] = "";
+        for (int i = 0; i < (sitting ? 16 : 10); i++)
+            strcat(part, "1\n");
+        strcat(part, "quit\ny\n");
+        st = tu_run(part, &o, &e, "play", "--resume", three, NULL);
+        if (st != 0)
+            fail_msg("resume: status %d: %s", st, e);
+        assert_non_null(strstr(o, "Resuming "));
+        assert_non_null(strstr(o, "Dogs (player 1)"));
+        free(o);
+        free(e);
+        replays(three);
+    }
+    char *a = record_text(one), *b = record_text(three);
+    assert_string_equal(b, a);
+    free(a);
+    free(b);
+    unlink(one);
+    unlink(three);
+    rmdir(dir);
+}
+
+/* Take-back reaches into the plies a resumed record held (it once said
+ * they stood), and the record is written again as the game then stands.
+ * Seed 4 against greedy: White 1-2 (throw 1), 3-6 (throw 3), Black 8-11;
+ * resumed, 'takeback' goes back to 3-6, and again to 1-2. */
+static void take_back_resumed(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-test-tbr-XXXXXX", rec[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(rec, sizeof rec, "%s/r", dir);
+    char *o, *e;
+    int st = tu_run("1\n1\nquit\ny\n", &o, &e, "play", "senet-kendall",
+                    "--seed", "4", "--level", "2", "--record", rec, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    char *text = record_text(rec);
+    assert_non_null(
+        strstr(text, "\n1 1 1-2\n1 3 3-6\n2 3 8-11\nresult unfinished\n"));
+    free(text);
+    st = tu_run("takeback\nquit\ny\n", &o, &e, "play", "--resume", rec, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "Taken back: your last move"));
+    assert_null(strstr(o, "stand"));
+    free(o);
+    free(e);
+    text = record_text(rec);
+    assert_non_null(strstr(text, "\n1 1 1-2\nresult unfinished\n"));
+    assert_null(strstr(text, "3-6"));
+    assert_null(strstr(text, "8-11"));
+    free(text);
+    replays(rec);
+    /* again: the first move goes back too, its throw of 1 again */
+    st =
+        tu_run("takeback\n1\nquit\ny\n", &o, &e, "play", "--resume", rec, NULL);
+    assert_int_equal(st, 0);
+    const char *tb = strstr(o, "Taken back");
+    assert_non_null(tb);
+    assert_non_null(strstr(tb, "= 1 "));
+    free(o);
+    free(e);
+    text = record_text(rec);
+    assert_non_null(strstr(text, "\nplayer2 greedy\n"));
+    assert_non_null(strstr(text, "\n1 1 1-2\n"));
+    free(text);
+    replays(rec);
+    only_the_record(dir, "r");
+    unlink(rec);
+    rmdir(dir);
+}
+
+/* A resignation is the record's: "resign P" and the other's win, in a
+ * game resumed too; and resigning stops the game there. */
+static void resignation_recorded(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-test-rsg-XXXXXX", rec[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(rec, sizeof rec, "%s/r", dir);
+    char *out, *errs;
+    int status =
+        tu_run("1\nquit\ny\n", &out, &errs, "play", "chien-chacal", "--seed",
+               "3", "--level", "1", "--side", "2", "--record", rec, NULL);
+    assert_int_equal(status, 0);
+    free(out);
+    free(errs);
+    status = tu_run("resign\ny\n", &out, &errs, "play", "--resume", rec, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "Jackals resign."));
+    assert_non_null(strstr(out, "Dogs (random) win after "));
+    free(out);
+    free(errs);
+    char *text = record_text(rec);
+    assert_non_null(strstr(text, "\nresign 2\nresult 1\n"));
+    free(text);
+    replays(rec);
+    BAD("the game is over", "play", "--resume", rec);
+    only_the_record(dir, "r");
+    unlink(rec);
+    rmdir(dir);
+}
+
 /* 'why' explains the computer's last choice by its own chances. */
 static void why_command(void **state) {
     (void)state;
@@ -1166,6 +1373,10 @@ int main(void) {
         cmocka_unit_test(play_options),
         cmocka_unit_test(play_resume),
         cmocka_unit_test(play_position),
+        cmocka_unit_test(take_back_skips_passes),
+        cmocka_unit_test(resume_same_dice),
+        cmocka_unit_test(take_back_resumed),
+        cmocka_unit_test(resignation_recorded),
         cmocka_unit_test(board_once_a_turn),
         cmocka_unit_test(commands_mid_turn),
         cmocka_unit_test(narrow_terminal),

@@ -118,6 +118,48 @@ static void long_lines(void **state) {
     free(in);
 }
 
+/* A game killed while it waits for the person keeps its record whole,
+ * every ply made so far in it: the record is written again after each
+ * ply (to a file beside it, renamed over it), and the killed game goes
+ * on from it. Seed 4 against greedy: White 1-2 and 3-6, Black 8-11. */
+static void killed_game_keeps_record(void **state) {
+    (void)state;
+    const char *bin = getenv("KEMET_BIN");
+    char dir[] = "/tmp/kemet-test-kill-XXXXXX", rec[64], cmd[1024];
+    assert_non_null(mkdtemp(dir));
+    snprintf(rec, sizeof rec, "%s/r", dir);
+    /* the game's input stays open (the fifo) until it is killed, once the
+       record holds Black's reply (at most 20 s) */
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && mkfifo in && "
+             "{ '%s' play senet-kendall --seed 4 --level 2 --record r <in "
+             ">/dev/null & } && pid=$! && exec 3>in && printf '1\\n1\\n' >&3 "
+             "&& i=0 && while [ $i -lt 200 ] && ! grep -q '^2 3 8-11$' r; do "
+             "sleep 0.1; i=$((i+1)); done; kill -KILL $pid; wait $pid; "
+             "exec 3>&-; rm in",
+             dir, bin);
+    int st = system(cmd);
+    (void)st;
+    char *text = tu_read_file(rec);
+    assert_non_null(text);
+    assert_non_null(
+        strstr(text, "\n1 1 1-2\n1 3 3-6\n2 3 8-11\nresult unfinished\n"));
+    free(text);
+    char *o, *e;
+    st = tu_run(NULL, &o, &e, "replay", rec, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "3 plies, unfinished"));
+    free(o);
+    free(e);
+    st = tu_run("1\nquit\ny\n", &o, &e, "play", "--resume", rec, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "Resuming "));
+    free(o);
+    free(e);
+    unlink(rec);
+    assert_int_equal(rmdir(dir), 0); /* nothing else left in it */
+}
+
 /* The smaller prompt defects: a huge number, an escape sequence, 'undo'
  * with nothing to undo, a y/n prompt that takes only y or n. */
 static void prompt_input(void **state) {
@@ -387,6 +429,7 @@ int main(void) {
         cmocka_unit_test(engine_every_line),
         cmocka_unit_test(who_wins),
         cmocka_unit_test(long_lines),
+        cmocka_unit_test(killed_game_keeps_record),
         cmocka_unit_test(prompt_input),
         cmocka_unit_test(tables_folder_not_made),
         cmocka_unit_test(hint_mid_turn),

@@ -3,16 +3,22 @@
  * The loop: draw the board; offer the choices before the throw (if any);
  * throw the sticks and show them; list the legal moves numbered; read a
  * number or a move in notation; explain an illegal choice and ask again.
- * End of input ends the game cleanly. With --record every ply is written
- * and flushed as it happens, so an interrupted game keeps its record.
+ * End of input ends the game cleanly. The game and its session (the plies,
+ * take-back, resignation, the turn cap, the record) are the library's
+ * kemet_game, as for every front end. With --record the whole record is
+ * written again after every change (to a temporary file beside it, renamed
+ * over it), so an interrupted game keeps its record.
  */
+#define _XOPEN_SOURCE 700 /* realpath: a record written through a link */
 #include "cli.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,12 +37,14 @@ static const char play_usage[] =
     "(default:\n"
     "from the clock; the seed is printed so the game can be replayed).\n"
     "--record FILE writes the game as a record ('kemet replay FILE' checks\n"
-    "it); FILE must not exist yet. --board FILE plays on the board described\n"
+    "it), whole again after every move, take-back and resignation; FILE must\n"
+    "not exist yet. --board FILE plays on the board described\n"
     "by a board file (docs/boards.md) for the rulesets whose board is a\n"
     "reconstruction (records are kept of built-in boards only).\n"
     "--resume FILE goes on with the unfinished game of a record (its seed\n"
     "gives the throws to come; its players, unless --p1/--p2 say otherwise)\n"
-    "and goes on writing it.\n"
+    "and goes on writing it (as the game stands: a take-back may reach into\n"
+    "its moves; lines of its own, such as # comments, are not kept).\n"
     "--auto plays your forced moves (a throw with one legal move) for you.\n"
     "--max-turns T stops the game unfinished before a turn beyond T would\n"
     "begin (ruling G5; 0: never): by default never when a person plays, at\n"
@@ -60,19 +68,14 @@ typedef struct play {
     kemet_rules *rules;
     kemet_judge *judge; /* the agents' (cli_judge) */
     const kemet_info *info;
-    kemet_game *game;
+    kemet_game *game; /* the game and its session: plies, resignation... */
     seat seat[2];
-    FILE *record;
-    int mark;         /* cell last moved to */
-    kemet_pos start;  /* where the first ply was made (after the opening) */
-    kemet_ply *plies; /* the plies so far, for the review */
-    long nplies, capplies;
-    int resigned; /* 0, or the player who resigned */
-    uint64_t seed;
-    bool setup; /* set up in setup_pos (--position), no opening */
-    kemet_pos setup_pos;
-    long *at;     /* where each ply's line begins in the record (or -1) */
-    int takeback; /* the player who asked to take a move back, or 0 */
+    const char *record; /* the record file as named, or NULL */
+    char *record_at;    /* the file written (a link's target) */
+    mode_t record_mode; /* its permissions */
+    int record_errno;   /* 0, or why the last write of the record failed */
+    int mark;           /* cell last moved to */
+    bool opening_throw; /* the opening threw for the first ply */
     /* the computer's last decision, for 'why' */
     bool why_set;
     int why_seat;
@@ -86,8 +89,8 @@ typedef struct play {
     bool mid_set;
     kemet_pos mid;
     int mid_mark;
-    long max_turns; /* 0: none; else stop before a turn beyond it (G5) */
-    bool stopped;   /* stopped at max_turns, unfinished */
+    long max_turns;      /* 0: none; else stop before a turn beyond it (G5) */
+    kemet_move *scratch; /* KEMET_MAX_MOVES: the computer's choices */
 } play;
 
 /* What a person's answer comes to, where it is not a move's index (0 or
@@ -110,47 +113,22 @@ static bool act_ends_ply(int k) {
     return k == ACT_LEAVE || k == ACT_RESIGN || k == ACT_TAKEBACK;
 }
 
-/* A new game from the seed: through the opening, or set up. */
-static int new_game(const play *P, kemet_game **g, kemet_events *ev) {
-    if (!P->setup)
-        return kemet_game_new(P->rules, P->seed, g, ev);
-    if (ev)
-        ev->n = 0;
-    return kemet_game_setup(P->rules, P->seed, &P->setup_pos, g, NULL);
-}
-
-/* Keeps a ply for the review (a failure only shortens the review). */
-static void keep_ply(play *P, const kemet_throw *t, const kemet_move *m) {
-    if (P->nplies == P->capplies) {
-        long cap = P->capplies ? 2 * P->capplies : 256;
-        kemet_ply *l = realloc(P->plies, (size_t)cap * sizeof *l);
-        long *at = realloc(P->at, (size_t)cap * sizeof *at);
-        if (l)
-            P->plies = l;
-        if (at)
-            P->at = at;
-        if (!l || !at)
-            return;
-        P->capplies = cap;
-    }
-    P->at[P->nplies] = P->record ? ftell(P->record) : -1;
-    P->plies[P->nplies++] = (kemet_ply){t ? *t : (kemet_throw){0}, *m};
-}
-
 /* The review of the game so far (kemet_review, as `kemet review`): each
  * player's accuracy, points lost and luck, and the human players' largest
  * losses. */
 static void review_summary(const play *P, bool over) {
     kemet_agent *a = NULL;
     kemet_error err;
-    kemet_review_entry *e = malloc((size_t)(2 * P->nplies + 2) * sizeof *e);
+    long plies = kemet_game_plies(P->game);
+    kemet_review_entry *e = malloc((size_t)(2 * plies + 2) * sizeof *e);
     kemet_review_sum sum[2];
     long n = -1;
     if (e && !kemet_agent_new_judged(P->judge, "expectimax", 1, &a, &err)) {
-        cli_busy_start("reviewing the %ld pl%s (expectimax)", P->nplies,
-                       P->nplies == 1 ? "y" : "ies");
-        n = kemet_review(a, P->rules, &P->start, P->plies, P->nplies, e,
-                         2 * P->nplies + 2, sum, &err);
+        cli_busy_start("reviewing the %ld pl%s (expectimax)", plies,
+                       plies == 1 ? "y" : "ies");
+        n = kemet_review(a, P->rules, kemet_game_start(P->game),
+                         kemet_game_history(P->game), plies, e, 2 * plies + 2,
+                         sum, &err);
         cli_busy_end();
     }
     kemet_agent_free(a);
@@ -162,8 +140,7 @@ static void review_summary(const play *P, bool over) {
     cli_say(stdout, 0, 2,
             "Review of the %ld pl%s %s (expectimax; 'kemet review' on the "
             "record gives every move):",
-            P->nplies, P->nplies == 1 ? "y" : "ies",
-            over ? "of the game" : "so far");
+            plies, plies == 1 ? "y" : "ies", over ? "of the game" : "so far");
     for (int p = 0; p < 2; p++) {
         const kemet_review_sum *s = &sum[p];
         char choices[96];
@@ -374,13 +351,6 @@ static void status(const play *P, FILE *out) {
     }
 }
 
-static void write_record(play *P, const char *line) {
-    if (P->record) {
-        fputs(line, P->record);
-        fflush(P->record);
-    }
-}
-
 static const char human_help[] =
     "  Type the number of a move, or the move itself (FROM-TO, e.g. 9-12).\n"
     "  A turn of several values may be typed whole (3-5+12-16, steps in any\n"
@@ -393,8 +363,9 @@ static const char human_help[] =
     "  auto on|off  play your forced moves (the only legal one) for you\n"
     "  resign give the game up (asks first)\n"
     "  why    the computer's last choice, with its chance after each option\n"
-    "  takeback  take back your last move (and the computer's after it);\n"
-    "         the same throw comes again (against the computer only)\n"
+    "  takeback  take back your last move (a pass is none) and the\n"
+    "         computer's after it; the same throw comes again (against the\n"
+    "         computer only)\n"
     "  list   the choices again, all of them ('more': the next page)\n"
     "  board  draw the board again ('board compact': every hole as its\n"
     "         number and pieces, for narrow terminals; 'board full')\n"
@@ -810,241 +781,199 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
     }
 }
 
+/* Ply i's piece, marked on the board: where the ply's move ended (a
+ * pre-throw move's first step; 0 for a pass or no ply). */
+static int mark_of(const play *P, long i) {
+    const kemet_ply *h = kemet_game_history(P->game);
+    if (i < 0 || !h)
+        return 0;
+    const kemet_move *m = &h[i].move;
+    int mover = kemet_game_mover(P->game, i);
+    if (!h[i].thr.n)
+        return kemet_square_cell(P->rules, mover, m->step[0].to);
+    return m->n ? kemet_square_cell(P->rules, mover, m->step[m->n - 1].to) : 0;
+}
+
+/* The whole record as the game stands (kemet_game_record) into a new file
+ * beside the record, renamed over it: the file is at every moment a whole
+ * record, of the game before this change or after it. `durable`: on the
+ * disk (fsync) before it replaces the old one, so that not even a power
+ * cut loses a ply. 0, or an errno. */
+static int write_whole(const play *P, bool durable) {
+    char *text;
+    if (kemet_game_record(P->game, &text))
+        return ENOMEM;
+    size_t len = strlen(P->record_at) + sizeof ".XXXXXX";
+    char *tmp = malloc(len);
+    if (!tmp) {
+        free(text);
+        return ENOMEM;
+    }
+    snprintf(tmp, len, "%s.XXXXXX", P->record_at);
+    int e = 0, fd = mkstemp(tmp);
+    if (fd < 0)
+        e = errno;
+    else {
+        size_t n = strlen(text), at = 0;
+        while (!e && at < n) {
+            ssize_t w = write(fd, text + at, n - at);
+            if (w >= 0)
+                at += (size_t)w;
+            else if (errno != EINTR)
+                e = errno;
+        }
+        if (!e && fchmod(fd, P->record_mode) != 0)
+            e = errno;
+        if (!e && durable && fsync(fd) != 0)
+            e = errno;
+        if (close(fd) != 0 && !e)
+            e = errno;
+        if (!e && rename(tmp, P->record_at) != 0)
+            e = errno;
+        if (e)
+            unlink(tmp);
+    }
+    free(tmp);
+    free(text);
+    return e;
+}
+
+/* Writes the record again after the game changed (a ply, a take-back, the
+ * end). Each ply of a game a person plays is made durable (it may be the
+ * person's); between two computers only the end is, the rest being
+ * written some 1,000 times a game. A failure is told once; the game goes
+ * on, and its end says whether the record was written then. */
+static void save_record(play *P, bool end) {
+    if (!P->record)
+        return;
+    int e = write_whole(P, end || P->seat[0].human || P->seat[1].human);
+    if (e && !P->record_errno)
+        cli_fail("writing the record '%s' failed: %s", P->record, strerror(e));
+    P->record_errno = e;
+}
+
+/* After a ply made with events `ev`: what it did, the piece it moved
+ * marked, the record written again. */
+static int played(play *P, const kemet_events *ev) {
+    cli_describe(P->rules, ev, stdout);
+    P->mark = mark_of(P, kemet_game_plies(P->game) - 1);
+    save_record(P, false);
+    return ACT_PLAYED;
+}
+
+/* A ply the game could not take (no memory for its history): it ends. */
+static int cannot_go_on(int rc) {
+    printf("  The game cannot go on: %s.\n",
+           rc == KEMET_ENOMEM ? "out of memory" : "the library refused a ply");
+    return ACT_LEAVE;
+}
+
+/* "White (you) throws:", or for the throw the opening made, "plays the
+ * opening throw:". */
+static void announce_throw(const play *P) {
+    int me = kemet_game_pos(P->game)->to - 1;
+    const char *who = P->info->player[me];
+    if (P->opening_throw && kemet_game_plies(P->game) == 0)
+        printf("%s (%s) play%s the opening throw:\n", who, P->seat[me].name,
+               cli_plural(who) ? "" : "s");
+    else
+        printf("%s (%s) throw%s:\n", who, P->seat[me].name,
+               cli_plural(who) ? "" : "s");
+}
+
+/* The computer's choice for kemet_game_step_with, made as kemet_game_step
+ * makes it (the agent is asked only where there is a choice), and kept
+ * for 'why'. */
+static int computer_choose(void *ctx, const kemet_pos *pos,
+                           const kemet_throw *thr, const kemet_move *moves,
+                           int n) {
+    play *P = ctx;
+    if (thr ? n == 1 : n == 0)
+        return thr ? 0 : -1;
+    int k = kemet_agent_choose(P->seat[pos->to - 1].agent, pos, thr, moves, n);
+    P->why_set = true;
+    P->why_seat = pos->to;
+    P->why_pos = *pos;
+    P->why_thr = thr ? *thr : (kemet_throw){0};
+    P->why_threw = k < 0;
+    if (k >= 0)
+        P->why_move = moves[k];
+    return k;
+}
+
+/* The computer's ply: a pre-throw move, or the throw and its move, by the
+ * game's own throw-and-choose loop. */
+static int computer_ply(play *P) {
+    kemet_events ev;
+    int rc;
+    if (!kemet_game_throw(P->game)) {
+        long plies = kemet_game_plies(P->game);
+        if ((rc = kemet_game_step_with(P->game, computer_choose, P, P->scratch,
+                                       &ev)))
+            return cannot_go_on(rc);
+        if (kemet_game_plies(P->game) > plies)
+            return played(P, &ev); /* a move instead of the throw */
+    }
+    announce_throw(P);
+    show_sticks(P, kemet_game_throw(P->game), stdout);
+    if ((rc = kemet_game_step_with(P->game, computer_choose, P, P->scratch,
+                                   &ev)))
+        return cannot_go_on(rc);
+    return played(P, &ev);
+}
+
+/* A person's move made. */
+static int human_move(play *P, const kemet_move *m) {
+    kemet_events ev;
+    int rc = kemet_game_play(P->game, m, &ev);
+    return rc ? cannot_go_on(rc) : played(P, &ev);
+}
+
 /* One ply: pre-throw choice or throw and move. Returns ACT_PLAYED, or the
  * action that ended it otherwise (ACT_LEAVE, ACT_RESIGN, ACT_TAKEBACK). */
 static int ply(play *P) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     int me = pos->to - 1;
-    seat *S = &P->seat[me];
-    const char *who = P->info->player[me];
+    if (!P->seat[me].human)
+        return computer_ply(P);
     kemet_move moves[KEMET_MAX_MOVES];
-    kemet_events ev;
-    char line[256];
-    kemet_pos before = *pos;
-
-    const kemet_throw *opening = kemet_game_throw(P->game);
-    int n = opening ? 0 : kemet_prethrow(P->rules, pos, moves);
+    /* a throw already made: the opening's, or one a take-back left */
+    const kemet_throw *pending = kemet_game_throw(P->game);
+    int n = pending ? 0 : kemet_prethrow(P->rules, pos, moves);
     if (n > 0) {
-        int k;
-        if (S->human) {
-            printf("%s: before throwing you may instead:\n", who);
-            kemet_move unused;
-            k = ask_human(P, NULL, moves, n, &unused);
-            if (act_ends_ply(k))
-                return k;
-        } else {
-            k = kemet_agent_choose(S->agent, pos, NULL, moves, n);
-            P->why_set = true;
-            P->why_seat = pos->to;
-            P->why_pos = *pos;
-            P->why_thr = (kemet_throw){0};
-            P->why_threw = k < 0;
-            if (k >= 0)
-                P->why_move = moves[k];
-        }
-        if (k >= 0) {
-            kemet_game_play(P->game, &moves[k], &ev);
-            keep_ply(P, NULL, &moves[k]);
-            kemet_record_ply(&before, NULL, &moves[k], line, sizeof line);
-            write_record(P, line);
-            cli_describe(P->rules, &ev, stdout);
-            P->mark = kemet_square_cell(P->rules, me + 1, moves[k].step[0].to);
-            return ACT_PLAYED;
-        }
+        printf("%s: before throwing you may instead:\n", P->info->player[me]);
+        kemet_move unused;
+        int k = ask_human(P, NULL, moves, n, &unused);
+        if (act_ends_ply(k))
+            return k;
+        if (k >= 0)
+            return human_move(P, &moves[k]);
     }
     kemet_throw t;
-    if (opening) {
-        t = *opening; /* the opening already threw for this player */
-        printf("%s (%s) play%s the opening throw:\n", who, S->name,
-               cli_plural(who) ? "" : "s");
-    } else {
+    if (pending)
+        t = *pending;
+    else
         kemet_game_roll(P->game, &t);
-        printf("%s (%s) throw%s:\n", who, S->name, cli_plural(who) ? "" : "s");
-    }
+    announce_throw(P);
     show_sticks(P, &t, stdout);
     n = kemet_moves(P->rules, pos, &t, moves);
     int k = 0;
     if (n == 1 && moves[0].n == 0) {
         k = 0; /* pass: nothing to choose */
-    } else if (S->human && n == 1 && P->auto_) {
+    } else if (n == 1 && P->auto_) {
         char buf[128];
         kemet_move_format(&moves[0], buf, sizeof buf);
         printf("  The only move, %s, is played ('auto off' to be asked).\n",
                buf);
-    } else if (S->human) {
+    } else {
         kemet_move typed;
         k = ask_human(P, &t, moves, n, &typed);
         if (act_ends_ply(k))
             return k;
-        if (k ==
-            ACT_TYPED) { /* the turn as entered: put it in the list's place */
-            k = 0;
-            moves[0] = typed;
-        }
-    } else {
-        k = kemet_agent_choose(S->agent, pos, &t, moves, n);
-        P->why_set = true;
-        P->why_seat = pos->to;
-        P->why_pos = *pos;
-        P->why_thr = t;
-        P->why_threw = false;
-        P->why_move = moves[k];
+        if (k == ACT_TYPED)
+            return human_move(P, &typed); /* the turn as entered */
     }
-    kemet_game_play(P->game, &moves[k], &ev);
-    keep_ply(P, &t, &moves[k]);
-    kemet_record_ply(&before, &t, &moves[k], line, sizeof line);
-    write_record(P, line);
-    cli_describe(P->rules, &ev, stdout);
-    const kemet_move *m = &moves[k];
-    P->mark =
-        m->n ? kemet_square_cell(P->rules, me + 1, m->step[m->n - 1].to) : 0;
-    return ACT_PLAYED;
-}
-
-/* The value of header line `key` of a record ("seed 42"), in buf. */
-static bool header(const char *text, const char *key, char *buf, size_t len) {
-    size_t k = strlen(key);
-    for (const char *l = text; l && *l;
-         l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
-        if (strncmp(l, key, k) == 0 && l[k] == ' ') {
-            size_t n = strcspn(l + k + 1, "\r\n");
-            if (n >= len)
-                return false;
-            memcpy(buf, l + k + 1, n);
-            buf[n] = '\0';
-            return true;
-        }
-    return false;
-}
-
-/* What --resume reads of a record: its ruleset, seed and players, the
- * plies, and the offset where its result line begins (the continuation is
- * written from there). 0, or EXIT_BAD after a message. */
-typedef struct resumed {
-    char ruleset[128], player[2][64];
-    uint64_t seed;
-    bool setup; /* a "setup" record: it began in `start` */
-    kemet_pos start;
-    kemet_ply *plies;
-    long n;
-    long cut; /* where "result ..." begins, or the end */
-} resumed;
-
-static int read_resume(const char *path, resumed *R) {
-    char *text = cli_read_file(path, (size_t)64 << 20);
-    if (!text)
-        return EXIT_BAD;
-    kemet_rules *r;
-    kemet_pos start, end;
-    kemet_error err;
-    char seed[32];
-    int rc = kemet_record_read(text, &r, &start, &R->plies, &R->n, &err);
-    if (rc) {
-        free(text);
-        return cli_fail("%s: %s", path, err.msg);
-    }
-    snprintf(R->ruleset, sizeof R->ruleset, "%s", kemet_rules_spec(r));
-    char line[512];
-    R->setup = header(text, "setup", line, sizeof line);
-    R->start = start;
-    kemet_replay(text, &end, NULL, 0, NULL, &err);
-    kemet_rules_close(r);
-    char *stop = NULL;
-    if (!header(text, "seed", seed, sizeof seed) ||
-        (R->seed = strtoull(seed, &stop, 10), *stop))
-        rc = cli_fail("%s: the record has no seed, so its throws cannot go "
-                      "on",
-                      path);
-    else if (kemet_result(&end) != KEMET_PLAYING)
-        rc = cli_fail("%s: the game is over ('kemet review %s' reviews it)",
-                      path, path);
-    for (int p = 0; p < 2 && !rc; p++)
-        if (!header(text, p ? "player2" : "player1", R->player[p],
-                    sizeof R->player[p]))
-            snprintf(R->player[p], sizeof R->player[p], "human");
-    const char *res = NULL;
-    for (const char *l = text; l;
-         l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
-        if (strncmp(l, "result ", 7) == 0)
-            res = l;
-    R->cut = res ? (long)(res - text) : (long)strlen(text);
-    /* a last line without its newline: the continuation starts on a new
-       line */
-    if (!res && R->cut > 0 && text[R->cut - 1] != '\n')
-        R->cut = -R->cut;
-    free(text);
-    if (rc) {
-        free(R->plies);
-        R->plies = NULL;
-    }
-    return rc;
-}
-
-/* Plays the record's plies again through the driver (each throw checked
- * against the seed's): the game stands where the record left it. */
-static int replay_resumed(play *P, const resumed *R, const char *path) {
-    for (long i = 0; i < R->n; i++) {
-        const kemet_ply *p = &R->plies[i];
-        if (p->thr.n && !kemet_game_throw(P->game)) {
-            kemet_throw t;
-            if (kemet_game_roll(P->game, &t) || !kemet_throw_equal(&t, &p->thr))
-                return cli_fail("%s: ply %ld: the throw is not the seed's",
-                                path, i + 1);
-        }
-        if (kemet_game_play(P->game, &p->move, NULL))
-            return cli_fail("%s: ply %ld cannot be played again", path, i + 1);
-        keep_ply(P, p->thr.n ? &p->thr : NULL, &p->move);
-    }
-    return 0;
-}
-
-/* Takes back `who`'s last move and what the computer played after it:
- * the game is played again from its seed up to that move (so its throw
- * comes again, and the record, cut back to that line, stays a record of
- * the game as played). TB_DONE; TB_NOTHING when there is nothing to take
- * back (or no memory); TB_RESUMED when the move is one a resumed record
- * holds already. */
-enum { TB_DONE, TB_NOTHING, TB_RESUMED };
-static int take_back(play *P, int who) {
-    long i = P->nplies - 1;
-    kemet_pos pos = P->start;
-    kemet_pos *before = malloc((size_t)(P->nplies + 1) * sizeof *before);
-    if (!before)
-        return TB_NOTHING;
-    for (long k = 0; k < P->nplies; k++) {
-        before[k] = pos;
-        kemet_apply(P->rules, &pos, P->plies[k].thr.n ? &P->plies[k].thr : NULL,
-                    &P->plies[k].move, &pos, NULL);
-    }
-    while (i >= 0 && before[i].to != who)
-        i--;
-    free(before);
-    if (i < 0)
-        return TB_NOTHING;
-    kemet_game *g;
-    if (new_game(P, &g, NULL))
-        return TB_NOTHING;
-    for (long k = 0; k < i; k++) {
-        const kemet_ply *p = &P->plies[k];
-        if (p->thr.n && !kemet_game_throw(g))
-            kemet_game_roll(g, NULL);
-        kemet_game_play(g, &p->move, NULL);
-    }
-    if (P->record && P->at[i] < 0)
-        return TB_RESUMED; /* before a resumed record's end: its lines stay */
-    if (P->record && P->at[i] >= 0) {
-        fflush(P->record);
-        if (ftruncate(fileno(P->record), P->at[i]) != 0 ||
-            fseek(P->record, P->at[i], SEEK_SET) != 0) {
-            kemet_game_free(g);
-            return TB_NOTHING;
-        }
-    }
-    kemet_game_free(P->game);
-    P->game = g;
-    P->nplies = i;
-    P->why_set = false;
-    return TB_DONE;
+    return human_move(P, &moves[k]);
 }
 
 static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
@@ -1103,7 +1032,8 @@ static int read_position(const char *position, const char *board,
 static void show_header(const play *P, const kemet_events *ev) {
     char line[1024];
     char start_line[512];
-    kemet_pos_format(P->rules, &P->start, start_line, sizeof start_line);
+    kemet_pos_format(P->rules, kemet_game_start(P->game), start_line,
+                     sizeof start_line);
     /* the header, wrapped to the terminal (at most 80 columns) */
     int width = cli_text_width(stdout);
     snprintf(line, sizeof line, "%s - %s", P->info->title, P->info->source);
@@ -1111,7 +1041,7 @@ static void show_header(const play *P, const kemet_events *ev) {
     snprintf(line, sizeof line,
              "%s (%c) is player 1, %s (%c) player 2. Seed %llu.",
              P->info->player[0], P->info->glyph[0], P->info->player[1],
-             P->info->glyph[1], (unsigned long long)P->seed);
+             P->info->glyph[1], (unsigned long long)kemet_game_seed(P->game));
     cli_wrap(stdout, line, width, 0);
     printf("Start: %s\n", start_line);
     cli_wrap(stdout,
@@ -1124,16 +1054,15 @@ static void show_header(const play *P, const kemet_events *ev) {
 /* The plies until the game ends, is resigned or is left. */
 static void play_game(play *P) {
     int last_to = 0, mover = 0;
-    while (kemet_result(kemet_game_pos(P->game)) == KEMET_PLAYING) {
+    while (kemet_game_next(P->game) != KEMET_NEXT_OVER) {
         const kemet_pos *pos = kemet_game_pos(P->game);
+        long turns = kemet_game_turns(P->game);
         /* ruling G5: stopped before a turn beyond the cap would begin */
-        if (P->max_turns && kemet_game_turns(P->game) >= P->max_turns &&
-            pos->to != mover) {
-            P->stopped = true;
+        if (P->max_turns && turns >= P->max_turns && pos->to != mover) {
+            kemet_game_stop(P->game);
             printf("\nThe game is stopped unfinished after %ld turn%s (the "
                    "cap, --max-turns).\n",
-                   kemet_game_turns(P->game),
-                   kemet_game_turns(P->game) == 1 ? "" : "s");
+                   turns, turns == 1 ? "" : "s");
             break;
         }
         mover = pos->to;
@@ -1151,18 +1080,20 @@ static void play_game(play *P) {
         int who = pos->to;
         int got = ply(P);
         if (got == ACT_RESIGN) {
-            P->resigned = who;
+            kemet_game_resign(P->game, who);
             break;
         }
         if (got == ACT_TAKEBACK) {
-            int tb = take_back(P, who);
-            if (tb == TB_RESUMED)
-                printf("  The moves before this session's resume stand.\n");
-            else if (tb == TB_NOTHING)
+            /* the library's rule: back to the person's last choice (a
+               pass is none), the throw it used pending again */
+            if (kemet_game_takeback(P->game, who) != KEMET_OK)
                 printf("  There is no move of yours to take back.\n");
             else {
                 printf("  Taken back: your last move, and what followed "
                        "it. The same throw comes again.\n");
+                P->why_set = false;
+                P->mark = mark_of(P, kemet_game_plies(P->game) - 1);
+                save_record(P, false);
                 last_to = 0;
                 mover = 0;
             }
@@ -1178,22 +1109,19 @@ static void play_game(play *P) {
 }
 
 /* The end: the result (a resignation made one), the board, the review
- * for the people who played, and the record closed. 0, or EXIT_BAD when
- * the record could not be written. */
-static int finish(play *P, const char *record) {
-    char line[1024];
+ * for the people who played, and the record written as the game ended.
+ * 0, or EXIT_BAD when the record could not be written. */
+static int finish(play *P) {
     int rc = 0;
-    kemet_pos fin = *kemet_game_pos(P->game);
-    const kemet_pos *end = &fin;
-    if (P->resigned) {
-        fin.result = (uint8_t)(P->resigned == 1 ? KEMET_WON2 : KEMET_WON1);
-        printf("\n%s resign%s.\n", P->info->player[P->resigned - 1],
-               cli_plural(P->info->player[P->resigned - 1]) ? "" : "s");
-    }
-    if (kemet_result(end) != KEMET_PLAYING) {
+    int resigned = kemet_game_resigned(P->game), w = kemet_game_result(P->game);
+    kemet_pos end = *kemet_game_pos(P->game);
+    end.result = (uint8_t)w;
+    if (resigned)
+        printf("\n%s resign%s.\n", P->info->player[resigned - 1],
+               cli_plural(P->info->player[resigned - 1]) ? "" : "s");
+    if (w != KEMET_PLAYING) {
         putchar('\n');
-        cli_board_as(P->rules, end, P->mark, stdout, P->form);
-        int w = kemet_result(end);
+        cli_board_as(P->rules, &end, P->mark, stdout, P->form);
         long turns = kemet_game_turns(P->game);
         if (w == KEMET_DRAW)
             printf("The game is drawn after %ld turn%s.\n", turns,
@@ -1209,21 +1137,96 @@ static int finish(play *P, const char *record) {
         }
     }
     if (P->record) {
-        if (P->resigned) {
-            kemet_record_resign(P->resigned, line, sizeof line);
-            write_record(P, line);
-        }
-        kemet_record_result(end, 0, line, sizeof line);
-        write_record(P, line);
-        if (fclose(P->record) != 0)
-            rc = cli_fail("writing the record '%s' failed", record);
+        save_record(P, true);
+        if (P->record_errno)
+            rc = cli_fail("writing the record '%s' failed: %s", P->record,
+                          strerror(P->record_errno));
         else
             cli_say(stdout, 0, 2,
                     "The record is in %s ('kemet replay %s' checks it).",
-                    record, record);
-        P->record = NULL;
+                    P->record, P->record);
     }
     return rc;
+}
+
+/* --record FILE: made empty (it must not exist yet; a record is never
+ * overwritten), then written whole as the game stands. 0, or EXIT_BAD
+ * after a message. */
+static int create_record(play *P, const char *path) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0)
+        return errno == EEXIST
+                   ? cli_fail("cannot create record '%s': it exists already "
+                              "(a record is never overwritten; it must not "
+                              "exist yet)",
+                              path)
+                   : cli_fail("cannot create record '%s': %s", path,
+                              strerror(errno));
+    struct stat st;
+    P->record_mode = fstat(fd, &st) == 0 ? st.st_mode & 07777 : 0644;
+    close(fd);
+    P->record = path;
+    if (!(P->record_at = malloc(strlen(path) + 1))) {
+        unlink(path);
+        return cli_fail("out of memory");
+    }
+    strcpy(P->record_at, path);
+    int e = write_whole(P, true);
+    if (e) {
+        unlink(path);
+        return cli_fail("cannot create record '%s': %s", path, strerror(e));
+    }
+    return 0;
+}
+
+/* --resume FILE: the record goes on being written, whole, where it is
+ * (a link's target). 0, or EXIT_BAD after a message. */
+static int reopen_record(play *P, const char *path) {
+    struct stat st;
+    P->record = path;
+    if (!(P->record_at = realpath(path, NULL)) || stat(P->record_at, &st) != 0)
+        return cli_fail("cannot write the record '%s': %s", path,
+                        strerror(errno));
+    P->record_mode = st.st_mode & 07777;
+    int e = write_whole(P, true);
+    if (e)
+        return cli_fail("cannot write the record '%s': %s", path, strerror(e));
+    return 0;
+}
+
+/* --resume FILE: its text, checked, and its ruleset (spec, from its
+ * ruleset line). 0, or EXIT_BAD after a message. */
+static int read_resume(const char *path, char **text, char *spec, size_t len) {
+    if (!(*text = cli_read_file(path, (size_t)64 << 20)))
+        return EXIT_BAD;
+    kemet_rules *r;
+    kemet_pos start;
+    kemet_ply *plies;
+    long n;
+    kemet_error err;
+    if (kemet_record_read(*text, &r, &start, &plies, &n, &err)) {
+        free(*text);
+        *text = NULL;
+        return cli_fail("%s: %s", path, err.msg);
+    }
+    snprintf(spec, len, "%s", kemet_rules_spec(r));
+    kemet_rules_close(r);
+    free(plies);
+    return 0;
+}
+
+/* The game of a --resume record, standing where it left off (a game
+ * stopped at a turn cap goes on). 0, or EXIT_BAD after a message. */
+static int resume_game(play *P, const char *path, const char *text) {
+    kemet_error err;
+    if (kemet_game_read(P->rules, text, &P->game, &err))
+        return cli_fail("%s: %s", path, err.msg);
+    if (kemet_game_stopped(P->game))
+        kemet_game_back(P->game, kemet_game_plies(P->game));
+    if (kemet_game_next(P->game) == KEMET_NEXT_OVER)
+        return cli_fail("%s: the game is over ('kemet review %s' reviews it)",
+                        path, path);
+    return 0;
 }
 
 int cmd_play(int argc, char **argv) {
@@ -1280,21 +1283,16 @@ int cmd_play(int argc, char **argv) {
             strncmp(argv[i], "--level", 7) == 0)
             seats_given = true;
     }
-    resumed R = {0};
+    char *resume_text = NULL, resume_spec[128];
     if (resume) {
         if (npos || have_seed || record || board || position)
             return cli_fail("play: --resume takes the ruleset, the seed, the "
                             "start and the record from its file; give none "
                             "of them");
-        if ((rc = read_resume(resume, &R)))
+        if ((rc = read_resume(resume, &resume_text, resume_spec,
+                              sizeof resume_spec)))
             return rc;
-        ruleset = R.ruleset;
-        seed = R.seed;
-        have_seed = true;
-        if (!seats_given) {
-            p1 = R.player[0];
-            p2 = R.player[1];
-        }
+        ruleset = resume_spec;
     }
     if (!have_seed)
         seed = (uint64_t)time(NULL);
@@ -1313,20 +1311,55 @@ int cmd_play(int argc, char **argv) {
                         "supported: a record names only built-in boards");
 
     play P = {0};
+    kemet_game *opening = NULL; /* a resumed game's opening, told again */
     P.rules = cli_rules(ruleset, board);
     if (!P.rules) {
-        free(R.plies);
+        free(resume_text);
         return EXIT_BAD;
     }
     if (!(P.judge = cli_judge(P.rules))) {
         kemet_rules_close(P.rules);
-        free(R.plies);
+        free(resume_text);
         return EXIT_BAD;
     }
     P.info = kemet_rules_info(P.rules);
+    if (!(P.scratch = malloc(KEMET_MAX_MOVES * sizeof *P.scratch))) {
+        kemet_judge_free(P.judge);
+        kemet_rules_close(P.rules);
+        free(resume_text);
+        return cli_fail("play: out of memory");
+    }
     P.auto_ = autoplay;
     P.form = compact ? CLI_BOARD_COMPACT : CLI_BOARD_AUTO;
     rc = 0;
+    kemet_events ev = {0};
+    if (resume) {
+        if ((rc = resume_game(&P, resume, resume_text)))
+            goto out;
+        seed = kemet_game_seed(P.game);
+        if (!seats_given) {
+            p1 = kemet_game_player(P.game, 1);
+            p2 = kemet_game_player(P.game, 2);
+        }
+        if (!kemet_game_is_setup(P.game)) {
+            if (kemet_game_new(P.rules, seed, &opening, &ev)) {
+                rc = cli_fail("play: out of memory");
+                goto out;
+            }
+            P.opening_throw = kemet_game_throw(opening) != NULL;
+        }
+    } else if (position) {
+        if (kemet_game_setup(P.rules, seed, &setup_pos, &P.game, NULL)) {
+            rc = cli_fail("play: the game cannot start there");
+            goto out;
+        }
+    } else {
+        if (kemet_game_new(P.rules, seed, &P.game, &ev)) {
+            rc = cli_fail("play: the game cannot start there");
+            goto out;
+        }
+        P.opening_throw = kemet_game_throw(P.game) != NULL;
+    }
     if (setup_seat(&P, 0, p1, seed ^ 0x5eed0001ULL) ||
         setup_seat(&P, 1, p2, seed ^ 0x5eed0002ULL)) {
         rc = EXIT_BAD;
@@ -1339,62 +1372,29 @@ int cmd_play(int argc, char **argv) {
     if (P.seat[0].human && P.seat[1].human) /* two at one keyboard */
         for (int p = 0; p < 2; p++)
             snprintf(P.seat[p].name, sizeof P.seat[p].name, "player %d", p + 1);
-    if (record) {
-        P.record = fopen(record, "wx");
-        if (!P.record) {
-            rc = errno == EEXIST
-                     ? cli_fail("cannot create record '%s': it exists "
-                                "already (a record is never overwritten; it "
-                                "must not exist yet)",
-                                record)
-                     : cli_fail("cannot create record '%s': %s", record,
-                                strerror(errno));
-            goto out;
-        }
-    }
-    kemet_events ev;
-    P.seed = seed;
-    P.setup = position || R.setup;
-    P.setup_pos = position ? setup_pos : R.start;
-    if (new_game(&P, &P.game, &ev)) {
-        rc = cli_fail("play: the game cannot start there");
-        goto out;
-    }
-    P.start = *kemet_game_pos(P.game);
-    char line[1024];
     if (resume) {
-        if ((rc = replay_resumed(&P, &R, resume)))
+        /* the record names the players who began it */
+        if ((rc = reopen_record(&P, resume)))
             goto out;
-        /* the record goes on where its result line was (a crash now
-           leaves it without one, which kemet replay accepts) */
-        if (truncate(resume, R.cut < 0 ? -R.cut : R.cut) != 0 ||
-            !(P.record = fopen(resume, "a"))) {
-            rc = cli_fail("cannot write the record '%s': %s", resume,
-                          strerror(errno));
+        long n = kemet_game_plies(P.game);
+        cli_say(stdout, 0, 2, "Resuming %s after %ld pl%s.", resume, n,
+                n == 1 ? "y" : "ies");
+    } else {
+        kemet_game_set_players(P.game,
+                               P.seat[0].human ? "human" : P.seat[0].name,
+                               P.seat[1].human ? "human" : P.seat[1].name);
+        if (record && (rc = create_record(&P, record)))
             goto out;
-        }
-        if (R.cut < 0)
-            write_record(&P, "\n");
-        record = resume;
-        cli_say(stdout, 0, 2, "Resuming %s after %ld pl%s.", resume, R.n,
-                R.n == 1 ? "y" : "ies");
-    } else if (P.record) {
-        (P.setup ? kemet_record_setup : kemet_record_header)(
-            P.rules, seed, P.seat[0].human ? "human" : P.seat[0].name,
-            P.seat[1].human ? "human" : P.seat[1].name, kemet_game_pos(P.game),
-            line, sizeof line);
-        write_record(&P, line);
     }
     show_header(&P, &ev);
     play_game(&P);
-    rc = finish(&P, record);
+    rc = finish(&P);
 out:
-    if (P.record)
-        fclose(P.record);
     kemet_game_free(P.game);
-    free(P.plies);
-    free(P.at);
-    free(R.plies);
+    kemet_game_free(opening);
+    free(P.record_at);
+    free(P.scratch);
+    free(resume_text);
     kemet_agent_free(P.hint);
     kemet_agent_free(P.seat[0].agent);
     kemet_agent_free(P.seat[1].agent);
