@@ -516,8 +516,9 @@ enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
         pthread_mutex_unlock(&g->mu);
         return srv_error(c, 500, "out of memory");
     }
-    memcpy(want.plies, kemet_game_history(g->g),
-           (size_t)g->nply * sizeof *want.plies);
+    if (g->nply) /* (no history yet: NULL) */
+        memcpy(want.plies, kemet_game_history(g->g),
+               (size_t)g->nply * sizeof *want.plies);
     pthread_mutex_unlock(&g->mu);
     int status = srv_queue_job(S, q, &want);
     free(want.plies); /* NULL once a job took it over */
