@@ -70,7 +70,7 @@ BAD = [
     ("g = r.game(1); g.play('13-15')", kemet.IllegalMove),
     ("g = r.game(1); g.roll(); g.play('x')", kemet.KemetError),
     ("g = r.game(1); g.play(None)", TypeError),
-    ("g = r.game(1, position='%s'); g.record()" % SENET, kemet.KemetError),
+    ("g = r.game(1, position='%s'); g.record('')" % SENET, kemet.KemetError),
     ("g = r.game(1); g.close(); g.roll()", kemet.KemetError),
     ("g = r.game(1); g.close(); g.position", kemet.KemetError),
     ("a = r.agent('greedy'); a.close(); a.choose(p, '3')", kemet.KemetError),
