@@ -168,14 +168,15 @@ def test_player_is_read_as_given():
     assert abs(a + b - 1) < 1e-9
 
 
-def test_python_md_example():
-    """docs/python.md's example prints what the page says it prints."""
+def page_example(heading):
+    """The first example under `heading` in docs/python.md: its code and
+    the output the page says it prints (the next indented block)."""
     here = os.path.dirname(os.path.abspath(__file__))
     page = os.path.join(here, "..", "..", "docs", "python.md")
     if not os.path.exists(page):
         pytest.skip("no docs/python.md beside the tests")
     text = open(page, encoding="utf-8").read()
-    example = text.split("## Example\n", 1)[1]
+    example = text.split("\n" + heading + "\n", 1)[1]
     blocks, block = [], None
     for line in example.splitlines():
         if line.startswith("    ") or (block is not None and not line):
@@ -185,9 +186,16 @@ def test_python_md_example():
             block.append(line[4:])
         else:
             block = None
-        if line.startswith("## "):
+        if line.startswith("#"):
             break
-    code, want = "\n".join(blocks[0]), "\n".join(blocks[1]).strip() + "\n"
+    return "\n".join(blocks[0]), "\n".join(blocks[1]).strip() + "\n"
+
+
+@pytest.mark.parametrize("heading", [
+    "## Example", "### Example: a take-back, a resignation, the record"])
+def test_python_md_example(heading):
+    """docs/python.md's examples print what the page says they print."""
+    code, want = page_example(heading)
     env = dict(os.environ, KEMET_TABLES="off")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True,
                          text=True, env=env)
