@@ -11,6 +11,7 @@ Positions, throws and moves read and write the notation of
 docs/notation.md. Every error of the library is raised as KemetError
 (a ValueError) carrying the library's one-line message.
 """
+import collections
 import ctypes
 import operator
 from fractions import Fraction
@@ -18,10 +19,11 @@ from fractions import Fraction
 from . import _capi
 
 __all__ = ["KemetError", "IllegalMove", "Rules", "Position", "Throw", "Move",
-           "Agent", "Game", "rulesets", "parse_position", "version",
+           "Agent", "Game", "Ply", "rulesets", "parse_position", "version",
            "level_agent"]
 
 _lib = _capi.load()
+_free = _capi.libc_free()
 
 
 class KemetError(ValueError):
@@ -442,10 +444,23 @@ class Rules:
         decides who starts), or set up in `position` with no opening."""
         return Game(self, seed, position)
 
+    def read_game(self, text):
+        """A game of this ruleset back from its record: Game.read(self,
+        text)."""
+        return Game.read(self, text)
+
     def play(self, p1="random", p2="random", seed=1, max_turns=10000):
         """A whole game between two agents (specs or Agents), its throws
-        from `seed`: the finished Game (its record() replays with
-        `kemet replay`)."""
+        from `seed`, each action by the library's kemet_game_step: the
+        finished Game, its players named by the agents' specs (its
+        record() replays with `kemet replay`). A game that reaches
+        `max_turns` turns is stopped before the next turn begins (ruling
+        G5)."""
+        return self._play(p1, p2, seed, max_turns)
+
+    def _play(self, p1, p2, seed, max_turns, choices=None):
+        """play(); `choices`, a list, receives the number of legal moves
+        at each throw (0 for a lone pass)."""
         seed = _whole(seed, "play: seed")
         max_turns = _whole(max_turns, "play: max_turns", 1)
         for x in (p1, p2):
@@ -455,22 +470,21 @@ class Rules:
         a = [x if isinstance(x, Agent) else self.agent(x, seed * 2 + i)
              for i, x in enumerate((p1, p2))]
         g = self.game(seed)
-        while not g.over and g.turns < max_turns:
+        g.set_players(a[0].spec, a[1].spec)
+        mover = 0
+        while not g.over:
             pos = g.position
-            seat = a[pos.to - 1]
-            if g.throw is None:
-                pre = self.prethrow(pos)
-                if pre:
-                    m = seat.choose(pos, None, pre)
-                    if m is not None:
-                        g.play(m)
-                        continue
-                g.roll()
-            moves = self.moves(pos, g.throw)
-            g.play(moves[0] if len(moves) == 1 else
-                   seat.choose(pos, g.throw, moves))
+            if g.turns >= max_turns and pos.to != mover:
+                g.stop()
+                break
+            mover = pos.to
+            t = g.throw
+            if choices is not None and t is not None:
+                legal = self.moves(pos, t)
+                choices.append(0 if len(legal) == 1 and not legal[0].steps
+                               else len(legal))
+            g.step(a[mover - 1])
         return g
-
     def analyze(self, p1="random", p2="random", games=100, seed=1,
                 max_turns=10000):
         """Plays `games` games (game i seeded seed + i) and returns the
@@ -482,12 +496,13 @@ class Rules:
         max_turns = _whole(max_turns, "analyze: max_turns", 1)
         traces = (_capi.Trace * games)()
         for i in range(games):
-            g = self.play(p1, p2, seed + i, max_turns)
+            choices = []
+            g = self._play(p1, p2, seed + i, max_turns, choices)
             t = traces[i]
             t.result = g.position.result
             t.turns = g.turns
             t.moves = g.plies
-            for n in g._choices:
+            for n in choices:
                 t.branching += max(n, 1)
                 if n == 0:
                     t.passes += 1
@@ -507,6 +522,7 @@ class Rules:
             res[name] = (s.value, s.lo, s.hi)
         res["median_turns"] = out.median_turns
         return res
+
 
 
 def parse_position(text):
@@ -623,36 +639,85 @@ class Agent:
         return out
 
 
+Ply = collections.namedtuple("Ply", "player throw move")
+Ply.__doc__ = """One ply of a game's history: the player (1 or 2) who made
+it, the throw it used (a Throw; None for a move made instead of
+throwing) and the move (a Move; no steps is a pass)."""
+
+# Game.next: what the game waits for (kemet_game_next)
+NEXT = {_capi.NEXT_OVER: "over", _capi.NEXT_THROW: "throw",
+        _capi.NEXT_MOVE: "move"}
+
+
+def _player(p, what):
+    """A player argument: 1 or 2, else KemetError."""
+    try:
+        if isinstance(p, bool):
+            raise TypeError
+        k = operator.index(p)
+    except TypeError:
+        k = None
+    if k not in (1, 2):
+        _misuse("%s: player must be 1 or 2, not %r" % (what, p))
+    return k
+
+
 class Game:
-    """A game driven by the library: the throws from a seed, the opening
-    procedure, turn counting, and a record `kemet replay` checks."""
+    """A game driven by the library's session (kemet_game): the throws
+    from a seed, the opening procedure, turn counting, the history of its
+    plies, take-back, resignation, stopping, and a record `kemet replay`
+    checks and Game.read() reads back. Every front end of kemet (kemet
+    play, kemet serve, the offline page) drives the same session, so these
+    mean the same everywhere."""
 
     def __init__(self, rules, seed=1, position=None):
         if not isinstance(rules, Rules):
             _misuse("Game: rules must be a Rules, not %r" % (rules,))
         seed = _whole(seed, "game: seed")
         self.rules = rules
-        self.seed = seed & (2**64 - 1)
         self._handle = None
         g = ctypes.c_void_p()
         if position is None:
-            rc = _lib.kemet_game_new(rules._r, self.seed, ctypes.byref(g),
-                                     None)
+            rc = _lib.kemet_game_new(rules._r, seed & (2**64 - 1),
+                                     ctypes.byref(g), None)
             if rc:
                 _fail(rc)
         else:
             pos = rules._pos(position)
             err = _capi.Error()
-            rc = _lib.kemet_game_setup(rules._r, self.seed,
+            rc = _lib.kemet_game_setup(rules._r, seed & (2**64 - 1),
                                        ctypes.byref(pos._c), ctypes.byref(g),
                                        ctypes.byref(err))
             if rc:
                 _fail(rc, err)
         self._handle = g
-        self.setup = position is not None
-        self.first = self.position
-        self._lines = []
-        self._choices = []  # legal moves at each throw (0: a pass)
+
+    @classmethod
+    def read(cls, rules, text):
+        """A game back from its record (the text record() writes, or a
+        record file's), every line checked as `kemet replay` checks it,
+        standing where the record leaves it: its seed, players, start or
+        set-up position, plies, resignation and stop; the game goes on
+        from there. `rules` must be the record's ruleset. KemetError for
+        another ruleset's record, a throw or move the seed and rules do not
+        give, or a record without a seed (it could not go on)."""
+        if not isinstance(rules, Rules):
+            _misuse("Game.read: rules must be a Rules, not %r" % (rules,))
+        b = _text(text, "record")
+        g = ctypes.c_void_p()
+        err = _capi.Error()
+        rc = _lib.kemet_game_read(rules._r, b, ctypes.byref(g),
+                                  ctypes.byref(err))
+        if rc:
+            if g:
+                _lib.kemet_game_free(g)
+            msg = err.msg.decode("utf-8", "replace") or \
+                _lib.kemet_strerror(rc).decode()
+            raise KemetError(rc, "record: %s" % msg)
+        self = cls.__new__(cls)
+        self.rules = rules
+        self._handle = g
+        return self
 
     @property
     def _g(self):
@@ -670,10 +735,34 @@ class Game:
     def __del__(self):
         self.close()
 
+    def __repr__(self):
+        if not self._handle:
+            return "Game(closed)"
+        return "Game(%r, seed=%d, plies=%d, next=%r)" % (
+            self.rules.spec, self.seed, self.plies, self.next)
+
+    # the state ---------------------------------------------------------
     @property
     def position(self):
         return Position(self.rules, _capi.Pos.from_buffer_copy(
             _lib.kemet_game_pos(self._g).contents))
+
+    @property
+    def first(self):
+        """The position the first ply is made in: after the opening, or
+        the one set up."""
+        return Position(self.rules, _capi.Pos.from_buffer_copy(
+            _lib.kemet_game_start(self._g).contents))
+
+    @property
+    def seed(self):
+        """The seed the dice were seeded from."""
+        return _lib.kemet_game_seed(self._g)
+
+    @property
+    def setup(self):
+        """True for a game set up in a position (no opening)."""
+        return bool(_lib.kemet_game_is_setup(self._g))
 
     @property
     def throw(self):
@@ -682,8 +771,41 @@ class Game:
         return Throw(_capi.Throw.from_buffer_copy(t.contents)) if t else None
 
     @property
+    def next(self):
+        """What the game waits for: "throw" (roll(), or one of the
+        rules' prethrow() moves with play()), "move" (play() one of the
+        moves for the pending throw) or "over" (won, drawn, resigned or
+        stopped: nothing more may be played)."""
+        return NEXT[_lib.kemet_game_next(self._g)]
+
+    @property
     def over(self):
-        return self.position.over
+        """True when nothing more may be played: the game is won or drawn
+        by the rules, resigned or stopped."""
+        return _lib.kemet_game_next(self._g) == _capi.NEXT_OVER
+
+    @property
+    def result(self):
+        """0 playing (or stopped), 1 or 2 won by that player, 3 drawn: the
+        position's result, or after a resignation the other player's
+        win."""
+        return _lib.kemet_game_result(self._g)
+
+    @property
+    def winner(self):
+        """1 or 2 (a resignation counts), or None."""
+        r = self.result
+        return r if r in (1, 2) else None
+
+    @property
+    def resigned(self):
+        """The player who resigned, or None."""
+        return _lib.kemet_game_resigned(self._g) or None
+
+    @property
+    def stopped(self):
+        """True when the game was stopped unfinished (stop())."""
+        return bool(_lib.kemet_game_stopped(self._g))
 
     @property
     def turns(self):
@@ -693,14 +815,59 @@ class Game:
     def plies(self):
         return _lib.kemet_game_plies(self._g)
 
+    @property
+    def players(self):
+        """The players' names the record gives: ("human", "human") until
+        set_players()."""
+        g = self._g
+        return tuple(_lib.kemet_game_player(g, p).decode("utf-8", "replace")
+                     for p in (1, 2))
+
+    def set_players(self, player1, player2):
+        """Names the players for the record ("human", an agent's spec):
+        each 1 to 63 bytes of UTF-8, no control characters."""
+        a, b = _text(player1, "player1"), _text(player2, "player2")
+        if _lib.kemet_game_set_players(self._g, a, b):
+            _misuse("set_players: a player's name must be 1 to 63 bytes "
+                    "with no control characters, not %r, %r"
+                    % (player1, player2))
+
+    def _ply(self, h, i):
+        ply = h[i]
+        t = ply.thr
+        return Ply(_lib.kemet_game_mover(self._g, i),
+                   Throw(_capi.Throw.from_buffer_copy(t)) if t.n else None,
+                   Move(_capi.Move.from_buffer_copy(ply.move)))
+
+    def _history(self):
+        h = _lib.kemet_game_history(self._g)
+        if not h and self.plies:
+            _misuse("this game keeps no history")
+        return h
+
+    @property
+    def history(self):
+        """The plies made so far, in order: a list of Ply (player, throw,
+        move)."""
+        h = self._history()
+        return [self._ply(h, i) for i in range(self.plies)]
+
+    # playing -----------------------------------------------------------
+    def _going(self, what):
+        """KemetError unless something more may be played."""
+        if self.over:
+            why = ("player %d resigned" % self.resigned if self.resigned
+                   else "it was stopped" if self.stopped else "it is over")
+            raise KemetError(_capi.EOVER, "%s: the game is over (%s)"
+                             % (what, why))
+
     def roll(self):
         """Throws the sticks (the seed's next throw)."""
         pending = self.throw
         if pending is not None:
             _misuse("roll: the throw %s waits for its move (play() one of "
                     "moves())" % pending)
-        if self.over:
-            _misuse("roll: the game is over")
+        self._going("roll")
         t = _capi.Throw()
         rc = _lib.kemet_game_roll(self._g, ctypes.byref(t))
         if rc:
@@ -710,12 +877,9 @@ class Game:
     def play(self, move):
         """Makes a move for the pending throw (a pre-throw move when none
         is pending); IllegalMove says why not."""
-        before = self.position
-        t = self.throw
         m = self.rules._move(move)
-        if t is not None:
-            legal = self.rules.moves(before, t)
-            n = 0 if len(legal) == 1 and not legal[0].steps else len(legal)
+        self._going("play")
+        before, t = self.position, self.throw
         ev = _capi.Events()
         rc = _lib.kemet_game_play(self._g, ctypes.byref(m._c),
                                   ctypes.byref(ev))
@@ -723,31 +887,106 @@ class Game:
             why = self.rules.explain(before, t, m) or "not a legal move"
             raise IllegalMove(rc, "%s is not allowed: %s" % (m, why))
         if rc:
-            _fail(rc)
-        if t is not None:
-            self._choices.append(n)
-        buf = ctypes.create_string_buffer(512)
-        _lib.kemet_record_ply(ctypes.byref(before._c),
-                              ctypes.byref(t._c) if t else None,
-                              ctypes.byref(m._c), buf, len(buf))
-        self._lines.append(buf.value.decode())
+            _fail(rc, what="play")
 
-    def record(self, player1="random", player2="random"):
-        """The game as a record (docs/records.md)."""
-        self._g  # still open
-        if self.setup:
-            raise KemetError(_capi.EMISUSE, "records of set-up games are "
-                             "written by kemet play --position")
-        buf = ctypes.create_string_buffer(4096)
-        n = _lib.kemet_record_header(self.rules._r, self.seed,
-                                     _text(player1, "player"),
-                                     _text(player2, "player"),
-                                     ctypes.byref(self.first._c), buf,
-                                     len(buf))
-        if n < 0:
-            _fail(n)
-        head = buf.value.decode()
-        res = ctypes.create_string_buffer(64)
-        _lib.kemet_record_result(ctypes.byref(self.position._c), 0, res,
-                                 len(res))
-        return head + "".join(self._lines) + res.value.decode()
+    def step(self, agent):
+        """One action of the player to move, chosen by `agent` (an Agent
+        of this ruleset; the library's throw-and-choose loop,
+        kemet_game_step): before a throw, one of the pre-throw moves if
+        the agent prefers it, else the throw; after it, the agent's move
+        (a single legal move, a pass included, is made without asking).
+        Returns the Throw thrown or the Move made."""
+        if not isinstance(agent, Agent):
+            _misuse("step: agent must be an Agent, not %r" % (agent,))
+        if agent.rules.spec != self.rules.spec:
+            _misuse("step: an agent of %s, not of %s"
+                    % (agent.rules.spec, self.rules.spec))
+        g, a = self._g, agent._a
+        self._going("step")
+        n = self.plies
+        rc = _lib.kemet_game_step(g, a, None)
+        if rc:
+            _fail(rc, what="step")
+        if self.plies == n:
+            return self.throw
+        return self._ply(self._history(), n).move
+
+    # the session -------------------------------------------------------
+    def resign(self, player):
+        """Player 1 or 2 gives the game up, whoever is to move: the other
+        wins (result, winner), and nothing more may be played or taken
+        back; back() to an earlier ply forgets the resignation."""
+        p = _player(player, "resign")
+        self._going("resign")
+        rc = _lib.kemet_game_resign(self._g, p)
+        if rc:
+            _fail(rc, what="resign")
+
+    def stop(self):
+        """Stops the game unfinished (ruling G5: a turn cap reached): its
+        record ends "result stopped"."""
+        self._going("stop")
+        rc = _lib.kemet_game_stop(self._g)
+        if rc:
+            _fail(rc, what="stop")
+
+    def back(self, ply):
+        """Goes back to just before ply `ply` (0 to plies) was made: the
+        position, turn count and dice stand as they stood then, the throw
+        that ply used is pending again (the same throws come after it),
+        and the plies from `ply` on are forgotten, with any resignation
+        or stop."""
+        k = _whole(ply, "back: ply", 0, self.plies)
+        rc = _lib.kemet_game_back(self._g, k)
+        if rc:
+            _fail(rc, what="back")
+
+    def last_move(self, player):
+        """The ply a take-back by `player` goes back to: their last ply
+        that was a choice (a move or a pre-throw move; never a pass, which
+        nobody chose), or None when they have none."""
+        p = _player(player, "last_move")
+        k = _lib.kemet_game_last_move(self._g, p)
+        return None if k < 0 else k
+
+    def takeback(self, player):
+        """Player 1 or 2 takes back their last move (last_move()) and
+        everything after it, as back() does: that ply's throw is pending
+        again. Returns the ply gone back to. KemetError when the player
+        has no move to take back, or after a resignation; a game won by
+        the rules may be taken back."""
+        p = _player(player, "takeback")
+        g = self._g
+        if self.resigned:
+            raise KemetError(_capi.EOVER, "takeback: player %d resigned: "
+                             "nothing may be taken back" % self.resigned)
+        k = self.last_move(p)
+        if k is None:
+            raise KemetError(_capi.EILLEGAL, "takeback: player %d has no "
+                             "move to take back" % p)
+        rc = _lib.kemet_game_takeback(g, p)
+        if rc:
+            _fail(rc, what="takeback")
+        return k
+
+    def record(self, player1=None, player2=None):
+        """The game's record so far (docs/records.md), as the library
+        writes it: the header with the seed and players, "start" after
+        the opening or "setup" for a game set up, a line a ply, a
+        resignation, and the result ("unfinished" while it goes on,
+        "stopped" after stop()). `kemet replay` checks it; Game.read()
+        reads it back. `player1` and `player2`, where given, first name
+        the players (as set_players)."""
+        g = self._g
+        if player1 is not None or player2 is not None:
+            names = self.players
+            self.set_players(names[0] if player1 is None else player1,
+                             names[1] if player2 is None else player2)
+        out = ctypes.c_void_p()
+        rc = _lib.kemet_game_record(g, ctypes.byref(out))
+        if rc:
+            _fail(rc, what="record")
+        try:
+            return ctypes.string_at(out.value).decode("utf-8", "replace")
+        finally:
+            _free(out.value)

@@ -20,6 +20,7 @@ OFF = 255
 OK, EMISUSE, ESYNTAX, ERULESET, ETHROW, EILLEGAL, EOVER, ENOMEM, ERANGE, EIO = (
     0, -1, -2, -3, -4, -5, -6, -7, -8, -9)
 PLAYING, WON1, WON2, DRAW = 0, 1, 2, 3
+NEXT_OVER, NEXT_THROW, NEXT_MOVE = 0, 1, 2
 
 
 class Pos(ctypes.Structure):
@@ -42,6 +43,10 @@ class Step(ctypes.Structure):
 
 class Move(ctypes.Structure):
     _fields_ = [("n", ctypes.c_uint8), ("step", Step * MAX_STEPS)]
+
+
+class Ply(ctypes.Structure):
+    _fields_ = [("thr", Throw), ("move", Move)]
 
 
 class Error(ctypes.Structure):
@@ -114,6 +119,24 @@ def _find():
     return None, tried
 
 
+def libc_free():
+    """The C library's free(), for the texts libkemet mallocs (a game's
+    record): the process's own (the one libkemet's malloc is), else
+    libc's by name."""
+    f = None
+    try:
+        f = ctypes.CDLL(None).free
+    except (OSError, AttributeError):
+        name = ctypes.util.find_library("c")
+        if name:
+            f = ctypes.CDLL(name).free
+    if f is None:
+        raise OSError("kemet: no free() in the C library")
+    f.restype = None
+    f.argtypes = [ctypes.c_void_p]
+    return f
+
+
 def load():
     path, tried = _find()
     if path is None:
@@ -182,6 +205,29 @@ def load():
         "kemet_game_play": (ctypes.c_int, [vp, P(Move), P(Events)]),
         "kemet_game_turns": (ctypes.c_long, [vp]),
         "kemet_game_plies": (ctypes.c_long, [vp]),
+        # the game session
+        "kemet_game_set_players": (ctypes.c_int, [vp, ctypes.c_char_p,
+                                                  ctypes.c_char_p]),
+        "kemet_game_player": (ctypes.c_char_p, [vp, ctypes.c_int]),
+        "kemet_game_seed": (ctypes.c_uint64, [vp]),
+        "kemet_game_start": (P(Pos), [vp]),
+        "kemet_game_is_setup": (ctypes.c_int, [vp]),
+        "kemet_game_history": (P(Ply), [vp]),
+        "kemet_game_mover": (ctypes.c_int, [vp, ctypes.c_long]),
+        "kemet_game_result": (ctypes.c_int, [vp]),
+        "kemet_game_resigned": (ctypes.c_int, [vp]),
+        "kemet_game_resign": (ctypes.c_int, [vp, ctypes.c_int]),
+        "kemet_game_stop": (ctypes.c_int, [vp]),
+        "kemet_game_stopped": (ctypes.c_int, [vp]),
+        "kemet_game_next": (ctypes.c_int, [vp]),
+        "kemet_game_back": (ctypes.c_int, [vp, ctypes.c_long]),
+        "kemet_game_last_move": (ctypes.c_long, [vp, ctypes.c_int]),
+        "kemet_game_takeback": (ctypes.c_int, [vp, ctypes.c_int]),
+        # the text is malloc'd: read it, then free it with libc's free
+        "kemet_game_record": (ctypes.c_int, [vp, P(ctypes.c_void_p)]),
+        "kemet_game_read": (ctypes.c_int, [vp, ctypes.c_char_p, P(vp),
+                                           P(Error)]),
+        "kemet_game_step": (ctypes.c_int, [vp, vp, P(Events)]),
         "kemet_record_header": (ctypes.c_int,
                                 [vp, ctypes.c_uint64, ctypes.c_char_p,
                                  ctypes.c_char_p, P(Pos), ctypes.c_char_p,

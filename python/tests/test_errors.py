@@ -70,7 +70,60 @@ BAD = [
     ("g = r.game(1); g.play('13-15')", kemet.IllegalMove),
     ("g = r.game(1); g.roll(); g.play('x')", kemet.KemetError),
     ("g = r.game(1); g.play(None)", TypeError),
-    ("g = r.game(1, position='%s'); g.record()" % SENET, kemet.KemetError),
+    ("g = r.game(1, position='%s'); g.record('')" % SENET, kemet.KemetError),
+    # the session
+    ("r.game(1).resign(3)", kemet.KemetError),
+    ("r.game(1).resign(0)", kemet.KemetError),
+    ("r.game(1).resign(None)", kemet.KemetError),
+    ("r.game(1).resign(True)", kemet.KemetError),
+    ("r.game(1).resign(1.0)", kemet.KemetError),
+    ("r.game(1).takeback(3)", kemet.KemetError),
+    ("r.game(1).takeback(None)", kemet.KemetError),
+    ("r.game(1).takeback(1)", kemet.KemetError),
+    ("r.game(1).last_move(-1)", kemet.KemetError),
+    ("r.game(1).last_move('1')", kemet.KemetError),
+    ("r.game(1).back(1)", kemet.KemetError),
+    ("r.game(1).back(-1)", kemet.KemetError),
+    ("r.game(1).back(None)", kemet.KemetError),
+    ("r.game(1).back(0.5)", kemet.KemetError),
+    ("r.game(1).back(2**70)", kemet.KemetError),
+    ("g = r.play(seed=3, max_turns=5); g.back(g.plies + 1)",
+     kemet.KemetError),
+    ("g = r.game(1); g.resign(1); g.takeback(2)", kemet.KemetError),
+    ("g = r.game(1); g.resign(2); g.roll()", kemet.KemetError),
+    ("g = r.game(1); g.resign(2); g.play('pass')", kemet.KemetError),
+    ("g = r.game(1); g.resign(2); g.resign(1)", kemet.KemetError),
+    ("g = r.game(1); g.resign(2); g.stop()", kemet.KemetError),
+    ("g = r.game(1); g.stop(); g.stop()", kemet.KemetError),
+    ("g = r.game(1); g.stop(); g.roll()", kemet.KemetError),
+    ("g = r.game(1); g.stop(); g.step(r.agent('greedy'))", kemet.KemetError),
+    ("r.game(1).step(None)", kemet.KemetError),
+    ("r.game(1).step('greedy')", kemet.KemetError),
+    ("r.game(1).step(kemet.Rules('chien-chacal').agent('greedy'))",
+     kemet.KemetError),
+    ("a = r.agent('greedy'); a.close(); r.game(1).step(a)", kemet.KemetError),
+    ("r.game(1).set_players('', 'x')", kemet.KemetError),
+    ("r.game(1).set_players('x' * 64, 'y')", kemet.KemetError),
+    ("r.game(1).set_players('a\\tb', 'y')", kemet.KemetError),
+    ("r.game(1).set_players('a', None)", TypeError),
+    ("r.game(1).set_players('a\\0b', 'y')", kemet.KemetError),
+    ("r.game(1).record(None, '')", kemet.KemetError),
+    ("kemet.Game.read(None, 'kemet-record 1')", kemet.KemetError),
+    ("kemet.Game.read(r, None)", TypeError),
+    ("r.read_game('')", kemet.KemetError),
+    ("r.read_game('kemet-record 1\\nruleset senet-kendall\\n')",
+     kemet.KemetError),
+    ("r.read_game(kemet.Rules('chien-chacal').game(1).record())",
+     kemet.KemetError),
+    ("r.read_game(r.game(1).record().replace('seed 1', 'seed x'))",
+     kemet.KemetError),
+    ("r.read_game('kemet-record 1\\n' * 100000)", kemet.KemetError),
+    ("g = r.game(1); g.close(); g.history", kemet.KemetError),
+    ("g = r.game(1); g.close(); g.record()", kemet.KemetError),
+    ("g = r.game(1); g.close(); g.takeback(1)", kemet.KemetError),
+    ("g = r.game(1); r.close(); g.record()", kemet.KemetError),
+    ("r2 = kemet.Rules('senet-kendall'); t = r2.game(1).record(); "
+     "r2.close(); r2.read_game(t)", kemet.KemetError),
     ("g = r.game(1); g.close(); g.roll()", kemet.KemetError),
     ("g = r.game(1); g.close(); g.position", kemet.KemetError),
     ("a = r.agent('greedy'); a.close(); a.choose(p, '3')", kemet.KemetError),
@@ -115,14 +168,15 @@ def test_player_is_read_as_given():
     assert abs(a + b - 1) < 1e-9
 
 
-def test_python_md_example():
-    """docs/python.md's example prints what the page says it prints."""
+def page_example(heading):
+    """The first example under `heading` in docs/python.md: its code and
+    the output the page says it prints (the next indented block)."""
     here = os.path.dirname(os.path.abspath(__file__))
     page = os.path.join(here, "..", "..", "docs", "python.md")
     if not os.path.exists(page):
         pytest.skip("no docs/python.md beside the tests")
     text = open(page, encoding="utf-8").read()
-    example = text.split("## Example\n", 1)[1]
+    example = text.split("\n" + heading + "\n", 1)[1]
     blocks, block = [], None
     for line in example.splitlines():
         if line.startswith("    ") or (block is not None and not line):
@@ -132,9 +186,16 @@ def test_python_md_example():
             block.append(line[4:])
         else:
             block = None
-        if line.startswith("## "):
+        if line.startswith("#"):
             break
-    code, want = "\n".join(blocks[0]), "\n".join(blocks[1]).strip() + "\n"
+    return "\n".join(blocks[0]), "\n".join(blocks[1]).strip() + "\n"
+
+
+@pytest.mark.parametrize("heading", [
+    "## Example", "### Example: a take-back, a resignation, the record"])
+def test_python_md_example(heading):
+    """docs/python.md's examples print what the page says they print."""
+    code, want = page_example(heading)
     env = dict(os.environ, KEMET_TABLES="off")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True,
                          text=True, env=env)
