@@ -113,6 +113,10 @@ enum {
 
 /* A short description of a status code ("illegal move"). Never NULL. */
 KEMET_API const char *kemet_strerror(int code);
+/* Frees memory the library allocated for the caller (kemet_game_record's
+ * text, kemet_record_read's plies): from a language binding, whose own
+ * free may not be the library's. NULL is ignored. */
+KEMET_API void kemet_free(void *p);
 
 /* Filled by functions that can fail: the code and a one-line message. */
 typedef struct kemet_error {
@@ -604,12 +608,14 @@ KEMET_API const kemet_throw *kemet_game_throw(const kemet_game *game);
  * game is NULL), KEMET_EOVER when the game is over. */
 KEMET_API int kemet_game_roll(kemet_game *game, kemet_throw *thr);
 /* Makes a move: for the pending throw, or a pre-throw choice when none is
- * pending. Checks legality (KEMET_EILLEGAL); KEMET_EMISUSE for NULL. */
+ * pending. Checks legality (KEMET_EILLEGAL); KEMET_EMISUSE for NULL,
+ * KEMET_EOVER after a resignation or a stop, KEMET_ENOMEM when the
+ * history cannot grow (nothing is then made). */
 KEMET_API int kemet_game_play(kemet_game *game, const kemet_move *move,
                               kemet_events *ev);
 /* As kemet_game_play without the legality check, for simulations: `move`
  * must come from kemet_moves (or kemet_prethrow) for the current position
- * and pending throw. */
+ * and pending throw. Does nothing after a resignation or a stop. */
 KEMET_API void kemet_game_make(kemet_game *game, const kemet_move *move);
 /* Plays the game on with uniformly random choices (drawn from `pick`; the
  * throws from the game's dice; where a turn spends several values, each
@@ -618,7 +624,8 @@ KEMET_API void kemet_game_make(kemet_game *game, const kemet_move *move);
  * beyond `max_turns` turns (the game is then "stopped", ruling G5). Before
  * a throw, throwing and each pre-throw move are equally likely. Uses the
  * ruleset's fast path unless `generic` is non-zero; both give the same game.
- * A pending throw (one the opening made) is used first. */
+ * A pending throw (one the opening made) is used first. A game the cap
+ * ends unfinished is then stopped (kemet_game_stopped). */
 KEMET_API int kemet_game_playout(kemet_game *game, kemet_rng *pick,
                                  long max_turns, int generic);
 /* Turns (each hand-over of the sticks) and plies (each move, pass or
@@ -653,7 +660,9 @@ KEMET_API const kemet_pos *kemet_game_start(const kemet_game *game);
 /* 1 for a game set up (kemet_game_setup, a record's "setup"), else 0. */
 KEMET_API int kemet_game_is_setup(const kemet_game *game);
 /* The plies made so far, in order (kemet_game_plies of them, the throw's
- * n 0 for a pre-throw move): valid until the game next changes. */
+ * n 0 for a pre-throw move): valid until the game next changes. NULL
+ * before the first ply, and for a game that keeps no history (see
+ * above). */
 KEMET_API const kemet_ply *kemet_game_history(const kemet_game *game);
 /* The player who made ply i (0-based), or 0 outside the history. */
 KEMET_API int kemet_game_mover(const kemet_game *game, long i);
@@ -719,7 +728,8 @@ KEMET_API int kemet_game_read(const kemet_rules *rules, const char *text,
  * answers the index of the one to play. `scratch` holds KEMET_MAX_MOVES
  * moves. `ev` (may be NULL) receives what a move did (n 0 after a throw).
  * KEMET_EOVER when the game waits for nothing, KEMET_EMISUSE for an
- * answer out of range, KEMET_ERANGE as kemet_moves. */
+ * answer out of range, KEMET_ERANGE as kemet_moves, KEMET_ENOMEM when
+ * the history cannot grow; on an error nothing is made. */
 typedef int (*kemet_choose_fn)(void *ctx, const kemet_pos *pos,
                                const kemet_throw *thr, const kemet_move *moves,
                                int n);
@@ -795,7 +805,9 @@ KEMET_API void kemet_agent_set_check(kemet_agent *agent,
  * for the moves): before a throw the agent throws or makes a pre-throw
  * move; after it, it plays its choice, where there is one: a throw with
  * a single legal move (a pass included) is played without asking it.
- * `ev` may be NULL. KEMET_EOVER when the game waits for nothing. */
+ * `ev` may be NULL. KEMET_EOVER when the game waits for nothing,
+ * KEMET_EMISUSE for an agent of another ruleset, else as
+ * kemet_game_step_with. */
 KEMET_API int kemet_game_step(kemet_game *game, kemet_agent *agent,
                               kemet_events *ev);
 

@@ -364,6 +364,49 @@ static void step_with(void **state) {
     kemet_rules_close(r);
 }
 
+/* Going back to the ply now being played keeps a throw that waits (the
+ * dice stand where they stood); an agent of another ruleset is refused;
+ * a playout ended by its cap stops the game, and nothing more is made. */
+static void edges(void **state) {
+    (void)state;
+    kemet_rules *r, *other;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, NULL), KEMET_OK);
+    assert_int_equal(kemet_rules_open("senet-robinson", &other, NULL), 0);
+    kemet_game *g = random_game(r, 21, 9);
+    if (kemet_game_next(g) == KEMET_NEXT_THROW)
+        assert_int_equal(kemet_game_roll(g, NULL), KEMET_OK);
+    kemet_throw waiting = *kemet_game_throw(g);
+    long n = kemet_game_plies(g);
+    assert_int_equal(kemet_game_resign(g, 1), KEMET_OK);
+    assert_int_equal(kemet_game_back(g, n), KEMET_OK);
+    assert_int_equal(kemet_game_resigned(g), 0);
+    assert_int_equal(kemet_game_next(g), KEMET_NEXT_MOVE);
+    assert_true(kemet_throw_equal(kemet_game_throw(g), &waiting));
+    kemet_agent *a;
+    assert_int_equal(kemet_agent_new(other, "greedy", 1, &a, NULL), 0);
+    assert_int_equal(kemet_game_step(g, a, NULL), KEMET_EMISUSE);
+    assert_int_equal(kemet_game_plies(g), n);
+    kemet_agent_free(a);
+    kemet_game_free(g);
+    /* a playout stopped by its cap */
+    kemet_rng pick;
+    kemet_rng_seed(&pick, 2);
+    assert_int_equal(kemet_game_new(r, 5, &g, NULL), KEMET_OK);
+    assert_int_equal(kemet_game_playout(g, &pick, 3, 0), KEMET_OK);
+    assert_int_equal(kemet_game_result(g), KEMET_PLAYING);
+    assert_int_equal(kemet_game_stopped(g), 1);
+    assert_int_equal(kemet_game_next(g), KEMET_NEXT_OVER);
+    kemet_pos before = *kemet_game_pos(g);
+    long plies = kemet_game_plies(g);
+    kemet_move none = {0};
+    kemet_game_make(g, &none);
+    assert_true(same_pos(kemet_game_pos(g), &before));
+    assert_int_equal(kemet_game_plies(g), plies);
+    kemet_game_free(g);
+    kemet_rules_close(other);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(record_round_trip),
@@ -373,6 +416,7 @@ int main(void) {
         cmocka_unit_test(opening_throw_again),
         cmocka_unit_test(bad_records),
         cmocka_unit_test(step_with),
+        cmocka_unit_test(edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,7 @@ __all__ = ["KemetError", "IllegalMove", "Rules", "Position", "Throw", "Move",
            "level_agent"]
 
 _lib = _capi.load()
-_free = _capi.libc_free()
+_free = _lib.kemet_free  # the library's own free, for what it mallocs
 
 
 class KemetError(ValueError):

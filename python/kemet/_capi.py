@@ -119,24 +119,6 @@ def _find():
     return None, tried
 
 
-def libc_free():
-    """The C library's free(), for the texts libkemet mallocs (a game's
-    record): the process's own (the one libkemet's malloc is), else
-    libc's by name."""
-    f = None
-    try:
-        f = ctypes.CDLL(None).free
-    except (OSError, AttributeError):
-        name = ctypes.util.find_library("c")
-        if name:
-            f = ctypes.CDLL(name).free
-    if f is None:
-        raise OSError("kemet: no free() in the C library")
-    f.restype = None
-    f.argtypes = [ctypes.c_void_p]
-    return f
-
-
 def load():
     path, tried = _find()
     if path is None:
@@ -199,6 +181,7 @@ def load():
         "kemet_game_setup": (ctypes.c_int, [vp, ctypes.c_uint64, P(Pos),
                                             P(vp), P(Error)]),
         "kemet_game_free": (None, [vp]),
+        "kemet_free": (None, [vp]),
         "kemet_game_pos": (P(Pos), [vp]),
         "kemet_game_throw": (P(Throw), [vp]),
         "kemet_game_roll": (ctypes.c_int, [vp, P(Throw)]),

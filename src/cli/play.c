@@ -794,6 +794,23 @@ static int mark_of(const play *P, long i) {
     return m->n ? kemet_square_cell(P->rules, mover, m->step[m->n - 1].to) : 0;
 }
 
+/* The folder holding `path` on the disk too, so that a rename into it
+ * survives a power cut (where the file system allows it; best effort). */
+static void sync_folder(const char *path) {
+    char *dir = strdup(path);
+    if (!dir)
+        return;
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash[slash == dir] = '\0'; /* "/x" -> "/" */
+    int fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
 /* The whole record as the game stands (kemet_game_record) into a new file
  * beside the record, renamed over it: the file is at every moment a whole
  * record, of the game before this change or after it. `durable`: on the
@@ -832,6 +849,8 @@ static int write_whole(const play *P, bool durable) {
             e = errno;
         if (e)
             unlink(tmp);
+        else if (durable)
+            sync_folder(P->record_at);
     }
     free(tmp);
     free(text);
@@ -1188,6 +1207,10 @@ static int reopen_record(play *P, const char *path) {
         return cli_fail("cannot write the record '%s': %s", path,
                         strerror(errno));
     P->record_mode = st.st_mode & 07777;
+    /* a record the user may not write is not replaced (a rename would) */
+    if (access(P->record_at, W_OK) != 0)
+        return cli_fail("cannot write the record '%s': %s", path,
+                        strerror(errno));
     int e = write_whole(P, true);
     if (e)
         return cli_fail("cannot write the record '%s': %s", path, strerror(e));

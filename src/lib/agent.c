@@ -453,7 +453,9 @@ static int step_choose(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
 }
 
 int kemet_game_step(kemet_game *game, kemet_agent *agent, kemet_events *ev) {
-    if (!game || !agent)
+    if (!game || !agent ||
+        strcmp(kemet_rules_spec(kmt_game_rules(game)),
+               kemet_rules_spec(agent->rules)) != 0)
         return KEMET_EMISUSE;
     return kemet_game_step_with(game, step_choose, agent, agent->moves, ev);
 }

@@ -1,9 +1,10 @@
-/* error.c - status codes in words, the messages of kemet_error, and the
- * library's version.
+/* error.c - status codes in words, the messages of kemet_error, the
+ * library's version, and kemet_free for what it allocates for a caller.
  */
 #include "internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 const char *kemet_version(void) {
     return KEMET_VERSION;
@@ -34,4 +35,8 @@ int kmt_fail(kemet_error *err, int code, const char *fmt, ...) {
         err->code = code;
     }
     return code;
+}
+
+void kemet_free(void *p) {
+    free(p);
 }

@@ -204,6 +204,8 @@ int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
     game->new_turn = st.new_turn;
     game->pending = st.pending;
     game->kept = false; /* its plies are not listed */
+    /* ended by the cap (ruling G5): stopped, as kemet_game_stop */
+    game->stopped = game->pos.result == KEMET_PLAYING;
     return KEMET_OK;
 }
 
@@ -229,23 +231,26 @@ int kemet_game_play(kemet_game *game, const kemet_move *move,
     if (game->resigned || game->stopped)
         return KEMET_EOVER;
     kemet_pos next;
+    kemet_move m = *move; /* `move` may lie in the history, which may move */
     int rc = kemet_apply(game->rules, &game->pos,
-                         game->pending ? &game->thr : NULL, move, &next, ev);
+                         game->pending ? &game->thr : NULL, &m, &next, ev);
     if (rc)
         return rc;
     if (game->kept && !room(game))
         return KEMET_ENOMEM;
     int mover = game->pos.to;
     game->pos = next;
-    advance(game, mover, move);
+    advance(game, mover, &m);
     return KEMET_OK;
 }
 
 void kemet_game_make(kemet_game *game, const kemet_move *move) {
+    if (game->resigned || game->stopped)
+        return; /* nothing more is played */
     int mover = game->pos.to;
+    kemet_move m = *move; /* `move` may lie in the history, which may move */
     if (game->kept && !room(game))
         game->kept = false; /* no memory: the history is given up */
-    kemet_move m = *move;   /* `move` may lie in the history */
     game->rules->rs->make(game->rules, &game->pos,
                           game->pending ? &game->thr : NULL, &m, &game->pos,
                           NULL);
@@ -295,6 +300,10 @@ const kemet_pos *kemet_game_start(const kemet_game *game) {
 
 int kemet_game_is_setup(const kemet_game *game) {
     return game->setup;
+}
+
+const kemet_rules *kmt_game_rules(const kemet_game *game) {
+    return game->rules;
 }
 
 const kemet_ply *kemet_game_history(const kemet_game *game) {
@@ -347,6 +356,7 @@ int kemet_game_back(kemet_game *game, long ply) {
     if (!game || !game->kept || ply < 0 || ply > game->plies)
         return KEMET_EMISUSE;
     long n = game->plies;
+    bool thrown = game->pending; /* a throw waiting now: kept (ply == n) */
     game->pos = game->start;
     game->rng = game->start_rng;
     game->pending = game->start_pending;
@@ -365,8 +375,9 @@ int kemet_game_back(kemet_game *game, long ply) {
         }
         kemet_game_make(game, &game->hist[i].move);
     }
-    /* the throw ply `ply` used, pending again */
-    if (ply < n && game->hist[ply].thr.n && !game->pending) {
+    /* the throw ply `ply` used, pending again (for ply n, the throw that
+       was waiting: the dice stand where they stood) */
+    if ((ply < n ? game->hist[ply].thr.n != 0 : thrown) && !game->pending) {
         game->rules->rs->roll(game->rules, &game->pos, &game->rng, &game->thr);
         game->pending = true;
     }

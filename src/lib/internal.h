@@ -441,6 +441,9 @@ static inline void kmt_playout_sticks(kmt_playout_state *st, kemet_throw *t) {
 }
 
 /* Population count without needing the popcnt instruction. */
+/* The rules a game is played by (game.c). */
+const kemet_rules *kmt_game_rules(const kemet_game *game);
+
 /* A 64-bit hash of a position (every field; pad_ is 0). */
 static inline uint64_t kmt_pos_key(const kemet_pos *p) {
     uint64_t rest;

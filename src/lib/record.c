@@ -115,7 +115,7 @@ typedef struct replay {
     kemet_pos opened; /* the position the first ply was made in */
     /* for kemet_game_read */
     uint64_t seed;
-    char name[2][64]; /* "" unless given */
+    char name[2][128]; /* "" unless given (cut beyond 127 bytes) */
     int resigned;
     bool stopped;
 } replay;
@@ -428,14 +428,19 @@ int kemet_record_read(const char *text, kemet_rules **rules, kemet_pos *start,
 static int game_of(const kemet_rules *rules, const replay *R, kemet_game **out,
                    kemet_error *err) {
     kemet_game *g;
-    int rc = R->set_up ? kemet_game_setup(rules, R->seed, &R->start, &g, err)
-                       : kemet_game_new(rules, R->seed, &g, NULL);
-    if (rc)
-        return kmt_fail(err, rc, "%s", kemet_strerror(rc));
+    if (R->set_up) {
+        int rc = kemet_game_setup(rules, R->seed, &R->start, &g, err);
+        if (rc)
+            return rc;
+    } else if (kemet_game_new(rules, R->seed, &g, NULL))
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    int rc = KEMET_OK;
     const char *p1 = R->name[0][0] ? R->name[0] : "human";
     const char *p2 = R->name[1][0] ? R->name[1] : "human";
-    /* a name the session refuses (too long) stays "human" */
-    kemet_game_set_players(g, p1, p2);
+    /* a name the session refuses (longer than 63 bytes) stays "human" */
+    if (kemet_game_set_players(g, p1, p2) &&
+        kemet_game_set_players(g, p1, "human"))
+        kemet_game_set_players(g, "human", p2);
     for (long i = 0; i < R->plies && rc == KEMET_OK; i++) {
         const kemet_ply *p = &R->list[i];
         if (p->thr.n && !kemet_game_throw(g))

@@ -291,12 +291,11 @@ int wg_resigned(const wgame *g) {
 }
 
 int wg_resign(wgame *g, int seat) {
-    int rc = kemet_game_resign(g->g, seat);
-    if (rc)
-        return rc == KEMET_EMISUSE ? KEMET_EOVER : rc;
-    if ((rc = remember(g, 'r', seat == 1 ? "1" : "2")))
-        kemet_game_back(g->g, kemet_game_plies(g->g)); /* not resigned */
-    return rc;
+    if (kemet_game_next(g->g) == KEMET_NEXT_OVER || (seat != 1 && seat != 2))
+        return KEMET_EOVER;
+    int rc = remember(g, 'r', seat == 1 ? "1" : "2");
+    /* cannot fail now: the game goes on and the seat is 1 or 2 */
+    return rc ? rc : kemet_game_resign(g->g, seat);
 }
 
 int wg_offer(wgame *g, int seat) {
