@@ -890,14 +890,23 @@ class Game:
             _fail(rc, what="play")
 
     def step(self, agent):
-        """One action of the player to move, chosen by `agent` (an Agent
-        of this ruleset; the library's throw-and-choose loop,
-        kemet_game_step): before a throw, one of the pre-throw moves if
-        the agent prefers it, else the throw; after it, the agent's move
-        (a single legal move, a pass included, is made without asking).
-        Returns the Throw thrown or the Move made."""
+        """One action of the player to move, chosen by `agent` (the
+        library's throw-and-choose loop): an Agent of this ruleset
+        (kemet_game_step: before a throw, one of the pre-throw moves if
+        the agent prefers it, else the throw; after it, the agent's move,
+        a single legal move, a pass included, made without asking), or a
+        function (kemet_game_step_with) called as f(position, throw,
+        moves) at every decision: before a throw with throw None and the
+        pre-throw moves (perhaps none), answering None to throw or one of
+        the moves; after it with the throw and the legal moves, answering
+        one of them (a Move of the list, or its index). An exception it
+        raises comes out of step(), and nothing is made. Returns the Throw
+        thrown or the Move made."""
+        if callable(agent) and not isinstance(agent, Agent):
+            return self._step_with(agent)
         if not isinstance(agent, Agent):
-            _misuse("step: agent must be an Agent, not %r" % (agent,))
+            _misuse("step: agent must be an Agent or a function, not %r"
+                    % (agent,))
         if agent.rules.spec != self.rules.spec:
             _misuse("step: an agent of %s, not of %s"
                     % (agent.rules.spec, self.rules.spec))
@@ -905,6 +914,49 @@ class Game:
         self._going("step")
         n = self.plies
         rc = _lib.kemet_game_step(g, a, None)
+        if rc:
+            _fail(rc, what="step")
+        if self.plies == n:
+            return self.throw
+        return self._ply(self._history(), n).move
+
+    def _step_with(self, choose):
+        self._going("step")
+        rules = self.rules
+        raised = []
+
+        def call(ctx, pos, thr, moves, n):
+            try:
+                p = Position(rules, _capi.Pos.from_buffer_copy(pos.contents))
+                t = (Throw(_capi.Throw.from_buffer_copy(thr.contents))
+                     if thr else None)
+                listed = [Move(_capi.Move.from_buffer_copy(moves[i]))
+                          for i in range(n)]
+                k = choose(p, t, listed)
+                if k is None and t is None:
+                    return -1
+                if isinstance(k, Move) and k in listed:
+                    return listed.index(k)
+                if (isinstance(k, int) and not isinstance(k, bool)
+                        and 0 <= k < n):
+                    return k
+                raise KemetError(_capi.EMISUSE,
+                                 "step: the function answered %r, not %s"
+                                 % (k, "one of the moves given"
+                                    if t is not None else
+                                    "None (throw) or one of the moves"))
+            except BaseException as e:  # told after the library returns
+                raised.append(e)
+                return -2  # out of range: nothing is made
+
+        if getattr(self, "_scratch", None) is None:
+            self._scratch = (_capi.Move * _capi.MAX_MOVES)()
+        fn = _capi.CHOOSE(call)
+        n = self.plies
+        rc = _lib.kemet_game_step_with(self._g, fn, None, self._scratch,
+                                       None)
+        if raised:
+            raise raised[0]
         if rc:
             _fail(rc, what="step")
         if self.plies == n:

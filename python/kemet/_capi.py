@@ -119,6 +119,12 @@ def _find():
     return None, tried
 
 
+# kemet_choose_fn: (ctx, pos, thr or NULL, moves, n) -> index, -1 to throw
+CHOOSE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(Pos),
+                          ctypes.POINTER(Throw), ctypes.POINTER(Move),
+                          ctypes.c_int)
+
+
 def load():
     path, tried = _find()
     if path is None:
@@ -211,6 +217,8 @@ def load():
         "kemet_game_read": (ctypes.c_int, [vp, ctypes.c_char_p, P(vp),
                                            P(Error)]),
         "kemet_game_step": (ctypes.c_int, [vp, vp, P(Events)]),
+        "kemet_game_step_with": (ctypes.c_int, [vp, CHOOSE, vp, P(Move),
+                                                P(Events)]),
         "kemet_record_header": (ctypes.c_int,
                                 [vp, ctypes.c_uint64, ctypes.c_char_p,
                                  ctypes.c_char_p, P(Pos), ctypes.c_char_p,

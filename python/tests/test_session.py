@@ -18,6 +18,7 @@ import pytest
 import kemet
 
 EOVER = -6  # the library's KEMET_EOVER (docs: kemet.h)
+EMISUSE = -1  # KEMET_EMISUSE
 
 
 def play_logged(r, seed, plies, specs=("random", "random"), game=None,
@@ -358,3 +359,65 @@ def test_step_answers_what_it_did():
         g.step(kemet.Rules("senet-robinson").agent("greedy"))
     with pytest.raises(kemet.KemetError):
         g.step("greedy")
+
+
+def test_step_with_a_function():
+    """A function chooses at every decision (kemet_game_step_with): before
+    a throw with the pre-throw moves, after it with the legal moves; what
+    it answers is what is made."""
+    r = kemet.Rules("senet-kendall")
+    start = r.position("senet-kendall to=1 p1=27,5 p2=29,3")
+    g = r.game(4, position=start)
+    asked = []
+
+    def last(position, throw, moves):
+        asked.append((position, throw, list(moves)))
+        if throw is None:
+            # the rescue from the water, the first time; then throws
+            return moves[0] if moves and len(asked) == 1 else None
+        return moves[-1]
+
+    log = []
+    while g.plies < 12 and not g.over:
+        mover, pending = g.position.to, g.throw
+        got = g.step(last)
+        if isinstance(got, kemet.Move):
+            log.append((mover, pending, got))
+    # the first decision: player 1 before throwing, the rescue offered
+    # as the rules give it
+    p0, t0, m0 = asked[0]
+    assert p0 == start and t0 is None and m0 == r.prethrow(start)
+    assert log[0] == (1, None, m0[0])
+    # every decision after a throw got the rules' moves, and the last of
+    # them was made
+    for pos, thr, moves in asked:
+        if thr is not None:
+            assert moves == r.moves(pos, thr)
+    assert g.position == apply_all(r, start, log)
+    assert [(p.player, p.throw, p.move) for p in g.history] == log
+
+
+def test_step_with_a_function_that_fails():
+    """A function that raises, or answers what is not one of its moves,
+    makes nothing: the exception, or a KemetError, comes out of step()."""
+    r = kemet.Rules("senet-kendall")
+    g = r.game(3)
+    before = (g.position, g.plies, g.throw, g.next)
+
+    def broken(position, throw, moves):
+        raise ZeroDivisionError("the chooser broke")
+
+    with pytest.raises(ZeroDivisionError):
+        g.step(broken)
+    assert (g.position, g.plies, g.throw, g.next) == before
+    if g.next == "throw":
+        g.roll()
+    before = (g.position, g.plies, g.throw, g.next)
+    other = r.move("30-off")  # no piece stands on 30 at the start
+    assert other not in r.moves(g.position, g.throw)
+    for answer in (None, 99, -1, True, "1-2", other, 1.0):
+        with pytest.raises(kemet.KemetError) as e:
+            g.step(lambda position, throw, moves: answer)
+        assert e.value.code == EMISUSE
+        assert "not one of the moves given" in str(e.value)
+        assert (g.position, g.plies, g.throw, g.next) == before
