@@ -772,9 +772,11 @@ KEMET_API void kemet_agent_free(kemet_agent *agent);
 KEMET_API const char *kemet_agent_spec(const kemet_agent *agent);
 /* The judge the agent judges by (after "@linear" or "@plain"). */
 KEMET_API const kemet_judge *kemet_agent_judge(const kemet_agent *agent);
-/* Chooses among `n` moves (n >= 1) for `thr` in `pos`; returns the index.
- * With thr NULL, chooses before the throw among the n pre-throw moves and
- * returns -1 to throw instead. */
+/* Chooses among `n` moves for `thr` in `pos`; returns the index. With
+ * thr NULL, chooses before the throw among the n pre-throw moves and
+ * returns -1 to throw instead. Where there is no choice it answers
+ * without searching or drawing: -1 for n <= 0, 0 for a throw with one
+ * move. */
 KEMET_API int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
                                  const kemet_throw *thr,
                                  const kemet_move *moves, int n);

@@ -901,15 +901,14 @@ static void announce_throw(const play *P) {
 }
 
 /* The computer's choice for kemet_game_step_with, made as kemet_game_step
- * makes it (the agent is asked only where there is a choice), and kept
- * for 'why'. */
+ * makes it, and kept for 'why' where there was a choice to explain. */
 static int computer_choose(void *ctx, const kemet_pos *pos,
                            const kemet_throw *thr, const kemet_move *moves,
                            int n) {
     play *P = ctx;
-    if (thr ? n == 1 : n == 0)
-        return thr ? 0 : -1;
     int k = kemet_agent_choose(P->seat[pos->to - 1].agent, pos, thr, moves, n);
+    if (thr ? n == 1 : n == 0)
+        return k; /* no choice: nothing for 'why' */
     P->why_set = true;
     P->why_seat = pos->to;
     P->why_pos = *pos;

@@ -442,13 +442,10 @@ int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
     return agent->kind->choose(agent, pos, thr, moves, n);
 }
 
-/* The agent as kemet_game_step's chooser: asked only where there is a
- * choice (before a throw with pre-throw moves; after it between two moves
- * or more). */
+/* The agent as kemet_game_step's chooser (kemet_agent_choose answers
+ * where there is no choice without asking its kind). */
 static int step_choose(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
                        const kemet_move *moves, int n) {
-    if (thr ? n == 1 : n == 0)
-        return thr ? 0 : -1;
     return kemet_agent_choose(ctx, pos, thr, moves, n);
 }
 

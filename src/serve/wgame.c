@@ -384,12 +384,8 @@ int wg_plan_choose(wg_plan *plan) {
     plan->throw_now = false;
     if (n < 0 || (plan->thrown && n == 0))
         rc = n < 0 ? n : KEMET_EILLEGAL;
-    else if (n == 0)
-        plan->throw_now = true;
-    else if (plan->thrown && n == 1)
-        plan->move = moves[0]; /* no choice: the agent is not asked, as
-                                  kemet_game_step does */
     else {
+        /* where there is no choice the agent answers without searching */
         int k = kemet_agent_choose(plan->agent, &plan->pos,
                                    plan->thrown ? &plan->thr : NULL, moves, n);
         /* before a throw the agent may choose to throw */
