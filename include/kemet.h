@@ -512,6 +512,15 @@ KEMET_API int kemet_move_parse(const kemet_rules *rules, const char *text,
 /* Writes a move ("9-12", "pass"). Returns the length, KEMET_ERANGE (`len`
  * too small) or KEMET_EMISUSE (NULL). */
 KEMET_API int kemet_move_format(const kemet_move *move, char *buf, size_t len);
+/* Rewrites, in place, a move written in an earlier form of the notation
+ * that today's no longer reads: a plain step written FROM-TO-TO onto a
+ * hole no line or river leads to (`18-23-23` in Lions & Jackals) becomes
+ * FROM-TO (`18-23`), which names the same step. A move in today's form
+ * is left as it is. Readers of what was written before (records, a
+ * server's stored games) call it before kemet_apply; KEMET_EMISUSE for a
+ * NULL or unusable argument. */
+KEMET_API int kemet_move_upgrade(const kemet_rules *rules, const kemet_pos *pos,
+                                 kemet_move *move);
 
 /* Parses a throw as written on the command line: a value ("3"), "none"
  * (n == 0), or several values separated by commas ("2,2,3"). Fails with

@@ -72,6 +72,7 @@ FN(kemet_pos_check, null, kemet_pos_check(NULL, NULL, &E))
 FN(kemet_pos_format, null, kemet_pos_format(R, NULL, buf, sizeof buf))
 FN(kemet_move_parse, null, kemet_move_parse(R, NULL, &M, &E))
 FN(kemet_move_format, null, kemet_move_format(NULL, buf, sizeof buf))
+FN(kemet_move_upgrade, null, kemet_move_upgrade(R, NULL, &M))
 FN(kemet_throw_parse, null, kemet_throw_parse(NULL, "1", &T, &E))
 FN(kemet_throw_format, null, kemet_throw_format(NULL, buf, sizeof buf))
 FN(kemet_art, null, kemet_art(R, NULL))
@@ -172,6 +173,7 @@ static const call calls[] = {
     CALL(kemet_pos_format, null, "NULL position", -1),
     CALL(kemet_move_parse, null, "NULL text", -1),
     CALL(kemet_move_format, null, "NULL move", -1),
+    CALL(kemet_move_upgrade, null, "NULL position", -1),
     CALL(kemet_throw_parse, null, "NULL rules", -1),
     CALL(kemet_throw_format, null, "NULL throw", -1),
     CALL(kemet_art, null, "NULL out", -1),

@@ -69,8 +69,17 @@ static void malformed_positions(void **state) {
     expect_bad("senet-kendall to=1 p1=5,5 p2=6", KEMET_ESYNTAX, "two pieces");
     expect_bad("senet-kendall to=1 p1=5 h1=1 p2=6", KEMET_ESYNTAX, "in hand");
     expect_bad("senet-kendall to=1 p1=26 p2=6 must=26", KEMET_ESYNTAX, "must=");
-    expect_bad("senet-robinson to=1 p1=26 p2=6 must=6", KEMET_ESYNTAX,
+    expect_bad("senet-robinson to=1 p1=6 p2=26 must=26", KEMET_ESYNTAX,
                "no piece");
+    /* Robinson's rethrow is from 26 alone: must= names no other square,
+     * though a piece of the mover stands there */
+    expect_bad("senet-robinson to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14 "
+               "must=1",
+               KEMET_ESYNTAX, "only from square 26");
+    expect_bad("senet-robinson to=1 p1=26 p2=6 must=6", KEMET_ESYNTAX,
+               "only from square 26");
+    expect_bad("chien-chacal to=1 p1=3 h1=4 p2=1 h2=4 must=3", KEMET_ESYNTAX,
+               "only from squares 1, 15, 25");
     expect_bad("senet-robinson to=1 p1=26 p2=6 must=26 winner=1", KEMET_ESYNTAX,
                "together");
     expect_bad("senet-kendall to=1 p1=5 p2=6 winner=3", KEMET_ESYNTAX,

@@ -243,7 +243,8 @@ static void lions_use_all(void **state) {
     apply(s, "2,2,2", "4-6+6-8", "ERR"); /* a 2 is left that can be used */
     /* after 25-26 the 3 cannot be used: 26-29, 27-30 own, 28+ beyond */
     moves(L "to=1 p1=25,27,28,29,30 p2=10,11,12,14,17", "1,3,3", "25-26");
-    moves(L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "6", "1-7 2-8 3-9 4-10 5-11");
+    /* 3 + 6 lands by count on 9, the river's far end: written 3-9-9 */
+    moves(L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "6", "1-7 2-8 3-9-9 4-10 5-11");
     moves(L1 "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "1", "5-6");
 }
 
@@ -947,6 +948,132 @@ static void steps_pos(void **state) {
     kemet_rules_close(r);
 }
 
+/* docs/notation.md: each step in its own form, whatever the rest of the
+ * turn. A plain count onto a hole a river also leads to (9, 18) is
+ * FROM-TO-TO, a count that follows a river FROM-END-TO, every other
+ * plain step FROM-TO; kemet apply refuses FROM-TO-TO onto any other hole,
+ * and a record written in the earlier forms still replays. */
+static void local_forms(void **state) {
+    (void)state;
+    /* Player 2 with 5, 6, 6 and a 2 of its own, on 5, 6, 7, 16, 18 (the
+     * same numbers for both, rule 1). 16 + 2 lands on 18, vacated by the
+     * 5 (18 + 5 = 23): 16-18-18; 23 is no river's end: 18-23, never
+     * 18-23-23, even in a turn beside 16-18-18. */
+    const char *q = "lions-jackals-quick to=2 p1=7,9,10,12,16 p2=5,6,7,16,18";
+    char *list = tu_moves(q, "5,6,6,2@2");
+    assert_null(strstr(list, "-23-23"));
+    assert_non_null(strstr(list, " 18-23+16-18-18+23-29 "));
+    /* 7 + 2 lands on 9 (the river's far end), 7 + 6 follows it from 13 */
+    assert_non_null(strstr(list, "+7-9-9+"));
+    assert_non_null(strstr(list, "+7-13-9+"));
+    free(list);
+    apply(q, "5,6,6,2@2", "18-23-23+16-18-18+23-29", "ERR");
+    char *o, *e;
+    /* the short 16-18 reads two ways, the 2 or a 6 onto the river's end
+     * 22: named as they are written */
+    assert_int_equal(tu_run(NULL, &o, &e, "apply", q, "5,6,6,2@2",
+                            "18-23+16-18+23-29", NULL),
+                     2);
+    assert_non_null(strstr(e, "18-23+16-18-18+23-29 or 18-23+16-22-18+23-29"));
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "apply", q, "5,6,6,2@2",
+                            "18-23-23+16-18-18+23-29", NULL),
+                     2);
+    assert_string_equal(o, "");
+    assert_non_null(strstr(e, "write 18-23: no river leads to 23"));
+    free(o);
+    free(e);
+    /* Washburne's game: no line ends on 7 (lines 6-20, 8-10) */
+    apply(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "2", "5-7-7", "ERR");
+    apply(W "to=1 p1=1,2,3,4,5 p2=1,2,3,4,5", "2", "5-7",
+          W "to=2 p1=1,2,3,4,7 p2=1,2,3,4,5");
+    /* the earlier form, rewritten as today's reads it */
+    kemet_pos p, a, b;
+    kemet_rules *r = tu_pos(q, &p);
+    kemet_throw t;
+    kemet_move m;
+    kemet_error err;
+    assert_int_equal(kemet_throw_parse(r, "5,6,6,2@2", &t, &err), KEMET_OK);
+    assert_int_equal(kemet_move_parse(r, "18-23-23+16-18-18+23-29", &m, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_apply(r, &p, &t, &m, &a, NULL), KEMET_EILLEGAL);
+    assert_int_equal(kemet_move_upgrade(r, &p, &m), KEMET_OK);
+    char text[64];
+    kemet_move_format(&m, text, sizeof text);
+    assert_string_equal(text, "18-23+16-18-18+23-29");
+    assert_int_equal(kemet_apply(r, &p, &t, &m, &a, NULL), KEMET_OK);
+    assert_int_equal(kemet_move_parse(r, "18-23+16-18-18+23-29", &m, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_apply(r, &p, &t, &m, &b, NULL), KEMET_OK);
+    assert_memory_equal(&a, &b, sizeof a);
+    kemet_rules_close(r);
+}
+
+/* A record written with every plain step in three parts (as kemet moves
+ * once wrote a whole turn when one step needed it) replays to the same
+ * end as the record written today. */
+static void earlier_records(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("lions-jackals", &r, &err), KEMET_OK);
+    kemet_game *g;
+    assert_int_equal(kemet_game_new(r, 11, &g, NULL), KEMET_OK);
+    kemet_rng pick;
+    kemet_rng_seed(&pick, 5);
+    static kemet_move list[KEMET_MAX_MOVES];
+    for (int ply = 0; ply < 400 && kemet_game_next(g) != KEMET_NEXT_OVER;
+         ply++) {
+        kemet_throw thr;
+        if (kemet_game_next(g) == KEMET_NEXT_THROW) {
+            assert_int_equal(kemet_game_roll(g, &thr), KEMET_OK);
+            continue;
+        }
+        int n = kemet_moves(r, kemet_game_pos(g), kemet_game_throw(g), list);
+        assert_true(n > 0);
+        kemet_move m = list[kemet_rng_below(&pick, (uint32_t)n)];
+        assert_int_equal(kemet_game_play(g, &m, NULL), KEMET_OK);
+    }
+    char *rec;
+    assert_int_equal(kemet_game_record(g, &rec), KEMET_OK);
+    /* every plain step onto a hole FROM-TO rewritten FROM-TO-TO */
+    size_t len = strlen(rec);
+    char *old = malloc(3 * len + 1);
+    assert_non_null(old);
+    size_t at = 0;
+    int rewritten = 0;
+    for (const char *c = rec; *c;) {
+        int from, to, used;
+        if ((c == rec || c[-1] == ' ' || c[-1] == '+') &&
+            sscanf(c, "%d-%d%n", &from, &to, &used) == 2 &&
+            (c[used] == '+' || c[used] == '\n' || c[used] == ' ')) {
+            at += (size_t)sprintf(old + at, "%d-%d-%d", from, to, to);
+            c += used;
+            rewritten++;
+            continue;
+        }
+        old[at++] = *c++;
+    }
+    old[at] = '\0';
+    assert_true(rewritten > 10);
+    kemet_pos now, then;
+    char t1[512], t2[512];
+    assert_int_equal(kemet_replay(rec, &now, t1, sizeof t1, NULL, &err),
+                     KEMET_OK);
+    assert_int_equal(kemet_replay(old, &then, t2, sizeof t2, NULL, &err),
+                     KEMET_OK);
+    assert_memory_equal(&now, &then, sizeof now);
+    kemet_game *back;
+    assert_int_equal(kemet_game_read(r, old, &back, &err), KEMET_OK);
+    assert_memory_equal(kemet_game_pos(back), &now, sizeof now);
+    kemet_game_free(back);
+    free(old);
+    free(rec);
+    kemet_game_free(g);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(steps_pos),
@@ -963,6 +1090,8 @@ int main(void) {
         cmocka_unit_test(lions_rivers),
         cmocka_unit_test(lions_river_landings),
         cmocka_unit_test(lions_two_readings),
+        cmocka_unit_test(local_forms),
+        cmocka_unit_test(earlier_records),
         cmocka_unit_test(lions_resurrection),
         cmocka_unit_test(lions_resurrected_captures_nothing),
         cmocka_unit_test(lions_win),

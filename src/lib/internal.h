@@ -141,6 +141,10 @@ struct kmt_ruleset {
      * order per distinct outcome). Else kemet_apply searches the list. */
     bool (*legal)(const kemet_rules *r, const kemet_pos *pos,
                   const kemet_throw *thr, const kemet_move *move);
+    /* Optional: kemet_move_upgrade's rewriting of a move in an earlier
+     * form of the notation into today's. */
+    void (*upgrade)(const kemet_rules *r, const kemet_pos *pos,
+                    kemet_move *move);
     /* Optional, for turns of several steps: the random playout's turn,
      * built step by step, each step uniform among the legal steps. The
      * generic playout uses it instead of a uniform pick in kemet_moves. */

@@ -212,6 +212,15 @@ void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
     rules->rs->make(rules, pos, thr, move, out, ev);
 }
 
+int kemet_move_upgrade(const kemet_rules *rules, const kemet_pos *pos,
+                       kemet_move *move) {
+    if (!kmt_pos_usable(rules, pos) || !move || move->n > KEMET_MAX_STEPS)
+        return KEMET_EMISUSE;
+    if (rules->rs->upgrade)
+        rules->rs->upgrade(rules, pos, move);
+    return KEMET_OK;
+}
+
 int kemet_explain(const kemet_rules *rules, const kemet_pos *pos,
                   const kemet_throw *thr, const kemet_move *move, char *buf,
                   size_t len) {

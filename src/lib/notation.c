@@ -115,6 +115,22 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
             return kmt_fail(err, KEMET_ESYNTAX,
                             "must= and winner= together: a finished game "
                             "has no rethrow");
+        if (pos->must > r->squares ||
+            !(rs->must_squares & KMT_BIT(pos->must))) {
+            /* the squares this ruleset rethrows from: must= names no other */
+            char list[64] = "";
+            size_t at = 0;
+            int n = 0;
+            for (int q = 1; q <= r->squares && at < sizeof list - 8; q++)
+                if (rs->must_squares & KMT_BIT(q)) {
+                    at += (size_t)snprintf(list + at, sizeof list - at, "%s%d",
+                                           n++ ? ", " : "", q);
+                }
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "must=%d: %s rethrows with the same piece only "
+                            "from square%s %s",
+                            pos->must, rs->id, n > 1 ? "s" : "", list);
+        }
         int me = pos->to - 1;
         bool has = pos->must <= r->squares &&
                    ((pos->must == rs->heap_square && pos->heap[me]) ||

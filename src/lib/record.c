@@ -212,6 +212,9 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
                         "line %ld: 'throw' is not recorded as a move", ln);
     if (kemet_move_parse(R->rules, move_s, &move, &e))
         return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+    /* a record written before reads as it was written (a plain step
+     * FROM-TO-TO, docs/notation.md) */
+    kemet_move_upgrade(R->rules, &R->pos, &move);
     kemet_pos next;
     rc = kemet_apply(R->rules, &R->pos, &thr, &move, &next, NULL);
     if (rc) {

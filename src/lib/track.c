@@ -302,9 +302,9 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     .pieces = NPIECES, .squares = 59, .heap_square = 0, .has_hand = true,      \
     .has_must = false, .board = NULL, .cells = 0, .cell_of = track_cell_of,    \
     .close = track_close, .throw_ok = kmt_track_throw_ok,                      \
-    .legal = kmt_track_legal, .random_turn = kmt_track_random_turn,            \
-    .next_steps = kmt_track_next_steps, .start = track_start,                  \
-    .opening = track_opening, .check = track_check,                            \
+    .legal = kmt_track_legal, .upgrade = kmt_track_upgrade,                    \
+    .random_turn = kmt_track_random_turn, .next_steps = kmt_track_next_steps,  \
+    .start = track_start, .opening = track_opening, .check = track_check,      \
     .throws = kmt_track_throws, .roll = kmt_track_roll, .max_value = 0,        \
     .prethrow = track_prethrow, .moves = kmt_track_moves,                      \
     .afters = kmt_track_afters, .make = kmt_track_make,                        \

@@ -140,6 +140,13 @@ int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
 int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
                          const kemet_throw *thr, const kemet_move *done,
                          kemet_move *next, kemet_throw *left, kemet_pos *mid);
+/* Whether `move` writes a step FROM-TO-TO onto a hole no line or river
+ * of the mover leads to (malformed today; *at its index), and the same
+ * move rewritten as today's notation reads it (kemet_move_upgrade). */
+bool kmt_track_malformed(const kemet_rules *r, const kemet_pos *pos,
+                         const kemet_move *move, int *at);
+void kmt_track_upgrade(const kemet_rules *r, const kemet_pos *pos,
+                       kemet_move *move);
 bool kmt_track_legal(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *move);
 /* How many different outcomes the written steps of `move` can have (0, 1,

@@ -110,6 +110,40 @@ static void say_step(const track *t, int why, int s, int f, int near, char *buf,
     }
 }
 
+/* The values the mover has still to play, in words: "the 5 you have
+ * left", "the values you have left (1, 2)". */
+static void say_values(const turn *u, char *buf, size_t len) {
+    char vals[40] = "";
+    size_t at = 0;
+    for (int j = 0; j < u->nleft && at < sizeof vals - 5; j++)
+        at += (size_t)snprintf(vals + at, sizeof vals - at, "%s%d",
+                               j ? ", " : "", u->left[j]);
+    if (u->nleft == 1)
+        snprintf(buf, len, "the %s you have left", vals);
+    else
+        snprintf(buf, len, "the values you have left (%s)", vals);
+}
+
+/* Where a value left brings the piece on s to f by count but a line or
+ * river then carries it on (a 1 from 5 onto 6 in Washburne's game goes
+ * on to 20), says so, with how that step is written, and returns true. */
+static bool carried(const track *t, const turn *u, int s, int f,
+                    const kemet_step *w, char *buf, size_t len) {
+    if (s == KEMET_HAND || w->via || f == KEMET_OFF)
+        return false;
+    for (int j = 0; j < u->nleft; j++) {
+        int d = 0, v = u->left[j];
+        if (s + v != f || kmt_track_step_dest(t, u, s, v, &d) != OK || d == f)
+            continue;
+        snprintf(buf, len,
+                 "a %d takes the piece on %d to %d, and the %s there "
+                 "carries it on to %d: write %d-%d-%d",
+                 v, s, f, t->R->jump_words, d, s, f, d);
+        return true;
+    }
+    return false;
+}
+
 /* Whether the legal step st is the written step w. */
 static bool is_step(const step *st, const kemet_step *w) {
     return st->from == w->from && st->to == w->to &&
@@ -123,6 +157,21 @@ void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
     turn u;
     if (!thr || thr->n == 0) {
         snprintf(buf, len, "nothing may be done before the throw");
+        return;
+    }
+    int bad;
+    if (kmt_track_malformed(r, pos, move, &bad)) {
+        const kemet_step *w = &move->step[bad];
+        if (w->from == KEMET_HAND)
+            snprintf(buf, len,
+                     "write in-%d: no %s leads to %d, so its hole is not "
+                     "written twice",
+                     w->to, t->R->jump_words, w->to);
+        else
+            snprintf(buf, len,
+                     "write %d-%d: no %s leads to %d, so its hole is not "
+                     "written twice",
+                     w->from, w->to, t->R->jump_words, w->to);
         return;
     }
     /* A step written FROM-TO that may be a count landing there or one
@@ -174,25 +223,21 @@ void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
         else if (why == BEYOND &&
                  (any == NO_PIECE || any == OFF_FIRST || any == MOVED))
             say_step(t, any, s, f, 0, buf, len);
+        else if (why == BEYOND && carried(t, &u, s, f, w, buf, len))
+            ;
         else if (why == BEYOND) {
-            char vals[40] = "";
-            size_t at = 0;
-            for (int j = 0; j < u.nleft && at < sizeof vals - 4; j++)
-                at += (size_t)snprintf(vals + at, sizeof vals - at, "%s%d",
-                                       j ? "," : "", u.left[j]);
+            char vals[40];
+            say_values(&u, vals, sizeof vals);
             if (s == KEMET_HAND)
-                snprintf(buf, len, "no value left (%s) brings a piece to %d",
-                         vals, f);
+                snprintf(buf, len, "%s brings no piece to %d", vals, f);
             else if (w->via)
                 snprintf(buf, len,
-                         "no value left (%s) takes the piece on %d to %d "
-                         "by way of %d",
+                         "%s takes the piece on %d to %d by way of %d: "
+                         "it cannot get there",
                          vals, s, f, w->via);
             else
-                snprintf(buf, len,
-                         "no value left (%s) takes the piece on %d "
-                         "to %d",
-                         vals, s, f);
+                snprintf(buf, len, "the piece on %d cannot reach %d with %s", s,
+                         f, vals);
         } else
             say_step(t, why, s, g ? g : f, near, buf, len);
         return;

@@ -353,6 +353,24 @@ static bool step_fits(const kemet_step *w, int v, int f) {
     return w->via == (w->from == KEMET_HAND ? f : w->from + v);
 }
 
+/* How a step is written (docs/notation.md): one that follows a line or
+ * river names the end its count reached (FROM-END-TO); a plain count
+ * onto a hole to which a line or river also leads names its resting hole
+ * twice (FROM-TO-TO, `7-9-9`); every other step is FROM-TO. Each step
+ * in its own form, whatever the rest of the turn. `w->via` holds the end
+ * the count reached, or 0 for an entry from hand. */
+static void write_step(const track *t, int me, kemet_step *w) {
+    if (w->from == KEMET_HAND || w->to == KEMET_OFF || w->via != w->to)
+        return;
+    if (!(t->target[me] & KMT_BIT(w->to)))
+        w->via = 0;
+}
+
+static void write_steps(const track *t, int me, kemet_move *m) {
+    for (int k = 0; k < m->n; k++)
+        write_step(t, me, &m->step[k]);
+}
+
 /* The readings of a written move (kmt_track_readings), depth-first. */
 typedef struct readings {
     const track *t;
@@ -437,43 +455,40 @@ int kmt_track_readings(const track *t, const kemet_pos *pos,
     readings R;
     kmt_track_turn_begin(t, pos, thr, &u);
     read_move(t, &u, move, whole, false, &R);
-    if (a && R.found)
+    if (a && R.found) {
         *a = R.a;
-    if (b && R.found > 1)
+        write_steps(t, pos->to - 1, a);
+    }
+    if (b && R.found > 1) {
         *b = R.b;
+        write_steps(t, pos->to - 1, b);
+    }
     return R.found;
 }
 
-/* A listed turn as kemet_moves writes it: a step that follows a line or
- * river names the end its count reached (FROM-END-TO), one that lands by
- * count is FROM-TO, unless that short text could also be read as a count
- * followed along a line or river to the same square with another outcome
- * (a Lions & Jackals 2 from 7 to 9, or a 6 onto the river's end 13 and
- * back): then it is written FROM-TO-TO. */
-static void shorten(const track *t, const turn *u0, kemet_move *m) {
-    int me = u0->pos.to - 1;
-    bool check = false;
-    for (int k = 0; k < m->n; k++) {
-        kemet_step *w = &m->step[k];
-        if (w->from == KEMET_HAND || w->via != w->to)
-            continue;
-        w->via = 0;
-        if (!(t->target[me] & KMT_BIT(w->to)))
-            continue; /* no line or river leads there */
-        for (int i = 0; i < u0->nleft; i++) {
-            int d = w->from + u0->left[i];
-            check |= d <= t->S && d != w->to && t->jump[me][d] == w->to;
+/* Whether a written step uses FROM-TO-TO where no line or river leads to
+ * TO: a form earlier versions wrote (`18-23-23`), malformed today. */
+static bool earlier_form(const track *t, int me, const kemet_step *w) {
+    return w->via && w->via == w->to && w->to != KEMET_OFF &&
+           w->to <= KEMET_MAX_SQUARE && !(t->target[me] & KMT_BIT(w->to));
+}
+
+bool kmt_track_malformed(const kemet_rules *r, const kemet_pos *pos,
+                         const kemet_move *move, int *at) {
+    for (int k = 0; k < move->n; k++)
+        if (earlier_form(T(r), pos->to - 1, &move->step[k])) {
+            if (at)
+                *at = k;
+            return true;
         }
-    }
-    if (!check)
-        return;
-    readings R;
-    read_move(t, u0, m, true, false, &R);
-    if (R.found == 1)
-        return;
-    for (int k = 0; k < m->n; k++) /* write each end out */
-        if (m->step[k].from != KEMET_HAND && !m->step[k].via)
-            m->step[k].via = m->step[k].to;
+    return false;
+}
+
+void kmt_track_upgrade(const kemet_rules *r, const kemet_pos *pos,
+                       kemet_move *move) {
+    for (int k = 0; k < move->n; k++)
+        if (earlier_form(T(r), pos->to - 1, &move->step[k]))
+            move->step[k].via = 0;
 }
 
 /* Every complete turn into w (w->out NULL: the outcomes alone). */
@@ -503,7 +518,7 @@ int kmt_track_moves(const kemet_rules *r, const kemet_pos *pos,
     if (w.overflow)
         return KEMET_ERANGE;
     for (int i = 0; i < w.n; i++)
-        shorten(w.t, &u, &out[i]);
+        write_steps(w.t, pos->to - 1, &out[i]);
     return w.n;
 }
 
@@ -520,7 +535,7 @@ int kmt_track_afters(const kemet_rules *r, const kemet_pos *pos,
         return KEMET_ERANGE;
     for (int i = 0; i < w.n; i++) {
         if (moves)
-            shorten(w.t, &u, &moves[i]);
+            write_steps(w.t, pos->to - 1, &moves[i]);
         out[i] = w.results[i];
         turn_end(&out[i]);
     }
@@ -551,16 +566,8 @@ int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
     step st[KEMET_MAX_VALUES * (NPIECES + 1)];
     int n = kmt_track_steps(t, end, st), m = 0;
     for (int i = 0; i < n; i++) {
-        /* written as kemet_moves writes steps; a count landing on a
-         * square that another step reaches by a line or river writes
-         * its end out (FROM-TO-TO) */
-        kemet_move one = {1, {{st[i].from, st[i].to, 0}}};
-        if (st[i].end != st[i].to && st[i].from != KEMET_HAND)
-            one.step[0].via = st[i].end;
-        for (int j = 0; j < n && !one.step[0].via; j++)
-            if (st[j].from == st[i].from && st[j].to == st[i].to &&
-                st[j].end != st[i].end && st[i].from != KEMET_HAND)
-                one.step[0].via = st[i].end;
+        kemet_move one = {1, {{st[i].from, st[i].to, st[i].end}}};
+        write_step(t, pos->to - 1, &one.step[0]);
         bool dup = false;
         for (int j = 0; j < m && !dup; j++)
             dup = kemet_move_equal(&next[j], &one);
@@ -572,8 +579,11 @@ int kmt_track_next_steps(const kemet_rules *r, const kemet_pos *pos,
 
 bool kmt_track_legal(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *move) {
-    /* exactly one outcome: a short FROM-TO that could mean two is refused
+    /* exactly one outcome: a short FROM-TO that could mean two is refused,
+     * and FROM-TO-TO is read only onto a hole a line or river leads to
      * (docs/notation.md) */
+    if (kmt_track_malformed(r, pos, move, NULL))
+        return false;
     return kmt_track_readings(T(r), pos, thr, move, true, NULL, NULL) == 1;
 }
 

@@ -226,8 +226,12 @@ int wg_replay(wgame *g, const char *kind, const char *text, char *why,
     }
     kemet_move m;
     kemet_error err;
+    /* an action stored before reads as it was written (a plain step
+     * FROM-TO-TO, docs/notation.md) */
     if (strcmp(kind, "move") != 0 ||
-        kemet_move_parse(g->rules, text, &m, &err) || wg_move(g, &m)) {
+        kemet_move_parse(g->rules, text, &m, &err) ||
+        kemet_move_upgrade(g->rules, kemet_game_pos(g->g), &m) ||
+        wg_move(g, &m)) {
         snprintf(why, len, "action %ld: '%.60s' is not a legal %s", g->version,
                  text, kind);
         return KEMET_EILLEGAL;
