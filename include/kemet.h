@@ -199,7 +199,8 @@ typedef struct kemet_rules kemet_rules;
 typedef struct kemet_info {
     const char *id;         /* "senet-kendall" */
     const char *title;      /* "Senet (Kendall)" */
-    const char *source;     /* the seed text and rule numbers it follows */
+    const char *source;     /* where the rules were published, and which of
+                               its rules kemet plays */
     const char *text;       /* the rules in plain words, several lines */
     const char *player[2];  /* "White", "Black" */
     char glyph[2];          /* one ASCII letter per player for boards */
@@ -212,6 +213,13 @@ typedef struct kemet_info {
     int board_cells;        /* physical cells of the board */
     const char *board_note; /* NULL, or what the board (and sticks) are
                                when they are a reconstruction */
+    const char *author;     /* who the rules are by: "Timothy Kendall"; where
+                               the source names nobody, it says so ("a
+                               French rules sheet, author unknown") */
+    int year;               /* the year they were published; 0 where the
+                               source gives none */
+    const char *about;      /* one line for a player: what sets this game
+                               apart from the others on its board */
 } kemet_info;
 
 /* How many rulesets are registered, and the id of the i-th. */

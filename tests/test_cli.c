@@ -123,11 +123,27 @@ static void help_texts(void **state) {
     assert_int_equal(tu_run(NULL, &o, &e, "rules", NULL), 0);
     assert_non_null(strstr(o, "senet-kendall"));
     assert_non_null(strstr(o, "senet-robinson"));
+    /* each ruleset by its author, year and character; the source texts
+     * by publication, never by a file name */
+    assert_non_null(strstr(o, "\n    Timothy Kendall, 1979. Seven pieces"));
+    assert_non_null(strstr(o, "\n    Jack Botermans, 2008. A pure race"));
+    assert_non_null(strstr(o, "\n    Donna Washburne, year not given."));
+    assert_non_null(strstr(o, "\n    A French rules sheet, author unknown, "
+                              "year not given."));
+    assert_non_null(strstr(o, "opponent's Home Row wins."));
+    assert_null(strstr(o, ".txt"));
+    assert_null(strstr(o, "seed"));
+    for (const char *line = o; *line; line = strchr(line, '\n') + 1) {
+        assert_true(strcspn(line, "\n") <= 79);
+        if (!strchr(line, '\n'))
+            break;
+    }
     free(o);
     free(e);
     assert_int_equal(tu_run(NULL, &o, &e, "rules", "senet-robinson", NULL), 0);
-    assert_non_null(strstr(o, "004_898e29a44d2a62a3.txt"));
+    assert_non_null(strstr(o, "Karen Robinson's comment"));
     assert_non_null(strstr(o, "Robinson"));
+    assert_null(strstr(o, ".txt"));
     free(o);
     free(e);
 }

@@ -152,7 +152,16 @@ static void ruleset_registry(void **state) {
                          KEMET_OK);
         const kemet_info *info = kemet_rules_info(r);
         assert_string_equal(info->id, kemet_ruleset_id(i));
-        assert_non_null(strstr(info->source, "seed"));
+        /* the source by publication, never by a file name; an author
+         * (or how the source names nobody), a year or 0, one line */
+        assert_null(strstr(info->source, "seed"));
+        assert_null(strstr(info->source, ".txt"));
+        assert_null(strstr(info->text, "seed"));
+        assert_true(strlen(info->author) > 5);
+        assert_true(info->year == 0 ||
+                    (info->year > 1900 && info->year < 2100));
+        assert_true(strlen(info->about) > 20);
+        assert_null(strchr(info->about, '\n'));
         assert_true(strlen(info->text) > 100);
         assert_non_null(info->in_hand); /* gone: NULL where none leave */
         kemet_pos p;

@@ -41,7 +41,7 @@ export async function home() {
                 "Playing a person on another device needs the server (kemet serve).") : "",
     h("h2", {}, "Your games"), mine,
     h("h2", {}, "The rules"),
-    h("ul", {class: "rules-list"}, rulesets.map(r => h("li", {}, h("a", {href: "#/rules/" + r.id}, r.title), h("span", {class: "small"}, " — " + r.source))))));
+    h("ul", {class: "rules-list"}, rulesets.map(r => h("li", {}, h("a", {href: "#/rules/" + r.id}, r.title), h("span", {class: "small"}, " — " + byline(r)))))));
   /* offline, two people at this device hold one game's two seats: listed once */
   const list = myGames().filter((g, i, all) => !offline || all.findIndex(x => x.id === g.id) === i);
   if (!list.length) { mine.textContent = "None yet."; return; }
@@ -102,6 +102,12 @@ function rulesHtml(text) {
 
 /* A ruleset's rules: the text, the board with its legend, where it comes
  * from and, for a reconstructed board, how it was made. */
+/* A ruleset for a player: its author, year and what sets it apart. */
+export function byline(rs) {
+  const who = rs.author.charAt(0).toUpperCase() + rs.author.slice(1);
+  return `${who}, ${rs.year || "year not given"}. ${rs.about}`;
+}
+
 export async function rulesPage(id) {
   await getRulesets();
   const rs = ruleset(id);
@@ -112,6 +118,7 @@ export async function rulesPage(id) {
   app.replaceChildren(h("article", {class: "rules"},
     h("p", {class: "small"}, h("a", {href: "#/"}, "← the start page"), " · ", h("a", {href: "#", onclick: e => { e.preventDefault(); history.back(); }}, "back")),
     h("h1", {}, rs.title),
+    h("p", {class: "byline"}, byline(rs)),
     h("p", {class: "small"}, "Source: " + rs.source),
     h("h2", {}, "The board"),
     h("div", {class: "boardwrap rulesboard"}, sample),

@@ -228,6 +228,9 @@ class Rules:
         self.id = info.id.decode()
         self.title = info.title.decode()
         self.source = info.source.decode()
+        self.author = info.author.decode()
+        self.year = info.year or None
+        self.about = info.about.decode()
         self.text = info.text.decode()
         self.players = (info.player[0].decode(), info.player[1].decode())
         g = ctypes.string_at(ctypes.addressof(info) + _capi.Info.glyph.offset,

@@ -59,7 +59,9 @@ class Info(ctypes.Structure):
                 ("player", ctypes.c_char_p * 2), ("glyph", ctypes.c_char * 2),
                 ("gone", ctypes.c_char_p), ("in_hand", ctypes.c_char_p),
                 ("pieces", ctypes.c_int), ("squares", ctypes.c_int),
-                ("board_cells", ctypes.c_int), ("board_note", ctypes.c_char_p)]
+                ("board_cells", ctypes.c_int), ("board_note", ctypes.c_char_p),
+                ("author", ctypes.c_char_p), ("year", ctypes.c_int),
+                ("about", ctypes.c_char_p)]
 
 
 class Event(ctypes.Structure):

@@ -114,6 +114,10 @@ void cli_board_as(const kemet_rules *rules, const kemet_pos *pos, int mark,
  * terminal's own, else 80. */
 int cli_columns(FILE *out);
 
+/* A ruleset for a player in one line: its author, year and character
+ * ("Timothy Kendall, 1979. Seven pieces each; ..."), util.c. */
+void cli_rules_byline(const kemet_info *info, char *buf, size_t len);
+
 /* The width to write text in: the terminal's less one, at most 79. */
 int cli_text_width(FILE *out);
 

@@ -56,8 +56,11 @@ static int cmd_rules(int argc, char **argv) {
             kemet_rules *r = cli_rules(kemet_ruleset_id(i), NULL);
             if (!r)
                 return EXIT_BAD;
-            printf("%-32s %s\n", kemet_ruleset_id(i),
-                   kemet_rules_info(r)->title);
+            const kemet_info *info = kemet_rules_info(r);
+            char line[400];
+            printf("%-30s %s\n", info->id, info->title);
+            cli_rules_byline(info, line, sizeof line);
+            cli_wrap(stdout, line, cli_text_width(stdout) - 4, 4);
             kemet_rules_close(r);
         }
         return 0;
@@ -66,8 +69,11 @@ static int cmd_rules(int argc, char **argv) {
     if (!r)
         return EXIT_BAD;
     const kemet_info *info = kemet_rules_info(r);
-    printf("%s (%s)\nSource: %s\n\n%s\n", info->title, kemet_rules_spec(r),
-           info->source, info->text);
+    char line[400];
+    cli_rules_byline(info, line, sizeof line);
+    printf("%s (%s)\n", info->title, kemet_rules_spec(r));
+    cli_wrap(stdout, line, cli_text_width(stdout), 0);
+    printf("Source: %s\n\n%s\n", info->source, info->text);
     if (info->board_note)
         printf("\nThe board: %s.\n", info->board_note);
     kemet_pos start;

@@ -428,3 +428,15 @@ void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
         cli_wrap(out, text, cli_text_width(out), 2); /* to the terminal */
     }
 }
+
+void cli_rules_byline(const kemet_info *info, char *buf, size_t len) {
+    int n;
+    if (info->year)
+        n = snprintf(buf, len, "%s, %d. %s", info->author, info->year,
+                     info->about);
+    else
+        n = snprintf(buf, len, "%s, year not given. %s", info->author,
+                     info->about);
+    if (n > 0 && buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A'); /* "a French rules sheet" */
+}

@@ -859,12 +859,13 @@ static const char chien_text[] = BOARD_TEXT
     "- A piece leaves by landing exactly on 30, once no piece is left in "
     "hand.\n- The first to take all five pieces off wins.\n";
 
-#define H58_TABLE(ID, VARIANT, TITLE, SOURCE, TEXT, P1, G1, LAST, HEAP, MUST,  \
-                  GONE, RACE)                                                  \
+#define H58_TABLE(ID, VARIANT, TITLE, SOURCE, AUTHOR, YEAR, ABOUT, TEXT, P1,   \
+                  G1, LAST, HEAP, MUST, GONE, RACE)                            \
     {                                                                          \
         .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
-        .text = TEXT, .player = {P1, "Jackals"}, .glyph = {G1, 'J'},           \
-        .gone = GONE, .pieces = NPIECES, .squares = LAST, .heap_square = HEAP, \
+        .author = AUTHOR, .year = YEAR, .about = ABOUT, .text = TEXT,          \
+        .player = {P1, "Jackals"}, .glyph = {G1, 'J'}, .gone = GONE,           \
+        .pieces = NPIECES, .squares = LAST, .heap_square = HEAP,               \
         .has_hand = true, .has_must = MUST,                                    \
         .options = NULL, /* C5: the rethrow after landing on 1, 15 or 25 */    \
             .must_squares =                                                    \
@@ -878,27 +879,44 @@ static const char chien_text[] = BOARD_TEXT
         .explain = h58_explain, .art = kmt_art_h58                             \
     }
 
+/* Botermans' rules are in his The Book of Games (2008, the edition the
+ * Hounds & Jackals page's bibliography names); a Dogs & Jackals rules
+ * page retells them as rules 1-15 and adds 16-17. */
 const kmt_ruleset kmt_dogs_jackals = H58_TABLE(
     "dogs-jackals", 0, "Dogs & Jackals (Botermans)",
-    "Jack Botermans' rules as given in seed 000_75984db64fe0006f.txt, rules "
-    "1-15; rulings H1-H3, B1-B7",
+    "Jack Botermans' rules from The Book of Games (2008), rules 1-15 as a "
+    "Dogs & Jackals rules page retells them",
+    "Jack Botermans", 2008,
+    "A pure race on the palm-tree board: enter with a 1, lines as "
+    "shortcuts and setbacks, no captures.",
     botermans_text, "Dogs", 'D', 30, 0, false, "borne off", false);
 
 const kmt_ruleset kmt_dogs_jackals_extended = H58_TABLE(
     "dogs-jackals-extended", 1, "Dogs & Jackals (Botermans, round the board)",
-    "seed 000_75984db64fe0006f.txt, rules 1-15 with supplementary rules 16-17; "
-    "rulings H1-H3, B1-B7 and the extended paragraph",
+    "Jack Botermans' rules from The Book of Games (2008) with the "
+    "supplementary rules 16-17 of a Dogs & Jackals rules page (their "
+    "author not named)",
+    "Jack Botermans, with a rules page's supplement", 2008,
+    "Botermans' race run on round the board to the opponent's hole 1, so "
+    "the two sides meet, block each other, and may jam in a draw.",
     extended_text, "Dogs", 'D', 59, 0, false, "borne off", false);
 
 const kmt_ruleset kmt_hounds_jackals_skiryuk = H58_TABLE(
     "hounds-jackals-skiryuk", 2, "Hounds & Jackals (Skiryuk)",
-    "Dmitriy Skiryuk's rules as given in seed 001_56952012ca053bae.txt, rules "
-    "1-24; rulings H1-H3, S1-S10",
+    "Dmitriy Skiryuk's rules, first published in Russian on his blog, "
+    "rules 1-24 as the Hounds and Jackals page of AncientGames.org "
+    "(October 2017) gives them",
+    "Dmitriy Skiryuk", 0,
+    "Reaching the great Shen hole captures the opponent's rearmost piece "
+    "for good; capture all five to win.",
     skiryuk_text, "Hounds", 'H', 30, APEX, false, "captured", false);
 
 const kmt_ruleset kmt_chien_chacal = H58_TABLE(
     "chien-chacal", 3, "Chien et Chacal",
-    "the French rules of seed 002_6fd6c29da0a94063.txt; rulings H1-H3, C1-C8",
+    "a French rules sheet, Chien et Chacal (author and year not given)",
+    "a French rules sheet, author unknown", 0,
+    "A pure race on separate tracks: enter with a 1, one-way shortcuts, "
+    "and a throw again for the same piece on holes 1, 15 and 25.",
     /* C3, C6: the sides run on their own holes and leave by landing on
      * 30, where no piece stays, so they never meet: a pure race. */
     chien_text, "Dogs", 'D', 29, 0, true, "taken off", true);

@@ -104,6 +104,9 @@ struct kmt_ruleset {
     const char *id;
     int variant;
     const char *title, *source, *text;
+    const char *author; /* who the rules are by, in words */
+    int year;           /* the year they were published, 0: not given */
+    const char *about;  /* one line: what sets this game apart */
     const char *player[2];
     char glyph[2];
     const char *gone;

@@ -177,6 +177,9 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
         .pieces = rs->pieces,
         .squares = rs->squares,
         .board_cells = rs->cells,
+        .author = rs->author,
+        .year = rs->year,
+        .about = rs->about,
     };
     r->board = rs->board;
     r->squares = rs->squares;

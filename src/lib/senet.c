@@ -512,10 +512,12 @@ static const char senet_robinson_text[] = SENET_TEXT_COMMON
     "else backward, else\nthe throw is lost). This rethrow replaces the bonus "
     "throw of rule 12.\n";
 
-#define SENET_TABLE(ID, VARIANT, TITLE, SOURCE, TEXT, MUST)                    \
+#define SENET_TABLE(ID, VARIANT, TITLE, SOURCE, AUTHOR, YEAR, ABOUT, TEXT,     \
+                    MUST)                                                      \
     {                                                                          \
         .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
-        .text = TEXT, .player = {"White", "Black"}, .glyph = {'W', 'B'},       \
+        .author = AUTHOR, .year = YEAR, .about = ABOUT, .text = TEXT,          \
+        .player = {"White", "Black"}, .glyph = {'W', 'B'},                     \
         .gone = "borne off", .pieces = NPIECES, .squares = NSQ,                \
         .heap_square = 0, .has_hand = false, .has_must = MUST,                 \
         .options = NULL, /* Robinson ruling: the rethrow on 26 */              \
@@ -529,15 +531,23 @@ static const char senet_robinson_text[] = SENET_TEXT_COMMON
         .explain = senet_explain, .art = kmt_art_senet                         \
     }
 
-const kmt_ruleset kmt_senet_kendall =
-    SENET_TABLE("senet-kendall", 0, "Senet (Kendall)",
-                "Timothy Kendall's rules as given in seed "
-                "004_898e29a44d2a62a3.txt, rules 1-14; rulings K1-K10",
-                senet_kendall_text, false);
+/* Kendall's rule book came with his Senet set in 1979 (the year the
+ * published reconstructions give, docs/rules/senet.md); the rules page
+ * kemet follows retells it in rules 1-14. */
+const kmt_ruleset kmt_senet_kendall = SENET_TABLE(
+    "senet-kendall", 0, "Senet (Kendall)",
+    "Timothy Kendall's rules (1979), rules 1-14 as a Senet rules page "
+    "retells them",
+    "Timothy Kendall", 1979,
+    "Seven pieces each; a lone piece hit is swapped back, two in a row "
+    "guard each other, and every piece must stop on square 26.",
+    senet_kendall_text, false);
 
 const kmt_ruleset kmt_senet_robinson = SENET_TABLE(
     "senet-robinson", ROBINSON, "Senet (Kendall, Robinson's rethrow)",
-    "Kendall's rules (seed 004_898e29a44d2a62a3.txt, rules 1-14) "
-    "with Karen Robinson's comment under them; rulings K1-K10 and "
-    "the Robinson ruling",
+    "Timothy Kendall's rules (1979) as a Senet rules page retells them, "
+    "with Karen Robinson's comment under it (22 December 2017)",
+    "Timothy Kendall, with Karen Robinson's rethrow", 2017,
+    "Kendall's Senet, but a piece landing on 26 throws again and must use "
+    "that throw, so the water at 27 becomes a real danger.",
     senet_robinson_text, true);

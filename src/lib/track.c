@@ -229,7 +229,7 @@ static int track_prethrow(const kemet_rules *r, const kemet_pos *pos,
  * The rulesets
  * ------------------------------------------------------------------------ */
 static const char washburne_text[] =
-    "Hounds & Jackals, Washburne's rules (seed 001, rules 1-16).\n"
+    "Hounds & Jackals, Donna Washburne's rules (rules 1-16).\n"
     "Each player's five pieces start in their home box (holes 1-5 of their\n"
     "side) and run up their side, through the common hole and down the\n"
     "other side into the opponent's home box. The four sticks give 1-5.\n"
@@ -246,14 +246,14 @@ static const char washburne_text[] =
     "full loses. Fill the opponent's home box with your five pieces to win.";
 
 static const char washburne_dice_text[] =
-    "Hounds & Jackals, Washburne's rules with two four-sided dice (seed 001,\n"
-    "rule 17): as the stick game, but each turn throws two dice (1-4) and\n"
+    "Hounds & Jackals, Donna Washburne's rules with two four-sided dice\n"
+    "(rule 17): as the stick game, but each turn throws two dice (1-4) and\n"
     "each die moves (or brings back) a different piece; a die that can be\n"
     "used must be, in the order the player chooses. Moves are written as\n"
     "two steps joined by '+', e.g. 3-5+12-16; a throw as '2,3'.";
 
 static const char lions_text[] =
-    "Lions & Jackals (seed 003), Normal mode. Five plinths each start on\n"
+    "Lions & Jackals, Normal mode. Five plinths each start on\n"
     "the player's Home Row; the players run the track in opposite\n"
     "directions towards the opponent's Home Row. Each throw of the sticks\n"
     "gives several values (a dual-coloured stick's value only for the\n"
@@ -271,7 +271,7 @@ static const char lions_text[] =
     "player 1); turns as steps joined by '+', e.g. 3-5+5-11.";
 
 static const char lions_quick_text[] =
-    "Lions & Jackals (seed 003), Quick mode: as Normal mode, but the first\n"
+    "Lions & Jackals, Quick mode: as Normal mode, but the first\n"
     "player to bring a plinth into the opponent's Home Row wins.";
 
 static const kmt_option lions_options[] = {
@@ -316,7 +316,14 @@ const kmt_ruleset kmt_washburne = {
     .id = "hounds-jackals-washburne",
     .variant = 0,
     .title = "Hounds & Jackals (Washburne)",
-    .source = "seed 001, Washburne's rules 1-16",
+    .source = "Donna Washburne's rules, published on Instructables, rules 1-16 "
+              "as the "
+              "Hounds and Jackals page of AncientGames.org (October 2017) "
+              "gives them",
+    .author = "Donna Washburne",
+    .year = 0, /* the page gives no date for her rules */
+    .about = "Knock opponents off the board, ride the lines both ways, and "
+             "fill the opponent's home box with your five pieces.",
     .text = washburne_text,
     .player = {"Hounds", "Jackals"},
     .glyph = {'H', 'J'},
@@ -331,7 +338,14 @@ const kmt_ruleset kmt_washburne_dice = {
     .id = "hounds-jackals-washburne-dice",
     .variant = 1,
     .title = "Hounds & Jackals (Washburne, two dice)",
-    .source = "seed 001, Washburne's rules 1-17",
+    .source = "Donna Washburne's rules, published on Instructables, rules 1-17 "
+              "as the "
+              "Hounds and Jackals page of AncientGames.org (October 2017) "
+              "gives them",
+    .author = "Donna Washburne",
+    .year = 0,
+    .about = "Washburne's game with two four-sided dice: each die moves a "
+             "different piece, both every turn.",
     .text = washburne_dice_text,
     .player = {"Hounds", "Jackals"},
     .glyph = {'H', 'J'},
@@ -346,7 +360,13 @@ const kmt_ruleset kmt_lions_jackals = {
     .id = "lions-jackals",
     .variant = 2,
     .title = "Lions & Jackals (Normal mode)",
-    .source = "seed 003, rules 1-8, Normal mode, Options",
+    .source = "a Lions and Jackals rules sheet, How to Play, rules 1-8, Normal "
+              "mode and "
+              "its Options (author and year not given)",
+    .author = "a rules sheet, author unknown",
+    .year = 0,
+    .about = "One track run both ways: land on opponents to send them to "
+             "the Duat; all five plinths into the opponent's Home Row.",
     .text = lions_text,
     .player = {"Lions", "Jackals"},
     .glyph = {'L', 'J'},
@@ -361,7 +381,13 @@ const kmt_ruleset kmt_lions_jackals_quick = {
     .id = "lions-jackals-quick",
     .variant = 3,
     .title = "Lions & Jackals (Quick mode)",
-    .source = "seed 003, rules 1-8, Quick mode, Options",
+    .source = "a Lions and Jackals rules sheet, How to Play, rules 1-8, Quick "
+              "mode and "
+              "its Options (author and year not given)",
+    .author = "a rules sheet, author unknown",
+    .year = 0,
+    .about = "Lions & Jackals in a hurry: the first plinth to reach the "
+             "opponent's Home Row wins.",
     .text = lions_quick_text,
     .player = {"Lions", "Jackals"},
     .glyph = {'L', 'J'},

@@ -58,9 +58,11 @@ static json_t *ruleset_json(const kemet_rules *r) {
     kemet_pos start;
     kemet_start(r, &start);
     return json_pack(
-        "{s:s, s:s, s:s, s:s, s:[s,s], s:s?, s:s?, s:i, s:i, s:i, s:s?, "
-        "s:o?, s:s?, s:o, s:o}",
+        "{s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:[s,s], s:s?, s:s?, s:i, s:i, "
+        "s:i, s:s?, s:o?, s:s?, s:o, s:o}",
         "id", kemet_rules_spec(r), "title", i->title, "source", i->source,
+        "author", i->author, "year",
+        i->year ? json_integer(i->year) : json_null(), "about", i->about,
         "text", i->text, "players", i->player[0], i->player[1], "gone", i->gone,
         "in_hand", i->in_hand, "pieces", i->pieces, "squares", i->squares,
         "board_cells", i->board_cells, "board_note", i->board_note, "art",
