@@ -1324,10 +1324,28 @@ static void sim_and_bench(void **state) {
     *strstr(o, "\"seconds\"") = '\0';
     *strstr(o2, "\"seconds\"") = '\0';
     assert_string_equal(o, o2);
-    free(o);
-    free(e);
     free(o2);
     free(e2);
+    /* on one thread or two, random against random (the library's
+       playout) and greedy against random alike */
+    const char *p1s[] = {"random", "greedy"};
+    for (int k = 0; k < 2; k++) {
+        char *t1, *t2, *x1, *x2;
+        tu_run(NULL, &t1, &x1, "sim", "chien-chacal", "--games", "300",
+               "--seed", "9", "--p1", p1s[k], "--threads", "1", "--json", NULL);
+        tu_run(NULL, &t2, &x2, "sim", "chien-chacal", "--games", "300",
+               "--seed", "9", "--p1", p1s[k], "--threads", "2", "--json", NULL);
+        assert_non_null(strstr(t1, "\"seconds\""));
+        *strstr(t1, "\"seconds\"") = '\0';
+        *strstr(t2, "\"seconds\"") = '\0';
+        assert_string_equal(t1, t2);
+        free(t1);
+        free(t2);
+        free(x1);
+        free(x2);
+    }
+    free(o);
+    free(e);
     /* a tiny turn cap stops games; they are not counted as results */
     st = tu_run(NULL, &o, &e, "sim", "senet-kendall", "--games", "50",
                 "--max-turns", "3", "--json", NULL);
@@ -1338,11 +1356,11 @@ static void sim_and_bench(void **state) {
     /* bench: the deterministic count is the same on every run */
     char *b1, *b2;
     st = tu_run(NULL, &b1, &e, "bench", "--games", "2000", "--search",
-                "expectimax:2k", NULL);
+                "expectimax:2k", "--simple-games", "0", NULL);
     assert_int_equal(st, 0);
     free(e);
     tu_run(NULL, &b2, &e, "bench", "--games", "2000", "--generic", "--search",
-           "expectimax:2k", NULL);
+           "expectimax:2k", "--simple-games", "0", NULL);
     free(e);
     /* the playouts' count, then the search's */
     for (int k = 0; k < 2; k++) {

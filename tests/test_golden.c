@@ -117,12 +117,12 @@ static void bench_signatures(void **state) {
     char *golden = slurp("bench.txt");
     for (int generic = 0; generic < 2; generic++) {
         char *o, *e;
-        int st =
-            generic
-                ? tu_run(NULL, &o, &e, "bench", "--games", "10000", "--search",
-                         "none", "--generic", "--json", NULL)
-                : tu_run(NULL, &o, &e, "bench", "--games", "10000", "--search",
-                         "expectimax:20k", "--positions", "8", "--json", NULL);
+        int st = generic ? tu_run(NULL, &o, &e, "bench", "--games", "10000",
+                                  "--search", "none", "--generic",
+                                  "--simple-games", "0", "--json", NULL)
+                         : tu_run(NULL, &o, &e, "bench", "--games", "10000",
+                                  "--search", "expectimax:20k", "--positions",
+                                  "8", "--simple-games", "0", "--json", NULL);
         assert_int_equal(st, 0);
         const char *search = strstr(o, "\"search\":");
         int seen = 0;
@@ -159,12 +159,43 @@ static void bench_signatures(void **state) {
     free(golden);
 }
 
+/* The simple agents' line of the bench: every ruleset, each pair's games
+ * per second, in text and JSON. */
+static void bench_simple_agents(void **state) {
+    (void)state;
+    char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "bench", "--games", "10",
+                            "--simple-games", "20", "--search", "none",
+                            "--json", NULL),
+                     0);
+    const char *s = strstr(o, "\"simple_agents\":[");
+    assert_non_null(s);
+    for (int i = 0; i < kemet_ruleset_count(); i++) {
+        char want[96];
+        snprintf(want, sizeof want, "{\"id\":\"%s\",\"games\":20,\"greedy\":",
+                 kemet_ruleset_id(i));
+        if (!strstr(s, want))
+            fail_msg("no simple agents' line for %s", kemet_ruleset_id(i));
+    }
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "bench", "--games", "10",
+                            "--simple-games", "20", "--search", "none",
+                            "--ruleset", "chien-chacal", NULL),
+                     0);
+    assert_non_null(strstr(o, "greedy    rear-front  safe-random\n"
+                              "chien-chacal   "));
+    free(o);
+    free(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(perft_by_hand),
         cmocka_unit_test(perft_refuses),
         cmocka_unit_test(perft_counts),
         cmocka_unit_test(bench_signatures),
+        cmocka_unit_test(bench_simple_agents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

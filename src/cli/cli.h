@@ -146,12 +146,17 @@ typedef void (*cli_ply_fn)(void *ctx, const kemet_pos *pos,
                            const kemet_throw *thr, const kemet_move *moves,
                            int n);
 /* What each seat's agent spent choosing: the decisions it took with a
- * real choice (two moves or more, or a pre-throw move against throwing)
- * and the processor time of its thread on them, in seconds. */
+ * real choice (two moves or more, or a pre-throw move against throwing),
+ * and the processor time of its thread on the `timed` of them, in
+ * seconds. A search agent is timed at every decision; random and greedy,
+ * whose decision costs less than reading the clock (a system call), at
+ * one decision in CLI_TIME_EVERY, so secs / timed estimates the mean. */
 typedef struct cli_think {
     long moves[2];
+    long timed[2];
     double secs[2];
 } cli_think;
+#define CLI_TIME_EVERY 64
 /* The processor time this thread has used, in seconds. */
 double cli_thread_time(void);
 /* Plays one game with dice seeded `seed` between two agents (NULL: a

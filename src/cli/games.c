@@ -25,16 +25,25 @@ double cli_thread_time(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Agent a's choice among n moves, timed into `think` for its seat. */
-static int timed_choose(kemet_agent *a, int seat, const kemet_pos *pos,
-                        const kemet_throw *thr, const kemet_move *moves, int n,
-                        cli_think *think) {
-    if (!think)
+/* Whether agent a decides faster than the clock is read (random,
+ * greedy): it is then timed at one decision in CLI_TIME_EVERY. */
+static bool quick_agent(const kemet_agent *a) {
+    const char *spec = a ? kemet_agent_spec(a) : "";
+    return strncmp(spec, "random", 6) == 0 || strncmp(spec, "greedy", 6) == 0;
+}
+
+/* Agent a's choice among n moves, timed into `think` for its seat: every
+ * decision, or one in CLI_TIME_EVERY for a quick agent. */
+static int timed_choose(kemet_agent *a, bool quick, int seat,
+                        const kemet_pos *pos, const kemet_throw *thr,
+                        const kemet_move *moves, int n, cli_think *think) {
+    if (!think || (quick && think->moves[seat]++ % CLI_TIME_EVERY != 0))
         return kemet_agent_choose(a, pos, thr, moves, n);
     double t0 = cli_thread_time();
     int k = kemet_agent_choose(a, pos, thr, moves, n);
     think->secs[seat] += cli_thread_time() - t0;
-    think->moves[seat]++;
+    think->moves[seat] += !quick;
+    think->timed[seat]++;
     return k;
 }
 
@@ -103,12 +112,12 @@ static int probe_choose(const kemet_judge *ev, int kind, kemet_rng *pick,
 }
 
 /* Seat s's choice: its agent's, its probe's, or a random one. */
-static int seat_choose(const kemet_judge *ev, kemet_agent *ag, int probe,
-                       kemet_rng *pick, const kemet_pos *pos,
+static int seat_choose(const kemet_judge *ev, kemet_agent *ag, bool quick,
+                       int probe, kemet_rng *pick, const kemet_pos *pos,
                        const kemet_throw *thr, const kemet_move *moves, int n,
                        cli_think *think) {
     if (ag)
-        return timed_choose(ag, pos->to - 1, pos, thr, moves, n, think);
+        return timed_choose(ag, quick, pos->to - 1, pos, thr, moves, n, think);
     if (probe)
         return probe_choose(ev, probe, pick, pos, thr, moves, n);
     return thr ? (int)kemet_rng_below(pick, (uint32_t)n)
@@ -119,6 +128,7 @@ static int seat_choose(const kemet_judge *ev, kemet_agent *ag, int probe,
 typedef struct seats {
     const kemet_judge *ev;
     kemet_agent **a;
+    bool quick[2];
     const int *probe;
     kemet_rng *pick;
     cli_ply_fn fn;
@@ -138,13 +148,13 @@ static int seats_choose(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
             S->fn(S->ctx, pos, NULL, NULL, 0);
         if (n == 0)
             return -1;
-        int k = seat_choose(S->ev, S->a[p], S->probe[p], S->pick, pos, NULL,
-                            moves, n, S->think);
+        int k = seat_choose(S->ev, S->a[p], S->quick[p], S->probe[p], S->pick,
+                            pos, NULL, moves, n, S->think);
         return k < n ? k : -1;
     }
     int k = n == 1 ? 0
-                   : seat_choose(S->ev, S->a[p], S->probe[p], S->pick, pos, thr,
-                                 moves, n, S->think);
+                   : seat_choose(S->ev, S->a[p], S->quick[p], S->probe[p],
+                                 S->pick, pos, thr, moves, n, S->think);
     if (S->fn)
         S->fn(S->ctx, pos, thr, moves, n);
     return k;
@@ -163,7 +173,9 @@ static int play_game(const kemet_rules *r, const kemet_judge *ev, uint64_t seed,
         free(moves);
         return KEMET_ENOMEM;
     }
-    seats S = {ev, a, probe, pick, fn, ctx, think};
+    seats S = {ev,    a,    {quick_agent(a[0]), quick_agent(a[1])},
+               probe, pick, fn,
+               ctx,   think};
     /* Stop before a new turn would begin beyond the cap (ruling G5). */
     int mover = 0;
     while (kemet_game_next(g) != KEMET_NEXT_OVER) {
@@ -278,6 +290,22 @@ static int eval_judge(const kemet_judge *j, kemet_judge **out) {
     return rc;
 }
 
+/* Whether every throw of `r` is one value: a move is then one step, and
+ * the library's playout draws each legal move with equal chance, as the
+ * random agent does (where a turn spends several values the playout
+ * draws step by step instead). */
+static bool one_value(const kemet_rules *r) {
+    kemet_pos start;
+    kemet_start(r, &start);
+    kemet_throw t[KEMET_MAX_THROWS];
+    uint32_t w[KEMET_MAX_THROWS], total;
+    int n = kemet_throws(r, &start, t, w, &total);
+    bool one = n > 0;
+    for (int i = 0; i < n; i++)
+        one &= t[i].n == 1;
+    return one;
+}
+
 int cli_play_seeded(const kemet_judge *j, const char *const spec[2],
                     uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
                     cli_think *think, kemet_game **out) {
@@ -285,6 +313,22 @@ int cli_play_seeded(const kemet_judge *j, const char *const spec[2],
     kemet_agent *a[2] = {NULL, NULL};
     kemet_rng pick;
     kemet_rng_seed(&pick, kc_mix64(gs ^ 0x7069636bULL));
+    if (!fn && strcmp(spec[0], "random") == 0 &&
+        strcmp(spec[1], "random") == 0 && one_value(r)) {
+        /* random against random, watched by nothing: the library's fast
+           playout, every legal move equally likely, as the agents draw;
+           no time to take (bench's rate; docs/agents.md) */
+        kemet_game *g;
+        int rc = kemet_game_new(r, gs, &g, NULL);
+        if (rc == KEMET_OK)
+            rc = kemet_game_playout(g, &pick, cap, 0);
+        if (rc != KEMET_OK) {
+            kemet_game_free(g);
+            return rc;
+        }
+        *out = g;
+        return KEMET_OK;
+    }
     int rc = KEMET_OK, probe[2] = {probe_of(spec[0]), probe_of(spec[1])};
     for (int p = 0; p < 2 && rc == KEMET_OK; p++)
         if (!probe[p])
@@ -348,7 +392,7 @@ static int run_one(void *ctx, long k) {
     const char *spec[2] = {R->spec[swap], R->spec[swap ^ 1]};
     kemet_game *g = NULL;
     cli_outcome *o = &R->out[k];
-    o->think = (cli_think){{0, 0}, {0, 0}};
+    o->think = (cli_think){{0, 0}, {0, 0}, {0, 0}};
     luck_sum L = {R->j, false, 0, KEMET_OK};
     bool luck = R->how & CLI_LUCK;
     int rc = cli_play_seeded(R->j, spec, gs, R->cap, luck ? add_luck : NULL,
@@ -401,6 +445,8 @@ typedef struct par {
     cli_job_fn fn;
     void *ctx;
     pthread_mutex_t lock;
+    pthread_cond_t ended; /* signalled as each worker ends */
+    int running;          /* workers not yet ended */
     int failed;
 } par;
 
@@ -409,9 +455,13 @@ static void *worker(void *arg) {
     for (;;) {
         pthread_mutex_lock(&P->lock);
         long i = P->failed ? P->n : P->next++;
-        pthread_mutex_unlock(&P->lock);
-        if (i >= P->n)
+        if (i >= P->n) {
+            P->running--;
+            pthread_cond_broadcast(&P->ended);
+            pthread_mutex_unlock(&P->lock);
             return NULL;
+        }
+        pthread_mutex_unlock(&P->lock);
         int rc = P->fn(P->ctx, i);
         pthread_mutex_lock(&P->lock);
         P->done++;
@@ -428,24 +478,38 @@ static int parallel(long n, long total, int threads, cli_job_fn fn, void *ctx,
                     const char *what, bool dealt) {
     par P = {.n = n, .fn = fn, .ctx = ctx};
     pthread_mutex_init(&P.lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&P.ended, &ca);
+    pthread_condattr_destroy(&ca);
     if (threads > n)
         threads = n > 0 ? (int)n : 1;
     pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-    if (!tid)
+    if (!tid) {
+        pthread_cond_destroy(&P.ended);
+        pthread_mutex_destroy(&P.lock);
         return KEMET_ENOMEM;
+    }
     /* Worker threads get room for the search's move lists on their stack. */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, (size_t)16 << 20);
     int started = 0;
+    P.running = threads;
     for (int t = 0; t < threads; t++)
         if (pthread_create(&tid[t], &attr, worker, &P) == 0)
             started++;
         else
             break;
     pthread_attr_destroy(&attr);
-    if (started == 0)
+    pthread_mutex_lock(&P.lock);
+    P.running -= threads - started;
+    pthread_mutex_unlock(&P.lock);
+    if (started == 0) {
+        P.running = 1;
         worker(&P);
+    }
     double t0 = cli_now(), last = t0, told = t0;
     bool tty = isatty(2), shown = false;
     bool speak = what && (!dealt || cli_mpi_rank() == 0);
@@ -457,12 +521,24 @@ static int parallel(long n, long total, int threads, cli_job_fn fn, void *ctx,
         every = atof(e);
     if ((speak || dealt) && started > 0) {
         for (;;) {
-            struct timespec ts = {0, 100000000};
-            nanosleep(&ts, NULL);
+            /* woken when the last worker ends (all jobs done, or one
+               failed), so the caller's clock reads the run's real time;
+               else every 0.1 s to report */
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            ts.tv_nsec += 100000000;
+            if (ts.tv_nsec >= 1000000000) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000;
+            }
             pthread_mutex_lock(&P.lock);
+            while (P.running > 0 &&
+                   pthread_cond_timedwait(&P.ended, &P.lock, &ts) == 0)
+                ;
             long done = P.done;
+            bool over = P.running == 0;
             pthread_mutex_unlock(&P.lock);
-            if (done >= n)
+            if (over)
                 break;
             double now = cli_now();
             if (dealt && now - told > 0.5) {
@@ -489,6 +565,7 @@ static int parallel(long n, long total, int threads, cli_job_fn fn, void *ctx,
     if (shown && tty)
         fputc('\n', stderr);
     free(tid);
+    pthread_cond_destroy(&P.ended);
     pthread_mutex_destroy(&P.lock);
     return P.failed;
 }

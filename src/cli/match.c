@@ -128,13 +128,13 @@ int cli_match_tally(const cli_outcome *out, long games, int how,
         return KEMET_ENOMEM;
     double secs_run = M->secs;
     *M = (cli_match_stats){.games = games, .how = how, .secs = secs_run};
-    double secs[2] = {0, 0}, moves[2] = {0, 0};
+    double secs[2] = {0, 0}, timed[2] = {0, 0};
     for (long i = 0; i < games; i++) {
         const cli_outcome *o = &out[i];
         M->turns += (double)o->turns;
         for (int seat = 0; seat < 2; seat++) {
             secs[seat ^ o->swapped] += o->think.secs[seat];
-            moves[seat ^ o->swapped] += (double)o->think.moves[seat];
+            timed[seat ^ o->swapped] += (double)o->think.timed[seat];
         }
         /* A's result, and that minus A's luck (o->luck is player 1's) */
         x[i] = o->result == KEMET_DRAW       ? 0.5
@@ -153,7 +153,7 @@ int cli_match_tally(const cli_outcome *out, long games, int how,
         }
     }
     for (int a = 0; a < 2; a++)
-        M->think[a] = moves[a] > 0 ? secs[a] / moves[a] : 0;
+        M->think[a] = timed[a] > 0 ? secs[a] / timed[a] : 0;
     for (int a = 0; a < 2; a++)
         kemet_wilson((double)M->wins[a], (double)games, 1.96, &M->lo[a],
                      &M->hi[a]);

@@ -167,6 +167,7 @@ int cmd_sim(int argc, char **argv) {
 
 static const char bench_usage[] =
     "usage: kemet bench [--games N] [--ruleset ID] [--generic] [--json]\n"
+    "                   [--simple-games N] [--search A] [--positions P]\n"
     "Random playouts on one thread from fixed seeds, for every ruleset (or\n"
     "one): games and plies per second, and a deterministic count (total\n"
     "plies and a checksum of the final positions) that is the same on every\n"
@@ -174,12 +175,56 @@ static const char bench_usage[] =
     "Default 100000 games per ruleset; turn cap 1000. --generic uses the\n"
     "engine's generic playout loop instead of each ruleset's fast one (the\n"
     "count must come out the same).\n"
+    "Then the simple agents: --simple-games N (default 1000; 0 to skip)\n"
+    "games each of greedy against greedy, rearmost against foremost and\n"
+    "safe-random against itself, on one thread: games per second.\n"
     "Then search speed: agent --search A (default expectimax:20k; 'none' to\n"
     "skip) chooses a move in --positions P (default 8) fixed positions per\n"
     "ruleset, taken from a seeded random game where the throw leaves a\n"
     "choice: nodes per second, the slowest move, and a deterministic count\n"
     "(total nodes and a checksum of the moves chosen) for node and depth\n"
     "budgets.\n";
+
+/* The simple agents' games per second on one thread for one ruleset:
+ * greedy against greedy, the probes rearmost against foremost, and
+ * safe-random against itself, `games` each from fixed seeds (none of them
+ * reads a clock per decision). Returns 0 or EXIT_BAD. */
+static int bench_simple(const kemet_rules *r, long games, uint64_t seed,
+                        bool json, bool first) {
+    static const char *const pairs[][2] = {{"greedy", "greedy"},
+                                           {"rearmost", "foremost"},
+                                           {"safe-random", "safe-random"}};
+    kemet_judge *j = cli_judge(r);
+    cli_outcome *out = malloc((size_t)games * sizeof *out);
+    if (!j || !out) {
+        kemet_judge_free(j);
+        free(out);
+        return j ? cli_fail("out of memory") : EXIT_BAD;
+    }
+    double rate[3];
+    for (int k = 0; k < 3; k++) {
+        double t0 = cli_now();
+        if (cli_run_games(j, pairs[k], CLI_ALTERNATE, seed, 0, games, 1000, 1,
+                          out, NULL)) {
+            kemet_judge_free(j);
+            free(out);
+            return cli_fail("out of memory");
+        }
+        double secs = cli_now() - t0;
+        rate[k] = secs > 0 ? (double)games / secs : 0;
+    }
+    const char *id = kemet_rules_info(r)->id;
+    if (json)
+        printf("%s{\"id\":\"%s\",\"games\":%ld,\"greedy\":%.0f,"
+               "\"rearmost_foremost\":%.0f,\"safe_random\":%.0f}",
+               first ? "" : ",", id, games, rate[0], rate[1], rate[2]);
+    else
+        printf("%-32s %9ld %11.0f %13.0f %12.0f\n", id, games, rate[0], rate[1],
+               rate[2]);
+    kemet_judge_free(j);
+    free(out);
+    return 0;
+}
 
 /* Positions with a throw that leaves a choice, every fifth such point of
  * a random game, for the search benchmark. */
@@ -258,7 +303,7 @@ static int bench_search(const kemet_rules *r, const char *spec, int want,
 }
 
 int cmd_bench(int argc, char **argv) {
-    long games = 100000, positions = 8;
+    long games = 100000, positions = 8, simple = 1000;
     const char *only = NULL, *search = "expectimax:20k";
     bool json = false, generic = false;
     const char *arg[1];
@@ -269,6 +314,7 @@ int cmd_bench(int argc, char **argv) {
                       {"json", OPT_FLAG, &json, 0, 0},
                       {"search", OPT_STRING, &search, 0, 0},
                       {"positions", OPT_LONG, &positions, 1, 64},
+                      {"simple-games", OPT_LONG, &simple, 0, 10000000},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 0, &npos, bench_usage);
     if (rc)
@@ -338,6 +384,30 @@ int cmd_bench(int argc, char **argv) {
     else
         printf("deterministic count: %ld plies, checksum %016llx\n",
                total_plies, (unsigned long long)total_check);
+    if (simple > 0) {
+        if (json)
+            printf(",\"simple_agents\":[");
+        else
+            printf("\nsimple agents, one thread, games per second (seats "
+                   "alternating)\n%-32s %9s %11s %13s %12s\n",
+                   "ruleset", "games", "greedy", "rear-front", "safe-random");
+        first = true;
+        for (int i = 0; i < kemet_ruleset_count(); i++) {
+            const char *id = kemet_ruleset_id(i);
+            if (only && strcmp(only, id) != 0)
+                continue;
+            kemet_rules *r = cli_rules(id, NULL);
+            if (!r)
+                return EXIT_BAD;
+            rc = bench_simple(r, simple, seed, json, first);
+            kemet_rules_close(r);
+            if (rc)
+                return rc;
+            first = false;
+        }
+        if (json)
+            printf("]");
+    }
     if (strcmp(search, "none") == 0) {
         if (json)
             printf("}\n");
