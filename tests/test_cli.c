@@ -323,6 +323,7 @@ static void play_resume(void **state) {
     assert_int_equal(status, 0);
     assert_non_null(strstr(out, "won"));
     assert_null(strstr(out, "unfinished"));
+    assert_null(strstr(out, "resigned")); /* won by the rules */
     free(out);
     free(errs);
     /* stepped through on its board */
@@ -347,9 +348,31 @@ static void play_resume(void **state) {
     assert_non_null(strstr(out, "Black (greedy) wins after"));
     free(out);
     free(errs);
+    /* the resignation said, not a win by the rules: no winner= on a
+       board nobody bore off from */
     status = tu_run(NULL, &out, &errs, "replay", path, NULL);
     assert_int_equal(status, 0);
-    assert_non_null(strstr(out, "player 2 won"));
+    assert_non_null(strstr(out, "player 1 resigned, player 2 won\n"));
+    assert_non_null(strstr(out, "final position: senet-kendall to="));
+    assert_null(strstr(out, "winner="));
+    free(out);
+    free(errs);
+    status = tu_run("\n\n\n\n\n\n\n\nq\n", &out, &errs, "replay", "--show",
+                    path, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "Then White resigned: Black won."));
+    free(out);
+    free(errs);
+    status =
+        tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy", NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "White (player 1) resigned after ply "));
+    free(out);
+    free(errs);
+    status = tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy",
+                    "--json", NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "\"resigned\":1,"));
     free(out);
     free(errs);
     BAD("give none of them", "play", "--resume", path, "--seed", "3");
