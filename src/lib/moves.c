@@ -83,7 +83,7 @@ static int throw_possible(const kemet_rules *rules, const kemet_pos *pos,
 
 int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, kemet_move *out) {
-    if (!kmt_pos_usable(rules, pos) || !out)
+    if (!kmt_pos_usable(rules, pos) || !thr || !out)
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
@@ -113,7 +113,7 @@ int kmt_afters(const kemet_rules *r, const kemet_pos *pos,
 int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *done,
                      kemet_move *next, kemet_throw *left) {
-    if (!kmt_pos_usable(rules, pos) || !done || !next)
+    if (!kmt_pos_usable(rules, pos) || !thr || !done || !next)
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
