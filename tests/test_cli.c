@@ -1007,7 +1007,7 @@ static void engine_bad_arguments(void **state) {
     const char *want[] = {
         "error new needs a ruleset: senet-kendall, senet-robinson, ",
         "position lions-jackals to=1 ",
-        "error impossible throw '4,4,5,2@2' here: player 1 is to move",
+        "error impossible throw '4,4,5,2@2' here: player 1 is to throw",
         "position lions-jackals to=1 p1=1,2,3,4,5 p2=1,2,3,4,5 throw none",
         "moves\n",
         "throw 4,4,5,2@1",

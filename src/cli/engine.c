@@ -195,14 +195,10 @@ static bool throw_possible_here(engine *E, const kemet_throw *t,
     if (t->n == 0 ||
         kemet_moves(E->rules, &E->pos, t, E->moves) != KEMET_ETHROW)
         return true;
-    for (int i = 0; i < t->n; i++)
-        if (t->only[i] && t->only[i] != E->pos.to) {
-            printf("error impossible throw '%.40s' here: player %d is to "
-                   "move, and a value V@%d is player %d's alone\n",
-                   text, E->pos.to, t->only[i], t->only[i]);
-            return false;
-        }
-    printf("error impossible throw '%.40s' in this position\n", text);
+    /* kemet moves' words (conform.c) */
+    printf("error impossible throw '%.40s' here: player %d is to throw (a "
+           "value V@P is player P's only)\n",
+           text, E->pos.to);
     return false;
 }
 
