@@ -576,7 +576,7 @@ class Agent:
 
     def __init__(self, rules, spec="best", seed=1):
         if not isinstance(rules, Rules):
-            _misuse("Agent: rules must be a Rules, not %r" % (rules,))
+            raise TypeError("Agent: rules must be a Rules, not %r" % (rules,))
         seed = _seed(seed, "agent: seed")
         self.rules = rules
         self._handle = None
@@ -622,7 +622,7 @@ class Agent:
             moves = legal
         else:
             if isinstance(moves, (str, bytes, Move)):
-                _misuse("moves must be a list of moves, not %r" % (moves,))
+                raise TypeError("moves must be a list of moves, not %r" % (moves,))
             moves = [r._move(m) for m in moves]
             known = set(legal)
             for m in moves:
@@ -697,7 +697,7 @@ class Game:
 
     def __init__(self, rules, seed=1, position=None):
         if not isinstance(rules, Rules):
-            _misuse("Game: rules must be a Rules, not %r" % (rules,))
+            raise TypeError("Game: rules must be a Rules, not %r" % (rules,))
         seed = _seed(seed, "game: seed")
         self.rules = rules
         self._handle = None
@@ -727,7 +727,7 @@ class Game:
         another ruleset's record, a throw or move the seed and rules do not
         give, or a record without a seed (it could not go on)."""
         if not isinstance(rules, Rules):
-            _misuse("Game.read: rules must be a Rules, not %r" % (rules,))
+            raise TypeError("Game.read: rules must be a Rules, not %r" % (rules,))
         b = _text(text, "record")
         g = ctypes.c_void_p()
         err = _capi.Error()
@@ -930,8 +930,8 @@ class Game:
         if callable(agent) and not isinstance(agent, Agent):
             return self._step_with(agent)
         if not isinstance(agent, Agent):
-            _misuse("step: agent must be an Agent or a function, not %r"
-                    % (agent,))
+            raise TypeError("step: agent must be an Agent or a function, "
+                            "not %r" % (agent,))
         if agent.rules.spec != self.rules.spec:
             _misuse("step: an agent of %s, not of %s"
                     % (agent.rules.spec, self.rules.spec))
