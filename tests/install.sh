@@ -2,8 +2,8 @@
 # install.sh BUILD_DIR SOURCE_DIR - the installed library as a user meets
 # it: `cmake --install` into a scratch prefix, then a small program built
 # with the flags pkg-config gives for kemet, linked to the shared library
-# and run, built once as libkemet(3) says for a prefix the system does not
-# search (its own lines, read from the installed page) and run with no
+# and run; the page libkemet(3)'s example program, built with the page's
+# own lines for a prefix the system does not search and run with no
 # LD_LIBRARY_PATH; the static library, the program, the manual pages, the
 # data and every document a help text or manual page names must be there
 # too.
@@ -78,9 +78,9 @@ LD_LIBRARY_PATH="$libdir" ldd "$prefix/hello" | grep -q "$libdir/libkemet.so" ||
     echo "install.sh: hello is not linked to $libdir/libkemet.so" >&2
     exit 1
 }
-# Built as the manual page says for a prefix of one's own (PREFIX), from
-# its SYNOPSIS: the export and the cc line with the rpath, and run with
-# nothing on LD_LIBRARY_PATH.
+# The manual page's example, built as the page says for a prefix of one's
+# own (PREFIX), from its SYNOPSIS: the export and the cc line with the
+# rpath, and run with nothing on LD_LIBRARY_PATH.
 page="$prefix/share/man/man3/libkemet.3"
 steps=$(sed -n -e 's/^\.B \(export PKG_CONFIG_PATH=.*\)$/\1/p' \
                -e 's/^\.B \(cc prog\.c .*rpath.*\)$/\1/p' "$page" |
@@ -90,7 +90,13 @@ steps=$(sed -n -e 's/^\.B \(export PKG_CONFIG_PATH=.*\)$/\1/p' \
     exit 1
 }
 mkdir "$prefix/user"
-cp "$prefix/hello.c" "$prefix/user/prog.c"
+# prog.c is the page's own EXAMPLE (roff's \e is a backslash)
+sed -n '/^\.SH EXAMPLE/,/^\.fi/p' "$page" | sed -e '1,2d' -e '$d' \
+    -e 's/\\e/\\/g' -e 's/\\-/-/g' > "$prefix/user/prog.c"
+grep -q 'int main' "$prefix/user/prog.c" || {
+    echo "install.sh: libkemet.3 has no EXAMPLE program" >&2
+    exit 1
+}
 (cd "$prefix/user" && unset PKG_CONFIG_PATH LD_LIBRARY_PATH &&
     eval "$steps") || {
     echo "install.sh: libkemet.3's lines did not build prog.c: $steps" >&2
@@ -100,9 +106,10 @@ out=$(cd "$prefix/user" && env -u LD_LIBRARY_PATH ./a.out) || {
     echo "install.sh: built as libkemet.3 says, the program does not run" >&2
     exit 1
 }
-[ "$out" = "$version 1 in-1" ] || {
-    echo "install.sh: as libkemet.3 says: '$out', not '$version 1 in-1'" >&2
-    exit 1
-}
+case $out in
+*[0-9]" moves") ;;
+*) echo "install.sh: libkemet.3's example printed '$out', not 'N moves'" >&2
+   exit 1 ;;
+esac
 "$prefix/bin/kemet" --version | grep -qx "kemet $version"
 echo "install.sh: installed kemet $version works through pkg-config"
