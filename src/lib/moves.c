@@ -83,11 +83,13 @@ static int throw_possible(const kemet_rules *rules, const kemet_pos *pos,
 
 int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, kemet_move *out) {
-    if (!kmt_pos_usable(rules, pos) || !thr || !out)
+    if (!kmt_pos_usable(rules, pos) || !out)
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
-        return KEMET_EOVER;
-    if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
+        return KEMET_EOVER; /* whatever the throw: soak checks this */
+    if (!thr)
+        return KEMET_EMISUSE; /* a NULL pointer, not an impossible throw */
+    if (thr->n == 0 || !throw_possible(rules, pos, thr))
         return KEMET_ETHROW;
     return rules->rs->moves(rules, pos, thr, out);
 }
@@ -113,11 +115,13 @@ int kmt_afters(const kemet_rules *r, const kemet_pos *pos,
 int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *done,
                      kemet_move *next, kemet_throw *left) {
-    if (!kmt_pos_usable(rules, pos) || !thr || !done || !next)
+    if (!kmt_pos_usable(rules, pos) || !done || !next)
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
-    if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
+    if (!thr)
+        return KEMET_EMISUSE;
+    if (thr->n == 0 || !throw_possible(rules, pos, thr))
         return KEMET_ETHROW;
     if (rules->rs->next_steps)
         return rules->rs->next_steps(rules, pos, thr, done, next, left, NULL);
