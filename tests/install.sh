@@ -2,8 +2,11 @@
 # install.sh BUILD_DIR SOURCE_DIR - the installed library as a user meets
 # it: `cmake --install` into a scratch prefix, then a small program built
 # with the flags pkg-config gives for kemet, linked to the shared library
-# and run; the static library, the program, the manual pages and the data
-# must be there too.
+# and run; the page libkemet(3)'s example program, built with the page's
+# own lines for a prefix the system does not search and run with no
+# LD_LIBRARY_PATH; the static library, the program, the manual pages, the
+# data and every document a help text or manual page names must be there
+# too.
 set -eu
 build=$1
 src=$2
@@ -17,6 +20,15 @@ for f in "$prefix/include/kemet.h" "$prefix/include/kemet_version.h" \
          "$prefix/share/man/man1/kemet.1" "$prefix/share/man/man3/libkemet.3" \
          "$prefix/share/kemet/eval.weights" "$prefix/share/doc/kemet/notation.md"; do
     [ -e "$f" ] || { echo "install.sh: $f was not installed" >&2; exit 1; }
+done
+# Every docs/NAME.md a help text, the server or a manual page names.
+docdir="$prefix/share/doc/kemet"
+for name in $(grep -rhoE 'docs/[a-z0-9_/-]+\.md' "$src/src/cli" \
+                  "$src/src/serve" "$src/man" | sort -u); do
+    [ -f "$docdir/${name#docs/}" ] || {
+        echo "install.sh: $name is named but not installed in $docdir" >&2
+        exit 1
+    }
 done
 so=$(ls "$libdir"/libkemet.so.* | head -1)
 [ -n "$so" ] || { echo "install.sh: no libkemet.so.MAJOR" >&2; exit 1; }
@@ -66,5 +78,38 @@ LD_LIBRARY_PATH="$libdir" ldd "$prefix/hello" | grep -q "$libdir/libkemet.so" ||
     echo "install.sh: hello is not linked to $libdir/libkemet.so" >&2
     exit 1
 }
+# The manual page's example, built as the page says for a prefix of one's
+# own (PREFIX), from its SYNOPSIS: the export and the cc line with the
+# rpath, and run with nothing on LD_LIBRARY_PATH.
+page="$prefix/share/man/man3/libkemet.3"
+steps=$(sed -n -e 's/^\.B \(export PKG_CONFIG_PATH=.*\)$/\1/p' \
+               -e 's/^\.B \(cc prog\.c .*rpath.*\)$/\1/p' "$page" |
+        sed -e 's/\\-/-/g' -e "s|PREFIX|$prefix|g")
+[ "$(printf '%s\n' "$steps" | wc -l)" -eq 2 ] || {
+    echo "install.sh: libkemet.3 has no export and cc line for a prefix" >&2
+    exit 1
+}
+mkdir "$prefix/user"
+# prog.c is the page's own EXAMPLE (roff's \e is a backslash)
+sed -n '/^\.SH EXAMPLE/,/^\.fi/p' "$page" | sed -e '1,2d' -e '$d' \
+    -e 's/\\e/\\/g' -e 's/\\-/-/g' > "$prefix/user/prog.c"
+grep -q 'int main' "$prefix/user/prog.c" || {
+    echo "install.sh: libkemet.3 has no EXAMPLE program" >&2
+    exit 1
+}
+(cd "$prefix/user" && unset PKG_CONFIG_PATH LD_LIBRARY_PATH &&
+    eval "$steps") || {
+    echo "install.sh: libkemet.3's lines did not build prog.c: $steps" >&2
+    exit 1
+}
+out=$(cd "$prefix/user" && env -u LD_LIBRARY_PATH ./a.out) || {
+    echo "install.sh: built as libkemet.3 says, the program does not run" >&2
+    exit 1
+}
+case $out in
+*[0-9]" moves") ;;
+*) echo "install.sh: libkemet.3's example printed '$out', not 'N moves'" >&2
+   exit 1 ;;
+esac
 "$prefix/bin/kemet" --version | grep -qx "kemet $version"
 echo "install.sh: installed kemet $version works through pkg-config"

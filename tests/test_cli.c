@@ -339,6 +339,7 @@ static void play_resume(void **state) {
     assert_int_equal(status, 0);
     assert_non_null(strstr(out, "won"));
     assert_null(strstr(out, "unfinished"));
+    assert_null(strstr(out, "resigned")); /* won by the rules */
     free(out);
     free(errs);
     /* stepped through on its board */
@@ -363,9 +364,31 @@ static void play_resume(void **state) {
     assert_non_null(strstr(out, "Black (greedy) wins after"));
     free(out);
     free(errs);
+    /* the resignation said, not a win by the rules: no winner= on a
+       board nobody bore off from */
     status = tu_run(NULL, &out, &errs, "replay", path, NULL);
     assert_int_equal(status, 0);
-    assert_non_null(strstr(out, "player 2 won"));
+    assert_non_null(strstr(out, "player 1 resigned, player 2 won\n"));
+    assert_non_null(strstr(out, "final position: senet-kendall to="));
+    assert_null(strstr(out, "winner="));
+    free(out);
+    free(errs);
+    status = tu_run("\n\n\n\n\n\n\n\nq\n", &out, &errs, "replay", "--show",
+                    path, NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "Then White resigned: Black won."));
+    free(out);
+    free(errs);
+    status =
+        tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy", NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "White (player 1) resigned after ply "));
+    free(out);
+    free(errs);
+    status = tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy",
+                    "--json", NULL);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "\"resigned\":1,"));
     free(out);
     free(errs);
     BAD("give none of them", "play", "--resume", path, "--seed", "3");
@@ -964,6 +987,77 @@ static void engine_protocol(void **state) {
     free(e);
 }
 
+/* Bad arguments answered at once, each with its own words, and the
+ * engine usable after them: an impossible throw is refused at 'throw'
+ * (it once stood, and every later command answered a bare "impossible
+ * throw"); a line of blanks is an empty line; 'new' needs a ruleset; a
+ * budget no agent takes is named as a bad budget; a budget keeps the
+ * agent's @linear. */
+static void engine_bad_arguments(void **state) {
+    (void)state;
+    char *o, *e;
+    const char *in = "new\n"
+                     "new lions-jackals\n"
+                     "throw 4,4,5,2@2\n"
+                     "show\n"
+                     "moves\n"
+                     "throw 4,4,5,2@1\n"
+                     "show\n"
+                     "   \n"
+                     "\t \n"
+                     "  hello  \n"
+                     "throw\n"
+                     "moves now\n"
+                     "agent greedy\n"
+                     "go abc\n"
+                     "go 2k\n"
+                     "hint abc\n"
+                     "go\n"
+                     "agent greedy@linear\n"
+                     "agent expectimax@plain\n"
+                     "go 200\n"
+                     "quit now\n"
+                     "quit\n";
+    int st = tu_run(in, &o, &e, "engine", NULL);
+    assert_int_equal(st, 0);
+    const char *want[] = {
+        "error new needs a ruleset: senet-kendall, senet-robinson, ",
+        "position lions-jackals to=1 ",
+        "error impossible throw '4,4,5,2@2' here: player 1 is to throw",
+        "position lions-jackals to=1 p1=1,2,3,4,5 p2=1,2,3,4,5 throw none",
+        "moves\n",
+        "throw 4,4,5,2@1",
+        "position lions-jackals to=1 p1=1,2,3,4,5 p2=1,2,3,4,5 throw "
+        "4,4,5,2@1",
+        "error an empty line (",
+        "error an empty line (",
+        "hello kemet ",
+        "error throw needs a throw (",
+        "error moves takes no argument, not 'now'",
+        "agent greedy",
+        "error bad budget 'abc' (",
+        "error agent 'greedy' takes no budget",
+        "error bad budget 'abc' (",
+        "bestmove ",
+        "agent greedy@linear",
+        "agent expectimax@plain",
+        "bestmove ",
+        "error quit takes no argument",
+        "bye"};
+    const char *line = o;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        assert_non_null(line);
+        if (strncmp(line, want[i], strlen(want[i])) != 0)
+            fail_msg("answer %zu: '%.80s', not '%s...'", i + 1, line, want[i]);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    assert_string_equal(line, "");
+    free(o);
+    free(e);
+}
+
 static void engine_options(void **state) {
     (void)state;
     /* an oversized line, and a NUL byte: refused, and the engine goes on */
@@ -979,6 +1073,10 @@ static void engine_options(void **state) {
     free(errs);
     free(big);
     BAD("--agent", "engine", "--agent", "oracle");
+    /* an agent spec too long to keep is refused, not cut */
+    char spec[200];
+    snprintf(spec, sizeof spec, "expectimax:%0100d", 5);
+    BAD("over 63 characters", "engine", "--agent", spec);
     BAD("unknown option", "engine", "--bogus");
 }
 
@@ -1256,6 +1354,9 @@ static void agent_command_errors(void **state) {
         "greedy");
     BAD("unknown ruleset", "match", "ur", "--p1", "random", "--p2", "greedy",
         "--games", "2");
+    /* an odd count would end on an unpaired game */
+    BAD("--games must be even, not 3", "match", "chien-chacal", "--p1",
+        "random", "--p2", "greedy", "--games", "3", "--paired");
     BAD("impossible throw", "hint", START, "7");
     BAD("unknown agent", "hint", START, "3", "--agent", "oracle");
     BAD("game is over", "hint", "senet-kendall to=2 p1=- p2=1 winner=1", "1");
@@ -1420,6 +1521,7 @@ int main(void) {
         cmocka_unit_test(take_back),
         cmocka_unit_test(play_turn_cap),
         cmocka_unit_test(engine_options),
+        cmocka_unit_test(engine_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -145,6 +145,10 @@ FN(kemet_agent_new, syntax, kemet_agent_new(R, "nosuch", 1, &A, &E))
 FN(kemet_rules_open, ruleset, kemet_rules_open("nosuch", &R, &E))
 FN(kemet_moves, throw,
    kemet_moves(R, &P, &(kemet_throw){.n = 1, .v = {9}}, many))
+/* a NULL throw is a NULL pointer (libkemet(3)), not a throw the ruleset
+ * cannot produce */
+FN(kemet_moves, nullthrow, kemet_moves(R, &P, NULL, many))
+FN(kemet_next_steps, nullthrow, kemet_next_steps(R, &P, NULL, &M, many, NULL))
 
 static const call calls[] = {
     CALL(kemet_rules_open, null, "NULL spec", -1),
@@ -230,6 +234,8 @@ static const call calls[] = {
     CALL(kemet_agent_new, syntax, "an unknown agent", -2),
     CALL(kemet_rules_open, ruleset, "an unknown ruleset", -3),
     CALL(kemet_moves, throw, "a throw the sticks cannot give", -4),
+    CALL(kemet_moves, nullthrow, "NULL throw", -1),
+    CALL(kemet_next_steps, nullthrow, "NULL throw", -1),
 };
 enum { NCALLS = (int)(sizeof calls / sizeof calls[0]) };
 

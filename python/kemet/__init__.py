@@ -61,19 +61,42 @@ def _misuse(msg):
     raise KemetError(_capi.EMISUSE, msg)
 
 
-def _whole(x, what, low=None, high=None):
-    """An integer argument (from `low` to `high` where given), else
-    KemetError."""
+SEED_MAX = 2**64 - 1  # seeds are the library's uint64_t
+
+
+def _index(x, what):
+    """An integer argument (an int, or a type that is one, like numpy's),
+    else TypeError; a bool is no number here."""
     try:
         if isinstance(x, bool):
             raise TypeError
-        x = operator.index(x)
+        return operator.index(x)
     except TypeError:
-        _misuse("%s must be a whole number, not %r" % (what, x))
+        raise TypeError("%s must be a whole number, not %r" % (what, x)) \
+            from None
+
+
+def _whole(x, what, low=None, high=None):
+    """An integer argument from `low` to `high` where given: TypeError for
+    another type, KemetError out of range."""
+    x = _index(x, what)
     if (low is not None and x < low) or (high is not None and x > high):
-        _misuse("%s must be %s, not %d" % (
-            what, "from %d to %d" % (low, high) if high is not None
-            else "at least %d" % low, x))
+        if low is not None and high is not None:
+            span = "from %d to %d" % (low, high)
+        elif low is not None:
+            span = "at least %d" % low
+        else:
+            span = "at most %d" % high
+        _misuse("%s must be %s, not %d" % (what, span, x))
+    return x
+
+
+def _seed(x, what):
+    """A seed: a whole number from 0 to 2**64 - 1, never wrapped (seed -1
+    or 2**64 would play another seed's game)."""
+    x = _index(x, what)
+    if not 0 <= x <= SEED_MAX:
+        _misuse("%s must be from 0 to 2**64 - 1, not %d" % (what, x))
     return x
 
 
@@ -101,7 +124,8 @@ def rulesets():
 def level_agent(level):
     """The agent spec the computer plays as at level 1-5."""
     if isinstance(level, bool) or not isinstance(level, int):
-        _misuse("no level %r (1-5)" % (level,))
+        raise TypeError("level must be a whole number (1-5), not %r"
+                        % (level,))
     s = _lib.kemet_level_agent(level)
     if s is None:
         raise KemetError(_capi.EMISUSE, "no level %r (1-5)" % (level,))
@@ -430,7 +454,7 @@ class Rules:
         pos = self._pos(pos)
         if player is None:
             player = pos.to
-        elif player not in (1, 2) or isinstance(player, bool):
+        elif _index(player, "win_chance: player") not in (1, 2):
             _misuse("win_chance: player must be 1 or 2 (or None: the player "
                     "to move), not %r" % (player,))
         return _lib.kemet_win_chance(self._judge(), ctypes.byref(pos._c),
@@ -464,13 +488,15 @@ class Rules:
     def _play(self, p1, p2, seed, max_turns, choices=None):
         """play(); `choices`, a list, receives the number of legal moves
         at each throw (0 for a lone pass)."""
-        seed = _whole(seed, "play: seed")
+        seed = _seed(seed, "play: seed")
         max_turns = _whole(max_turns, "play: max_turns", 1)
         for x in (p1, p2):
             if isinstance(x, Agent) and x.rules.spec != self.spec:
                 _misuse("play: an agent of %s, not of %s" % (x.rules.spec,
                                                             self.spec))
-        a = [x if isinstance(x, Agent) else self.agent(x, seed * 2 + i)
+        # the agents' seeds are derived from the game's, modulo 2**64
+        a = [x if isinstance(x, Agent)
+             else self.agent(x, (seed * 2 + i) & SEED_MAX)
              for i, x in enumerate((p1, p2))]
         g = self.game(seed)
         g.set_players(a[0].spec, a[1].spec)
@@ -488,19 +514,22 @@ class Rules:
                                else len(legal))
             g.step(a[mover - 1])
         return g
+
     def analyze(self, p1="random", p2="random", games=100, seed=1,
                 max_turns=10000):
-        """Plays `games` games (game i seeded seed + i) and returns the
-        analysis of docs/analysis.md as a dict: games, wins, the Ludii
+        """Plays `games` games (game i seeded seed + i, modulo 2**64) and
+        returns the analysis of docs/analysis.md as a dict: games, wins, the
+        Ludii
         figures (completion, balance, duration_turns, ...) each as
         (value, lo, hi)."""
         games = _whole(games, "analyze: games", 1, 10**7)
-        seed = _whole(seed, "analyze: seed")
+        seed = _seed(seed, "analyze: seed")
         max_turns = _whole(max_turns, "analyze: max_turns", 1)
         traces = (_capi.Trace * games)()
         for i in range(games):
             choices = []
-            g = self._play(p1, p2, seed + i, max_turns, choices)
+            g = self._play(p1, p2, (seed + i) & SEED_MAX, max_turns,
+                           choices)
             t = traces[i]
             t.result = g.position.result
             t.turns = g.turns
@@ -550,14 +579,14 @@ class Agent:
 
     def __init__(self, rules, spec="best", seed=1):
         if not isinstance(rules, Rules):
-            _misuse("Agent: rules must be a Rules, not %r" % (rules,))
-        seed = _whole(seed, "agent: seed")
+            raise TypeError("Agent: rules must be a Rules, not %r" % (rules,))
+        seed = _seed(seed, "agent: seed")
         self.rules = rules
         self._handle = None
         a = ctypes.c_void_p()
         err = _capi.Error()
         rc = _lib.kemet_agent_new(rules._r, _text(spec, "agent"),
-                                  seed & (2**64 - 1), ctypes.byref(a),
+                                  seed, ctypes.byref(a),
                                   ctypes.byref(err))
         if rc:
             _fail(rc, err)
@@ -596,7 +625,7 @@ class Agent:
             moves = legal
         else:
             if isinstance(moves, (str, bytes, Move)):
-                _misuse("moves must be a list of moves, not %r" % (moves,))
+                raise TypeError("moves must be a list of moves, not %r" % (moves,))
             moves = [r._move(m) for m in moves]
             known = set(legal)
             for m in moves:
@@ -653,13 +682,9 @@ NEXT = {_capi.NEXT_OVER: "over", _capi.NEXT_THROW: "throw",
 
 
 def _player(p, what):
-    """A player argument: 1 or 2, else KemetError."""
-    try:
-        if isinstance(p, bool):
-            raise TypeError
-        k = operator.index(p)
-    except TypeError:
-        k = None
+    """A player argument: 1 or 2, else KemetError (TypeError for a value
+    that is no whole number)."""
+    k = _index(p, "%s: player" % what)
     if k not in (1, 2):
         _misuse("%s: player must be 1 or 2, not %r" % (what, p))
     return k
@@ -675,20 +700,20 @@ class Game:
 
     def __init__(self, rules, seed=1, position=None):
         if not isinstance(rules, Rules):
-            _misuse("Game: rules must be a Rules, not %r" % (rules,))
-        seed = _whole(seed, "game: seed")
+            raise TypeError("Game: rules must be a Rules, not %r" % (rules,))
+        seed = _seed(seed, "game: seed")
         self.rules = rules
         self._handle = None
         g = ctypes.c_void_p()
         if position is None:
-            rc = _lib.kemet_game_new(rules._r, seed & (2**64 - 1),
+            rc = _lib.kemet_game_new(rules._r, seed,
                                      ctypes.byref(g), None)
             if rc:
                 _fail(rc)
         else:
             pos = rules._pos(position)
             err = _capi.Error()
-            rc = _lib.kemet_game_setup(rules._r, seed & (2**64 - 1),
+            rc = _lib.kemet_game_setup(rules._r, seed,
                                        ctypes.byref(pos._c), ctypes.byref(g),
                                        ctypes.byref(err))
             if rc:
@@ -705,7 +730,7 @@ class Game:
         another ruleset's record, a throw or move the seed and rules do not
         give, or a record without a seed (it could not go on)."""
         if not isinstance(rules, Rules):
-            _misuse("Game.read: rules must be a Rules, not %r" % (rules,))
+            raise TypeError("Game.read: rules must be a Rules, not %r" % (rules,))
         b = _text(text, "record")
         g = ctypes.c_void_p()
         err = _capi.Error()
@@ -908,8 +933,8 @@ class Game:
         if callable(agent) and not isinstance(agent, Agent):
             return self._step_with(agent)
         if not isinstance(agent, Agent):
-            _misuse("step: agent must be an Agent or a function, not %r"
-                    % (agent,))
+            raise TypeError("step: agent must be an Agent or a function, "
+                            "not %r" % (agent,))
         if agent.rules.spec != self.rules.spec:
             _misuse("step: an agent of %s, not of %s"
                     % (agent.rules.spec, self.rules.spec))

@@ -133,7 +133,14 @@ def load():
         raise OSError("kemet: no libkemet.so (looked in %s); build kemet "
                       "(./run build) and reinstall the package, or set "
                       "KEMET_LIB to the library's path" % ", ".join(tried))
-    lib = ctypes.CDLL(path)
+    # a file that is not there, not a library, or not kemet's: one clear
+    # OSError naming it, not ctypes' own traceback
+    source = "KEMET_LIB=%s" % path if os.environ.get("KEMET_LIB") else path
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as e:
+        raise OSError("kemet: cannot load %s (%s); set KEMET_LIB to a "
+                      "libkemet.so, or unset it" % (source, e)) from None
     P = ctypes.POINTER
     vp = ctypes.c_void_p
     sig = {
@@ -234,7 +241,13 @@ def load():
                                                 P(Analysis)]),
     }
     for name, (res, args) in sig.items():
-        f = getattr(lib, name)
+        try:
+            f = getattr(lib, name)
+        except AttributeError:
+            raise OSError("kemet: %s is not kemet's library, or one too old "
+                          "for this package (it has no %s); set KEMET_LIB "
+                          "to a libkemet.so of this version" % (source, name)
+                          ) from None
         f.restype = res
         f.argtypes = args
     return lib

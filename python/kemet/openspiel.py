@@ -28,8 +28,11 @@ The game as OpenSpiel sees it:
   (actions 0..n-1) or throws (action THROW).
 - A game that reaches `max_turns` turns ends drawn (returns 0, 0), as a
   "stopped" game of kemet sim (ruling G5); OpenSpiel needs a bound.
+- Bad arguments are refused as in the rest of the package: an action or a
+  max_turns of the wrong type (1.7, "3") is a TypeError, one out of range
+  (not a legal action here, max_turns below 1) a KemetError.
 """
-from . import Rules, KemetError
+from . import Rules, KemetError, _capi, _index, _whole
 
 CHANCE = -1  # OpenSpiel's PlayerId values
 TERMINAL = -4
@@ -44,7 +47,9 @@ class KemetGame:
     def __init__(self, ruleset="senet-kendall", max_turns=1000, params=None):
         if params:
             ruleset = params.get("ruleset", ruleset)
-            max_turns = int(params.get("max_turns", max_turns))
+            max_turns = params.get("max_turns", max_turns)
+        # at most a turn of 10 actions each (max_game_length) in a C int
+        max_turns = _whole(max_turns, "KemetGame: max_turns", 1, 10**8)
         self.rules = Rules(ruleset)
         self.max_turns = max_turns
         # OpenSpiel's game facts
@@ -137,7 +142,7 @@ class KemetState:
     def chance_outcomes(self):
         """[(action, probability)] at a chance node: the throws."""
         if not self.is_chance_node():
-            raise KemetError(-1, "not a chance node")
+            raise KemetError(_capi.EMISUSE, "not a chance node")
         return [(i, float(p)) for i, (_, p) in enumerate(self._outcomes)]
 
     def legal_actions(self, player=None):
@@ -158,13 +163,32 @@ class KemetState:
             mask[a] = 1
         return mask
 
-    def apply_action(self, action):
-        action = int(action)
+    def _action(self, action, what):
+        """A legal action of this state: TypeError for one that is not a
+        whole number, KemetError for one out of range here or after the
+        end."""
+        action = _index(action, what + ": action")
         if self.is_terminal():
-            raise KemetError(-6, "the game is over")
+            raise KemetError(_capi.EOVER, "%s: the game is over" % what)
         if self.is_chance_node():
             if not 0 <= action < len(self._outcomes):
-                raise KemetError(-4, "no chance outcome %d" % action)
+                raise KemetError(_capi.ETHROW, "%s: no chance outcome %d (0 to %d)"
+                                 % (what, action, len(self._outcomes) - 1))
+        elif not (0 <= action < len(self._moves) or
+                  (self._throw is None and action == THROW)):
+            raise KemetError(_capi.EILLEGAL, "%s: no legal action %d here (%s)"
+                             % (what, action, self._actions_said()))
+        return action
+
+    def _actions_said(self):
+        n = len(self._moves)
+        said = "0 to %d" % (n - 1) if n > 1 else "0"
+        return said + (", or %d to throw" % THROW if self._throw is None
+                       else "")
+
+    def apply_action(self, action):
+        action = self._action(action, "apply_action")
+        if self.is_chance_node():
             self._throw = self._outcomes[action][0]
             self._history.append(action)
             self._ready()
@@ -174,8 +198,6 @@ class KemetState:
             self._history.append(action)
             self._ready()
             return
-        if not 0 <= action < len(self._moves):
-            raise KemetError(-5, "no legal action %d here" % action)
         before = self._pos.to
         self._pos = self._rules.apply(self._pos, self._throw,
                                       self._moves[action])
@@ -191,17 +213,25 @@ class KemetState:
     def action_to_string(self, player, action=None):
         if action is None:  # OpenSpiel also takes (action) alone
             player, action = self.current_player(), player
+        action = self._action(action, "action_to_string")
         if self.is_chance_node():
             return "throw " + str(self._outcomes[action][0])
         if self._throw is None and action == THROW:
             return "throw"
         return str(self._moves[action])
 
-    def string_to_action(self, text):
+    def string_to_action(self, player, text=None):
+        """The action `text` names (as action_to_string writes it);
+        OpenSpiel's (player, text) or (text) alone."""
+        if text is None:
+            player, text = self.current_player(), player
+        if not isinstance(text, str):
+            raise TypeError("string_to_action: the action must be a str, "
+                            "not %r" % (text,))
         for a in self.legal_actions():
-            if self.action_to_string(self.current_player(), a) == text:
+            if self.action_to_string(a) == text:
                 return a
-        raise KemetError(-2, "no legal action %r" % text)
+        raise KemetError(_capi.ESYNTAX, "no legal action %r" % text)
 
     def returns(self):
         if not self.is_terminal() or self._stopped:
@@ -266,7 +296,12 @@ def register():
     "kemet_<ruleset with _>" (e.g. pyspiel.load_game("kemet_senet_kendall")).
     Returns the names registered; ImportError where pyspiel is not
     installed."""
-    import pyspiel  # noqa: only where OpenSpiel is installed
+    try:
+        import pyspiel  # noqa: only where OpenSpiel is installed
+    except ImportError:
+        raise ImportError("kemet.openspiel.register: OpenSpiel's pyspiel is "
+                          "not installed (pip install open_spiel); KemetGame "
+                          "works without it") from None
     from . import rulesets
 
     names = []
@@ -304,7 +339,7 @@ def _spiel_classes():
     class SpielGame(pyspiel.Game):
         def __init__(self, rid, gtype, info, params):
             super().__init__(gtype, info, params)
-            self._k = KemetGame(rid, int(params.get("max_turns", 1000)))
+            self._k = KemetGame(rid, params.get("max_turns", 1000))
 
         def new_initial_state(self):
             return SpielState(self, self._k.new_initial_state())

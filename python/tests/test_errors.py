@@ -1,5 +1,6 @@
 """Every method called with bad arguments: a KemetError (or, for an
-argument of the wrong Python type, a TypeError) and never an abort of the
+argument of the wrong Python type, a TypeError: a whole number given as
+1.5, '3' or None) and never an abort of the
 interpreter or a raw ctypes error. Each call runs in a child interpreter
 too, so an assertion in the library would fail the test instead of ending
 the run."""
@@ -19,7 +20,7 @@ BAD = [
     ("r.win_chance(p, 3)", kemet.KemetError),
     ("r.win_chance(p, 0)", kemet.KemetError),
     ("r.win_chance(p, -1)", kemet.KemetError),
-    ("r.win_chance(p, 'x')", kemet.KemetError),
+    ("r.win_chance(p, 'x')", TypeError),
     ("r.win_chance(None)", TypeError),
     ("r.moves(p, None)", kemet.KemetError),
     ("r.moves(p, '6')", kemet.KemetError),
@@ -37,9 +38,17 @@ BAD = [
     ("r.move('1--2')", kemet.KemetError),
     ("r.position('senet-kendall to=3 p1=1 p2=2')", kemet.KemetError),
     ("r.agent('wizard')", kemet.KemetError),
-    ("r.agent('greedy', seed='x')", kemet.KemetError),
-    ("r.agent('greedy', seed=1.5)", kemet.KemetError),
-    ("r.game(seed=None)", kemet.KemetError),
+    ("r.agent('greedy', seed='x')", TypeError),
+    ("r.agent('greedy', seed=1.5)", TypeError),
+    ("r.game(seed=None)", TypeError),
+    # seeds are 0 to 2**64 - 1, never wrapped (seed -1 once played seed
+    # 2**64 - 1's game, 2**64 seed 0's)
+    ("r.game(seed=-1)", kemet.KemetError),
+    ("r.game(seed=2**64)", kemet.KemetError),
+    ("r.agent('greedy', seed=-1)", kemet.KemetError),
+    ("r.agent('greedy', seed=2**64)", kemet.KemetError),
+    ("r.play(seed=-1)", kemet.KemetError),
+    ("r.analyze(games=1, seed=2**64)", kemet.KemetError),
     ("r.game(position='senet-kendall to=1 p1=- p2=5 winner=1')",
      kemet.KemetError),
     ("r.play('greedy', 'wizard')", kemet.KemetError),
@@ -47,7 +56,7 @@ BAD = [
     ("r.play(kemet.Rules('chien-chacal').agent('greedy'))", kemet.KemetError),
     ("r.analyze(games=-5)", kemet.KemetError),
     ("r.analyze(games=0)", kemet.KemetError),
-    ("r.analyze(games='many')", kemet.KemetError),
+    ("r.analyze(games='many')", TypeError),
     ("r.analyze(games=2, max_turns=0)", kemet.KemetError),
     ("r.analyze(p1='wizard', games=1)", kemet.KemetError),
     ("kemet.Rules('chess')", kemet.KemetError),
@@ -55,17 +64,17 @@ BAD = [
     ("kemet.parse_position('senet-kendall to=1 p1=1 p1=2')",
      kemet.KemetError),
     ("kemet.level_agent(0)", kemet.KemetError),
-    ("kemet.level_agent('x')", kemet.KemetError),
-    ("kemet.level_agent(None)", kemet.KemetError),
+    ("kemet.level_agent('x')", TypeError),
+    ("kemet.level_agent(None)", TypeError),
     ("r.agent('greedy').choose(p, '3', ['13-15'])", kemet.IllegalMove),
-    ("r.agent('greedy').choose(p, '3', '13-16')", kemet.KemetError),
+    ("r.agent('greedy').choose(p, '3', '13-16')", TypeError),
     ("r.agent('greedy').choose(p, '3', [])", kemet.KemetError),
     ("r.agent('best').rank(p, '3', ['1-4', '13-15'])", kemet.IllegalMove),
     ("r.agent('greedy').choose(p, None, ['13-16'])", kemet.KemetError),
     ("r.agent('greedy').choose('%s', '3')" % OVER, kemet.KemetError),
     ("r.agent('greedy').rank(p, '9')", kemet.KemetError),
-    ("kemet.Agent(None)", kemet.KemetError),
-    ("kemet.Game('senet-kendall')", kemet.KemetError),
+    ("kemet.Agent(None)", TypeError),
+    ("kemet.Game('senet-kendall')", TypeError),
     ("g = r.game(1); g.roll(); g.roll()", kemet.KemetError),
     ("g = r.game(1); g.play('13-15')", kemet.IllegalMove),
     ("g = r.game(1); g.roll(); g.play('x')", kemet.KemetError),
@@ -74,18 +83,18 @@ BAD = [
     # the session
     ("r.game(1).resign(3)", kemet.KemetError),
     ("r.game(1).resign(0)", kemet.KemetError),
-    ("r.game(1).resign(None)", kemet.KemetError),
-    ("r.game(1).resign(True)", kemet.KemetError),
-    ("r.game(1).resign(1.0)", kemet.KemetError),
+    ("r.game(1).resign(None)", TypeError),
+    ("r.game(1).resign(True)", TypeError),
+    ("r.game(1).resign(1.0)", TypeError),
     ("r.game(1).takeback(3)", kemet.KemetError),
-    ("r.game(1).takeback(None)", kemet.KemetError),
+    ("r.game(1).takeback(None)", TypeError),
     ("r.game(1).takeback(1)", kemet.KemetError),
     ("r.game(1).last_move(-1)", kemet.KemetError),
-    ("r.game(1).last_move('1')", kemet.KemetError),
+    ("r.game(1).last_move('1')", TypeError),
     ("r.game(1).back(1)", kemet.KemetError),
     ("r.game(1).back(-1)", kemet.KemetError),
-    ("r.game(1).back(None)", kemet.KemetError),
-    ("r.game(1).back(0.5)", kemet.KemetError),
+    ("r.game(1).back(None)", TypeError),
+    ("r.game(1).back(0.5)", TypeError),
     ("r.game(1).back(2**70)", kemet.KemetError),
     ("g = r.play(seed=3, max_turns=5); g.back(g.plies + 1)",
      kemet.KemetError),
@@ -97,8 +106,8 @@ BAD = [
     ("g = r.game(1); g.stop(); g.stop()", kemet.KemetError),
     ("g = r.game(1); g.stop(); g.roll()", kemet.KemetError),
     ("g = r.game(1); g.stop(); g.step(r.agent('greedy'))", kemet.KemetError),
-    ("r.game(1).step(None)", kemet.KemetError),
-    ("r.game(1).step('greedy')", kemet.KemetError),
+    ("r.game(1).step(None)", TypeError),
+    ("r.game(1).step('greedy')", TypeError),
     ("r.game(1).step(kemet.Rules('chien-chacal').agent('greedy'))",
      kemet.KemetError),
     ("a = r.agent('greedy'); a.close(); r.game(1).step(a)", kemet.KemetError),
@@ -108,7 +117,7 @@ BAD = [
     ("r.game(1).set_players('a', None)", TypeError),
     ("r.game(1).set_players('a\\0b', 'y')", kemet.KemetError),
     ("r.game(1).record(None, '')", kemet.KemetError),
-    ("kemet.Game.read(None, 'kemet-record 1')", kemet.KemetError),
+    ("kemet.Game.read(None, 'kemet-record 1')", TypeError),
     ("kemet.Game.read(r, None)", TypeError),
     ("r.read_game('')", kemet.KemetError),
     ("r.read_game('kemet-record 1\\nruleset senet-kendall\\n')",
@@ -201,3 +210,18 @@ def test_python_md_example(heading):
                          text=True, env=env)
     assert out.returncode == 0, out.stderr
     assert out.stdout == want
+
+
+@pytest.mark.parametrize("lib", ["/nonexistent/libkemet.so", __file__,
+                                 "libc.so.6"])
+def test_bad_kemet_lib(lib):
+    """A KEMET_LIB that is not there, not a library, or not kemet's: one
+    OSError naming it, no ctypes traceback."""
+    env = dict(os.environ, KEMET_LIB=lib)
+    out = subprocess.run([sys.executable, "-c", "import kemet"],
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 1
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("OSError: kemet: ") and lib in last, out.stderr
+    assert "KEMET_LIB" in last
+    assert "ctypes" not in out.stderr, out.stderr

@@ -72,6 +72,56 @@ def test_prethrow_choice():
     assert "p1=15" in str(m.position())
 
 
+# An action or max_turns of the wrong type is a TypeError, one out of
+# range a KemetError: never an IndexError, a wrapped negative index, an
+# action read from 1.7 or "3", or a game with a negative length.
+BAD_ACTIONS = [
+    ("s.action_to_string(0, 999)", kemet.KemetError),
+    ("s.action_to_string(0, -1)", kemet.KemetError),
+    ("s.action_to_string(0, 1.7)", TypeError),
+    ("s.apply_action(-1)", kemet.KemetError),
+    ("s.apply_action(5)", kemet.KemetError),
+    ("s.apply_action(1.7)", TypeError),
+    ("s.apply_action('3')", TypeError),
+    ("s.apply_action(None)", TypeError),
+    ("s.apply_action(True)", TypeError),
+    ("m = s.child(2); m.apply_action(THROW)", kemet.KemetError),
+    ("m = s.child(2); m.action_to_string(0, 99)", kemet.KemetError),
+    ("s.string_to_action(0, 7)", TypeError),
+    ("s.string_to_action('9-12')", kemet.KemetError),
+    ("KemetGame('senet-kendall', -1)", kemet.KemetError),
+    ("KemetGame('senet-kendall', 0)", kemet.KemetError),
+    ("KemetGame('senet-kendall', 'x')", TypeError),
+    ("KemetGame('senet-kendall', 2.5)", TypeError),
+    ("KemetGame('senet-kendall', params={'max_turns': -3})", kemet.KemetError),
+]
+
+
+@pytest.mark.parametrize("code,exc", BAD_ACTIONS,
+                         ids=[c for c, _ in BAD_ACTIONS])
+def test_bad_actions(code, exc):
+    s = KemetGame("senet-kendall").new_initial_state()  # a chance node
+    before = str(s), s.history()
+    with pytest.raises(exc) as e:
+        exec(code, {"s": s, "KemetGame": KemetGame, "THROW": THROW})
+    assert str(e.value)
+    assert (str(s), s.history()) == before  # nothing was applied
+
+
+def test_over_and_two_argument_forms():
+    game = KemetGame("senet-kendall", max_turns=1)
+    s = game.new_initial_state()
+    assert game.max_game_length() == 10
+    s.apply_action(s.string_to_action(-1, "throw 3"))
+    assert s.string_to_action(0, "9-12") == s.string_to_action("9-12") == 4
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0])
+    with pytest.raises(kemet.KemetError, match="over"):
+        s.apply_action(0)
+    with pytest.raises(kemet.KemetError, match="over"):
+        s.action_to_string(0, 0)
+
+
 def test_turn_cap_ends_drawn():
     game = KemetGame("senet-kendall", max_turns=5)
     s = game.new_initial_state()
@@ -90,7 +140,7 @@ def test_register_needs_openspiel():
         import pyspiel  # noqa: F401
     except ImportError:
         from kemet.openspiel import register
-        with pytest.raises(ImportError):
+        with pytest.raises(ImportError, match="pyspiel is not installed"):
             register()
         return
     from kemet.openspiel import register

@@ -357,7 +357,7 @@ def test_step_answers_what_it_did():
     assert m in r.moves(g.first, t)
     with pytest.raises(kemet.KemetError):
         g.step(kemet.Rules("senet-robinson").agent("greedy"))
-    with pytest.raises(kemet.KemetError):
+    with pytest.raises(TypeError):  # a spec is no Agent: the wrong type
         g.step("greedy")
 
 

@@ -27,17 +27,31 @@ typedef struct engine {
     kemet_error err;
 } engine;
 
-/* The agent for the current rules and spec (made on first need). */
+/* The agent for the current rules and spec (made on first need); with a
+ * budget, a new agent of the same kind with that budget (the caller
+ * frees it), the spec's "@linear" or "@plain" kept after the budget. */
 static kemet_agent *agent_of(engine *E, const char *budget) {
-    char spec[96];
+    char spec[sizeof E->agent_spec + 4200];
     if (budget && *budget) {
-        const char *colon = strchr(E->agent_spec, ':');
-        size_t k =
-            colon ? (size_t)(colon - E->agent_spec) : strlen(E->agent_spec);
-        snprintf(spec, sizeof spec, "%.*s:%s", (int)k, E->agent_spec, budget);
+        size_t k = strcspn(E->agent_spec, ":@");
+        const char *judge = strchr(E->agent_spec, '@');
+        snprintf(spec, sizeof spec, "%.*s:%s%s", (int)k, E->agent_spec, budget,
+                 judge ? judge : "");
         kemet_agent *a;
-        return kemet_agent_new_judged(E->judge, spec, 1, &a, &E->err) ? NULL
-                                                                      : a;
+        if (kemet_agent_new_judged(E->judge, spec, 1, &a, &E->err) == 0)
+            return a;
+        /* a budget no agent takes is named as such, not as "greedy takes
+           no budget" */
+        snprintf(spec, sizeof spec, "expectimax:%s", budget);
+        kemet_error probe;
+        if (kemet_agent_new_judged(E->judge, spec, 1, &a, &probe) == 0)
+            kemet_agent_free(a);
+        else
+            snprintf(E->err.msg, sizeof E->err.msg,
+                     "bad budget '%.40s' (a node count like 20000 or 20k, a "
+                     "time like 500ms or 2s, or plies like d3)",
+                     budget);
+        return NULL;
     }
     if (!E->agent &&
         kemet_agent_new_judged(E->judge, E->agent_spec, 1, &E->agent, &E->err))
@@ -139,31 +153,79 @@ static void go(engine *E, const char *budget, bool ranked) {
         kemet_agent_free(a);
 }
 
-static const char *const engine_commands[] = {
-    "hello", "rulesets", "new",  "position", "throw", "moves",
-    "apply", "go",       "hint", "agent",    "show",  "quit"};
+/* The commands with what follows each: nothing, an argument it needs
+ * (named for the error), or one it may take. */
+enum { ARG_NONE, ARG_NEEDED, ARG_OPTIONAL };
+static const struct {
+    const char *name;
+    int arg;
+    const char *what;
+} engine_commands[] = {
+    {"hello", ARG_NONE, ""},
+    {"rulesets", ARG_NONE, ""},
+    {"new", ARG_NEEDED, "a ruleset"},
+    {"position", ARG_NEEDED, "a position (docs/notation.md)"},
+    {"throw", ARG_NEEDED, "a throw (3, 2,3,4,3@1, or none)"},
+    {"moves", ARG_NONE, ""},
+    {"apply", ARG_NEEDED, "a move (FROM-TO, FROM-END-TO, or pass)"},
+    {"go", ARG_OPTIONAL, ""},
+    {"hint", ARG_OPTIONAL, ""},
+    {"agent", ARG_NEEDED,
+     "an agent (random, greedy, expectimax, mcts, best; NAME:BUDGET)"},
+    {"show", ARG_NONE, ""},
+    {"quit", ARG_NONE, ""}};
+#define NCOMMANDS (sizeof engine_commands / sizeof *engine_commands)
+#define COMMAND_LIST                                                           \
+    "(hello, rulesets, new, position, throw, moves, apply, go, hint, agent, "  \
+    "show, quit)"
 
-static bool known_command(const char *cmd) {
-    for (size_t i = 0; i < sizeof engine_commands / sizeof *engine_commands;
-         i++)
-        if (strcmp(cmd, engine_commands[i]) == 0)
-            return true;
+/* "error new needs a ruleset: senet-kendall, senet-robinson, ..." */
+static void say_rulesets_needed(void) {
+    printf("error new needs a ruleset:");
+    for (int i = 0; i < kemet_ruleset_count(); i++)
+        printf("%s %s", i ? "," : "", kemet_ruleset_id(i));
+    printf("\n");
+}
+
+/* Refuses a throw the ruleset may throw but not in this position (a
+ * value only the other player may use): one that would leave every later
+ * moves, go and hint answering "impossible throw". */
+static bool throw_possible_here(engine *E, const kemet_throw *t,
+                                const char *text) {
+    if (t->n == 0 ||
+        kemet_moves(E->rules, &E->pos, t, E->moves) != KEMET_ETHROW)
+        return true;
+    /* kemet moves' words (conform.c) */
+    printf("error impossible throw '%.40s' here: player %d is to throw (a "
+           "value V@P is player P's only)\n",
+           text, E->pos.to);
     return false;
 }
 
-/* One command; false on quit. */
+/* One command; false on quit. `line` has no leading or trailing blanks
+ * and is not empty. */
 static bool command(engine *E, char *line) {
-    char *cmd = line, *arg = strchr(line, ' ');
-    if (arg) {
+    char *cmd = line, *arg = line + strcspn(line, " \t");
+    if (*arg) {
         *arg++ = '\0';
-        while (*arg == ' ')
-            arg++;
-    } else
-        arg = line + strlen(line);
-    if (!known_command(cmd)) {
-        printf("error unknown command '%.40s' (hello, rulesets, new, "
-               "position, throw, moves, apply, go, hint, agent, show, quit)\n",
-               cmd);
+        arg += strspn(arg, " \t");
+    }
+    size_t c = 0;
+    while (c < NCOMMANDS && strcmp(cmd, engine_commands[c].name) != 0)
+        c++;
+    if (c == NCOMMANDS) {
+        printf("error unknown command '%.40s' " COMMAND_LIST "\n", cmd);
+        return true;
+    }
+    if (engine_commands[c].arg == ARG_NONE && *arg) {
+        printf("error %s takes no argument, not '%.40s'\n", cmd, arg);
+        return true;
+    }
+    if (engine_commands[c].arg == ARG_NEEDED && !*arg) {
+        if (strcmp(cmd, "new") == 0)
+            say_rulesets_needed();
+        else
+            printf("error %s needs %s\n", cmd, engine_commands[c].what);
         return true;
     }
     if (strcmp(cmd, "quit") == 0) {
@@ -183,7 +245,7 @@ static bool command(engine *E, char *line) {
     }
     if (strcmp(cmd, "new") == 0) {
         kemet_rules *r;
-        if (kemet_rules_open(*arg ? arg : "senet-kendall", &r, &E->err)) {
+        if (kemet_rules_open(arg, &r, &E->err)) {
             printf("error %s\n", E->err.msg);
             return true;
         }
@@ -215,13 +277,18 @@ static bool command(engine *E, char *line) {
             printf("error no position yet (new RULESET or position POS)\n");
             return true;
         }
+        if (strlen(arg) >= sizeof E->agent_spec) {
+            printf("error the agent '%.40s...' is over %zu characters\n", arg,
+                   sizeof E->agent_spec - 1);
+            return true;
+        }
         if (kemet_agent_new_judged(E->judge, arg, 1, &a, &E->err)) {
             printf("error %s\n", E->err.msg);
             return true;
         }
         kemet_agent_free(E->agent);
         E->agent = a;
-        snprintf(E->agent_spec, sizeof E->agent_spec, "%.60s", arg);
+        snprintf(E->agent_spec, sizeof E->agent_spec, "%s", arg);
         printf("agent %s\n", kemet_agent_spec(a));
         return true;
     }
@@ -244,7 +311,7 @@ static bool command(engine *E, char *line) {
             printf("error the game is over\n");
         else if (kemet_throw_parse(E->rules, arg, &t, &E->err))
             printf("error %s\n", E->err.msg);
-        else {
+        else if (throw_possible_here(E, &t, arg)) {
             E->thr = t;
             char text[64] = "none";
             if (t.n)
@@ -303,7 +370,10 @@ int cmd_engine(int argc, char **argv) {
     if (rc)
         return rc == 1 ? 0 : rc;
     engine E = {0};
-    snprintf(E.agent_spec, sizeof E.agent_spec, "%.60s", agent);
+    if (strlen(agent) >= sizeof E.agent_spec)
+        return cli_fail("--agent: '%.40s...' is over %zu characters", agent,
+                        sizeof E.agent_spec - 1);
+    snprintf(E.agent_spec, sizeof E.agent_spec, "%s", agent);
     /* the agent is checked at once, on the first ruleset */
     kemet_rules *probe;
     kemet_agent *a;
@@ -322,7 +392,8 @@ int cmd_engine(int argc, char **argv) {
     ssize_t len;
     setvbuf(stdout, NULL, _IOLBF, 0);
     while ((len = getline(&line, &cap, stdin)) >= 0) {
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                           line[len - 1] == ' ' || line[len - 1] == '\t'))
             line[--len] = '\0';
         if (memchr(line, '\0', (size_t)len)) {
             printf("error a NUL byte in the line\n");
@@ -332,14 +403,14 @@ int cmd_engine(int argc, char **argv) {
             printf("error the line is over 4096 bytes\n");
             continue;
         }
-        if (len == 0) {
-            /* one answer a line, an empty one too: a front end waiting
-               for it would hang */
-            printf("error an empty line (hello, rulesets, new, position, "
-                   "throw, moves, apply, go, hint, agent, show, quit)\n");
+        size_t lead = strspn(line, " \t");
+        if (lead == (size_t)len) {
+            /* one answer a line, an empty one (or one of blanks) too: a
+               front end waiting for it would hang */
+            printf("error an empty line " COMMAND_LIST "\n");
             continue;
         }
-        if (!command(&E, line))
+        if (!command(&E, line + lead))
             break;
     }
     free(line);

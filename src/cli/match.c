@@ -70,8 +70,9 @@ static const char match_usage[] =
     "1) gives the same result whatever the thread count. --json prints one\n"
     "JSON object.\n"
     "Less luck, fewer games: --paired makes each odd-numbered game throw as\n"
-    "the game before it did, the agents in each other's seats (the\n"
-    "intervals are then taken over the pairs); --luck also judges every\n"
+    "the game before it did, the agents in each other's seats (N must be\n"
+    "even; the intervals are then taken over the pairs); --luck also judges "
+    "every\n"
     "throw's luck by the rules' evaluation (tables, race database, network)\n"
     "and prints A's luck-adjusted score, its result less its luck, whose\n"
     "mean is the same but whose interval is narrower.\n"
@@ -224,6 +225,10 @@ int cmd_match(int argc, char **argv) {
         return cli_fail("match: --p1 A and --p2 B are required");
     if (games == 0)
         return cli_fail("match: --games N is required");
+    if (paired && games % 2)
+        return cli_fail("match: --paired plays the games in pairs: --games "
+                        "must be even, not %ld",
+                        games);
     const char *spec[2] = {p1, p2};
     kemet_judge *j;
     kemet_rules *r = cli_rules_for(arg[0], board, spec, &j);

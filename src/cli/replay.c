@@ -16,9 +16,40 @@ static const char replay_usage[] =
     "the game on its board: Enter the next ply, b the one before, a number\n"
     "that ply, q to stop.\n";
 
+/* The player who resigned the game of the checked record `text` (0:
+ * nobody); then `board` receives the position its plies reached.
+ * A record's "resign P" makes the other player the winner with no ply of
+ * its own: the replayed game is won (`end`, kemet_replay's) where its
+ * plies' last position is not. */
+static int record_resigned(const char *text, const kemet_pos *end, char *board,
+                           size_t len) {
+    kemet_rules *r;
+    kemet_pos pos;
+    kemet_ply *plies;
+    long n;
+    kemet_error err;
+    if (kemet_record_read(text, &r, &pos, &plies, &n, &err))
+        return 0;
+    for (long i = 0; i < n; i++) {
+        kemet_pos next;
+        kemet_apply(r, &pos, plies[i].thr.n ? &plies[i].thr : NULL,
+                    &plies[i].move, &next, NULL);
+        pos = next;
+    }
+    free(plies);
+    int resigned = 0;
+    if (kemet_result(end) != KEMET_PLAYING &&
+        kemet_result(&pos) == KEMET_PLAYING) {
+        resigned = kemet_result(end) == KEMET_WON1 ? 2 : 1;
+        kemet_pos_format(r, &pos, board, len);
+    }
+    kemet_rules_close(r);
+    return resigned;
+}
+
 /* Shows position k of the game (after k plies) with what ply k did. */
 static void show_ply(const kemet_rules *r, const kemet_pos *at,
-                     const kemet_ply *plies, long k, long n) {
+                     const kemet_ply *plies, long k, long n, int resigned) {
     kemet_pos pos = at[k];
     int mark = 0;
     putchar('\n');
@@ -43,10 +74,15 @@ static void show_ply(const kemet_rules *r, const kemet_pos *at,
     } else
         printf("The start (%ld pl%s follow%s)\n", n, n == 1 ? "y" : "ies",
                n == 1 ? "s" : "");
+    if (k == n && resigned) {
+        const kemet_info *info = kemet_rules_info(r);
+        printf("Then %s resigned: %s won.\n", info->player[resigned - 1],
+               info->player[2 - resigned]);
+    }
     cli_board(r, &pos, mark, stdout);
 }
 
-static int show_game(const char *text) {
+static int show_game(const char *text, int resigned) {
     kemet_rules *r;
     kemet_pos start;
     kemet_ply *plies;
@@ -67,7 +103,7 @@ static int show_game(const char *text) {
     long k = 0;
     char line[64];
     for (;;) {
-        show_ply(r, at, plies, k, n);
+        show_ply(r, at, plies, k, n, resigned);
         printf("[Enter] next, b back, NUMBER a ply, q quit> ");
         fflush(stdout);
         int got = cli_read_line(line, sizeof line);
@@ -116,16 +152,23 @@ int cmd_replay(int argc, char **argv) {
         free(text);
         return cli_fail("%s: %s", arg[0], err.msg);
     }
+    /* after a resignation the final position is the board as it stood,
+       with no winner= that would say someone bore off */
+    int resigned = record_resigned(text, &end, final, sizeof final);
     if (show) {
-        rc = show_game(text);
+        rc = show_game(text, resigned);
         free(text);
         return rc;
     }
     free(text);
     const char *outcome = "unfinished";
     switch (kemet_result(&end)) {
-    case KEMET_WON1: outcome = "player 1 won"; break;
-    case KEMET_WON2: outcome = "player 2 won"; break;
+    case KEMET_WON1:
+        outcome = resigned ? "player 2 resigned, player 1 won" : "player 1 won";
+        break;
+    case KEMET_WON2:
+        outcome = resigned ? "player 1 resigned, player 2 won" : "player 2 won";
+        break;
     case KEMET_DRAW: outcome = "drawn"; break;
     default: break;
     }

@@ -21,6 +21,27 @@ static const char review_usage[] =
     "The agent (default expectimax) is any of 'kemet match --help'. --json\n"
     "prints one JSON object.\n" TABLES_HELP NET_HELP;
 
+/* The player who resigned the game of the checked record `text` (0:
+ * nobody): its replay ends won (kemet_replay) where the position its
+ * plies reach, from `start`, is not (a record's "resign P" is no ply). */
+static int resigned_in(const char *text, const kemet_rules *r,
+                       const kemet_pos *start, const kemet_ply *plies, long n) {
+    kemet_pos end, pos = *start;
+    kemet_error err;
+    if (kemet_replay(text, &end, NULL, 0, NULL, &err) ||
+        kemet_result(&end) == KEMET_PLAYING)
+        return 0;
+    for (long i = 0; i < n; i++) {
+        kemet_pos next;
+        kemet_apply(r, &pos, plies[i].thr.n ? &plies[i].thr : NULL,
+                    &plies[i].move, &next, NULL);
+        pos = next;
+    }
+    if (kemet_result(&pos) != KEMET_PLAYING)
+        return 0;
+    return kemet_result(&end) == KEMET_WON1 ? 2 : 1;
+}
+
 /* Player 1's chance after entry e. */
 static double p1_chance(const kemet_review_entry *e) {
     return e->player == 1 ? e->played_chance : 1 - e->played_chance;
@@ -113,12 +134,14 @@ static int by_luck(const void *a, const void *b) {
 
 static void print_json(const char *ruleset, const char *agent,
                        const kemet_info *info, const kemet_review_entry *e,
-                       long n, const kemet_review_sum *sum, long plies) {
+                       long n, const kemet_review_sum *sum, long plies,
+                       int resigned) {
     printf("{\"ruleset\":\"%s\",\"agent\":\"%s\",\"plies\":%ld,"
+           "\"resigned\":%d,"
            "\"thresholds\":{\"doubtful\":%g,\"bad\":%g,\"very_bad\":%g},"
            "\"decisions\":[",
-           ruleset, agent, plies, KEMET_REVIEW_DOUBTFUL, KEMET_REVIEW_BAD,
-           KEMET_REVIEW_VERY_BAD);
+           ruleset, agent, plies, resigned, KEMET_REVIEW_DOUBTFUL,
+           KEMET_REVIEW_BAD, KEMET_REVIEW_VERY_BAD);
     for (long i = 0; i < n; i++) {
         char t[64] = "", pl[160], b[160];
         if (e[i].thr.n)
@@ -155,9 +178,14 @@ static void print_json(const char *ruleset, const char *agent,
 
 static void print_text(const char *path, const char *agent,
                        const kemet_info *info, const kemet_review_entry *e,
-                       long n, const kemet_review_sum *sum, long plies) {
+                       long n, const kemet_review_sum *sum, long plies,
+                       int resigned) {
     cli_say(stdout, 0, 2, "Review of %s: %s, %ld pl%s, by %s", path,
             info->title, plies, plies == 1 ? "y" : "ies", agent);
+    if (resigned)
+        cli_say(stdout, 0, 2, "%s (player %d) resigned after ply %ld: %s won.",
+                info->player[resigned - 1], resigned, plies,
+                info->player[2 - resigned]);
     /* 79 columns; a throw or move too long for its column is written
        whole on a line of its own below the row, never cut */
     printf("%4s %1s %-7s %-13s %6s %-13s %6s %5s %-8s %6s\n", "ply", "",
@@ -278,9 +306,12 @@ int cmd_review(int argc, char **argv) {
     long n;
     kemet_error err;
     rc = kemet_record_read(text, &r, &start, &plies, &n, &err);
-    free(text);
-    if (rc)
+    if (rc) {
+        free(text);
         return cli_fail("%s: %s", arg[0], err.msg);
+    }
+    int resigned = resigned_in(text, r, &start, plies, n);
+    free(text);
     kemet_judge *j = NULL;
     if (kemet_judge_new(r, NULL, &j, &err) == KEMET_OK)
         cli_use_tables(j, cli_tables);
@@ -312,9 +343,10 @@ int cmd_review(int argc, char **argv) {
     if (!rc) {
         const kemet_info *info = kemet_rules_info(r);
         if (json)
-            print_json(kemet_rules_spec(r), agent, info, e, ne, sum, n);
+            print_json(kemet_rules_spec(r), agent, info, e, ne, sum, n,
+                       resigned);
         else
-            print_text(arg[0], agent, info, e, ne, sum, n);
+            print_text(arg[0], agent, info, e, ne, sum, n, resigned);
         if (pic)
             rc = write_svg(pic, svg, e, ne, info);
         pic = NULL;

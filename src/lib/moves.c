@@ -86,8 +86,10 @@ int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
     if (!kmt_pos_usable(rules, pos) || !out)
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
-        return KEMET_EOVER;
-    if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
+        return KEMET_EOVER; /* whatever the throw: soak checks this */
+    if (!thr)
+        return KEMET_EMISUSE; /* a NULL pointer, not an impossible throw */
+    if (thr->n == 0 || !throw_possible(rules, pos, thr))
         return KEMET_ETHROW;
     return rules->rs->moves(rules, pos, thr, out);
 }
@@ -117,7 +119,9 @@ int kemet_next_steps(const kemet_rules *rules, const kemet_pos *pos,
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
-    if (!thr || thr->n == 0 || !throw_possible(rules, pos, thr))
+    if (!thr)
+        return KEMET_EMISUSE;
+    if (thr->n == 0 || !throw_possible(rules, pos, thr))
         return KEMET_ETHROW;
     if (rules->rs->next_steps)
         return rules->rs->next_steps(rules, pos, thr, done, next, left, NULL);
