@@ -280,8 +280,9 @@ KEMET_API int kemet_prethrow(const kemet_rules *rules, const kemet_pos *pos,
                              kemet_move *out);
 
 /* Every distinct legal move for `thr` in `pos`; a lone `pass` (n == 0) when
- * the throw cannot be used. Returns the count (>= 1), KEMET_EOVER, or
- * KEMET_ETHROW for a throw the ruleset cannot produce. `out` must hold
+ * the throw cannot be used. Returns the count (>= 1), KEMET_EOVER,
+ * KEMET_ETHROW for a throw the ruleset cannot produce, or KEMET_EMISUSE
+ * for a NULL argument (a NULL `thr` included). `out` must hold
  * KEMET_MAX_MOVES moves. For a turn of several steps (several values),
  * each distinct outcome is listed once, in one order of its steps; any
  * other order of the same steps is as legal (kemet_apply accepts it).
