@@ -28,7 +28,7 @@ check() { # COMMAND ARGS...: one process vs three ranks
 }
 check match senet-kendall --p1 greedy --p2 expectimax:200 --games 61 --seed 5
 # paired throws and each game's luck travel with the outcomes
-check match dogs-jackals --p1 greedy --p2 expectimax:200 --games 31 --paired --luck
+check match dogs-jackals --p1 greedy --p2 expectimax:200 --games 32 --paired --luck
 # JSON on one line: drop the time per move
 sed_json() { sed 's/"seconds_per_move":\[[^]]*\]//' "$1"; }
 "$kemet" match dogs-jackals --p1 random --p2 greedy --games 40 --json --threads 1 >"$dir/j1"
