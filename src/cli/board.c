@@ -169,7 +169,8 @@ static bool halves(const kemet_rules *rules, const kemet_board_art *a) {
     int seen[2][2] = {{0}}; /* [owner][right] */
     for (int i = 0; i < a->nholes; i++) {
         const kemet_hole_art *h = &a->hole[i];
-        int n1 = square_of(rules, 1, h->cell), n2 = square_of(rules, 2, h->cell);
+        int n1 = square_of(rules, 1, h->cell),
+            n2 = square_of(rules, 2, h->cell);
         if (!n1 || !n2)
             return false;
         if (n1 != n2)
@@ -268,10 +269,10 @@ static int legend(const kemet_rules *rules, const kemet_board_art *a,
         add_word(k->kind == KEMET_ART_RIVER ? rivers : lines,
                  k->kind == KEMET_ART_RIVER ? sizeof rivers : sizeof lines, w);
     }
-    int at = snprintf(
-        text, sizeof text, "%c = %s, %c = %s; %s the piece last moved.",
-        info->glyph[0], info->player[0], info->glyph[1], info->player[1],
-        ansi ? "reversed:" : "lower case:");
+    int at = snprintf(text, sizeof text,
+                      "%c = %s, %c = %s; %s the piece last moved.",
+                      info->glyph[0], info->player[0], info->glyph[1],
+                      info->player[1], ansi ? "reversed:" : "lower case:");
     int sq = info->squares;
     bool mirror = sq > 1, same = true;
     for (int k = 1; k <= sq; k++) {
@@ -328,8 +329,9 @@ static void hole(const kemet_rules *rules, const kemet_pos *pos, int mark,
         snprintf(what, sizeof what, "%d%c", k % 10, info->glyph[who]);
     else if (k == 1) /* the piece last moved in lower case */
         snprintf(what, sizeof what, " %c",
-                 cell == mark && !ansi ? tolower((unsigned char)info->glyph[who])
-                                       : info->glyph[who]);
+                 cell == mark && !ansi
+                     ? tolower((unsigned char)info->glyph[who])
+                     : info->glyph[who]);
     fprintf(out, "%2s", lab(nm, cell));
     if (k && ansi)
         fprintf(out, "%s%s%s\033[0m", ink[who], cell == mark ? "\033[7m" : "",
@@ -384,10 +386,7 @@ static int tracks(const kemet_rules *rules, const kemet_pos *pos, int mark,
     for (int i = 0; i < a->nholes; i++) {
         int c = a->hole[i].cell;
         int n1 = square_of(rules, 1, c), n2 = square_of(rules, 2, c);
-        int g = n1 && n1 == n2            ? 1
-                : n1 && (!n2 || n1 < n2) ? 0
-                : n2                     ? 2
-                                         : 3;
+        int g = n1 && n1 == n2 ? 1 : n1 && (!n2 || n1 < n2) ? 0 : n2 ? 2 : 3;
         int k = g == 2 ? n2 : g == 3 ? atoi(lab(nm, c)) : n1;
         sp[i] = (spot){g, k, i};
     }

@@ -147,8 +147,7 @@ int cli_wrap(FILE *out, const char *text, int width, int indent);
  * and the lines that continue it by `hang`. CLI_NBSP in the text is a
  * space where no line may break. */
 #define CLI_NBSP '\x1f'
-int cli_wrap_hang(FILE *out, const char *text, int width, int indent,
-                  int hang);
+int cli_wrap_hang(FILE *out, const char *text, int width, int indent, int hang);
 /* printf, then wrapped to the width of `out` (cli_text_width) as
  * cli_wrap_hang does, but keeping the runs of spaces within a line (the
  * columns of a table stay aligned where they fit); a line ends the text. */
@@ -347,6 +346,9 @@ int cmd_judge(int argc, char **argv);
 const char *cli_table_dir(const char *opt, char *buf, size_t len);
 /* The --tables option of the command running (NULL: not given). */
 extern const char *cli_tables;
+/* Set by kemet play: a table made on first need is made without a word
+ * (the player asked for a game, not for a file in a cache folder). */
+extern bool cli_tables_quiet;
 /* The file of the class of `pieces` of `r` in `dir`. */
 void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
                     char *buf, size_t len);

@@ -300,7 +300,7 @@ static void show_throw(play *P, const kemet_throw *t) {
     throw_words(P, t, words, sizeof words);
     tell(P, 0, 2, "%s (%s) %s%s: %s", who, P->seat[me].name,
          opening_throw(P) ? "play" : "throw",
-         cli_plural(who)   ? ""
+         cli_plural(who)    ? ""
          : opening_throw(P) ? "s the opening throw"
                             : "s",
          words);
@@ -502,10 +502,11 @@ static void hint_mid_turn(play *P, const kemet_throw *t,
 }
 
 /* How many of `n` choices, a line each, the screen holds below what it
- * shows (P->used lines) with the prompt and, where they do not all fit, a
- * line saying how many more there are: at least one. */
+ * shows (P->used lines) with the prompt, room for a message of a line
+ * and the prompt again, and, where they do not all fit, a line saying how
+ * many more there are: at least one. */
 static int room_for(const play *P, int n) {
-    int room = P->rows - P->used - 1;
+    int room = P->rows - P->used - 3;
     if (n <= room)
         return n;
     return room > 2 ? room - 1 : 1;
@@ -593,8 +594,9 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         fresh = false;
         if (strcmp(line, "undo") == 0) {
             if (--done->n == 0) { /* back to the turn's start */
-                kemet_move_format(&(kemet_move){.n = 1, .step = {done->step[0]}},
-                                  buf, sizeof buf);
+                kemet_move_format(
+                    &(kemet_move){.n = 1, .step = {done->step[0]}}, buf,
+                    sizeof buf);
                 P->used = 0;
                 tell(P, 2, 4, "Step %s taken back: the turn begins again.",
                      buf);
@@ -861,7 +863,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (strcmp(line, "more") == 0) {
             if (from >= n)
                 from = 0; /* round again */
-            P->used = 0; /* a screenful of them */
+            P->used = 0;  /* a screenful of them */
             show = room_for(P, n - from);
             continue;
         }
@@ -1135,8 +1137,8 @@ static int ply(play *P) {
     const kemet_throw *pending = kemet_game_throw(P->game);
     int n = pending ? 0 : kemet_prethrow(P->rules, pos, moves);
     if (n > 0) {
-        tell(P, 0, 2, "%s: before throwing you may instead:",
-             P->info->player[me]);
+        tell(P, 0, 2,
+             "%s: before throwing you may instead:", P->info->player[me]);
         kemet_move unused;
         int k = ask_human(P, NULL, moves, n, &unused);
         if (act_ends_ply(k))
@@ -1275,8 +1277,8 @@ static void play_game(play *P) {
             if (!any_human)
                 P->used = 0; /* a screen a turn */
             putchar('\n');
-            P->used += 1 + cli_board_in(P->rules, pos, P->mark, stdout,
-                                        P->form, P->rows);
+            P->used += 1 + cli_board_in(P->rules, pos, P->mark, stdout, P->form,
+                                        P->rows);
             P->used += status(P, stdout);
             last_to = pos->to;
         }
@@ -1526,6 +1528,7 @@ int cmd_play(int argc, char **argv) {
         free(resume_text);
         return EXIT_BAD;
     }
+    cli_tables_quiet = true; /* a player's game says nothing of files */
     if (!(P.judge = cli_judge(P.rules))) {
         kemet_rules_close(P.rules);
         free(resume_text);

@@ -431,6 +431,7 @@ bool cli_plural(const char *name) {
 int cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
     char text[KEMET_DESCRIBE_MAX];
     if (kemet_describe(rules, ev, text, sizeof text) > 0)
-        return cli_wrap(out, text, cli_text_width(out), 2); /* to the terminal */
+        return cli_wrap(out, text, cli_text_width(out),
+                        2); /* to the terminal */
     return 0;
 }
