@@ -407,17 +407,26 @@ static void step_note(const play *P, const kemet_pos *pos, const kemet_throw *t,
 /* The sides' counts, a line each; the lines written. */
 static int status(const play *P, FILE *out) {
     const kemet_pos *pos = kemet_game_pos(P->game);
+    char side[2][160];
     for (int p = 0; p < 2; p++) {
         int board = kemet_on_board(pos, p + 1);
         int gone = P->info->pieces - board - pos->hand[p];
-        fprintf(out, "  %c = %s (%s): %d on the board", P->info->glyph[p],
-                P->info->player[p], P->seat[p].name, board);
+        side[p][0] = '\0';
+        append(side[p], sizeof side[p], "%c = %s (%s): %d on the board",
+               P->info->glyph[p], P->info->player[p], P->seat[p].name, board);
         if (pos->hand[p])
-            fprintf(out, ", %d %s", pos->hand[p], P->info->in_hand);
+            append(side[p], sizeof side[p], ", %d %s", pos->hand[p],
+                   P->info->in_hand);
         if (P->info->gone)
-            fprintf(out, ", %d %s", gone, P->info->gone);
-        fputc('\n', out);
+            append(side[p], sizeof side[p], ", %d %s", gone, P->info->gone);
     }
+    /* on one line where both fit */
+    if (2 + strlen(side[0]) + 2 + strlen(side[1]) <=
+        (size_t)cli_text_width(out)) {
+        fprintf(out, "  %s; %s\n", side[0], side[1]);
+        return 1;
+    }
+    fprintf(out, "  %s\n  %s\n", side[0], side[1]);
     return 2;
 }
 
@@ -1112,14 +1121,25 @@ static int computer_turn(play *P) {
     return ACT_PLAYED;
 }
 
-/* A person's move made, told in words: the first lines of the next
- * screen (with what comes before it: `kept` lines). */
+/* A person's move made, told on a line as the computer's are ("White
+ * moves 1-4 (swaps with a piece of Black)."; a pass in the words of the
+ * rules): the first line of the next screen, after `kept` lines. */
 static int human_move(play *P, const kemet_move *m, int kept) {
     kemet_events ev;
+    int me = kemet_game_pos(P->game)->to;
     int rc = kemet_game_play(P->game, m, &ev);
     if (rc)
         return cannot_go_on(rc);
-    P->used = kept + cli_describe(P->rules, &ev, stdout);
+    P->used = kept;
+    if (m->n) {
+        const char *who = P->info->player[me - 1];
+        char buf[160], note[160];
+        kemet_move_format(m, buf, sizeof buf);
+        notes(P, me, &ev, 0, ev.n, true, note, sizeof note);
+        tell(P, 2, 4, "%s move%s %s%s%s%s.", who, cli_plural(who) ? "" : "s",
+             buf, *note ? " (" : "", note, *note ? ")" : "");
+    } else
+        P->used += cli_describe(P->rules, &ev, stdout);
     after_ply(P);
     return ACT_PLAYED;
 }
