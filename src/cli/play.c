@@ -530,8 +530,7 @@ static void not_a_move(const char *line, const kemet_error *err,
     kemet_move_format(example, ex, sizeof ex);
     if (!strchr(line, '-') || !line[strcspn(line, "0123456789")])
         cli_say(stdout, 2, 4,
-                "'%s' is not a move or a command: type the number of a "
-                "choice, a move as listed (e.g. %s), or 'help'.",
+                "'%s' is neither a move (e.g. %s) nor a command ('help').",
                 line, ex);
     else
         cli_say(stdout, 2, 4, "%s. Type 'help' for help.", err->msg);
@@ -859,9 +858,8 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (got != CLI_LINE_OK || !line[0])
             continue;
         if (strcmp(line, "undo") == 0) {
-            printf("  There is no step to undo: 'undo' takes back a step of "
-                   "a turn entered\n  step by step; 'takeback' takes back "
-                   "your last move.\n");
+            printf("  There is no step to undo ('takeback' takes back your "
+                   "last move).\n");
             continue;
         }
         if (strcmp(line, "list") == 0) {
@@ -1270,7 +1268,7 @@ static void show_header(play *P, const kemet_events *ev) {
              "Type 'help' at your turn for commands ('pos': the position).",
              width, 0);
     putchar('\n');
-    P->used = cli_describe(P->rules, ev, stdout); /* the first screen's */
+    P->used = 1 + cli_describe(P->rules, ev, stdout); /* the first screen's */
 }
 
 /* The plies until the game ends, is resigned or is left. */
