@@ -391,7 +391,8 @@ static int tracks(const kemet_rules *rules, const kemet_pos *pos, int mark,
         sp[i] = (spot){g, k, i};
     }
     qsort(sp, (size_t)a->nholes, sizeof *sp, by_place);
-    const char *name[4] = {info->player[0], "Shared", info->player[1], ""};
+    const char *name[4] = {info->player[0], "Shared", info->player[1],
+                           "Others"};
     int width = 0, lines = 0;
     for (int g = 0; g < 4; g++)
         if ((int)strlen(name[g]) > width)
