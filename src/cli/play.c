@@ -248,8 +248,8 @@ static void show_position(const play *P, const kemet_throw *t) {
     }
 }
 
-/* A throw as a person sees it: the sticks (a key to them the first
- * time), or each value and whose a dual value is. */
+/* A throw as a person sees it: the sticks and a key to them, or each
+ * value and whose a dual value is. */
 static void throw_words(const play *P, const kemet_throw *t, char *buf,
                         size_t len) {
     size_t at = 0;
@@ -863,6 +863,8 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             continue;
         }
         if (strcmp(line, "list") == 0) {
+            if (prethrow)
+                printf("  0) throw the sticks\n");
             from = 0;
             show = n;
             continue;
@@ -1077,7 +1079,10 @@ static int computer_turn(play *P) {
         }
         kemet_throw t = {0};
         if (kemet_game_plies(P->game) == plies) { /* the sticks thrown */
-            t = *kemet_game_throw(P->game);
+            const kemet_throw *thrown = kemet_game_throw(P->game);
+            if (!thrown) /* (neither a move nor a throw: cannot be) */
+                return cannot_go_on(KEMET_EMISUSE);
+            t = *thrown;
             if ((rc = kemet_game_step_with(P->game, computer_choose, P,
                                            P->scratch, &ev)))
                 return cannot_go_on(rc);
