@@ -632,9 +632,11 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         if (cli_number(line, &k)) {
             if (k < 1 || k > n) {
                 if (n == 1)
-                    printf("  There is no choice %s: pick 1.\n", line);
+                    cli_say(stdout, 2, 4, "There is no choice %s: pick 1.",
+                            line);
                 else
-                    printf("  There is no choice %s: pick 1-%d.\n", line, n);
+                    cli_say(stdout, 2, 4, "There is no choice %s: pick 1-%d.",
+                            line, n);
                 continue;
             }
             m = next[k - 1];
@@ -662,7 +664,7 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
     kemet_error err;
     if (!P->hint &&
         kemet_agent_new_judged(P->judge, "best", 1, &P->hint, &err)) {
-        printf("  No hint: %s.\n", err.msg);
+        cli_say(stdout, 2, 4, "No hint: %s.", err.msg);
         return;
     }
     kc_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
@@ -888,11 +890,11 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             if (k >= 1 && k <= n)
                 return (int)k - 1;
             if (n == 1)
-                printf("  There is no choice %s: pick 1%s.\n", line,
-                       prethrow ? " or 0 to throw" : "");
+                cli_say(stdout, 2, 4, "There is no choice %s: pick 1%s.", line,
+                        prethrow ? " or 0 to throw" : "");
             else
-                printf("  There is no choice %s: pick 1-%d%s.\n", line, n,
-                       prethrow ? " or 0 to throw" : "");
+                cli_say(stdout, 2, 4, "There is no choice %s: pick 1-%d%s.",
+                        line, n, prethrow ? " or 0 to throw" : "");
             continue;
         }
         kemet_move m;
