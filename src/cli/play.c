@@ -1116,10 +1116,13 @@ static int computer_turn(play *P) {
     const char *name = P->seat[me - 1].name;
     if (!nthr)
         tell(P, 0, 2, "%s (%s): %s.", who, name, mv);
+    else if (opening && nthr == 1)
+        tell(P, 0, 2, "%s (%s) play%s the opening throw %s: %s.", who, name,
+             cli_plural(who) ? "" : "s", joined, mv);
     else if (opening)
-        tell(P, 0, 2, "%s (%s) play%s the opening throw%s: %s: %s.", who, name,
-             cli_plural(who) ? "" : "s", nthr > 1 ? ", then throw on" : "",
-             joined, mv);
+        tell(P, 0, 2,
+             "%s (%s) play%s the opening throw, then throw on (%s): %s.", who,
+             name, cli_plural(who) ? "" : "s", joined, mv);
     else
         tell(P, 0, 2, "%s (%s) throw%s %s: %s.", who, name,
              cli_plural(who) ? "" : "s", joined, mv);
