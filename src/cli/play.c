@@ -1191,7 +1191,7 @@ static int ply(play *P) {
     } else if (n == 1 && P->auto_) {
         char buf[128];
         kemet_move_format(&moves[0], buf, sizeof buf);
-        P->used = 0;
+        P->used = thrown; /* the throw stays in the next screen with it */
         tell(P, 2, 4, "The only move, %s, is played ('auto off' to be asked).",
              buf);
         return human_move(P, &moves[0], P->used);
