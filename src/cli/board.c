@@ -376,10 +376,11 @@ static int layout(const kemet_board_art *a, int *col, spot *sp) {
 
 /* The board along its tracks: player 1's holes, the shared ones, player
  * 2's, each in its own numbers and in the order its pieces run them, ten
- * to a row. The lines written. */
+ * to a row (five where `width` is too narrow for ten). The lines
+ * written. */
 static int tracks(const kemet_rules *rules, const kemet_pos *pos, int mark,
                   const kemet_board_art *a, const names *nm, spot *sp,
-                  FILE *out, bool ansi) {
+                  FILE *out, int width, bool ansi) {
     const kemet_info *info = kemet_rules_info(rules);
     /* sp[]: row = the group (0 player 1's, 1 shared, 2 player 2's, 3 the
        rest), col = the number in it */
@@ -393,18 +394,19 @@ static int tracks(const kemet_rules *rules, const kemet_pos *pos, int mark,
     qsort(sp, (size_t)a->nholes, sizeof *sp, by_place);
     const char *name[4] = {info->player[0], "Shared", info->player[1],
                            "Others"};
-    int width = 0, lines = 0;
+    int named = 0, lines = 0;
     for (int g = 0; g < 4; g++)
-        if ((int)strlen(name[g]) > width)
-            width = (int)strlen(name[g]);
+        if ((int)strlen(name[g]) > named)
+            named = (int)strlen(name[g]);
+    int per = (width - 2 - named) / CW >= 10 ? 10 : 5;
     for (int i = 0, in_row = 0; i < a->nholes; i++) {
         bool first = i == 0 || sp[i].row != sp[i - 1].row;
-        if (first || in_row == 10) {
+        if (first || in_row == per) {
             if (i) {
                 fputc('\n', out);
                 lines++;
             }
-            fprintf(out, "  %-*s", width, first ? name[sp[i].row] : "");
+            fprintf(out, "  %-*s", named, first ? name[sp[i].row] : "");
             in_row = 0;
         }
         fputc(' ', out);
@@ -439,7 +441,7 @@ static int compact(const kemet_rules *rules, const kemet_pos *pos, int mark,
         fclose(null);
     }
     if (layout(a, col, sp) + key > rows) {
-        lines = tracks(rules, pos, mark, a, nm, sp, out, ansi);
+        lines = tracks(rules, pos, mark, a, nm, sp, out, width, ansi);
     } else {
         lines = 0;
         for (int i = 0, at = 0; i < a->nholes; i++) {

@@ -404,7 +404,8 @@ static void step_note(const play *P, const kemet_pos *pos, const kemet_throw *t,
     }
 }
 
-/* The sides' counts, a line each; the lines written. */
+/* The sides' counts, a line each (one for both where they fit); the
+ * lines written. */
 static int status(const play *P, FILE *out) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     char side[2][160];
@@ -426,8 +427,8 @@ static int status(const play *P, FILE *out) {
         fprintf(out, "  %s; %s\n", side[0], side[1]);
         return 1;
     }
-    fprintf(out, "  %s\n  %s\n", side[0], side[1]);
-    return 2;
+    return cli_say(out, 2, 4, "%s", side[0]) +
+           cli_say(out, 2, 4, "%s", side[1]);
 }
 
 static const char human_help[] =
