@@ -714,16 +714,17 @@ static void takeback_refused(void **state) {
 }
 
 /* A long message is wrapped at a word, not cut at the edge of the
- * terminal, and says what can be typed in this game (Senet has no lines:
- * no FROM-END-TO). */
+ * terminal, and says what can be typed in this game, with a move of its
+ * own for example (Senet has no lines: no FROM-END-TO). */
 static void long_message_wrapped(void **state) {
     (void)state;
     char *o, *e;
-    const char *in = "asdf qwe!!\nquit\ny\n";
+    const char *in = "asdf qwe!!\n3-4-5-6\nquit\ny\n";
     int st = tu_run(in, &o, &e, "play", "senet-kendall", "--seed", "3", NULL);
     assert_int_equal(st, 0);
     fits(o, COLS - 1);
     assert_non_null(strstr(o, "'asdf qwe!!' is neither a move (e.g. 1-4)"));
+    assert_non_null(strstr(o, "'3-4-5-6' is neither a move (e.g. 1-4)"));
     assert_null(strstr(o, "FROM-END-TO"));
     screens_in_view(o, in, "senet-kendall seed 3");
     free(o);

@@ -522,14 +522,37 @@ static int room_for(const play *P, int n) {
     return room > 2 ? room - 1 : 1;
 }
 
+/* Whether a line is written as a move is: steps joined by '+', each two
+ * or three squares (numbers or words such as "in") joined by '-'. */
+static bool move_like(const char *line) {
+    int dashes = 0;
+    bool empty = true; /* the current square has no character yet */
+    for (const char *c = line;; c++) {
+        if (*c == '-' || *c == '+' || !*c) {
+            if (empty)
+                return false;
+            if (*c != '-' && (dashes < 1 || dashes > 2))
+                return false;
+            if (!*c)
+                return true;
+            dashes = *c == '-' ? dashes + 1 : 0;
+            empty = true;
+        } else if (isalnum((unsigned char)*c))
+            empty = false;
+        else
+            return false;
+    }
+}
+
 /* A line read at a prompt that is not a move: what is wrong with it, in
- * the terminal's own words where it is nothing like a move (no FROM-TO in
- * it), with an example from the choices at hand. */
+ * the terminal's own words where it is not written as a move (the
+ * notation's message names forms this game may not have), with an
+ * example from the choices at hand; else the notation's reason. */
 static void not_a_move(const char *line, const kemet_error *err,
                        const kemet_move *example) {
     char ex[64];
     kemet_move_format(example, ex, sizeof ex);
-    if (!strchr(line, '-') || !line[strcspn(line, "0123456789")])
+    if (!move_like(line))
         cli_say(stdout, 2, 4,
                 "'%s' is neither a move (e.g. %s) nor a command ('help').",
                 line, ex);
