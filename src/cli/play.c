@@ -448,7 +448,7 @@ static const char human_help[] =
     "         computer only)\n"
     "  list   the choices again, all of them ('more': the next page)\n"
     "  board  draw the board again ('board compact': every hole as its\n"
-    "         number and pieces, for narrow terminals; 'board full')\n"
+    "         number and pieces, for small terminals; 'board full')\n"
     "  rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
