@@ -131,12 +131,11 @@ int cli_board_in(const kemet_rules *rules, const kemet_pos *pos, int mark,
  * terminal's own, else 80. */
 int cli_columns(FILE *out);
 
+/* The width to write text in: the terminal's less one, at most 79. */
+int cli_text_width(FILE *out);
 /* The height of the terminal `out` writes to: $LINES, else the
  * terminal's own, else 24. */
 int cli_rows(FILE *out);
-
-/* The width to write text in: the terminal's less one, at most 79. */
-int cli_text_width(FILE *out);
 
 /* Writes `text` wrapped at `width` columns at word boundaries (util.c),
  * each line indented by `indent` spaces; a newline in the text is kept
