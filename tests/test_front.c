@@ -474,7 +474,7 @@ static int term_rows(const char *text, trow *row, int max) {
         for (const char *p = l; p < end; p++)
             chars += ((unsigned char)*p & 0xC0) != 0x80;
         for (int k = 0; k < (chars + COLS - 1) / COLS - 1 && n < max; k++)
-            row[n++] = (trow){l, 0, false}; /* the rows it wraps onto */
+            row[n++] = (trow){"", 0, false}; /* the rows it wraps onto */
         if (n < max)
             row[n++] = (trow){l, (int)(end - l), prompt};
         l = prompt ? end : eol + (*eol == '\n');
