@@ -2,7 +2,10 @@
  * (kemet_board_template) where it fits, and a compact form drawn from the
  * board's description (kemet_art) where it does not: every hole as its
  * number and what stands on it, five columns wide, rows and columns kept
- * in the order of the ancient board.
+ * in the order of the ancient board. A board too tall for that within the
+ * terminal's rows (the 58 holes stand in columns of fifteen) is drawn
+ * along its tracks instead: each side's holes in the order its pieces run
+ * them, ten to a row.
  */
 #include "cli.h"
 
@@ -37,9 +40,30 @@ int cli_columns(FILE *out) {
     return 80;
 }
 
+int cli_rows(FILE *out) {
+    const char *c = getenv("LINES");
+    char *end;
+    long n = c && *c ? strtol(c, &end, 10) : 0;
+    if (n >= 10 && n <= 1000 && *end == '\0')
+        return (int)n;
+    struct winsize ws;
+    if (isatty(fileno(out)) && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 &&
+        ws.ws_row >= 10)
+        return ws.ws_row;
+    return 24;
+}
+
 int cli_text_width(FILE *out) {
     int w = cli_columns(out);
     return w < 80 ? w - 1 : 79;
+}
+
+/* The lines of the ruleset's picture. */
+static int template_height(const char *t) {
+    int n = 0;
+    for (const char *s = t; *s; s++)
+        n += *s == '\n' || (!s[1] && *s != '\n'); /* a last line unended */
+    return n;
 }
 
 /* The widest line of the ruleset's picture, in characters. */
@@ -59,9 +83,8 @@ static int template_width(const char *t) {
 }
 
 static void full(const kemet_rules *rules, const kemet_pos *pos, int mark,
-                 FILE *out) {
+                 FILE *out, bool ansi) {
     const kemet_info *info = kemet_rules_info(rules);
-    bool ansi = colour(out);
     for (const char *s = kemet_board_template(rules); *s; s++) {
         int cell;
         if (s[0] == '{' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' &&
@@ -121,11 +144,41 @@ enum { NCELL = 2 * KEMET_ART_HOLES };
 
 /* Each cell's number as the players name it: player 1's square there,
  * else player 2's (a side only player 2 runs on), else the board's own
- * label. `by[c]` says whose number it is (0: the board's). */
+ * label. Where both run over every hole but the board falls in two
+ * halves, left and right, each the nearer half of one side's run (Washburne:
+ * the hounds' holes 1-29 on the right, the jackals' 1-29 on the left, 30
+ * shared), each half carries its own side's numbers, as the picture
+ * does. `by[c]` says whose number it is (0: the board's). */
 typedef struct names {
     char lab[NCELL][4];
     int by[NCELL];
 } names;
+
+/* Player p's square on `cell`, or 0. */
+static int square_of(const kemet_rules *rules, int p, int cell) {
+    int sq = kemet_rules_info(rules)->squares;
+    for (int k = 1; k <= sq; k++)
+        if (kemet_square_cell(rules, p, k) == cell)
+            return k;
+    return 0;
+}
+
+/* Whether the holes nearer player 1's start than player 2's lie all on
+ * one half of the board (left or right) and the others on the other. */
+static bool halves(const kemet_rules *rules, const kemet_board_art *a) {
+    int seen[2][2] = {{0}}; /* [owner][right] */
+    for (int i = 0; i < a->nholes; i++) {
+        const kemet_hole_art *h = &a->hole[i];
+        int n1 = square_of(rules, 1, h->cell),
+            n2 = square_of(rules, 2, h->cell);
+        if (!n1 || !n2)
+            return false;
+        if (n1 != n2)
+            seen[n1 > n2][h->x > a->w / 2]++;
+    }
+    return (seen[0][0] == 0 && seen[1][1] == 0 && seen[0][1] && seen[1][0]) ||
+           (seen[0][1] == 0 && seen[1][0] == 0 && seen[0][0] && seen[1][1]);
+}
 
 static void name_cells(const kemet_rules *rules, const kemet_board_art *a,
                        names *nm) {
@@ -136,6 +189,18 @@ static void name_cells(const kemet_rules *rules, const kemet_board_art *a,
         if (h->cell > 0 && h->cell < NCELL)
             snprintf(nm->lab[h->cell], sizeof nm->lab[h->cell], "%.2s",
                      h->label);
+    }
+    if (halves(rules, a)) {
+        for (int i = 0; i < a->nholes; i++) {
+            int c = a->hole[i].cell;
+            if (c <= 0 || c >= NCELL)
+                continue;
+            int n1 = square_of(rules, 1, c), n2 = square_of(rules, 2, c);
+            snprintf(nm->lab[c], sizeof nm->lab[c], "%d",
+                     (unsigned char)(n1 <= n2 ? n1 : n2));
+            nm->by[c] = n1 <= n2 ? 1 : 2;
+        }
+        return;
     }
     for (int p = 2; p >= 1; p--) /* player 1's numbers win */
         for (int k = 1; k <= info->squares; k++) {
@@ -163,8 +228,9 @@ static void add_word(char *buf, size_t len, const char *w) {
     snprintf(buf + at, len - at, "%s %s", at ? "," : "", w);
 }
 
-static void legend(const kemet_rules *rules, const kemet_board_art *a,
-                   const names *nm, FILE *out, int width) {
+/* The key to the compact forms, wrapped at `width`; the lines written. */
+static int legend(const kemet_rules *rules, const kemet_board_art *a,
+                  const names *nm, FILE *out, int width, bool ansi) {
     const kemet_info *info = kemet_rules_info(rules);
     char text[1024], signs[512] = "", marked[512] = "", safe[512] = "",
                      lines[256] = "", rivers[256] = "";
@@ -203,10 +269,10 @@ static void legend(const kemet_rules *rules, const kemet_board_art *a,
         add_word(k->kind == KEMET_ART_RIVER ? rivers : lines,
                  k->kind == KEMET_ART_RIVER ? sizeof rivers : sizeof lines, w);
     }
-    int at = snprintf(
-        text, sizeof text, "%c = %s, %c = %s; %s the piece last moved.",
-        info->glyph[0], info->player[0], info->glyph[1], info->player[1],
-        colour(out) ? "reversed:" : "lower case:");
+    int at = snprintf(text, sizeof text,
+                      "%c = %s, %c = %s; %s the piece last moved.",
+                      info->glyph[0], info->player[0], info->glyph[1],
+                      info->player[1], ansi ? "reversed:" : "lower case:");
     int sq = info->squares;
     bool mirror = sq > 1, same = true;
     for (int k = 1; k <= sq; k++) {
@@ -245,25 +311,38 @@ static void legend(const kemet_rules *rules, const kemet_board_art *a,
         if (part[i].list[0] && at < (int)sizeof text)
             at += snprintf(text + at, sizeof text - (size_t)at, " %s:%s.",
                            part[i].name, part[i].list);
-    cli_wrap(out, text, width, 2);
+    return cli_wrap(out, text, width, 2);
 }
 
-/* The compact form; false when the board has no description. */
-static bool compact(const kemet_rules *rules, const kemet_pos *pos, int mark,
-                    FILE *out, int width) {
+/* One hole of the compact forms, "NNcc": its number and what stands on
+ * it, the piece last moved reversed (in colour) or in lower case. */
+static void hole(const kemet_rules *rules, const kemet_pos *pos, int mark,
+                 const names *nm, int cell, FILE *out, bool ansi) {
     const kemet_info *info = kemet_rules_info(rules);
-    kemet_board_art *a = malloc(sizeof *a);
-    int *col = a ? malloc(KEMET_ART_HOLES * sizeof *col) : NULL;
-    spot *sp = col ? malloc(KEMET_ART_HOLES * sizeof *sp) : NULL;
-    names *nm = sp ? malloc(sizeof *nm) : NULL;
-    if (!nm || kemet_art(rules, a) <= 0) {
-        free(a);
-        free(col);
-        free(sp);
-        free(nm);
-        return false;
-    }
-    name_cells(rules, a, nm);
+    char what[3] = " .";
+    int c[2];
+    kemet_board_cell(rules, pos, cell, c);
+    int who = c[0] ? 0 : 1, k = c[0] + c[1];
+    if (c[0] && c[1])
+        snprintf(what, sizeof what, "%c%c", info->glyph[0], info->glyph[1]);
+    else if (k > 1)
+        snprintf(what, sizeof what, "%d%c", k % 10, info->glyph[who]);
+    else if (k == 1) /* the piece last moved in lower case */
+        snprintf(what, sizeof what, " %c",
+                 cell == mark && !ansi
+                     ? tolower((unsigned char)info->glyph[who])
+                     : info->glyph[who]);
+    fprintf(out, "%2s", lab(nm, cell));
+    if (k && ansi)
+        fprintf(out, "%s%s%s\033[0m", ink[who], cell == mark ? "\033[7m" : "",
+                what);
+    else
+        fputs(what, out);
+}
+
+/* The rows of the board's own layout: each hole's row and column in
+ * sp[], sorted by place; the number of rows. */
+static int layout(const kemet_board_art *a, int *col, spot *sp) {
     /* columns: the nearest two holes of one row CW characters apart */
     double xmin = a->hole[0].x, ymin = a->hole[0].y, ymax = ymin, ux = 0;
     for (int i = 0; i < a->nholes; i++) {
@@ -289,45 +368,118 @@ static bool compact(const kemet_rules *rules, const kemet_pos *pos, int mark,
     for (int i = 0; i < a->nholes; i++)
         sp[i] = (spot){(int)lround((a->hole[i].y - ymin) / dy), col[i], i};
     qsort(sp, (size_t)a->nholes, sizeof *sp, by_place);
-    bool ansi = colour(out);
-    for (int i = 0, at = 0; i < a->nholes; i++) {
-        if (i == 0 || sp[i].row != sp[i - 1].row) {
-            if (i)
+    int rows = 0;
+    for (int i = 0; i < a->nholes; i++)
+        rows += i == 0 || sp[i].row != sp[i - 1].row;
+    return rows;
+}
+
+/* The board along its tracks: player 1's holes, the shared ones, player
+ * 2's, each in its own numbers and in the order its pieces run them, ten
+ * to a row (five where `width` is too narrow for ten). The lines
+ * written. */
+static int tracks(const kemet_rules *rules, const kemet_pos *pos, int mark,
+                  const kemet_board_art *a, const names *nm, spot *sp,
+                  FILE *out, int width, bool ansi) {
+    const kemet_info *info = kemet_rules_info(rules);
+    /* sp[]: row = the group (0 player 1's, 1 shared, 2 player 2's, 3 the
+       rest), col = the number in it */
+    for (int i = 0; i < a->nholes; i++) {
+        int c = a->hole[i].cell;
+        int n1 = square_of(rules, 1, c), n2 = square_of(rules, 2, c);
+        int g = n1 && n1 == n2 ? 1 : n1 && (!n2 || n1 < n2) ? 0 : n2 ? 2 : 3;
+        int k = g == 2 ? n2 : g == 3 ? atoi(lab(nm, c)) : n1;
+        sp[i] = (spot){g, k, i};
+    }
+    qsort(sp, (size_t)a->nholes, sizeof *sp, by_place);
+    const char *name[4] = {info->player[0], "Shared", info->player[1],
+                           "Others"};
+    int named = 0, lines = 0;
+    for (int g = 0; g < 4; g++)
+        if ((int)strlen(name[g]) > named)
+            named = (int)strlen(name[g]);
+    int per = (width - 2 - named) / CW >= 10 ? 10 : 5;
+    for (int i = 0, in_row = 0; i < a->nholes; i++) {
+        bool first = i == 0 || sp[i].row != sp[i - 1].row;
+        if (first || in_row == per) {
+            if (i) {
                 fputc('\n', out);
-            fputs("  ", out);
-            at = 0;
+                lines++;
+            }
+            fprintf(out, "  %-*s", named, first ? name[sp[i].row] : "");
+            in_row = 0;
         }
-        const kemet_hole_art *h = &a->hole[sp[i].hole];
-        fprintf(out, "%*s", sp[i].col - at, "");
-        char what[3] = " .";
-        const char *num = lab(nm, h->cell);
-        int c[2];
-        kemet_board_cell(rules, pos, h->cell, c);
-        int who = c[0] ? 0 : 1, k = c[0] + c[1];
-        if (c[0] && c[1])
-            snprintf(what, sizeof what, "%c%c", info->glyph[0], info->glyph[1]);
-        else if (k > 1)
-            snprintf(what, sizeof what, "%d%c", k % 10, info->glyph[who]);
-        else if (k == 1) /* the piece last moved in lower case */
-            snprintf(what, sizeof what, " %c",
-                     h->cell == mark && !ansi
-                         ? tolower((unsigned char)info->glyph[who])
-                         : info->glyph[who]);
-        fprintf(out, "%2s", num);
-        if (k && ansi)
-            fprintf(out, "%s%s%s\033[0m", ink[who],
-                    h->cell == mark ? "\033[7m" : "", what);
-        else
-            fputs(what, out);
-        at = sp[i].col + 4;
+        fputc(' ', out);
+        hole(rules, pos, mark, nm, a->hole[sp[i].hole].cell, out, ansi);
+        in_row++;
     }
     fputc('\n', out);
-    legend(rules, a, nm, out, width);
+    return lines + 1;
+}
+
+/* The compact form: the board's own layout where it takes at most `rows`
+ * lines with its key, else its tracks; 0 when the board has no
+ * description, else the lines written. */
+static int compact(const kemet_rules *rules, const kemet_pos *pos, int mark,
+                   FILE *out, int width, int rows, bool ansi) {
+    kemet_board_art *a = malloc(sizeof *a);
+    int *col = a ? malloc(KEMET_ART_HOLES * sizeof *col) : NULL;
+    spot *sp = col ? malloc(KEMET_ART_HOLES * sizeof *sp) : NULL;
+    names *nm = sp ? malloc(sizeof *nm) : NULL;
+    if (!nm || kemet_art(rules, a) <= 0) {
+        free(a);
+        free(col);
+        free(sp);
+        free(nm);
+        return 0;
+    }
+    name_cells(rules, a, nm);
+    int lines, key = 0;
+    FILE *null = fopen("/dev/null", "w");
+    if (null) { /* the key's lines, counted */
+        key = legend(rules, a, nm, null, width, ansi);
+        fclose(null);
+    }
+    if (layout(a, col, sp) + key > rows) {
+        lines = tracks(rules, pos, mark, a, nm, sp, out, width, ansi);
+    } else {
+        lines = 0;
+        for (int i = 0, at = 0; i < a->nholes; i++) {
+            if (i == 0 || sp[i].row != sp[i - 1].row) {
+                if (i) {
+                    fputc('\n', out);
+                    lines++;
+                }
+                fputs("  ", out);
+                at = 0;
+            }
+            fprintf(out, "%*s", sp[i].col - at, "");
+            hole(rules, pos, mark, nm, a->hole[sp[i].hole].cell, out, ansi);
+            at = sp[i].col + 4;
+        }
+        fputc('\n', out);
+        lines++;
+    }
+    lines += legend(rules, a, nm, out, width, ansi);
     free(a);
     free(col);
     free(sp);
     free(nm);
-    return true;
+    return lines;
+}
+
+/* The board drawn in `form` (CLI_BOARD_FULL or _COMPACT) at `width`
+ * columns, the compact form within `rows` lines where it can be; the lines
+ * written. */
+static int draw(const kemet_rules *rules, const kemet_pos *pos, int mark,
+                FILE *out, int form, int width, int rows, bool ansi) {
+    if (form == CLI_BOARD_COMPACT) {
+        int n = compact(rules, pos, mark, out, width, rows, ansi);
+        if (n)
+            return n;
+    }
+    full(rules, pos, mark, out, ansi);
+    return template_height(kemet_board_template(rules));
 }
 
 void cli_board_as(const kemet_rules *rules, const kemet_pos *pos, int mark,
@@ -336,13 +488,27 @@ void cli_board_as(const kemet_rules *rules, const kemet_pos *pos, int mark,
         form = template_width(kemet_board_template(rules)) < cli_columns(out)
                    ? CLI_BOARD_FULL
                    : CLI_BOARD_COMPACT;
-    if (form == CLI_BOARD_COMPACT &&
-        compact(rules, pos, mark, out, cli_text_width(out)))
-        return;
-    full(rules, pos, mark, out);
+    draw(rules, pos, mark, out, form, cli_text_width(out), 1000, colour(out));
 }
 
 void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
                FILE *out) {
     cli_board_as(rules, pos, mark, out, CLI_BOARD_AUTO);
+}
+
+int cli_board_form(const kemet_rules *rules, int form, FILE *out, int rows) {
+    const char *t = kemet_board_template(rules);
+    bool wide = template_width(t) < cli_columns(out);
+    int tall = template_height(t);
+    if (form == CLI_BOARD_AUTO)
+        form = wide && tall <= rows / 2 ? CLI_BOARD_FULL : CLI_BOARD_COMPACT;
+    if (form == CLI_BOARD_FULL && tall > rows - CLI_SCREEN_ROOM)
+        form = CLI_BOARD_COMPACT;
+    return form;
+}
+
+int cli_board_in(const kemet_rules *rules, const kemet_pos *pos, int mark,
+                 FILE *out, int form, int rows) {
+    return draw(rules, pos, mark, out, cli_board_form(rules, form, out, rows),
+                cli_text_width(out), rows - CLI_SCREEN_ROOM, colour(out));
 }

@@ -98,8 +98,9 @@ double cli_now(void);
  * "Hounds' piece") rather than one player ("White moves"). */
 bool cli_plural(const char *name);
 
-/* Writes what a move did in words, one sentence per event. */
-void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out);
+/* Writes what a move did in words, one sentence per event; the lines
+ * written. */
+int cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out);
 
 /* Draws the board; `mark` is a cell to highlight (0 for none). The
  * ruleset's picture where the terminal is wide enough for it, else the
@@ -109,6 +110,22 @@ void cli_board(const kemet_rules *rules, const kemet_pos *pos, int mark,
 enum { CLI_BOARD_AUTO, CLI_BOARD_FULL, CLI_BOARD_COMPACT };
 void cli_board_as(const kemet_rules *rules, const kemet_pos *pos, int mark,
                   FILE *out, int form);
+
+/* A screen of kemet play within the terminal's rows (cli_rows): the board
+ * takes at most the rows less CLI_SCREEN_ROOM, the room kept for the
+ * sides' counts, the last turn, the throw, a few choices and the prompt. */
+enum { CLI_SCREEN_ROOM = 10 };
+/* The form the board takes in a screen of `rows` rows when `form` is asked
+ * for: CLI_BOARD_AUTO is the picture where it fits the width and half the
+ * rows, else the compact form; the picture (CLI_BOARD_FULL) too tall for
+ * the screen is the compact form. */
+int cli_board_form(const kemet_rules *rules, int form, FILE *out, int rows);
+/* Draws the board in a screen of `rows` rows in the form cli_board_form
+ * says, and returns the lines written. The compact form keeps the board's
+ * layout where that fits the screen, else it lists each side's holes in
+ * the order its pieces run them, ten to a row (the 58 holes). */
+int cli_board_in(const kemet_rules *rules, const kemet_pos *pos, int mark,
+                 FILE *out, int form, int rows);
 
 /* The width of the terminal `out` writes to: $COLUMNS, else the
  * terminal's own, else 80. */
@@ -120,21 +137,24 @@ void cli_rules_byline(const kemet_info *info, char *buf, size_t len);
 
 /* The width to write text in: the terminal's less one, at most 79. */
 int cli_text_width(FILE *out);
+/* The height of the terminal `out` writes to: $LINES, else the
+ * terminal's own, else 24. */
+int cli_rows(FILE *out);
 
 /* Writes `text` wrapped at `width` columns at word boundaries (util.c),
  * each line indented by `indent` spaces; a newline in the text is kept
- * (runs of spaces are not: the text is words). */
-void cli_wrap(FILE *out, const char *text, int width, int indent);
+ * (runs of spaces are not: the text is words). These three return the
+ * lines written. */
+int cli_wrap(FILE *out, const char *text, int width, int indent);
 /* The same with the first line of each paragraph indented by `indent`
  * and the lines that continue it by `hang`. CLI_NBSP in the text is a
  * space where no line may break. */
 #define CLI_NBSP '\x1f'
-void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
-                   int hang);
+int cli_wrap_hang(FILE *out, const char *text, int width, int indent, int hang);
 /* printf, then wrapped to the width of `out` (cli_text_width) as
  * cli_wrap_hang does, but keeping the runs of spaces within a line (the
  * columns of a table stay aligned where they fit); a line ends the text. */
-void cli_say(FILE *out, int indent, int hang, const char *fmt, ...)
+int cli_say(FILE *out, int indent, int hang, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* The seed of game i of a run seeded s. */
@@ -334,6 +354,9 @@ int cmd_judge(int argc, char **argv);
 const char *cli_table_dir(const char *opt, char *buf, size_t len);
 /* The --tables option of the command running (NULL: not given). */
 extern const char *cli_tables;
+/* Set by kemet play: a table made on first need is made without a word
+ * (the player asked for a game, not for a file in a cache folder). */
+extern bool cli_tables_quiet;
 /* The file of the class of `pieces` of `r` in `dir`. */
 void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
                     char *buf, size_t len);

@@ -3,7 +3,16 @@
  * The loop: draw the board; offer the choices before the throw (if any);
  * throw the sticks and show them; list the legal moves numbered; read a
  * number or a move in notation; explain an illegal choice and ask again.
- * End of input ends the game cleanly. The game and its session (the plies,
+ * End of input ends the game cleanly.
+ *
+ * A person's turn is one screen that fits the terminal (cli_rows, 24 rows
+ * when it is not a terminal): what happened since their last move (their
+ * move in words, the computer's whole turn on one line: "Black (greedy)
+ * throws 3, 4: 5-8, 8-12."), the board in a form that fits (cli_board_in),
+ * the sides' counts, the throw, as many choices as the rows left hold
+ * ('more' for the rest) and the prompt. P->used counts the lines of the
+ * screen so far. A message answers at the prompt and stays there: nothing
+ * is drawn over it until the next move. The game and its session (the plies,
  * take-back, resignation, the turn cap, the record) are the library's
  * kemet_game, as for every front end. With --record the whole record is
  * written again after every change (to a temporary file beside it, renamed
@@ -16,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,7 +33,7 @@
 #include <unistd.h>
 
 static const char play_usage[] =
-    "usage: kemet play [RULESET] [--level 1-5 [--side 1|2]] [--p1 PLAYER]\n"
+    "usage: kemet play [RULESET] [--level 1-5] [--side 1|2] [--p1 PLAYER]\n"
     "                  [--p2 PLAYER] [--seed N] [--record FILE] [--board "
     "FILE]\n"
     "Plays a game in the terminal. RULESET defaults to senet-kendall ('kemet\n"
@@ -31,8 +41,8 @@ static const char play_usage[] =
     "computer at level 2. --level sets the computer's strength: 1 random,\n"
     "2 greedy (one move ahead), 3 expectimax:2k, 4 expectimax (20,000\n"
     "positions), 5 best (the strongest; docs/strength.md); --side 2 plays\n"
-    "you as player 2 against it. PLAYER is human or\n"
-    "an agent (random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
+    "you as player 2 against it (at level 2 unless --level says). PLAYER is\n"
+    "human or an agent (random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
     "best[:BUDGET]; see 'kemet match --help'). --seed N fixes the throws "
     "(default:\n"
     "from the clock; the seed is printed so the game can be replayed).\n"
@@ -91,12 +101,41 @@ typedef struct play {
     int mid_mark;
     long max_turns;      /* 0: none; else stop before a turn beyond it (G5) */
     kemet_move *scratch; /* KEMET_MAX_MOVES: the computer's choices */
+    int rows;            /* the terminal's height (cli_rows) */
+    int used;            /* the lines of the screen written so far */
 } play;
+
+/* Appends text to a line being built in buf (cut where it is full). */
+static void append(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t len, const char *fmt, ...) {
+    size_t at = strlen(buf);
+    if (at + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + at, len - at, fmt, ap);
+    va_end(ap);
+}
+
+/* printf, wrapped to the terminal (cli_say), the lines counted in the
+ * screen. */
+static void tell(play *P, int indent, int hang, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void tell(play *P, int indent, int hang, const char *fmt, ...) {
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    P->used += cli_say(stdout, indent, hang, "%s", buf);
+}
 
 /* What a person's answer comes to, where it is not a move's index (0 or
  * more): ask_human, step_by_step and command return these, and ply the
  * ones that end its turn otherwise than with a move (ACT_PLAYED). */
 typedef enum human_act {
+    ACT_RESTART = -6,  /* the only step of a turn undone: the turn again */
     ACT_TAKEBACK = -5, /* take back the person's last move */
     ACT_RESIGN = -4,   /* give the game up (confirmed) */
     ACT_TYPED = -3,    /* a turn as typed, not as listed: in *chosen */
@@ -209,39 +248,68 @@ static void show_position(const play *P, const kemet_throw *t) {
     }
 }
 
-static void show_sticks(const play *P, const kemet_throw *t, FILE *out) {
+/* A throw as a person sees it: the sticks and a key to them, or each
+ * value and whose a dual value is. */
+static void throw_words(const play *P, const kemet_throw *t, char *buf,
+                        size_t len) {
+    size_t at = 0;
+#define ADD(...)                                                               \
+    do {                                                                       \
+        int k_ = snprintf(buf + at, len - at, __VA_ARGS__);                    \
+        if (k_ > 0)                                                            \
+            at += (size_t)k_ < len - at ? (size_t)k_ : len - at - 1;           \
+    } while (0)
+    buf[0] = '\0';
     if (t->n > 1 || t->sticks != 4) {
         /* several values: each one, and whose a dual value is */
-        fputs(t->sticks == 2 && t->n == 2 && !t->only[0] ? "  dice:"
-                                                         : "  values:",
-              out);
+        if (t->sticks == 2 && t->n == 2 && !t->only[0])
+            ADD("dice");
         for (int i = 0; i < t->n; i++) {
             if (t->only[i])
-                fprintf(out, " %d (dual stick, %s' colour)", t->v[i],
-                        P->info->player[t->only[i] - 1]);
+                ADD("%s%d (dual stick, %s' colour)", at ? " " : "", t->v[i],
+                    P->info->player[t->only[i] - 1]);
             else
-                fprintf(out, " %d", t->v[i]);
+                ADD("%s%d", at ? " " : "", t->v[i]);
         }
         if (t->sticks > t->n)
-            fprintf(out, "  (%d dual stick%s showed the other colour)",
-                    t->sticks - t->n, t->sticks - t->n > 1 ? "s" : "");
-        fputc('\n', out);
+            ADD(" (%d dual stick%s showed the other colour)", t->sticks - t->n,
+                t->sticks - t->n > 1 ? "s" : "");
         return;
     }
-    fputs("  sticks:", out);
     for (int i = 0; i < t->sticks; i++)
-        fputs((t->faces >> i) & 1 ? " [##]" : " [  ]", out);
-    char buf[64];
-    kemet_throw_format(t, buf, sizeof buf);
-    /* the key to the sticks on the same line where it fits */
-    fprintf(out, "  = %s%s([##] marked side up; none marked = 5)\n", buf,
-            cli_columns(out) >= 80 ? "   " : "\n  ");
+        ADD("%s", (t->faces >> i) & 1 ? "[##] " : "[  ] ");
+    char v[64];
+    kemet_throw_format(t, v, sizeof v);
+    ADD("= %s ([##] marked side up; none = 5)", v);
+#undef ADD
+}
+
+/* Whether the throw pending is the one the opening made. */
+static bool opening_throw(const play *P) {
+    return P->opening_throw && kemet_game_plies(P->game) == 0 &&
+           kemet_game_throw(P->game);
+}
+
+/* A person's throw, on one line: "White (you) throws: [##] [  ] [  ] [  ]
+ * = 1 (...)", or for the throw the opening made, "plays the opening
+ * throw:". */
+static void show_throw(play *P, const kemet_throw *t) {
+    int me = kemet_game_pos(P->game)->to - 1;
+    const char *who = P->info->player[me];
+    char words[256];
+    throw_words(P, t, words, sizeof words);
+    tell(P, 0, 2, "%s (%s) %s%s: %s", who, P->seat[me].name,
+         opening_throw(P) ? "play" : "throw",
+         cli_plural(who)    ? ""
+         : opening_throw(P) ? "s the opening throw"
+                            : "s",
+         words);
 }
 
 /* A few words on events first..last-1 of a move by player `mover`, for
  * the lists. */
 static void notes(const play *P, int mover, const kemet_events *ev, int first,
-                  int last, char *buf, size_t len) {
+                  int last, bool again, char *buf, size_t len) {
     size_t at = 0;
     buf[0] = '\0';
     for (int i = first; i < last && at < len; i++) {
@@ -256,7 +324,7 @@ static void notes(const play *P, int mover, const kemet_events *ev, int first,
             break;
         case KEMET_EV_CAPTURE: w = "captures"; break;
         case KEMET_EV_WATER: w = "falls into the water"; break;
-        case KEMET_EV_AGAIN: w = "throw again"; break;
+        case KEMET_EV_AGAIN: w = again ? "throw again" : NULL; break;
         case KEMET_EV_RETHROW: w = "rethrow with this piece"; break;
         case KEMET_EV_LINE: w = "follows the line"; break;
         case KEMET_EV_RIVER: w = "carried back by the river"; break;
@@ -297,7 +365,7 @@ static void preview(const play *P, const kemet_pos *pos, const kemet_throw *t,
     kemet_pos next;
     kemet_events ev;
     kemet_make(P->rules, pos, t, m, &next, &ev);
-    notes(P, pos->to, &ev, 0, ev.n, buf, len);
+    notes(P, pos->to, &ev, 0, ev.n, true, buf, len);
 }
 
 /* What the next step `st` after `done` would do by itself (a river, a
@@ -331,24 +399,36 @@ static void step_note(const play *P, const kemet_pos *pos, const kemet_throw *t,
             if (step == done->n && first == ev.n)
                 first = e;
         }
-        notes(P, pos->to, &ev, first, last, buf, len);
+        notes(P, pos->to, &ev, first, last, true, buf, len);
         return;
     }
 }
 
-static void status(const play *P, FILE *out) {
+/* The sides' counts, a line each (one for both where they fit); the
+ * lines written. */
+static int status(const play *P, FILE *out) {
     const kemet_pos *pos = kemet_game_pos(P->game);
+    char side[2][160];
     for (int p = 0; p < 2; p++) {
         int board = kemet_on_board(pos, p + 1);
         int gone = P->info->pieces - board - pos->hand[p];
-        fprintf(out, "  %c = %s (%s): %d on the board", P->info->glyph[p],
-                P->info->player[p], P->seat[p].name, board);
+        side[p][0] = '\0';
+        append(side[p], sizeof side[p], "%c = %s (%s): %d on the board",
+               P->info->glyph[p], P->info->player[p], P->seat[p].name, board);
         if (pos->hand[p])
-            fprintf(out, ", %d %s", pos->hand[p], P->info->in_hand);
+            append(side[p], sizeof side[p], ", %d %s", pos->hand[p],
+                   P->info->in_hand);
         if (P->info->gone)
-            fprintf(out, ", %d %s", gone, P->info->gone);
-        fputc('\n', out);
+            append(side[p], sizeof side[p], ", %d %s", gone, P->info->gone);
     }
+    /* on one line where both fit */
+    if (2 + strlen(side[0]) + 2 + strlen(side[1]) <=
+        (size_t)cli_text_width(out)) {
+        fprintf(out, "  %s; %s\n", side[0], side[1]);
+        return 1;
+    }
+    return cli_say(out, 2, 4, "%s", side[0]) +
+           cli_say(out, 2, 4, "%s", side[1]);
 }
 
 static const char human_help[] =
@@ -368,7 +448,7 @@ static const char human_help[] =
     "         computer only)\n"
     "  list   the choices again, all of them ('more': the next page)\n"
     "  board  draw the board again ('board compact': every hole as its\n"
-    "         number and pieces, for narrow terminals; 'board full')\n"
+    "         number and pieces, for small terminals; 'board full')\n"
     "  rules  show the rules\n"
     "  quit   leave the game (the record stays, marked unfinished)\n";
 
@@ -431,54 +511,113 @@ static void hint_mid_turn(play *P, const kemet_throw *t,
     free(seen);
 }
 
+/* How many of `n` choices, a line each, the screen holds below what it
+ * shows (P->used lines) with the prompt, room for a message of a line
+ * and the prompt again, and, where they do not all fit, a line saying how
+ * many more there are: at least one. */
+static int room_for(const play *P, int n) {
+    int room = P->rows - P->used - 3;
+    if (n <= room)
+        return n;
+    return room > 2 ? room - 1 : 1;
+}
+
+/* Whether a line is written as a move is: steps joined by '+', each two
+ * or three squares (numbers or words such as "in") joined by '-'. */
+static bool move_like(const char *line) {
+    int dashes = 0;
+    bool empty = true; /* the current square has no character yet */
+    for (const char *c = line;; c++) {
+        if (*c == '-' || *c == '+' || !*c) {
+            if (empty)
+                return false;
+            if (*c != '-' && (dashes < 1 || dashes > 2))
+                return false;
+            if (!*c)
+                return true;
+            dashes = *c == '-' ? dashes + 1 : 0;
+            empty = true;
+        } else if (isalnum((unsigned char)*c))
+            empty = false;
+        else
+            return false;
+    }
+}
+
+/* A line read at a prompt that is not a move: what is wrong with it, in
+ * the terminal's own words where it is not written as a move (the
+ * notation's message names forms this game may not have), with an
+ * example from the choices at hand; else the notation's reason. */
+static void not_a_move(const char *line, const kemet_error *err,
+                       const kemet_move *example) {
+    char ex[64];
+    kemet_move_format(example, ex, sizeof ex);
+    if (!move_like(line))
+        cli_say(stdout, 2, 4,
+                "'%s' is neither a move (e.g. %s) nor a command ('help').",
+                line, ex);
+    else
+        cli_say(stdout, 2, 4, "%s. Type 'help' for help.", err->msg);
+}
+
 /* A turn of several values entered a step at a time: `done` holds the
- * steps typed so far. Shows the values still to spend and the next steps,
- * and reads on until the turn is complete. Returns ACT_TYPED with the
- * turn in *chosen, another action (ACT_LEAVE, ...), or 0 to go back to the
- * whole list. */
+ * steps typed so far. Shows the board as they leave it, the values still
+ * to spend and the next steps, and reads on until the turn is complete.
+ * Returns ACT_TYPED with the turn in *chosen, another action (ACT_LEAVE,
+ * ...), ACT_RESTART when the only step was undone (said, as the first
+ * line of the screen to come), or 0 to go back to the prompt of the whole
+ * list (the steps not allowed, said). */
 static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
                         int nmoves, kemet_move *done, kemet_move *chosen) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     static kemet_move next[KEMET_MAX_MOVES];
     char line[256], buf[64], why[256];
     bool fresh = true; /* a step made or taken back: show where it stands */
+    int all = 0;       /* 'list': every next step */
     for (;;) {
         kemet_throw left;
         int n = kemet_next_steps(P->rules, pos, t, done, next, &left);
         if (n == KEMET_EILLEGAL) {
             kemet_move_format(done, buf, sizeof buf);
             kemet_explain(P->rules, pos, t, done, why, sizeof why);
-            printf("  %s is not allowed: %s.\n", buf, why);
+            cli_say(stdout, 2, 4, "%s is not allowed: %s.", buf, why);
             return 0;
         }
         if (n <= 0) {
             *chosen = *done;
             return ACT_TYPED;
         }
-        /* the board as the steps so far left it */
+        /* the board as the steps so far left it: a screen */
         P->mid_set =
             kemet_steps_pos(P->rules, pos, t, done, &P->mid) == KEMET_OK;
         if (P->mid_set && fresh) {
             const kemet_step *last = &done->step[done->n - 1];
             P->mid_mark = kemet_square_cell(P->rules, pos->to, last->to);
             putchar('\n');
-            cli_board_as(P->rules, &P->mid, P->mid_mark, stdout, P->form);
+            P->used = 1 + cli_board_in(P->rules, &P->mid, P->mid_mark, stdout,
+                                       P->form, P->rows);
         }
         kemet_move_format(done, buf, sizeof buf);
-        printf("  So far %s; values still to spend:", buf);
+        char spend[64] = "";
         for (int i = 0; i < left.n; i++)
-            printf(" %d", left.v[i]);
-        printf(". Next step:\n");
-        for (int i = 0; i < n && fresh; i++) {
+            append(spend, sizeof spend, " %d", left.v[i]);
+        tell(P, 2, 4, "So far %s; values still to spend:%s. Next step:", buf,
+             spend);
+        int show = all ? n : fresh ? room_for(P, n) : 0;
+        for (int i = 0; i < show; i++) {
             char note[160];
             kemet_move_format(&next[i], buf, sizeof buf);
             step_note(P, pos, t, moves, nmoves, done, &next[i].step[0], note,
                       sizeof note);
-            cli_say(stdout, 2, 6, "%d) %-8s %s", i + 1, buf, note);
+            tell(P, 2, 6, "%d) %-8s %s", i + 1, buf, note);
         }
+        if (show && show < n)
+            tell(P, 2, 4, "... and %d more ('list': all of them)", n - show);
+        all = 0;
         printf("%s (undo: take back the last step)> ",
                P->info->player[pos->to - 1]);
         fflush(stdout);
+        P->used++;
         int got = cli_read_line(line, sizeof line);
         if (got == CLI_LINE_END)
             return ACT_LEAVE;
@@ -486,9 +625,20 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             continue;
         fresh = false;
         if (strcmp(line, "undo") == 0) {
-            if (--done->n == 0)
-                return 0; /* back to the whole list */
+            if (--done->n == 0) { /* back to the turn's start */
+                kemet_move_format(
+                    &(kemet_move){.n = 1, .step = {done->step[0]}}, buf,
+                    sizeof buf);
+                P->used = 0;
+                tell(P, 2, 4, "Step %s taken back: the turn begins again.",
+                     buf);
+                return ACT_RESTART;
+            }
             fresh = true;
+            continue;
+        }
+        if (strcmp(line, "list") == 0) {
+            all = 1;
             continue;
         }
         if (strcmp(line, "hint") == 0) {
@@ -506,14 +656,16 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         if (cli_number(line, &k)) {
             if (k < 1 || k > n) {
                 if (n == 1)
-                    printf("  There is no choice %s: pick 1.\n", line);
+                    cli_say(stdout, 2, 4, "There is no choice %s: pick 1.",
+                            line);
                 else
-                    printf("  There is no choice %s: pick 1-%d.\n", line, n);
+                    cli_say(stdout, 2, 4, "There is no choice %s: pick 1-%d.",
+                            line, n);
                 continue;
             }
             m = next[k - 1];
         } else if (kemet_move_parse(P->rules, line, &m, &err)) {
-            printf("  %s.\n", err.msg);
+            not_a_move(line, &err, &next[0]);
             continue;
         }
         kemet_move longer = *done;
@@ -521,7 +673,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
             longer.step[longer.n++] = m.step[i];
         if (kemet_next_steps(P->rules, pos, t, &longer, next, NULL) < 0) {
             kemet_explain(P->rules, pos, t, &longer, why, sizeof why);
-            printf("  %s is not allowed: %s.\n", line, why);
+            cli_say(stdout, 2, 4, "%s is not allowed: %s.", line, why);
             continue;
         }
         *done = longer;
@@ -536,7 +688,7 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
     kemet_error err;
     if (!P->hint &&
         kemet_agent_new_judged(P->judge, "best", 1, &P->hint, &err)) {
-        printf("  No hint: %s.\n", err.msg);
+        cli_say(stdout, 2, 4, "No hint: %s.", err.msg);
         return;
     }
     kc_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
@@ -643,8 +795,19 @@ static int command(play *P, char *line, const kemet_throw *t,
              strcmp(line, "board full") == 0) {
         if (line[5])
             P->form = line[6] == 'c' ? CLI_BOARD_COMPACT : CLI_BOARD_FULL;
-        cli_board_as(P->rules, P->mid_set ? &P->mid : pos,
-                     P->mid_set ? P->mid_mark : P->mark, stdout, P->form);
+        const kemet_pos *at = P->mid_set ? &P->mid : pos;
+        int mark = P->mid_set ? P->mid_mark : P->mark;
+        if (P->form == CLI_BOARD_FULL &&
+            cli_board_form(P->rules, P->form, stdout, P->rows) !=
+                CLI_BOARD_FULL) {
+            /* asked for, it is drawn; the turns keep the form that fits */
+            cli_board_as(P->rules, at, mark, stdout, CLI_BOARD_FULL);
+            cli_say(stdout, 2, 4,
+                    "(The full board is too tall to stay on a screen of %d "
+                    "rows with the moves: the turns show the compact form.)",
+                    P->rows);
+        } else
+            cli_board_in(P->rules, at, mark, stdout, P->form, P->rows);
     } else if (strcmp(line, "hint") == 0)
         show_hint(P, t, moves, n, NULL);
     else if (strcmp(line, "review") == 0)
@@ -665,6 +828,12 @@ static int command(play *P, char *line, const kemet_throw *t,
                    "the computer).\n");
             return CMD_DONE;
         }
+        /* told here, at the prompt, where it stays (with the steps of a
+           turn begun) */
+        if (kemet_game_last_move(P->game, pos->to) < 0) {
+            printf("  There is no move of yours to take back.\n");
+            return CMD_DONE;
+        }
         return ACT_TAKEBACK;
     } else if (strcmp(line, "rules") == 0)
         fputs(P->info->text, stdout);
@@ -682,49 +851,46 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
     const kemet_pos *pos = kemet_game_pos(P->game);
     bool prethrow = t == NULL;
     char line[256], buf[128], why[256];
-    /* the choices: shown once (again on 'list'); a long list (a turn of
-       several values may have dozens) stops at LIST_SHOWN */
-    enum { LIST_SHOWN = 20 };
-    int from = 0, show = n > LIST_SHOWN ? LIST_SHOWN : n;
+    /* the choices: as many as the screen holds ('more': a screenful
+       more, 'list': all of them) */
+    if (prethrow) {
+        printf("  0) throw the sticks\n");
+        P->used++;
+    }
+    int from = 0, show = room_for(P, n);
     for (;;) {
-        if (show && prethrow && from == 0)
-            printf("  0) throw the sticks\n");
         for (int i = from; i < from + show; i++) {
             kemet_move_format(&moves[i], buf, sizeof buf);
             char pv[160];
             preview(P, pos, t, &moves[i], pv, sizeof pv);
-            cli_say(stdout, 2, 6, "%d) %-8s %s%s%s", i + 1, buf,
-                    prethrow ? "instead of throwing" : "",
-                    (*pv && prethrow) ? ", " : "", pv);
+            tell(P, 2, 6, "%d) %-8s %s%s%s", i + 1, buf,
+                 prethrow ? "instead of throwing" : "",
+                 (*pv && prethrow) ? ", " : "", pv);
         }
-        if (show && from + show < n) {
-            char more[200];
-            snprintf(more, sizeof more,
-                     "... and %d more ('more': the next %d; 'list': all; or "
-                     "type a turn, or its first step to be shown the next "
-                     "ones)",
-                     n - from - show,
-                     n - from - show < LIST_SHOWN ? n - from - show
-                                                  : LIST_SHOWN);
-            cli_wrap(stdout, more, cli_text_width(stdout), 2);
-        }
+        if (show && from + show < n)
+            tell(P, 2, 4,
+                 "... and %d more ('more': the next ones; 'list': all of "
+                 "them)",
+                 n - from - show);
         if (show)
             from += show;
         show = 0;
         printf("%s> ", P->info->player[pos->to - 1]);
         fflush(stdout);
+        P->used++;
         int got = cli_read_line(line, sizeof line);
         if (got == CLI_LINE_END)
             return ACT_LEAVE;
         if (got != CLI_LINE_OK || !line[0])
             continue;
         if (strcmp(line, "undo") == 0) {
-            printf("  There is no step to undo: 'undo' takes back a step of "
-                   "a turn entered\n  step by step; 'takeback' takes back "
-                   "your last move.\n");
+            printf("  There is no step to undo ('takeback' takes back your "
+                   "last move).\n");
             continue;
         }
         if (strcmp(line, "list") == 0) {
+            if (prethrow)
+                printf("  0) throw the sticks\n");
             from = 0;
             show = n;
             continue;
@@ -732,7 +898,8 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (strcmp(line, "more") == 0) {
             if (from >= n)
                 from = 0; /* round again */
-            show = n - from < LIST_SHOWN ? n - from : LIST_SHOWN;
+            P->used = 0;  /* a screenful of them */
+            show = room_for(P, n - from);
             continue;
         }
         int cmd = command(P, line, t, moves, n);
@@ -747,17 +914,17 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             if (k >= 1 && k <= n)
                 return (int)k - 1;
             if (n == 1)
-                printf("  There is no choice %s: pick 1%s.\n", line,
-                       prethrow ? " or 0 to throw" : "");
+                cli_say(stdout, 2, 4, "There is no choice %s: pick 1%s.", line,
+                        prethrow ? " or 0 to throw" : "");
             else
-                printf("  There is no choice %s: pick 1-%d%s.\n", line, n,
-                       prethrow ? " or 0 to throw" : "");
+                cli_say(stdout, 2, 4, "There is no choice %s: pick 1-%d%s.",
+                        line, n, prethrow ? " or 0 to throw" : "");
             continue;
         }
         kemet_move m;
         kemet_error err;
         if (kemet_move_parse(P->rules, line, &m, &err)) {
-            printf("  %s. Type 'help' for help.\n", err.msg);
+            not_a_move(line, &err, &moves[0]);
             continue;
         }
         for (int i = 0; i < n; i++)
@@ -772,12 +939,24 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (!prethrow && t->n > 1) {
             int stepped = step_by_step(P, t, moves, n, &m, chosen);
             P->mid_set = false;
+            if (stepped == ACT_RESTART) {
+                /* the turn's screen again: its board, the throw, the
+                   choices from the first */
+                putchar('\n');
+                P->used += 1 + cli_board_in(P->rules, pos, P->mark, stdout,
+                                            P->form, P->rows);
+                P->used += status(P, stdout);
+                show_throw(P, t);
+                from = 0;
+                show = room_for(P, n);
+                continue;
+            }
             if (stepped != 0)
                 return stepped;
             continue;
         }
         kemet_explain(P->rules, pos, t, &m, why, sizeof why);
-        printf("  %s is not allowed: %s.\n", line, why);
+        cli_say(stdout, 2, 4, "%s is not allowed: %s.", line, why);
     }
 }
 
@@ -871,13 +1050,10 @@ static void save_record(play *P, bool end) {
     P->record_errno = e;
 }
 
-/* After a ply made with events `ev`: what it did, the piece it moved
- * marked, the record written again. */
-static int played(play *P, const kemet_events *ev) {
-    cli_describe(P->rules, ev, stdout);
+/* After a ply: the piece it moved marked, the record written again. */
+static void after_ply(play *P) {
     P->mark = mark_of(P, kemet_game_plies(P->game) - 1);
     save_record(P, false);
-    return ACT_PLAYED;
 }
 
 /* A ply the game could not take (no memory for its history): it ends. */
@@ -885,19 +1061,6 @@ static int cannot_go_on(int rc) {
     printf("  The game cannot go on: %s.\n",
            rc == KEMET_ENOMEM ? "out of memory" : "the library refused a ply");
     return ACT_LEAVE;
-}
-
-/* "White (you) throws:", or for the throw the opening made, "plays the
- * opening throw:". */
-static void announce_throw(const play *P) {
-    int me = kemet_game_pos(P->game)->to - 1;
-    const char *who = P->info->player[me];
-    if (P->opening_throw && kemet_game_plies(P->game) == 0)
-        printf("%s (%s) play%s the opening throw:\n", who, P->seat[me].name,
-               cli_plural(who) ? "" : "s");
-    else
-        printf("%s (%s) throw%s:\n", who, P->seat[me].name,
-               cli_plural(who) ? "" : "s");
 }
 
 /* The computer's choice for kemet_game_step_with, made as kemet_game_step
@@ -919,79 +1082,152 @@ static int computer_choose(void *ctx, const kemet_pos *pos,
     return k;
 }
 
-/* The computer's ply: a pre-throw move, or the throw and its move, by the
- * game's own throw-and-choose loop. */
-static int computer_ply(play *P) {
-    kemet_events ev;
-    int rc;
-    if (!kemet_game_throw(P->game)) {
+/* The computer's whole turn (every ply until the other side is to move,
+ * by the game's own throw-and-choose loop), told on one line as the
+ * scoresheet of a backgammon program tells it: "Black (greedy) throws 3,
+ * 4: 5-8, 8-12 (swaps with a piece of White)." A move made instead of
+ * throwing is told as such. */
+static int computer_turn(play *P) {
+    int me = kemet_game_pos(P->game)->to;
+    const char *who = P->info->player[me - 1];
+    char thr[256] = "", mv[1024] = "";
+    int nthr = 0, rc;
+    bool several = false; /* a throw of several values: ";" between them */
+    bool opening = opening_throw(P);
+    while (kemet_game_next(P->game) != KEMET_NEXT_OVER &&
+           kemet_game_pos(P->game)->to == me) {
+        kemet_events ev;
         long plies = kemet_game_plies(P->game);
-        if ((rc = kemet_game_step_with(P->game, computer_choose, P, P->scratch,
-                                       &ev)))
-            return cannot_go_on(rc);
-        if (kemet_game_plies(P->game) > plies)
-            return played(P, &ev); /* a move instead of the throw */
+        if (!kemet_game_throw(P->game)) {
+            if ((rc = kemet_game_step_with(P->game, computer_choose, P,
+                                           P->scratch, &ev)))
+                return cannot_go_on(rc);
+        }
+        kemet_throw t = {0};
+        if (kemet_game_plies(P->game) == plies) { /* the sticks thrown */
+            const kemet_throw *thrown = kemet_game_throw(P->game);
+            if (!thrown) /* (neither a move nor a throw: cannot be) */
+                return cannot_go_on(KEMET_EMISUSE);
+            t = *thrown;
+            if ((rc = kemet_game_step_with(P->game, computer_choose, P,
+                                           P->scratch, &ev)))
+                return cannot_go_on(rc);
+            char v[64];
+            kemet_throw_format(&t, v, sizeof v);
+            several |= t.n > 1;
+            append(thr, sizeof thr, "%s%s", nthr++ ? "\x01" : "", v);
+        }
+        const kemet_move *m = &kemet_game_history(P->game)[plies].move;
+        char buf[160], note[160];
+        if (m->n)
+            kemet_move_format(m, buf, sizeof buf);
+        else
+            snprintf(buf, sizeof buf, "no move");
+        notes(P, me, &ev, 0, ev.n, false, note, sizeof note);
+        append(mv, sizeof mv, "%s%s%s%s%s%s", *mv ? ", " : "", buf,
+               t.n ? "" : " instead of throwing", *note ? " (" : "", note,
+               *note ? ")" : "");
+        after_ply(P);
     }
-    announce_throw(P);
-    show_sticks(P, kemet_game_throw(P->game), stdout);
-    if ((rc = kemet_game_step_with(P->game, computer_choose, P, P->scratch,
-                                   &ev)))
-        return cannot_go_on(rc);
-    return played(P, &ev);
+    /* the throws, joined by ", " (or "; " between throws of several
+       values, whose own values are joined by commas) */
+    char joined[300] = "";
+    for (const char *s = thr; *s; s++)
+        if (*s == '\x01')
+            append(joined, sizeof joined, "%s", several ? "; " : ", ");
+        else
+            append(joined, sizeof joined, "%c", *s);
+    const char *name = P->seat[me - 1].name;
+    if (!nthr)
+        tell(P, 0, 2, "%s (%s): %s.", who, name, mv);
+    else if (opening && nthr == 1)
+        tell(P, 0, 2, "%s (%s) play%s the opening throw %s: %s.", who, name,
+             cli_plural(who) ? "" : "s", joined, mv);
+    else if (opening)
+        tell(P, 0, 2,
+             "%s (%s) play%s the opening throw, then throw on (%s): %s.", who,
+             name, cli_plural(who) ? "" : "s", joined, mv);
+    else
+        tell(P, 0, 2, "%s (%s) throw%s %s: %s.", who, name,
+             cli_plural(who) ? "" : "s", joined, mv);
+    return ACT_PLAYED;
 }
 
-/* A person's move made. */
-static int human_move(play *P, const kemet_move *m) {
+/* A person's move made, told on a line as the computer's are ("White
+ * moves 1-4 (swaps with a piece of Black)."; a pass in the words of the
+ * rules): the first line of the next screen, after `kept` lines. */
+static int human_move(play *P, const kemet_move *m, int kept) {
     kemet_events ev;
+    int me = kemet_game_pos(P->game)->to;
     int rc = kemet_game_play(P->game, m, &ev);
-    return rc ? cannot_go_on(rc) : played(P, &ev);
+    if (rc)
+        return cannot_go_on(rc);
+    P->used = kept;
+    if (m->n) {
+        const char *who = P->info->player[me - 1];
+        char buf[160], note[160];
+        kemet_move_format(m, buf, sizeof buf);
+        notes(P, me, &ev, 0, ev.n, true, note, sizeof note);
+        tell(P, 2, 4, "%s move%s %s%s%s%s.", who, cli_plural(who) ? "" : "s",
+             buf, *note ? " (" : "", note, *note ? ")" : "");
+    } else
+        P->used += cli_describe(P->rules, &ev, stdout);
+    after_ply(P);
+    return ACT_PLAYED;
 }
 
-/* One ply: pre-throw choice or throw and move. Returns ACT_PLAYED, or the
- * action that ended it otherwise (ACT_LEAVE, ACT_RESIGN, ACT_TAKEBACK). */
+/* One ply: pre-throw choice or throw and move; the computer's whole turn.
+ * Returns ACT_PLAYED, or the action that ended it otherwise (ACT_LEAVE,
+ * ACT_RESIGN, ACT_TAKEBACK). */
 static int ply(play *P) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     int me = pos->to - 1;
     if (!P->seat[me].human)
-        return computer_ply(P);
+        return computer_turn(P);
     kemet_move moves[KEMET_MAX_MOVES];
     /* a throw already made: the opening's, or one a take-back left */
     const kemet_throw *pending = kemet_game_throw(P->game);
     int n = pending ? 0 : kemet_prethrow(P->rules, pos, moves);
     if (n > 0) {
-        printf("%s: before throwing you may instead:\n", P->info->player[me]);
+        tell(P, 0, 2,
+             "%s: before throwing you may instead:", P->info->player[me]);
         kemet_move unused;
         int k = ask_human(P, NULL, moves, n, &unused);
         if (act_ends_ply(k))
             return k;
         if (k >= 0)
-            return human_move(P, &moves[k]);
+            return human_move(P, &moves[k], 0);
     }
     kemet_throw t;
     if (pending)
         t = *pending;
     else
         kemet_game_roll(P->game, &t);
-    announce_throw(P);
-    show_sticks(P, &t, stdout);
+    int at = P->used;
+    show_throw(P, &t);
+    int thrown = P->used - at; /* the throw's lines */
     n = kemet_moves(P->rules, pos, &t, moves);
     int k = 0;
     if (n == 1 && moves[0].n == 0) {
-        k = 0; /* pass: nothing to choose */
+        /* pass: nothing to choose; the throw's lines stay in the next
+           screen with it */
+        return human_move(P, &moves[0], thrown);
     } else if (n == 1 && P->auto_) {
         char buf[128];
         kemet_move_format(&moves[0], buf, sizeof buf);
-        printf("  The only move, %s, is played ('auto off' to be asked).\n",
-               buf);
+        P->used = thrown; /* the throw stays in the next screen with it */
+        tell(P, 2, 4, "The only move, %s, is played ('auto off' to be asked).",
+             buf);
+        return human_move(P, &moves[0], P->used);
     } else {
         kemet_move typed;
         k = ask_human(P, &t, moves, n, &typed);
         if (act_ends_ply(k))
             return k;
         if (k == ACT_TYPED)
-            return human_move(P, &typed); /* the turn as entered */
+            return human_move(P, &typed, 0); /* the turn as entered */
     }
-    return human_move(P, &moves[k]);
+    return human_move(P, &moves[k], 0);
 }
 
 static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
@@ -1047,7 +1283,7 @@ static int read_position(const char *position, const char *board,
 
 /* The game's header: its title and source, the players, the seed, the
  * start, and what the opening did (`ev`). */
-static void show_header(const play *P, const kemet_events *ev) {
+static void show_header(play *P, const kemet_events *ev) {
     char line[1024];
     char start_line[512];
     kemet_pos_format(P->rules, kemet_game_start(P->game), start_line,
@@ -1066,7 +1302,7 @@ static void show_header(const play *P, const kemet_events *ev) {
              "Type 'help' at your turn for commands ('pos': the position).",
              width, 0);
     putchar('\n');
-    cli_describe(P->rules, ev, stdout);
+    P->used = 1 + cli_describe(P->rules, ev, stdout); /* the first screen's */
 }
 
 /* The plies until the game ends, is resigned or is left. */
@@ -1090,9 +1326,12 @@ static void play_game(play *P) {
          * the board they made); every turn when only computers play. */
         bool draw = any_human ? P->seat[pos->to - 1].human : pos->to != last_to;
         if (draw) {
+            if (!any_human)
+                P->used = 0; /* a screen a turn */
             putchar('\n');
-            cli_board_as(P->rules, pos, P->mark, stdout, P->form);
-            status(P, stdout);
+            P->used += 1 + cli_board_in(P->rules, pos, P->mark, stdout, P->form,
+                                        P->rows);
+            P->used += status(P, stdout);
             last_to = pos->to;
         }
         int who = pos->to;
@@ -1104,11 +1343,14 @@ static void play_game(play *P) {
         if (got == ACT_TAKEBACK) {
             /* the library's rule: back to the person's last choice (a
                pass is none), the throw it used pending again */
+            /* (command() has seen that there is a move to take back) */
             if (kemet_game_takeback(P->game, who) != KEMET_OK)
-                printf("  There is no move of yours to take back.\n");
+                tell(P, 2, 4, "There is no move of yours to take back.");
             else {
-                printf("  Taken back: your last move, and what followed "
-                       "it. The same throw comes again.\n");
+                P->used = 0; /* the first line of the next screen */
+                tell(P, 2, 4,
+                     "Taken back: your last move, and what followed it. "
+                     "The same throw comes again.");
                 P->why_set = false;
                 P->mark = mark_of(P, kemet_game_plies(P->game) - 1);
                 save_record(P, false);
@@ -1139,7 +1381,7 @@ static int finish(play *P) {
                cli_plural(P->info->player[resigned - 1]) ? "" : "s");
     if (w != KEMET_PLAYING) {
         putchar('\n');
-        cli_board_as(P->rules, &end, P->mark, stdout, P->form);
+        cli_board_in(P->rules, &end, P->mark, stdout, P->form, P->rows);
         long turns = kemet_game_turns(P->game);
         if (w == KEMET_DRAW)
             printf("The game is drawn after %ld turn%s.\n", turns,
@@ -1282,12 +1524,11 @@ int cmd_play(int argc, char **argv) {
         return cli_fail("play: --level sets the computer player; give it or "
                         "--p2, not both");
     if (side == 2 && !level)
-        return cli_fail("play: --side chooses your side against --level; "
-                        "give --level too (or --p1 and --p2)");
+        level = 2; /* the default level, as the usage says */
     if (side == 2) {
         if (p2 || strcmp(p1, "human") != 0)
-            return cli_fail("play: --side 2 with --level makes you player 2; "
-                            "give --p1/--p2 instead, not both");
+            return cli_fail("play: --side 2 makes you player 2 against the "
+                            "computer; give --p1/--p2 instead, not both");
         p1 = kemet_level_agent((int)level);
         p2 = "human";
     }
@@ -1339,12 +1580,14 @@ int cmd_play(int argc, char **argv) {
         free(resume_text);
         return EXIT_BAD;
     }
+    cli_tables_quiet = true; /* a player's game says nothing of files */
     if (!(P.judge = cli_judge(P.rules))) {
         kemet_rules_close(P.rules);
         free(resume_text);
         return EXIT_BAD;
     }
     P.info = kemet_rules_info(P.rules);
+    P.rows = cli_rows(stdout);
     if (!(P.scratch = malloc(KEMET_MAX_MOVES * sizeof *P.scratch))) {
         kemet_judge_free(P.judge);
         kemet_rules_close(P.rules);

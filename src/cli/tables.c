@@ -120,6 +120,8 @@ static int make_dirs(const char *path) {
  * entries at most); larger classes wait for `kemet solve`. */
 #define FIRST_NEED 2000000LL
 
+bool cli_tables_quiet = false;
+
 static kemet_table *first_need(const kemet_rules *r, const char *dir,
                                bool own) {
     long long entries;
@@ -136,12 +138,13 @@ static kemet_table *first_need(const kemet_rules *r, const char *dir,
     /* the cache folder is the program's own, made as needed; a folder
        named by --tables or $KEMET_TABLES is never made */
     if ((!own || make_dirs(dir) == 0) &&
-        kemet_table_save(t, path, &err) == KEMET_OK)
-        fprintf(stderr,
-                "kemet: made the endgame table of %s, 2 pieces a side, in "
-                "%.1f s: %s ('kemet solve' makes larger ones)\n",
-                kemet_rules_spec(r), cli_now() - t0, path);
-    else
+        kemet_table_save(t, path, &err) == KEMET_OK) {
+        if (!cli_tables_quiet)
+            fprintf(stderr,
+                    "kemet: made the endgame table of %s, 2 pieces a side, in "
+                    "%.1f s: %s ('kemet solve' makes larger ones)\n",
+                    kemet_rules_spec(r), cli_now() - t0, path);
+    } else if (!cli_tables_quiet)
         fprintf(stderr,
                 "kemet: made the endgame table of %s, 2 pieces a side, for "
                 "this run only: cannot save it in %s\n",

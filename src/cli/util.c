@@ -301,14 +301,15 @@ bool cli_number(const char *line, long *value) {
 }
 
 /* cli_wrap_hang; with `keep` a run of spaces within a line is kept (a
- * table's columns), else each is one space. */
-static void wrap(FILE *out, const char *text, int width, int indent, int hang,
-                 bool keep) {
-    int col = 0, gap = 1;
+ * table's columns), else each is one space. The lines written. */
+static int wrap(FILE *out, const char *text, int width, int indent, int hang,
+                bool keep) {
+    int col = 0, gap = 1, lines = 0;
     bool first = true; /* on the text's first line: `indent`, else `hang` */
     for (const char *s = text; *s;) {
         if (*s == '\n') {
             fputc('\n', out);
+            lines++;
             col = 0;
             first = true;
             s++;
@@ -325,8 +326,10 @@ static void wrap(FILE *out, const char *text, int width, int indent, int hang,
         for (size_t i = 0; i < w; i++)
             chars += ((unsigned char)s[i] & 0xC0) != 0x80;
         if (col == 0 || col + gap + chars > width) {
-            if (col)
+            if (col) {
                 fputc('\n', out);
+                lines++;
+            }
             int in = col == 0 && first ? indent : hang;
             fprintf(out, "%*s", in, "");
             col = in;
@@ -341,26 +344,29 @@ static void wrap(FILE *out, const char *text, int width, int indent, int hang,
         col += chars;
         s += w;
     }
-    if (col)
+    if (col) {
         fputc('\n', out);
+        lines++;
+    }
+    return lines;
 }
 
-void cli_wrap_hang(FILE *out, const char *text, int width, int indent,
-                   int hang) {
-    wrap(out, text, width, indent, hang, false);
+int cli_wrap_hang(FILE *out, const char *text, int width, int indent,
+                  int hang) {
+    return wrap(out, text, width, indent, hang, false);
 }
 
-void cli_wrap(FILE *out, const char *text, int width, int indent) {
-    cli_wrap_hang(out, text, width, indent, indent);
+int cli_wrap(FILE *out, const char *text, int width, int indent) {
+    return cli_wrap_hang(out, text, width, indent, indent);
 }
 
-void cli_say(FILE *out, int indent, int hang, const char *fmt, ...) {
+int cli_say(FILE *out, int indent, int hang, const char *fmt, ...) {
     char buf[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    wrap(out, buf, cli_text_width(out), indent, hang, true);
+    return wrap(out, buf, cli_text_width(out), indent, hang, true);
 }
 
 static struct {
@@ -422,11 +428,12 @@ bool cli_plural(const char *name) {
     return n > 0 && name[n - 1] == 's';
 }
 
-void cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
+int cli_describe(const kemet_rules *rules, const kemet_events *ev, FILE *out) {
     char text[KEMET_DESCRIBE_MAX];
-    if (kemet_describe(rules, ev, text, sizeof text) > 0) {
-        cli_wrap(out, text, cli_text_width(out), 2); /* to the terminal */
-    }
+    if (kemet_describe(rules, ev, text, sizeof text) > 0)
+        return cli_wrap(out, text, cli_text_width(out),
+                        2); /* to the terminal */
+    return 0;
 }
 
 void cli_rules_byline(const kemet_info *info, char *buf, size_t len) {
