@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { artifacts, fail, waitFor, settled, still, turn, playOnce, playUntil } from "./helpers.mjs";
+import { artifacts, fail, waitFor, settled, still, turn, playOnce, playUntil, boardText } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.KEMET_BIN || join(here, "../../build/release/kemet");
@@ -430,20 +430,44 @@ async function senetLevel5(browser, base) {
     if (!(await page.locator(".source").count())) continue;
     if (seen && !hinted) {
       await page.click("#hint");
-      await page.locator(".board .chip").first().waitFor();
-      const chips = await page.locator(".board .chip text").allTextContents();
-      const listed = await page.locator("#hints li").count();
-      if (!chips.length || !chips.every(c => /^\d+\.\d%( exact)?$/.test(c))) fail("hint chips: " + chips.join(" | "));
-      if (listed < Math.min(chips.length, 2) && listed < 1) fail(`${listed} hints listed, ${chips.length} drawn`);
-      const bestMove = await page.locator(".board .chip.best").getAttribute("data-move");
-      const title = await page.locator(".board .chip.best title").textContent();
-      if (!/your chance of winning after this move: \d+\.\d%/.test(title)) fail("a hint's label: " + title);
+      await page.locator("#hints li").first().waitFor();
+      await page.locator(".board .labels .chip").first().waitFor();
+      /* on the board: the best moves' arrows, each labelled with its rank
+         in the list, readable and over no piece */
+      const bt = await boardText(page);
+      const chips = bt.labels.filter(l => /chip/.test(l.kind));
+      if (!chips.length || !chips.every((c, i) => /^[1-3]$/.test(c.text))) fail("hint labels: " + chips.map(c => c.text).join(" | "));
+      for (const l of bt.labels) {
+        if (l.px < 12) fail(`a hint's label "${l.text}" is ${l.px.toFixed(1)} px`);
+        if (l.over) fail(`a hint's label "${l.text}" covers a piece`);
+      }
+      /* in the list: each chance told apart from the next */
+      const rows = await page.locator("#hints li .chance").allTextContents();
+      if (!rows.length || !rows.every(c => /^\d+\.\d{1,3}%( exact)?$/.test(c))) fail("hint chances: " + rows.join(" | "));
+      const hinted1 = await page.evaluate(() => [...document.querySelectorAll("#hints li")].map(li => li.querySelector(".hintmove").dataset.move));
+      const bestMove = hinted1[0];
       await page.screenshot({ path: join(artifacts, "senet-level5-hints.png") });
+      /* a click on a piece under the arrows picks that piece: it never
+         plays a hinted move (the best hint's arrow starts on its piece) */
       const plies = await page.evaluate(() => +document.querySelector(".board").dataset.ply);
+      const from = bestMove.split("-")[0];
+      const cell = await page.evaluate(f => {
+        const g = document.querySelectorAll(".board .hole.source");
+        return [...g].find(e => e.querySelector("title").textContent.startsWith(`square ${f}:`))?.dataset.cell;
+      }, from);
+      if (cell) {
+        const box = await page.locator(`.board [data-cell="${cell}"] .cellbg`).boundingBox();
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        await settled(page);
+        const after = await page.evaluate(() => +document.querySelector(".board").dataset.ply);
+        if (after !== plies) fail(`a click on the piece on ${from} with hints shown played a move`);
+        if (!(await page.locator(".board .picked").count())) fail(`a click on the piece on ${from} with hints shown did not pick it`);
+        await page.keyboard.press("Escape");
+      }
+      /* the best hint played from the list */
       await page.evaluate(p => { window.lastMine = p + 1; }, plies);
-      await page.locator(".board .chip.best").click();
-      await waitFor(async () => (await page.locator("#log li").last().textContent()).includes(bestMove.split("+")[0]) ||
-                               +(await page.evaluate(() => document.querySelector(".board").dataset.ply)) > plies, "the hinted move to be played");
+      await page.locator("#hints li.best .hintmove").click();
+      await waitFor(async () => +(await page.evaluate(() => document.querySelector(".board").dataset.ply)) > plies, "the hinted move to be played");
       await still(page);
       const log = await page.locator("#log").textContent();
       if (!log.includes(`White moves ${bestMove}`)) fail(`the best hint ${bestMove} was not played: ${log.slice(-200)}`);
