@@ -497,6 +497,99 @@ function accuracy(decisions, player) {
   return real.length ? real.reduce((a, d) => a + one(d.loss), 0) / real.length : 100;
 }
 
+/* A newcomer on a phone (390x844): what must be read is on the first
+ * screen. Lions & Jackals: the hints (their list and their labels on the
+ * board) and the explanation of a tap on an empty hole; Dogs & Jackals,
+ * every piece in hand: the piece to bring on is marked under the board
+ * and the turn says so; Senet (Kendall): the square numbers and the
+ * board's signs readable, no box of pieces in hand. */
+async function phone(browser, base) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const bad = watchErrors(page);
+  const start = async (rs) => {
+    await page.goto(base + "/");
+    await page.selectOption("#ruleset", rs);
+    await page.selectOption("#opponent", "computer:1");
+    await page.click("#start");
+    await page.locator(".board").waitFor();
+  };
+  /* the player's turn with a piece to move (throwing as often as needed) */
+  const toMove = async (ok = async () => (await page.locator(".source").count()) > 0) => {
+    for (let i = 0; i < 200; i++) {
+      const t = await turn(page);
+      if (t === "over") fail("the game ended first");
+      if (t === "mine" && (await page.locator("#throw").count())) { await page.click("#throw"); await still(page); continue; }
+      if (t === "mine" && await ok()) return;
+      if (t === "mine" && (await page.locator(".source, .zone.source").count())) {
+        await playOnce(page);
+        if (await page.locator(".zone.source").count()) { await page.locator(".zone.source").click(); await settled(page); await page.locator(".target").first().click(); }
+        await still(page);
+        continue;
+      }
+      await page.waitForTimeout(100);
+    }
+    fail("no turn to move came");
+  };
+  const onScreen = async sel => page.evaluate(s => [...document.querySelectorAll(s)].every(e => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }) && document.querySelectorAll(s).length > 0, sel);
+
+  await start("lions-jackals");
+  await toMove();
+  await page.click("#hint");
+  await page.locator("#hints li").first().waitFor();
+  await still(page);
+  if (!(await onScreen("#hints li"))) fail("the hint list is not on the first screen of a phone");
+  const bt = await boardText(page);
+  if (!bt.labels.length) fail("no hint drawn on the board");
+  for (const l of bt.labels) {
+    if (l.px < 12) fail(`a hint's label "${l.text}" is ${l.px.toFixed(1)} px on a phone`);
+    if (l.over) fail(`a hint's label "${l.text}" covers a piece on a phone`);
+  }
+  await page.screenshot({ path: join(artifacts, "phone-hints-lions-jackals.png") });
+  /* a tap on an empty hole far from any piece that may move */
+  const empty = await page.evaluate(() => {
+    const src = [...document.querySelectorAll(".board .hole.source .cellbg")].map(e => e.getBoundingClientRect());
+    let best = null, far = 0;
+    for (const g of document.querySelectorAll(".board .hole")) {
+      if (g.querySelector(".piece") || g.classList.contains("source")) continue;
+      const r = g.querySelector(".cellbg").getBoundingClientRect();
+      const d = Math.min(...src.map(q => Math.hypot(q.x - r.x, q.y - r.y)));
+      if (d > far) { far = d; best = { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }
+    }
+    return best;
+  });
+  await page.mouse.click(empty.x, empty.y);
+  await waitFor(async () => (await page.locator("#msg").textContent()).trim().length > 8, "the explanation of the tap");
+  if (!(await onScreen("#msg"))) fail("on a phone the explanation of a tap is below the first screen: " + (await page.locator("#msg").textContent()));
+  await page.screenshot({ path: join(artifacts, "phone-illegal-lions-jackals.png") });
+
+  await start("dogs-jackals");
+  await toMove(async () => (await page.locator(".zone.source").count()) > 0);
+  const said = await page.locator("#turn").textContent();
+  if (!/in hand" under the board/.test(said)) fail("entering a piece, the turn says: " + said);
+  if (!(await onScreen(".zone.source"))) fail("the piece to bring on is not marked on the first screen");
+  await page.screenshot({ path: join(artifacts, "phone-enter-dogs-jackals.png") });
+  await page.locator(".zone.source").click();
+  await settled(page);
+  if (!(await page.locator(".board .target").count())) fail("a piece picked from the hand shows no hole to go to");
+
+  await start("senet-kendall");
+  await still(page);
+  if (await page.locator("#zones").count()) fail("Kendall's Senet shows boxes of pieces in hand or borne off: " + (await page.locator("#zones").textContent()));
+  if (!(await page.locator(".board.numbers").count())) fail("the square numbers are not shown by default");
+  const st = await boardText(page);
+  if (Math.min(...st.marks) < 16) fail(`the board's signs are ${Math.min(...st.marks).toFixed(1)} px on a phone`);
+  if (Math.min(...st.nums) < 10) fail(`the square numbers are ${Math.min(...st.nums).toFixed(1)} px on a phone`);
+  if (!/t throws/.test(await page.locator("#keys").textContent())) fail("the key t is not mentioned");
+  await page.screenshot({ path: join(artifacts, "phone-senet-kendall.png") });
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log("ok - a phone: the hints and a tap's explanation on the first screen, the hint labels readable over no piece; the piece to enter marked; Senet's numbers and signs readable");
+  await ctx.close();
+}
+
 /* A game resigned after some moves: its replay says so, and its review
  * shows every decision and the resignation, the accuracy as documented. */
 async function resignedReview(browser, base) {
@@ -677,7 +770,7 @@ browser.newContext = async o => {
   return c;
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
-const checks = { boards, senetLevel5, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
+const checks = { boards, senetLevel5, phone, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
                  homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
