@@ -57,12 +57,13 @@ async function gameAgainstComputer(browser, base) {
   await page.screenshot({ path: join(artifacts, "computer-start.png"), fullPage: true });
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   if (pageWidth > 390) fail(`the page is ${pageWidth} px wide on a 390 px phone`);
-  /* which side is which, and hole numbers on request */
+  /* which side is which, and the holes' numbers, shown unless hidden */
   const leg = await page.locator(".legend").textContent();
   if (!/player 1/.test(leg) || !/you/.test(leg)) fail("no legend of the sides: " + leg);
-  await page.check("#numbers");
-  if (!(await page.locator(".board.numbers").count())) fail("hole numbers cannot be shown");
+  if (!(await page.locator(".board.numbers").count())) fail("the holes' numbers are not shown at first");
   await page.uncheck("#numbers");
+  if (await page.locator(".board.numbers").count()) fail("the holes' numbers cannot be hidden");
+  await page.check("#numbers");
   let marked = 0;
   const actions = await playUntil(page, async () => {
     marked = Math.max(marked, await page.locator(".board .arrow.last").count());
@@ -71,6 +72,15 @@ async function gameAgainstComputer(browser, base) {
   if (!marked) fail("the last move is never marked on the board");
   const result = await page.locator("#turn").textContent();
   if (!/won/.test(result)) fail("no winner shown: " + result);
+  /* why it ended: the quick mode ends when a plinth reaches the other
+     side's home row, or all of one side's are in the Duat */
+  if (!/home row|Duat/.test(result)) fail("the end does not say why: " + result);
+  /* the move list scrolled to its end shows its top line whole */
+  const cut = await page.evaluate(() => {
+    const log = document.getElementById("log"), top = log.getBoundingClientRect().top;
+    return [...log.children].some(li => { const r = li.getBoundingClientRect(); return r.top < top - 1 && r.bottom > top + 1; });
+  });
+  if (cut) fail("the move list's top line is cut");
   await page.screenshot({ path: join(artifacts, "computer-end.png"), fullPage: true });
   /* a rematch: a new game of the same kind */
   const before = page.url();
@@ -94,7 +104,15 @@ async function gameAgainstComputer(browser, base) {
   if (!(await page.locator("#review svg.graph polyline").count())) fail("the review has no graph");
   const acc = await page.locator("#review table").textContent();
   if (!/accuracy/.test(acc) || !/%/.test(acc)) fail("the review shows no accuracy: " + acc);
+  /* the review in plain words: no formula first, no "Lions's" */
+  const reviewText = await page.locator("#review").textContent();
+  if (/s's\b/.test(reviewText)) fail("the review says " + reviewText.match(/\S+s's\b/)[0]);
+  if (/e\^/.test(await page.locator("#accuracy-note").textContent())) fail("the review opens with a formula");
   await page.locator("#review .review-list li button").nth(Math.floor(graded / 2)).click();
+  /* the position of the decision picked is on the screen */
+  const seen = await page.evaluate(() => { const r = document.querySelector(".replay .board").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; });
+  if (!seen) fail("a decision picked shows its position off the screen");
+  await page.screenshot({ path: join(artifacts, "review-picked-390x844.png") });
   const said = await page.locator("#replay-words").textContent();
   if (!/^Move \d+, \w+.*: played .*(the best was|the best move|the only move)/.test(said)) fail("a picked decision is not explained: " + said);
   if (/best \(best/.test(await page.locator("#review").textContent())) fail("the review says best (best ...)");
@@ -699,7 +717,7 @@ async function stepNotation(browser, base) {
  * and a desktop's in turn: no console error, no failed request. */
 async function wholeGames(browser, base) {
   const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
-  const done = [], errors = [];
+  const done = [], errors = [], ends = [];
   for (const [i, r] of rulesets.entries()) {
     const vp = i % 2 ? { width: 390, height: 844 } : { width: 1366, height: 800 };
     const page = await browser.newPage({ viewport: vp });
@@ -715,13 +733,16 @@ async function wholeGames(browser, base) {
        58 holes, rule 17: nothing can ever move) */
     const drawn = /drawn/.test(result) && /game is drawn/.test(r.text);
     if (!/won/.test(result) && !drawn) fail(`${r.id}: no winner shown: ${result}`);
+    /* and why: a sentence after who won */
+    if (!drawn && !/(won\.|won!|lost\.) \S/.test(result)) errors.push(`${r.id}: the end does not say why: ${result}`);
+    ends.push(`${r.id}: ${result.replace(/^.*?(won\.|won!|lost\.) /, "")}`);
     await page.screenshot({ path: join(artifacts, `end-${r.id}.png`) });
     if (bad.length) errors.push(`${r.id}: ${[...new Set(bad)].join("; ")}`);
     done.push(`${r.id} ${actions}`);
     await page.close();
   }
   if (errors.length) fail(`errors over the games (actions: ${done.join(", ")}): ${errors.join(" | ")}`);
-  console.log(`ok - a whole game of every ruleset, no console error or failed request (actions: ${done.join(", ")})`);
+  console.log(`ok - a whole game of every ruleset, no console error or failed request (actions: ${done.join(", ")}); the ends: ${ends.join(" | ")}`);
 }
 
 /* The home page on a phone, the rules of every ruleset, a bad address. */
@@ -745,6 +766,13 @@ async function homeRulesAddress(browser, base) {
     if (parts.h < 2 || parts.p < 1 || parts.board !== r.board_cells) fail(`${r.id}'s rules page: ${JSON.stringify(parts)}`);
     if (parts.links.some(l => !l.startsWith("#"))) fail(`${r.id}'s rules page links outside the page: ${parts.links}`);
     if (r.id === "lions-jackals" || r.id === "senet-kendall") await page.screenshot({ path: join(artifacts, `rules-${r.id}.png`), fullPage: true });
+    /* "Play" there offers that ruleset */
+    if (r.id === "lions-jackals" || r.id === "dogs-jackals") {
+      await page.locator("#play-it").click();
+      await page.locator("#start").waitFor();
+      const chosen = await page.locator("#ruleset").inputValue();
+      if (chosen !== r.id) fail(`"Play" on the rules of ${r.id} offers ${chosen}`);
+    }
   }
   await page.goto(base + "/#/game/0123456789abcdef");
   await page.locator("#error").waitFor();
