@@ -219,6 +219,10 @@ export function endWords(rs, st) {
     if (rs.gone && on(W) === 0) return cap(`${all(W)} are ${rs.gone}.`);
     if (on(L) === 0) return cap(`${all(L)} are ${rs.gone || rs.in_hand || "off the board"}.`);
   }
+  /* a piece of the loser off the board while its home row is full */
+  const homeL = Object.keys(homeOf).filter(c => homeOf[c] === L);
+  if (rs.in_hand && hand && hand[L - 1] > 0 && homeL.length && homeL.every(c => (cells[c - 1] || [0, 0]).some(x => x > 0)))
+    return cap(`${one(L)} is ${rs.in_hand} while ${whose(L)} home row is full.`);
   if (inHome(W, L) > 0) return cap(`${one(W)} reached ${whose(L)} home row.`);
   return "";
 }

@@ -160,7 +160,7 @@ export async function replayPage(id) {
     graph = chanceGraph(rs, review.decisions, pick);
     reviewBox.replaceChildren(
       h("h2", {}, "Review"),
-      end ? h("p", {id: "review-end"}, `${review.plies} moves. ${end.words}`) : null,
+      end ? h("p", {id: "review-end"}, `${review.plies} moves. ${end.words}`, end.resigned ? "" : " " + endWords(rs, {cells: g.history[g.history.length - 1].cells, winner: g.winner})) : null,
       h("table", {class: "games review-table"}, h("tr", {}, h("th", {}, ""), h("th", {}, "accuracy"), h("th", {}, "points lost"), h("th", {}, "luck"), h("th", {}, "doubtful / bad / very bad")), players),
       h("p", {class: "small", id: "accuracy-note"},
         "Accuracy: each real choice scores 100 when it is the best move, and less the more chance of winning it gives up: " +
