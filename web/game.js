@@ -494,12 +494,12 @@ function render() {
   const showHand = rs.in_hand && (handMark || [1, 2].some(p => st.hand[p - 1] > 0 || startHand(p) > 0));
   const showGone = rs.gone && (offMark || [1, 2].some(p => st.gone[p - 1] > 0));
   const zone = (p, what, n, mark, where) => {
-    const act = mark && p === st.to;
-    const z = h("div", {class: "zone" + (act ? " " + mark : ""), "data-zone": where + p},
+    const live = mark && p === st.to;
+    const z = h("div", {class: "zone" + (live ? " " + mark : ""), "data-zone": where + p},
                 pieceSvg(p, n), h("span", {}, `${whoName(rs, p)} ${what}: ${n}`),
-                act && mark === "source" ? h("span", {class: "zonedo"}, "tap to bring one on") : null,
-                act && mark === "target" ? h("span", {class: "zonedo"}, `tap to bear it off`) : null);
-    if (act) activate(z, () => choose(where));
+                live && mark === "source" ? h("span", {class: "zonedo"}, "tap to bring one on") : null,
+                live && mark === "target" ? h("span", {class: "zonedo"}, "tap to take it there") : null);
+    if (live) activate(z, () => choose(where));
     return z;
   };
   const zones = showHand || showGone ? h("div", {class: "zones", id: "zones"},
@@ -614,7 +614,7 @@ function render() {
   const focus = document.activeElement && document.activeElement.id;
   /* (one grid: on a phone held upright the panel comes straight after
      the board and what is under it, the legend last) */
-  app.replaceChildren(h("div", {class: "game" + (hintBox ? " hinting" : "")},
+  app.replaceChildren(h("div", {class: "game" + (hintBox ? " hinting" : "") + (zones ? " zoned" : "")},
     h("h1", {class: "gametitle"}, rs.title, h("span", {class: "small"}, st.players.map((p, i) => `${p.name}: ${p.kind === "computer" ? "computer, level " + p.level : st.you === i + 1 ? "you" : "a person"}`).join(" · "))),
     h("div", {class: "boardwrap", id: "boardholder"}, board), zones, legend(rs, st.you),
     side), heard);
