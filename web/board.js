@@ -202,14 +202,14 @@ export function endWords(rs, st) {
   const name = p => rs.players[p - 1];
   const all = p => name(p).endsWith("s") ? `all ${NUMBER[n] || n} ${name(p)}` : `all ${NUMBER[n] || n} ${name(p)} pieces`;
   const one = p => name(p).endsWith("s") ? `a ${name(p).slice(0, -1)}` : `a ${name(p)} piece`;
-  const whose = p => name(p).endsWith("s") ? `the ${name(p)}'` : `${name(p)}'s`;
+  const owner = p => whose(rs, p);
   const cap = x => x.charAt(0).toUpperCase() + x.slice(1);
   if (!W) return rs.text && /nothing can ever move/i.test(rs.text) ? "Nothing can move any more." : "";
   const on = p => cells.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
   const homeOf = {};
   for (const c of rs.art.holes) if (c.home) homeOf[c.cell] = c.home;
   const inHome = (p, q) => cells.reduce((a, c, i) => a + (homeOf[i + 1] === q ? ((c || [0, 0])[p - 1] || 0) : 0), 0);
-  if (inHome(W, L) === n) return cap(`${all(W)} are in ${whose(L)} home row.`);
+  if (inHome(W, L) === n) return cap(`${all(W)} are in ${owner(L)} home row.`);
   const gone = st.gone, hand = st.hand;
   if (rs.gone && gone && gone[W - 1] === n) return cap(`${all(W)} are ${rs.gone}.`);
   if (rs.gone && gone && gone[L - 1] === n) return cap(`${all(L)} are ${rs.gone}.`);
@@ -222,8 +222,8 @@ export function endWords(rs, st) {
   /* a piece of the loser off the board while its home row is full */
   const homeL = Object.keys(homeOf).filter(c => homeOf[c] === L);
   if (rs.in_hand && hand && hand[L - 1] > 0 && homeL.length && homeL.every(c => (cells[c - 1] || [0, 0]).some(x => x > 0)))
-    return cap(`${one(L)} is ${rs.in_hand} while ${whose(L)} home row is full.`);
-  if (inHome(W, L) > 0) return cap(`${one(W)} reached ${whose(L)} home row.`);
+    return cap(`${one(L)} is ${rs.in_hand} while ${owner(L)} home row is full.`);
+  if (inHome(W, L) > 0) return cap(`${one(W)} reached ${owner(L)} home row.`);
   return "";
 }
 
@@ -347,7 +347,6 @@ export function drawBoard(rs, cells, opts = {}) {
   svg._pieces = [];
   for (const [key, c] of Object.entries(g.cells))
     if ((cells[+key - 1] || [0, 0]).some(x => x > 0)) svg._pieces.push({x: c.x, y: c.y, r: c.r * (c.square ? .7 : .9)});
-  svg._holes = Object.values(g.cells);
   svg._box = [-P, -P, g.w + P, g.h + P];
   if (typeof ResizeObserver === "function") {
     let last = 0;
@@ -384,7 +383,7 @@ export function drawBoard(rs, cells, opts = {}) {
  * arrow's end, back along its path, then around its end). Called once
  * the board is laid out, and again when its size changes. */
 export function fitBoard(svg) {
-  if (!svg || !svg.isConnected || !svg._holes) return;
+  if (!svg || !svg.isConnected || !svg._labels) return;
   const ctm = svg.getScreenCTM(), k = ctm ? Math.hypot(ctm.a, ctm.b) : 0;
   if (!k) return;
   const px = n => n / k; /* n CSS px in the drawing's units */
@@ -398,6 +397,7 @@ export function fitBoard(svg) {
     /* (in a square, on its lower part, under the number) */
     const r = +t.dataset.r, sq = t.dataset.square === "1", fs = Math.min(Math.max(+t.dataset.fs, px(18)), r * (sq ? 1.05 : 1.5));
     t.setAttribute("font-size", fs);
+    t.setAttribute("stroke-width", fs * .05); /* (thin signs such as the ankh drawn bolder) */
     t.setAttribute("y", sq ? +t.dataset.cy + r * .8 : +t.dataset.cy + fs * .36);
   }
   const layer = svg.querySelector("g.labels");
@@ -411,6 +411,7 @@ export function fitBoard(svg) {
   };
   const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
   for (const l of svg._labels) {
+    if (!l.at.length) continue;
     const wd = Math.max(ht, fs * (l.text.length * .62 + .9));
     const box = q => ({x: q.x - wd / 2, y: q.y - ht / 2, w: wd, h: ht});
     const free = b => b.x >= x0 && b.y >= y0 && b.x + b.w <= x1 && b.y + b.h <= y1 &&

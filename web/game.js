@@ -630,12 +630,14 @@ function render() {
  * so its height is set from them). */
 function showLast(log) {
   log.style.height = "";
+  log.scrollTop = 0;
   const room = log.clientHeight, items = [...log.children];
-  if (log.scrollHeight <= room || !items.length) return;
-  const end = items[items.length - 1].offsetTop + items[items.length - 1].offsetHeight;
-  const first = items.find(li => end - li.offsetTop <= room) || items[items.length - 1];
-  log.style.height = (end - first.offsetTop) + "px";
-  log.scrollTop = first.offsetTop - log.firstElementChild.offsetTop;
+  if (log.scrollHeight <= room + 1 || !items.length) return;
+  const top = li => li.getBoundingClientRect().top, zero = top(items[0]);
+  const end = items[items.length - 1].getBoundingClientRect().bottom;
+  const first = items.find(li => end - top(li) <= room) || items[items.length - 1];
+  log.style.height = Math.ceil(end - top(first)) + "px";
+  log.scrollTop = Math.round(top(first) - zero);
 }
 
 /* The address to put in a link for another device, and whether the
