@@ -321,6 +321,11 @@ function cellOfSquare(sq) {
 }
 function splitStep(t) { const p = t.split("-"); return {f: p[0], to: p[p.length - 1], text: t}; }
 
+/* The library's reason for a player who taps rather than writes: without
+ * the notation it may add (": write 5-6-20"). */
+function plain(why) { return (why || "").replace(/^write [\w-]+: /, "").replace(/:?\s*write [\w-]+(\s|$).*$/, "").replace(/\.$/, ""); }
+const cap = x => x.charAt(0).toUpperCase() + x.slice(1);
+
 /* Why a move is not legal, in words (the server's kemet_explain). */
 async function explain(move, fallback) {
   try {
@@ -353,10 +358,11 @@ async function choose(where) {
     /* why not: ask about the plainest move of this piece */
     const val = (v.left && v.left[0]) || (st.throw && st.throw.values[0]) || 1;
     const to = where === "in" ? String(val) : String(+where + val);
-    const why = await explain([...v.done, where + "-" + to].join("+"), "");
+    const why = plain(await explain([...v.done, where + "-" + to].join("+"), ""));
     const piece = where === "in" ? "A new piece" : `The piece on ${where}`;
-    say(why && !/^no value/.test(why) ? `${piece} cannot move: ${why}. Pick one of the highlighted pieces.`
-      : `${piece} cannot move with this throw${v.left && v.left.length ? ` (${v.left.join(", ")})` : ""}: pick one of the highlighted pieces.`, true);
+    say(!why || /^no value/.test(why) ? `${piece} cannot move with this throw${v.left && v.left.length ? ` (${v.left.join(", ")})` : ""}: pick one of the highlighted pieces.`
+      : /^(the piece on|a new piece)/i.test(why) ? `${cap(why)}. Pick one of the highlighted pieces.`
+      : `${piece} cannot move: ${why}. Pick one of the highlighted pieces.`, true);
     return render();
   }
   /* the picked piece again: unpick it, unless it may end where it began
@@ -373,13 +379,14 @@ async function choose(where) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
     /* the library's reason, where it names a rule; else in plain words
        where this piece may go */
-    const why = await explain([...v.done, v.picked + "-" + where].join("+"), "");
+    const why = plain(await explain([...v.done, v.picked + "-" + where].join("+"), ""));
     const piece = v.picked === "in" ? "The new piece" : `The piece on ${v.picked}`;
     const there = where === "off" ? `be ${rs.gone || "borne off"}` : `go to ${where}`;
-    const can = steps.filter(x => x.f === v.picked).map(x => x.to === "off" ? rs.gone || "off" : x.to);
-    say(why && !/^no value/.test(why) ? `${piece} cannot ${there}: ${why}.`
-      : `${piece} cannot ${there} with this throw${v.left && v.left.length ? ` (${v.left.join(", ")})` : ""}` +
-        (can.length ? `; it can go to ${[...new Set(can)].join(" or ")} (in blue).` : "."), true);
+    const can = [...new Set(steps.filter(x => x.f === v.picked).map(x => x.to === "off" ? rs.gone || "off" : x.to))];
+    const tail = can.length ? ` It can go to ${can.join(" or ")} (in blue).` : "";
+    say((!why || /^no value/.test(why) ? `${piece} cannot ${there} with this throw${v.left && v.left.length ? ` (${v.left.join(", ")})` : ""}.`
+      : /^(the piece on|a new piece|a \d+ takes)/i.test(why) ? `${cap(why)}.`
+      : `${piece} cannot ${there}: ${why}.`) + tail, true);
     return render();
   }
   await takeStep(step);

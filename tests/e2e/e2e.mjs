@@ -141,7 +141,18 @@ async function illegalChoiceExplained(browser, base) {
       return (await page.locator("#msg").textContent()).trim();
     }, "an explanation");
     if (msg.length < 8) fail("no explanation: " + msg);
-    console.log(`ok - an illegal choice is explained: "${msg}"`);
+    /* a piece picked, then a hole it cannot reach: said in plain words,
+       with where it can go (no notation, no "no value left (5)") */
+    await page.locator(".source").first().click();
+    await settled(page);
+    await page.locator(".board .picked").first().waitFor();
+    const why = await waitFor(async () => {
+      await page.locator('[data-cell="30"]').click({ force: true });
+      const m = (await page.locator("#msg").textContent()).trim();
+      return m !== msg && m.length > 8 ? m : null;
+    }, "the explanation of a hole out of reach");
+    if (/write |no value left \(|FROM-/.test(why) || !/can go to/.test(why)) fail("a hole out of reach is explained as: " + why);
+    console.log(`ok - an illegal choice is explained: "${msg}"; "${why}"`);
   } else console.log("ok - (the throw could not be used; nothing to explain)");
   /* resigning, once confirmed, ends the game for the other side */
   page.once("dialog", d => d.accept());
@@ -503,7 +514,7 @@ async function senetLevel5(browser, base) {
   if (!seen) fail("no computer turn of several moves was seen");
   if (!hinted) fail("no hint was played");
   if (bad.length) fail("errors: " + bad.join("; "));
-  console.log(`ok - Senet against level 5: the computer's plies ${seen.join(", ")} glided in order, the last move's arrow kept through the throw; hints drawn with their chances, the best played by a click`);
+  console.log(`ok - Senet against level 5: the computer's plies ${seen.join(", ")} glided in order, the last move's arrow kept through the throw; hints drawn ranked (labels of 12 px or more over no piece), a click on a piece under them picks it, the best played from the list`);
   await ctx.close();
 }
 
