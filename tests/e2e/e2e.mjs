@@ -10,7 +10,9 @@
 //      scroll, the throw on the first screen), screenshots in artifacts/;
 //   4. Senet against level 5: the computer's moves played back in order,
 //      the last move's arrow kept until the player moves, hints on the
-//      board played by a click;
+//      board ranked and readable, a click on a piece under them picking
+//      the piece, the best played from the list; a phone's first screen
+//      holding the hints, a tap's explanation and the piece to enter;
 //   5. the review of a resigned game, its accuracy by docs/review.md's
 //      formula; a rematch between two people landing both in one game;
 //   6. a whole game of every ruleset with no console error and no failed
@@ -472,7 +474,9 @@ async function senetLevel5(browser, base) {
       }
       /* in the list: each chance told apart from the next */
       const rows = await page.locator("#hints li .chance").allTextContents();
+      const diffs = await page.locator("#hints li .diff").allTextContents();
       if (!rows.length || !rows.every(c => /^\d+\.\d{1,3}%( exact)?$/.test(c))) fail("hint chances: " + rows.join(" | "));
+      if (rows.some((c, i) => i && c === rows[i - 1] && diffs[i] !== "as good")) fail("two hints read the same: " + rows.join(" | "));
       const hinted1 = await page.evaluate(() => [...document.querySelectorAll("#hints li")].map(li => li.querySelector(".hintmove").dataset.move));
       const bestMove = hinted1[0];
       await page.screenshot({ path: join(artifacts, "senet-level5-hints.png") });
@@ -484,7 +488,8 @@ async function senetLevel5(browser, base) {
         const g = document.querySelectorAll(".board .hole.source");
         return [...g].find(e => e.querySelector("title").textContent.startsWith(`square ${f}:`))?.dataset.cell;
       }, from);
-      if (cell) {
+      if (!cell) fail(`the best hint's piece (on ${from}) is not highlighted`);
+      {
         const box = await page.locator(`.board [data-cell="${cell}"] .cellbg`).boundingBox();
         await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
         await settled(page);
