@@ -394,11 +394,16 @@ export function fitBoard(svg) {
     if (sq) t.setAttribute("y", +t.dataset.top + fs * .95);
   }
   for (const t of svg.querySelectorAll("text.mark")) {
-    /* (in a square, on its lower part, under the number) */
-    const r = +t.dataset.r, sq = t.dataset.square === "1", fs = Math.min(Math.max(+t.dataset.fs, px(18)), r * (sq ? 1.05 : 1.5));
+    /* (in a square, a little below its middle, clear of the number in
+       its corner) */
+    const r = +t.dataset.r, sq = t.dataset.square === "1";
+    let fs = Math.min(Math.max(+t.dataset.fs, px(sq ? 21 : 18)), r * (sq ? 1.3 : 1.5));
     t.setAttribute("font-size", fs);
+    /* (a word such as nfr kept within its square) */
+    const wide = t.getComputedTextLength ? t.getComputedTextLength() : 0;
+    if (wide > 1.8 * r) { fs = Math.max(+t.dataset.fs, fs * 1.8 * r / wide); t.setAttribute("font-size", fs); }
     t.setAttribute("stroke-width", fs * .05); /* (thin signs such as the ankh drawn bolder) */
-    t.setAttribute("y", sq ? +t.dataset.cy + r * .8 : +t.dataset.cy + fs * .36);
+    t.setAttribute("y", sq ? Math.min(+t.dataset.cy + fs * .36 + r * .15, +t.dataset.cy + r * .85) : +t.dataset.cy + fs * .36);
   }
   const layer = svg.querySelector("g.labels");
   if (!layer) return;
