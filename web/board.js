@@ -252,7 +252,8 @@ function arrow(pts, cls, width, back = 0) {
 /* Draws the board with the pieces of `cells`. Options:
  *   marks: cell -> "source", "target", "picked", "picked target"
  *   onCell(cell): a hole chosen (a tap picks the nearest marked hole)
- *   you: the side whose way is drawn; numbers: hole numbers shown
+ *   you: the side whose way is drawn and whose squares number the holes;
+ *   numbers: the holes' numbers shown
  *   arrows: [{steps, player, kind ("last", "hint", "best"), label, onClick, move}]
  *   struck: cells where a piece was taken (captured, swapped, knocked off)
  *   ply: the ply the drawing shows (data-ply) */
@@ -274,6 +275,12 @@ export function drawBoard(rs, cells, opts = {}) {
     track.append(s("path", {d: `M${-q},${-q} L0,0 L${-q},${q}`, transform: `translate(${mx},${my}) rotate(${ang})`, class: "trackarrow", fill: "none"}));
   }
   svg.append(track);
+  /* the holes' numbers: the squares of the side `you`, as its moves, its
+     hints and what it is told name them (a hole off its way, or named
+     rather than numbered, keeps the board's own label) */
+  const square = {};
+  for (let q = path.length - 1; q >= 1; q--) square[path[q]] = q;
+  const label = (cell, c) => square[cell] !== undefined && /^\d+$/.test(c.label) ? String(square[cell]) : c.label;
   for (const [key, c] of Object.entries(g.cells)) {
     const cell = +key, m = marks[cell];
     const grp = s("g", {class: "hole" + (m ? " " + m : ""), "data-cell": cell});
@@ -301,9 +308,9 @@ export function drawBoard(rs, cells, opts = {}) {
     /* the hole's number, inside it (never over the next hole) */
     grp.append(s("text", {class: "num", x: c.square ? c.x - c.r * .9 : c.x, y: c.square ? c.y - c.r + c.r * .42 : c.y + c.r * .32, "text-anchor": c.square ? "start" : "middle",
                           "font-size": c.square ? c.r * .42 : c.r * .9, "data-fs": c.square ? c.r * .42 : c.r * .9,
-                          "data-r": c.r, "data-square": c.square ? "1" : "0", "data-top": c.y - c.r}, c.label));
+                          "data-r": c.r, "data-square": c.square ? "1" : "0", "data-top": c.y - c.r}, label(cell, c)));
     const on = [0, 1].filter(p => n[p]).map(p => `${n[p] > 1 ? n[p] + " " : ""}${rs.players[p]}${n[p] > 1 ? " pieces" : " piece"}`);
-    const name = `${c.square ? "square" : "hole"} ${c.label}: ${on.length ? on.join(" and ") : "empty"}`;
+    const name = `${c.square ? "square" : "hole"} ${label(cell, c)}: ${on.length ? on.join(" and ") : "empty"}`;
     grp.append(s("title", {}, name));
     grp.setAttribute("aria-label", name);
     if (opts.onCell && m) {

@@ -624,6 +624,32 @@ async function phone(browser, base) {
   await ctx.close();
 }
 
+/* The holes' numbers are the squares of the side one plays, as its
+ * moves, hints and messages name them: the Jackals of Lions & Jackals
+ * (whose square 1 is the Lions' 30) and the Hounds of Washburne's game
+ * (whose squares 31-59 run down the Jackals' side). */
+async function yourSquares(browser, base) {
+  const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  const bad = watchErrors(page);
+  for (const [id, seat] of [["lions-jackals", 2], ["hounds-jackals-washburne", 1]]) {
+    const players = seat === 1 ? ["human", { computer: 1 }] : [{ computer: 1 }, "human"];
+    const g = await newGame(base, id, players);
+    await page.goto(`${base}/#/join/${g.id}/${g.tokens[String(seat)]}`);
+    const title = rulesets.find(r => r.id === id).title;
+    await page.locator(`.board.numbers[aria-label="${title} board"]`).waitFor();
+    const shown = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll(".board .hole")].map(e => [e.dataset.cell, e.querySelector("text.num").textContent])));
+    const path = rulesets.find(r => r.id === id).paths[seat - 1];
+    const wrong = [];
+    for (let q = 1; q < path.length; q++) if (/^\d+$/.test(shown[path[q]]) && shown[path[q]] !== String(q)) wrong.push(`square ${q} shown as ${shown[path[q]]}`);
+    if (wrong.length) fail(`${id}, playing seat ${seat}: ${wrong.slice(0, 4).join(", ")}`);
+    await page.screenshot({ path: join(artifacts, `your-squares-${id}.png`) });
+  }
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log("ok - the holes are numbered by the squares of the side one plays (the Jackals of Lions & Jackals, the Hounds of Washburne's game)");
+  await page.close();
+}
+
 /* A game resigned after some moves: its replay says so, and its review
  * shows every decision and the resignation, the accuracy as documented. */
 async function resignedReview(browser, base) {
@@ -814,7 +840,7 @@ browser.newContext = async o => {
   return c;
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
-const checks = { boards, senetLevel5, phone, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
+const checks = { boards, senetLevel5, phone, yourSquares, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
                  homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
