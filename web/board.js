@@ -181,6 +181,52 @@ export function legend(rs, you) {
       s("path", {d: "M3 10 H15 M11 6 L15 10 L11 14", class: "trackarrow", fill: "none"})), " way the pieces run"));
 }
 
+/* Player p's n pieces beside the board, drawn overlapping (at most 7). */
+export function pieceSvg(p, n) {
+  const k = Math.min(n, 7), w = k ? 18 + (k - 1) * 8 : 0;
+  return s("svg", {viewBox: `0 0 ${Math.max(w, 1)} 20`, width: w, height: 20, "aria-hidden": "true", class: "stack"},
+    Array.from({length: k}, (_, i) => s("circle", {class: "piece" + p, cx: 9 + i * 8, cy: 10, r: 7.5, "stroke-width": 1.5})));
+}
+
+/* "White's", "the Lions'": a side's name as an owner. */
+export function whose(rs, p) { const n = rs.players[p - 1]; return n.endsWith("s") ? `the ${n}'` : `${n}'s`; }
+
+const NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+/* Why a finished game ended, in a sentence, from its final position
+ * (st: cells, and hand and gone where known; winner) and the ruleset:
+ * every piece borne off or taken, every piece in the Duat, the home row
+ * reached; "" where the position does not say. A resignation is said by
+ * the caller. */
+export function endWords(rs, st) {
+  const W = st.winner, L = 3 - W, n = rs.pieces, cells = st.cells || [];
+  const name = p => rs.players[p - 1];
+  const all = p => name(p).endsWith("s") ? `all ${NUMBER[n] || n} ${name(p)}` : `all ${NUMBER[n] || n} ${name(p)} pieces`;
+  const one = p => name(p).endsWith("s") ? `a ${name(p).slice(0, -1)}` : `a ${name(p)} piece`;
+  const owner = p => whose(rs, p);
+  const cap = x => x.charAt(0).toUpperCase() + x.slice(1);
+  if (!W) return rs.text && /nothing can ever move/i.test(rs.text) ? "Nothing can move any more." : "";
+  const on = p => cells.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
+  const homeOf = {};
+  for (const c of rs.art.holes) if (c.home) homeOf[c.cell] = c.home;
+  const inHome = (p, q) => cells.reduce((a, c, i) => a + (homeOf[i + 1] === q ? ((c || [0, 0])[p - 1] || 0) : 0), 0);
+  if (inHome(W, L) === n) return cap(`${all(W)} are in ${owner(L)} home row.`);
+  const gone = st.gone, hand = st.hand;
+  if (rs.gone && gone && gone[W - 1] === n) return cap(`${all(W)} are ${rs.gone}.`);
+  if (rs.gone && gone && gone[L - 1] === n) return cap(`${all(L)} are ${rs.gone}.`);
+  if (rs.in_hand && hand && hand[L - 1] === n) return cap(`${all(L)} are ${rs.in_hand}.`);
+  /* (the position alone, as a replay has it) */
+  if (!gone && !hand) {
+    if (rs.gone && on(W) === 0) return cap(`${all(W)} are ${rs.gone}.`);
+    if (on(L) === 0) return cap(`${all(L)} are ${rs.gone || rs.in_hand || "off the board"}.`);
+  }
+  /* a piece of the loser off the board while its home row is full */
+  const homeL = Object.keys(homeOf).filter(c => homeOf[c] === L);
+  if (rs.in_hand && hand && hand[L - 1] > 0 && homeL.length && homeL.every(c => (cells[c - 1] || [0, 0]).some(x => x > 0)))
+    return cap(`${one(L)} is ${rs.in_hand} while ${owner(L)} home row is full.`);
+  if (inHome(W, L) > 0) return cap(`${one(W)} reached ${owner(L)} home row.`);
+  return "";
+}
+
 /* An arrow along points: its line and head (and the link's bend). */
 function arrow(pts, cls, width, back = 0) {
   if (pts.length < 2) return null;
@@ -206,7 +252,8 @@ function arrow(pts, cls, width, back = 0) {
 /* Draws the board with the pieces of `cells`. Options:
  *   marks: cell -> "source", "target", "picked", "picked target"
  *   onCell(cell): a hole chosen (a tap picks the nearest marked hole)
- *   you: the side whose way is drawn; numbers: hole numbers shown
+ *   you: the side whose way is drawn and whose squares number the holes;
+ *   numbers: the holes' numbers shown
  *   arrows: [{steps, player, kind ("last", "hint", "best"), label, onClick, move}]
  *   struck: cells where a piece was taken (captured, swapped, knocked off)
  *   ply: the ply the drawing shows (data-ply) */
@@ -228,6 +275,12 @@ export function drawBoard(rs, cells, opts = {}) {
     track.append(s("path", {d: `M${-q},${-q} L0,0 L${-q},${q}`, transform: `translate(${mx},${my}) rotate(${ang})`, class: "trackarrow", fill: "none"}));
   }
   svg.append(track);
+  /* the holes' numbers: the squares of the side `you`, as its moves, its
+     hints and what it is told name them (a hole off its way, or named
+     rather than numbered, keeps the board's own label) */
+  const square = {};
+  for (let q = path.length - 1; q >= 1; q--) square[path[q]] = q;
+  const label = (cell, c) => square[cell] !== undefined && /^\d+$/.test(c.label) ? String(square[cell]) : c.label;
   for (const [key, c] of Object.entries(g.cells)) {
     const cell = +key, m = marks[cell];
     const grp = s("g", {class: "hole" + (m ? " " + m : ""), "data-cell": cell});
@@ -237,7 +290,11 @@ export function drawBoard(rs, cells, opts = {}) {
     grp.append(bg);
     if (c.home) bg.setAttribute("stroke-dasharray", "4 3");
     if (c.mark === "•" && !c.square) bg.setAttribute("stroke", "#f0c24a"), bg.setAttribute("stroke-width", Math.max(2, c.r * .22));
-    else if (c.mark) grp.append(s("text", {class: "mark", x: c.x, y: c.square ? c.y + c.r * .55 : c.y + c.r * .35, "text-anchor": "middle", "font-size": c.square ? c.r * .75 : c.r}, c.mark));
+    else if (c.mark) {
+      const fs = c.square ? c.r * .75 : c.r;
+      grp.append(s("text", {class: "mark", x: c.x, y: c.square ? c.y + c.r * .8 : c.y + fs * .36, "text-anchor": "middle", "font-size": fs,
+                            "data-fs": fs, "data-r": c.r, "data-cy": c.y, "data-square": c.square ? "1" : "0"}, c.mark));
+    }
     const n = cells[cell - 1] || [0, 0];
     const pr = c.r * (c.square ? 0.62 : 0.82);
     const both = n[0] > 0 && n[1] > 0;
@@ -249,10 +306,11 @@ export function drawBoard(rs, cells, opts = {}) {
       if (n[p] > 1) grp.append(s("text", {class: "count", x, y: c.y + r * .38, "text-anchor": "middle", "font-size": r * 1.05, fill: p ? "#fff" : "#000"}, n[p]));
     }
     /* the hole's number, inside it (never over the next hole) */
-    grp.append(s("text", {class: "num", x: c.x, y: c.square ? c.y - c.r + c.r * .42 : c.y + c.r * .32, "text-anchor": "middle",
-                          "font-size": c.square ? c.r * .42 : c.r * .9, "data-x": c.square ? c.x - c.r + 3 : ""}, c.label));
+    grp.append(s("text", {class: "num", x: c.square ? c.x - c.r * .9 : c.x, y: c.square ? c.y - c.r + c.r * .42 : c.y + c.r * .32, "text-anchor": c.square ? "start" : "middle",
+                          "font-size": c.square ? c.r * .42 : c.r * .9, "data-fs": c.square ? c.r * .42 : c.r * .9,
+                          "data-r": c.r, "data-square": c.square ? "1" : "0", "data-top": c.y - c.r}, label(cell, c)));
     const on = [0, 1].filter(p => n[p]).map(p => `${n[p] > 1 ? n[p] + " " : ""}${rs.players[p]}${n[p] > 1 ? " pieces" : " piece"}`);
-    const name = `${c.square ? "square" : "hole"} ${c.label}: ${on.length ? on.join(" and ") : "empty"}`;
+    const name = `${c.square ? "square" : "hole"} ${label(cell, c)}: ${on.length ? on.join(" and ") : "empty"}`;
     grp.append(s("title", {}, name));
     grp.setAttribute("aria-label", name);
     if (opts.onCell && m) {
@@ -267,41 +325,42 @@ export function drawBoard(rs, cells, opts = {}) {
       const c = g.cells[cell];
       if (c) svg.append(s("circle", {class: "struck", cx: c.x, cy: c.y, r: c.r * 1.35}));
     }
-  /* arrows: the last move, the hints (the best last, on top) */
-  const over = s("g", {class: "arrows"});
-  const chips = [];
-  const seen = {};
+  /* arrows: the last move, the hints (the best last, on top). Arrows
+     take no click: a tap on a piece under one picks the piece. Their
+     labels (a hint's rank, a step's number) are placed once the board is
+     on the screen (fitBoard), at a readable size and off every piece. */
+  const over = s("g", {class: "arrows", "aria-hidden": "true"});
+  const labels = [];
   for (const a of opts.arrows || []) {
     const w = a.kind === "last" ? unit * .42 : a.kind === "best" ? unit * .5 : unit * .34;
     const grp = s("g", {class: "arrow " + a.kind, "data-move": a.move || ""});
     a.steps.forEach((st, i) => {
       const ar = arrow(st.points, "step", w, i === a.steps.length - 1 ? unit * .45 : 0);
       if (ar) grp.append(ar);
-      if (a.steps.length > 1 && st.points.length > 1 && a.kind !== "last") {
-        const m = st.points[Math.floor((st.points.length - 1) / 2)], m2 = st.points[Math.ceil((st.points.length - 1) / 2)];
-        grp.append(s("circle", {class: "stepno", cx: (m.x + m2.x) / 2, cy: (m.y + m2.y) / 2, r: unit * .55}),
-                   s("text", {class: "stepno", x: (m.x + m2.x) / 2, y: (m.y + m2.y) / 2 + unit * .2, "text-anchor": "middle", "font-size": unit * .6}, i + 1));
-      }
+      /* a turn of several steps: each step's number by its end */
+      if (a.steps.length > 1 && st.points.length > 1 && a.kind !== "last")
+        labels.push({text: String(i + 1), kind: "stepno " + a.kind, title: `step ${i + 1}`, at: st.points.slice().reverse()});
     });
     if (a.label) {
-      const lastSt = a.steps[a.steps.length - 1], end = lastSt.points[lastSt.points.length - 1];
-      if (end) {
-        const key = Math.round(end.x) + "," + Math.round(end.y), k = seen[key] = (seen[key] || 0) + 1;
-        const fs = Math.max(unit * .62, g.w / 42), wd = fs * (a.label.length * .6 + .8), ht = fs * 1.35;
-        const x = Math.min(Math.max(end.x - wd / 2, -P), g.w + P - wd), y = Math.min(Math.max(end.y - unit * 1.2 - ht * k, -P), g.h + P - ht);
-        chips.push(s("g", {class: "chip " + a.kind, "data-move": a.move || ""},
-          s("rect", {x, y, width: wd, height: ht, rx: ht / 2}),
-          s("text", {x: x + wd / 2, y: y + ht * .74, "text-anchor": "middle", "font-size": fs}, a.label),
-          s("title", {}, a.title || a.label)));
-      }
+      const pts = a.steps.flatMap(st => st.points).reverse();
+      labels.push({text: a.label, kind: "chip " + a.kind, move: a.move, title: a.title || a.label, at: pts});
     }
     if (a.title) grp.append(s("title", {}, a.title));
     over.append(grp);
   }
-  svg.append(over, ...chips);
-  for (const el of svg.querySelectorAll(".arrow.hint, .arrow.best, .chip")) {
-    const a = (opts.arrows || []).find(x => x.move === el.dataset.move);
-    if (a && a.onClick) el.addEventListener("click", e => { e.stopPropagation(); a.onClick(); });
+  svg.append(over, s("g", {class: "labels"}));
+  /* what a label must not cover: every piece (and the holes of pieces) */
+  svg._labels = labels;
+  svg._pieces = [];
+  for (const [key, c] of Object.entries(g.cells))
+    if ((cells[+key - 1] || [0, 0]).some(x => x > 0)) svg._pieces.push({x: c.x, y: c.y, r: c.r * (c.square ? .7 : .9)});
+  svg._box = [-P, -P, g.w + P, g.h + P];
+  if (typeof ResizeObserver === "function") {
+    let last = 0;
+    new ResizeObserver(() => {
+      const wd = svg.getBoundingClientRect().width;
+      if (wd && wd !== last) { last = wd; fitBoard(svg); }
+    }).observe(svg);
   }
   /* a tap or click: the nearest marked hole within reach (44 px across
      on screen, or half the way to its neighbour), else the hole under it */
@@ -323,6 +382,69 @@ export function drawBoard(rs, cells, opts = {}) {
     if (best !== null) opts.onCell(best);
   });
   return svg;
+}
+
+/* Sizes what is written on a drawn board for the screen it is on: the
+ * holes' numbers and signs readable, and the arrows' labels at 12 CSS px
+ * or more, each where it covers no piece and no other label (tried at the
+ * arrow's end, back along its path, then around its end). Called once
+ * the board is laid out, and again when its size changes. */
+export function fitBoard(svg) {
+  if (!svg || !svg.isConnected || !svg._labels) return;
+  const ctm = svg.getScreenCTM(), k = ctm ? Math.hypot(ctm.a, ctm.b) : 0;
+  if (!k) return;
+  const px = n => n / k; /* n CSS px in the drawing's units */
+  for (const t of svg.querySelectorAll("text.num")) {
+    const r = +t.dataset.r, sq = t.dataset.square === "1";
+    const fs = Math.min(Math.max(+t.dataset.fs, px(11)), r * (sq ? .8 : 1.1));
+    t.setAttribute("font-size", fs);
+    if (sq) t.setAttribute("y", +t.dataset.top + fs * .95);
+  }
+  for (const t of svg.querySelectorAll("text.mark")) {
+    /* (in a square, a little below its middle, clear of the number in
+       its corner) */
+    const r = +t.dataset.r, sq = t.dataset.square === "1";
+    let fs = Math.min(Math.max(+t.dataset.fs, px(sq ? 21 : 18)), r * (sq ? 1.3 : 1.5));
+    t.setAttribute("font-size", fs);
+    /* (a word such as nfr kept within its square) */
+    const wide = t.getComputedTextLength ? t.getComputedTextLength() : 0;
+    if (wide > 1.8 * r) { fs = Math.max(+t.dataset.fs, fs * 1.8 * r / wide); t.setAttribute("font-size", fs); }
+    t.setAttribute("stroke-width", fs * .05); /* (thin signs such as the ankh drawn bolder) */
+    t.setAttribute("y", sq ? Math.min(+t.dataset.cy + fs * .36 + r * .15, +t.dataset.cy + r * .85) : +t.dataset.cy + fs * .36);
+  }
+  const layer = svg.querySelector("g.labels");
+  if (!layer) return;
+  layer.replaceChildren();
+  const fs = px(13), ht = px(22), placed = [];
+  const [x0, y0, x1, y1] = svg._box;
+  const hitsCircle = (b, c) => {
+    const dx = Math.max(b.x - c.x, 0, c.x - (b.x + b.w)), dy = Math.max(b.y - c.y, 0, c.y - (b.y + b.h));
+    return Math.hypot(dx, dy) < c.r;
+  };
+  const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  for (const l of svg._labels) {
+    if (!l.at.length) continue;
+    const wd = Math.max(ht, fs * (l.text.length * .62 + .9));
+    const box = q => ({x: q.x - wd / 2, y: q.y - ht / 2, w: wd, h: ht});
+    const free = b => b.x >= x0 && b.y >= y0 && b.x + b.w <= x1 && b.y + b.h <= y1 &&
+      !svg._pieces.some(c => hitsCircle(b, c)) && !placed.some(p => overlap(b, p));
+    /* where to try: the arrow's points from its end back, then around
+       its end at widening rings */
+    const end = l.at[0], tries = [...l.at];
+    for (let i = 0; i + 1 < l.at.length; i++) tries.push({x: (l.at[i].x + l.at[i + 1].x) / 2, y: (l.at[i].y + l.at[i + 1].y) / 2});
+    for (const d of [1, 1.6, 2.3, 3.2]) for (let j = 0; j < 12; j++) {
+      const an = -Math.PI / 2 + j * Math.PI / 6;
+      tries.push({x: end.x + Math.cos(an) * (ht + wd / 2) * d * .7, y: end.y + Math.sin(an) * ht * d * 1.1});
+    }
+    let at = tries.find(q => free(box(q)));
+    if (!at) at = {x: Math.min(Math.max(end.x, x0 + wd / 2), x1 - wd / 2), y: Math.min(Math.max(end.y - ht, y0 + ht / 2), y1 - ht / 2)};
+    const b = box(at);
+    placed.push(b);
+    layer.append(s("g", {class: l.kind, "data-move": l.move || ""},
+      s("rect", {x: b.x, y: b.y, width: b.w, height: b.h, rx: ht / 2}),
+      s("text", {x: at.x, y: at.y + fs * .36, "text-anchor": "middle", "font-size": fs}, l.text),
+      s("title", {}, l.title || l.text)));
+  }
 }
 
 /* Glides a piece of player p along each step's points, one step after

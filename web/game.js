@@ -7,7 +7,7 @@
 import {app, h, activate, remember, inviteFor, keepInvite, motion, setMotion, errorPage} from "./util.js";
 import {api, getRulesets, ruleset, offline, serverInfo} from "./api.js";
 import {offlineWatch} from "./offline.js";
-import {drawBoard, drawThrow, moveSteps, moveCells, legend, glide, moveWords, stepWords, throwWords, reducedMotion} from "./board.js";
+import {drawBoard, fitBoard, drawThrow, moveSteps, moveCells, legend, glide, moveWords, stepWords, throwWords, reducedMotion, endWords, pieceSvg, whose} from "./board.js";
 
 let view = null; /* the current game view, or null */
 
@@ -62,8 +62,6 @@ addEventListener("resize", () => {
 });
 
 export function whoName(rs, p) { return rs.players[p - 1]; }
-/* "White's", and "Hounds'" for a side named in the plural. */
-function whose(rs, p) { const n = whoName(rs, p); return n.endsWith("s") ? `${n}'` : `${n}'s`; }
 
 /* An invitation's link: the seat's token is checked and kept by this
  * browser, and the address loses it (history, bookmarks and a shared
@@ -323,6 +321,11 @@ function cellOfSquare(sq) {
 }
 function splitStep(t) { const p = t.split("-"); return {f: p[0], to: p[p.length - 1], text: t}; }
 
+/* The library's reason for a player who taps rather than writes: without
+ * the notation it may add (": write 5-6-20"). */
+function plain(why) { return (why || "").replace(/^write [\w-]+: /, "").replace(/:?\s*write [\w-]+(\s|$).*$/, "").replace(/\.$/, ""); }
+const cap = x => x.charAt(0).toUpperCase() + x.slice(1);
+
 /* Why a move is not legal, in words (the server's kemet_explain). */
 async function explain(move, fallback) {
   try {
@@ -349,13 +352,17 @@ async function choose(where) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
     const cell = where === "in" ? 0 : cellOfSquare(+where);
     if (where !== "in" && !(st.cells[cell - 1] || [0, 0])[st.to - 1]) {
-      say(`There is no piece of ${whose(rs, st.to)} on ${where}: pick one of the highlighted pieces.`, true);
+      say(`None of your pieces is on ${where}: pick one of the highlighted pieces.`, true);
       return render();
     }
     /* why not: ask about the plainest move of this piece */
     const val = (v.left && v.left[0]) || (st.throw && st.throw.values[0]) || 1;
     const to = where === "in" ? String(val) : String(+where + val);
-    say(await explain([...v.done, where + "-" + to].join("+"), "Pick one of the highlighted pieces."), true);
+    const why = plain(await explain([...v.done, where + "-" + to].join("+"), ""));
+    const piece = where === "in" ? "A new piece" : `The piece on ${where}`;
+    say(!why || /^no value/.test(why) ? `${piece} cannot move with this throw${v.left && v.left.length ? ` (${v.left.join(", ")})` : ""}: pick one of the highlighted pieces.`
+      : /^(the piece on|a new piece)/i.test(why) ? `${cap(why)}. Pick one of the highlighted pieces.`
+      : `${piece} cannot move: ${why}. Pick one of the highlighted pieces.`, true);
     return render();
   }
   /* the picked piece again: unpick it, unless it may end where it began
@@ -370,7 +377,16 @@ async function choose(where) {
   if (where === v.picked && !step) { v.picked = null; say(""); return render(); }
   if (!step) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
-    say(await explain([...v.done, v.picked + "-" + where].join("+"), "That is not one of the highlighted moves."), true);
+    /* the library's reason, where it names a rule; else in plain words
+       where this piece may go */
+    const why = plain(await explain([...v.done, v.picked + "-" + where].join("+"), ""));
+    const piece = v.picked === "in" ? "The new piece" : `The piece on ${v.picked}`;
+    const there = where === "off" ? `be ${rs.gone || "borne off"}` : `go to ${where}`;
+    const can = [...new Set(steps.filter(x => x.f === v.picked).map(x => x.to === "off" ? rs.gone || "off" : x.to))];
+    const tail = can.length ? ` It can go to ${can.join(" or ")} (in blue).` : "";
+    say((!why || /^no value/.test(why) ? `${piece} cannot ${there} with this throw${v.left && v.left.length ? ` (${v.left.join(", ")})` : ""}.`
+      : /^(the piece on|a new piece|a \d+ takes)/i.test(why) ? `${cap(why)}.`
+      : `${piece} cannot ${there}: ${why}.`) + tail, true);
     return render();
   }
   await takeStep(step);
@@ -386,7 +402,24 @@ async function takeStep(step) {
 
 const pct = x => Math.round(100 * x) + "%";
 const pct1 = x => (100 * x).toFixed(1) + "%";
-function numbersOn() { return localStorage.getItem("kemet.numbers") === "1"; }
+/* Chances as shown side by side: with the fewest decimals (1 to 3) that
+ * tell each from the next where they differ, and each one's points
+ * behind the first's. */
+function chanceTexts(list) {
+  let d = 1;
+  const f = k => list.map(m => (100 * m.chance).toFixed(k));
+  while (d < 3 && f(d).some((x, i) => i && x === f(d)[i - 1] && list[i].chance !== list[i - 1].chance)) d++;
+  const top = list.length ? list[0].chance : 0;
+  return list.map((m, i) => {
+    const gap = 100 * (top - m.chance);
+    return {chance: (100 * m.chance).toFixed(d) + "%",
+            diff: i === 0 ? "" : gap < 0.5 * Math.pow(10, -d) ? "as good" : `${gap.toFixed(d)} less`};
+  });
+}
+/* A phone held upright: the page in one column. */
+function narrow() { return typeof matchMedia === "function" && matchMedia("(max-width: 820px) and (orientation: portrait)").matches; }
+/* the squares' numbers: shown unless the player hid them */
+function numbersOn() { return localStorage.getItem("kemet.numbers") !== "0"; }
 
 /* The hints fitting the steps entered so far, best first. */
 function hintsNow(v) {
@@ -400,16 +433,25 @@ function turnLine(v, rs) {
   const st = v.state;
   const both = offline && st.players.every(p => p.kind === "human");
   const other = st.players[st.to - 1];
-  if (st.phase === "over")
+  if (st.phase === "over") {
+    /* who won, and why the game ended (from the final position) */
+    const why = st.resigned ? "" : endWords(rs, st);
     return (st.resigned ? `${whoName(rs, st.resigned)} resigned. ` : "") +
-      (st.winner ? `${whoName(rs, st.winner)} won${st.you && !both ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.");
+      (st.winner ? `${whoName(rs, st.winner)} won${st.you && !both ? (st.winner === st.you ? " — you won!" : " — you lost.") : "."}` : "The game is drawn.") +
+      (why ? " " + why : "");
+  }
   const what = `${whoName(rs, st.to)} to ${st.phase === "throw" ? "throw" : "move"}`;
   if (!st.you) return what + " (watching)";
   if (myTurn(v) || both) {
     if (st.phase === "throw") return what + " — your turn: throw the sticks" + (st.prethrow.length ? " or make the move offered instead" : "") + ".";
     const left = v.done.length && v.left && v.left.length ? ` Still to use: ${v.left.join(", ")}.` : "";
+    /* a piece to enter is picked beside the board, under it */
+    const steps = (v.next || []).map(splitStep), hand = `"${whoName(rs, st.to)} ${rs.in_hand}" under the board`;
+    const enter = steps.some(x => x.f === "in"), onBoard = steps.some(x => x.f !== "in");
+    const pick = enter && !onBoard ? `bring a new piece on: tap ${hand}.`
+      : enter ? `pick a highlighted piece, or a new one from ${hand}.` : "pick a highlighted piece.";
     return what + ` — your turn: you threw ${throwWords(rs, st.throw)}; ` +
-      (v.picked === null ? "pick a highlighted piece." : "now pick where it goes (blue).") + left;
+      (v.picked === null ? pick : v.picked === "in" ? "now pick where the new piece goes (blue)." : "now pick where it goes (blue).") + left;
   }
   if (other.kind === "computer") return what + ` — waiting: the computer (level ${other.level}) is thinking…`;
   return what + ` — waiting for the other player.`;
@@ -439,30 +481,41 @@ function render() {
   const last = st.last.length ? st.last[st.last.length - 1] : null;
   const lastMove = [...st.last].reverse().find(p => p.move && p.move !== "pass");
   const arrows = lastMove ? lastArrow(rs, lastMove) : [];
-  const hints = hintsNow(v);
-  const drawn = hints.slice(0, hints.some(m => m.move.includes("+")) ? 3 : 5);
-  drawn.slice().reverse().forEach((m, i) => {
-    const best = i === drawn.length - 1;
-    arrows.push({steps: moveSteps(rs, st.to, m.move, st.throw ? st.throw.values : []).slice(v.done.length), kind: best ? "best" : "hint", move: m.move,
-                 label: pct1(m.chance) + (m.exact ? " exact" : ""),
-                 title: `${moveWords(rs, m.move)}: your chance of winning after this move: ${pct1(m.chance)}${m.exact ? " (exact)" : ""}`,
-                 onClick: () => act(w => sendMove(w, m.move))});
+  /* (the best three moves, each labelled with its rank in the list; of
+     turns of several steps the best only, its steps numbered) */
+  const hints = hintsNow(v), shown = chanceTexts(hints.slice(0, 3));
+  const multi = hints.some(m => m.move.split("+").length - v.done.length > 1);
+  const drawn = hints.slice(0, multi ? 1 : 3);
+  drawn.slice().reverse().forEach(m => {
+    const rank = hints.indexOf(m) + 1;
+    arrows.push({steps: moveSteps(rs, st.to, m.move, st.throw ? st.throw.values : []).slice(v.done.length), kind: rank === 1 ? "best" : "hint", move: m.move,
+                 label: multi ? null : String(rank),
+                 title: `${rank}. ${moveWords(rs, m.move)}: your chance of winning after this move: ${shown[rank - 1].chance}${m.exact ? " (exact)" : ""}`});
   });
   const board = drawBoard(rs, st.cells, {marks, you: st.you || 1, numbers: numbersOn(), arrows, ply: st.plies,
     onCell: cell => { const sq = squareOfCell(cell); if (sq !== null) choose(String(sq)); }});
+  /* the pieces beside the board (in hand, borne off), under it: shown
+     where the ruleset has them and they mean something now (pieces there,
+     or a move from or to there); the one to act on looks like a button */
+  const startHand = p => rs.pieces - rs.start.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
+  const showHand = rs.in_hand && (handMark || [1, 2].some(p => st.hand[p - 1] > 0 || startHand(p) > 0));
+  const showGone = rs.gone && (offMark || [1, 2].some(p => st.gone[p - 1] > 0));
   const zone = (p, what, n, mark, where) => {
-    const z = h("div", {class: "zone" + (mark && p === st.to ? " " + mark : ""), "data-zone": where + p},
-                h("span", {class: "dot piece" + p}), `${whoName(rs, p)} ${what}: ${n}`);
-    if (mark && p === st.to) activate(z, () => choose(where));
+    const live = mark && p === st.to;
+    const z = h("div", {class: "zone" + (live ? " " + mark : ""), "data-zone": where + p},
+                pieceSvg(p, n), h("span", {}, `${whoName(rs, p)} ${what}: ${n}`),
+                live && mark === "source" ? h("span", {class: "zonedo"}, "tap to bring one on") : null,
+                live && mark === "target" ? h("span", {class: "zonedo"}, "tap to take it there") : null);
+    if (live) activate(z, () => choose(where));
     return z;
   };
-  const zones = h("div", {class: "zones"},
-    rs.in_hand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
-    rs.gone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null);
+  const zones = showHand || showGone ? h("div", {class: "zones", id: "zones"},
+    showHand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
+    showGone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null) : null;
   const mine = myTurn();
   const actions = h("div", {class: "row", id: "actions"});
   if (mine && st.phase === "throw") {
-    actions.append(h("button", {id: "throw", class: "act", onclick: () => act(w => post(w, "throw"))}, "Throw the sticks"));
+    actions.append(h("button", {id: "throw", class: "act", title: "Throw the sticks (key t)", "aria-keyshortcuts": "t", onclick: () => act(w => post(w, "throw"))}, "Throw the sticks"));
     for (const m of st.prethrow) actions.append(h("button", {class: "secondary act", onclick: () => act(w => sendMove(w, m))}, "Instead: " + moveWords(rs, m)));
   }
   if (mine && st.phase === "move" && v.ways)
@@ -474,18 +527,29 @@ function render() {
     if (w.state.version === st.version) w.hints = {...r, version: st.version};
     say("");
   })}, "Hint"));
-  /* the hints in words: the chance now before a throw; else each move */
+  /* the hints in words: the chance now before a throw; else each move,
+     ranked as on the board, its chance told apart from its neighbours'
+     and the points it gives up against the best; a move is played only
+     by its own button here */
   let hintBox = null;
   if (v.hints && v.hints.version === st.version) {
     const best = v.hints.moves[0];
+    const list = st.phase === "throw" ? v.hints.moves.filter(m => m.move !== "throw" || v.hints.moves.length > 1) : hints;
+    const most = narrow() ? 3 : 8, texts = chanceTexts(list.slice(0, v.allHints ? 1000 : most));
     hintBox = h("div", {id: "hints", class: "hints"},
-      h("p", {class: "small"}, `Hints by the ${v.hints.agent} agent. `,
+      h("p", {class: "small"},
         st.phase === "throw" ? `Your chance of winning now: ${pct1(best.chance)}${best.exact ? " (exact)" : ""}.` : "Your chance of winning after each move:"),
-      h("ol", {}, (st.phase === "throw" ? v.hints.moves.filter(m => m.move !== "throw" || v.hints.moves.length > 1) : hints).slice(0, v.allHints ? 1000 : 8).map((m, i) =>
-        h("li", {class: i === 0 ? "best" : ""}, h("button", {class: "link hintmove", "data-move": m.move, onclick: () => act(w => m.move === "throw" ? post(w, "throw") : sendMove(w, m.move))},
-          m.move === "throw" ? "throw the sticks" : (st.phase === "throw" ? "instead of throwing: " : "") + moveWords(rs, m.move)),
-          ` — ${pct1(m.chance)}${m.exact ? " (exact)" : ""}${i === 0 ? " ★ best" : ""}`))),
-      hints.length > 8 && !v.allHints ? h("button", {class: "link", onclick: () => { v.allHints = true; render(); }}, `show all ${hints.length}`) : null);
+      h("ol", {}, list.slice(0, v.allHints ? 1000 : most).map((m, i) =>
+        h("li", {class: i === 0 ? "best" : ""},
+          h("span", {class: "rank"}, String(i + 1)),
+          h("span", {class: "chance"}, texts[i].chance + (m.exact ? " exact" : "")),
+          h("span", {class: "diff"}, i === 0 ? "★ best" : texts[i].diff),
+          h("button", {class: "link hintmove", "data-move": m.move, title: "play this move",
+                       onclick: () => act(w => m.move === "throw" ? post(w, "throw") : sendMove(w, m.move))},
+            m.move === "throw" ? "throw the sticks" : (st.phase === "throw" ? "instead of throwing: " : "play ") + moveWords(rs, m.move))))),
+      h("p", {class: "small agent"}, list.length > most && !v.allHints ? [h("button", {class: "link", id: "all-hints", onclick: () => { v.allHints = true; render(); }}, `show all ${list.length}`), " · "] : null,
+        st.phase === "move" && drawn.length ? (multi ? "The best is drawn on the board, its steps numbered. " : "Their numbers are on the board. ") : "",
+        `Hints by the ${v.hints.agent} agent.`));
   }
   const vsComputer = st.you && st.players[2 - st.you].kind === "computer";
   const mineToTake = st.last.some(p => p.player === st.you && p.move && p.move !== "pass");
@@ -527,7 +591,7 @@ function render() {
     st.throw || actions.children.length ? h("div", {class: "throwrow"}, drawThrow(rs, st.throw), actions) : h("div", {id: "actions", hidden: true}),
     v.done.length ? h("p", {class: "small"}, "Steps so far: " + moveWords(rs, v.done.join("+"))) : null,
     h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
-    hintBox, end, zones,
+    hintBox, end,
     mine && st.phase === "move" ? typedForm : null,
     more,
     invite ? h("div", {class: "invite"}, h("p", {}, "Send this link to the other player (it gives their seat; keep it to them):"),
@@ -547,22 +611,40 @@ function render() {
       !offline && st.you ? [" · ", h("button", {class: "link", id: "watch-link", onclick: copy(`${origin}/#/game/${st.id}`)}, "copy a watch link")] : null),
     h("div", {class: "row small"},
       h("label", {}, h("input", {type: "checkbox", id: "numbers", checked: numbersOn(),
-        onchange: e => { localStorage.setItem("kemet.numbers", e.target.checked ? "1" : "0"); render(); }}), " hole numbers"),
+        onchange: e => { localStorage.setItem("kemet.numbers", e.target.checked ? "1" : "0"); render(); }}), " numbers on the board"),
       h("label", {}, "moves shown ", h("select", {id: "motion", onchange: e => setMotion(e.target.value)},
-        ["normal", "fast", "off"].map(m => h("option", {value: m, selected: motion() === m}, m === "off" ? "at once" : m))))));
+        ["normal", "fast", "off"].map(m => h("option", {value: m, selected: motion() === m}, m === "off" ? "at once" : m)))),
+      h("span", {id: "keys"}, "Keys: t throws the sticks; Tab and Enter pick a piece and its hole; Esc drops the piece picked.")));
   /* what just happened, read out by screen readers (and nothing else) */
   const heard = h("div", {class: "sr-only", "aria-live": "polite", id: "heard"},
     last ? `${whoName(rs, last.player)}: ${last.throw ? "threw " + throwWords(rs, last.throw) + ", " : ""}${last.words}` : "");
   const focus = document.activeElement && document.activeElement.id;
-  app.replaceChildren(h("div", {class: "game"},
-    h("div", {class: "boardcol"},
-      h("h1", {class: "gametitle"}, rs.title, h("span", {class: "small"}, st.players.map((p, i) => `${p.name}: ${p.kind === "computer" ? "computer, level " + p.level : st.you === i + 1 ? "you" : "a person"}`).join(" · "))),
-      h("div", {class: "boardwrap", id: "boardholder"}, board), legend(rs, st.you)),
+  /* (one grid: on a phone held upright the panel comes straight after
+     the board and what is under it, the legend last) */
+  app.replaceChildren(h("div", {class: "game" + (hintBox ? " hinting" : "") + (zones ? " zoned" : "")},
+    h("h1", {class: "gametitle"}, rs.title, h("span", {class: "small"}, st.players.map((p, i) => `${p.name}: ${p.kind === "computer" ? "computer, level " + p.level : st.you === i + 1 ? "you" : "a person"}`).join(" · "))),
+    h("div", {class: "boardwrap", id: "boardholder"}, board), zones, legend(rs, st.you),
     side), heard);
+  fitBoard(board);
   if (focus) { const f = document.getElementById(focus); if (f) f.focus(); }
   if (v.busy) for (const b of document.querySelectorAll("#actions button, #side button.act")) b.disabled = true;
   const log = document.getElementById("log");
-  if (log) log.scrollTop = log.scrollHeight;
+  if (log) showLast(log);
+}
+
+/* The move list scrolled to its end with its top line whole: the box
+ * ends at its last line and begins at a line's top (its lines may wrap,
+ * so its height is set from them). */
+function showLast(log) {
+  log.style.height = "";
+  log.scrollTop = 0;
+  const room = log.clientHeight, items = [...log.children];
+  if (log.scrollHeight <= room + 1 || !items.length) return;
+  const top = li => li.getBoundingClientRect().top, zero = top(items[0]);
+  const end = items[items.length - 1].getBoundingClientRect().bottom;
+  const first = items.find(li => end - top(li) <= room) || items[items.length - 1];
+  log.style.height = Math.ceil(end - top(first)) + "px";
+  log.scrollTop = Math.round(top(first) - zero);
 }
 
 /* The address to put in a link for another device, and whether the

@@ -5,11 +5,13 @@ import {api, getRulesets, playLevels, offline, ruleset} from "./api.js";
 import {leaveGame} from "./game.js";
 import {drawBoard, legend} from "./board.js";
 
-export async function home() {
+/* The start page; `chosen`, a ruleset to offer first (from its rules
+ * page's "Play" link). */
+export async function home(chosen) {
   leaveGame();
   const rulesets = await getRulesets();
   const pick = h("select", {id: "ruleset", "aria-label": "ruleset"},
-                 rulesets.map(r => h("option", {value: r.id}, r.title)));
+                 rulesets.map(r => h("option", {value: r.id, selected: r.id === chosen}, r.title)));
   const opp = h("select", {id: "opponent", "aria-label": "opponent"},
     playLevels().map(l => h("option", {value: "computer:" + l.level, selected: l.level === 2},
       `the computer, level ${l.level} (${l.about})`)),
@@ -138,5 +140,5 @@ export async function rulesPage(id) {
     h("div", {class: "rulestext"}, rulesHtml(rs.text)),
     note ? [h("h2", {}, "About this board"), h("p", {}, note)] : null,
     rs.board_file ? h("details", {}, h("summary", {}, "The board file it is drawn from"), h("pre", {}, rs.board_file)) : null,
-    h("p", {}, h("a", {href: "#/", class: "button"}, "Play it"))));
+    h("p", {}, h("a", {href: `#/new/${encodeURIComponent(rs.id)}`, class: "button", id: "play-it"}, "Play " + rs.title))));
 }

@@ -10,6 +10,7 @@
  *                         and the address becomes #/game/ID at once
  *   #/replay/ID           a game move by move, and its review
  *   #/rules/RULESET       a ruleset's rules, its board and its sources
+ *   #/new/RULESET         the start page with that ruleset chosen
  */
 import {tokenFor, errorPage} from "./util.js";
 import {home, rulesPage} from "./home.js";
@@ -24,6 +25,7 @@ async function route() {
     else if (parts[0] === "game" && parts[1]) await gamePage(parts[1], tokenFor(parts[1]));
     else if (parts[0] === "replay" && parts[1]) await replayPage(parts[1]);
     else if (parts[0] === "rules" && parts[1]) { leaveGame(); await rulesPage(decodeURIComponent(parts[1])); }
+    else if (parts[0] === "new" && parts[1]) await home(decodeURIComponent(parts[1]));
     else await home();
   } catch (e) {
     errorPage(e.message);

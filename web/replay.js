@@ -5,7 +5,7 @@
  * the best. */
 import {app, h, s, errorPage} from "./util.js";
 import {api, getRulesets, ruleset, playLevels} from "./api.js";
-import {drawBoard, moveSteps, moveWords, throwWords} from "./board.js";
+import {drawBoard, fitBoard, moveSteps, moveWords, throwWords, endWords, whose} from "./board.js";
 import {leaveGame, whoName} from "./game.js";
 
 const pct = x => (100 * x).toFixed(1) + "%";
@@ -38,11 +38,11 @@ function chanceGraph(rs, decisions, onPick) {
   const y = c => 10 + (H - 30) * (1 - c);
   const p1 = d => d.player === 1 ? d.played_chance : 1 - d.played_chance;
   const svg = s("svg", {viewBox: `0 0 ${W} ${H}`, class: "graph", role: "img",
-                        "aria-label": `${rs.players[0]}'s chance of winning over the game; click to see a position`});
+                        "aria-label": `${whose(rs, 1)} chance of winning over the game; click to see a position`});
   for (const c of [0, 0.5, 1])
     svg.append(s("line", {x1: L, x2: W - 10, y1: y(c), y2: y(c), class: c === 0.5 ? "mid" : "rule"}),
                s("text", {x: 2, y: y(c) + 4}, `${100 * c}%`));
-  svg.append(s("text", {x: L + 4, y: 22, class: "who"}, `${rs.players[0]}'s chance of winning`));
+  svg.append(s("text", {x: L + 4, y: 22, class: "who"}, `${whose(rs, 1)} chance of winning`));
   const area = `${x(0)},${y(0.5)} ` + decisions.map((d, i) => `${x(i)},${y(p1(d))}`).join(" ") + ` ${x(n - 1)},${y(0.5)}`;
   svg.append(s("polygon", {points: area, class: "area"}));
   svg.append(s("polyline", {points: decisions.map((d, i) => `${x(i)},${y(p1(d))}`).join(" "), class: "chance"}));
@@ -69,7 +69,10 @@ function ending(rs, g) {
   if (g.status !== "over") return "The game is still in play.";
   const who = g.winner ? whoName(rs, g.winner) + " won" : "The game was drawn";
   if (g.resigned) return `${whoName(rs, g.resigned)} resigned after ${g.plies} moves: ${who}.`;
-  return `${who} after ${g.plies} moves${g.winner ? ", reaching the goal first" : ""}.`;
+  /* why: from the final position */
+  const last = g.history && g.history[g.history.length - 1];
+  const why = last ? endWords(rs, {cells: last.cells, winner: g.winner}) : "";
+  return `${who} after ${g.plies} moves.${why ? " " + why : ""}`;
 }
 
 export async function replayPage(id) {
@@ -102,7 +105,9 @@ export async function replayPage(id) {
     } else if (k > 0) {
       arrows.push({steps: moveSteps(rs, p.player, p.move, p.throw ? p.throw.values : []), kind: "last", move: ""});
     }
-    holder.replaceChildren(drawBoard(rs, p.cells, {marks, arrows, ply: k}));
+    const board = drawBoard(rs, p.cells, {marks, arrows, ply: k, numbers: localStorage.getItem("kemet.numbers") !== "0"});
+    holder.replaceChildren(board);
+    fitBoard(board);
     words.textContent = note || (k === 0 ? "Start. " + p.words
       : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " threw " + throwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ": " + moveWords(rs, p.move) + "."} ${p.words}`);
     if (k === g.history.length - 1 && !note) words.textContent += " " + ending(rs, g);
@@ -110,7 +115,13 @@ export async function replayPage(id) {
     for (const li of reviewBox.querySelectorAll("li[data-i]")) li.classList.toggle("current", +li.dataset.i === picked);
     if (graph) graph.setCursor(picked >= 0 ? picked : review.decisions.findIndex(x => x.ply - 1 >= k));
   };
-  const pick = i => { picked = i; k = review.decisions[i].ply - 1; show(); };
+  /* a decision picked (in the list, the key moments or the graph): its
+     position shown, the board brought onto the screen where it is not */
+  const pick = i => {
+    picked = i; k = review.decisions[i].ply - 1; show();
+    const r = holder.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) holder.scrollIntoView({block: "start"});
+  };
   slider.addEventListener("input", () => { k = +slider.value; picked = -1; show(); });
   const step = d => { k = Math.max(0, Math.min(g.history.length - 1, k + d)); picked = -1; show(); };
   const reviewButton = h("button", {id: "review-button", onclick: () => showReview()}, "Review the game");
@@ -145,19 +156,21 @@ export async function replayPage(id) {
     const lucky = order.filter(i => review.decisions[i].luck !== undefined).sort((a, b) => Math.abs(review.decisions[b].luck) - Math.abs(review.decisions[a].luck)).slice(0, 3);
     const key = h("ul", {class: "key-moments"},
       losses.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whoName(rs, d.player)}: ${d.grade}, ${pts(d.loss)} points of win chance lost (${playedWords(rs, d, "played")}; best ${playedWords(rs, d, "best")}).`); }),
-      lucky.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whoName(rs, d.player)}'s throw: ${d.luck >= 0 ? "lucky" : "unlucky"}, ${d.luck >= 0 ? "+" : "−"}${pts(Math.abs(d.luck))} points.`); }));
+      lucky.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whose(rs, d.player)} throw: ${d.luck >= 0 ? "lucky" : "unlucky"}, ${d.luck >= 0 ? "+" : "−"}${pts(Math.abs(d.luck))} points.`); }));
     graph = chanceGraph(rs, review.decisions, pick);
     reviewBox.replaceChildren(
       h("h2", {}, "Review"),
-      end ? h("p", {id: "review-end"}, `${review.plies} moves. ${end.words}`) : null,
+      end ? h("p", {id: "review-end"}, `${review.plies} moves. ${end.words}`, end.resigned ? "" : " " + endWords(rs, {cells: g.history[g.history.length - 1].cells, winner: g.winner})) : null,
       h("table", {class: "games review-table"}, h("tr", {}, h("th", {}, ""), h("th", {}, "accuracy"), h("th", {}, "points lost"), h("th", {}, "luck"), h("th", {}, "doubtful / bad / very bad")), players),
       h("p", {class: "small", id: "accuracy-note"},
-        "Accuracy is worked out from the chances lost, as lichess does: each real choice scores 103.17 × e^(−0.04354 × L) − 3.17 (at most 100), L being the points of win chance it lost against the best move; " +
-        "a side's accuracy is the mean of its scores. The best move scores 100, a loss of 2 points 91, 5 points 80, 10 points 64, 20 points 40. " +
+        "Accuracy: each real choice scores 100 when it is the best move, and less the more chance of winning it gives up: " +
+        "91 for 2 points of chance lost, 80 for 5, 64 for 10, 40 for 20 (the scale lichess uses); a side's accuracy is the mean of its scores. " +
         `Graded by the ${review.agent} agent${level ? ` (level ${level.level}, ${level.about})` : ""}: a search that gives the same grades for the same game every time. ` +
         "The computer's level 5 plays the stronger best agent, whose sampling would grade a game differently from one reading to the next. " +
         `Grades by the points lost: best; good (below ${100 * review.thresholds.doubtful}); doubtful (from ${100 * review.thresholds.doubtful}); bad (from ${100 * review.thresholds.bad}); very bad (from ${100 * review.thresholds.very_bad}). ` +
         "A throw's luck is the chance after it minus the chance before."),
+      h("details", {class: "small", id: "formula"}, h("summary", {}, "The formula"),
+        h("p", {}, "A choice that loses L points of win chance scores 103.17 × e^(−0.04354 × L) − 3.17, at most 100 (docs/review.md).")),
       graph,
       h("h3", {}, "Key moments"), key.children.length ? key : h("p", {}, "No move lost 2 points or more."),
       h("h3", {}, "Every decision"),

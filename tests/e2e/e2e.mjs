@@ -10,7 +10,9 @@
 //      scroll, the throw on the first screen), screenshots in artifacts/;
 //   4. Senet against level 5: the computer's moves played back in order,
 //      the last move's arrow kept until the player moves, hints on the
-//      board played by a click;
+//      board ranked and readable, a click on a piece under them picking
+//      the piece, the best played from the list; a phone's first screen
+//      holding the hints, a tap's explanation and the piece to enter;
 //   5. the review of a resigned game, its accuracy by docs/review.md's
 //      formula; a rematch between two people landing both in one game;
 //   6. a whole game of every ruleset with no console error and no failed
@@ -23,7 +25,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { artifacts, fail, waitFor, settled, still, turn, playOnce, playUntil } from "./helpers.mjs";
+import { artifacts, fail, waitFor, settled, still, turn, playOnce, playUntil, boardText } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.KEMET_BIN || join(here, "../../build/release/kemet");
@@ -57,12 +59,13 @@ async function gameAgainstComputer(browser, base) {
   await page.screenshot({ path: join(artifacts, "computer-start.png"), fullPage: true });
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   if (pageWidth > 390) fail(`the page is ${pageWidth} px wide on a 390 px phone`);
-  /* which side is which, and hole numbers on request */
+  /* which side is which, and the holes' numbers, shown unless hidden */
   const leg = await page.locator(".legend").textContent();
   if (!/player 1/.test(leg) || !/you/.test(leg)) fail("no legend of the sides: " + leg);
-  await page.check("#numbers");
-  if (!(await page.locator(".board.numbers").count())) fail("hole numbers cannot be shown");
+  if (!(await page.locator(".board.numbers").count())) fail("the holes' numbers are not shown at first");
   await page.uncheck("#numbers");
+  if (await page.locator(".board.numbers").count()) fail("the holes' numbers cannot be hidden");
+  await page.check("#numbers");
   let marked = 0;
   const actions = await playUntil(page, async () => {
     marked = Math.max(marked, await page.locator(".board .arrow.last").count());
@@ -71,6 +74,15 @@ async function gameAgainstComputer(browser, base) {
   if (!marked) fail("the last move is never marked on the board");
   const result = await page.locator("#turn").textContent();
   if (!/won/.test(result)) fail("no winner shown: " + result);
+  /* why it ended: the quick mode ends when a plinth reaches the other
+     side's home row, or all of one side's are in the Duat */
+  if (!/home row|Duat/.test(result)) fail("the end does not say why: " + result);
+  /* the move list scrolled to its end shows its top line whole */
+  const cut = await page.evaluate(() => {
+    const log = document.getElementById("log"), top = log.getBoundingClientRect().top;
+    return [...log.children].some(li => { const r = li.getBoundingClientRect(); return r.top < top - 1 && r.bottom > top + 1; });
+  });
+  if (cut) fail("the move list's top line is cut");
   await page.screenshot({ path: join(artifacts, "computer-end.png"), fullPage: true });
   /* a rematch: a new game of the same kind */
   const before = page.url();
@@ -94,7 +106,15 @@ async function gameAgainstComputer(browser, base) {
   if (!(await page.locator("#review svg.graph polyline").count())) fail("the review has no graph");
   const acc = await page.locator("#review table").textContent();
   if (!/accuracy/.test(acc) || !/%/.test(acc)) fail("the review shows no accuracy: " + acc);
+  /* the review in plain words: no formula first, no "Lions's" */
+  const reviewText = await page.locator("#review").textContent();
+  if (/s's\b/.test(reviewText)) fail("the review says " + reviewText.match(/\S+s's\b/)[0]);
+  if (/e\^/.test(await page.locator("#accuracy-note").textContent())) fail("the review opens with a formula");
   await page.locator("#review .review-list li button").nth(Math.floor(graded / 2)).click();
+  /* the position of the decision picked is on the screen */
+  const seen = await page.evaluate(() => { const r = document.querySelector(".replay .board").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; });
+  if (!seen) fail("a decision picked shows its position off the screen");
+  await page.screenshot({ path: join(artifacts, "review-picked-390x844.png") });
   const said = await page.locator("#replay-words").textContent();
   if (!/^Move \d+, \w+.*: played .*(the best was|the best move|the only move)/.test(said)) fail("a picked decision is not explained: " + said);
   if (/best \(best/.test(await page.locator("#review").textContent())) fail("the review says best (best ...)");
@@ -123,7 +143,18 @@ async function illegalChoiceExplained(browser, base) {
       return (await page.locator("#msg").textContent()).trim();
     }, "an explanation");
     if (msg.length < 8) fail("no explanation: " + msg);
-    console.log(`ok - an illegal choice is explained: "${msg}"`);
+    /* a piece picked, then a hole it cannot reach: said in plain words,
+       with where it can go (no notation, no "no value left (5)") */
+    await page.locator(".source").first().click();
+    await settled(page);
+    await page.locator(".board .picked").first().waitFor();
+    const why = await waitFor(async () => {
+      await page.locator('[data-cell="30"]').click({ force: true });
+      const m = (await page.locator("#msg").textContent()).trim();
+      return m !== msg && m.length > 8 ? m : null;
+    }, "the explanation of a hole out of reach");
+    if (/write |no value left \(|FROM-/.test(why) || !/can go to/.test(why)) fail("a hole out of reach is explained as: " + why);
+    console.log(`ok - an illegal choice is explained: "${msg}"; "${why}"`);
   } else console.log("ok - (the throw could not be used; nothing to explain)");
   /* resigning, once confirmed, ends the game for the other side */
   page.once("dialog", d => d.accept());
@@ -430,20 +461,47 @@ async function senetLevel5(browser, base) {
     if (!(await page.locator(".source").count())) continue;
     if (seen && !hinted) {
       await page.click("#hint");
-      await page.locator(".board .chip").first().waitFor();
-      const chips = await page.locator(".board .chip text").allTextContents();
-      const listed = await page.locator("#hints li").count();
-      if (!chips.length || !chips.every(c => /^\d+\.\d%( exact)?$/.test(c))) fail("hint chips: " + chips.join(" | "));
-      if (listed < Math.min(chips.length, 2) && listed < 1) fail(`${listed} hints listed, ${chips.length} drawn`);
-      const bestMove = await page.locator(".board .chip.best").getAttribute("data-move");
-      const title = await page.locator(".board .chip.best title").textContent();
-      if (!/your chance of winning after this move: \d+\.\d%/.test(title)) fail("a hint's label: " + title);
+      await page.locator("#hints li").first().waitFor();
+      await page.locator(".board .labels .chip").first().waitFor();
+      /* on the board: the best moves' arrows, each labelled with its rank
+         in the list, readable and over no piece */
+      const bt = await boardText(page);
+      const chips = bt.labels.filter(l => /chip/.test(l.kind));
+      if (!chips.length || !chips.every((c, i) => /^[1-3]$/.test(c.text))) fail("hint labels: " + chips.map(c => c.text).join(" | "));
+      for (const l of bt.labels) {
+        if (l.px < 12) fail(`a hint's label "${l.text}" is ${l.px.toFixed(1)} px`);
+        if (l.over) fail(`a hint's label "${l.text}" covers a piece`);
+      }
+      /* in the list: each chance told apart from the next */
+      const rows = await page.locator("#hints li .chance").allTextContents();
+      const diffs = await page.locator("#hints li .diff").allTextContents();
+      if (!rows.length || !rows.every(c => /^\d+\.\d{1,3}%( exact)?$/.test(c))) fail("hint chances: " + rows.join(" | "));
+      if (rows.some((c, i) => i && c === rows[i - 1] && diffs[i] !== "as good")) fail("two hints read the same: " + rows.join(" | "));
+      const hinted1 = await page.evaluate(() => [...document.querySelectorAll("#hints li")].map(li => li.querySelector(".hintmove").dataset.move));
+      const bestMove = hinted1[0];
       await page.screenshot({ path: join(artifacts, "senet-level5-hints.png") });
+      /* a click on a piece under the arrows picks that piece: it never
+         plays a hinted move (the best hint's arrow starts on its piece) */
       const plies = await page.evaluate(() => +document.querySelector(".board").dataset.ply);
+      const from = bestMove.split("-")[0];
+      const cell = await page.evaluate(f => {
+        const g = document.querySelectorAll(".board .hole.source");
+        return [...g].find(e => e.querySelector("title").textContent.startsWith(`square ${f}:`))?.dataset.cell;
+      }, from);
+      if (!cell) fail(`the best hint's piece (on ${from}) is not highlighted`);
+      {
+        const box = await page.locator(`.board [data-cell="${cell}"] .cellbg`).boundingBox();
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        await settled(page);
+        const after = await page.evaluate(() => +document.querySelector(".board").dataset.ply);
+        if (after !== plies) fail(`a click on the piece on ${from} with hints shown played a move`);
+        if (!(await page.locator(".board .picked").count())) fail(`a click on the piece on ${from} with hints shown did not pick it`);
+        await page.keyboard.press("Escape");
+      }
+      /* the best hint played from the list */
       await page.evaluate(p => { window.lastMine = p + 1; }, plies);
-      await page.locator(".board .chip.best").click();
-      await waitFor(async () => (await page.locator("#log li").last().textContent()).includes(bestMove.split("+")[0]) ||
-                               +(await page.evaluate(() => document.querySelector(".board").dataset.ply)) > plies, "the hinted move to be played");
+      await page.locator("#hints li.best .hintmove").click();
+      await waitFor(async () => +(await page.evaluate(() => document.querySelector(".board").dataset.ply)) > plies, "the hinted move to be played");
       await still(page);
       const log = await page.locator("#log").textContent();
       if (!log.includes(`White moves ${bestMove}`)) fail(`the best hint ${bestMove} was not played: ${log.slice(-200)}`);
@@ -461,7 +519,7 @@ async function senetLevel5(browser, base) {
   if (!seen) fail("no computer turn of several moves was seen");
   if (!hinted) fail("no hint was played");
   if (bad.length) fail("errors: " + bad.join("; "));
-  console.log(`ok - Senet against level 5: the computer's plies ${seen.join(", ")} glided in order, the last move's arrow kept through the throw; hints drawn with their chances, the best played by a click`);
+  console.log(`ok - Senet against level 5: the computer's plies ${seen.join(", ")} glided in order, the last move's arrow kept through the throw; hints drawn ranked (labels of 12 px or more over no piece), a click on a piece under them picks it, the best played from the list`);
   await ctx.close();
 }
 
@@ -471,6 +529,125 @@ function accuracy(decisions, player) {
   const real = decisions.filter(d => d.player === player && d.choices > 1);
   const one = l => Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * 100 * l) - 3.1669));
   return real.length ? real.reduce((a, d) => a + one(d.loss), 0) / real.length : 100;
+}
+
+/* A newcomer on a phone (390x844): what must be read is on the first
+ * screen. Lions & Jackals: the hints (their list and their labels on the
+ * board) and the explanation of a tap on an empty hole; Dogs & Jackals,
+ * every piece in hand: the piece to bring on is marked under the board
+ * and the turn says so; Senet (Kendall): the square numbers and the
+ * board's signs readable, no box of pieces in hand. */
+async function phone(browser, base) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const bad = watchErrors(page);
+  const start = async (rs) => {
+    await page.goto(base + "/");
+    await page.selectOption("#ruleset", rs);
+    await page.selectOption("#opponent", "computer:1");
+    await page.click("#start");
+    await page.locator(".board").waitFor();
+  };
+  /* the player's turn with a piece to move (throwing as often as needed) */
+  const toMove = async (ok = async () => (await page.locator(".source").count()) > 0) => {
+    for (let i = 0; i < 200; i++) {
+      const t = await turn(page);
+      if (t === "over") fail("the game ended first");
+      if (t === "mine" && (await page.locator("#throw").count())) { await page.click("#throw"); await still(page); continue; }
+      if (t === "mine" && await ok()) return;
+      if (t === "mine" && (await page.locator(".source, .zone.source").count())) {
+        await playOnce(page);
+        if (await page.locator(".zone.source").count()) { await page.locator(".zone.source").click(); await settled(page); await page.locator(".target").first().click(); }
+        await still(page);
+        continue;
+      }
+      await page.waitForTimeout(100);
+    }
+    fail("no turn to move came");
+  };
+  const onScreen = async sel => page.evaluate(s => [...document.querySelectorAll(s)].every(e => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }) && document.querySelectorAll(s).length > 0, sel);
+
+  await start("lions-jackals");
+  await toMove();
+  await page.click("#hint");
+  await page.locator("#hints li").first().waitFor();
+  await still(page);
+  if (!(await onScreen("#hints li"))) fail("the hint list is not on the first screen of a phone");
+  const bt = await boardText(page);
+  if (!bt.labels.length) fail("no hint drawn on the board");
+  for (const l of bt.labels) {
+    if (l.px < 12) fail(`a hint's label "${l.text}" is ${l.px.toFixed(1)} px on a phone`);
+    if (l.over) fail(`a hint's label "${l.text}" covers a piece on a phone`);
+  }
+  await page.screenshot({ path: join(artifacts, "phone-hints-lions-jackals.png") });
+  /* a tap on an empty hole far from any piece that may move */
+  const empty = await page.evaluate(() => {
+    const src = [...document.querySelectorAll(".board .hole.source .cellbg")].map(e => e.getBoundingClientRect());
+    let best = null, far = 0;
+    for (const g of document.querySelectorAll(".board .hole")) {
+      if (g.querySelector(".piece") || g.classList.contains("source")) continue;
+      const r = g.querySelector(".cellbg").getBoundingClientRect();
+      const d = Math.min(...src.map(q => Math.hypot(q.x - r.x, q.y - r.y)));
+      if (d > far) { far = d; best = { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }
+    }
+    return best;
+  });
+  await page.mouse.click(empty.x, empty.y);
+  await waitFor(async () => (await page.locator("#msg").textContent()).trim().length > 8, "the explanation of the tap");
+  if (!(await onScreen("#msg"))) fail("on a phone the explanation of a tap is below the first screen: " + (await page.locator("#msg").textContent()));
+  await page.screenshot({ path: join(artifacts, "phone-illegal-lions-jackals.png") });
+
+  await start("dogs-jackals");
+  await toMove(async () => (await page.locator(".zone.source").count()) > 0);
+  const said = await page.locator("#turn").textContent();
+  if (!/in hand" under the board/.test(said)) fail("entering a piece, the turn says: " + said);
+  if (!(await onScreen(".zone.source"))) fail("the piece to bring on is not marked on the first screen");
+  await page.screenshot({ path: join(artifacts, "phone-enter-dogs-jackals.png") });
+  await page.locator(".zone.source").click();
+  await settled(page);
+  if (!(await page.locator(".board .target").count())) fail("a piece picked from the hand shows no hole to go to");
+
+  await start("senet-kendall");
+  await still(page);
+  if (await page.locator("#zones").count()) fail("Kendall's Senet shows boxes of pieces in hand or borne off: " + (await page.locator("#zones").textContent()));
+  if (!(await page.locator(".board.numbers").count())) fail("the square numbers are not shown by default");
+  const st = await boardText(page);
+  if (Math.min(...st.marks) < 16) fail(`the board's signs are ${Math.min(...st.marks).toFixed(1)} px on a phone`);
+  if (Math.min(...st.nums) < 10) fail(`the square numbers are ${Math.min(...st.nums).toFixed(1)} px on a phone`);
+  if (!/t throws/.test(await page.locator("#keys").textContent())) fail("the key t is not mentioned");
+  await page.screenshot({ path: join(artifacts, "phone-senet-kendall.png") });
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log("ok - a phone: the hints and a tap's explanation on the first screen, the hint labels readable over no piece; the piece to enter marked; Senet's numbers and signs readable");
+  await ctx.close();
+}
+
+/* The holes' numbers are the squares of the side one plays, as its
+ * moves, hints and messages name them: the Jackals of Lions & Jackals
+ * (whose square 1 is the Lions' 30) and the Hounds of Washburne's game
+ * (whose squares 31-59 run down the Jackals' side). */
+async function yourSquares(browser, base) {
+  const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  const bad = watchErrors(page);
+  for (const [id, seat] of [["lions-jackals", 2], ["hounds-jackals-washburne", 1]]) {
+    const players = seat === 1 ? ["human", { computer: 1 }] : [{ computer: 1 }, "human"];
+    const g = await newGame(base, id, players);
+    await page.goto(`${base}/#/join/${g.id}/${g.tokens[String(seat)]}`);
+    const title = rulesets.find(r => r.id === id).title;
+    await page.locator(`.board.numbers[aria-label="${title} board"]`).waitFor();
+    const shown = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll(".board .hole")].map(e => [e.dataset.cell, e.querySelector("text.num").textContent])));
+    const path = rulesets.find(r => r.id === id).paths[seat - 1];
+    const wrong = [];
+    for (let q = 1; q < path.length; q++) if (/^\d+$/.test(shown[path[q]]) && shown[path[q]] !== String(q)) wrong.push(`square ${q} shown as ${shown[path[q]]}`);
+    if (wrong.length) fail(`${id}, playing seat ${seat}: ${wrong.slice(0, 4).join(", ")}`);
+    await page.screenshot({ path: join(artifacts, `your-squares-${id}.png`) });
+  }
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log("ok - the holes are numbered by the squares of the side one plays (the Jackals of Lions & Jackals, the Hounds of Washburne's game)");
+  await page.close();
 }
 
 /* A game resigned after some moves: its replay says so, and its review
@@ -582,7 +759,7 @@ async function stepNotation(browser, base) {
  * and a desktop's in turn: no console error, no failed request. */
 async function wholeGames(browser, base) {
   const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
-  const done = [], errors = [];
+  const done = [], errors = [], ends = [];
   for (const [i, r] of rulesets.entries()) {
     const vp = i % 2 ? { width: 390, height: 844 } : { width: 1366, height: 800 };
     const page = await browser.newPage({ viewport: vp });
@@ -598,13 +775,16 @@ async function wholeGames(browser, base) {
        58 holes, rule 17: nothing can ever move) */
     const drawn = /drawn/.test(result) && /game is drawn/.test(r.text);
     if (!/won/.test(result) && !drawn) fail(`${r.id}: no winner shown: ${result}`);
+    /* and why: a sentence after who won */
+    if (!drawn && !/(won\.|won!|lost\.) \S/.test(result)) errors.push(`${r.id}: the end does not say why: ${result}`);
+    ends.push(`${r.id}: ${result.replace(/^.*?(won\.|won!|lost\.) /, "")}`);
     await page.screenshot({ path: join(artifacts, `end-${r.id}.png`) });
     if (bad.length) errors.push(`${r.id}: ${[...new Set(bad)].join("; ")}`);
     done.push(`${r.id} ${actions}`);
     await page.close();
   }
   if (errors.length) fail(`errors over the games (actions: ${done.join(", ")}): ${errors.join(" | ")}`);
-  console.log(`ok - a whole game of every ruleset, no console error or failed request (actions: ${done.join(", ")})`);
+  console.log(`ok - a whole game of every ruleset, no console error or failed request (actions: ${done.join(", ")}); the ends: ${ends.join(" | ")}`);
 }
 
 /* The home page on a phone, the rules of every ruleset, a bad address. */
@@ -628,6 +808,13 @@ async function homeRulesAddress(browser, base) {
     if (parts.h < 2 || parts.p < 1 || parts.board !== r.board_cells) fail(`${r.id}'s rules page: ${JSON.stringify(parts)}`);
     if (parts.links.some(l => !l.startsWith("#"))) fail(`${r.id}'s rules page links outside the page: ${parts.links}`);
     if (r.id === "lions-jackals" || r.id === "senet-kendall") await page.screenshot({ path: join(artifacts, `rules-${r.id}.png`), fullPage: true });
+    /* "Play" there offers that ruleset */
+    if (r.id === "lions-jackals" || r.id === "dogs-jackals") {
+      await page.locator("#play-it").click();
+      await page.locator("#start").waitFor();
+      const chosen = await page.locator("#ruleset").inputValue();
+      if (chosen !== r.id) fail(`"Play" on the rules of ${r.id} offers ${chosen}`);
+    }
   }
   await page.goto(base + "/#/game/0123456789abcdef");
   await page.locator("#error").waitFor();
@@ -653,7 +840,7 @@ browser.newContext = async o => {
   return c;
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
-const checks = { boards, senetLevel5, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
+const checks = { boards, senetLevel5, phone, yourSquares, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
                  homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];

@@ -97,3 +97,26 @@ export async function playUntil(page, done, keysEvery = 5) {
   await page.screenshot({ path: join(artifacts, "stuck.png"), fullPage: true });
   fail("the game did not end: " + (await page.locator("#turn").textContent()) + " / " + (await page.locator("#msg").textContent()));
 }
+
+/* What the board writes over itself, as seen on the screen: each label's
+ * (an arrow's: a hint's rank, a step's number) text, size in CSS px and
+ * whether it covers a piece, and each sign's and number's size. */
+export async function boardText(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector(".board");
+    const k = Math.hypot(svg.getScreenCTM().a, svg.getScreenCTM().b);
+    const pieces = [...svg.querySelectorAll(".piece:not(.ghost)")].map(c => c.getBoundingClientRect());
+    const labels = [...svg.querySelectorAll(".labels > g")].map(g => {
+      const r = g.querySelector("rect").getBoundingClientRect();
+      /* a piece is covered when the label's box reaches into its circle */
+      const over = pieces.some(p => {
+        const cx = p.x + p.width / 2, cy = p.y + p.height / 2, rad = p.width / 2 - 1;
+        const dx = Math.max(r.left - cx, 0, cx - r.right), dy = Math.max(r.top - cy, 0, cy - r.bottom);
+        return Math.hypot(dx, dy) < rad;
+      });
+      return { text: g.querySelector("text").textContent, kind: g.getAttribute("class"), px: +g.querySelector("text").getAttribute("font-size") * k, over };
+    });
+    const size = sel => [...svg.querySelectorAll(sel)].map(t => +t.getAttribute("font-size") * k);
+    return { labels, marks: size("text.mark"), nums: size("text.num") };
+  });
+}
