@@ -877,6 +877,16 @@ static bool json_body(struct MHD_Connection *c) {
     return t[16] == '\0' || t[16] == ';' || t[16] == ' ';
 }
 
+/* Counts the request's Host headers (MHD_get_connection_values). */
+static enum MHD_Result count_host(void *cls, enum MHD_ValueKind kind,
+                                  const char *key, const char *value) {
+    (void)kind;
+    (void)value;
+    if (key && strcasecmp(key, "Host") == 0)
+        (*(int *)cls)++;
+    return MHD_YES;
+}
+
 static enum MHD_Result route(server *S, struct MHD_Connection *c,
                              const char *url, const char *method,
                              const char *version, request *q) {
@@ -887,6 +897,10 @@ static enum MHD_Result route(server *S, struct MHD_Connection *c,
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!host && strcmp(version, MHD_HTTP_VERSION_1_0) != 0)
         return srv_error(c, 400, "an HTTP/1.1 request must say its Host");
+    int hosts = 0;
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_host, &hosts);
+    if (hosts > 1) /* RFC 9112, 3.2 */
+        return srv_error(c, 400, "a request must say its Host once");
     if (host && !host_served(S, host))
         return srv_error(c, 421,
                          "this server does not serve that host name "
@@ -1222,6 +1236,33 @@ static unsigned connection_limit(void) {
     return n > 200 ? (unsigned)(n - 100) : 100;
 }
 
+/* The names of --allow-host, comma-separated, as the Host check reads
+ * them: the spaces around each name trimmed, empty names left out
+ * ("a.example, b.example" serves both). NULL when out of memory. */
+static char *host_list(const char *given) {
+    const char *p = given ? given : "";
+    char *out = malloc(strlen(p) + 1), *w = out;
+    if (!out)
+        return NULL;
+    while (*p) {
+        size_t k = strcspn(p, ",");
+        const char *a = p, *b = p + k;
+        while (a < b && (*a == ' ' || *a == '\t'))
+            a++;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b > a) {
+            if (w > out)
+                *w++ = ',';
+            memcpy(w, a, (size_t)(b - a));
+            w += b - a;
+        }
+        p += k + (p[k] == ',');
+    }
+    *w = '\0';
+    return out;
+}
+
 int srv_open(const srv_opts *o, bool listen, server **out, char *why,
              size_t len) {
     *out = NULL;
@@ -1272,7 +1313,7 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
         S->o.per_address = SRV_PER_ADDRESS;
     if (S->o.wait_seconds <= 0)
         S->o.wait_seconds = SRV_WAIT;
-    S->hosts = strdup(o->allow_hosts ? o->allow_hosts : "");
+    S->hosts = host_list(o->allow_hosts);
     for (int i = 0; i < o->nrules && i < MAX_RULES; i++) {
         S->judge[S->nrules] = o->judges[i];
         S->rules[S->nrules++] = o->rules[i];
