@@ -1427,7 +1427,14 @@ static void players_first(void **state_) {
     /* the same review as one queued: joined, not refused */
     nanosleep(&(struct timespec){0, 200000000}, NULL);
     assert_false(answered(last));
+    /* past 32, an address with nothing waiting is still taken; one with
+       a review waiting is not (503) */
     game o = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
+    snprintf(path, sizeof path, "/api/games/%s/review", o.id);
+    int newcomer = send_from(&S, "127.0.0.61", "GET", path, NULL, NULL);
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    assert_false(answered(newcomer));
+    o = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
     snprintf(path, sizeof path, "/api/games/%s/review", o.id);
     int over = send_from(&S, "127.0.0.61", "GET", path, NULL, NULL);
     assert_int_equal(read_answer(over, &out, 10000), 503);
@@ -1451,8 +1458,11 @@ static void players_first(void **state_) {
         free(out);
     }
     assert_true(stopped >= 1);
-    for (int i = 0; i < 4 + MORE + 1; i++) {
-        int s = i < 4 ? mine[i] : i < 4 + MORE ? others[i - 4] : last;
+    for (int i = 0; i < 4 + MORE + 2; i++) {
+        int s = i < 4          ? mine[i]
+                : i < 4 + MORE ? others[i - 4]
+                : i < 5 + MORE ? last
+                               : newcomer;
         int status = read_answer(s, &out, 5000);
         if (status != 503 && status != 200)
             fail_msg("a request waiting at the stop: status %d", status);
@@ -1470,6 +1480,174 @@ static void players_first(void **state_) {
     assert_true(WIFEXITED(wst) && WEXITSTATUS(wst) == 0);
     print_message("stopped in %.0f ms, every waiting request answered\n",
                   stop_ms);
+    remove_db(&S);
+}
+
+/* A game between two people of `ruleset` played with the first legal
+ * move (the dice are the game's own) until ply `plies` or later, with a
+ * throw to move for: its position is one whose hint takes a while
+ * (Lions & Jackals in the middle game: tenths of a second). */
+static game midgame(const srv *S, const char *ruleset, int plies) {
+    char body[160];
+    snprintf(body, sizeof body,
+             "{\"ruleset\":\"%s\",\"players\":[\"human\",\"human\"]}", ruleset);
+    for (int tries = 0; tries < 20; tries++) {
+        game g = create(S, body);
+        for (int i = 0; i < 400; i++) {
+            json_t *st = state(S, &g, NULL);
+            bool ready = num(st, "plies") >= plies &&
+                         strcmp(str(st, "phase"), "move") == 0 &&
+                         json_array_size(json_object_get(st, "moves")) > 1;
+            bool over = strcmp(str(st, "phase"), "over") == 0;
+            json_decref(st);
+            if (ready)
+                return g;
+            if (over)
+                break;
+            act(S, &g, 0);
+        }
+    }
+    fail_msg("no game of %s reached ply %d", ruleset, plies);
+    return (game){0};
+}
+
+static long hints_figure(const srv *S, const char *what) {
+    json_t *o = server_info(S);
+    long n =
+        num(json_object_get(json_object_get(o, "analysis"), "hints"), what);
+    json_decref(o);
+    return n;
+}
+
+/* Sends a hint request for game g from address `from`: the socket. */
+static int ask_hint(const srv *S, const char *from, const game *g) {
+    json_t *st = state(S, g, NULL);
+    int to = (int)num(st, "to");
+    json_decref(st);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/hint", g->id);
+    return send_from(S, from, "POST", path, g->tok[to - 1], "{}");
+}
+
+/* The hints are served address by address in turn: one address's four
+ * requests do not push back another's first one (it was answered last,
+ * behind all four, when they were served first come first served). */
+static void hints_in_turn(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    enum { N = 5 };
+    game g[N];
+    for (int i = 0; i < N; i++)
+        g[i] = midgame(&S, "lions-jackals-quick", 10 + i);
+    int fd[N];
+    double t0 = now_ms(), at[N];
+    for (int i = 0; i < N; i++)
+        fd[i] = ask_hint(&S, i < N - 1 ? "127.0.0.80" : "127.0.0.81", &g[i]);
+    int order[N], done = 0;
+    bool seen[N] = {false};
+    while (done < N && now_ms() - t0 < 60000) {
+        for (int i = 0; i < N; i++)
+            if (!seen[i] && answered(fd[i])) {
+                seen[i] = true;
+                at[i] = now_ms() - t0;
+                order[done++] = i;
+            }
+        nanosleep(&(struct timespec){0, 2000000}, NULL);
+    }
+    assert_int_equal(done, N);
+    int rank = 0;
+    while (order[rank] != N - 1)
+        rank++;
+    for (int i = 0; i < N; i++) {
+        char *out;
+        assert_int_equal(read_answer(fd[i], &out, 10000), 200);
+        assert_non_null(strstr(out, "\"bounded\":"));
+        free(out);
+    }
+    print_message("the other address's hint came %d of %d (%.0f ms; the "
+                  "first address's last at %.0f ms)\n",
+                  rank + 1, N, at[N - 1], at[order[N - 1]]);
+    assert_true(rank <= 2);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* Identical hints (the same ruleset, position and throw), in two games
+ * at once, are searched once and both given the answer; asked again, the
+ * hint comes from the cache. */
+static void hints_shared(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    /* two games at the same start (who opens is drawn) */
+    game a = {0}, b = {0};
+    char first[512] = "";
+    for (int i = 0; i < 20 && !b.id[0]; i++) {
+        game g = create(&S, "{\"ruleset\":\"lions-jackals\",\"players\":"
+                            "[\"human\",\"human\"]}");
+        json_t *st = state(&S, &g, NULL);
+        if (!a.id[0]) {
+            a = g;
+            snprintf(first, sizeof first, "%s", str(st, "position"));
+        } else if (strcmp(first, str(st, "position")) == 0)
+            b = g;
+        json_decref(st);
+    }
+    assert_true(b.id[0]);
+    long made0 = made(&S, "hints");
+    int fa = ask_hint(&S, "127.0.0.82", &a),
+        fb = ask_hint(&S, "127.0.0.83", &b);
+    char *oa, *ob;
+    assert_int_equal(read_answer(fa, &oa, 60000), 200);
+    assert_int_equal(read_answer(fb, &ob, 60000), 200);
+    assert_string_equal(strstr(oa, "\r\n\r\n"), strstr(ob, "\r\n\r\n"));
+    assert_int_equal(made(&S, "hints"), made0 + 1);
+    /* again: from the cache, nothing searched */
+    int fc = ask_hint(&S, "127.0.0.84", &b);
+    char *oc;
+    assert_int_equal(read_answer(fc, &oc, 60000), 200);
+    assert_string_equal(strstr(oa, "\r\n\r\n"), strstr(oc, "\r\n\r\n"));
+    assert_int_equal(made(&S, "hints"), made0 + 1);
+    assert_int_equal(hints_figure(&S, "cached"), 1);
+    free(oa);
+    free(ob);
+    free(oc);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* Hints whose clients have gone are dropped before they are searched and
+ * stop counting against their address: an address that asked for four
+ * and hung up may ask again at once (it was refused, 429, while the four
+ * it no longer waited for were searched one by one). */
+static void hints_of_gone_clients(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    enum { N = 5 };
+    game g[N];
+    for (int i = 0; i < N; i++)
+        g[i] = midgame(&S, "lions-jackals-quick", 10 + i);
+    long made0 = made(&S, "hints");
+    for (int i = 0; i < N - 1; i++)
+        close(ask_hint(&S, "127.0.0.90", &g[i]));
+    nanosleep(&(struct timespec){0, 50000000}, NULL);
+    char *out;
+    int fd = ask_hint(&S, "127.0.0.90", &g[N - 1]);
+    int status = read_answer(fd, &out, 60000);
+    if (status != 200)
+        fail_msg("the address's next hint: %d %s", status, out);
+    free(out);
+    long dropped = hints_figure(&S, "dropped");
+    print_message("%ld of 4 hints dropped, %ld searched\n", dropped,
+                  made(&S, "hints") - made0 - 1);
+    assert_true(dropped >= 3);
+    assert_true(made(&S, "hints") <= made0 + 2);
+    stop(&S, SIGTERM);
     remove_db(&S);
 }
 
@@ -1675,6 +1853,9 @@ int main(void) {
         cmocka_unit_test(players_first),
         cmocka_unit_test(bodies_and_answers),
         cmocka_unit_test(rematch),
+        cmocka_unit_test(hints_in_turn),
+        cmocka_unit_test(hints_shared),
+        cmocka_unit_test(hints_of_gone_clients),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

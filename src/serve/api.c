@@ -461,12 +461,25 @@ enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
     }
     const kemet_throw *pt = kemet_game_throw(g->g);
     job want = {.kind = JOB_HINT,
-                .g = g,
-                .version = g->version,
+                .judge = g->judge,
                 .pos = *kemet_game_pos(g->g),
                 .thr = pt ? *pt : (kemet_throw){0}};
+    /* identical hints, whatever the game: the ruleset, the position and
+       the throw's values (and whom each serves) */
+    char text[512];
+    kemet_pos_format(g->rules, &want.pos, text, sizeof text);
+    int n = snprintf(want.key, sizeof want.key, "%s|%s|",
+                     kemet_rules_spec(g->rules), text);
+    for (int i = 0; i < want.thr.n && n > 0 && n < (int)sizeof want.key - 16;
+         i++)
+        n += snprintf(want.key + n, sizeof want.key - (size_t)n, "%d/%d,",
+                      want.thr.v[i], want.thr.only[i]);
     pthread_mutex_unlock(&g->mu);
-    int status = srv_queue_job(S, q, &want);
+    char *kept;
+    int status = srv_queue_job(S, q, &want, &kept);
+    if (kept)
+        return srv_answer(c, MHD_HTTP_OK, "application/json", kept,
+                          strlen(kept));
     return status ? busy(c, status, JOB_HINT) : MHD_YES;
 }
 
@@ -506,6 +519,7 @@ enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
     }
     job want = {.kind = JOB_REVIEW,
                 .g = g,
+                .judge = g->judge,
                 .version = g->played,
                 .pos = *kemet_game_start(g->g),
                 .nplies = g->nply,
@@ -519,8 +533,10 @@ enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
     if (g->nply) /* (no history yet: NULL) */
         memcpy(want.plies, kemet_game_history(g->g),
                (size_t)g->nply * sizeof *want.plies);
+    snprintf(want.key, sizeof want.key, "%s|%ld", g->id, g->played);
     pthread_mutex_unlock(&g->mu);
-    int status = srv_queue_job(S, q, &want);
+    char *none;
+    int status = srv_queue_job(S, q, &want, &none);
     free(want.plies); /* NULL once a job took it over */
     return status ? busy(c, status, JOB_REVIEW) : MHD_YES;
 }
@@ -688,15 +704,19 @@ enum MHD_Result api_server(server *S, struct MHD_Connection *c) {
         for (const job *j = S->jobs[k]; j; j = j->next)
             queued++;
         kinds[k] =
-            json_pack("{s:i, s:b, s:I}", "queued", queued, "running",
-                      S->running[k] != NULL, "made", (json_int_t)S->made[k]);
+            json_pack("{s:i, s:b, s:I, s:I}", "queued", queued, "running",
+                      S->running[k] != NULL, "made", (json_int_t)S->made[k],
+                      "dropped", (json_int_t)S->dropped[k]);
     }
+    json_object_set_new(kinds[JOB_HINT], "cached",
+                        json_integer((json_int_t)S->cached_answers));
     pthread_mutex_unlock(&S->mu);
     return srv_answer_json(
         c, MHD_HTTP_OK,
-        json_pack("{s:s, s:i, s:b, s:o, s:{s:i, s:i, s:o, s:o}}", "host",
-                  S->o.host ? S->o.host : "", "port", (int)S->port, "loopback",
-                  S->loopback, "urls", urls_json(S), "analysis", "per_address",
-                  ANALYSIS_PER_ADDRESS, "queue", ANALYSIS_QUEUE, "hints",
-                  kinds[JOB_HINT], "reviews", kinds[JOB_REVIEW]));
+        json_pack("{s:s, s:i, s:b, s:o, s:{s:i, s:i, s:i, s:i, s:o, s:o}}",
+                  "host", S->o.host ? S->o.host : "", "port", (int)S->port,
+                  "loopback", S->loopback, "urls", urls_json(S), "analysis",
+                  "per_address", ANALYSIS_PER_ADDRESS, "queue", ANALYSIS_QUEUE,
+                  "queue_hard", ANALYSIS_HARD, "hint_bound_ms", HINT_BOUND_MS,
+                  "hints", kinds[JOB_HINT], "reviews", kinds[JOB_REVIEW]));
 }

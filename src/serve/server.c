@@ -29,6 +29,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <zlib.h>
 
@@ -241,8 +242,15 @@ static void *worker(void *arg) {
 
 /* ------------------------------------------------------------------------
  * The analyses: hints and reviews, each kind on its own thread, one at a
- * time, for requests put aside meanwhile
+ * time, for requests put aside meanwhile; the client addresses served in
+ * turn; identical hints made once and kept a while
  * --------------------------------------------------------------------- */
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
 /* With S->mu held. */
 static void release_job_locked(job *j) {
     if (--j->refs > 0)
@@ -270,16 +278,231 @@ static void finish_job_locked(server *S, job *j, char *text) {
     release_job_locked(j);
 }
 
+/* The cache of hints (S->mu held): the answer kept for `key`, or NULL;
+ * found, it becomes the most recently used. Those past their time are
+ * dropped on the way. */
+static cached *cache_find_locked(server *S, const char *key) {
+    time_t now = time(NULL);
+    for (cached **p = &S->cache, *e; (e = *p);) {
+        if (e->until < now) {
+            *p = e->next;
+            S->cache_bytes -= e->len;
+            free(e->text);
+            free(e);
+            continue;
+        }
+        if (strcmp(e->key, key) == 0) {
+            *p = e->next;
+            e->next = S->cache;
+            S->cache = e;
+            return e;
+        }
+        p = &e->next;
+    }
+    return NULL;
+}
+
+/* Keeps a hint made (`text` copied) for `seconds`, the least recently
+ * used dropped past HINT_CACHE_BYTES (S->mu held). */
+static void cache_put_locked(server *S, const char *key, const char *text,
+                             int seconds) {
+    size_t len = strlen(text);
+    if (len > HINT_CACHE_BYTES / 4 || cache_find_locked(S, key))
+        return;
+    cached *e = malloc(sizeof *e);
+    if (!e || !(e->text = strdup(text))) {
+        free(e);
+        return;
+    }
+    snprintf(e->key, sizeof e->key, "%s", key);
+    e->len = len;
+    e->until = time(NULL) + seconds;
+    e->next = S->cache;
+    S->cache = e;
+    S->cache_bytes += len;
+    while (S->cache_bytes > HINT_CACHE_BYTES) {
+        cached **p = &S->cache;
+        while ((*p)->next)
+            p = &(*p)->next;
+        S->cache_bytes -= (*p)->len;
+        free((*p)->text);
+        free(*p);
+        *p = NULL;
+    }
+}
+
+static void cache_free(server *S) {
+    for (cached *e = S->cache, *next; e; e = next) {
+        next = e->next;
+        free(e->text);
+        free(e);
+    }
+    S->cache = NULL;
+}
+
+/* Whether a request waiting for an analysis still has its client: its
+ * socket, put aside, is not closed at the other end. */
+static bool client_gone(const request *q) {
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(q->c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!ci)
+        return false;
+    char b;
+    ssize_t k = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+    return k == 0 ||
+           (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* Takes job j (queued) off its kind's queue (S->mu held). */
+static void unqueue_locked(server *S, job *j) {
+    for (job **p = &S->jobs[j->kind]; *p; p = &(*p)->next)
+        if (*p == j) {
+            *p = j->next;
+            j->next = NULL;
+            return;
+        }
+}
+
+/* Drops the requests of job j whose clients have gone: each is resumed to
+ * be closed, and stops counting against its address. A queued job left
+ * with no one waiting is dropped too (S->mu held). */
+static void drop_gone_locked(server *S, job *j, bool queued) {
+    for (request **p = &j->waiting, *q; (q = *p);) {
+        if (!client_gone(q)) {
+            p = &q->jnext;
+            continue;
+        }
+        *p = q->jnext;
+        q->jnext = NULL;
+        q->j = NULL;
+        q->gone = true;
+        S->dropped[j->kind]++;
+        MHD_resume_connection(q->c);
+        release_job_locked(j);
+    }
+    if (queued && !j->waiting) {
+        unqueue_locked(S, j);
+        finish_job_locked(S, j, NULL);
+    }
+}
+
+/* Every analysis's requests checked for clients gone (S->mu held). */
+static void drop_all_gone_locked(server *S) {
+    for (int k = 0; k < JOB_KINDS; k++) {
+        for (job *j = S->jobs[k], *next; j; j = next) {
+            next = j->next;
+            drop_gone_locked(S, j, true);
+        }
+        if (S->running[k])
+            drop_gone_locked(S, S->running[k], false);
+    }
+}
+
+/* The turn of address `addr` for analyses of `kind`: when it was last
+ * served (0: not lately). */
+static unsigned long turn_of(const server *S, int kind, const char *addr) {
+    for (int i = 0; i < S->nturns[kind]; i++)
+        if (strcmp(S->turns[kind][i].addr, addr) == 0)
+            return S->turns[kind][i].stamp;
+    return 0;
+}
+
+/* Whether some request of job j comes from `addr`. */
+static bool asked_by(const job *j, const char *addr) {
+    for (const request *q = j->waiting; q; q = q->jnext)
+        if (strcmp(q->addr, addr) == 0)
+            return true;
+    return false;
+}
+
+/* The next job of `kind` to make (S->mu held; the queue not empty): the
+ * one asked for by the address served longest ago (the oldest of its
+ * own); its addresses' turns are then stamped. The addresses with nothing
+ * queued or running are forgotten (their turn is 0 when they come back:
+ * a newcomer goes first). */
+static job *pick_locked(server *S, int kind) {
+    job *best = NULL;
+    unsigned long best_turn = 0;
+    for (job *j = S->jobs[kind]; j; j = j->next) {
+        unsigned long t = ULONG_MAX;
+        for (const request *q = j->waiting; q; q = q->jnext) {
+            unsigned long u = turn_of(S, kind, q->addr);
+            t = u < t ? u : t;
+        }
+        if (!best || t < best_turn) {
+            best = j;
+            best_turn = t;
+        }
+    }
+    unqueue_locked(S, best);
+    unsigned long stamp = ++S->clock[kind];
+    struct turn *turns = S->turns[kind];
+    int n = 0;
+    for (int i = 0; i < S->nturns[kind]; i++) {
+        bool keep = asked_by(best, turns[i].addr);
+        for (const job *j = S->jobs[kind]; !keep && j; j = j->next)
+            keep = asked_by(j, turns[i].addr);
+        if (keep)
+            turns[n++] = turns[i];
+    }
+    for (const request *q = best->waiting; q; q = q->jnext) {
+        int i = 0;
+        while (i < n && strcmp(turns[i].addr, q->addr) != 0)
+            i++;
+        if (i == n && n <= ANALYSIS_HARD)
+            snprintf(turns[n++].addr, ADDR_MAX, "%s", q->addr);
+        if (i < n)
+            turns[i].stamp = stamp;
+    }
+    S->nturns[kind] = n;
+    return best;
+}
+
+/* A hint's search under way: abandoned when no one waits for it any more
+ * (or the server stops), cut short when it has searched HINT_BOUND_MS
+ * while other hints wait. */
+typedef struct hint_run {
+    server *S;
+    job *j;
+    double t0;
+    bool cut, abandoned;
+} hint_run;
+
+static int hint_check(void *ctx) {
+    hint_run *h = ctx;
+    server *S = h->S;
+    if (atomic_load(&S->stopping))
+        return h->abandoned = true;
+    pthread_mutex_lock(&S->mu);
+    bool unwanted = h->j->waiting == NULL;
+    bool others = S->jobs[JOB_HINT] != NULL;
+    pthread_mutex_unlock(&S->mu);
+    if (unwanted)
+        return h->abandoned = true;
+    if (others && now_ms() - h->t0 > HINT_BOUND_MS)
+        return h->cut = true;
+    return 0;
+}
+
 /* Makes job j (no lock held): its answer as JSON text, or NULL. */
 static char *make_job(server *S, job *j) {
     if (j->kind == JOB_HINT) {
-        json_t *o = wg_hint_json(j->g->judge, &j->pos,
-                                 j->thr.n ? &j->thr : NULL, stop_check, S);
-        char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        hint_run h = {S, j, now_ms(), false, false};
+        json_t *o = wg_hint_json_cut(j->judge, &j->pos,
+                                     j->thr.n ? &j->thr : NULL, hint_check, &h);
+        char *text = NULL;
+        if (o && !h.abandoned) {
+            json_object_set_new(o, "bounded", json_boolean(h.cut));
+            if (h.cut)
+                json_object_set_new(
+                    o, "searched_ms",
+                    json_integer((json_int_t)(now_ms() - h.t0)));
+            text = json_dumps(o, JSON_COMPACT);
+        }
         json_decref(o);
         return text;
     }
-    char *text = wg_review_text(j->g->judge, &j->pos, j->plies, j->nplies,
+    char *text = wg_review_text(j->judge, &j->pos, j->plies, j->nplies,
                                 j->result, j->resigned, review_check, S);
     if (!text || atomic_load(&S->stopping))
         return text;
@@ -309,9 +532,14 @@ static void analyse(server *S, int kind) {
             pthread_cond_wait(&S->job_work[kind], &S->mu);
         if (atomic_load(&S->stopping))
             break;
-        job *j = S->jobs[kind];
-        S->jobs[kind] = j->next;
-        j->next = NULL;
+        /* no one waits for an analysis whose clients have all gone */
+        for (job *j = S->jobs[kind], *next; j; j = next) {
+            next = j->next;
+            drop_gone_locked(S, j, true);
+        }
+        if (!S->jobs[kind])
+            continue;
+        job *j = pick_locked(S, kind);
         S->running[kind] = j;
         pthread_mutex_unlock(&S->mu);
         char *text = make_job(S, j);
@@ -321,6 +549,11 @@ static void analyse(server *S, int kind) {
             free(text);
             text = NULL;
         }
+        if (text && kind == JOB_HINT)
+            cache_put_locked(S, j->key, text,
+                             strstr(text, "\"bounded\":true")
+                                 ? HINT_CACHE_BOUNDED
+                                 : HINT_CACHE_SECONDS);
         finish_job_locked(S, j, text);
     }
     pthread_mutex_unlock(&S->mu);
@@ -336,7 +569,8 @@ static void *reviewer(void *arg) {
     return NULL;
 }
 
-/* The client's address, as text ("local" for a socket of no address). */
+/* The client's address, as text ("local" for a socket of no address); of
+ * an IPv6 address, its /64 (one machine may hold all of one). */
 static void address_of(struct MHD_Connection *c, char *out, size_t len) {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -345,9 +579,12 @@ static void address_of(struct MHD_Connection *c, char *out, size_t len) {
     if (sa && sa->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out,
                   (socklen_t)len);
-    else if (sa && sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out,
-                  (socklen_t)len);
+    else if (sa && sa->sa_family == AF_INET6) {
+        struct in6_addr a = ((const struct sockaddr_in6 *)sa)->sin6_addr;
+        if (!IN6_IS_ADDR_V4MAPPED(&a))
+            memset(a.s6_addr + 8, 0, 8);
+        inet_ntop(AF_INET6, &a, out, (socklen_t)len);
+    }
 }
 
 void srv_owe(server *S, request *q) {
@@ -359,43 +596,52 @@ void srv_owe(server *S, request *q) {
     pthread_mutex_unlock(&S->mu);
 }
 
-int srv_queue_job(server *S, request *q, job *want) {
-    char addr[64];
-    address_of(q->c, addr, sizeof addr);
+int srv_queue_job(server *S, request *q, job *want, char **answer) {
+    *answer = NULL;
+    address_of(q->c, q->addr, sizeof q->addr);
     int kind = want->kind;
     pthread_mutex_lock(&S->mu);
     int status = 0;
     job *j = NULL;
     if (atomic_load(&S->stopping))
         status = 503;
+    cached *e =
+        !status && kind == JOB_HINT ? cache_find_locked(S, want->key) : NULL;
+    if (e) {
+        S->cached_answers++;
+        *answer = strdup(e->text);
+        pthread_mutex_unlock(&S->mu);
+        return *answer ? 0 : 500;
+    }
     /* the same analysis, queued or running: joined */
-    if (!status && S->running[kind] && S->running[kind]->g == want->g &&
-        S->running[kind]->version == want->version)
+    if (!status && S->running[kind] && !S->running[kind]->done &&
+        strcmp(S->running[kind]->key, want->key) == 0)
         j = S->running[kind];
     for (job *k = S->jobs[kind]; !status && !j && k; k = k->next)
-        if (k->g == want->g && k->version == want->version)
+        if (strcmp(k->key, want->key) == 0)
             j = k;
     if (!status && !j) {
+        /* clients gone count for nothing */
+        drop_all_gone_locked(S);
         int mine = 0, all = 0;
         if (S->running[kind]) {
             all++;
-            mine += strcmp(S->running[kind]->addr, addr) == 0;
+            mine += asked_by(S->running[kind], q->addr);
         }
         job **end = &S->jobs[kind];
         for (; *end; end = &(*end)->next) {
             all++;
-            mine += strcmp((*end)->addr, addr) == 0;
+            mine += asked_by(*end, q->addr);
         }
         if (mine >= ANALYSIS_PER_ADDRESS)
             status = 429;
-        else if (all >= ANALYSIS_QUEUE)
+        else if ((all >= ANALYSIS_QUEUE && mine > 0) || all >= ANALYSIS_HARD)
             status = 503;
         else if (!(j = malloc(sizeof *j)))
             status = 500;
         else {
             *j = *want;
             want->plies = NULL; /* taken over */
-            snprintf(j->addr, sizeof j->addr, "%s", addr);
             j->done = false;
             j->text = NULL;
             j->refs = 1; /* the queue's, then its thread's */
@@ -507,6 +753,9 @@ static void *ticker(void *arg) {
                 wake_locked(S, w);
         }
         pthread_mutex_unlock(&S->wmu);
+        pthread_mutex_lock(&S->mu);
+        drop_all_gone_locked(S);
+        pthread_mutex_unlock(&S->mu);
     }
     return NULL;
 }
@@ -963,6 +1212,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               size_t *size, void **state) {
     server *S = cls;
     request *q = *state;
+    if (q && q->gone)
+        return MHD_NO; /* its client went away while it waited: closed */
     if (!q) {
         if (!(q = calloc(1, sizeof *q)))
             return MHD_NO;
@@ -1004,7 +1255,14 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
                     *p = q->jnext;
                     break;
                 }
-            release_job_locked(q->j);
+            job *j = q->j;
+            q->j = NULL;
+            /* queued, and no one else waits for it: not made */
+            if (!j->done && !j->waiting && j != S->running[j->kind]) {
+                unqueue_locked(S, j);
+                finish_job_locked(S, j, NULL);
+            }
+            release_job_locked(j);
         }
         if (q->owed && --S->owed == 0)
             pthread_cond_broadcast(&S->settled);
@@ -1132,6 +1390,7 @@ void srv_close(server *S) {
         wg_free(S->all[i]);
     free(S->all);
     free(S->queue);
+    cache_free(S);
     free(S->hosts);
     free(S->rulesets);
     free(S->rulesets_gz);
