@@ -1651,6 +1651,147 @@ static void hints_of_gone_clients(void **state_) {
     remove_db(&S);
 }
 
+static long computer_figure(const srv *S, const char *what) {
+    json_t *o = server_info(S);
+    long n = num(json_object_get(o, "computer"), what);
+    json_decref(o);
+    return n;
+}
+
+/* The computer players' memory is bounded: games against six rulesets
+ * and levels 3 to 5 at once hold at most COMPUTER_CAP (4) searching
+ * players (each game kept its own, 4.2 MB at level 5, for ever), and once
+ * the games are resigned and the players idle past --computer-idle, none
+ * is held. */
+static void computer_players(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    S.extra[0] = "--computer-idle";
+    S.extra[1] = "1";
+    start(&S);
+    const char *rules[] = {"senet-kendall", "hounds-jackals-skiryuk",
+                           "chien-chacal",  "lions-jackals-quick",
+                           "dogs-jackals",  "senet-robinson"};
+    enum { N = 6 };
+    game g[N];
+    long most = 0;
+    for (int i = 0; i < N; i++) {
+        char body[160];
+        snprintf(body, sizeof body,
+                 "{\"ruleset\":\"%s\",\"players\":[\"human\",{\"computer\":%d}"
+                 "]}",
+                 rules[i], 3 + i % 3);
+        g[i] = create(&S, body);
+        for (int k = 0; k < 200; k++) {
+            json_t *st = my_turn(&S, &g[i], 1);
+            bool enough =
+                num(st, "plies") >= 4 || strcmp(str(st, "phase"), "over") == 0;
+            json_decref(st);
+            long live = computer_figure(&S, "live");
+            most = live > most ? live : most;
+            if (enough)
+                break;
+            act(&S, &g[i], (unsigned)k);
+        }
+    }
+    print_message("%ld computer players made, at most %ld held\n",
+                  computer_figure(&S, "made"), most);
+    assert_true(most <= 4);
+    assert_true(computer_figure(&S, "made") >= N);
+    for (int i = 0; i < N; i++) {
+        char path[128], *out;
+        snprintf(path, sizeof path, "/api/games/%s/resign", g[i].id);
+        int st = http(&S, "POST", path, g[i].tok[0], "{}", &out);
+        assert_true(st == 200 || st == 409);
+        free(out);
+    }
+    nanosleep(&(struct timespec){2, 500000000}, NULL);
+    assert_int_equal(computer_figure(&S, "live"), 0);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* A computer player freed and made again chooses as before: every choice
+ * of the server's level 3 in a game (its player kept between moves,
+ * freed after a pause, shared with another game) is the choice of an
+ * agent made afresh for that position. */
+static void computer_same_moves(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    S.extra[0] = "--computer-idle";
+    S.extra[1] = "1";
+    start(&S);
+    const char *body = "{\"ruleset\":\"hounds-jackals-skiryuk\",\"players\":"
+                       "[\"human\",{\"computer\":3}]}";
+    game g = create(&S, body), other = create(&S, body);
+    for (int k = 0; k < 400; k++) {
+        json_t *st = my_turn(&S, &g, 1);
+        bool over = strcmp(str(st, "phase"), "over") == 0;
+        long plies = num(st, "plies");
+        json_decref(st);
+        if (over || plies >= 40)
+            break;
+        if (k == 10) /* the player freed meanwhile */
+            nanosleep(&(struct timespec){2, 0}, NULL);
+        act(&S, &g, (unsigned)k * 7u);
+        if (k % 3 == 0) {
+            json_t *o = my_turn(&S, &other, 1);
+            if (strcmp(str(o, "phase"), "over") != 0)
+                act(&S, &other, (unsigned)k);
+            json_decref(o);
+        }
+    }
+    char path[128], *rec;
+    snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
+    char *out;
+    http(&S, "POST", path, g.tok[0], "{}", &out);
+    free(out);
+    snprintf(path, sizeof path, "/api/games/%s/record", g.id);
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+    kemet_rules *r;
+    kemet_pos pos;
+    kemet_ply *plies;
+    long n;
+    kemet_error err;
+    assert_int_equal(kemet_record_read(rec, &r, &pos, &plies, &n, &err), 0);
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    assert_non_null(moves);
+    int compared = 0;
+    for (long i = 0; i < n; i++) {
+        const kemet_throw *t = plies[i].thr.n ? &plies[i].thr : NULL;
+        int k = t ? kemet_moves(r, &pos, t, moves) : 0;
+        if (pos.to == 2 && t && k > 1) {
+            kemet_agent *a;
+            assert_int_equal(kemet_agent_new(r, "expectimax:2k", 1, &a, &err),
+                             0);
+            int c = kemet_agent_choose(a, &pos, t, moves, k);
+            assert_true(c >= 0);
+            char want[160], got[160];
+            kemet_move_format(&moves[c], want, sizeof want);
+            kemet_move_format(&plies[i].move, got, sizeof got);
+            if (strcmp(want, got) != 0)
+                fail_msg("ply %ld: the server's computer played %s, a fresh "
+                         "player %s",
+                         i + 1, got, want);
+            kemet_agent_free(a);
+            compared++;
+        }
+        kemet_pos next;
+        kemet_make(r, &pos, t, &plies[i].move, &next, NULL);
+        pos = next;
+    }
+    print_message("%d choices of the computer compared\n", compared);
+    assert_true(compared >= 5);
+    free(moves);
+    free(plies);
+    free(rec);
+    kemet_rules_close(r);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 /* Issue 33's API: every POST's body checked alike; too many ids said
  * so; answers gzipped for a client that takes it; the icon; where the
  * server may be reached. */
@@ -1856,6 +1997,8 @@ int main(void) {
         cmocka_unit_test(hints_in_turn),
         cmocka_unit_test(hints_shared),
         cmocka_unit_test(hints_of_gone_clients),
+        cmocka_unit_test(computer_players),
+        cmocka_unit_test(computer_same_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

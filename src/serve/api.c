@@ -710,13 +710,19 @@ enum MHD_Result api_server(server *S, struct MHD_Connection *c) {
     }
     json_object_set_new(kinds[JOB_HINT], "cached",
                         json_integer((json_int_t)S->cached_answers));
+    json_t *computer =
+        json_pack("{s:I, s:i, s:I, s:I}", "live", (json_int_t)S->players_live,
+                  "cap", COMPUTER_CAP, "idle", (json_int_t)S->o.computer_idle,
+                  "made", (json_int_t)S->players_made);
     pthread_mutex_unlock(&S->mu);
     return srv_answer_json(
         c, MHD_HTTP_OK,
-        json_pack("{s:s, s:i, s:b, s:o, s:{s:i, s:i, s:i, s:i, s:o, s:o}}",
+        json_pack("{s:s, s:i, s:b, s:o, s:o, s:{s:i, s:i, s:i, s:i, s:o, "
+                  "s:o}}",
                   "host", S->o.host ? S->o.host : "", "port", (int)S->port,
-                  "loopback", S->loopback, "urls", urls_json(S), "analysis",
-                  "per_address", ANALYSIS_PER_ADDRESS, "queue", ANALYSIS_QUEUE,
-                  "queue_hard", ANALYSIS_HARD, "hint_bound_ms", HINT_BOUND_MS,
-                  "hints", kinds[JOB_HINT], "reviews", kinds[JOB_REVIEW]));
+                  "loopback", S->loopback, "urls", urls_json(S), "computer",
+                  computer, "analysis", "per_address", ANALYSIS_PER_ADDRESS,
+                  "queue", ANALYSIS_QUEUE, "queue_hard", ANALYSIS_HARD,
+                  "hint_bound_ms", HINT_BOUND_MS, "hints", kinds[JOB_HINT],
+                  "reviews", kinds[JOB_REVIEW]));
 }

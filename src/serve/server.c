@@ -187,6 +187,94 @@ static void calm_down_locked(server *S) {
         pthread_cond_broadcast(&S->calm);
 }
 
+/* The computer player for game g's seat to act (g->mu held): one of the
+ * players held for its ruleset and level (made, in the place of the least
+ * recently used, when there is none), or for levels 1 and 2 one made for
+ * this decision. NULL when out of memory. */
+static kemet_agent *player_take(server *S, wgame *g) {
+    int level = wg_computer_level(g);
+    kemet_error err;
+    kemet_agent *a = NULL;
+    if (level <= 2) {
+        if (kemet_agent_new_judged(g->judge, kemet_level_agent(level),
+                                   wg_computer_seed(g), &a, &err))
+            return NULL;
+        pthread_mutex_lock(&S->mu);
+        S->players_live++;
+        S->players_made++;
+        pthread_mutex_unlock(&S->mu);
+        return a;
+    }
+    pthread_mutex_lock(&S->mu);
+    player_slot *slot = NULL;
+    for (int i = 0; i < COMPUTER_CAP && !slot; i++)
+        if (S->players[i].agent && S->players[i].judge == g->judge &&
+            S->players[i].level == level && !S->players[i].busy)
+            slot = &S->players[i];
+    if (!slot) {
+        for (int i = 0; i < COMPUTER_CAP; i++) {
+            player_slot *p = &S->players[i];
+            if (p->busy)
+                continue;
+            if (!slot || !p->agent || (slot->agent && p->used < slot->used))
+                slot = p;
+            if (!p->agent)
+                break;
+        }
+        if (slot && slot->agent) { /* the least recently used */
+            kemet_agent_free(slot->agent);
+            slot->agent = NULL;
+            S->players_live--;
+        }
+        if (slot && !kemet_agent_new_judged(g->judge, kemet_level_agent(level),
+                                            1, &slot->agent, &err)) {
+            slot->judge = g->judge;
+            slot->level = level;
+            S->players_live++;
+            S->players_made++;
+        }
+    }
+    if (slot && slot->agent) {
+        slot->busy = true;
+        slot->used = time(NULL);
+        a = slot->agent;
+    }
+    pthread_mutex_unlock(&S->mu);
+    return a;
+}
+
+/* Gives back the player player_take gave (NULL: none). */
+static void player_give_back(server *S, kemet_agent *a) {
+    if (!a)
+        return;
+    pthread_mutex_lock(&S->mu);
+    bool held = false;
+    for (int i = 0; i < COMPUTER_CAP && !held; i++)
+        if (S->players[i].agent == a) {
+            S->players[i].busy = false;
+            S->players[i].used = time(NULL);
+            held = true;
+        }
+    if (!held) {
+        kemet_agent_free(a);
+        S->players_live--;
+    }
+    pthread_mutex_unlock(&S->mu);
+}
+
+/* Frees the players unused since `before` (all: every one not busy; S->mu
+ * held). */
+static void players_free_locked(server *S, time_t before, bool all) {
+    for (int i = 0; i < COMPUTER_CAP; i++) {
+        player_slot *p = &S->players[i];
+        if (p->agent && !p->busy && (all || p->used < before)) {
+            kemet_agent_free(p->agent);
+            p->agent = NULL;
+            S->players_live--;
+        }
+    }
+}
+
 static void *worker(void *arg) {
     server *S = arg;
     for (;;) {
@@ -204,7 +292,9 @@ static void *worker(void *arg) {
         pthread_mutex_lock(&g->mu);
         g->queued = false;
         wg_plan plan;
-        if (!wg_computer_to_act(g) || wg_computer_plan(g, &plan)) {
+        kemet_agent *a = wg_computer_to_act(g) ? player_take(S, g) : NULL;
+        if (!a || wg_computer_plan_with(g, a, &plan)) {
+            player_give_back(S, a);
             pthread_mutex_unlock(&g->mu);
             continue;
         }
@@ -216,6 +306,7 @@ static void *worker(void *arg) {
         kemet_agent_set_check(plan.agent, stop_check, S);
         int rc = wg_plan_choose(&plan);
         kemet_agent_set_check(plan.agent, NULL, NULL);
+        player_give_back(S, a);
         pthread_mutex_lock(&S->mu);
         calm_down_locked(S);
         pthread_mutex_unlock(&S->mu);
@@ -755,6 +846,7 @@ static void *ticker(void *arg) {
         pthread_mutex_unlock(&S->wmu);
         pthread_mutex_lock(&S->mu);
         drop_all_gone_locked(S);
+        players_free_locked(S, now - S->o.computer_idle, false);
         pthread_mutex_unlock(&S->mu);
     }
     return NULL;
@@ -1391,6 +1483,7 @@ void srv_close(server *S) {
     free(S->all);
     free(S->queue);
     cache_free(S);
+    players_free_locked(S, 0, true);
     free(S->hosts);
     free(S->rulesets);
     free(S->rulesets_gz);
@@ -1572,6 +1665,8 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
         S->o.per_address = SRV_PER_ADDRESS;
     if (S->o.wait_seconds <= 0)
         S->o.wait_seconds = SRV_WAIT;
+    if (S->o.computer_idle <= 0)
+        S->o.computer_idle = SRV_COMPUTER_IDLE;
     S->hosts = host_list(o->allow_hosts);
     for (int i = 0; i < o->nrules && i < MAX_RULES; i++) {
         S->judge[S->nrules] = o->judges[i];

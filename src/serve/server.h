@@ -58,6 +58,23 @@
 #define KEY_MAX 720        /* an analysis's key */
 #define ADDR_MAX 64        /* a client address as text */
 
+/* The computer players (server.c): games hold none. The worker keeps at
+ * most COMPUTER_CAP searching players (levels 3 to 5), one per ruleset
+ * and level, the least recently used freed to make room and any unused
+ * for --computer-idle seconds freed; under a node budget a search's
+ * choice depends on the position alone, so a player made again chooses as
+ * the one freed would have. Levels 1 and 2 (random, greedy: no search)
+ * are made for each decision, seeded from the game, the seat and the
+ * version. */
+#define COMPUTER_CAP 4
+typedef struct player_slot {
+    const kemet_judge *judge;
+    int level;
+    kemet_agent *agent; /* NULL: a free slot */
+    time_t used;
+    bool busy;
+} player_slot;
+
 /* A connection put aside (suspended) until its game changes or `until`
  * passes: a long poll, or an event stream with nothing to send. */
 typedef struct waiter {
@@ -138,9 +155,12 @@ struct server {
     long nall, capall;
     wgame **queue; /* games where the computer is to act */
     long qhead, qlen, qcap;
-    job *jobs[JOB_KINDS];    /* queued analyses, oldest first */
-    job *running[JOB_KINDS]; /* the one each analysis thread makes */
-    long made[JOB_KINDS];    /* analyses made since the start */
+    player_slot players[COMPUTER_CAP]; /* the computer players held */
+    long players_live;                 /* computer players in memory */
+    long players_made;                 /* ... made since the start */
+    job *jobs[JOB_KINDS];              /* queued analyses, oldest first */
+    job *running[JOB_KINDS];           /* the one each analysis thread makes */
+    long made[JOB_KINDS];              /* analyses made since the start */
     long dropped[JOB_KINDS]; /* requests dropped, their clients gone */
     long cached_answers;     /* hints answered from the cache */
     struct turn {

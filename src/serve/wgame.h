@@ -141,6 +141,13 @@ typedef struct wg_plan {
     kemet_move move;
 } wg_plan;
 int wg_computer_plan(wgame *g, wg_plan *plan);
+/* The same with an agent of the caller's (for the level of the seat to
+ * act: wg_computer_level), which the game does not keep; and the seed
+ * for an agent made for this one decision (from the game's seed, the seat
+ * and the version: the same decision, the same seed). */
+int wg_computer_plan_with(wgame *g, kemet_agent *agent, wg_plan *plan);
+int wg_computer_level(const wgame *g);
+uint64_t wg_computer_seed(const wgame *g);
 int wg_plan_choose(wg_plan *plan);
 int wg_computer_apply(wgame *g, const wg_plan *plan);
 /* Replays one stored action; on a mismatch says why in `why`. */
