@@ -47,8 +47,18 @@ static void start(srv *S) {
         close(fd[0]);
         close(fd[1]);
         char *argv[16] = {"kemet", "serve", "--port", "0", "--db", S->db};
-        for (int i = 0; i < 6 && S->extra[i]; i++)
-            argv[6 + i] = (char *)S->extra[i];
+        int n = 6;
+        bool limit = false;
+        for (int i = 0; i < 6 && S->extra[i]; i++) {
+            argv[n++] = (char *)S->extra[i];
+            limit = limit || strcmp(S->extra[i], "--new-games") == 0;
+        }
+        /* the tests make many games at once: the limit on new games out
+           of the way, but where a test sets it */
+        if (!limit) {
+            argv[n++] = "--new-games";
+            argv[n++] = "1000000";
+        }
         execv(getenv("KEMET_BIN"), argv);
         _exit(127);
     }
@@ -1161,7 +1171,7 @@ static void old_database(void **state_) {
     assert_int_equal(
         sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), 4);
+    assert_int_equal(sqlite3_column_int(q, 0), 5);
     sqlite3_finalize(q);
     sqlite3_close(db);
     remove_db(&S);
@@ -1706,8 +1716,13 @@ static void computer_players(void **state_) {
         assert_true(st == 200 || st == 409);
         free(out);
     }
-    nanosleep(&(struct timespec){2, 500000000}, NULL);
-    assert_int_equal(computer_figure(&S, "live"), 0);
+    /* idle past a second: freed (the ticker looks once a second) */
+    long live = -1;
+    for (int i = 0; i < 50 && live != 0; i++) {
+        nanosleep(&(struct timespec){0, 100000000}, NULL);
+        live = computer_figure(&S, "live");
+    }
+    assert_int_equal(live, 0);
     stop(&S, SIGTERM);
     remove_db(&S);
 }
@@ -1788,6 +1803,122 @@ static void computer_same_moves(void **state_) {
     free(plies);
     free(rec);
     kemet_rules_close(r);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* New games are limited per address and in all: with --new-games 3, an
+ * address's fourth game at once is refused (429, Retry-After) while
+ * another address makes its own; all together they make at most as many
+ * as keep the unfinished games to half of --max-games in --expire (here
+ * 1000 / 2 in 3000 s: 10 a minute). */
+static void new_games_limited(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    const char *opts[] = {"--new-games", "3",        "--max-games",
+                          "1000",        "--expire", "3000"};
+    for (int i = 0; i < 6; i++)
+        S.extra[i] = opts[i];
+    start(&S);
+    const char *body = "{\"ruleset\":\"senet-kendall\",\"players\":"
+                       "[\"human\",\"human\"]}";
+    char req[512], *out;
+    snprintf(req, sizeof req,
+             "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+             "close\r\nContent-Type: application/json\r\nContent-Length: "
+             "%zu\r\n\r\n%s",
+             strlen(body), body);
+    const char *from[] = {"127.0.0.100", "127.0.0.100", "127.0.0.100",
+                          "127.0.0.100", "127.0.0.101", "127.0.0.101",
+                          "127.0.0.101", "127.0.0.102", "127.0.0.102",
+                          "127.0.0.102", "127.0.0.103", "127.0.0.103"};
+    const int want[] = {201, 201, 201, 429, 201, 201,
+                        201, 201, 201, 201, 201, 429};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int st = raw(&S, from[i], req, &out);
+        if (st != want[i])
+            fail_msg("game %zu from %s: %d, not %d: %s", i + 1, from[i], st,
+                     want[i], out);
+        if (st == 429) {
+            assert_non_null(strstr(out, "Retry-After: "));
+            assert_non_null(strstr(out, "\"retry_after\":"));
+            assert_non_null(strstr(out, "too many new games"));
+        }
+        free(out);
+    }
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* An unfinished game with no action for --expire seconds expires: its
+ * state, events and actions answer 410 (a long poll waiting on it too),
+ * before and after a restart, and it is out of the file; a finished game
+ * and a game played meanwhile are kept. */
+static void games_expire(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    S.extra[0] = "--expire";
+    S.extra[1] = "2";
+    start(&S);
+    const char *body = "{\"ruleset\":\"senet-kendall\",\"players\":"
+                       "[\"human\",\"human\"]}";
+    game left = create(&S, body), played = create(&S, body);
+    game over = resigned_game(&S, "[\"human\",\"human\"]", 2);
+    json_t *st = state(&S, &left, NULL);
+    char path[160], *out;
+    snprintf(path, sizeof path, "/api/games/%s?after=%ld", left.id,
+             num(st, "version"));
+    json_decref(st);
+    int poll = send_from(&S, "127.0.0.110", "GET", path, NULL, NULL);
+    for (int i = 0; i < 10; i++) {
+        act(&S, &played, (unsigned)i);
+        nanosleep(&(struct timespec){0, 500000000}, NULL);
+    }
+    assert_int_equal(read_answer(poll, &out, 5000), 410);
+    free(out);
+    const char *what[] = {"", "/events", "/history", "/record"};
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < sizeof what / sizeof what[0]; i++) {
+            snprintf(path, sizeof path, "/api/games/%s%s", left.id, what[i]);
+            json_t *e = call(&S, "GET", path, NULL, NULL, 410);
+            assert_non_null(strstr(str(e, "error"), "expired"));
+            json_decref(e);
+        }
+        snprintf(path, sizeof path, "/api/games/%s/throw", left.id);
+        json_decref(call(&S, "POST", path, left.tok[0], "{}", 410));
+        st = state(&S, &over, NULL);
+        assert_string_equal(str(st, "status"), "over");
+        json_decref(st);
+        st = state(&S, &played, NULL);
+        assert_string_equal(str(st, "status"), "playing");
+        json_decref(st);
+        json_t *info = server_info(&S);
+        if (pass == 0)
+            assert_int_equal(num(json_object_get(info, "games"), "expired"), 1);
+        json_decref(info);
+        stop(&S, SIGKILL);
+        /* out of the file, its id kept */
+        sqlite3 *db;
+        sqlite3_stmt *q;
+        char sql[400];
+        assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
+        snprintf(sql, sizeof sql,
+                 "SELECT (SELECT count(*) FROM games WHERE id='%s'),"
+                 "(SELECT count(*) FROM actions WHERE game='%s'),"
+                 "(SELECT count(*) FROM expired WHERE id='%s')",
+                 left.id, left.id, left.id);
+        assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+        assert_int_equal(sqlite3_column_int(q, 0), 0);
+        assert_int_equal(sqlite3_column_int(q, 1), 0);
+        assert_int_equal(sqlite3_column_int(q, 2), 1);
+        sqlite3_finalize(q);
+        sqlite3_close(db);
+        S.extra[1] = "3600"; /* the game played kept after the restart */
+        start(&S);
+    }
     stop(&S, SIGTERM);
     remove_db(&S);
 }
@@ -1999,6 +2130,8 @@ int main(void) {
         cmocka_unit_test(hints_of_gone_clients),
         cmocka_unit_test(computer_players),
         cmocka_unit_test(computer_same_moves),
+        cmocka_unit_test(new_games_limited),
+        cmocka_unit_test(games_expire),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

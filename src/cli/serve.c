@@ -7,7 +7,7 @@
 static const char serve_usage[] =
     "usage: kemet serve [--port P] [--db FILE] [--host ADDRESS]\n"
     "                   [--allow-host NAME,...] [--max-games N]\n"
-    "                   [--per-address N] [--expire SECONDS]\n"
+    "                   [--per-address N] [--new-games N] [--expire SECONDS]\n"
     "                   [--computer-idle SECONDS]\n"
     "Serves the games in the browser at http://127.0.0.1:P/ (port 8080 by\n"
     "default; 0 picks a free one) with a JSON API under /api/ (docs/api.md).\n"
@@ -21,8 +21,10 @@ static const char serve_usage[] =
     "--max-games N caps the games held (default 100000); --per-address N\n"
     "the connections from one client address (default 128). A game left\n"
     "unfinished with no action for --expire seconds (default 172800: two\n"
-    "days) expires; each address may make 10 games at once, then one every\n"
-    "6 s (30 a minute in all). A computer player unused for\n"
+    "days) expires (finished games are kept); --new-games N: the games an\n"
+    "address may make at once, and then a minute (default 10); all\n"
+    "addresses together make at most as many as keep the unfinished games\n"
+    "to half of --max-games. A computer player unused for\n"
     "--computer-idle seconds (default 60) is freed. Stops on\n"
     "Ctrl-C or SIGTERM, answering every request that waits.\n"
     "The computer players use the endgame tables and the learned evaluation\n"
@@ -32,12 +34,14 @@ int cmd_serve(int argc, char **argv) {
     long port = 8080;
     const char *db = "kemet.db", *host = "127.0.0.1", *allow = NULL;
     long max_games = SRV_MAX_GAMES, per_address = SRV_PER_ADDRESS;
-    long expire = SRV_EXPIRE, computer_idle = SRV_COMPUTER_IDLE;
+    long expire = SRV_EXPIRE, computer_idle = SRV_COMPUTER_IDLE,
+         new_games = SRV_NEW_GAMES;
     cli_opt opts[] = {{"port", OPT_LONG, &port, 0, 65535},
                       {"allow-host", OPT_STRING, &allow, 0, 0},
                       {"max-games", OPT_LONG, &max_games, 1, 100000000},
                       {"per-address", OPT_LONG, &per_address, 1, 100000},
                       {"expire", OPT_LONG, &expire, 1, 100000000},
+                      {"new-games", OPT_LONG, &new_games, 1, 100000000},
                       {"computer-idle", OPT_LONG, &computer_idle, 1, 86400},
                       {"db", OPT_STRING, &db, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
@@ -82,6 +86,7 @@ int cmd_serve(int argc, char **argv) {
                       .max_games = max_games,
                       .per_address = per_address,
                       .expire = expire,
+                      .new_games = new_games,
                       .computer_idle = computer_idle};
         if (srv_run(&o, why, sizeof why))
             rc = cli_fail("%s", why);

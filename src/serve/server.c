@@ -81,14 +81,38 @@ static wgame *find_locked(server *S, const char *id) {
 wgame *srv_find(server *S, const char *id) {
     pthread_mutex_lock(&S->mu);
     wgame *g = find_locked(S, id);
+    if (g)
+        g->refs++;
     pthread_mutex_unlock(&S->mu);
     return g;
 }
 
-/* With S->mu held. */
+void srv_hold(server *S, wgame *g) {
+    pthread_mutex_lock(&S->mu);
+    g->refs++;
+    pthread_mutex_unlock(&S->mu);
+}
+
+/* With S->mu held; the game is freed with its last holder (then only an
+ * expired game: the table holds every other). */
+static void release_locked(wgame *g) {
+    if (--g->refs == 0)
+        wg_free(g);
+}
+
+void srv_release(server *S, wgame *g) {
+    if (!g)
+        return;
+    pthread_mutex_lock(&S->mu);
+    release_locked(g);
+    pthread_mutex_unlock(&S->mu);
+}
+
+/* With S->mu held: the table holds the game. */
 int srv_add_locked(server *S, wgame *g) {
     if (kc_grow(&S->all, &S->capall, S->nall, sizeof *S->all))
         return -1;
+    g->refs = 1;
     S->all[S->nall++] = g;
     unsigned b = bucket_of(g->id);
     g->next = S->bucket[b];
@@ -137,6 +161,7 @@ static void enqueue(server *S, wgame *g) {
     }
     S->queue[(S->qhead + S->qlen++) % S->qcap] = g;
     g->queued = true;
+    g->refs++; /* the queue's, then the worker's */
     pthread_cond_signal(&S->work);
     pthread_mutex_unlock(&S->mu);
 }
@@ -152,6 +177,11 @@ void srv_changed(server *S, wgame *g) {
 /* Saves the actions made since `first` (g->mu held); -1 when the store
  * failed and the game was put back. */
 int srv_save(server *S, wgame *g, long first) {
+    if (g->expired) { /* (the moment it expired) */
+        wg_rebuild(g, first);
+        return -1;
+    }
+    g->last = (long long)time(NULL);
     pthread_mutex_lock(&S->mu);
     int rc = wg_save(g, S->db, first);
     if (rc)
@@ -296,6 +326,7 @@ static void *worker(void *arg) {
         if (!a || wg_computer_plan_with(g, a, &plan)) {
             player_give_back(S, a);
             pthread_mutex_unlock(&g->mu);
+            srv_release(S, g);
             continue;
         }
         g->busy = true;
@@ -315,6 +346,7 @@ static void *worker(void *arg) {
         if (atomic_load(&S->stopping)) {
             /* what a stopped search found is not a move */
             pthread_mutex_unlock(&g->mu);
+            srv_release(S, g);
             continue;
         }
         if (rc == 0) {
@@ -328,6 +360,7 @@ static void *worker(void *arg) {
         if (rc)
             enqueue(S, g);
         pthread_mutex_unlock(&g->mu);
+        srv_release(S, g);
     }
 }
 
@@ -346,6 +379,8 @@ static double now_ms(void) {
 static void release_job_locked(job *j) {
     if (--j->refs > 0)
         return;
+    if (j->g)
+        release_locked(j->g);
     free(j->plies);
     free(j->text);
     free(j);
@@ -733,6 +768,8 @@ int srv_queue_job(server *S, request *q, job *want, char **answer) {
         else {
             *j = *want;
             want->plies = NULL; /* taken over */
+            if (j->g)
+                j->g->refs++;
             j->done = false;
             j->text = NULL;
             j->refs = 1; /* the queue's, then its thread's */
@@ -771,6 +808,114 @@ enum MHD_Result srv_job_answer(struct MHD_Connection *c, request *q) {
     char *t = strdup(j->text);
     return t ? srv_answer(c, MHD_HTTP_OK, "application/json", t, strlen(t))
              : srv_error(c, 500, "out of memory");
+}
+
+/* ------------------------------------------------------------------------
+ * New games limited, unfinished games left alone expired
+ * --------------------------------------------------------------------- */
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Takes one game from allowance `a` (at most `most`, `per_s` more each
+ * second): 0, or the seconds until it has one. */
+static int allow_one(allowance *a, double most, double per_s, double now) {
+    a->left += (now - a->at) * per_s;
+    a->left = a->left > most ? most : a->left;
+    a->at = now;
+    if (a->left >= 1) {
+        a->left -= 1;
+        return 0;
+    }
+    int wait = (int)((1 - a->left) / per_s + 0.999);
+    return wait > 0 ? wait : 1;
+}
+
+/* All addresses together: a minute's games (see server.h). */
+static double all_per_minute(const server *S) {
+    double keep = (double)S->o.max_games / 2 * 60 / (double)S->o.expire;
+    return keep > (double)S->o.new_games ? keep : (double)S->o.new_games;
+}
+
+int srv_may_create(server *S, struct MHD_Connection *c) {
+    char addr[ADDR_MAX];
+    address_of(c, addr, sizeof addr);
+    double now = now_s(), mine = (double)S->o.new_games;
+    pthread_mutex_lock(&S->mu);
+    allowance *a = NULL;
+    for (int i = 0; i < S->nmakers && !a; i++)
+        if (strcmp(S->makers[i].addr, addr) == 0)
+            a = &S->makers[i];
+    if (!a) {
+        /* a new address; when the table is full, the one that would have
+           the most games by now makes room */
+        if (S->nmakers < CREATE_ADDRS)
+            a = &S->makers[S->nmakers++];
+        else
+            for (int i = 0; i < CREATE_ADDRS; i++) {
+                allowance *b = &S->makers[i];
+                if (!a || b->left + (now - b->at) * mine / 60 >
+                              a->left + (now - a->at) * mine / 60)
+                    a = b;
+            }
+        snprintf(a->addr, sizeof a->addr, "%s", addr);
+        a->left = mine;
+        a->at = now;
+    }
+    double all = all_per_minute(S);
+    /* a game is taken from both or neither */
+    allowance was = *a;
+    int wait = allow_one(a, mine, mine / 60, now);
+    if (!wait && (wait = allow_one(&S->made_all, all, all / 60, now)))
+        *a = was;
+    pthread_mutex_unlock(&S->mu);
+    return wait;
+}
+
+enum MHD_Result srv_gone(server *S, struct MHD_Connection *c) {
+    return srv_error(c, 410,
+                     "this game expired: it was left unfinished with no move "
+                     "for %ld s",
+                     S->o.expire);
+}
+
+/* Expires the unfinished games with no action for --expire seconds (S->mu
+ * held, no game's lock): each is taken off the table and out of the file
+ * (its id kept as expired), and its watchers woken (they are answered
+ * 410). A game whose lock is taken now, or whose computer is to act, is
+ * looked at next time. */
+static void expire_locked(server *S, time_t now) {
+    long long before = (long long)now - S->o.expire;
+    long kept = 0;
+    for (long i = 0; i < S->nall; i++) {
+        wgame *g = S->all[i];
+        bool gone = false;
+        if (g->last < before && pthread_mutex_trylock(&g->mu) == 0) {
+            if (!g->queued && !g->busy && wg_result(g) == KEMET_PLAYING &&
+                g->last < before) {
+                if (store_expire(S->db, g->id, (long long)now) == 0)
+                    gone = g->expired = true;
+                else
+                    fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
+            }
+            pthread_mutex_unlock(&g->mu);
+        }
+        if (!gone) {
+            S->all[kept++] = g;
+            continue;
+        }
+        for (wgame **p = &S->bucket[bucket_of(g->id)]; *p; p = &(*p)->next)
+            if (*p == g) {
+                *p = g->next;
+                break;
+            }
+        S->expired++;
+        wake_game(S, g);
+        release_locked(g);
+    }
+    S->nall = kept;
 }
 
 /* ------------------------------------------------------------------------
@@ -847,6 +992,11 @@ static void *ticker(void *arg) {
         pthread_mutex_lock(&S->mu);
         drop_all_gone_locked(S);
         players_free_locked(S, now - S->o.computer_idle, false);
+        long every = S->o.expire / 4 < 60 ? S->o.expire / 4 : 60;
+        if (now - S->swept >= (every > 1 ? every : 1)) {
+            S->swept = now;
+            expire_locked(S, now);
+        }
         pthread_mutex_unlock(&S->mu);
     }
     return NULL;
@@ -1095,8 +1245,15 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
     id[n] = '\0';
     const char *what = rest + n;
     wgame *g = srv_find(S, id);
-    if (!g)
-        return srv_error(c, 404, "no such game: %s", id);
+    if (!g) {
+        pthread_mutex_lock(&S->mu);
+        bool expired = store_expired(S->db, id);
+        pthread_mutex_unlock(&S->mu);
+        return expired ? srv_gone(S, c)
+                       : srv_error(c, 404, "no such game: %s", id);
+    }
+    srv_release(S, q->g); /* (a request put aside comes here again) */
+    q->g = g;
     int you = seat_of(c, g);
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
          post = strcmp(method, "POST") == 0;
@@ -1358,6 +1515,8 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
         }
         if (q->owed && --S->owed == 0)
             pthread_cond_broadcast(&S->settled);
+        if (q->g)
+            release_locked(q->g);
         pthread_mutex_unlock(&S->mu);
         json_decref(q->json);
         free(q->body);
@@ -1390,9 +1549,10 @@ static int load_game(void *ctx, const store_game_row *row) {
                      row->id, row->seat[p]);
             return -1;
         }
-    if (!(L->g = wg_new(srv_judge_of(L->S, r), row->seed, row->id, row->seat,
-                        row->token, row->created)) ||
-        srv_add_locked(L->S, L->g)) {
+    if ((L->g = wg_new(srv_judge_of(L->S, r), row->seed, row->id, row->seat,
+                       row->token, row->created)))
+        L->g->last = row->last;
+    if (!L->g || srv_add_locked(L->S, L->g)) {
         wg_free(L->g);
         snprintf(L->why, sizeof L->why, "out of memory");
         return -1;
@@ -1667,6 +1827,13 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
         S->o.wait_seconds = SRV_WAIT;
     if (S->o.computer_idle <= 0)
         S->o.computer_idle = SRV_COMPUTER_IDLE;
+    if (S->o.expire <= 0)
+        S->o.expire = SRV_EXPIRE;
+    if (S->o.new_games <= 0)
+        S->o.new_games = SRV_NEW_GAMES;
+    S->made_all.left = all_per_minute(S);
+    S->made_all.at = now_s();
+    S->swept = time(NULL);
     S->hosts = host_list(o->allow_hosts);
     for (int i = 0; i < o->nrules && i < MAX_RULES; i++) {
         S->judge[S->nrules] = o->judges[i];

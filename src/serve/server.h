@@ -58,6 +58,19 @@
 #define KEY_MAX 720        /* an analysis's key */
 #define ADDR_MAX 64        /* a client address as text */
 
+/* New games (POST /api/games, and rematches): one client address may make
+ * --new-games at once, then as many a minute (429 with Retry-After past
+ * it); all addresses together as many a minute as keep the unfinished
+ * games made within --expire to half of --max-games, and never fewer
+ * than one address may make. A game left unfinished with no action for
+ * --expire seconds expires (410 from then on); finished games are kept. */
+#define CREATE_ADDRS 1024 /* addresses remembered (the fullest forgotten) */
+typedef struct allowance {
+    char addr[ADDR_MAX];
+    double left; /* games it may make now */
+    double at;   /* when `left` was counted (seconds) */
+} allowance;
+
 /* The computer players (server.c): games hold none. The worker keeps at
  * most COMPUTER_CAP searching players (levels 3 to 5), one per ruleset
  * and level, the least recently used freed to make room and any unused
@@ -123,6 +136,7 @@ typedef struct request {
     job *j;                /* the analysis it waits for, or NULL */
     char addr[ADDR_MAX];   /* the client's address (IPv6: its /64) */
     bool gone;             /* its client went away while it waited */
+    wgame *g;              /* the game it is about, held */
     bool owed;             /* put aside once (or an event stream): counted in
                               S->owed until it completes */
     struct request *jnext; /* in j->waiting */
@@ -155,6 +169,11 @@ struct server {
     long nall, capall;
     wgame **queue; /* games where the computer is to act */
     long qhead, qlen, qcap;
+    allowance makers[CREATE_ADDRS]; /* new games per address */
+    int nmakers;
+    allowance made_all; /* new games, all addresses together */
+    long expired;       /* games expired since the start */
+    time_t swept;       /* when games were last checked for expiry */
     player_slot players[COMPUTER_CAP]; /* the computer players held */
     long players_live;                 /* computer players in memory */
     long players_made;                 /* ... made since the start */
@@ -250,7 +269,16 @@ void srv_wait(server *S, waiter *w, struct MHD_Connection *c, const wgame *g,
 /* Takes w off the list, if it is on it (its connection is ending). */
 void srv_unwait(server *S, waiter *w);
 
+/* The game of id `id`, held (srv_release lets it go), or NULL. An
+ * expired game stays in memory until its last holder lets it go. */
 wgame *srv_find(server *S, const char *id);
+void srv_hold(server *S, wgame *g);
+void srv_release(server *S, wgame *g);
+/* Whether client c may make a new game now (S->mu not held): 0, or the
+ * seconds to wait (429). */
+int srv_may_create(server *S, struct MHD_Connection *c);
+/* The answer for a game that expired (410). */
+enum MHD_Result srv_gone(server *S, struct MHD_Connection *c);
 /* A game's answer of an analysis: the job's text, or an error. */
 enum MHD_Result srv_job_answer(struct MHD_Connection *c, request *q);
 int srv_random_bytes(void *buf, size_t n);

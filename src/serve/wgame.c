@@ -99,6 +99,7 @@ wgame *wg_new(const kemet_judge *j, uint64_t seed, const char *id,
     g->judge = j;
     g->seed = seed;
     g->created = created;
+    g->last = created;
     snprintf(g->id, sizeof g->id, "%s", id);
     for (int p = 0; p < 2; p++) {
         snprintf(g->seat[p], sizeof g->seat[p], "%s", seat[p]);

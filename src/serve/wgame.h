@@ -57,6 +57,10 @@ typedef struct wgame {
     char rematch[WG_ID + 1]; /* "", or the rematch's game id */
     char *review;            /* its review (JSON), made at review_version */
     long review_version;
+    long long last;     /* when its last action was made (or it was created) */
+    bool expired;       /* left unfinished too long: no longer held */
+    int refs;           /* its holders (the server's table, requests, ...),
+                           counted under the server's lock */
     struct wgame *next; /* in the server's hash bucket */
 } wgame;
 
@@ -77,9 +81,15 @@ int store_rematch(store *s, const wgame *g, const char *id, long seq);
 int store_review(store *s, const char *id, long version, const char *text);
 int store_review_get(store *s, const char *id, long *version, char **text);
 /* Saves actions `first`.. of game `id`: n actions, each a kind ("throw" or
- * "move") and its text; all or none. */
+ * "move") and its text, made at time `at` (the game's last action); all
+ * or none. */
 int store_actions(store *s, const char *id, long first, int n,
-                  const char *const kind[], const char *const text[]);
+                  const char *const kind[], const char *const text[],
+                  long long at);
+/* Game `id` expires: its rows deleted, its id kept as expired at `at`;
+ * all or none. store_expired: whether game `id` expired. */
+int store_expire(store *s, const char *id, long long at);
+bool store_expired(store *s, const char *id);
 
 /* Loading: calls `game` for each stored game (oldest first), then
  * `action` for each of its actions in order. A non-zero return stops the
@@ -88,6 +98,7 @@ typedef struct store_game_row {
     const char *id, *ruleset, *seat[2], *token[2];
     uint64_t seed;
     long long created;
+    long long last; /* when its last action was stored (or created) */
 } store_game_row;
 typedef int (*store_game_fn)(void *ctx, const store_game_row *row);
 typedef int (*store_action_fn)(void *ctx, const char *id, long seq,
