@@ -833,10 +833,16 @@ static int allow_one(allowance *a, double most, double per_s, double now) {
     return wait > 0 ? wait : 1;
 }
 
-/* All addresses together: a minute's games (see server.h). */
+/* All addresses together: a minute's games, and how many at once (see
+ * server.h). */
 static double all_per_minute(const server *S) {
     double keep = (double)S->o.max_games / 2 * 60 / (double)S->o.expire;
     return keep > (double)S->o.new_games ? keep : (double)S->o.new_games;
+}
+
+static double all_at_once(const server *S) {
+    double ten = 10 * (double)S->o.new_games, r = all_per_minute(S);
+    return ten > r ? ten : r;
 }
 
 int srv_may_create(server *S, struct MHD_Connection *c) {
@@ -868,7 +874,8 @@ int srv_may_create(server *S, struct MHD_Connection *c) {
     /* a game is taken from both or neither */
     allowance was = *a;
     int wait = allow_one(a, mine, mine / 60, now);
-    if (!wait && (wait = allow_one(&S->made_all, all, all / 60, now)))
+    if (!wait &&
+        (wait = allow_one(&S->made_all, all_at_once(S), all / 60, now)))
         *a = was;
     pthread_mutex_unlock(&S->mu);
     return wait;
@@ -1831,7 +1838,7 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
         S->o.expire = SRV_EXPIRE;
     if (S->o.new_games <= 0)
         S->o.new_games = SRV_NEW_GAMES;
-    S->made_all.left = all_per_minute(S);
+    S->made_all.left = all_at_once(S);
     S->made_all.at = now_s();
     S->swept = time(NULL);
     S->hosts = host_list(o->allow_hosts);

@@ -60,10 +60,11 @@
 
 /* New games (POST /api/games, and rematches): one client address may make
  * --new-games at once, then as many a minute (429 with Retry-After past
- * it); all addresses together as many a minute as keep the unfinished
- * games made within --expire to half of --max-games, and never fewer
- * than one address may make. A game left unfinished with no action for
- * --expire seconds expires (410 from then on); finished games are kept. */
+ * it); all addresses together R a minute, as many as keep the unfinished
+ * games made within --expire to half of --max-games but never fewer than
+ * one address may make, and at most max(10 x --new-games, R) at once. A
+ * game left unfinished with no action for --expire seconds expires (410
+ * from then on); finished games are kept. */
 #define CREATE_ADDRS 1024 /* addresses remembered (the fullest forgotten) */
 typedef struct allowance {
     char addr[ADDR_MAX];
