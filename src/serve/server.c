@@ -605,7 +605,7 @@ static int hint_check(void *ctx) {
     pthread_mutex_unlock(&S->mu);
     if (unwanted)
         return h->abandoned = true;
-    if (others && now_ms() - h->t0 > HINT_BOUND_MS)
+    if (others && !h->cut && now_ms() - h->t0 > HINT_BOUND_MS)
         return h->cut = true;
     return 0;
 }
@@ -613,9 +613,15 @@ static int hint_check(void *ctx) {
 /* Makes job j (no lock held): its answer as JSON text, or NULL. */
 static char *make_job(server *S, job *j) {
     if (j->kind == JOB_HINT) {
-        hint_run h = {S, j, now_ms(), false, false};
-        json_t *o = wg_hint_json_cut(j->judge, &j->pos,
-                                     j->thr.n ? &j->thr : NULL, hint_check, &h);
+        /* others waiting: a smaller budget (nodes, so that the answer is
+           the same whenever it is made) */
+        pthread_mutex_lock(&S->mu);
+        bool others = S->jobs[JOB_HINT] != NULL;
+        pthread_mutex_unlock(&S->mu);
+        hint_run h = {S, j, now_ms(), others, false};
+        json_t *o = wg_hint_json_cut(
+            j->judge, others ? HINT_BOUNDED : "expectimax", &j->pos,
+            j->thr.n ? &j->thr : NULL, hint_check, &h);
         char *text = NULL;
         if (o && !h.abandoned) {
             json_object_set_new(o, "bounded", json_boolean(h.cut));

@@ -43,14 +43,17 @@
  * game), and a hint made recently is answered from the cache. A request
  * whose client has gone is dropped and stops counting; an analysis no one
  * waits for any more is not made (a hint under way is abandoned). A hint
- * searched for HINT_BOUND_MS while others wait answers with what its
- * search has found ("bounded": true). */
+ * begun while others wait searches HINT_BOUNDED's nodes (a quarter of the
+ * hint's), and one that has searched for HINT_BOUND_MS when others come
+ * to wait stops (at the search's next check) with what it has found;
+ * either answer says "bounded": true. */
 #define ANALYSIS_PER_ADDRESS 4
 #define ANALYSIS_QUEUE 32
 #define ANALYSIS_HARD 256
 #define RETRY_HINT 2
 #define RETRY_REVIEW 30
 #define HINT_BOUND_MS 400
+#define HINT_BOUNDED "expectimax:5k"
 #define HINT_CACHE_BYTES (4 << 20) /* the hints kept, in all */
 #define HINT_CACHE_SECONDS 600     /* a hint kept: how long */
 #define HINT_CACHE_BOUNDED 30      /* ... a bounded one */

@@ -185,16 +185,16 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
  * by the server's hint thread, holding no game. */
 /* The hint; a search that `check` stops answers with what it found when
  * `cut_ok`, else not at all. */
-static json_t *hint_json(const kemet_judge *j, const kemet_pos *pos,
-                         const kemet_throw *thr, int (*check)(void *),
-                         void *ctx, bool cut_ok) {
+static json_t *hint_json(const kemet_judge *j, const char *spec,
+                         const kemet_pos *pos, const kemet_throw *thr,
+                         int (*check)(void *), void *ctx, bool cut_ok) {
     const kemet_rules *r = kemet_judge_rules(j);
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
     kc_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     kemet_agent *a = NULL;
     kemet_error err;
     int n = -1;
-    if (m && rank && !kemet_agent_new_judged(j, "expectimax", 1, &a, &err)) {
+    if (m && rank && !kemet_agent_new_judged(j, spec, 1, &a, &err)) {
         kemet_agent_set_check(a, check, ctx);
         n = thr ? kemet_moves(r, pos, thr, m) : kemet_prethrow(r, pos, m);
         n = kc_rank(a, pos, thr, m, n > 0 ? n : 0, rank);
@@ -222,13 +222,13 @@ static json_t *hint_json(const kemet_judge *j, const kemet_pos *pos,
 
 json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, int (*check)(void *), void *ctx) {
-    return hint_json(j, pos, thr, check, ctx, false);
+    return hint_json(j, "expectimax", pos, thr, check, ctx, false);
 }
 
-json_t *wg_hint_json_cut(const kemet_judge *j, const kemet_pos *pos,
-                         const kemet_throw *thr, int (*check)(void *),
-                         void *ctx) {
-    return hint_json(j, pos, thr, check, ctx, true);
+json_t *wg_hint_json_cut(const kemet_judge *j, const char *spec,
+                         const kemet_pos *pos, const kemet_throw *thr,
+                         int (*check)(void *), void *ctx) {
+    return hint_json(j, spec, pos, thr, check, ctx, true);
 }
 
 /* How a game ended, in words. */

@@ -207,11 +207,12 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
  * (kemet_agent_set_check). Holds no game. */
 json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, int (*check)(void *), void *ctx);
-/* As wg_hint_json, but a search `check` stops answers with what it has
- * found (the caller knows why it stopped and whether that is an answer). */
-json_t *wg_hint_json_cut(const kemet_judge *j, const kemet_pos *pos,
-                         const kemet_throw *thr, int (*check)(void *),
-                         void *ctx);
+/* As wg_hint_json, by the agent `spec` (an expectimax with its budget),
+ * and a search `check` stops answers with what it has found (the caller
+ * knows why it stopped and whether that is an answer). */
+json_t *wg_hint_json_cut(const kemet_judge *j, const char *spec,
+                         const kemet_pos *pos, const kemet_throw *thr,
+                         int (*check)(void *), void *ctx);
 /* The review of a finished game as JSON text: the fields of `kemet
  * review --json` (docs/review.md) and how the game ended (`result`
  * wg_result's, `resigned` the seat that resigned or 0). NULL when out of
