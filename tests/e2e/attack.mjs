@@ -44,6 +44,7 @@ const SLOW = [[1, 20], [1, 22], [1, 24], [2, 32], [2, 37], [3, 26], [3, 45], [4,
               [7, 17], [7, 26], [8, 18], [8, 21], [8, 23], [8, 34], [10, 11], [10, 13],
               [11, 19], [11, 26], [11, 49], [3, 9], [7, 12], [7, 40], [8, 20], [8, 42]];
 const PLAYER = [11, 13]; // the player's own slow position
+const ALONE = [10, 12];  // one more, timed with nothing else asked
 const ATTACKERS = 8, THREADS = 4;
 
 function start() {
@@ -95,7 +96,7 @@ const rss = proc => +(readFileSync(`/proc/${proc.pid}/status`, "utf8").match(/Vm
 
 // The fixed games: ids and tokens made from their number.
 const hex = (n, w) => n.toString(16).padStart(w, "0");
-const fixed = [...SLOW, PLAYER, ...SLOW].map(([seed, plies], i) => ({
+const fixed = [...SLOW, PLAYER, ...SLOW, ALONE].map(([seed, plies], i) => ({
   id: hex(0xa77ac000 + i, 16), seed, plies, tok: { 1: hex(2 * i + 1, 32), 2: hex(2 * i + 2, 32) } }));
 
 // one action of the player to act with the first legal move
@@ -126,11 +127,11 @@ const hint = (from, g, st) => call(from, "POST", `/api/games/${g.id}/hint`, g.to
 }
 let { proc, port: p0 } = await start();
 port = p0;
-const reask = fixed.slice(0, 32), player = fixed[32], distinct = fixed.slice(33);
-for (const g of [...reask, player]) g.st = await advance("127.0.0.1", g);
+const reask = fixed.slice(0, 32), player = fixed[32], distinct = fixed.slice(33, 65), lone = fixed[65];
+for (const g of [...reask, player, lone]) g.st = await advance("127.0.0.1", g);
 {
-  const alone = await hint("127.0.0.2", player, player.st);
-  console.log(`the player's hint alone: ${fmt(alone.ms)}`);
+  const alone = await hint("127.0.0.2", lone, lone.st);
+  console.log(`a slow hint with nothing else asked: ${fmt(alone.ms)}`);
 }
 
 // 1. re-asked hints
