@@ -895,30 +895,65 @@ enum MHD_Result srv_gone(server *S, struct MHD_Connection *c) {
 }
 
 /* Expires the unfinished games with no action for --expire seconds (S->mu
- * held, no game's lock): each is taken off the table and out of the file
- * (its id kept as expired), and its watchers woken (they are answered
- * 410). A game whose lock is taken now, or whose computer is to act, is
- * looked at next time. */
-static void expire_locked(server *S, time_t now) {
+ * held, no game's lock), at most EXPIRE_BATCH at a time (one transaction;
+ * the rest at the next look, a second later): each is taken off the table
+ * and out of the file (its id kept as expired), and its watchers woken
+ * (they are answered 410). A game whose lock is taken now, or whose
+ * computer is to act, is looked at next time. Returns whether some were
+ * left for the next time. */
+#define EXPIRE_BATCH 256
+static bool expire_locked(server *S, time_t now) {
     long long before = (long long)now - S->o.expire;
-    long kept = 0;
+    wgame *batch[EXPIRE_BATCH];
+    const char *ids[EXPIRE_BATCH];
+    int n = 0;
+    bool more = false;
     for (long i = 0; i < S->nall; i++) {
         wgame *g = S->all[i];
-        bool gone = false;
-        if (g->last < before && pthread_mutex_trylock(&g->mu) == 0) {
-            if (!g->queued && !g->busy && wg_result(g) == KEMET_PLAYING &&
-                g->last < before) {
-                if (store_expire(S->db, g->id, (long long)now) == 0)
-                    gone = g->expired = true;
-                else
-                    fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
-            }
-            pthread_mutex_unlock(&g->mu);
-        }
-        if (!gone) {
-            S->all[kept++] = g;
+        if (pthread_mutex_trylock(&g->mu) != 0)
             continue;
+        bool stale = !g->queued && !g->busy && g->last < before &&
+                     wg_result(g) == KEMET_PLAYING;
+        pthread_mutex_unlock(&g->mu);
+        if (stale && n == EXPIRE_BATCH)
+            more = true;
+        else if (stale) {
+            batch[n] = g;
+            ids[n++] = g->id;
         }
+    }
+    if (n == 0)
+        return false;
+    /* marked under their locks, unless they moved meanwhile */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        wgame *g = batch[i];
+        if (pthread_mutex_trylock(&g->mu) != 0)
+            continue;
+        if (!g->queued && !g->busy && g->last < before) {
+            g->expired = true;
+            batch[k] = g;
+            ids[k++] = g->id;
+        } else
+            pthread_mutex_unlock(&g->mu);
+    }
+    int rc = k ? store_expire(S->db, ids, k, (long long)now) : 0;
+    for (int i = 0; i < k; i++) {
+        if (rc)
+            batch[i]->expired = false;
+        pthread_mutex_unlock(&batch[i]->mu);
+    }
+    if (rc) {
+        fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
+        return false;
+    }
+    long kept = 0;
+    for (long i = 0; i < S->nall; i++)
+        if (!S->all[i]->expired)
+            S->all[kept++] = S->all[i];
+    S->nall = kept;
+    for (int i = 0; i < k; i++) {
+        wgame *g = batch[i];
         for (wgame **p = &S->bucket[bucket_of(g->id)]; *p; p = &(*p)->next)
             if (*p == g) {
                 *p = g->next;
@@ -928,7 +963,7 @@ static void expire_locked(server *S, time_t now) {
         wake_game(S, g);
         release_locked(g);
     }
-    S->nall = kept;
+    return more;
 }
 
 /* ------------------------------------------------------------------------
@@ -1006,10 +1041,9 @@ static void *ticker(void *arg) {
         drop_all_gone_locked(S);
         players_free_locked(S, now - S->o.computer_idle, false);
         long every = S->o.expire / 4 < 60 ? S->o.expire / 4 : 60;
-        if (now - S->swept >= (every > 1 ? every : 1)) {
-            S->swept = now;
-            expire_locked(S, now);
-        }
+        if (now - S->swept >= (every > 1 ? every : 1))
+            /* more left: the next look in a second */
+            S->swept = expire_locked(S, now) ? 0 : now;
         pthread_mutex_unlock(&S->mu);
     }
     return NULL;

@@ -353,32 +353,39 @@ int store_actions(store *s, const char *id, long first, int n,
     return rc;
 }
 
-int store_expire(store *s, const char *id, long long at) {
+int store_expire(store *s, const char *const id[], int n, long long at) {
     static const char *const sql[] = {
         "DELETE FROM actions WHERE game=?1",
         "DELETE FROM reviews WHERE game=?1",
         "DELETE FROM activity WHERE game=?1", "DELETE FROM games WHERE id=?1",
         "INSERT OR REPLACE INTO expired(id,at) VALUES(?1,?2)"};
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return fail(s, "expiring a game");
+    enum { NSQL = sizeof sql / sizeof sql[0] };
+    sqlite3_stmt *st[NSQL] = {NULL};
     int rc = 0;
-    for (size_t i = 0; i < sizeof sql / sizeof sql[0] && rc == 0; i++) {
-        sqlite3_stmt *st;
-        if (sqlite3_prepare_v2(s->db, sql[i], -1, &st, NULL) != SQLITE_OK)
+    for (int k = 0; k < NSQL && rc == 0; k++)
+        if (sqlite3_prepare_v2(s->db, sql[k], -1, &st[k], NULL) != SQLITE_OK)
             rc = fail(s, "expiring a game");
-        else {
-            sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-            if (i == 4)
-                sqlite3_bind_int64(st, 2, at);
-            if (sqlite3_step(st) != SQLITE_DONE)
-                rc = fail(s, "expiring a game");
-            sqlite3_finalize(st);
-        }
-    }
-    if (rc == 0 && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+    if (rc == 0 &&
+        sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         rc = fail(s, "expiring a game");
-    if (rc)
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    else if (rc == 0) {
+        for (int i = 0; i < n && rc == 0; i++)
+            for (int k = 0; k < NSQL && rc == 0; k++) {
+                sqlite3_reset(st[k]);
+                sqlite3_bind_text(st[k], 1, id[i], -1, SQLITE_STATIC);
+                if (k == NSQL - 1)
+                    sqlite3_bind_int64(st[k], 2, at);
+                if (sqlite3_step(st[k]) != SQLITE_DONE)
+                    rc = fail(s, "expiring a game");
+            }
+        if (rc == 0 &&
+            sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+            rc = fail(s, "expiring a game");
+        if (rc)
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    for (int k = 0; k < NSQL; k++)
+        sqlite3_finalize(st[k]);
     return rc;
 }
 

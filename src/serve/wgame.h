@@ -86,9 +86,10 @@ int store_review_get(store *s, const char *id, long *version, char **text);
 int store_actions(store *s, const char *id, long first, int n,
                   const char *const kind[], const char *const text[],
                   long long at);
-/* Game `id` expires: its rows deleted, its id kept as expired at `at`;
- * all or none. store_expired: whether game `id` expired. */
-int store_expire(store *s, const char *id, long long at);
+/* Games id[0..n-1] expire: their rows deleted, their ids kept as expired
+ * at `at`; in one transaction, all or none. store_expired: whether game
+ * `id` expired. */
+int store_expire(store *s, const char *const id[], int n, long long at);
 bool store_expired(store *s, const char *id);
 
 /* Loading: calls `game` for each stored game (oldest first), then
