@@ -617,6 +617,13 @@ static char *make_job(server *S, job *j) {
            the same whenever it is made) */
         pthread_mutex_lock(&S->mu);
         bool others = S->jobs[JOB_HINT] != NULL;
+        /* or the thread was busy a moment ago for another address (its
+           requests come back at once) */
+        if (!others && now_ms() - S->hint_end < HINT_BOUND_MS && j->waiting &&
+            !asked_by(j, S->hint_addr))
+            others = true;
+        if (j->waiting)
+            snprintf(S->hint_addr, sizeof S->hint_addr, "%s", j->waiting->addr);
         pthread_mutex_unlock(&S->mu);
         hint_run h = {S, j, now_ms(), others, false};
         json_t *o = wg_hint_json_cut(
@@ -681,6 +688,8 @@ static void analyse(server *S, int kind) {
             free(text);
             text = NULL;
         }
+        if (kind == JOB_HINT)
+            S->hint_end = now_ms();
         if (text && kind == JOB_HINT)
             cache_put_locked(S, j->key, text,
                              strstr(text, "\"bounded\":true")

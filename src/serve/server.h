@@ -43,7 +43,8 @@
  * game), and a hint made recently is answered from the cache. A request
  * whose client has gone is dropped and stops counting; an analysis no one
  * waits for any more is not made (a hint under way is abandoned). A hint
- * begun while others wait searches HINT_BOUNDED's nodes (a quarter of the
+ * begun while others wait (or within HINT_BOUND_MS of one made for
+ * another address) searches HINT_BOUNDED's nodes (a quarter of the
  * hint's), and one that has searched for HINT_BOUND_MS when others come
  * to wait stops (at the search's next check) with what it has found;
  * either answer says "bounded": true. */
@@ -184,8 +185,10 @@ struct server {
     job *jobs[JOB_KINDS];              /* queued analyses, oldest first */
     job *running[JOB_KINDS];           /* the one each analysis thread makes */
     long made[JOB_KINDS];              /* analyses made since the start */
-    long dropped[JOB_KINDS]; /* requests dropped, their clients gone */
-    long cached_answers;     /* hints answered from the cache */
+    long dropped[JOB_KINDS];  /* requests dropped, their clients gone */
+    long cached_answers;      /* hints answered from the cache */
+    double hint_end;          /* when the last hint was made (ms) */
+    char hint_addr[ADDR_MAX]; /* ... and an address it was made for */
     struct turn {
         char addr[ADDR_MAX];
         unsigned long stamp; /* when it was last served */
