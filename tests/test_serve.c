@@ -1151,7 +1151,9 @@ static void old_database(void **state_) {
         " kind TEXT NOT NULL CHECK(kind IN ('throw','move')),"
         " text TEXT NOT NULL, PRIMARY KEY(game, seq));"
         "INSERT INTO a1 SELECT * FROM actions; DROP TABLE actions;"
-        "ALTER TABLE a1 RENAME TO actions; PRAGMA user_version=0; COMMIT;";
+        "ALTER TABLE a1 RENAME TO actions; DROP TABLE activity;"
+        "DROP TABLE expired; UPDATE games SET created = created - 864000;"
+        "PRAGMA user_version=0; COMMIT;";
     char *msg = NULL;
     if (sqlite3_exec(db, old, NULL, NULL, &msg) != SQLITE_OK)
         fail_msg("%s", msg);
@@ -1160,6 +1162,20 @@ static void old_database(void **state_) {
     st = state(&S, &g, NULL);
     assert_int_equal(num(st, "version"), v);
     json_decref(st);
+    /* made ten days ago (above): its last action is counted from the
+       upgrade, or it would expire at once */
+    assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
+    char sql[200];
+    sqlite3_stmt *q;
+    snprintf(sql, sizeof sql,
+             "SELECT at >= strftime('%%s','now') - 60 FROM activity WHERE "
+             "game='%s'",
+             g.id);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 1);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
     char path[128];
     snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
     st = call(&S, "POST", path, g.tok[1], "{}", 200);
@@ -1167,7 +1183,6 @@ static void old_database(void **state_) {
     json_decref(st);
     stop(&S, SIGTERM);
     assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
-    sqlite3_stmt *q;
     assert_int_equal(
         sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(q), SQLITE_ROW);

@@ -206,7 +206,14 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         store_close(s);
         return -1;
     }
+    /* From before 5, no game's last action has a time: each counts from
+       now, so that no game a player is playing expires on the upgrade. */
     if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
+        (made && version < 5 &&
+         sqlite3_exec(s->db,
+                      "INSERT OR IGNORE INTO activity(game,at) SELECT id, "
+                      "CAST(strftime('%s','now') AS INTEGER) FROM games",
+                      NULL, NULL, &msg) != SQLITE_OK) ||
         sqlite3_exec(s->db, "PRAGMA user_version=5", NULL, NULL, &msg) !=
             SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
