@@ -47,8 +47,18 @@ static void start(srv *S) {
         close(fd[0]);
         close(fd[1]);
         char *argv[16] = {"kemet", "serve", "--port", "0", "--db", S->db};
-        for (int i = 0; i < 6 && S->extra[i]; i++)
-            argv[6 + i] = (char *)S->extra[i];
+        int n = 6;
+        bool limit = false;
+        for (int i = 0; i < 6 && S->extra[i]; i++) {
+            argv[n++] = (char *)S->extra[i];
+            limit = limit || strcmp(S->extra[i], "--new-games") == 0;
+        }
+        /* the tests make many games at once: the limit on new games out
+           of the way, but where a test sets it */
+        if (!limit) {
+            argv[n++] = "--new-games";
+            argv[n++] = "1000000";
+        }
         execv(getenv("KEMET_BIN"), argv);
         _exit(127);
     }
@@ -504,7 +514,8 @@ static void hostile_clients(void **state_) {
     S.extra[2] = "--per-address";
     S.extra[3] = "4";
     S.extra[4] = "--allow-host";
-    S.extra[5] = "kemet.test,games.kemet.test";
+    /* the spaces around a name are no part of it */
+    S.extra[5] = "kemet.test, games.kemet.test ,";
     start(&S);
     char *out;
     const char *body = "{\"ruleset\":\"senet-kendall\"}";
@@ -561,6 +572,20 @@ static void hostile_clients(void **state_) {
     assert_int_equal(
         raw(&S, "127.0.0.1", "GET /api/rulesets HTTP/1.0\r\n\r\n", &out), 200);
     free(out);
+    /* two Host headers: 400 (RFC 9112), whichever comes first */
+    const char *twice[] = {"Host: 127.0.0.1\r\nHost: evil.example",
+                           "Host: evil.example\r\nHost: 127.0.0.1",
+                           "Host: 127.0.0.1\r\nhost: 127.0.0.1"};
+    for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
+        snprintf(req, sizeof req,
+                 "GET /api/rulesets HTTP/1.1\r\n%s\r\nConnection: "
+                 "close\r\n\r\n",
+                 twice[i]);
+        int st = raw(&S, "127.0.0.1", req, &out);
+        if (st != 400 || !strstr(out, "Host once"))
+            fail_msg("two Host headers (%s): status %d", twice[i], st);
+        free(out);
+    }
     /* a POST whose Origin is another site's is refused (403); the server's
        own origin, or none, is served */
     const char *origins[][2] = {{"http://evil.example", "403"},
@@ -1126,7 +1151,9 @@ static void old_database(void **state_) {
         " kind TEXT NOT NULL CHECK(kind IN ('throw','move')),"
         " text TEXT NOT NULL, PRIMARY KEY(game, seq));"
         "INSERT INTO a1 SELECT * FROM actions; DROP TABLE actions;"
-        "ALTER TABLE a1 RENAME TO actions; PRAGMA user_version=0; COMMIT;";
+        "ALTER TABLE a1 RENAME TO actions; DROP TABLE activity;"
+        "DROP TABLE expired; UPDATE games SET created = created - 864000;"
+        "PRAGMA user_version=0; COMMIT;";
     char *msg = NULL;
     if (sqlite3_exec(db, old, NULL, NULL, &msg) != SQLITE_OK)
         fail_msg("%s", msg);
@@ -1135,6 +1162,20 @@ static void old_database(void **state_) {
     st = state(&S, &g, NULL);
     assert_int_equal(num(st, "version"), v);
     json_decref(st);
+    /* made ten days ago (above): its last action is counted from the
+       upgrade, or it would expire at once */
+    assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
+    char sql[200];
+    sqlite3_stmt *q;
+    snprintf(sql, sizeof sql,
+             "SELECT at >= strftime('%%s','now') - 60 FROM activity WHERE "
+             "game='%s'",
+             g.id);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 1);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
     char path[128];
     snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
     st = call(&S, "POST", path, g.tok[1], "{}", 200);
@@ -1142,11 +1183,10 @@ static void old_database(void **state_) {
     json_decref(st);
     stop(&S, SIGTERM);
     assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
-    sqlite3_stmt *q;
     assert_int_equal(
         sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), 4);
+    assert_int_equal(sqlite3_column_int(q, 0), 5);
     sqlite3_finalize(q);
     sqlite3_close(db);
     remove_db(&S);
@@ -1412,7 +1452,14 @@ static void players_first(void **state_) {
     /* the same review as one queued: joined, not refused */
     nanosleep(&(struct timespec){0, 200000000}, NULL);
     assert_false(answered(last));
+    /* past 32, an address with nothing waiting is still taken; one with
+       a review waiting is not (503) */
     game o = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
+    snprintf(path, sizeof path, "/api/games/%s/review", o.id);
+    int newcomer = send_from(&S, "127.0.0.61", "GET", path, NULL, NULL);
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    assert_false(answered(newcomer));
+    o = resigned_game(&S, "[\"human\",{\"computer\":1}]", 0);
     snprintf(path, sizeof path, "/api/games/%s/review", o.id);
     int over = send_from(&S, "127.0.0.61", "GET", path, NULL, NULL);
     assert_int_equal(read_answer(over, &out, 10000), 503);
@@ -1436,8 +1483,11 @@ static void players_first(void **state_) {
         free(out);
     }
     assert_true(stopped >= 1);
-    for (int i = 0; i < 4 + MORE + 1; i++) {
-        int s = i < 4 ? mine[i] : i < 4 + MORE ? others[i - 4] : last;
+    for (int i = 0; i < 4 + MORE + 2; i++) {
+        int s = i < 4          ? mine[i]
+                : i < 4 + MORE ? others[i - 4]
+                : i < 5 + MORE ? last
+                               : newcomer;
         int status = read_answer(s, &out, 5000);
         if (status != 503 && status != 200)
             fail_msg("a request waiting at the stop: status %d", status);
@@ -1455,6 +1505,435 @@ static void players_first(void **state_) {
     assert_true(WIFEXITED(wst) && WEXITSTATUS(wst) == 0);
     print_message("stopped in %.0f ms, every waiting request answered\n",
                   stop_ms);
+    remove_db(&S);
+}
+
+/* A game between two people of `ruleset` played with the first legal
+ * move (the dice are the game's own) until ply `plies` or later, with a
+ * throw to move for: its position is one whose hint takes a while
+ * (Lions & Jackals in the middle game: tenths of a second). */
+static game midgame(const srv *S, const char *ruleset, int plies) {
+    char body[160];
+    snprintf(body, sizeof body,
+             "{\"ruleset\":\"%s\",\"players\":[\"human\",\"human\"]}", ruleset);
+    for (int tries = 0; tries < 20; tries++) {
+        game g = create(S, body);
+        for (int i = 0; i < 400; i++) {
+            json_t *st = state(S, &g, NULL);
+            bool ready = num(st, "plies") >= plies &&
+                         strcmp(str(st, "phase"), "move") == 0 &&
+                         json_array_size(json_object_get(st, "moves")) > 1;
+            bool over = strcmp(str(st, "phase"), "over") == 0;
+            json_decref(st);
+            if (ready)
+                return g;
+            if (over)
+                break;
+            act(S, &g, 0);
+        }
+    }
+    fail_msg("no game of %s reached ply %d", ruleset, plies);
+    return (game){0};
+}
+
+static long hints_figure(const srv *S, const char *what) {
+    json_t *o = server_info(S);
+    long n =
+        num(json_object_get(json_object_get(o, "analysis"), "hints"), what);
+    json_decref(o);
+    return n;
+}
+
+/* Sends a hint request for game g from address `from`: the socket. */
+static int ask_hint(const srv *S, const char *from, const game *g) {
+    json_t *st = state(S, g, NULL);
+    int to = (int)num(st, "to");
+    json_decref(st);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/hint", g->id);
+    return send_from(S, from, "POST", path, g->tok[to - 1], "{}");
+}
+
+/* The hints are served address by address in turn: one address's four
+ * requests do not push back another's first one (it was answered last,
+ * behind all four, when they were served first come first served). */
+static void hints_in_turn(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    enum { N = 5 };
+    game g[N];
+    for (int i = 0; i < N; i++)
+        g[i] = midgame(&S, "lions-jackals-quick", 10 + i);
+    int fd[N];
+    double t0 = now_ms(), at[N];
+    for (int i = 0; i < N; i++)
+        fd[i] = ask_hint(&S, i < N - 1 ? "127.0.0.80" : "127.0.0.81", &g[i]);
+    int order[N], done = 0;
+    bool seen[N] = {false};
+    while (done < N && now_ms() - t0 < 60000) {
+        for (int i = 0; i < N; i++)
+            if (!seen[i] && answered(fd[i])) {
+                seen[i] = true;
+                at[i] = now_ms() - t0;
+                order[done++] = i;
+            }
+        nanosleep(&(struct timespec){0, 2000000}, NULL);
+    }
+    assert_int_equal(done, N);
+    int rank = 0;
+    while (order[rank] != N - 1)
+        rank++;
+    for (int i = 0; i < N; i++) {
+        char *out;
+        assert_int_equal(read_answer(fd[i], &out, 10000), 200);
+        assert_non_null(strstr(out, "\"bounded\":"));
+        free(out);
+    }
+    print_message("the other address's hint came %d of %d (%.0f ms; the "
+                  "first address's last at %.0f ms)\n",
+                  rank + 1, N, at[N - 1], at[order[N - 1]]);
+    assert_true(rank <= 2);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* Identical hints (the same ruleset, position and throw), in two games
+ * at once, are searched once and both given the answer; asked again, the
+ * hint comes from the cache. */
+static void hints_shared(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    /* two games at the same start (who opens is drawn) */
+    game a = {0}, b = {0};
+    char first[512] = "";
+    for (int i = 0; i < 20 && !b.id[0]; i++) {
+        game g = create(&S, "{\"ruleset\":\"lions-jackals\",\"players\":"
+                            "[\"human\",\"human\"]}");
+        json_t *st = state(&S, &g, NULL);
+        if (!a.id[0]) {
+            a = g;
+            snprintf(first, sizeof first, "%s", str(st, "position"));
+        } else if (strcmp(first, str(st, "position")) == 0)
+            b = g;
+        json_decref(st);
+    }
+    assert_true(b.id[0]);
+    long made0 = made(&S, "hints");
+    int fa = ask_hint(&S, "127.0.0.82", &a),
+        fb = ask_hint(&S, "127.0.0.83", &b);
+    char *oa, *ob;
+    assert_int_equal(read_answer(fa, &oa, 60000), 200);
+    assert_int_equal(read_answer(fb, &ob, 60000), 200);
+    assert_string_equal(strstr(oa, "\r\n\r\n"), strstr(ob, "\r\n\r\n"));
+    assert_int_equal(made(&S, "hints"), made0 + 1);
+    /* again: from the cache, nothing searched */
+    int fc = ask_hint(&S, "127.0.0.84", &b);
+    char *oc;
+    assert_int_equal(read_answer(fc, &oc, 60000), 200);
+    assert_string_equal(strstr(oa, "\r\n\r\n"), strstr(oc, "\r\n\r\n"));
+    assert_int_equal(made(&S, "hints"), made0 + 1);
+    assert_int_equal(hints_figure(&S, "cached"), 1);
+    free(oa);
+    free(ob);
+    free(oc);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* Hints whose clients have gone are dropped before they are searched and
+ * stop counting against their address: an address that asked for four
+ * and hung up may ask again at once (it was refused, 429, while the four
+ * it no longer waited for were searched one by one). */
+static void hints_of_gone_clients(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    enum { N = 5 };
+    game g[N];
+    for (int i = 0; i < N; i++)
+        g[i] = midgame(&S, "lions-jackals-quick", 10 + i);
+    long made0 = made(&S, "hints");
+    for (int i = 0; i < N - 1; i++)
+        close(ask_hint(&S, "127.0.0.90", &g[i]));
+    nanosleep(&(struct timespec){0, 50000000}, NULL);
+    char *out;
+    int fd = ask_hint(&S, "127.0.0.90", &g[N - 1]);
+    int status = read_answer(fd, &out, 60000);
+    if (status != 200)
+        fail_msg("the address's next hint: %d %s", status, out);
+    free(out);
+    long dropped = hints_figure(&S, "dropped");
+    print_message("%ld of 4 hints dropped, %ld searched\n", dropped,
+                  made(&S, "hints") - made0 - 1);
+    assert_true(dropped >= 3);
+    assert_true(made(&S, "hints") <= made0 + 2);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+static long computer_figure(const srv *S, const char *what) {
+    json_t *o = server_info(S);
+    long n = num(json_object_get(o, "computer"), what);
+    json_decref(o);
+    return n;
+}
+
+/* The computer players' memory is bounded: games against six rulesets
+ * and levels 3 to 5 at once hold at most COMPUTER_CAP (4) searching
+ * players (each game kept its own, 4.2 MB at level 5, for ever), and once
+ * the games are resigned and the players idle past --computer-idle, none
+ * is held. */
+static void computer_players(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    S.extra[0] = "--computer-idle";
+    S.extra[1] = "1";
+    start(&S);
+    const char *rules[] = {"senet-kendall", "hounds-jackals-skiryuk",
+                           "chien-chacal",  "lions-jackals-quick",
+                           "dogs-jackals",  "senet-robinson"};
+    enum { N = 6 };
+    game g[N];
+    long most = 0;
+    for (int i = 0; i < N; i++) {
+        char body[160];
+        snprintf(body, sizeof body,
+                 "{\"ruleset\":\"%s\",\"players\":[\"human\",{\"computer\":%d}"
+                 "]}",
+                 rules[i], 3 + i % 3);
+        g[i] = create(&S, body);
+        for (int k = 0; k < 200; k++) {
+            json_t *st = my_turn(&S, &g[i], 1);
+            bool enough =
+                num(st, "plies") >= 4 || strcmp(str(st, "phase"), "over") == 0;
+            json_decref(st);
+            long live = computer_figure(&S, "live");
+            most = live > most ? live : most;
+            if (enough)
+                break;
+            act(&S, &g[i], (unsigned)k);
+        }
+    }
+    print_message("%ld computer players made, at most %ld held\n",
+                  computer_figure(&S, "made"), most);
+    assert_true(most <= 4);
+    assert_true(computer_figure(&S, "made") >= N);
+    for (int i = 0; i < N; i++) {
+        char path[128], *out;
+        snprintf(path, sizeof path, "/api/games/%s/resign", g[i].id);
+        int st = http(&S, "POST", path, g[i].tok[0], "{}", &out);
+        assert_true(st == 200 || st == 409);
+        free(out);
+    }
+    /* idle past a second: freed (the ticker looks once a second) */
+    long live = -1;
+    for (int i = 0; i < 50 && live != 0; i++) {
+        nanosleep(&(struct timespec){0, 100000000}, NULL);
+        live = computer_figure(&S, "live");
+    }
+    assert_int_equal(live, 0);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* A computer player freed and made again chooses as before: every choice
+ * of the server's level 3 in a game (its player kept between moves,
+ * freed after a pause, shared with another game) is the choice of an
+ * agent made afresh for that position. */
+static void computer_same_moves(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    S.extra[0] = "--computer-idle";
+    S.extra[1] = "1";
+    start(&S);
+    const char *body = "{\"ruleset\":\"senet-kendall\",\"players\":"
+                       "[\"human\",{\"computer\":3}]}";
+    game g = create(&S, body), other = create(&S, body);
+    for (int k = 0; k < 400; k++) {
+        json_t *st = my_turn(&S, &g, 1);
+        bool over = strcmp(str(st, "phase"), "over") == 0;
+        long plies = num(st, "plies");
+        json_decref(st);
+        if (over || plies >= 60)
+            break;
+        if (k == 10) /* the player freed meanwhile */
+            nanosleep(&(struct timespec){2, 0}, NULL);
+        act(&S, &g, (unsigned)k * 7u);
+        if (k % 3 == 0) {
+            json_t *o = my_turn(&S, &other, 1);
+            if (strcmp(str(o, "phase"), "over") != 0)
+                act(&S, &other, (unsigned)k);
+            json_decref(o);
+        }
+    }
+    char path[128], *rec;
+    snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
+    char *out;
+    http(&S, "POST", path, g.tok[0], "{}", &out);
+    free(out);
+    snprintf(path, sizeof path, "/api/games/%s/record", g.id);
+    assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+    kemet_rules *r;
+    kemet_pos pos;
+    kemet_ply *plies;
+    long n;
+    kemet_error err;
+    assert_int_equal(kemet_record_read(rec, &r, &pos, &plies, &n, &err), 0);
+    kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
+    assert_non_null(moves);
+    int compared = 0;
+    for (long i = 0; i < n; i++) {
+        const kemet_throw *t = plies[i].thr.n ? &plies[i].thr : NULL;
+        int k = t ? kemet_moves(r, &pos, t, moves) : 0;
+        if (pos.to == 2 && t && k > 1) {
+            kemet_agent *a;
+            assert_int_equal(kemet_agent_new(r, "expectimax:2k", 1, &a, &err),
+                             0);
+            int c = kemet_agent_choose(a, &pos, t, moves, k);
+            assert_true(c >= 0);
+            char want[160], got[160];
+            kemet_move_format(&moves[c], want, sizeof want);
+            kemet_move_format(&plies[i].move, got, sizeof got);
+            if (strcmp(want, got) != 0)
+                fail_msg("ply %ld: the server's computer played %s, a fresh "
+                         "player %s",
+                         i + 1, got, want);
+            kemet_agent_free(a);
+            compared++;
+        }
+        kemet_pos next;
+        kemet_make(r, &pos, t, &plies[i].move, &next, NULL);
+        pos = next;
+    }
+    print_message("%d choices of the computer compared\n", compared);
+    assert_true(compared >= 5);
+    free(moves);
+    free(plies);
+    free(rec);
+    kemet_rules_close(r);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* New games are limited per address and in all: with --new-games 1, an
+ * address's second game at once is refused (429, Retry-After) while other
+ * addresses make their own; all together they make at most R a minute
+ * and at once, R keeping the unfinished games to half of --max-games in
+ * --expire (here 1000 / 2 in 600 s: 50). */
+static void new_games_limited(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    const char *opts[] = {"--new-games", "1",        "--max-games",
+                          "1000",        "--expire", "600"};
+    for (int i = 0; i < 6; i++)
+        S.extra[i] = opts[i];
+    start(&S);
+    const char *body = "{\"ruleset\":\"senet-kendall\",\"players\":"
+                       "[\"human\",\"human\"]}";
+    char req[512], *out;
+    snprintf(req, sizeof req,
+             "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+             "close\r\nContent-Type: application/json\r\nContent-Length: "
+             "%zu\r\n\r\n%s",
+             strlen(body), body);
+    /* 127.0.1.0 twice (the second refused), then 127.0.1.1... once each:
+       the 51st game in all is refused */
+    for (int i = 0; i < 53; i++) {
+        char from[32];
+        snprintf(from, sizeof from, "127.0.1.%d", i == 0 ? 0 : i - 1);
+        int want = i == 1 || i == 51 || i == 52 ? 429 : 201;
+        int st = raw(&S, from, req, &out);
+        if (st != want)
+            fail_msg("game %d from %s: %d, not %d: %s", i + 1, from, st, want,
+                     out);
+        if (st == 429) {
+            assert_non_null(strstr(out, "Retry-After: "));
+            assert_non_null(strstr(out, "\"retry_after\":"));
+            assert_non_null(strstr(out, "too many new games"));
+        }
+        free(out);
+    }
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* An unfinished game with no action for --expire seconds expires: its
+ * state, events and actions answer 410 (a long poll waiting on it too),
+ * before and after a restart, and it is out of the file; a finished game
+ * and a game played meanwhile are kept. */
+static void games_expire(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    S.extra[0] = "--expire";
+    S.extra[1] = "2";
+    start(&S);
+    const char *body = "{\"ruleset\":\"senet-kendall\",\"players\":"
+                       "[\"human\",\"human\"]}";
+    game left = create(&S, body), played = create(&S, body);
+    game over = resigned_game(&S, "[\"human\",\"human\"]", 2);
+    json_t *st = state(&S, &left, NULL);
+    char path[160], *out;
+    snprintf(path, sizeof path, "/api/games/%s?after=%ld", left.id,
+             num(st, "version"));
+    json_decref(st);
+    int poll = send_from(&S, "127.0.0.110", "GET", path, NULL, NULL);
+    for (int i = 0; i < 10; i++) {
+        act(&S, &played, (unsigned)i);
+        nanosleep(&(struct timespec){0, 500000000}, NULL);
+    }
+    assert_int_equal(read_answer(poll, &out, 5000), 410);
+    free(out);
+    const char *what[] = {"", "/events", "/history", "/record"};
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < sizeof what / sizeof what[0]; i++) {
+            snprintf(path, sizeof path, "/api/games/%s%s", left.id, what[i]);
+            json_t *e = call(&S, "GET", path, NULL, NULL, 410);
+            assert_non_null(strstr(str(e, "error"), "expired"));
+            json_decref(e);
+        }
+        snprintf(path, sizeof path, "/api/games/%s/throw", left.id);
+        json_decref(call(&S, "POST", path, left.tok[0], "{}", 410));
+        st = state(&S, &over, NULL);
+        assert_string_equal(str(st, "status"), "over");
+        json_decref(st);
+        st = state(&S, &played, NULL);
+        assert_string_equal(str(st, "status"), "playing");
+        json_decref(st);
+        json_t *info = server_info(&S);
+        if (pass == 0)
+            assert_int_equal(num(json_object_get(info, "games"), "expired"), 1);
+        json_decref(info);
+        stop(&S, SIGKILL);
+        /* out of the file, its id kept */
+        sqlite3 *db;
+        sqlite3_stmt *q;
+        char sql[400];
+        assert_int_equal(sqlite3_open(S.db, &db), SQLITE_OK);
+        snprintf(sql, sizeof sql,
+                 "SELECT (SELECT count(*) FROM games WHERE id='%s'),"
+                 "(SELECT count(*) FROM actions WHERE game='%s'),"
+                 "(SELECT count(*) FROM expired WHERE id='%s')",
+                 left.id, left.id, left.id);
+        assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+        assert_int_equal(sqlite3_column_int(q, 0), 0);
+        assert_int_equal(sqlite3_column_int(q, 1), 0);
+        assert_int_equal(sqlite3_column_int(q, 2), 1);
+        sqlite3_finalize(q);
+        sqlite3_close(db);
+        S.extra[1] = "3600"; /* the game played kept after the restart */
+        start(&S);
+    }
+    stop(&S, SIGTERM);
     remove_db(&S);
 }
 
@@ -1660,6 +2139,13 @@ int main(void) {
         cmocka_unit_test(players_first),
         cmocka_unit_test(bodies_and_answers),
         cmocka_unit_test(rematch),
+        cmocka_unit_test(hints_in_turn),
+        cmocka_unit_test(hints_shared),
+        cmocka_unit_test(hints_of_gone_clients),
+        cmocka_unit_test(computer_players),
+        cmocka_unit_test(computer_same_moves),
+        cmocka_unit_test(new_games_limited),
+        cmocka_unit_test(games_expire),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

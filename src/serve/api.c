@@ -39,6 +39,18 @@ static const char *parse_seat(json_t *v, char *out, size_t len) {
     return NULL;
 }
 
+/* A new game refused: this address, or all of them, made as many as
+ * they may for now. */
+static enum MHD_Result too_many_games(server *S, struct MHD_Connection *c,
+                                      int wait) {
+    char msg[300];
+    snprintf(msg, sizeof msg,
+             "too many new games: an address may make %ld at once and %ld a "
+             "minute, all together a few more; try again in %d s",
+             S->o.new_games, S->o.new_games, wait);
+    return srv_error_retry(c, 429, wait, msg);
+}
+
 enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                            const request *q) {
     json_t *o = q->json; /* an object, or NULL: no body (server.c) */
@@ -64,6 +76,9 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
         why = "at least one player must be human";
     if (why)
         return srv_error(c, 400, "%s", why);
+    int wait = srv_may_create(S, c);
+    if (wait)
+        return too_many_games(S, c, wait);
     char id[WG_ID + 1], tok[2][WG_TOKEN + 1] = {"", ""};
     uint64_t seed;
     if (srv_random_hex(id, WG_ID) || srv_random_bytes(&seed, sizeof seed))
@@ -81,8 +96,8 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
     int rc = full ? -1 : store_game(S->db, g);
     if (rc && !full)
         fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
-    else if (!full)
-        rc = srv_add_locked(S, g);
+    else if (!full && (rc = srv_add_locked(S, g)) == 0)
+        g->refs++; /* held while it is answered */
     pthread_mutex_unlock(&S->mu);
     if (rc) {
         wg_free(g);
@@ -97,6 +112,7 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
     json_t *state = wg_state_json(g, you);
     srv_changed(S, g);
     pthread_mutex_unlock(&g->mu);
+    srv_release(S, g);
     json_t *tokens = json_object();
     for (int p = 0; p < 2; p++)
         if (tok[p][0]) {
@@ -121,6 +137,8 @@ enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
     for (char *t = strtok_r(buf, ",", &save); t;
          t = strtok_r(NULL, ",", &save), k++) {
         if (k == MAX_IDS) {
+            for (int i = 0; i < n; i++)
+                srv_release(S, found[i]);
             free(buf);
             return srv_error(c, 400,
                              "at most %d ids at once: ask for the others in "
@@ -138,6 +156,7 @@ enum MHD_Result api_list(server *S, struct MHD_Connection *c) {
         pthread_mutex_lock(&found[i]->mu);
         json_array_append_new(a, wg_summary_json(found[i]));
         pthread_mutex_unlock(&found[i]->mu);
+        srv_release(S, found[i]);
     }
     return srv_answer_json(c, MHD_HTTP_OK, json_pack("{s:o}", "games", a));
 }
@@ -162,14 +181,19 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max) {
     time_t now = time(NULL);
     pthread_mutex_lock(&g->mu);
     long v = g->version;
-    if (atomic_load(&e->S->stopping)) {
+    bool expired = g->expired;
+    if (atomic_load(&e->S->stopping) || expired) {
         pthread_mutex_unlock(&g->mu);
         if (e->told)
             return MHD_CONTENT_READER_END_OF_STREAM;
         e->told = true;
-        return snprintf(buf, max,
-                        "event: stop\ndata: {\"error\":\"the server is "
-                        "stopping\",\"status\":503}\n\n");
+        return expired
+                   ? snprintf(buf, max,
+                              "event: expired\ndata: {\"error\":\"the game "
+                              "expired\",\"status\":410}\n\n")
+                   : snprintf(buf, max,
+                              "event: stop\ndata: {\"error\":\"the server is "
+                              "stopping\",\"status\":503}\n\n");
     }
     if (v == e->sent && now < e->ping) {
         srv_wait(e->S, &e->w, e->c, g, (long)(e->ping - now));
@@ -187,6 +211,7 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max) {
 static void sse_free(void *cls) {
     sse *e = cls;
     srv_unwait(e->S, &e->w);
+    srv_release(e->S, e->g);
     free(e);
 }
 
@@ -197,10 +222,11 @@ enum MHD_Result api_events(server *S, struct MHD_Connection *c, wgame *g,
         return MHD_NO;
     srv_owe(S, q); /* a stop ends the stream cleanly */
     *e = (sse){.S = S, .g = g, .c = c, .sent = -1, .ping = time(NULL)};
+    srv_hold(S, g);
     struct MHD_Response *r = MHD_create_response_from_callback(
         MHD_SIZE_UNKNOWN, 256, sse_read, e, sse_free);
     if (!r) {
-        free(e);
+        sse_free(e);
         return MHD_NO;
     }
     srv_headers(r, "text/event-stream", false);
@@ -225,6 +251,10 @@ enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
     if (after)
         srv_owe(S, q); /* may be put aside: a stop answers it */
     pthread_mutex_lock(&g->mu);
+    if (g->expired) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_gone(S, c);
+    }
     if (after && q->deadline == 0)
         q->deadline = now + S->o.wait_seconds;
     /* long polling: the answer waits (the connection put aside) until a
@@ -317,9 +347,12 @@ static enum MHD_Result finish(server *S, struct MHD_Connection *c, wgame *g,
         return srv_error(c, status, "%s", why);
     }
     if (srv_save(S, g, first)) {
+        bool expired = g->expired;
         pthread_mutex_unlock(&g->mu);
-        return srv_error(c, 500,
-                         "the action could not be stored; nothing changed");
+        return expired ? srv_gone(S, c)
+                       : srv_error(c, 500,
+                                   "the action could not be stored; "
+                                   "nothing changed");
     }
     srv_changed(S, g);
     json_t *o = wg_state_json(g, you);
@@ -461,12 +494,25 @@ enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
     }
     const kemet_throw *pt = kemet_game_throw(g->g);
     job want = {.kind = JOB_HINT,
-                .g = g,
-                .version = g->version,
+                .judge = g->judge,
                 .pos = *kemet_game_pos(g->g),
                 .thr = pt ? *pt : (kemet_throw){0}};
+    /* identical hints, whatever the game: the ruleset, the position and
+       the throw's values (and whom each serves) */
+    char text[512];
+    kemet_pos_format(g->rules, &want.pos, text, sizeof text);
+    int n = snprintf(want.key, sizeof want.key, "%s|%s|",
+                     kemet_rules_spec(g->rules), text);
+    for (int i = 0; i < want.thr.n && n > 0 && n < (int)sizeof want.key - 16;
+         i++)
+        n += snprintf(want.key + n, sizeof want.key - (size_t)n, "%d/%d,",
+                      want.thr.v[i], want.thr.only[i]);
     pthread_mutex_unlock(&g->mu);
-    int status = srv_queue_job(S, q, &want);
+    char *kept;
+    int status = srv_queue_job(S, q, &want, &kept);
+    if (kept)
+        return srv_answer(c, MHD_HTTP_OK, "application/json", kept,
+                          strlen(kept));
     return status ? busy(c, status, JOB_HINT) : MHD_YES;
 }
 
@@ -506,6 +552,7 @@ enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
     }
     job want = {.kind = JOB_REVIEW,
                 .g = g,
+                .judge = g->judge,
                 .version = g->played,
                 .pos = *kemet_game_start(g->g),
                 .nplies = g->nply,
@@ -519,8 +566,10 @@ enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
     if (g->nply) /* (no history yet: NULL) */
         memcpy(want.plies, kemet_game_history(g->g),
                (size_t)g->nply * sizeof *want.plies);
+    snprintf(want.key, sizeof want.key, "%s|%ld", g->id, g->played);
     pthread_mutex_unlock(&g->mu);
-    int status = srv_queue_job(S, q, &want);
+    char *none;
+    int status = srv_queue_job(S, q, &want, &none);
     free(want.plies); /* NULL once a job took it over */
     return status ? busy(c, status, JOB_REVIEW) : MHD_YES;
 }
@@ -555,8 +604,11 @@ enum MHD_Result api_rematch(server *S, struct MHD_Connection *c, wgame *g,
     if (g->rematch[0]) {
         wgame *n = srv_find(S, g->rematch);
         pthread_mutex_unlock(&g->mu);
-        return n ? rematch_made(c, n, you)
-                 : srv_error(c, 500, "the rematch's game is not held");
+        if (!n)
+            return srv_gone(S, c);
+        enum MHD_Result rc = rematch_made(c, n, you);
+        srv_release(S, n);
+        return rc;
     }
     int other = 3 - you;
     long first = g->version;
@@ -581,6 +633,11 @@ enum MHD_Result api_rematch(server *S, struct MHD_Connection *c, wgame *g,
                                json_pack("{s:i}", "offered_by", you));
     }
     /* the new game: the same ruleset and seats, its own seed and tokens */
+    int wait = srv_may_create(S, c);
+    if (wait) {
+        pthread_mutex_unlock(&g->mu);
+        return too_many_games(S, c, wait);
+    }
     char id[WG_ID + 1], tok[2][WG_TOKEN + 1] = {"", ""};
     uint64_t seed;
     bool random_ok = srv_random_hex(id, WG_ID) == 0 &&
@@ -606,8 +663,8 @@ enum MHD_Result api_rematch(server *S, struct MHD_Connection *c, wgame *g,
     int rc = full ? -1 : store_rematch(S->db, n, g->id, first);
     if (rc && !full)
         fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
-    else if (!full)
-        rc = srv_add_locked(S, n);
+    else if (!full && (rc = srv_add_locked(S, n)) == 0)
+        n->refs++; /* held while it is answered */
     pthread_mutex_unlock(&S->mu);
     if (rc) {
         wg_rebuild(g, first);
@@ -626,7 +683,9 @@ enum MHD_Result api_rematch(server *S, struct MHD_Connection *c, wgame *g,
     pthread_mutex_lock(&n->mu);
     srv_changed(S, n); /* the computer may begin */
     pthread_mutex_unlock(&n->mu);
-    return rematch_made(c, n, you);
+    enum MHD_Result made = rematch_made(c, n, you);
+    srv_release(S, n);
+    return made;
 }
 
 /* The addresses others may reach the server at, best first: the names of
@@ -688,15 +747,29 @@ enum MHD_Result api_server(server *S, struct MHD_Connection *c) {
         for (const job *j = S->jobs[k]; j; j = j->next)
             queued++;
         kinds[k] =
-            json_pack("{s:i, s:b, s:I}", "queued", queued, "running",
-                      S->running[k] != NULL, "made", (json_int_t)S->made[k]);
+            json_pack("{s:i, s:b, s:I, s:I}", "queued", queued, "running",
+                      S->running[k] != NULL, "made", (json_int_t)S->made[k],
+                      "dropped", (json_int_t)S->dropped[k]);
     }
+    json_object_set_new(kinds[JOB_HINT], "cached",
+                        json_integer((json_int_t)S->cached_answers));
+    json_t *games = json_pack(
+        "{s:I, s:I, s:I, s:I, s:I}", "held", (json_int_t)S->nall, "max",
+        (json_int_t)S->o.max_games, "expired", (json_int_t)S->expired, "expire",
+        (json_int_t)S->o.expire, "new_games", (json_int_t)S->o.new_games);
+    json_t *computer =
+        json_pack("{s:I, s:i, s:I, s:I}", "live", (json_int_t)S->players_live,
+                  "cap", COMPUTER_CAP, "idle", (json_int_t)S->o.computer_idle,
+                  "made", (json_int_t)S->players_made);
     pthread_mutex_unlock(&S->mu);
     return srv_answer_json(
         c, MHD_HTTP_OK,
-        json_pack("{s:s, s:i, s:b, s:o, s:{s:i, s:i, s:o, s:o}}", "host",
-                  S->o.host ? S->o.host : "", "port", (int)S->port, "loopback",
-                  S->loopback, "urls", urls_json(S), "analysis", "per_address",
-                  ANALYSIS_PER_ADDRESS, "queue", ANALYSIS_QUEUE, "hints",
+        json_pack("{s:s, s:i, s:b, s:o, s:o, s:o, s:{s:i, s:i, s:i, s:i, "
+                  "s:o, s:o}}",
+                  "host", S->o.host ? S->o.host : "", "port", (int)S->port,
+                  "loopback", S->loopback, "urls", urls_json(S), "games", games,
+                  "computer", computer, "analysis", "per_address",
+                  ANALYSIS_PER_ADDRESS, "queue", ANALYSIS_QUEUE, "queue_hard",
+                  ANALYSIS_HARD, "hint_bound_ms", HINT_BOUND_MS, "hints",
                   kinds[JOB_HINT], "reviews", kinds[JOB_REVIEW]));
 }

@@ -23,10 +23,19 @@ typedef struct srv_opts {
     long max_games;          /* games held at most (SRV_MAX_GAMES) */
     long per_address;        /* connections per client address */
     long wait_seconds;       /* long polling's wait (SRV_WAIT) */
+    long expire;             /* seconds before an unfinished game with no
+                                action expires (SRV_EXPIRE) */
+    long new_games;          /* games one address may make at once, and
+                                a minute (SRV_NEW_GAMES) */
+    long computer_idle;      /* seconds an unused computer player is kept
+                                (SRV_COMPUTER_IDLE) */
 } srv_opts;
 #define SRV_MAX_GAMES 100000
 #define SRV_PER_ADDRESS 128
 #define SRV_WAIT 25
+#define SRV_COMPUTER_IDLE 60
+#define SRV_EXPIRE 172800
+#define SRV_NEW_GAMES 10
 
 /* Serves until SIGINT or SIGTERM: 0, or -1 with a one-line message in
  * why (a database it cannot use, a port it cannot listen on). */

@@ -29,6 +29,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <zlib.h>
 
@@ -80,14 +81,38 @@ static wgame *find_locked(server *S, const char *id) {
 wgame *srv_find(server *S, const char *id) {
     pthread_mutex_lock(&S->mu);
     wgame *g = find_locked(S, id);
+    if (g)
+        g->refs++;
     pthread_mutex_unlock(&S->mu);
     return g;
 }
 
-/* With S->mu held. */
+void srv_hold(server *S, wgame *g) {
+    pthread_mutex_lock(&S->mu);
+    g->refs++;
+    pthread_mutex_unlock(&S->mu);
+}
+
+/* With S->mu held; the game is freed with its last holder (then only an
+ * expired game: the table holds every other). */
+static void release_locked(wgame *g) {
+    if (--g->refs == 0)
+        wg_free(g);
+}
+
+void srv_release(server *S, wgame *g) {
+    if (!g)
+        return;
+    pthread_mutex_lock(&S->mu);
+    release_locked(g);
+    pthread_mutex_unlock(&S->mu);
+}
+
+/* With S->mu held: the table holds the game. */
 int srv_add_locked(server *S, wgame *g) {
     if (kc_grow(&S->all, &S->capall, S->nall, sizeof *S->all))
         return -1;
+    g->refs = 1;
     S->all[S->nall++] = g;
     unsigned b = bucket_of(g->id);
     g->next = S->bucket[b];
@@ -136,6 +161,7 @@ static void enqueue(server *S, wgame *g) {
     }
     S->queue[(S->qhead + S->qlen++) % S->qcap] = g;
     g->queued = true;
+    g->refs++; /* the queue's, then the worker's */
     pthread_cond_signal(&S->work);
     pthread_mutex_unlock(&S->mu);
 }
@@ -151,6 +177,11 @@ void srv_changed(server *S, wgame *g) {
 /* Saves the actions made since `first` (g->mu held); -1 when the store
  * failed and the game was put back. */
 int srv_save(server *S, wgame *g, long first) {
+    if (g->expired) { /* (the moment it expired) */
+        wg_rebuild(g, first);
+        return -1;
+    }
+    g->last = (long long)time(NULL);
     pthread_mutex_lock(&S->mu);
     int rc = wg_save(g, S->db, first);
     if (rc)
@@ -186,6 +217,94 @@ static void calm_down_locked(server *S) {
         pthread_cond_broadcast(&S->calm);
 }
 
+/* The computer player for game g's seat to act (g->mu held): one of the
+ * players held for its ruleset and level (made, in the place of the least
+ * recently used, when there is none), or for levels 1 and 2 one made for
+ * this decision. NULL when out of memory. */
+static kemet_agent *player_take(server *S, wgame *g) {
+    int level = wg_computer_level(g);
+    kemet_error err;
+    kemet_agent *a = NULL;
+    if (level <= 2) {
+        if (kemet_agent_new_judged(g->judge, kemet_level_agent(level),
+                                   wg_computer_seed(g), &a, &err))
+            return NULL;
+        pthread_mutex_lock(&S->mu);
+        S->players_live++;
+        S->players_made++;
+        pthread_mutex_unlock(&S->mu);
+        return a;
+    }
+    pthread_mutex_lock(&S->mu);
+    player_slot *slot = NULL;
+    for (int i = 0; i < COMPUTER_CAP && !slot; i++)
+        if (S->players[i].agent && S->players[i].judge == g->judge &&
+            S->players[i].level == level && !S->players[i].busy)
+            slot = &S->players[i];
+    if (!slot) {
+        for (int i = 0; i < COMPUTER_CAP; i++) {
+            player_slot *p = &S->players[i];
+            if (p->busy)
+                continue;
+            if (!slot || !p->agent || (slot->agent && p->used < slot->used))
+                slot = p;
+            if (!p->agent)
+                break;
+        }
+        if (slot && slot->agent) { /* the least recently used */
+            kemet_agent_free(slot->agent);
+            slot->agent = NULL;
+            S->players_live--;
+        }
+        if (slot && !kemet_agent_new_judged(g->judge, kemet_level_agent(level),
+                                            1, &slot->agent, &err)) {
+            slot->judge = g->judge;
+            slot->level = level;
+            S->players_live++;
+            S->players_made++;
+        }
+    }
+    if (slot && slot->agent) {
+        slot->busy = true;
+        slot->used = time(NULL);
+        a = slot->agent;
+    }
+    pthread_mutex_unlock(&S->mu);
+    return a;
+}
+
+/* Gives back the player player_take gave (NULL: none). */
+static void player_give_back(server *S, kemet_agent *a) {
+    if (!a)
+        return;
+    pthread_mutex_lock(&S->mu);
+    bool held = false;
+    for (int i = 0; i < COMPUTER_CAP && !held; i++)
+        if (S->players[i].agent == a) {
+            S->players[i].busy = false;
+            S->players[i].used = time(NULL);
+            held = true;
+        }
+    if (!held) {
+        kemet_agent_free(a);
+        S->players_live--;
+    }
+    pthread_mutex_unlock(&S->mu);
+}
+
+/* Frees the players unused since `before` (all: every one not busy; S->mu
+ * held). */
+static void players_free_locked(server *S, time_t before, bool all) {
+    for (int i = 0; i < COMPUTER_CAP; i++) {
+        player_slot *p = &S->players[i];
+        if (p->agent && !p->busy && (all || p->used < before)) {
+            kemet_agent_free(p->agent);
+            p->agent = NULL;
+            S->players_live--;
+        }
+    }
+}
+
 static void *worker(void *arg) {
     server *S = arg;
     for (;;) {
@@ -203,8 +322,11 @@ static void *worker(void *arg) {
         pthread_mutex_lock(&g->mu);
         g->queued = false;
         wg_plan plan;
-        if (!wg_computer_to_act(g) || wg_computer_plan(g, &plan)) {
+        kemet_agent *a = wg_computer_to_act(g) ? player_take(S, g) : NULL;
+        if (!a || wg_computer_plan_with(g, a, &plan)) {
+            player_give_back(S, a);
             pthread_mutex_unlock(&g->mu);
+            srv_release(S, g);
             continue;
         }
         g->busy = true;
@@ -215,6 +337,7 @@ static void *worker(void *arg) {
         kemet_agent_set_check(plan.agent, stop_check, S);
         int rc = wg_plan_choose(&plan);
         kemet_agent_set_check(plan.agent, NULL, NULL);
+        player_give_back(S, a);
         pthread_mutex_lock(&S->mu);
         calm_down_locked(S);
         pthread_mutex_unlock(&S->mu);
@@ -223,6 +346,7 @@ static void *worker(void *arg) {
         if (atomic_load(&S->stopping)) {
             /* what a stopped search found is not a move */
             pthread_mutex_unlock(&g->mu);
+            srv_release(S, g);
             continue;
         }
         if (rc == 0) {
@@ -236,17 +360,27 @@ static void *worker(void *arg) {
         if (rc)
             enqueue(S, g);
         pthread_mutex_unlock(&g->mu);
+        srv_release(S, g);
     }
 }
 
 /* ------------------------------------------------------------------------
  * The analyses: hints and reviews, each kind on its own thread, one at a
- * time, for requests put aside meanwhile
+ * time, for requests put aside meanwhile; the client addresses served in
+ * turn; identical hints made once and kept a while
  * --------------------------------------------------------------------- */
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
 /* With S->mu held. */
 static void release_job_locked(job *j) {
     if (--j->refs > 0)
         return;
+    if (j->g)
+        release_locked(j->g);
     free(j->plies);
     free(j->text);
     free(j);
@@ -270,16 +404,244 @@ static void finish_job_locked(server *S, job *j, char *text) {
     release_job_locked(j);
 }
 
+/* The cache of hints (S->mu held): the answer kept for `key`, or NULL;
+ * found, it becomes the most recently used. Those past their time are
+ * dropped on the way. */
+static cached *cache_find_locked(server *S, const char *key) {
+    time_t now = time(NULL);
+    for (cached **p = &S->cache, *e; (e = *p);) {
+        if (e->until < now) {
+            *p = e->next;
+            S->cache_bytes -= e->len;
+            free(e->text);
+            free(e);
+            continue;
+        }
+        if (strcmp(e->key, key) == 0) {
+            *p = e->next;
+            e->next = S->cache;
+            S->cache = e;
+            return e;
+        }
+        p = &e->next;
+    }
+    return NULL;
+}
+
+/* Keeps a hint made (`text` copied) for `seconds`, the least recently
+ * used dropped past HINT_CACHE_BYTES (S->mu held). */
+static void cache_put_locked(server *S, const char *key, const char *text,
+                             int seconds) {
+    size_t len = strlen(text);
+    if (len > HINT_CACHE_BYTES / 4 || cache_find_locked(S, key))
+        return;
+    cached *e = malloc(sizeof *e);
+    if (!e || !(e->text = strdup(text))) {
+        free(e);
+        return;
+    }
+    snprintf(e->key, sizeof e->key, "%s", key);
+    e->len = len;
+    e->until = time(NULL) + seconds;
+    e->next = S->cache;
+    S->cache = e;
+    S->cache_bytes += len;
+    while (S->cache_bytes > HINT_CACHE_BYTES) {
+        cached **p = &S->cache;
+        while ((*p)->next)
+            p = &(*p)->next;
+        S->cache_bytes -= (*p)->len;
+        free((*p)->text);
+        free(*p);
+        *p = NULL;
+    }
+}
+
+static void cache_free(server *S) {
+    for (cached *e = S->cache, *next; e; e = next) {
+        next = e->next;
+        free(e->text);
+        free(e);
+    }
+    S->cache = NULL;
+}
+
+/* Whether a request waiting for an analysis still has its client: its
+ * socket, put aside, is not closed at the other end. */
+static bool client_gone(const request *q) {
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(q->c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!ci)
+        return false;
+    char b;
+    ssize_t k = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+    return k == 0 ||
+           (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* Takes job j (queued) off its kind's queue (S->mu held). */
+static void unqueue_locked(server *S, job *j) {
+    for (job **p = &S->jobs[j->kind]; *p; p = &(*p)->next)
+        if (*p == j) {
+            *p = j->next;
+            j->next = NULL;
+            return;
+        }
+}
+
+/* Drops the requests of job j whose clients have gone: each is resumed to
+ * be closed, and stops counting against its address. A queued job left
+ * with no one waiting is dropped too (S->mu held). */
+static void drop_gone_locked(server *S, job *j, bool queued) {
+    for (request **p = &j->waiting, *q; (q = *p);) {
+        if (!client_gone(q)) {
+            p = &q->jnext;
+            continue;
+        }
+        *p = q->jnext;
+        q->jnext = NULL;
+        q->j = NULL;
+        q->gone = true;
+        S->dropped[j->kind]++;
+        MHD_resume_connection(q->c);
+        release_job_locked(j);
+    }
+    if (queued && !j->waiting) {
+        unqueue_locked(S, j);
+        finish_job_locked(S, j, NULL);
+    }
+}
+
+/* Every analysis's requests checked for clients gone (S->mu held). */
+static void drop_all_gone_locked(server *S) {
+    for (int k = 0; k < JOB_KINDS; k++) {
+        for (job *j = S->jobs[k], *next; j; j = next) {
+            next = j->next;
+            drop_gone_locked(S, j, true);
+        }
+        if (S->running[k])
+            drop_gone_locked(S, S->running[k], false);
+    }
+}
+
+/* The turn of address `addr` for analyses of `kind`: when it was last
+ * served (0: not lately). */
+static unsigned long turn_of(const server *S, int kind, const char *addr) {
+    for (int i = 0; i < S->nturns[kind]; i++)
+        if (strcmp(S->turns[kind][i].addr, addr) == 0)
+            return S->turns[kind][i].stamp;
+    return 0;
+}
+
+/* Whether some request of job j comes from `addr`. */
+static bool asked_by(const job *j, const char *addr) {
+    for (const request *q = j->waiting; q; q = q->jnext)
+        if (strcmp(q->addr, addr) == 0)
+            return true;
+    return false;
+}
+
+/* The next job of `kind` to make (S->mu held; the queue not empty): the
+ * one asked for by the address served longest ago (the oldest of its
+ * own); its addresses' turns are then stamped. The addresses with nothing
+ * queued or running are forgotten (their turn is 0 when they come back:
+ * a newcomer goes first). */
+static job *pick_locked(server *S, int kind) {
+    job *best = NULL;
+    unsigned long best_turn = 0;
+    for (job *j = S->jobs[kind]; j; j = j->next) {
+        unsigned long t = ULONG_MAX;
+        for (const request *q = j->waiting; q; q = q->jnext) {
+            unsigned long u = turn_of(S, kind, q->addr);
+            t = u < t ? u : t;
+        }
+        if (!best || t < best_turn) {
+            best = j;
+            best_turn = t;
+        }
+    }
+    unqueue_locked(S, best);
+    unsigned long stamp = ++S->clock[kind];
+    struct turn *turns = S->turns[kind];
+    int n = 0;
+    for (int i = 0; i < S->nturns[kind]; i++) {
+        bool keep = asked_by(best, turns[i].addr);
+        for (const job *j = S->jobs[kind]; !keep && j; j = j->next)
+            keep = asked_by(j, turns[i].addr);
+        if (keep)
+            turns[n++] = turns[i];
+    }
+    for (const request *q = best->waiting; q; q = q->jnext) {
+        int i = 0;
+        while (i < n && strcmp(turns[i].addr, q->addr) != 0)
+            i++;
+        if (i == n && n <= ANALYSIS_HARD)
+            snprintf(turns[n++].addr, ADDR_MAX, "%s", q->addr);
+        if (i < n)
+            turns[i].stamp = stamp;
+    }
+    S->nturns[kind] = n;
+    return best;
+}
+
+/* A hint's search under way: abandoned when no one waits for it any more
+ * (or the server stops), cut short when it has searched HINT_BOUND_MS
+ * while other hints wait. */
+typedef struct hint_run {
+    server *S;
+    job *j;
+    double t0;
+    bool cut, abandoned;
+} hint_run;
+
+static int hint_check(void *ctx) {
+    hint_run *h = ctx;
+    server *S = h->S;
+    if (atomic_load(&S->stopping))
+        return h->abandoned = true;
+    pthread_mutex_lock(&S->mu);
+    bool unwanted = h->j->waiting == NULL;
+    bool others = S->jobs[JOB_HINT] != NULL;
+    pthread_mutex_unlock(&S->mu);
+    if (unwanted)
+        return h->abandoned = true;
+    if (others && !h->cut && now_ms() - h->t0 > HINT_BOUND_MS)
+        return h->cut = true;
+    return 0;
+}
+
 /* Makes job j (no lock held): its answer as JSON text, or NULL. */
 static char *make_job(server *S, job *j) {
     if (j->kind == JOB_HINT) {
-        json_t *o = wg_hint_json(j->g->judge, &j->pos,
-                                 j->thr.n ? &j->thr : NULL, stop_check, S);
-        char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        /* others waiting: a smaller budget (nodes, so that the answer is
+           the same whenever it is made) */
+        pthread_mutex_lock(&S->mu);
+        bool others = S->jobs[JOB_HINT] != NULL;
+        /* or the thread was busy a moment ago for another address (its
+           requests come back at once) */
+        if (!others && now_ms() - S->hint_end < HINT_BOUND_MS && j->waiting &&
+            !asked_by(j, S->hint_addr))
+            others = true;
+        if (j->waiting)
+            snprintf(S->hint_addr, sizeof S->hint_addr, "%s", j->waiting->addr);
+        pthread_mutex_unlock(&S->mu);
+        hint_run h = {S, j, now_ms(), others, false};
+        json_t *o = wg_hint_json_cut(
+            j->judge, others ? HINT_BOUNDED : "expectimax", &j->pos,
+            j->thr.n ? &j->thr : NULL, hint_check, &h);
+        char *text = NULL;
+        if (o && !h.abandoned) {
+            json_object_set_new(o, "bounded", json_boolean(h.cut));
+            if (h.cut)
+                json_object_set_new(
+                    o, "searched_ms",
+                    json_integer((json_int_t)(now_ms() - h.t0)));
+            text = json_dumps(o, JSON_COMPACT);
+        }
         json_decref(o);
         return text;
     }
-    char *text = wg_review_text(j->g->judge, &j->pos, j->plies, j->nplies,
+    char *text = wg_review_text(j->judge, &j->pos, j->plies, j->nplies,
                                 j->result, j->resigned, review_check, S);
     if (!text || atomic_load(&S->stopping))
         return text;
@@ -309,9 +671,14 @@ static void analyse(server *S, int kind) {
             pthread_cond_wait(&S->job_work[kind], &S->mu);
         if (atomic_load(&S->stopping))
             break;
-        job *j = S->jobs[kind];
-        S->jobs[kind] = j->next;
-        j->next = NULL;
+        /* no one waits for an analysis whose clients have all gone */
+        for (job *j = S->jobs[kind], *next; j; j = next) {
+            next = j->next;
+            drop_gone_locked(S, j, true);
+        }
+        if (!S->jobs[kind])
+            continue;
+        job *j = pick_locked(S, kind);
         S->running[kind] = j;
         pthread_mutex_unlock(&S->mu);
         char *text = make_job(S, j);
@@ -321,6 +688,13 @@ static void analyse(server *S, int kind) {
             free(text);
             text = NULL;
         }
+        if (kind == JOB_HINT)
+            S->hint_end = now_ms();
+        if (text && kind == JOB_HINT)
+            cache_put_locked(S, j->key, text,
+                             strstr(text, "\"bounded\":true")
+                                 ? HINT_CACHE_BOUNDED
+                                 : HINT_CACHE_SECONDS);
         finish_job_locked(S, j, text);
     }
     pthread_mutex_unlock(&S->mu);
@@ -336,7 +710,8 @@ static void *reviewer(void *arg) {
     return NULL;
 }
 
-/* The client's address, as text ("local" for a socket of no address). */
+/* The client's address, as text ("local" for a socket of no address); of
+ * an IPv6 address, its /64 (one machine may hold all of one). */
 static void address_of(struct MHD_Connection *c, char *out, size_t len) {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -345,9 +720,12 @@ static void address_of(struct MHD_Connection *c, char *out, size_t len) {
     if (sa && sa->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out,
                   (socklen_t)len);
-    else if (sa && sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out,
-                  (socklen_t)len);
+    else if (sa && sa->sa_family == AF_INET6) {
+        struct in6_addr a = ((const struct sockaddr_in6 *)sa)->sin6_addr;
+        if (!IN6_IS_ADDR_V4MAPPED(&a))
+            memset(a.s6_addr + 8, 0, 8);
+        inet_ntop(AF_INET6, &a, out, (socklen_t)len);
+    }
 }
 
 void srv_owe(server *S, request *q) {
@@ -359,43 +737,54 @@ void srv_owe(server *S, request *q) {
     pthread_mutex_unlock(&S->mu);
 }
 
-int srv_queue_job(server *S, request *q, job *want) {
-    char addr[64];
-    address_of(q->c, addr, sizeof addr);
+int srv_queue_job(server *S, request *q, job *want, char **answer) {
+    *answer = NULL;
+    address_of(q->c, q->addr, sizeof q->addr);
     int kind = want->kind;
     pthread_mutex_lock(&S->mu);
     int status = 0;
     job *j = NULL;
     if (atomic_load(&S->stopping))
         status = 503;
+    cached *e =
+        !status && kind == JOB_HINT ? cache_find_locked(S, want->key) : NULL;
+    if (e) {
+        S->cached_answers++;
+        *answer = strdup(e->text);
+        pthread_mutex_unlock(&S->mu);
+        return *answer ? 0 : 500;
+    }
     /* the same analysis, queued or running: joined */
-    if (!status && S->running[kind] && S->running[kind]->g == want->g &&
-        S->running[kind]->version == want->version)
+    if (!status && S->running[kind] && !S->running[kind]->done &&
+        strcmp(S->running[kind]->key, want->key) == 0)
         j = S->running[kind];
     for (job *k = S->jobs[kind]; !status && !j && k; k = k->next)
-        if (k->g == want->g && k->version == want->version)
+        if (strcmp(k->key, want->key) == 0)
             j = k;
     if (!status && !j) {
+        /* clients gone count for nothing */
+        drop_all_gone_locked(S);
         int mine = 0, all = 0;
         if (S->running[kind]) {
             all++;
-            mine += strcmp(S->running[kind]->addr, addr) == 0;
+            mine += asked_by(S->running[kind], q->addr);
         }
         job **end = &S->jobs[kind];
         for (; *end; end = &(*end)->next) {
             all++;
-            mine += strcmp((*end)->addr, addr) == 0;
+            mine += asked_by(*end, q->addr);
         }
         if (mine >= ANALYSIS_PER_ADDRESS)
             status = 429;
-        else if (all >= ANALYSIS_QUEUE)
+        else if ((all >= ANALYSIS_QUEUE && mine > 0) || all >= ANALYSIS_HARD)
             status = 503;
         else if (!(j = malloc(sizeof *j)))
             status = 500;
         else {
             *j = *want;
             want->plies = NULL; /* taken over */
-            snprintf(j->addr, sizeof j->addr, "%s", addr);
+            if (j->g)
+                j->g->refs++;
             j->done = false;
             j->text = NULL;
             j->refs = 1; /* the queue's, then its thread's */
@@ -434,6 +823,156 @@ enum MHD_Result srv_job_answer(struct MHD_Connection *c, request *q) {
     char *t = strdup(j->text);
     return t ? srv_answer(c, MHD_HTTP_OK, "application/json", t, strlen(t))
              : srv_error(c, 500, "out of memory");
+}
+
+/* ------------------------------------------------------------------------
+ * New games limited, unfinished games left alone expired
+ * --------------------------------------------------------------------- */
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Takes one game from allowance `a` (at most `most`, `per_s` more each
+ * second): 0, or the seconds until it has one. */
+static int allow_one(allowance *a, double most, double per_s, double now) {
+    a->left += (now - a->at) * per_s;
+    a->left = a->left > most ? most : a->left;
+    a->at = now;
+    if (a->left >= 1) {
+        a->left -= 1;
+        return 0;
+    }
+    int wait = (int)((1 - a->left) / per_s + 0.999);
+    return wait > 0 ? wait : 1;
+}
+
+/* All addresses together: a minute's games, and how many at once (see
+ * server.h). */
+static double all_per_minute(const server *S) {
+    double keep = (double)S->o.max_games / 2 * 60 / (double)S->o.expire;
+    return keep > (double)S->o.new_games ? keep : (double)S->o.new_games;
+}
+
+static double all_at_once(const server *S) {
+    double ten = 10 * (double)S->o.new_games, r = all_per_minute(S);
+    return ten > r ? ten : r;
+}
+
+int srv_may_create(server *S, struct MHD_Connection *c) {
+    char addr[ADDR_MAX];
+    address_of(c, addr, sizeof addr);
+    double now = now_s(), mine = (double)S->o.new_games;
+    pthread_mutex_lock(&S->mu);
+    allowance *a = NULL;
+    for (int i = 0; i < S->nmakers && !a; i++)
+        if (strcmp(S->makers[i].addr, addr) == 0)
+            a = &S->makers[i];
+    if (!a) {
+        /* a new address; when the table is full, the one that would have
+           the most games by now makes room */
+        if (S->nmakers < CREATE_ADDRS)
+            a = &S->makers[S->nmakers++];
+        else
+            for (int i = 0; i < CREATE_ADDRS; i++) {
+                allowance *b = &S->makers[i];
+                if (!a || b->left + (now - b->at) * mine / 60 >
+                              a->left + (now - a->at) * mine / 60)
+                    a = b;
+            }
+        snprintf(a->addr, sizeof a->addr, "%s", addr);
+        a->left = mine;
+        a->at = now;
+    }
+    double all = all_per_minute(S);
+    /* a game is taken from both or neither */
+    allowance was = *a;
+    int wait = allow_one(a, mine, mine / 60, now);
+    if (!wait &&
+        (wait = allow_one(&S->made_all, all_at_once(S), all / 60, now)))
+        *a = was;
+    pthread_mutex_unlock(&S->mu);
+    return wait;
+}
+
+enum MHD_Result srv_gone(server *S, struct MHD_Connection *c) {
+    return srv_error(c, 410,
+                     "this game expired: it was left unfinished with no move "
+                     "for %ld s",
+                     S->o.expire);
+}
+
+/* Expires the unfinished games with no action for --expire seconds (S->mu
+ * held, no game's lock), at most EXPIRE_BATCH at a time (one transaction;
+ * the rest at the next look, a second later): each is taken off the table
+ * and out of the file (its id kept as expired), and its watchers woken
+ * (they are answered 410). A game whose lock is taken now, or whose
+ * computer is to act, is looked at next time. Returns whether some were
+ * left for the next time. */
+#define EXPIRE_BATCH 256
+static bool expire_locked(server *S, time_t now) {
+    long long before = (long long)now - S->o.expire;
+    wgame *batch[EXPIRE_BATCH];
+    const char *ids[EXPIRE_BATCH];
+    int n = 0;
+    bool more = false;
+    for (long i = 0; i < S->nall; i++) {
+        wgame *g = S->all[i];
+        if (pthread_mutex_trylock(&g->mu) != 0)
+            continue;
+        bool stale = !g->queued && !g->busy && g->last < before &&
+                     wg_result(g) == KEMET_PLAYING;
+        pthread_mutex_unlock(&g->mu);
+        if (stale && n == EXPIRE_BATCH)
+            more = true;
+        else if (stale) {
+            batch[n] = g;
+            ids[n++] = g->id;
+        }
+    }
+    if (n == 0)
+        return false;
+    /* marked under their locks, unless they moved meanwhile */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        wgame *g = batch[i];
+        if (pthread_mutex_trylock(&g->mu) != 0)
+            continue;
+        if (!g->queued && !g->busy && g->last < before) {
+            g->expired = true;
+            batch[k] = g;
+            ids[k++] = g->id;
+        } else
+            pthread_mutex_unlock(&g->mu);
+    }
+    int rc = k ? store_expire(S->db, ids, k, (long long)now) : 0;
+    for (int i = 0; i < k; i++) {
+        if (rc)
+            batch[i]->expired = false;
+        pthread_mutex_unlock(&batch[i]->mu);
+    }
+    if (rc) {
+        fprintf(stderr, "kemet: serve: %s\n", store_error(S->db));
+        return false;
+    }
+    long kept = 0;
+    for (long i = 0; i < S->nall; i++)
+        if (!S->all[i]->expired)
+            S->all[kept++] = S->all[i];
+    S->nall = kept;
+    for (int i = 0; i < k; i++) {
+        wgame *g = batch[i];
+        for (wgame **p = &S->bucket[bucket_of(g->id)]; *p; p = &(*p)->next)
+            if (*p == g) {
+                *p = g->next;
+                break;
+            }
+        S->expired++;
+        wake_game(S, g);
+        release_locked(g);
+    }
+    return more;
 }
 
 /* ------------------------------------------------------------------------
@@ -507,6 +1046,14 @@ static void *ticker(void *arg) {
                 wake_locked(S, w);
         }
         pthread_mutex_unlock(&S->wmu);
+        pthread_mutex_lock(&S->mu);
+        drop_all_gone_locked(S);
+        players_free_locked(S, now - S->o.computer_idle, false);
+        long every = S->o.expire / 4 < 60 ? S->o.expire / 4 : 60;
+        if (now - S->swept >= (every > 1 ? every : 1))
+            /* more left: the next look in a second */
+            S->swept = expire_locked(S, now) ? 0 : now;
+        pthread_mutex_unlock(&S->mu);
     }
     return NULL;
 }
@@ -754,8 +1301,15 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
     id[n] = '\0';
     const char *what = rest + n;
     wgame *g = srv_find(S, id);
-    if (!g)
-        return srv_error(c, 404, "no such game: %s", id);
+    if (!g) {
+        pthread_mutex_lock(&S->mu);
+        bool expired = store_expired(S->db, id);
+        pthread_mutex_unlock(&S->mu);
+        return expired ? srv_gone(S, c)
+                       : srv_error(c, 404, "no such game: %s", id);
+    }
+    srv_release(S, q->g); /* (a request put aside comes here again) */
+    q->g = g;
     int you = seat_of(c, g);
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
          post = strcmp(method, "POST") == 0;
@@ -877,6 +1431,16 @@ static bool json_body(struct MHD_Connection *c) {
     return t[16] == '\0' || t[16] == ';' || t[16] == ' ';
 }
 
+/* Counts the request's Host headers (MHD_get_connection_values). */
+static enum MHD_Result count_host(void *cls, enum MHD_ValueKind kind,
+                                  const char *key, const char *value) {
+    (void)kind;
+    (void)value;
+    if (key && strcasecmp(key, "Host") == 0)
+        (*(int *)cls)++;
+    return MHD_YES;
+}
+
 static enum MHD_Result route(server *S, struct MHD_Connection *c,
                              const char *url, const char *method,
                              const char *version, request *q) {
@@ -887,6 +1451,10 @@ static enum MHD_Result route(server *S, struct MHD_Connection *c,
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!host && strcmp(version, MHD_HTTP_VERSION_1_0) != 0)
         return srv_error(c, 400, "an HTTP/1.1 request must say its Host");
+    int hosts = 0;
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_host, &hosts);
+    if (hosts > 1) /* RFC 9112, 3.2 */
+        return srv_error(c, 400, "a request must say its Host once");
     if (host && !host_served(S, host))
         return srv_error(c, 421,
                          "this server does not serve that host name "
@@ -949,6 +1517,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               size_t *size, void **state) {
     server *S = cls;
     request *q = *state;
+    if (q && q->gone)
+        return MHD_NO; /* its client went away while it waited: closed */
     if (!q) {
         if (!(q = calloc(1, sizeof *q)))
             return MHD_NO;
@@ -990,10 +1560,19 @@ static void completed(void *cls, struct MHD_Connection *c, void **state,
                     *p = q->jnext;
                     break;
                 }
-            release_job_locked(q->j);
+            job *j = q->j;
+            q->j = NULL;
+            /* queued, and no one else waits for it: not made */
+            if (!j->done && !j->waiting && j != S->running[j->kind]) {
+                unqueue_locked(S, j);
+                finish_job_locked(S, j, NULL);
+            }
+            release_job_locked(j);
         }
         if (q->owed && --S->owed == 0)
             pthread_cond_broadcast(&S->settled);
+        if (q->g)
+            release_locked(q->g);
         pthread_mutex_unlock(&S->mu);
         json_decref(q->json);
         free(q->body);
@@ -1026,9 +1605,10 @@ static int load_game(void *ctx, const store_game_row *row) {
                      row->id, row->seat[p]);
             return -1;
         }
-    if (!(L->g = wg_new(srv_judge_of(L->S, r), row->seed, row->id, row->seat,
-                        row->token, row->created)) ||
-        srv_add_locked(L->S, L->g)) {
+    if ((L->g = wg_new(srv_judge_of(L->S, r), row->seed, row->id, row->seat,
+                       row->token, row->created)))
+        L->g->last = row->last;
+    if (!L->g || srv_add_locked(L->S, L->g)) {
         wg_free(L->g);
         snprintf(L->why, sizeof L->why, "out of memory");
         return -1;
@@ -1118,6 +1698,8 @@ void srv_close(server *S) {
         wg_free(S->all[i]);
     free(S->all);
     free(S->queue);
+    cache_free(S);
+    players_free_locked(S, 0, true);
     free(S->hosts);
     free(S->rulesets);
     free(S->rulesets_gz);
@@ -1222,6 +1804,33 @@ static unsigned connection_limit(void) {
     return n > 200 ? (unsigned)(n - 100) : 100;
 }
 
+/* The names of --allow-host, comma-separated, as the Host check reads
+ * them: the spaces around each name trimmed, empty names left out
+ * ("a.example, b.example" serves both). NULL when out of memory. */
+static char *host_list(const char *given) {
+    const char *p = given ? given : "";
+    char *out = malloc(strlen(p) + 1), *w = out;
+    if (!out)
+        return NULL;
+    while (*p) {
+        size_t k = strcspn(p, ",");
+        const char *a = p, *b = p + k;
+        while (a < b && (*a == ' ' || *a == '\t'))
+            a++;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b > a) {
+            if (w > out)
+                *w++ = ',';
+            memcpy(w, a, (size_t)(b - a));
+            w += b - a;
+        }
+        p += k + (p[k] == ',');
+    }
+    *w = '\0';
+    return out;
+}
+
 int srv_open(const srv_opts *o, bool listen, server **out, char *why,
              size_t len) {
     *out = NULL;
@@ -1272,7 +1881,16 @@ int srv_open(const srv_opts *o, bool listen, server **out, char *why,
         S->o.per_address = SRV_PER_ADDRESS;
     if (S->o.wait_seconds <= 0)
         S->o.wait_seconds = SRV_WAIT;
-    S->hosts = strdup(o->allow_hosts ? o->allow_hosts : "");
+    if (S->o.computer_idle <= 0)
+        S->o.computer_idle = SRV_COMPUTER_IDLE;
+    if (S->o.expire <= 0)
+        S->o.expire = SRV_EXPIRE;
+    if (S->o.new_games <= 0)
+        S->o.new_games = SRV_NEW_GAMES;
+    S->made_all.left = all_at_once(S);
+    S->made_all.at = now_s();
+    S->swept = time(NULL);
+    S->hosts = host_list(o->allow_hosts);
     for (int i = 0; i < o->nrules && i < MAX_RULES; i++) {
         S->judge[S->nrules] = o->judges[i];
         S->rules[S->nrules++] = o->rules[i];

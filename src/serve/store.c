@@ -10,8 +10,11 @@
  * The schema's version is the file's user_version: 1 (or 0, never set)
  * knew the kinds throw and move, 2 adds resign, 3 takeback, 4 the
  * rematch's offer and rematch, and the table reviews (a finished game's
- * review, made once). An older file is brought up to date in one
- * transaction; a newer one is refused untouched.
+ * review, made once), 5 the tables activity (when each game's last action
+ * was stored) and expired (the games that expired, left unfinished with
+ * no action: their rows are deleted, their ids kept so that the API can
+ * say so). An older file is brought up to date in one transaction; a
+ * newer one is refused untouched.
  */
 #include "wgame.h"
 
@@ -25,7 +28,8 @@
 
 struct store {
     sqlite3 *db;
-    sqlite3_stmt *add_game, *add_action, *put_review, *get_review;
+    sqlite3_stmt *add_game, *add_action, *put_review, *get_review, *touch,
+        *is_expired;
     char err[256];
 };
 
@@ -49,9 +53,15 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS reviews("
     " game TEXT PRIMARY KEY REFERENCES games(id),"
     " version INTEGER NOT NULL,"
-    " text TEXT NOT NULL);";
+    " text TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS activity("
+    " game TEXT PRIMARY KEY REFERENCES games(id),"
+    " at INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS expired("
+    " id TEXT PRIMARY KEY,"
+    " at INTEGER NOT NULL);";
 
-#define SCHEMA_VERSION 4
+#define SCHEMA_VERSION 5
 
 /* Versions 1 to 3 to 4: the actions table again, allowing every kind (the
  * table reviews is made by the schema). */
@@ -120,15 +130,20 @@ static int foreign(sqlite3 *db, char *why, size_t len) {
         bool games = strcmp(name, "games") == 0;
         bool actions = strcmp(name, "actions") == 0;
         bool reviews = strcmp(name, "reviews") == 0;
-        if (strcmp(type, "table") != 0 || (!games && !actions && !reviews)) {
+        bool activity = strcmp(name, "activity") == 0;
+        bool expired = strcmp(name, "expired") == 0;
+        if (strcmp(type, "table") != 0 ||
+            (!games && !actions && !reviews && !activity && !expired)) {
             snprintf(why, len, "it holds %.20s '%.60s', which is not kemet's",
                      type, name);
             rc = -1;
         } else if (!columns_are(db, name,
                                 games ? "id,ruleset,seed,seat1,seat2,token1,"
                                         "token2,created"
-                                : reviews ? "game,version,text"
-                                          : "game,seq,kind,text")) {
+                                : reviews  ? "game,version,text"
+                                : activity ? "game,at"
+                                : expired  ? "id,at"
+                                           : "game,seq,kind,text")) {
             snprintf(why, len, "its table '%s' is not kemet's", name);
             rc = -1;
         }
@@ -182,7 +197,7 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         return -1;
     }
     char *msg = NULL;
-    if (made && version < SCHEMA_VERSION &&
+    if (made && version < 4 &&
         sqlite3_exec(s->db, to_version4, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(why, len, "%.200s: cannot bring the database up to date: %s",
                  path, msg ? msg : sqlite3_errmsg(s->db));
@@ -191,8 +206,15 @@ int store_open(const char *path, store **out, char *why, size_t len) {
         store_close(s);
         return -1;
     }
+    /* From before 5, no game's last action has a time: each counts from
+       now, so that no game a player is playing expires on the upgrade. */
     if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(s->db, "PRAGMA user_version=4", NULL, NULL, &msg) !=
+        (made && version < 5 &&
+         sqlite3_exec(s->db,
+                      "INSERT OR IGNORE INTO activity(game,at) SELECT id, "
+                      "CAST(strftime('%s','now') AS INTEGER) FROM games",
+                      NULL, NULL, &msg) != SQLITE_OK) ||
+        sqlite3_exec(s->db, "PRAGMA user_version=5", NULL, NULL, &msg) !=
             SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO games(id,ruleset,seed,seat1,seat2,"
@@ -208,7 +230,13 @@ int store_open(const char *path, store **out, char *why, size_t len) {
                            -1, &s->put_review, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "SELECT version, text FROM reviews WHERE game=?", -1,
-                           &s->get_review, NULL) != SQLITE_OK) {
+                           &s->get_review, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db,
+                           "INSERT OR REPLACE INTO activity(game,at) "
+                           "VALUES(?,?)",
+                           -1, &s->touch, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "SELECT 1 FROM expired WHERE id=?", -1,
+                           &s->is_expired, NULL) != SQLITE_OK) {
         snprintf(why, len, "%.200s: not a kemet database: %s", path,
                  msg ? msg : sqlite3_errmsg(s->db));
         sqlite3_free(msg);
@@ -226,6 +254,8 @@ void store_close(store *s) {
     sqlite3_finalize(s->add_action);
     sqlite3_finalize(s->put_review);
     sqlite3_finalize(s->get_review);
+    sqlite3_finalize(s->touch);
+    sqlite3_finalize(s->is_expired);
     sqlite3_close(s->db);
     free(s);
 }
@@ -308,20 +338,71 @@ int store_review_get(store *s, const char *id, long *version, char **text) {
 }
 
 int store_actions(store *s, const char *id, long first, int n,
-                  const char *const kind[], const char *const text[]) {
+                  const char *const kind[], const char *const text[],
+                  long long at) {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return fail(s, "saving an action");
-    for (int i = 0; i < n; i++)
-        if (insert_action(s, id, first + i, kind[i], text[i])) {
-            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-            return -1;
-        }
-    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        fail(s, "saving an action");
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return -1;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = insert_action(s, id, first + i, kind[i], text[i]);
+    if (rc == 0) {
+        sqlite3_stmt *st = s->touch;
+        sqlite3_reset(st);
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, at);
+        rc = sqlite3_step(st) == SQLITE_DONE ? 0 : fail(s, "saving an action");
+        sqlite3_reset(st);
     }
-    return 0;
+    if (rc == 0 && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        rc = fail(s, "saving an action");
+    if (rc)
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+int store_expire(store *s, const char *const id[], int n, long long at) {
+    static const char *const sql[] = {
+        "DELETE FROM actions WHERE game=?1",
+        "DELETE FROM reviews WHERE game=?1",
+        "DELETE FROM activity WHERE game=?1", "DELETE FROM games WHERE id=?1",
+        "INSERT OR REPLACE INTO expired(id,at) VALUES(?1,?2)"};
+    enum { NSQL = sizeof sql / sizeof sql[0] };
+    sqlite3_stmt *st[NSQL] = {NULL};
+    int rc = 0;
+    for (int k = 0; k < NSQL && rc == 0; k++)
+        if (sqlite3_prepare_v2(s->db, sql[k], -1, &st[k], NULL) != SQLITE_OK)
+            rc = fail(s, "expiring a game");
+    if (rc == 0 &&
+        sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        rc = fail(s, "expiring a game");
+    else if (rc == 0) {
+        for (int i = 0; i < n && rc == 0; i++)
+            for (int k = 0; k < NSQL && rc == 0; k++) {
+                sqlite3_reset(st[k]);
+                sqlite3_bind_text(st[k], 1, id[i], -1, SQLITE_STATIC);
+                if (k == NSQL - 1)
+                    sqlite3_bind_int64(st[k], 2, at);
+                if (sqlite3_step(st[k]) != SQLITE_DONE)
+                    rc = fail(s, "expiring a game");
+            }
+        if (rc == 0 &&
+            sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+            rc = fail(s, "expiring a game");
+        if (rc)
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    for (int k = 0; k < NSQL; k++)
+        sqlite3_finalize(st[k]);
+    return rc;
+}
+
+bool store_expired(store *s, const char *id) {
+    sqlite3_stmt *st = s->is_expired;
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_reset(st);
+    return found;
 }
 
 static const char *col(sqlite3_stmt *st, int i) {
@@ -334,8 +415,11 @@ int store_load(store *s, store_game_fn game, store_action_fn action,
     sqlite3_stmt *g = NULL, *a = NULL;
     int rc = 0;
     if (sqlite3_prepare_v2(s->db,
-                           "SELECT id,ruleset,seed,seat1,seat2,token1,token2,"
-                           "created FROM games ORDER BY created, rowid",
+                           "SELECT g.id,g.ruleset,g.seed,g.seat1,g.seat2,"
+                           "g.token1,g.token2,g.created,"
+                           "coalesce(a.at,g.created) FROM games g LEFT JOIN "
+                           "activity a ON a.game=g.id ORDER BY g.created, "
+                           "g.rowid",
                            -1, &g, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db,
                            "SELECT seq,kind,text FROM actions WHERE game=? "
@@ -351,7 +435,8 @@ int store_load(store *s, store_game_fn game, store_action_fn action,
                               {col(g, 3), col(g, 4)},
                               {col(g, 5), col(g, 6)},
                               0,
-                              sqlite3_column_int64(g, 7)};
+                              sqlite3_column_int64(g, 7),
+                              sqlite3_column_int64(g, 8)};
         char *end;
         row.seed = strtoull(col(g, 2), &end, 10);
         if (*end || !*col(g, 2)) {
@@ -386,7 +471,7 @@ int wg_save(wgame *g, store *s, long first) {
         text[n] = g->act[i].text;
     }
     if (first + n == g->version &&
-        store_actions(s, g->id, first, n, kind, text) == 0)
+        store_actions(s, g->id, first, n, kind, text, g->last) == 0)
         return 0;
     wg_rebuild(g, first);
     return -1;

@@ -185,19 +185,22 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
 /* The moves ranked by the hint agent, with the mover's chance of winning
  * after each (before the throw: the pre-throw moves and throwing): made
  * by the server's hint thread, holding no game. */
-json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
-                     const kemet_throw *thr, int (*check)(void *), void *ctx) {
+/* The hint; a search that `check` stops answers with what it found when
+ * `cut_ok`, else not at all. */
+static json_t *hint_json(const kemet_judge *j, const char *spec,
+                         const kemet_pos *pos, const kemet_throw *thr,
+                         int (*check)(void *), void *ctx, bool cut_ok) {
     const kemet_rules *r = kemet_judge_rules(j);
     kemet_move *m = malloc(KEMET_MAX_MOVES * sizeof *m);
     kc_ranked *rank = malloc((KEMET_MAX_MOVES + 1) * sizeof *rank);
     kemet_agent *a = NULL;
     kemet_error err;
     int n = -1;
-    if (m && rank && !kemet_agent_new_judged(j, "expectimax", 1, &a, &err)) {
+    if (m && rank && !kemet_agent_new_judged(j, spec, 1, &a, &err)) {
         kemet_agent_set_check(a, check, ctx);
         n = thr ? kemet_moves(r, pos, thr, m) : kemet_prethrow(r, pos, m);
         n = kc_rank(a, pos, thr, m, n > 0 ? n : 0, rank);
-        if (check && check(ctx))
+        if (!cut_ok && check && check(ctx))
             n = -1; /* stopped: what it found is not an answer */
     }
     json_t *list = n >= 0 ? json_array() : NULL;
@@ -217,6 +220,17 @@ json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
     free(rank);
     return list ? json_pack("{s:s, s:o}", "agent", "expectimax", "moves", list)
                 : NULL;
+}
+
+json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
+                     const kemet_throw *thr, int (*check)(void *), void *ctx) {
+    return hint_json(j, "expectimax", pos, thr, check, ctx, false);
+}
+
+json_t *wg_hint_json_cut(const kemet_judge *j, const char *spec,
+                         const kemet_pos *pos, const kemet_throw *thr,
+                         int (*check)(void *), void *ctx) {
+    return hint_json(j, spec, pos, thr, check, ctx, true);
 }
 
 /* How a game ended, in words. */

@@ -99,6 +99,7 @@ wgame *wg_new(const kemet_judge *j, uint64_t seed, const char *id,
     g->judge = j;
     g->seed = seed;
     g->created = created;
+    g->last = created;
     snprintf(g->id, sizeof g->id, "%s", id);
     for (int p = 0; p < 2; p++) {
         snprintf(g->seat[p], sizeof g->seat[p], "%s", seat[p]);
@@ -356,6 +357,26 @@ int wg_after_throw(wgame *g) {
     return rc;
 }
 
+int wg_computer_level(const wgame *g) {
+    return wg_seat_level(g->seat[kemet_game_pos(g->g)->to - 1]);
+}
+
+uint64_t wg_computer_seed(const wgame *g) {
+    int p = kemet_game_pos(g->g)->to - 1;
+    return kc_mix64(g->seed ^ (uint64_t)(p + 1) ^ ((uint64_t)g->version << 32));
+}
+
+int wg_computer_plan_with(wgame *g, kemet_agent *agent, wg_plan *plan) {
+    const kemet_throw *t = kemet_game_throw(g->g);
+    *plan = (wg_plan){.rules = g->rules,
+                      .agent = agent,
+                      .pos = *kemet_game_pos(g->g),
+                      .thrown = t != NULL,
+                      .thr = t ? *t : (kemet_throw){0},
+                      .version = g->version};
+    return KEMET_OK;
+}
+
 int wg_computer_plan(wgame *g, wg_plan *plan) {
     const kemet_pos *pos = kemet_game_pos(g->g);
     int p = pos->to - 1;
@@ -367,14 +388,7 @@ int wg_computer_plan(wgame *g, wg_plan *plan) {
         if (rc)
             return rc;
     }
-    const kemet_throw *t = kemet_game_throw(g->g);
-    *plan = (wg_plan){.rules = g->rules,
-                      .agent = g->agent[p],
-                      .pos = *pos,
-                      .thrown = t != NULL,
-                      .thr = t ? *t : (kemet_throw){0},
-                      .version = g->version};
-    return KEMET_OK;
+    return wg_computer_plan_with(g, g->agent[p], plan);
 }
 
 int wg_plan_choose(wg_plan *plan) {

@@ -57,6 +57,10 @@ typedef struct wgame {
     char rematch[WG_ID + 1]; /* "", or the rematch's game id */
     char *review;            /* its review (JSON), made at review_version */
     long review_version;
+    long long last;     /* when its last action was made (or it was created) */
+    bool expired;       /* left unfinished too long: no longer held */
+    int refs;           /* its holders (the server's table, requests, ...),
+                           counted under the server's lock */
     struct wgame *next; /* in the server's hash bucket */
 } wgame;
 
@@ -77,9 +81,16 @@ int store_rematch(store *s, const wgame *g, const char *id, long seq);
 int store_review(store *s, const char *id, long version, const char *text);
 int store_review_get(store *s, const char *id, long *version, char **text);
 /* Saves actions `first`.. of game `id`: n actions, each a kind ("throw" or
- * "move") and its text; all or none. */
+ * "move") and its text, made at time `at` (the game's last action); all
+ * or none. */
 int store_actions(store *s, const char *id, long first, int n,
-                  const char *const kind[], const char *const text[]);
+                  const char *const kind[], const char *const text[],
+                  long long at);
+/* Games id[0..n-1] expire: their rows deleted, their ids kept as expired
+ * at `at`; in one transaction, all or none. store_expired: whether game
+ * `id` expired. */
+int store_expire(store *s, const char *const id[], int n, long long at);
+bool store_expired(store *s, const char *id);
 
 /* Loading: calls `game` for each stored game (oldest first), then
  * `action` for each of its actions in order. A non-zero return stops the
@@ -88,6 +99,7 @@ typedef struct store_game_row {
     const char *id, *ruleset, *seat[2], *token[2];
     uint64_t seed;
     long long created;
+    long long last; /* when its last action was stored (or created) */
 } store_game_row;
 typedef int (*store_game_fn)(void *ctx, const store_game_row *row);
 typedef int (*store_action_fn)(void *ctx, const char *id, long seq,
@@ -141,6 +153,13 @@ typedef struct wg_plan {
     kemet_move move;
 } wg_plan;
 int wg_computer_plan(wgame *g, wg_plan *plan);
+/* The same with an agent of the caller's (for the level of the seat to
+ * act: wg_computer_level), which the game does not keep; and the seed
+ * for an agent made for this one decision (from the game's seed, the seat
+ * and the version: the same decision, the same seed). */
+int wg_computer_plan_with(wgame *g, kemet_agent *agent, wg_plan *plan);
+int wg_computer_level(const wgame *g);
+uint64_t wg_computer_seed(const wgame *g);
 int wg_plan_choose(wg_plan *plan);
 int wg_computer_apply(wgame *g, const wg_plan *plan);
 /* Replays one stored action; on a mismatch says why in `why`. */
@@ -189,6 +208,12 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
  * (kemet_agent_set_check). Holds no game. */
 json_t *wg_hint_json(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_throw *thr, int (*check)(void *), void *ctx);
+/* As wg_hint_json, by the agent `spec` (an expectimax with its budget),
+ * and a search `check` stops answers with what it has found (the caller
+ * knows why it stopped and whether that is an answer). */
+json_t *wg_hint_json_cut(const kemet_judge *j, const char *spec,
+                         const kemet_pos *pos, const kemet_throw *thr,
+                         int (*check)(void *), void *ctx);
 /* The review of a finished game as JSON text: the fields of `kemet
  * review --json` (docs/review.md) and how the game ended (`result`
  * wg_result's, `resigned` the seat that resigned or 0). NULL when out of
