@@ -476,6 +476,45 @@ static void bad_specs(void **state) {
 /* Greedy against random over 400 games with seats alternating: greedy
  * should win clearly more than half (about 80% measured; the test asks for
  * 65%, far outside chance: at p = 0.5 the standard deviation is 2.5%). */
+/* The search reads its check (and its clock) every few hundred positions
+ * whatever the counts of its leaves: about once every 256 (a check read
+ * only where the count landed on a multiple of 256 was read a few times
+ * in 20,000 positions). */
+static int count_checks(void *ctx) {
+    (*(long *)ctx)++;
+    return 0;
+}
+
+static void search_checks_often(void **state) {
+    (void)state;
+    const char *specs[] = {"senet-kendall to=1 p1=3,8,12,17,21 p2=5,9,14,19,23",
+                           "lions-jackals to=1 p1=1,2,3,4,5 p2=1,2,3,4,5"};
+    const char *throws[] = {"3", "1,2,3,1@1"};
+    for (int i = 0; i < 2; i++) {
+        kemet_pos p;
+        kemet_rules *r = tu_pos(specs[i], &p);
+        kemet_throw t;
+        kemet_error e;
+        assert_int_equal(kemet_throw_parse(r, throws[i], &t, &e), KEMET_OK);
+        static kemet_move list[KEMET_MAX_MOVES];
+        int n = kemet_moves(r, &p, &t, list);
+        assert_true(n > 1);
+        kemet_agent *a;
+        assert_int_equal(kemet_agent_new(r, "expectimax:20k", 1, &a, &e),
+                         KEMET_OK);
+        long calls = 0;
+        kemet_agent_set_check(a, count_checks, &calls);
+        kemet_agent_choose(a, &p, &t, list, n);
+        long long nodes = kemet_agent_nodes(a);
+        assert_true(nodes > 5000);
+        if (calls < nodes / 384 || calls > nodes / 256 + 2)
+            fail_msg("%s: %ld checks in %lld positions", specs[i], calls,
+                     nodes);
+        kemet_agent_free(a);
+        kemet_rules_close(r);
+    }
+}
+
 static void greedy_beats_random(void **state) {
     (void)state;
     kemet_rules *r;
@@ -524,6 +563,7 @@ int main(void) {
         cmocka_unit_test(bad_specs),
         cmocka_unit_test(evaluation_weights),
         cmocka_unit_test(greedy_beats_random),
+        cmocka_unit_test(search_checks_often),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,7 +62,8 @@ struct kmt_search {
     int *order;           /* the root's move order, KEMET_MAX_MOVES */
     double *v, *best_v;   /* the root's values: this iteration's, the best */
     long long nodes, limit;
-    double deadline; /* 0: none */
+    long long next_check; /* the clock and the check are next read here */
+    double deadline;      /* 0: none */
     bool abort, leaf;
     int (*check)(void *ctx); /* the budget's check, or NULL */
     void *check_ctx;
@@ -170,16 +171,23 @@ static void tt_store(kmt_search *S, uint64_t key, int depth, double v,
     *e = (tt_entry){key, lo, hi, (int8_t)depth, S->gen, open};
 }
 
+/* The clock and the budget's check, read every 256 positions, leaves
+ * included (a wide turn's outcomes are thousands of leaves between two
+ * inner nodes). */
+static void read_clock(kmt_search *S) {
+    S->next_check = S->nodes + 256;
+    if ((S->deadline > 0 && now_seconds() >= S->deadline) ||
+        (S->check && S->check(S->check_ctx)))
+        S->abort = true;
+}
+
 static bool out_of_budget(kmt_search *S) {
     if (S->abort)
         return true;
     if (S->limit > 0 && S->nodes >= S->limit)
         S->abort = true;
-    else if (S->deadline > 0 && (S->nodes & 255) == 0 &&
-             now_seconds() >= S->deadline)
-        S->abort = true;
-    else if (S->check && (S->nodes & 255) == 0 && S->check(S->check_ctx))
-        S->abort = true;
+    else if (S->nodes >= S->next_check)
+        read_clock(S);
     return S->abort;
 }
 
@@ -187,6 +195,8 @@ static bool out_of_budget(kmt_search *S) {
  * endgame table covers (both exact), or the evaluation at the horizon. */
 static double leaf(kmt_search *S, const kemet_pos *pos) {
     S->nodes++;
+    if (S->nodes >= S->next_check && !S->abort)
+        read_clock(S);
     if (pos->result != KEMET_PLAYING)
         return kmt_judge_eval(S->j, pos, 1);
     bool exact = false;
@@ -430,6 +440,7 @@ int kmt_search_run(kmt_search *S, const kmt_budget *budget,
         thr = NULL;
     S->gen++;
     S->nodes = 0;
+    S->next_check = 256;
     S->abort = false;
     S->limit = budget->depth ? 0 : budget->nodes;
     S->deadline = budget->seconds > 0 ? now_seconds() + budget->seconds : 0;
