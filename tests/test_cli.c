@@ -1105,6 +1105,11 @@ static void play_options(void **state) {
         tu_run("pos\nquit\nn\nquit\ny\n", &out, &errs, "play", "chien-chacal",
                "--level", "2", "--side", "2", "--seed", "5", NULL);
     assert_int_equal(status, 0);
+    /* the game by its author and year, not by a file */
+    assert_true(strncmp(out,
+                        "Chien et Chacal: a French rules sheet, author "
+                        "unknown, year not given.\n",
+                        71) == 0);
     assert_non_null(strstr(out, "Dogs (D) is player 1"));
     assert_non_null(strstr(out, "(greedy)"));
     assert_non_null(strstr(out, "Jackals (you)"));

@@ -32,12 +32,18 @@ export async function home(chosen) {
     finally { start.disabled = false; }
   }}, "Start the game");
   const rulesLink = h("a", {href: "#/rules/" + pick.value, id: "rules-link"}, "Read its rules");
-  pick.addEventListener("change", () => rulesLink.setAttribute("href", "#/rules/" + pick.value));
+  /* the game chosen, by its author, year and what sets it apart */
+  const about = h("p", {class: "small", id: "ruleset-about"}, byline(ruleset(pick.value)));
+  pick.addEventListener("change", () => {
+    rulesLink.setAttribute("href", "#/rules/" + pick.value);
+    about.textContent = byline(ruleset(pick.value));
+  });
   const mine = h("div", {}, "…");
   app.replaceChildren(h("div", {class: "home"},
     h("h1", {}, "Play a race game of ancient Egypt"),
     h("div", {class: "panel"},
       h("div", {class: "form"}, h("label", {}, "Game ", pick), h("label", {}, "Against ", opp), h("label", {}, "Playing ", seat)),
+      about,
       h("div", {class: "row"}, start, rulesLink), msg),
     offline ? h("p", {class: "small", id: "offline-note"}, "Playing offline: the computer thinks in this browser and your games are kept in it. " +
                 "Playing a person on another device needs the server (kemet serve).") : "",

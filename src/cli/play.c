@@ -1290,7 +1290,12 @@ static void show_header(play *P, const kemet_events *ev) {
                      sizeof start_line);
     /* the header, wrapped to the terminal (at most 80 columns) */
     int width = cli_text_width(stdout);
-    snprintf(line, sizeof line, "%s - %s", P->info->title, P->info->source);
+    /* the game by its author and year ('kemet rules' says more) */
+    char year[24] = "year not given";
+    if (P->info->year)
+        snprintf(year, sizeof year, "%d", P->info->year);
+    snprintf(line, sizeof line, "%s: %s, %s.", P->info->title, P->info->author,
+             year);
     cli_wrap(stdout, line, width, 0);
     snprintf(line, sizeof line,
              "%s (%c) is player 1, %s (%c) player 2. Seed %llu.",

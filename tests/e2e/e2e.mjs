@@ -32,7 +32,10 @@ const bin = process.env.KEMET_BIN || join(here, "../../build/release/kemet");
 const dir = mkdtempSync(join(tmpdir(), "kemet-e2e-"));
 
 async function startServer() {
-  const proc = spawn(bin, ["serve", "--port", "0", "--tables", "off", "--db", join(dir, "e2e.db")], {
+  /* the checks make a few hundred games from this one address: the limit
+     on new games (tests/e2e/attack.mjs checks it) is out of the way */
+  const proc = spawn(bin, ["serve", "--port", "0", "--tables", "off", "--db", join(dir, "e2e.db"),
+                           "--new-games", "100000"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise((resolve, reject) => {
@@ -799,6 +802,17 @@ async function homeRulesAddress(browser, base) {
   if (width > 390) fail(`the home page is ${width} px wide on a 390 px phone`);
   await page.screenshot({ path: join(artifacts, "home-390x844.png"), fullPage: true });
   const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  /* each game by author, year and character; no source file's name */
+  const about = () => page.locator("#ruleset-about").textContent();
+  if (!(await about()).startsWith("Timothy Kendall, 1979. Seven pieces each"))
+    fail(`the home page presents Senet as "${await about()}"`);
+  await page.selectOption("#ruleset", "chien-chacal");
+  if (!(await about()).startsWith("A French rules sheet, author unknown, year not given."))
+    fail(`the home page presents Chien et Chacal as "${await about()}"`);
+  const listed = await page.locator(".rules-list li").allTextContents();
+  if (listed.length !== rulesets.length || listed.some(t => !/, (\d{4}|year not given)\. \S/.test(t)) ||
+      /\.txt|seed/.test(listed.join(" ")))
+    fail(`the rules list: ${JSON.stringify(listed)}`);
   for (const r of rulesets) {
     await page.goto(base + "/");
     await page.locator(`.rules-list a[href="#/rules/${r.id}"]`).click();
@@ -806,6 +820,9 @@ async function homeRulesAddress(browser, base) {
     const parts = await page.evaluate(() => ({ h: document.querySelectorAll("article.rules h2").length, p: document.querySelectorAll(".rulestext p, .rulestext li").length,
       board: document.querySelectorAll("article.rules .board .hole").length, links: [...document.querySelectorAll("article.rules a")].map(a => a.getAttribute("href")) }));
     if (parts.h < 2 || parts.p < 1 || parts.board !== r.board_cells) fail(`${r.id}'s rules page: ${JSON.stringify(parts)}`);
+    const by = await page.locator("article.rules .byline").textContent();
+    if (!by.includes(r.about) || !by.includes(r.year ? String(r.year) : "year not given"))
+      fail(`${r.id}'s rules page presents it as "${by}"`);
     if (parts.links.some(l => !l.startsWith("#"))) fail(`${r.id}'s rules page links outside the page: ${parts.links}`);
     if (r.id === "lions-jackals" || r.id === "senet-kendall") await page.screenshot({ path: join(artifacts, `rules-${r.id}.png`), fullPage: true });
     /* "Play" there offers that ruleset */
@@ -822,7 +839,7 @@ async function homeRulesAddress(browser, base) {
   await page.locator("#start").waitFor();
   const errs = bad.filter(e => !/404: .*0123456789abcdef/.test(e) && !/status of 404/.test(e));
   if (errs.length) fail("errors: " + errs.join("; "));
-  console.log(`ok - the home page fits a phone (${width} px), ${rulesets.length} rules pages with headings, lists and the board; a bad address leads back`);
+  console.log(`ok - the home page fits a phone (${width} px) and presents each game by author, year and character, ${rulesets.length} rules pages with headings, lists and the board; a bad address leads back`);
   await page.close();
 }
 
