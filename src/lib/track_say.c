@@ -226,7 +226,7 @@ void kmt_track_explain(const kemet_rules *r, const kemet_pos *pos,
         else if (why == BEYOND && carried(t, &u, s, f, w, buf, len))
             ;
         else if (why == BEYOND) {
-            char vals[40];
+            char vals[96];
             say_values(&u, vals, sizeof vals);
             if (s == KEMET_HAND)
                 snprintf(buf, len, "%s brings no piece to %d", vals, f);
