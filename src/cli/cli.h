@@ -131,6 +131,12 @@ int cli_board_in(const kemet_rules *rules, const kemet_pos *pos, int mark,
  * terminal's own, else 80. */
 int cli_columns(FILE *out);
 
+/* The player who resigned the checked game record `text` (0: nobody): a
+ * record's "resign P" is no ply, so kemet_replay ends it won where the
+ * position its plies reach is not. With `board`, that position's line
+ * (util.c; kemet replay and kemet review). */
+int cli_record_resigned(const char *text, char *board, size_t len);
+
 /* A ruleset for a player in one line: its author, year and character
  * ("Timothy Kendall, 1979. Seven pieces each; ..."), util.c. */
 void cli_rules_byline(const kemet_info *info, char *buf, size_t len);

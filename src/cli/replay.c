@@ -16,37 +16,6 @@ static const char replay_usage[] =
     "the game on its board: Enter the next ply, b the one before, a number\n"
     "that ply, q to stop.\n";
 
-/* The player who resigned the game of the checked record `text` (0:
- * nobody); then `board` receives the position its plies reached.
- * A record's "resign P" makes the other player the winner with no ply of
- * its own: the replayed game is won (`end`, kemet_replay's) where its
- * plies' last position is not. */
-static int record_resigned(const char *text, const kemet_pos *end, char *board,
-                           size_t len) {
-    kemet_rules *r;
-    kemet_pos pos;
-    kemet_ply *plies;
-    long n;
-    kemet_error err;
-    if (kemet_record_read(text, &r, &pos, &plies, &n, &err))
-        return 0;
-    for (long i = 0; i < n; i++) {
-        kemet_pos next;
-        kemet_apply(r, &pos, plies[i].thr.n ? &plies[i].thr : NULL,
-                    &plies[i].move, &next, NULL);
-        pos = next;
-    }
-    free(plies);
-    int resigned = 0;
-    if (kemet_result(end) != KEMET_PLAYING &&
-        kemet_result(&pos) == KEMET_PLAYING) {
-        resigned = kemet_result(end) == KEMET_WON1 ? 2 : 1;
-        kemet_pos_format(r, &pos, board, len);
-    }
-    kemet_rules_close(r);
-    return resigned;
-}
-
 /* Shows position k of the game (after k plies) with what ply k did. */
 static void show_ply(const kemet_rules *r, const kemet_pos *at,
                      const kemet_ply *plies, long k, long n, int resigned) {
@@ -154,7 +123,7 @@ int cmd_replay(int argc, char **argv) {
     }
     /* after a resignation the final position is the board as it stood,
        with no winner= that would say someone bore off */
-    int resigned = record_resigned(text, &end, final, sizeof final);
+    int resigned = cli_record_resigned(text, final, sizeof final);
     if (show) {
         rc = show_game(text, resigned);
         free(text);

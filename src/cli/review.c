@@ -21,27 +21,6 @@ static const char review_usage[] =
     "The agent (default expectimax) is any of 'kemet match --help'. --json\n"
     "prints one JSON object.\n" TABLES_HELP NET_HELP;
 
-/* The player who resigned the game of the checked record `text` (0:
- * nobody): its replay ends won (kemet_replay) where the position its
- * plies reach, from `start`, is not (a record's "resign P" is no ply). */
-static int resigned_in(const char *text, const kemet_rules *r,
-                       const kemet_pos *start, const kemet_ply *plies, long n) {
-    kemet_pos end, pos = *start;
-    kemet_error err;
-    if (kemet_replay(text, &end, NULL, 0, NULL, &err) ||
-        kemet_result(&end) == KEMET_PLAYING)
-        return 0;
-    for (long i = 0; i < n; i++) {
-        kemet_pos next;
-        kemet_apply(r, &pos, plies[i].thr.n ? &plies[i].thr : NULL,
-                    &plies[i].move, &next, NULL);
-        pos = next;
-    }
-    if (kemet_result(&pos) != KEMET_PLAYING)
-        return 0;
-    return kemet_result(&end) == KEMET_WON1 ? 2 : 1;
-}
-
 /* Player 1's chance after entry e. */
 static double p1_chance(const kemet_review_entry *e) {
     return e->player == 1 ? e->played_chance : 1 - e->played_chance;
@@ -310,7 +289,7 @@ int cmd_review(int argc, char **argv) {
         free(text);
         return cli_fail("%s: %s", arg[0], err.msg);
     }
-    int resigned = resigned_in(text, r, &start, plies, n);
+    int resigned = cli_record_resigned(text, NULL, 0);
     free(text);
     kemet_judge *j = NULL;
     if (kemet_judge_new(r, NULL, &j, &err) == KEMET_OK)

@@ -447,3 +447,30 @@ void cli_rules_byline(const kemet_info *info, char *buf, size_t len) {
     if (n > 0 && buf[0] >= 'a' && buf[0] <= 'z')
         buf[0] = (char)(buf[0] - 'a' + 'A'); /* "a French rules sheet" */
 }
+
+int cli_record_resigned(const char *text, char *board, size_t len) {
+    kemet_rules *r;
+    kemet_pos end, pos;
+    kemet_ply *plies;
+    long n;
+    kemet_error err;
+    if (kemet_replay(text, &end, NULL, 0, NULL, &err) ||
+        kemet_result(&end) == KEMET_PLAYING ||
+        kemet_record_read(text, &r, &pos, &plies, &n, &err))
+        return 0;
+    for (long i = 0; i < n; i++) {
+        kemet_pos next;
+        kemet_apply(r, &pos, plies[i].thr.n ? &plies[i].thr : NULL,
+                    &plies[i].move, &next, NULL);
+        pos = next;
+    }
+    free(plies);
+    int resigned = 0;
+    if (kemet_result(&pos) == KEMET_PLAYING) {
+        resigned = kemet_result(&end) == KEMET_WON1 ? 2 : 1;
+        if (board)
+            kemet_pos_format(r, &pos, board, len);
+    }
+    kemet_rules_close(r);
+    return resigned;
+}
