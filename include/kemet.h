@@ -238,6 +238,25 @@ KEMET_API int kemet_rules_open(const char *spec, kemet_rules **out,
 KEMET_API int kemet_rules_open_board(const char *spec, const char *board_text,
                                      kemet_rules **out, kemet_error *err);
 KEMET_API void kemet_rules_close(kemet_rules *rules);
+/* Opens the ruleset described by a ruleset file's text (docs/rulesets.md),
+ * a researcher's reading of a board as data over the parts kemet has.
+ * `spec` is NULL (every option at its default) or "id:key=value,..." with
+ * the file's id. `board_text`: as kemet_rules_open_board. A problem in
+ * the file fails with KEMET_ESYNTAX and "rules file line N: ..."; a file
+ * may not take a built-in ruleset's id. */
+KEMET_API int kemet_rules_open_text(const char *rules_text, const char *spec,
+                                    const char *board_text, kemet_rules **out,
+                                    kemet_error *err);
+/* As kemet_rules_open_text, reading the file at `path` (at most 256 KiB);
+ * a file that cannot be read fails with KEMET_EIO. */
+KEMET_API int kemet_rules_open_file(const char *path, const char *spec,
+                                    const char *board_text, kemet_rules **out,
+                                    kemet_error *err);
+/* The SHA-256 of the text a ruleset was opened from (with its board
+ * file's, if one was given), as 64 hex digits, for rulesets opened from a
+ * user's file; NULL for the built-in rulesets. Records, tables and
+ * networks made for a file name it by this. */
+KEMET_API const char *kemet_rules_sha256(const kemet_rules *rules);
 KEMET_API const kemet_info *kemet_rules_info(const kemet_rules *rules);
 /* The canonical spec ("id", plus options that differ from the defaults). */
 KEMET_API const char *kemet_rules_spec(const kemet_rules *rules);
@@ -500,6 +519,11 @@ KEMET_API int kemet_pos_parse(const char *text, kemet_rules **rules,
 KEMET_API int kemet_pos_parse_board(const char *text, const char *board_text,
                                     kemet_rules **rules, kemet_pos *pos,
                                     kemet_error *err);
+/* As kemet_pos_parse_board, the position's ruleset being the one of the
+ * ruleset file `rules_text` (kemet_rules_open_text) when not NULL. */
+KEMET_API int kemet_pos_parse_text(const char *text, const char *rules_text,
+                                   const char *board_text, kemet_rules **rules,
+                                   kemet_pos *pos, kemet_error *err);
 /* Parses a position line for `rules`, already open: the line's ruleset
  * must be the same (compared as canonical specs), else KEMET_ERULESET.
  * Opens nothing. KEMET_ESYNTAX for a malformed line; *pos is untouched

@@ -48,6 +48,12 @@ typedef struct call {
 /* kemet_rules_open and the notation */
 FN(kemet_rules_open, null, kemet_rules_open(NULL, NULL, &E))
 FN(kemet_rules_open_board, null, kemet_rules_open_board("x", NULL, NULL, &E))
+FN(kemet_rules_open_text, null,
+   kemet_rules_open_text(NULL, NULL, NULL, NULL, &E))
+FN(kemet_rules_open_file, null,
+   kemet_rules_open_file(NULL, NULL, NULL, NULL, &E))
+FN(kemet_pos_parse_text, null,
+   kemet_pos_parse_text(NULL, NULL, NULL, NULL, &P, &E))
 FN(kemet_on_board, null, kemet_on_board(&P, 3))
 FN(kemet_throws, null, kemet_throws(R, &BAD, NULL, NULL, NULL))
 FN(kemet_prethrow, null, kemet_prethrow(R, NULL, many))
@@ -153,6 +159,9 @@ FN(kemet_next_steps, nullthrow, kemet_next_steps(R, &P, NULL, &M, many, NULL))
 static const call calls[] = {
     CALL(kemet_rules_open, null, "NULL spec", -1),
     CALL(kemet_rules_open_board, null, "NULL out", -1),
+    CALL(kemet_rules_open_text, null, "NULL text", -1),
+    CALL(kemet_rules_open_file, null, "NULL path", -1),
+    CALL(kemet_pos_parse_text, null, "NULL text", -1),
     CALL(kemet_on_board, null, "player 3", -1),
     CALL(kemet_throws, null, "an unusable position", -1),
     CALL(kemet_prethrow, null, "NULL position", -1),

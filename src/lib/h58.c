@@ -22,6 +22,7 @@
 
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 enum { APEX = 30, NPIECES = 5 };
 
@@ -43,6 +44,12 @@ enum {
     EXIT_LAND_30, /* by landing exactly on 30, hand empty (C6) */
     EXIT_SHEN_1   /* from the Shen with exactly 1, back to hand (S7) */
 };
+/* Who throws first. */
+enum {
+    FIRST_RANDOM, /* decided at random (Botermans rule 3, ruling G4) */
+    FIRST_ONE,    /* player 1 (ruling G4) */
+    FIRST_LOWER   /* both throw; the lower throw starts (S1) */
+};
 /* How pieces enter from hand. */
 enum {
     ENTER_AGAIN, /* a 1 enters on hole 1 and throws again (B2) */
@@ -54,7 +61,8 @@ typedef struct h58 {
     int last; /* highest path square a piece may rest on */
     int lines, pass, exit, enter;
     bool skiryuk;       /* S4 loading, S5 extra turn, S6 capture, S8 */
-    bool must_1525;     /* C5: landing on 15 or 25 rethrows with that piece */
+    uint64_t rethrow;   /* C5: landing here rethrows with that piece */
+    int first;          /* who throws first: FIRST_* */
     bool draw;          /* extended rule 17: drawn when nothing can ever move */
     uint64_t gates;     /* path squares that block passing (PASS_GATES) */
     uint64_t line_ends; /* squares where a line starts */
@@ -74,6 +82,7 @@ static const h58 botermans = {
     .pass = PASS_GATES,
     .exit = EXIT_LAST_5,
     .enter = ENTER_AGAIN,
+    .first = FIRST_RANDOM,
     .gates = B(10) | B(15) | B(20) | B(25),
     .line_ends = OWN_ENDS,
     .partner = {LINES_OWN},
@@ -84,6 +93,7 @@ static const h58 extended = {
     .pass = PASS_GATES,
     .exit = EXIT_LAST_5,
     .enter = ENTER_AGAIN,
+    .first = FIRST_RANDOM,
     .draw = true,
     .gates = B(10) | B(15) | B(20) | B(25) | B(35) | B(40) | B(45) | B(50),
     .line_ends = OWN_ENDS | B(54) | B(40) | B(52) | B(50),
@@ -95,6 +105,7 @@ static const h58 skiryuk = {
     .pass = PASS_NONE,
     .exit = EXIT_SHEN_1,
     .enter = ENTER_LOAD,
+    .first = FIRST_LOWER,
     .skiryuk = true,
     .line_ends = OWN_ENDS,
     .partner = {LINES_OWN},
@@ -105,14 +116,15 @@ static const h58 chien = {
     .pass = PASS_FREE,
     .exit = EXIT_LAND_30,
     .enter = ENTER_MUST,
-    .must_1525 = true,
+    .first = FIRST_ONE,
+    .rethrow = B(15) | B(25),
     .line_ends = B(6) | B(8),
     .partner = {[6] = 20, [8] = 10},
 };
 static const h58 *const params[] = {&botermans, &extended, &skiryuk, &chien};
 
 static inline const h58 *P(const kemet_rules *r) {
-    return params[r->variant];
+    return r->params;
 }
 
 /* The opponent's pieces as squares of our path: q -> 60 - q. */
@@ -155,7 +167,7 @@ static void h58_start(const kemet_rules *r, kemet_pos *pos) {
 static int h58_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
                        kemet_throw *first, kemet_events *ev) {
     h58_start(r, pos);
-    if (P(r)->skiryuk) {
+    if (P(r)->first == FIRST_LOWER) {
         /* S1, Skiryuk rule 7: both throw; the lower throw starts and is
          * that player's first throw; equal throws are thrown again. */
         kemet_throw a, b;
@@ -171,7 +183,7 @@ static int h58_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
         kmt_ev_add(ev, KEMET_EV_STARTS, pos->to, a.v[0], b.v[0]);
         return 1;
     }
-    if (P(r)->enter == ENTER_AGAIN) {
+    if (P(r)->first == FIRST_RANDOM) {
         /* Botermans rule 3, ruling G4: who throws first is decided at
          * random. */
         pos->to = (uint8_t)(1 + kemet_rng_below(rng, 2));
@@ -485,7 +497,7 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
                 }
                 again = (d == 15 || d == 25); /* S5 */
             }
-            if (h->must_1525 && (f == 15 || f == 25)) {
+            if (h->rethrow & B(f)) {
                 must = f; /* C5 */
                 kmt_ev_add(ev, KEMET_EV_RETHROW, who, f, 0);
             }
@@ -586,14 +598,16 @@ playout(const h58 *h, kmt_playout_state *st0) {
     *st0 = L;
 }
 
-/* One copy of the loop per ruleset, each with its parameters known to
- * the compiler, which folds the tests on them away. */
+/* One copy of the loop per built-in set of parameters, each known to the
+ * compiler, which folds the tests on them away; one more for any other
+ * set a ruleset file makes. */
 static void h58_playout(const kemet_rules *r, kmt_playout_state *st) {
     switch (r->variant) {
     case 0: playout(params[0], st); break;
     case 1: playout(params[1], st); break;
     case 2: playout(params[2], st); break;
-    default: playout(params[3], st); break;
+    case 3: playout(params[3], st); break;
+    default: playout(P(r), st); break;
     }
 }
 
@@ -790,133 +804,167 @@ static int h58_cell_of(const kemet_rules *r, int player, int square) {
 }
 
 /* ---------------------------------------------------------------------------
- * The rules in plain words, and the four tables.
+ * The family: the functions, and its parts read from a ruleset file
+ * (docs/rulesets.md, "holes58"); the rules in words are in the files
+ * (data/rulesets).
  * ------------------------------------------------------------------------ */
-#define BOARD_TEXT                                                             \
-    "The board: 58 holes, 29 on each side of the palm, and the large apex "    \
-    "hole 30\n(the Shen) shared by both. Each side runs 1-10 down the "        \
-    "central column, 11-25\nup the outer edge and 26-29 along the arc to the " \
-    "apex. Lines join 6 and 20,\nand 8 and 10, on each side; 1, 6, 8, 10, "    \
-    "15, "                                                                     \
-    "20, 25 and 30 are marked.\nFour sticks: the value is the number of "      \
-    "marked sides up, 5 if none.\n\n"
+static const kmt_ruleset h58_base = {
+    .pieces = NPIECES,
+    .has_hand = true,
+    .tables = true,
+    .board = h58_board,
+    .cells = 59,
+    .cell_of = h58_cell_of,
+    .start = h58_start,
+    .opening = h58_opening,
+    .check = h58_check,
+    .throws = kmt_sticks_throws_of,
+    .roll = kmt_sticks_roll_of,
+    .max_value = 5,
+    .prethrow = h58_prethrow,
+    .moves = h58_moves,
+    .make = h58_make,
+    .playout = h58_playout,
+    .side = h58_side,
+    .features = h58_features,
+    .weights = h58_weights,
+    .explain = h58_explain,
+    .art = kmt_art_h58,
+};
 
-static const char botermans_text[] = BOARD_TEXT
-    "Five pieces each, all in hand at the start; who throws first is drawn "
-    "by lot.\n"
-    "- A throw of 1 may enter a piece on hole 1 (if empty); then throw "
-    "again. Any\n  throw, a 1 too, may instead move a piece on the board by "
-    "that many holes.\n"
-    "- A piece may jump other pieces, but may not pass a hole 10, 15, 20 or "
-    "25 on\n  which a piece stands, and may not land on an occupied hole.\n"
-    "- Landing on one end of a line (6-20, 8-10) the piece goes on to the "
-    "other end\n  (forward or back), if that hole is empty; otherwise it "
-    "stays.\n"
-    "- No move goes past 30. Hole 30 holds one piece; a piece there bears "
-    "off with\n  exactly 5, once all of its owner's pieces have entered.\n"
-    "- A throw that cannot be used is lost. The first to bear off all five "
-    "wins.\n";
-
-static const char extended_text[] = BOARD_TEXT
-    "As dogs-jackals, but pieces do not stop at 30: they run on down the "
-    "opponent's\nside to the opponent's hole 1 (path squares 31-59; square "
-    "q is the opponent's\nhole 60-q) and bear off from there with exactly "
-    "5. Every hole holds one piece\nof either side; the blocking holes and "
-    "the lines work on both sides for every\npiece. When nothing can ever "
-    "move again, the game is drawn.\n";
-
-static const char skiryuk_text[] = BOARD_TEXT
-    "Five pieces each: one on hole 1, four in hand. Both throw; the lower "
-    "throw\nstarts and is played as that player's first throw (equal "
-    "throws: again).\n"
-    "- A piece moves forward by the throw. It may not land on, nor pass "
-    "over, an\n  occupied hole, except along a line; hole 30 (the Shen) "
-    "holds any number.\n"
-    "- Landing on 6 the piece goes to 20, on 20 back to 6, on 8 to 10, on "
-    "10 back to\n  8; if the other end is occupied the move is not "
-    "allowed.\n"
-    "- Landing on or passing 15 or 25 (counting, not along a line) loads a "
-    "piece\n  from hand onto hole 1, if it is empty. Landing exactly on 15 "
-    "or 25 gives\n  another turn.\n"
-    "- The Shen is entered with an exact throw. Then the opponent's "
-    "rearmost piece\n  on holes 1-29 is captured for good. A piece in the "
-    "Shen is safe; it leaves\n  with exactly 1 and returns to its owner's "
-    "hand.\n"
-    "- The path is never empty: with no piece on 1-29 and one in hand, it "
-    "is put on\n  hole 1 at once.\n"
-    "- The first to capture all five opposing pieces wins.\n";
-
-static const char chien_text[] = BOARD_TEXT
-    "Five pieces each (the dogs and the jackals), all in hand; player 1 "
-    "throws\nfirst, and throws that cannot be used are lost.\n"
-    "- Every entry needs a 1 and puts the piece on hole 1, if it is empty.\n"
-    "- A piece moves forward by the throw and may jump pieces, but never "
-    "lands on\n  an occupied hole.\n"
-    "- Shortcuts one way: landing on 6 goes to 20, landing on 8 goes to 10; "
-    "if that\n  hole is occupied the move is not allowed.\n"
-    "- Landing on hole 1 (entering), 15 or 25: throw again and use that "
-    "throw with\n  the same piece; if it cannot, the throw is lost.\n"
-    "- A piece leaves by landing exactly on 30, once no piece is left in "
-    "hand.\n- The first to take all five pieces off wins.\n";
-
-#define H58_TABLE(ID, VARIANT, TITLE, SOURCE, AUTHOR, YEAR, ABOUT, TEXT, P1,   \
-                  G1, LAST, HEAP, MUST, GONE, RACE)                            \
-    {                                                                          \
-        .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
-        .author = AUTHOR, .year = YEAR, .about = ABOUT, .text = TEXT,          \
-        .player = {P1, "Jackals"}, .glyph = {G1, 'J'}, .gone = GONE,           \
-        .pieces = NPIECES, .squares = LAST, .heap_square = HEAP,               \
-        .has_hand = true, .has_must = MUST,                                    \
-        .options = NULL, /* C5: the rethrow after landing on 1, 15 or 25 */    \
-            .must_squares =                                                    \
-                MUST ? (KMT_BIT(1) | KMT_BIT(15) | KMT_BIT(25)) : 0,           \
-        .tables = true, .race = RACE, .board = h58_board, .cells = 59,         \
-        .cell_of = h58_cell_of, .start = h58_start, .opening = h58_opening,    \
-        .check = h58_check, .throws = kmt_sticks_throws_of,                    \
-        .roll = kmt_sticks_roll_of, .max_value = 5, .prethrow = h58_prethrow,  \
-        .moves = h58_moves, .make = h58_make, .playout = h58_playout,          \
-        .side = h58_side, .features = h58_features, .weights = h58_weights,    \
-        .explain = h58_explain, .art = kmt_art_h58                             \
+/* Reads `lines MODE A-B ...`: the lines joining holes of a side (H2). */
+static int read_lines(kmt_rulefile *f, h58 *h, bool round, kemet_error *err) {
+    static const char *const modes[] = {"stay", "block", "one-way", NULL};
+    kmt_part *p = kmt_rf_part(f, "lines");
+    if (!p)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file: missing statement 'lines' (holes58: "
+                        "'lines stay|block|one-way A-B ...')");
+    int mode = -1;
+    for (int i = 0; modes[i] && p->argc > 1; i++)
+        if (strcmp(p->argv[1], modes[i]) == 0)
+            mode = i;
+    if (mode < 0)
+        return kmt_rf_refuse(p,
+                             "write 'lines stay|block|one-way' and the lines "
+                             "as A-B (holes 1-29)",
+                             err);
+    h->lines = mode;
+    for (int i = 2; i < p->argc; i++) {
+        int a, b;
+        const char *w = p->argv[i], *dash = strchr(w, '-');
+        if (!dash || kmt_read_num(w, (size_t)(dash - w), &a) < 0 ||
+            kmt_read_num(dash + 1, strlen(dash + 1), &b) < 0 || a < 2 ||
+            a > 28 || b < 2 || b > 28 || a == b)
+            return kmt_rf_refuse(p, "a line is A-B, two different holes 2-28",
+                                 err);
+        if (h->partner[a] || h->partner[b] ||
+            (mode != LINES_ONEWAY && (h->line_ends & (B(a) | B(b)))))
+            return kmt_rf_refuse(p, "a hole is the end of one line only", err);
+        h->partner[a] = (uint8_t)b;
+        h->line_ends |= B(a);
+        if (mode != LINES_ONEWAY) {
+            h->partner[b] = (uint8_t)a;
+            h->line_ends |= B(b);
+        }
+        if (round) { /* the opponent's lines, on our path's 31-59 */
+            h->partner[60 - a] = (uint8_t)(60 - b);
+            h->line_ends |= B(60 - a);
+            if (mode != LINES_ONEWAY) {
+                h->partner[60 - b] = (uint8_t)(60 - a);
+                h->line_ends |= B(60 - b);
+            }
+        }
     }
+    return KEMET_OK;
+}
 
-/* Botermans' rules are in his The Book of Games (2008, the edition the
- * Hounds & Jackals page's bibliography names); a Dogs & Jackals rules
- * page retells them as rules 1-15 and adds 16-17. */
-const kmt_ruleset kmt_dogs_jackals = H58_TABLE(
-    "dogs-jackals", 0, "Dogs & Jackals (Botermans)",
-    "Jack Botermans' rules from The Book of Games (2008), rules 1-15 as a "
-    "Dogs & Jackals rules page retells them",
-    "Jack Botermans", 2008,
-    "A pure race on the palm-tree board: enter with a 1, lines as "
-    "shortcuts and setbacks, no captures.",
-    botermans_text, "Dogs", 'D', 30, 0, false, "borne off", false);
+static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
+    static const char *const paths[] = {"own", "round", NULL};
+    static const char *const passes[] = {"free", "gates", "none", NULL};
+    static const char *const exits[] = {"last-5", "land-30", "shen-1", NULL};
+    static const char *const enters[] = {"again", "must", "load", NULL};
+    static const char *const firsts[] = {"random", "player-1", "lower-throw",
+                                         NULL};
+    int path, rc;
+    h58 *h = calloc(1, sizeof *h);
+    if (!h)
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    r->params = h;
+    if (f->board)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file: the holes58 family's board is built in "
+                        "(no 'board')");
+    if ((rc = kmt_rf_fixed(f, "pieces", "5", err)) ||
+        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=5", err)) ||
+        (rc = kmt_rf_choice(f, "path", paths, -1, &path, err)) ||
+        (rc = read_lines(f, h, path == 1, err)) ||
+        (rc = kmt_rf_choice(f, "pass", passes, -1, &h->pass, err)) ||
+        (rc = kmt_rf_choice(f, "exit", exits, -1, &h->exit, err)) ||
+        (rc = kmt_rf_choice(f, "enter", enters, -1, &h->enter, err)) ||
+        (rc = kmt_rf_choice(f, "first", firsts, -1, &h->first, err)) ||
+        (rc = kmt_rf_flag(f, "shen-capture", &h->skiryuk, err)) ||
+        (rc = kmt_rf_flag(f, "jam-draw", &h->draw, err)))
+        return rc;
+    int v[28], n;
+    if ((rc = kmt_rf_numbers(f, "gates", 1, 2, 29, v, 28, &n, err)))
+        return rc;
+    for (int i = 0; i < n; i++) {
+        h->gates |= B(v[i]);
+        if (path == 1)
+            h->gates |= B(60 - v[i]);
+    }
+    if ((rc = kmt_rf_numbers(f, "rethrow", 1, 2, 29, v, 28, &n, err)))
+        return rc;
+    for (int i = 0; i < n; i++)
+        h->rethrow |= B(v[i]);
 
-const kmt_ruleset kmt_dogs_jackals_extended = H58_TABLE(
-    "dogs-jackals-extended", 1, "Dogs & Jackals (Botermans, round the board)",
-    "Jack Botermans' rules from The Book of Games (2008) with the "
-    "supplementary rules 16-17 of a Dogs & Jackals rules page (their "
-    "author not named)",
-    "Jack Botermans, with a rules page's supplement", 2008,
-    "Botermans' race run on round the board to the opponent's hole 1, so "
-    "the two sides meet, block each other, and may jam in a draw.",
-    extended_text, "Dogs", 'D', 59, 0, false, "borne off", false);
+    /* Parts that do not work together. */
+    const char *why = NULL;
+    kmt_part *at = NULL;
+    if ((h->pass == PASS_GATES) != (h->gates != 0))
+        why = "'pass gates' and 'gates H...' go together",
+        at = kmt_rf_part(f, "pass");
+    else if (h->skiryuk != (h->exit == EXIT_SHEN_1) ||
+             h->skiryuk != (h->enter == ENTER_LOAD))
+        why = "the Shen (S4-S8) comes whole: 'shen-capture', 'exit shen-1' "
+              "and 'enter load' together",
+        at = kmt_rf_part(f, "exit");
+    else if (path == 1 && h->exit != EXIT_LAST_5)
+        why = "round the board a piece bears off from the last square "
+              "('exit last-5')",
+        at = kmt_rf_part(f, "path");
+    else if (h->draw && path != 1)
+        why = "only pieces going round the board can jam ('jam-draw' needs "
+              "'path round')",
+        at = kmt_rf_part(f, "jam-draw");
+    else if (h->rethrow && h->enter != ENTER_MUST)
+        why = "a rethrow with the same piece needs 'enter must' (C2, C5)",
+        at = kmt_rf_part(f, "rethrow");
+    else if (h->skiryuk && h->first != FIRST_LOWER)
+        why = "Skiryuk's loading needs 'first lower-throw' (S1)",
+        at = kmt_rf_part(f, "first");
+    if (why)
+        return kmt_rf_refuse(at, why, err);
 
-const kmt_ruleset kmt_hounds_jackals_skiryuk = H58_TABLE(
-    "hounds-jackals-skiryuk", 2, "Hounds & Jackals (Skiryuk)",
-    "Dmitriy Skiryuk's rules, first published in Russian on his blog, "
-    "rules 1-24 as the Hounds and Jackals page of AncientGames.org "
-    "(October 2017) gives them",
-    "Dmitriy Skiryuk", 0,
-    "Reaching the great Shen hole captures the opponent's rearmost piece "
-    "for good; capture all five to win.",
-    skiryuk_text, "Hounds", 'H', 30, APEX, false, "captured", false);
+    h->last = path == 1 ? 59 : h->exit == EXIT_LAND_30 ? 29 : APEX;
+    kmt_ruleset *rs = &r->own;
+    rs->squares = h->last;
+    rs->heap_square = h->skiryuk ? APEX : 0;
+    rs->must_squares = h->rethrow | (h->enter == ENTER_MUST ? B(1) : 0);
+    rs->has_must = rs->must_squares != 0;
+    /* C3, C6: with no square both sides share, the game is a race. */
+    rs->race = path == 0 && h->exit == EXIT_LAND_30;
+    r->variant = -1;
+    for (int i = 0; i < 4; i++)
+        if (memcmp(h, params[i], sizeof *h) == 0)
+            r->variant = i;
+    return KEMET_OK;
+}
 
-const kmt_ruleset kmt_chien_chacal = H58_TABLE(
-    "chien-chacal", 3, "Chien et Chacal",
-    "a French rules sheet, Chien et Chacal (author and year not given)",
-    "a French rules sheet, author unknown", 0,
-    "A pure race on separate tracks: enter with a 1, one-way shortcuts, "
-    "and a throw again for the same piece on holes 1, 15 and 25.",
-    /* C3, C6: the sides run on their own holes and leave by landing on
-     * 30, where no piece stays, so they never meet: a pure race. */
-    chien_text, "Dogs", 'D', 29, 0, true, "taken off", true);
+const kmt_family kmt_family_holes58 = {
+    .name = "holes58",
+    .base = &h58_base,
+    .option_keys = NULL,
+    .configure = h58_configure,
+};

@@ -79,26 +79,84 @@ int kmt_board_parse(const char *text, const char *family, kmt_board *b,
                     kemet_error *err);
 void kmt_board_free(kmt_board *b);
 
-/* An opened ruleset: its module, its variant and its options. Nothing
- * changes it after kemet_rules_open returns, so any number of threads may
- * use it at once; what values positions lives in a judge (judge.c). */
-struct kemet_rules {
-    const kmt_ruleset *rs;
-    int variant;              /* module-defined: which ruleset of the module */
-    int opt[KMT_MAX_OPTIONS]; /* module-defined option values */
-    char spec[96];            /* canonical spec */
-    kemet_info info;
-    const char *board; /* the board picture (template) */
-    char *board_file;  /* the board file's text, or NULL */
-    int squares;       /* highest path square */
-    void *data;        /* module data made by rs->open, or NULL */
-};
-
 /* One option a ruleset takes after the colon ("solid=2"). */
 typedef struct kmt_option {
     const char *key;
     int min, max, def;
 } kmt_option;
+
+/* SHA-256 (sha256.c): names a ruleset file's text in records. */
+typedef struct kmt_sha256 {
+    uint32_t h[8];
+    uint64_t len;
+    unsigned char buf[64];
+    size_t fill;
+} kmt_sha256;
+void kmt_sha256_init(kmt_sha256 *s);
+void kmt_sha256_add(kmt_sha256 *s, const void *data, size_t n);
+/* Finishes: the digest as 64 hex digits and a NUL. */
+void kmt_sha256_hex(kmt_sha256 *s, char out[65]);
+
+/* A ruleset file (rulefile.c; docs/rulesets.md), as read: the statements
+ * every ruleset has, and the family's parts, each a line split in words
+ * (argv[0] its name). Strings point into `buf`, owned. */
+#define KMT_RF_WORDS 24
+typedef struct kmt_part {
+    int line;
+    int argc;
+    const char *argv[KMT_RF_WORDS];
+    bool used; /* read by the family */
+} kmt_part;
+typedef struct kmt_rulefile {
+    char *buf;
+    const char *id, *family, *board;
+    const char *title, *author, *about, *source, *gone, *in_hand;
+    const char *player[2];
+    char glyph[2];
+    int year;   /* 0: not given */
+    char *text; /* the rules in words, each line ending in a newline */
+    kmt_option option[KMT_MAX_OPTIONS + 1];
+    int option_line[KMT_MAX_OPTIONS];
+    int noptions;
+    kmt_part *part;
+    int nparts;
+} kmt_rulefile;
+int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err);
+void kmt_rulefile_free(kmt_rulefile *f);
+/* For the families: the part `name` (marked read), or NULL. */
+kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name);
+/* The part `name` of one word among `choices` (NULL-terminated): its
+ * index into *out; absent: `def`, or an error when def < 0. */
+int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
+                  int def, int *out, kemet_error *err);
+/* A part this family has in one form only: required, with these words. */
+int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
+                 kemet_error *err);
+/* A part without words: whether it is there. */
+int kmt_rf_flag(kmt_rulefile *f, const char *name, bool *out, kemet_error *err);
+/* The numbers lo..hi of the part `name` from its word `first` on, at most
+ * `max`, into out[] and their count into *n (0 when absent). */
+int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
+                   int *out, int max, int *n, kemet_error *err);
+/* Refuses a combination of parts: "rules file line N: why". */
+int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err);
+/* Fails on the first part no family function read. */
+int kmt_rf_done(kmt_rulefile *f, kemet_error *err);
+
+/* A family: one move generator, set up from a file's parts when a
+ * ruleset is opened. `base` gives the functions and the defaults;
+ * `configure` reads the parts into r->own (pieces, squares, ...),
+ * r->variant and r->params, with the options already in r->opt. */
+typedef struct kmt_family {
+    const char *name;
+    const kmt_ruleset *base;
+    const char *const *option_keys; /* the options it knows, or NULL */
+    int (*configure)(kemet_rules *r, kmt_rulefile *f, kemet_error *err);
+} kmt_family;
+extern const kmt_family kmt_family_senet, kmt_family_holes58, kmt_family_track;
+/* The value of the option `key` (kmt_family.option_keys), or `def` when
+ * the ruleset does not take it. */
+int kmt_rules_opt(const kemet_rules *r, const char *key, int def);
 
 struct kmt_ruleset {
     const char *id;
@@ -209,6 +267,27 @@ struct kmt_ruleset {
                     size_t len);
     /* The board for drawing (art.c); out is zeroed. */
     void (*art)(const kemet_rules *r, kemet_board_art *out);
+};
+
+/* An opened ruleset: its file, the family's functions with what the file
+ * set (`own`, which `rs` points to), its variant and options. Nothing
+ * changes it after kemet_rules_open returns, so any number of threads may
+ * use it at once; what values positions lives in a judge (judge.c). */
+struct kemet_rules {
+    const kmt_ruleset *rs; /* &own */
+    kmt_ruleset own;
+    kmt_rulefile file;        /* the strings of `own` and `info` */
+    bool user;                /* opened from a user's text, not built in */
+    char sha256[65];          /* of the file's text and any board file */
+    int variant;              /* family-defined: which built-in parameters */
+    void *params;             /* family-defined, owned (free) */
+    int opt[KMT_MAX_OPTIONS]; /* option values, in the file's order */
+    char spec[96];            /* canonical spec */
+    kemet_info info;
+    const char *board; /* the board picture (template) */
+    char *board_file;  /* the board file's text, or NULL */
+    int squares;       /* highest path square */
+    void *data;        /* module data made by rs->open, or NULL */
 };
 
 /* The boards for drawing (art.c): Senet's, the 58-holes board, and a
@@ -361,21 +440,10 @@ int kmt_mcts_run(kmt_mcts *m, const kmt_budget *budget, const kemet_pos *pos,
                  double *chance, double *throw_chance);
 long long kmt_mcts_nodes(const kmt_mcts *m);
 
-/* The registry (rules.c). */
-extern const kmt_ruleset *const kmt_registry[];
-extern const int kmt_registry_count;
-
-/* Rulesets (one extern per module table). */
-extern const kmt_ruleset kmt_senet_kendall;
-extern const kmt_ruleset kmt_senet_robinson;
-extern const kmt_ruleset kmt_dogs_jackals;
-extern const kmt_ruleset kmt_dogs_jackals_extended;
-extern const kmt_ruleset kmt_hounds_jackals_skiryuk;
-extern const kmt_ruleset kmt_chien_chacal;
-extern const kmt_ruleset kmt_washburne;
-extern const kmt_ruleset kmt_washburne_dice;
-extern const kmt_ruleset kmt_lions_jackals;
-extern const kmt_ruleset kmt_lions_jackals_quick;
+/* The built-in rulesets: {id, file text} pairs in the order kemet lists
+ * them, ending with {NULL, NULL} (made by CMakeLists.txt from
+ * data/rulesets). */
+extern const char *const kmt_rulesets_builtin[][2];
 
 /* Whether `pos` can be given to the rules' code without reading out of
  * bounds: rules and pos not NULL, `to` 1 or 2, a known result, pad_ 0,
@@ -387,6 +455,9 @@ bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos);
 /* The canonical form of a ruleset spec into out (rules.c); KEMET_ERULESET
  * as kemet_rules_open. Opens nothing. */
 int kmt_spec_canon(const char *spec, char *out, size_t len, kemet_error *err);
+/* As kmt_spec_canon, for a spec of the ruleset `r` (a user's file's too). */
+int kmt_rules_canon(const kemet_rules *r, const char *spec, char *out,
+                    size_t len, kemet_error *err);
 
 /* Sets err (if not NULL) and returns code. printf-style message. */
 int kmt_fail(kemet_error *err, int code, const char *fmt, ...)

@@ -292,6 +292,12 @@ static int read_fields(const kemet_rules *r, const char *s, kemet_pos *pos,
 int kemet_pos_parse_board(const char *text, const char *board_text,
                           kemet_rules **rules, kemet_pos *pos,
                           kemet_error *err) {
+    return kemet_pos_parse_text(text, NULL, board_text, rules, pos, err);
+}
+
+int kemet_pos_parse_text(const char *text, const char *rules_text,
+                         const char *board_text, kemet_rules **rules,
+                         kemet_pos *pos, kemet_error *err) {
     if (!text || !rules || !pos)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_pos_parse: NULL argument");
     *rules = NULL;
@@ -301,7 +307,9 @@ int kemet_pos_parse_board(const char *text, const char *board_text,
     if (rc)
         return rc;
     kemet_rules *r;
-    rc = kemet_rules_open_board(spec, board_text, &r, err);
+    rc = rules_text
+             ? kemet_rules_open_text(rules_text, spec, board_text, &r, err)
+             : kemet_rules_open_board(spec, board_text, &r, err);
     if (rc)
         return rc;
     rc = read_fields(r, rest, pos, err);
@@ -321,7 +329,7 @@ int kemet_pos_read(const kemet_rules *rules, const char *text, kemet_pos *pos,
     const char *rest;
     int rc = read_spec_token(text, spec, &rest, err);
     if (rc == KEMET_OK)
-        rc = kmt_spec_canon(spec, canon, sizeof canon, err);
+        rc = kmt_rules_canon(rules, spec, canon, sizeof canon, err);
     if (rc)
         return rc;
     if (strcmp(canon, rules->spec) != 0)

@@ -6,41 +6,36 @@
 #include "internal.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const kmt_ruleset *const kmt_registry[] = {
-    &kmt_senet_kendall,
-    &kmt_senet_robinson,
-    &kmt_dogs_jackals,
-    &kmt_dogs_jackals_extended,
-    &kmt_hounds_jackals_skiryuk,
-    &kmt_chien_chacal,
-    &kmt_washburne,
-    &kmt_washburne_dice,
-    &kmt_lions_jackals,
-    &kmt_lions_jackals_quick,
+static const kmt_family *const families[] = {
+    &kmt_family_senet,
+    &kmt_family_holes58,
+    &kmt_family_track,
 };
-const int kmt_registry_count =
-    (int)(sizeof kmt_registry / sizeof kmt_registry[0]);
+enum { NFAMILIES = sizeof families / sizeof families[0] };
 
 int kemet_ruleset_count(void) {
-    return kmt_registry_count;
+    int n = 0;
+    while (kmt_rulesets_builtin[n][0])
+        n++;
+    return n;
 }
 
 const char *kemet_ruleset_id(int i) {
-    return (i >= 0 && i < kmt_registry_count) ? kmt_registry[i]->id : NULL;
+    return (i >= 0 && i < kemet_ruleset_count()) ? kmt_rulesets_builtin[i][0]
+                                                 : NULL;
 }
 
-/* ---------------------------------------------------------------------------
- * Opening rulesets.
- * ------------------------------------------------------------------------ */
-static const kmt_ruleset *find_ruleset(const char *id, size_t len) {
-    for (int i = 0; i < kmt_registry_count; i++) {
-        const char *rid = kmt_registry[i]->id;
-        if (strlen(rid) == len && memcmp(rid, id, len) == 0)
-            return kmt_registry[i];
+/* The text of the built-in ruleset named by s[0..len), or NULL. */
+static const char *builtin_text(const char *s, size_t len) {
+    for (int i = 0; kmt_rulesets_builtin[i][0]; i++) {
+        const char *id = kmt_rulesets_builtin[i][0];
+        if (strlen(id) == len && memcmp(id, s, len) == 0)
+            return kmt_rulesets_builtin[i][1];
     }
     return NULL;
 }
@@ -58,9 +53,17 @@ int kmt_read_num(const char *s, size_t len, int *out) {
     return 0;
 }
 
-/* Parses "key=value,key=value" against the ruleset's option table. */
-static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
-    const kmt_ruleset *rs = r->rs;
+int kmt_rules_opt(const kemet_rules *r, const char *key, int def) {
+    for (int i = 0; r->rs->options && r->rs->options[i].key; i++)
+        if (strcmp(r->rs->options[i].key, key) == 0)
+            return r->opt[i];
+    return def;
+}
+
+/* Parses "key=value,key=value" against the ruleset's option table into
+ * opt[]. */
+static int parse_options(const kmt_ruleset *rs, int *opt, const char *s,
+                         kemet_error *err) {
     bool seen[KMT_MAX_OPTIONS] = {false};
     while (*s) {
         const char *end = strchr(s, ',');
@@ -68,8 +71,8 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
         const char *eq = memchr(s, '=', len);
         if (!eq)
             return kmt_fail(err, KEMET_ERULESET,
-                            "ruleset option '%.*s' is not key=value", (int)len,
-                            s);
+                            "ruleset option '%.*s' is not key=value",
+                            (int)(len > 40 ? 40 : len), s);
         size_t klen = (size_t)(eq - s);
         int k = -1;
         for (int i = 0; rs->options && rs->options[i].key; i++)
@@ -79,7 +82,7 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
         if (k < 0)
             return kmt_fail(err, KEMET_ERULESET,
                             "ruleset %s has no option '%.*s'", rs->id,
-                            (int)klen, s);
+                            (int)(klen > 40 ? 40 : klen), s);
         if (seen[k])
             return kmt_fail(err, KEMET_ERULESET,
                             "ruleset option '%s' given twice",
@@ -93,7 +96,7 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
                             "ruleset option %s must be a number from %d to "
                             "%d",
                             o->key, o->min, o->max);
-        r->opt[k] = v;
+        opt[k] = v;
         if (!end)
             break;
         s = end + 1;
@@ -104,67 +107,165 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
     return KEMET_OK;
 }
 
-int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
-    return kemet_rules_open_board(spec, NULL, out, err);
-}
-
-/* Reads a spec's id and options into r->rs, r->variant, r->opt and
- * r->spec (canonical: the id plus the options that differ from their
- * default). */
-static int read_spec(const char *spec, kemet_rules *r, kemet_error *err) {
-    const char *colon = strchr(spec, ':');
-    size_t idlen = colon ? (size_t)(colon - spec) : strlen(spec);
-    const kmt_ruleset *rs = find_ruleset(spec, idlen);
-    if (!rs)
-        return kmt_fail(err, KEMET_ERULESET,
-                        "unknown ruleset '%.*s' (see 'kemet rules')",
-                        (int)(idlen > 60 ? 60 : idlen), spec);
-    r->rs = rs;
-    r->variant = rs->variant;
+/* Reads the options after the id in `spec` (NULL or none: the defaults)
+ * into opt[] and writes the canonical spec (the id plus the options that
+ * differ from their default) into out. */
+static int read_options(const kmt_ruleset *rs, const char *spec, int *opt,
+                        char *out, size_t outlen, kemet_error *err) {
     for (int i = 0; rs->options && rs->options[i].key; i++)
-        r->opt[i] = rs->options[i].def;
+        opt[i] = rs->options[i].def;
+    const char *colon = spec ? strchr(spec, ':') : NULL;
     if (colon) {
         if (colon[1] == '\0')
             return kmt_fail(err, KEMET_ERULESET,
                             "ruleset '%s' has a colon but no options", rs->id);
-        int rc = parse_options(r, colon + 1, err);
+        int rc = parse_options(rs, opt, colon + 1, err);
         if (rc)
             return rc;
     }
-    size_t len = (size_t)snprintf(r->spec, sizeof r->spec, "%s", rs->id);
+    size_t len = (size_t)snprintf(out, outlen, "%s", rs->id);
     char sep = ':';
     for (int i = 0; rs->options && rs->options[i].key; i++) {
-        if (r->opt[i] == rs->options[i].def)
+        if (opt[i] == rs->options[i].def || len >= outlen)
             continue;
-        len += (size_t)snprintf(r->spec + len, sizeof r->spec - len, "%c%s=%d",
-                                sep, rs->options[i].key, r->opt[i]);
+        len += (size_t)snprintf(out + len, outlen - len, "%c%s=%d", sep,
+                                rs->options[i].key, opt[i]);
         sep = ',';
     }
     return KEMET_OK;
 }
 
+static const kmt_family *find_family(const char *name) {
+    for (int i = 0; i < NFAMILIES; i++)
+        if (strcmp(families[i]->name, name) == 0)
+            return families[i];
+    return NULL;
+}
+
+/* The family of a parsed file and its options checked against it. */
+static int file_family(const kmt_rulefile *f, const kmt_family **out,
+                       kemet_error *err) {
+    const kmt_family *fam = find_family(f->family);
+    if (!fam)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file: no family '%s' (kemet has senet, "
+                        "holes58 and track)",
+                        f->family);
+    for (int i = 0; i < f->noptions; i++) {
+        bool known = false;
+        for (int k = 0; fam->option_keys && fam->option_keys[k]; k++)
+            known |= strcmp(fam->option_keys[k], f->option[i].key) == 0;
+        if (!known)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "rules file line %d: the %s family has no option "
+                            "'%s'",
+                            f->option_line[i], fam->name, f->option[i].key);
+    }
+    *out = fam;
+    return KEMET_OK;
+}
+
+/* The id in spec (up to a colon) is the file's id. */
+static int spec_names(const char *spec, const char *id, kemet_error *err) {
+    size_t len = strcspn(spec, ":");
+    if (strlen(id) != len || memcmp(spec, id, len) != 0)
+        return kmt_fail(err, KEMET_ERULESET,
+                        "the rules file is for '%s', not '%.*s'", id,
+                        (int)(len > 40 ? 40 : len), spec);
+    return KEMET_OK;
+}
+
 int kmt_spec_canon(const char *spec, char *out, size_t len, kemet_error *err) {
-    kemet_rules r = {0};
-    int rc = read_spec(spec, &r, err);
-    if (rc == KEMET_OK)
-        snprintf(out, len, "%s", r.spec);
+    size_t idlen = strcspn(spec, ":");
+    const char *text = builtin_text(spec, idlen);
+    if (!text)
+        return kmt_fail(err, KEMET_ERULESET,
+                        "unknown ruleset '%.*s' (see 'kemet rules')",
+                        (int)(idlen > 60 ? 60 : idlen), spec);
+    kmt_rulefile f;
+    int rc = kmt_rulefile_parse(text, &f, err);
+    if (rc)
+        return rc;
+    kmt_ruleset rs = {.id = f.id, .options = f.option};
+    int opt[KMT_MAX_OPTIONS];
+    rc = read_options(&rs, spec, opt, out, len, err);
+    kmt_rulefile_free(&f);
     return rc;
 }
 
-int kemet_rules_open_board(const char *spec, const char *board_text,
-                           kemet_rules **out, kemet_error *err) {
-    if (!spec || !out)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
-    *out = NULL;
+int kmt_rules_canon(const kemet_rules *r, const char *spec, char *out,
+                    size_t len, kemet_error *err) {
+    if (!r->user)
+        return kmt_spec_canon(spec, out, len, err);
+    int opt[KMT_MAX_OPTIONS];
+    int rc = spec_names(spec, r->rs->id, err);
+    return rc ? rc : read_options(r->rs, spec, opt, out, len, err);
+}
+
+/* Opens the ruleset of the file `text` (its id checked by the caller),
+ * with the options of `spec` (NULL: the defaults). */
+static int open_text(const char *text, const char *spec, const char *board_text,
+                     bool user, kemet_rules **out, kemet_error *err) {
     kemet_rules *r = calloc(1, sizeof *r);
     if (!r)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-    int rc = read_spec(spec, r, err);
+    int rc = kmt_rulefile_parse(text, &r->file, err);
+    const kmt_family *fam = NULL;
+    if (rc == KEMET_OK)
+        rc = file_family(&r->file, &fam, err);
+    if (rc == KEMET_OK && user && builtin_text(r->file.id, strlen(r->file.id)))
+        rc = kmt_fail(err, KEMET_ESYNTAX,
+                      "rules file: the id '%s' is a built-in ruleset's; "
+                      "give the file an id of its own",
+                      r->file.id);
+    if (rc == KEMET_OK && spec)
+        rc = spec_names(spec, r->file.id, err);
     if (rc) {
+        kmt_rulefile_free(&r->file);
         free(r);
         return rc;
     }
-    const kmt_ruleset *rs = r->rs;
+    kmt_rulefile *f = &r->file;
+    r->own = *fam->base;
+    r->rs = &r->own;
+    r->user = user;
+    kmt_ruleset *rs = &r->own;
+    rs->id = f->id;
+    rs->title = f->title;
+    rs->source = f->source ? f->source : "a ruleset file";
+    rs->text = f->text;
+    rs->author = f->author;
+    rs->year = f->year;
+    rs->about = f->about;
+    rs->player[0] = f->player[0];
+    rs->player[1] = f->player[1];
+    rs->glyph[0] = f->glyph[0];
+    rs->glyph[1] = f->glyph[1];
+    rs->gone = f->gone;
+    rs->in_hand = f->in_hand;
+    rs->options = f->noptions ? f->option : NULL;
+    rc = read_options(rs, spec, r->opt, r->spec, sizeof r->spec, err);
+    if (rc == KEMET_OK)
+        rc = fam->configure(r, f, err);
+    if (rc == KEMET_OK)
+        rc = kmt_rf_done(f, err);
+    if (rc == KEMET_OK && !rs->open && board_text)
+        rc = kmt_fail(err, KEMET_ERULESET,
+                      "ruleset %s has its board built in; it takes no "
+                      "board file",
+                      rs->id);
+    if (rc) {
+        free(r->params);
+        kmt_rulefile_free(&r->file);
+        free(r);
+        return rc;
+    }
+    kmt_sha256 h;
+    kmt_sha256_init(&h);
+    kmt_sha256_add(&h, text, strlen(text));
+    if (board_text)
+        kmt_sha256_add(&h, board_text, strlen(board_text));
+    kmt_sha256_hex(&h, r->sha256);
     r->info = (kemet_info){
         .id = rs->id,
         .title = rs->title,
@@ -187,25 +288,91 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
         rc = rs->open(r, board_text, err);
         if (rc) {
             free(r->board_file);
+            free(r->params);
+            kmt_rulefile_free(&r->file);
             free(r);
             return rc;
         }
-    } else if (board_text) {
-        free(r);
-        return kmt_fail(err, KEMET_ERULESET,
-                        "ruleset %s has its board built in; it takes no "
-                        "board file",
-                        rs->id);
     }
     *out = r;
     return KEMET_OK;
 }
 
+int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
+    return kemet_rules_open_board(spec, NULL, out, err);
+}
+
+int kemet_rules_open_board(const char *spec, const char *board_text,
+                           kemet_rules **out, kemet_error *err) {
+    if (!spec || !out)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_rules_open: NULL argument");
+    *out = NULL;
+    size_t idlen = strcspn(spec, ":");
+    const char *text = builtin_text(spec, idlen);
+    if (!text)
+        return kmt_fail(err, KEMET_ERULESET,
+                        "unknown ruleset '%.*s' (see 'kemet rules')",
+                        (int)(idlen > 60 ? 60 : idlen), spec);
+    return open_text(text, spec, board_text, false, out, err);
+}
+
+int kemet_rules_open_text(const char *rules_text, const char *spec,
+                          const char *board_text, kemet_rules **out,
+                          kemet_error *err) {
+    if (!rules_text || !out)
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "kemet_rules_open_text: NULL argument");
+    *out = NULL;
+    return open_text(rules_text, spec, board_text, true, out, err);
+}
+
+int kemet_rules_open_file(const char *path, const char *spec,
+                          const char *board_text, kemet_rules **out,
+                          kemet_error *err) {
+    if (!path || !out)
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "kemet_rules_open_file: NULL argument");
+    *out = NULL;
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return kmt_fail(err, KEMET_EIO, "cannot open '%.200s': %s", path,
+                        strerror(errno));
+    enum { LIMIT = 256 * 1024 };
+    char *text = malloc(LIMIT + 2);
+    size_t n = text ? fread(text, 1, LIMIT + 1, fp) : 0;
+    bool failed = text && ferror(fp);
+    fclose(fp);
+    if (!text)
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    int rc = KEMET_OK;
+    if (failed)
+        rc = kmt_fail(err, KEMET_EIO, "cannot read '%.200s'", path);
+    else if (n > LIMIT)
+        rc = kmt_fail(err, KEMET_ESYNTAX, "'%.200s' is larger than %d bytes",
+                      path, LIMIT);
+    else if (memchr(text, '\0', n))
+        rc = kmt_fail(err, KEMET_ESYNTAX, "'%.200s' is not text (a NUL byte)",
+                      path);
+    if (rc == KEMET_OK) {
+        text[n] = '\0';
+        rc = kemet_rules_open_text(text, spec, board_text, out, err);
+    }
+    free(text);
+    return rc;
+}
+
+const char *kemet_rules_sha256(const kemet_rules *rules) {
+    return rules->user ? rules->sha256 : NULL;
+}
+
 void kemet_rules_close(kemet_rules *rules) {
-    if (rules && rules->rs->close)
+    if (!rules)
+        return;
+    if (rules->rs->close)
         rules->rs->close(rules);
-    if (rules)
-        free(rules->board_file);
+    free(rules->board_file);
+    free(rules->params);
+    kmt_rulefile_free(&rules->file);
     free(rules);
 }
 

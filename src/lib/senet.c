@@ -478,76 +478,65 @@ static int senet_cell_of(const kemet_rules *r, int player, int square) {
     return (square >= 1 && square <= NSQ) ? square : 0;
 }
 
-#define SENET_TEXT_COMMON                                                      \
-    "Fourteen pieces, seven each, on a track of thirty squares in three rows " \
-    "of ten,\n"                                                                \
-    "run in boustrophedon order: 1-10 left to right, 11-20 right to left, "    \
-    "21-30 left\nto right. White (player 1) starts on 1,3,...,13, black on "   \
-    "2,4,...,14; white\nthrows first.\n\n"                                     \
-    "Four sticks: the value is the number of marked sides up, 5 if none "      \
-    "(1:4/16,\n2:6/16, 3:4/16, 4:1/16, 5:1/16).\n\n"                           \
-    "- Move one piece forward by the throw. Never onto your own piece, nor "   \
-    "onto an\n  opponent piece that has another opponent piece next to it on " \
-    "the track.\n  Landing on a lone opponent piece swaps the two.\n"          \
-    "- No piece may pass square 26: every piece must stop on it. From 26 a "   \
-    "1, 2, 3\n  or 4 reaches 27-30 and a 5 bears the piece off.\n"             \
-    "- 28 (III) bears off only with 3, 29 (II) only with 2, 30 (I) with any "  \
-    "throw.\n"                                                                 \
-    "- If no piece can move forward, a piece must move backward by the throw " \
-    "(never\n  below 1; from 28-30 straight into the water). If none can, "    \
-    "the throw is lost.\n"                                                     \
-    "- Square 27 is the water: landing there ends the turn. While you have a " \
-    "piece in\n  the water you move no other piece: either move it to 15 "     \
-    "instead of throwing\n  (if 15 is empty), or throw and bear it off with "  \
-    "a "                                                                       \
-    "4; any other throw is lost.\n"                                            \
-    "- A throw of 1, 4 or 5 gives another throw, unless you then have a "      \
-    "piece in the\n  water.\n"                                                 \
-    "- The first to bear off all seven pieces wins.\n"
+/* ---------------------------------------------------------------------------
+ * The family: the functions, and its parts read from a ruleset file
+ * (docs/rulesets.md, "senet"); the rules in words are in the files
+ * (data/rulesets). Every part but the rethrow is Kendall's, in one form.
+ * ------------------------------------------------------------------------ */
+static const kmt_ruleset senet_base = {
+    .pieces = NPIECES,
+    .squares = NSQ,
+    .tables = true,
+    .board = senet_board,
+    .cells = NSQ,
+    .cell_of = senet_cell_of,
+    .start = senet_start,
+    .opening = senet_opening,
+    .check = senet_check,
+    .throws = kmt_sticks_throws_of,
+    .roll = kmt_sticks_roll_of,
+    .max_value = 5,
+    .prethrow = senet_prethrow,
+    .moves = senet_moves,
+    .make = senet_make,
+    .playout = senet_playout,
+    .side = senet_side,
+    .features = senet_features,
+    .weights = senet_weights,
+    .explain = senet_explain,
+    .art = kmt_art_senet,
+};
 
-static const char senet_kendall_text[] = SENET_TEXT_COMMON;
-static const char senet_robinson_text[] = SENET_TEXT_COMMON
-    "\nRobinson's variant: when a piece lands on 26 by its own move, throw "
-    "again at\nonce; only that piece may use the throw (forward if it can, "
-    "else backward, else\nthe throw is lost). This rethrow replaces the bonus "
-    "throw of rule 12.\n";
+static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
+    static const char *const rethrows[] = {"none", "26", NULL};
+    int rethrow, rc;
+    if (f->board)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file: the senet family's board is built in "
+                        "(no 'board')");
+    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
+        (rc = kmt_rf_fixed(f, "pieces", "7", err)) ||
+        (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
+        (rc = kmt_rf_fixed(f, "first", "player-1", err)) ||
+        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=5", err)) ||
+        (rc = kmt_rf_fixed(f, "again", "1 4 5", err)) ||
+        (rc = kmt_rf_fixed(f, "protect", "pairs", err)) ||
+        (rc = kmt_rf_fixed(f, "capture", "swap", err)) ||
+        (rc = kmt_rf_fixed(f, "backward", "when-stuck", err)) ||
+        (rc = kmt_rf_fixed(f, "stop", "26", err)) ||
+        (rc = kmt_rf_fixed(f, "water", "27 15", err)) ||
+        (rc = kmt_rf_fixed(f, "bear-off", "26:5 27:4 28:3 29:2 30:any", err)) ||
+        (rc = kmt_rf_choice(f, "rethrow", rethrows, 0, &rethrow, err)))
+        return rc;
+    r->variant = rethrow ? ROBINSON : 0;
+    r->own.has_must = rethrow != 0;
+    r->own.must_squares = rethrow ? KMT_BIT(BEAUTY) : 0;
+    return KEMET_OK;
+}
 
-#define SENET_TABLE(ID, VARIANT, TITLE, SOURCE, AUTHOR, YEAR, ABOUT, TEXT,     \
-                    MUST)                                                      \
-    {                                                                          \
-        .id = ID, .variant = VARIANT, .title = TITLE, .source = SOURCE,        \
-        .author = AUTHOR, .year = YEAR, .about = ABOUT, .text = TEXT,          \
-        .player = {"White", "Black"}, .glyph = {'W', 'B'},                     \
-        .gone = "borne off", .pieces = NPIECES, .squares = NSQ,                \
-        .heap_square = 0, .has_hand = false, .has_must = MUST,                 \
-        .options = NULL, /* Robinson ruling: the rethrow on 26 */              \
-            .must_squares = MUST ? KMT_BIT(26) : 0, .tables = true,            \
-        .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
-        .start = senet_start, .opening = senet_opening, .check = senet_check,  \
-        .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,            \
-        .max_value = 5, .prethrow = senet_prethrow, .moves = senet_moves,      \
-        .make = senet_make, .playout = senet_playout, .side = senet_side,      \
-        .features = senet_features, .weights = senet_weights,                  \
-        .explain = senet_explain, .art = kmt_art_senet                         \
-    }
-
-/* Kendall's rule book came with his Senet set in 1979 (the year the
- * published reconstructions give, docs/rules/senet.md); the rules page
- * kemet follows retells it in rules 1-14. */
-const kmt_ruleset kmt_senet_kendall = SENET_TABLE(
-    "senet-kendall", 0, "Senet (Kendall)",
-    "Timothy Kendall's rules (1979), rules 1-14 as a Senet rules page "
-    "retells them",
-    "Timothy Kendall", 1979,
-    "Seven pieces each; a lone piece hit is swapped back, two in a row "
-    "guard each other, and every piece must stop on square 26.",
-    senet_kendall_text, false);
-
-const kmt_ruleset kmt_senet_robinson = SENET_TABLE(
-    "senet-robinson", ROBINSON, "Senet (Kendall, Robinson's rethrow)",
-    "Timothy Kendall's rules (1979) as a Senet rules page retells them, "
-    "with Karen Robinson's comment under it (22 December 2017)",
-    "Timothy Kendall, with Karen Robinson's rethrow", 2017,
-    "Kendall's Senet, but a piece landing on 26 throws again and must use "
-    "that throw, so the water at 27 becomes a real danger.",
-    senet_robinson_text, true);
+const kmt_family kmt_family_senet = {
+    .name = "senet",
+    .base = &senet_base,
+    .option_keys = NULL,
+    .configure = senet_configure,
+};

@@ -26,36 +26,11 @@
 extern const char kmt_board_washburne[];
 extern const char kmt_board_lions_jackals[];
 
-/* What Washburne's two rulesets share (rules 7, 12-16), and Lions &
- * Jackals' two modes (rules 2-8); each ruleset adds what sets it apart. */
-#define WASHBURNE_RULES                                                        \
-    .family = "washburne", .board = kmt_board_washburne,                       \
-    .enter = ENTER_HOME_BOX, .safe_flags = KMT_BOARD_SAFE | KMT_BOARD_ANKH,    \
-    .jump_event = KEMET_EV_LINE, .off_first = true, .full_home_loses = true,   \
-    .off = "off the board", .safe_words = "an Ankh or home-box hole, rule 13", \
-    .jump_words = "line", .hole_words = "hole", .piece_words = "piece",        \
-    .land_rules = "rules 7, 11-13"
-#define LIONS_RULES                                                            \
-    .family = "lions-jackals", .board = kmt_board_lions_jackals,               \
-    .throws = THROW_BOARD, .enter = ENTER_OPEN, .safe_flags = KMT_BOARD_SUN,   \
-    .jump_event = KEMET_EV_RIVER, .goal_safe = true, .duat_win = true,         \
-    .opening = true, .risen_open = true, .off = "in the Duat",                 \
-    .safe_words = "a Sun or its goal Home Row, rule 4", .jump_words = "river", \
-    .hole_words = "space", .piece_words = "plinth", .land_rules = "rules 4, 6"
-
-/* By the ruleset's variant number. */
-static const track_rules params[] = {
-    {WASHBURNE_RULES, .throws = THROW_STICKS},
-    {WASHBURNE_RULES, .throws = THROW_DICE},
-    {LIONS_RULES, .quick = false},
-    {LIONS_RULES, .quick = true},
-};
-
 static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     track *t = calloc(1, sizeof *t);
     if (!t)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-    const track_rules *R = t->R = &params[r->variant];
+    const track_rules *R = t->R = r->params;
     if (!text)
         text = R->board; /* data/boards, embedded by cmake/embed.cmake */
     int rc = kmt_board_parse(text, R->family, &t->b, err);
@@ -88,8 +63,8 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "board file: %s", why);
     }
     if (rc == KEMET_OK && R->throws == THROW_BOARD) {
-        t->nsolid = r->opt[0];
-        t->ndual = r->opt[1];
+        t->nsolid = kmt_rules_opt(r, "solid", 0);
+        t->ndual = kmt_rules_opt(r, "dual", 0);
         if (t->nsolid + t->ndual > MAX_STICKS)
             rc = kmt_fail(err, KEMET_ERULESET,
                           "at most %d sticks in all (solid + dual): more "
@@ -226,67 +201,17 @@ static int track_prethrow(const kemet_rules *r, const kemet_pos *pos,
 }
 
 /* ---------------------------------------------------------------------------
- * The rulesets
+ * The family: the functions, and its parts read from a ruleset file
+ * (docs/rulesets.md, "track"); the rules in words are in the files
+ * (data/rulesets), the boards in board files (data/boards).
  * ------------------------------------------------------------------------ */
-static const char washburne_text[] =
-    "Hounds & Jackals, Donna Washburne's rules (rules 1-16).\n"
-    "Each player's five pieces start in their home box (holes 1-5 of their\n"
-    "side) and run up their side, through the common hole and down the\n"
-    "other side into the opponent's home box. The four sticks give 1-5.\n"
-    "A piece moves forward by the throw onto an empty hole or an opponent's\n"
-    "piece, which is knocked off the board; pieces on Ankh holes and in\n"
-    "either home box are safe. Lines 6-20 and 8-10 are followed both ways:\n"
-    "a count ending on a line's end lands there, then on the other end,\n"
-    "and both must be holes the piece may land on (an opponent's piece on\n"
-    "either is knocked off); such a step is written 3-6-20. The orange\n"
-    "circles have no rule (the text gives them none).\n"
-    "While a piece is off the board no other piece moves: a throw of k\n"
-    "brings it back on hole k of its home box, if empty; else the turn is\n"
-    "lost. A player whose piece is knocked off while their home box is\n"
-    "full loses. Fill the opponent's home box with your five pieces to win.";
-
-static const char washburne_dice_text[] =
-    "Hounds & Jackals, Donna Washburne's rules with two four-sided dice\n"
-    "(rule 17): as the stick game, but each turn throws two dice (1-4) and\n"
-    "each die moves (or brings back) a different piece; a die that can be\n"
-    "used must be, in the order the player chooses. Moves are written as\n"
-    "two steps joined by '+', e.g. 3-5+12-16; a throw as '2,3'.";
-
-static const char lions_text[] =
-    "Lions & Jackals, Normal mode. Five plinths each start on\n"
-    "the player's Home Row; the players run the track in opposite\n"
-    "directions towards the opponent's Home Row. Each throw of the sticks\n"
-    "gives several values (a dual-coloured stick's value only for the\n"
-    "player of its colour). Every value that can be used must be, in any\n"
-    "order; several values may move one plinth, value after value. A\n"
-    "plinth lands on an open space or on an opponent not on a Sun or in its\n"
-    "goal Home Row, which goes to the Duat. A value ending on a river's\n"
-    "end (13, 22) lands there and the river carries the plinth back to 9\n"
-    "or 18, where it lands too: both ends as any landing, an opponent on\n"
-    "either going to the Duat; written 10-13-9. From the Duat a plinth\n"
-    "comes back onto an open space 1-6 by an exact value, and in that turn\n"
-    "every value it spends ends on an open space. Win by placing all five\n"
-    "plinths in the opponent's Home Row, or sending all the opponent's to\n"
-    "the Duat. Throws are written '1,4,6,2@1' (2@1: a dual value for\n"
-    "player 1); turns as steps joined by '+', e.g. 3-5+5-11.";
-
-static const char lions_quick_text[] =
-    "Lions & Jackals, Quick mode: as Normal mode, but the first\n"
-    "player to bring a plinth into the opponent's Home Row wins.";
-
-static const kmt_option lions_options[] = {
-    {"solid", 1, MAX_STICKS, 3},
-    {"dual", 0, MAX_STICKS - 1, 1},
-    {NULL, 0, 0, 0},
-};
-
-static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
+static int track_open_all(kemet_rules *r, const char *text, kemet_error *err) {
     int rc = track_open(r, text, err);
     if (rc)
         return rc;
     const track *t = T(r);
     long n = kmt_track_throw_count(t);
-    if (n > KEMET_MAX_THROWS) {
+    if (t->R->throws == THROW_BOARD && n > KEMET_MAX_THROWS) {
         int solid = t->nsolid, dual = t->ndual;
         track_close(r);
         r->data = NULL;
@@ -298,102 +223,173 @@ static int lions_open(kemet_rules *r, const char *text, kemet_error *err) {
     return KEMET_OK;
 }
 
-#define TRACK_COMMON                                                           \
-    .pieces = NPIECES, .squares = 59, .heap_square = 0, .has_hand = true,      \
-    .has_must = false, .board = NULL, .cells = 0, .cell_of = track_cell_of,    \
-    .close = track_close, .throw_ok = kmt_track_throw_ok,                      \
-    .legal = kmt_track_legal, .upgrade = kmt_track_upgrade,                    \
-    .random_turn = kmt_track_random_turn, .next_steps = kmt_track_next_steps,  \
-    .start = track_start, .opening = track_opening, .check = track_check,      \
-    .throws = kmt_track_throws, .roll = kmt_track_roll, .max_value = 0,        \
-    .prethrow = track_prethrow, .moves = kmt_track_moves,                      \
-    .afters = kmt_track_afters, .make = kmt_track_make,                        \
-    .playout = kmt_track_playout, .side = kmt_track_side,                      \
-    .features = kmt_track_features, .weights = kmt_track_weights,              \
-    .explain = kmt_track_explain, .art = kmt_art_file
-
-const kmt_ruleset kmt_washburne = {
-    .id = "hounds-jackals-washburne",
-    .variant = 0,
-    .title = "Hounds & Jackals (Washburne)",
-    .source = "Donna Washburne's rules, published on Instructables, rules 1-16 "
-              "as the "
-              "Hounds and Jackals page of AncientGames.org (October 2017) "
-              "gives them",
-    .author = "Donna Washburne",
-    .year = 0, /* the page gives no date for her rules */
-    .about = "Knock opponents off the board, ride the lines both ways, and "
-             "fill the opponent's home box with your five pieces.",
-    .text = washburne_text,
-    .player = {"Hounds", "Jackals"},
-    .glyph = {'H', 'J'},
-    .gone = NULL,
-    .in_hand = "off the board",
-    .options = NULL,
-    .open = track_open,
-    TRACK_COMMON,
+static const kmt_ruleset track_base = {
+    .pieces = NPIECES,
+    .squares = 59,
+    .has_hand = true,
+    .cell_of = track_cell_of,
+    .open = track_open_all,
+    .close = track_close,
+    .throw_ok = kmt_track_throw_ok,
+    .legal = kmt_track_legal,
+    .upgrade = kmt_track_upgrade,
+    .random_turn = kmt_track_random_turn,
+    .next_steps = kmt_track_next_steps,
+    .start = track_start,
+    .opening = track_opening,
+    .check = track_check,
+    .throws = kmt_track_throws,
+    .roll = kmt_track_roll,
+    .prethrow = track_prethrow,
+    .moves = kmt_track_moves,
+    .afters = kmt_track_afters,
+    .make = kmt_track_make,
+    .playout = kmt_track_playout,
+    .side = kmt_track_side,
+    .features = kmt_track_features,
+    .weights = kmt_track_weights,
+    .explain = kmt_track_explain,
+    .art = kmt_art_file,
 };
 
-const kmt_ruleset kmt_washburne_dice = {
-    .id = "hounds-jackals-washburne-dice",
-    .variant = 1,
-    .title = "Hounds & Jackals (Washburne, two dice)",
-    .source = "Donna Washburne's rules, published on Instructables, rules 1-17 "
-              "as the "
-              "Hounds and Jackals page of AncientGames.org (October 2017) "
-              "gives them",
-    .author = "Donna Washburne",
-    .year = 0,
-    .about = "Washburne's game with two four-sided dice: each die moves a "
-             "different piece, both every turn.",
-    .text = washburne_dice_text,
-    .player = {"Hounds", "Jackals"},
-    .glyph = {'H', 'J'},
-    .gone = NULL,
-    .in_hand = "off the board",
-    .options = NULL,
-    .open = track_open,
-    TRACK_COMMON,
-};
+/* The parameters and the words they point to, in one allocation. */
+typedef struct track_params {
+    track_rules R;
+    char words[6][160];
+} track_params;
 
-const kmt_ruleset kmt_lions_jackals = {
-    .id = "lions-jackals",
-    .variant = 2,
-    .title = "Lions & Jackals (Normal mode)",
-    .source = "a Lions and Jackals rules sheet, How to Play, rules 1-8, Normal "
-              "mode and "
-              "its Options (author and year not given)",
-    .author = "a rules sheet, author unknown",
-    .year = 0,
-    .about = "One track run both ways: land on opponents to send them to "
-             "the Duat; all five plinths into the opponent's Home Row.",
-    .text = lions_text,
-    .player = {"Lions", "Jackals"},
-    .glyph = {'L', 'J'},
-    .gone = NULL,
-    .in_hand = "in the Duat",
-    .options = lions_options,
-    .open = lions_open,
-    TRACK_COMMON,
-};
+/* The words of the part `name` after its name, one space apart, into
+ * buf; required. */
+static int read_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
+                      kemet_error *err) {
+    kmt_part *p = kmt_rf_part(f, name);
+    if (!p || p->argc < 2)
+        return kmt_rf_refuse(p,
+                             p ? "this statement needs some words"
+                               : "a track ruleset needs its words for a "
+                                 "player: 'words-off', 'words-safe', "
+                                 "'words-jump', 'words-hole', 'words-piece' "
+                                 "and 'words-land'",
+                             err);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 1; i < p->argc; i++) {
+        int k =
+            snprintf(buf + at, len - at, "%s%s", i > 1 ? " " : "", p->argv[i]);
+        if (k < 0 || (size_t)k >= len - at)
+            return kmt_rf_refuse(p, "too many words (at most 150 letters)",
+                                 err);
+        at += (size_t)k;
+    }
+    return KEMET_OK;
+}
 
-const kmt_ruleset kmt_lions_jackals_quick = {
-    .id = "lions-jackals-quick",
-    .variant = 3,
-    .title = "Lions & Jackals (Quick mode)",
-    .source = "a Lions and Jackals rules sheet, How to Play, rules 1-8, Quick "
-              "mode and "
-              "its Options (author and year not given)",
-    .author = "a rules sheet, author unknown",
-    .year = 0,
-    .about = "Lions & Jackals in a hurry: the first plinth to reach the "
-             "opponent's Home Row wins.",
-    .text = lions_quick_text,
-    .player = {"Lions", "Jackals"},
-    .glyph = {'L', 'J'},
-    .gone = NULL,
-    .in_hand = "in the Duat",
-    .options = lions_options,
-    .open = lions_open,
-    TRACK_COMMON,
+static int track_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
+    static const char *const boards[] = {"washburne", "lions-jackals", NULL};
+    static const char *const throws[] = {"sticks 4 blank=5", "dice 2 d4",
+                                         "board-sticks", NULL};
+    static const char *const enters[] = {"home-box", "open", NULL};
+    static const char *const jumps[] = {"line", "river", NULL};
+    static const char *const firsts[] = {"player-1", "stick-each", NULL};
+    static const char *const names[] = {"words-off",   "words-safe",
+                                        "words-jump",  "words-hole",
+                                        "words-piece", "words-land"};
+    track_params *tp = calloc(1, sizeof *tp);
+    if (!tp)
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    r->params = tp;
+    track_rules *R = &tp->R;
+    int board = -1, jump, first, rc;
+    for (int i = 0; f->board && boards[i]; i++)
+        if (strcmp(f->board, boards[i]) == 0)
+            board = i;
+    if (board < 0)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file: a track ruleset names its board: "
+                        "'board washburne' or 'board lions-jackals' (another "
+                        "board is given with --board)");
+    R->family = boards[board];
+    R->board = board ? kmt_board_lions_jackals : kmt_board_washburne;
+    bool flag[8];
+    if ((rc = kmt_rf_fixed(f, "pieces", "5", err)) ||
+        (rc = kmt_rf_choice(f, "throw", throws, -1, &R->throws, err)) ||
+        (rc = kmt_rf_choice(f, "enter", enters, -1, &R->enter, err)) ||
+        (rc = kmt_rf_choice(f, "jump", jumps, -1, &jump, err)) ||
+        (rc = kmt_rf_choice(f, "first", firsts, -1, &first, err)) ||
+        (rc = kmt_rf_flag(f, "off-first", &flag[0], err)) ||
+        (rc = kmt_rf_flag(f, "full-home-loses", &flag[1], err)) ||
+        (rc = kmt_rf_flag(f, "goal-safe", &flag[2], err)) ||
+        (rc = kmt_rf_flag(f, "duat-win", &flag[3], err)) ||
+        (rc = kmt_rf_flag(f, "quick", &flag[4], err)) ||
+        (rc = kmt_rf_flag(f, "risen-open", &flag[5], err)))
+        return rc;
+    R->off_first = flag[0];
+    R->full_home_loses = flag[1];
+    R->goal_safe = flag[2];
+    R->duat_win = flag[3];
+    R->quick = flag[4];
+    R->risen_open = flag[5];
+    R->opening = first == 1;
+    R->jump_event = jump ? KEMET_EV_RIVER : KEMET_EV_LINE;
+    kmt_part *p = kmt_rf_part(f, "safe-holes");
+    for (int i = 1; p && i < p->argc; i++) {
+        int bit = strcmp(p->argv[i], "safe") == 0   ? KMT_BOARD_SAFE
+                  : strcmp(p->argv[i], "ankh") == 0 ? KMT_BOARD_ANKH
+                  : strcmp(p->argv[i], "sun") == 0  ? KMT_BOARD_SUN
+                                                    : 0;
+        if (!bit)
+            return kmt_rf_refuse(p,
+                                 "write 'safe-holes' and the board's marks "
+                                 "that make a hole safe: safe, ankh, sun",
+                                 err);
+        R->safe_flags |= bit;
+    }
+    for (int i = 0; i < 6; i++)
+        if ((rc = read_words(f, names[i], tp->words[i], sizeof tp->words[i],
+                             err)))
+            return rc;
+    R->off = tp->words[0];
+    R->safe_words = tp->words[1];
+    R->jump_words = tp->words[2];
+    R->hole_words = tp->words[3];
+    R->piece_words = tp->words[4];
+    R->land_rules = tp->words[5];
+
+    const char *why = NULL;
+    kmt_part *at = NULL;
+    if ((R->throws == THROW_BOARD) != (board == 1) ||
+        (R->enter == ENTER_OPEN) != (board == 1))
+        why = "the sticks of a board file and entering onto open spaces "
+              "need the lions-jackals board; sticks or dice and the home "
+              "box, the washburne board",
+        at = kmt_rf_part(f, "throw");
+    else if (R->opening && R->throws != THROW_BOARD)
+        why = "'first stick-each' throws one of the board's solid sticks "
+              "each",
+        at = kmt_rf_part(f, "first");
+    else if (R->off_first && R->enter != ENTER_HOME_BOX)
+        why = "'off-first' needs 'enter home-box'",
+        at = kmt_rf_part(f, "off-first");
+    if (why)
+        return kmt_rf_refuse(at, why, err);
+    if (R->throws == THROW_BOARD) {
+        kmt_part *o = kmt_rf_part(f, "throw");
+        if (kmt_rules_opt(r, "solid", -1) < 0 ||
+            kmt_rules_opt(r, "dual", -1) < 0)
+            return kmt_rf_refuse(o,
+                                 "'throw board-sticks' needs the options "
+                                 "'solid' and 'dual' (how many of each)",
+                                 err);
+    }
+    r->own.has_hand = true;
+    return KEMET_OK;
+}
+
+static const char *const track_option_keys[] = {"solid", "dual", NULL};
+
+const kmt_family kmt_family_track = {
+    .name = "track",
+    .base = &track_base,
+    .option_keys = track_option_keys,
+    .configure = track_configure,
 };

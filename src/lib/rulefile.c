@@ -1,0 +1,490 @@
+/* rulefile.c - ruleset files: a reconstruction as data over the parts of
+ * a family's move generator (format in docs/rulesets.md).
+ *
+ * A file is text, one statement per line: a name, then words. The
+ * statements every ruleset has (its id, family, words for the player,
+ * options) are read here; the rest are the family's parts, which the
+ * family reads when the ruleset is opened (senet.c, h58.c, track.c) with
+ * the helpers below, each once. Nothing here runs while a game is played.
+ * Every problem is reported as "rules file line N: ..." (or "rules file:
+ * ..." for a statement that is missing).
+ */
+#include "internal.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest line and whole file a ruleset file may have. */
+#define LINE_MAX_BYTES 2000
+#define FILE_MAX_BYTES (256 * 1024)
+
+static int bad(kemet_error *err, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int bad(kemet_error *err, int line, const char *fmt, ...) {
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (line > 0)
+        return kmt_fail(err, KEMET_ESYNTAX, "rules file line %d: %s", line,
+                        msg);
+    return kmt_fail(err, KEMET_ESYNTAX, "rules file: %s", msg);
+}
+
+/* The length of the UTF-8 sequence at s (at most n bytes), or 0 when it is
+ * not one (overlong forms, surrogates and values past U+10FFFF included). */
+static size_t utf8_len(const unsigned char *s, size_t n) {
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t len;
+    unsigned min, v;
+    if ((c & 0xe0) == 0xc0)
+        len = 2, min = 0x80, v = c & 0x1f;
+    else if ((c & 0xf0) == 0xe0)
+        len = 3, min = 0x800, v = c & 0x0f;
+    else if ((c & 0xf8) == 0xf0)
+        len = 4, min = 0x10000, v = c & 0x07;
+    else
+        return 0;
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3f);
+    }
+    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+        return 0;
+    return len;
+}
+
+/* Checks the text: UTF-8, no control characters but tabs and line ends,
+ * lines of a bounded length. */
+static int check_text(const char *text, size_t n, kemet_error *err) {
+    const unsigned char *s = (const unsigned char *)text;
+    int line = 1;
+    size_t col = 0;
+    for (size_t i = 0; i < n;) {
+        if (s[i] == '\n') {
+            line++, col = 0, i++;
+            continue;
+        }
+        if (s[i] < 0x20 && s[i] != '\t' && s[i] != '\r')
+            return bad(err, line, "a control character (byte 0x%02x)", s[i]);
+        if (s[i] == 0x7f)
+            return bad(err, line, "a control character (byte 0x7f)");
+        size_t k = utf8_len(s + i, n - i);
+        if (!k)
+            return bad(err, line, "not UTF-8 text");
+        i += k;
+        if ((col += k) > LINE_MAX_BYTES)
+            return bad(err, line, "longer than %d bytes", LINE_MAX_BYTES);
+    }
+    return KEMET_OK;
+}
+
+/* Splits the line s (NUL-terminated, in f->buf) into words. */
+static int split(char *s, int line, kmt_part *p, kemet_error *err) {
+    p->line = line;
+    p->argc = 0;
+    p->used = false;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '#')
+            return KEMET_OK;
+        if (p->argc == KMT_RF_WORDS)
+            return bad(err, line, "more than %d words", KMT_RF_WORDS - 1);
+        p->argv[p->argc++] = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+        if (*s)
+            *s++ = '\0';
+    }
+}
+
+/* The rest of the line after the statement's name, spaces trimmed; NULL
+ * when empty. */
+static const char *rest_of(char *s, size_t namelen) {
+    s += namelen;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return n ? s : NULL;
+}
+
+static bool is_id(const char *s) {
+    size_t n = strlen(s);
+    if (n < 2 || n > 40 || s[0] == '-' || s[n - 1] == '-')
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+              s[i] == '-'))
+            return false;
+    return true;
+}
+
+static bool is_name(const char *s) {
+    size_t n = strlen(s);
+    if (n < 1 || n > 20)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+              c == '\''))
+            return false;
+    }
+    return true;
+}
+
+/* A number of at most 4 digits. */
+static int num(const char *w, int *v) {
+    return kmt_read_num(w, strlen(w), v);
+}
+
+/* The statements every ruleset file has, read here (the others are the
+ * family's parts). Text statements take the rest of the line. */
+enum { T_TEXT, T_WORDS };
+static const struct {
+    const char *name;
+    int kind;
+    bool required;
+    size_t off; /* where it goes in kmt_rulefile (T_TEXT) */
+} common[] = {
+    {"id", T_WORDS, true, 0},
+    {"family", T_WORDS, true, 0},
+    {"title", T_TEXT, true, offsetof(kmt_rulefile, title)},
+    {"author", T_TEXT, true, offsetof(kmt_rulefile, author)},
+    {"year", T_WORDS, false, 0},
+    {"about", T_TEXT, true, offsetof(kmt_rulefile, about)},
+    {"source", T_TEXT, false, offsetof(kmt_rulefile, source)},
+    {"players", T_WORDS, true, 0},
+    {"gone", T_TEXT, false, offsetof(kmt_rulefile, gone)},
+    {"in-hand", T_TEXT, false, offsetof(kmt_rulefile, in_hand)},
+    {"board", T_WORDS, false, 0},
+    {"text", T_TEXT, true, 0},
+    {"option", T_WORDS, false, 0},
+};
+enum { NCOMMON = sizeof common / sizeof common[0] };
+
+static int common_index(const char *name, size_t len) {
+    for (int i = 0; i < NCOMMON; i++)
+        if (strlen(common[i].name) == len &&
+            memcmp(common[i].name, name, len) == 0)
+            return i;
+    return -1;
+}
+
+static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
+                      kemet_error *err) {
+    const char *name = common[which].name;
+    if (strcmp(name, "option") == 0) {
+        if (p->argc != 5)
+            return bad(err, p->line,
+                       "write 'option KEY MIN MAX DEFAULT' (four words)");
+        if (f->noptions == KMT_MAX_OPTIONS)
+            return bad(err, p->line, "more than %d options", KMT_MAX_OPTIONS);
+        const char *key = p->argv[1];
+        if (!is_id(key) || strlen(key) > 12)
+            return bad(err, p->line,
+                       "'%.20s' is not an option name (2-12 of a-z, 0-9, -)",
+                       key);
+        int v[3];
+        for (int i = 0; i < 3; i++)
+            if (num(p->argv[2 + i], &v[i]) < 0)
+                return bad(err, p->line, "'%.12s' is not a number (0-9999)",
+                           p->argv[2 + i]);
+        if (v[0] > v[1] || v[2] < v[0] || v[2] > v[1])
+            return bad(err, p->line,
+                       "give MIN <= DEFAULT <= MAX (%d, %d, %d given)", v[0],
+                       v[2], v[1]);
+        for (int i = 0; i < f->noptions; i++)
+            if (strcmp(f->option[i].key, key) == 0)
+                return bad(err, p->line, "option '%s' given twice", key);
+        f->option[f->noptions++] =
+            (kmt_option){.key = key, .min = v[0], .max = v[1], .def = v[2]};
+        f->option_line[f->noptions - 1] = p->line;
+        return KEMET_OK;
+    }
+    if (strcmp(name, "id") == 0 || strcmp(name, "family") == 0 ||
+        strcmp(name, "board") == 0) {
+        if (p->argc != 2)
+            return bad(err, p->line, "write '%s NAME' (one word)", name);
+        if (!is_id(p->argv[1]))
+            return bad(err, p->line,
+                       "'%.40s' is not a name (2-40 of a-z, 0-9 and -)",
+                       p->argv[1]);
+        *(name[0] == 'i'   ? &f->id
+          : name[0] == 'f' ? &f->family
+                           : &f->board) = p->argv[1];
+        return KEMET_OK;
+    }
+    if (strcmp(name, "year") == 0) {
+        int y;
+        if (p->argc != 2 || num(p->argv[1], &y) < 0 || y < 1)
+            return bad(err, p->line, "write 'year N' (a year, 1-9999)");
+        f->year = y;
+        return KEMET_OK;
+    }
+    /* players NAME GLYPH NAME GLYPH */
+    if (p->argc != 5)
+        return bad(err, p->line, "write 'players NAME1 LETTER1 NAME2 LETTER2'");
+    for (int i = 0; i < 2; i++) {
+        const char *n = p->argv[1 + 2 * i], *g = p->argv[2 + 2 * i];
+        if (!is_name(n))
+            return bad(err, p->line,
+                       "'%.20s' is not a player's name (1-20 letters)", n);
+        if (strlen(g) != 1 || g[0] < 'A' || g[0] > 'Z')
+            return bad(err, p->line, "'%.8s' is not a letter A-Z for the board",
+                       g);
+        f->player[i] = n;
+        f->glyph[i] = g[0];
+    }
+    if (f->glyph[0] == f->glyph[1])
+        return bad(err, p->line, "the two players need different letters");
+    return KEMET_OK;
+}
+
+void kmt_rulefile_free(kmt_rulefile *f) {
+    free(f->buf);
+    free(f->text);
+    free(f->part);
+    memset(f, 0, sizeof *f);
+}
+
+int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
+    memset(f, 0, sizeof *f);
+    size_t n = strlen(text);
+    if (n > FILE_MAX_BYTES)
+        return bad(err, 0, "larger than %d bytes", FILE_MAX_BYTES);
+    int rc = check_text(text, n, err);
+    if (rc)
+        return rc;
+    int lines = 1;
+    size_t textlen = 0;
+    for (size_t i = 0; i < n; i++)
+        lines += text[i] == '\n';
+    f->buf = malloc(n + 1);
+    f->part = malloc((size_t)lines * sizeof *f->part);
+    f->text = malloc(n + 1);
+    if (!f->buf || !f->part || !f->text) {
+        kmt_rulefile_free(f);
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    }
+    memcpy(f->buf, text, n + 1);
+    int seen[NCOMMON] = {0};
+    bool version = false;
+    char *s = f->buf;
+    for (int line = 1; s; line++) {
+        char *nl = strchr(s, '\n');
+        if (nl)
+            *nl = '\0';
+        size_t len = strlen(s);
+        if (len && s[len - 1] == '\r')
+            s[--len] = '\0';
+        char *next = nl ? nl + 1 : NULL;
+        char *w = s;
+        while (*w == ' ' || *w == '\t')
+            w++;
+        if (!*w || *w == '#') {
+            s = next;
+            continue;
+        }
+        size_t wl = strcspn(w, " \t");
+        if (!version) {
+            if (wl != 11 || memcmp(w, "kemet-rules", 11) != 0) {
+                rc = bad(err, line, "a ruleset file begins 'kemet-rules 1'");
+                break;
+            }
+            const char *v = rest_of(w, wl);
+            if (!v || strcmp(v, "1") != 0) {
+                rc = bad(err, line,
+                         "version '%.10s' of the format is not known (this "
+                         "kemet reads version 1)",
+                         v ? v : "");
+                break;
+            }
+            version = true;
+            s = next;
+            continue;
+        }
+        int c = common_index(w, wl);
+        if (c >= 0 && strcmp(common[c].name, "text") == 0) {
+            /* The rules in words: the line after "text ", kept as it is
+             * (its indentation too); "text" alone is an empty line. */
+            const char *t = w + wl;
+            if (*t)
+                t++;
+            size_t tl = strlen(t);
+            while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
+                tl--;
+            memcpy(f->text + textlen, t, tl);
+            textlen += tl;
+            f->text[textlen++] = '\n';
+            seen[c] = line;
+            s = next;
+            continue;
+        }
+        if (c >= 0 && seen[c] && strcmp(common[c].name, "option") != 0) {
+            rc = bad(err, line, "'%s' given twice (first on line %d)",
+                     common[c].name, seen[c]);
+            break;
+        }
+        if (c >= 0 && common[c].kind == T_TEXT) {
+            const char *v = rest_of(w, wl);
+            if (!v) {
+                rc = bad(err, line, "'%s' needs some words", common[c].name);
+                break;
+            }
+            *(const char **)((char *)f + common[c].off) = v;
+            seen[c] = line;
+            s = next;
+            continue;
+        }
+        kmt_part *p = &f->part[f->nparts];
+        rc = split(w, line, p, err);
+        if (rc)
+            break;
+        if (c >= 0) {
+            rc = read_words(f, c, p, err);
+            if (rc)
+                break;
+            seen[c] = line;
+            s = next;
+            continue;
+        }
+        /* A part, for the family: each name once. */
+        for (int i = 0; i < f->nparts && !rc; i++)
+            if (strcmp(f->part[i].argv[0], p->argv[0]) == 0)
+                rc = bad(err, line, "'%.30s' given twice (first on line %d)",
+                         p->argv[0], f->part[i].line);
+        if (rc)
+            break;
+        f->nparts++;
+        s = next;
+    }
+    if (!rc && !version)
+        rc = bad(err, 0, "empty: a ruleset file begins 'kemet-rules 1'");
+    for (int i = 0; i < NCOMMON && !rc; i++)
+        if (common[i].required && !seen[i])
+            rc = bad(err, 0, "missing statement '%s'", common[i].name);
+    if (rc) {
+        kmt_rulefile_free(f);
+        return rc;
+    }
+    f->text[textlen] = '\0';
+    return KEMET_OK;
+}
+
+/* ---------------------------------------------------------------------------
+ * What a family reads of its parts.
+ * ------------------------------------------------------------------------ */
+kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name) {
+    for (int i = 0; i < f->nparts; i++)
+        if (strcmp(f->part[i].argv[0], name) == 0) {
+            f->part[i].used = true;
+            return &f->part[i];
+        }
+    return NULL;
+}
+
+/* The words of p after its name, one space apart, into buf. */
+static void words_of(const kmt_part *p, char *buf, size_t len) {
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 1; i < p->argc && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", i > 1 ? " " : "",
+                               p->argv[i]);
+}
+
+int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
+                  int def, int *out, kemet_error *err) {
+    kmt_part *p = kmt_rf_part(f, name);
+    char list[200];
+    size_t at = 0;
+    list[0] = '\0';
+    for (int i = 0; choices[i] && at < sizeof list; i++)
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                               i ? ", " : "", choices[i]);
+    if (!p) {
+        if (def < 0)
+            return bad(err, 0, "missing statement '%s' (%s: %s)", name,
+                       f->family, list);
+        *out = def;
+        return KEMET_OK;
+    }
+    char got[400];
+    words_of(p, got, sizeof got);
+    for (int i = 0; choices[i]; i++)
+        if (strcmp(got, choices[i]) == 0) {
+            *out = i;
+            return KEMET_OK;
+        }
+    return bad(err, p->line, "write '%s' and one of: %s", name, list);
+}
+
+int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
+                 kemet_error *err) {
+    kmt_part *p = kmt_rf_part(f, name);
+    if (!p)
+        return bad(err, 0, "missing statement '%s' (%s: '%s %s')", name,
+                   f->family, name, words);
+    char got[400];
+    words_of(p, got, sizeof got);
+    if (strcmp(got, words) != 0)
+        return bad(err, p->line,
+                   "the %s family has this part only as '%s %s' (see "
+                   "docs/rulesets.md)",
+                   f->family, name, words);
+    return KEMET_OK;
+}
+
+int kmt_rf_flag(kmt_rulefile *f, const char *name, bool *out,
+                kemet_error *err) {
+    kmt_part *p = kmt_rf_part(f, name);
+    *out = p != NULL;
+    if (p && p->argc != 1)
+        return bad(err, p->line, "'%s' takes no words", name);
+    return KEMET_OK;
+}
+
+int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
+                   int *out, int max, int *n, kemet_error *err) {
+    kmt_part *p = kmt_rf_part(f, name);
+    *n = 0;
+    if (!p)
+        return KEMET_OK;
+    for (int i = first; i < p->argc; i++) {
+        int v;
+        if (num(p->argv[i], &v) < 0 || v < lo || v > hi)
+            return bad(err, p->line, "'%.12s' is not a number %d-%d",
+                       p->argv[i], lo, hi);
+        if (*n == max)
+            return bad(err, p->line, "at most %d numbers", max);
+        out[(*n)++] = v;
+    }
+    return KEMET_OK;
+}
+
+int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err) {
+    return bad(err, p ? p->line : 0, "%s", why);
+}
+
+int kmt_rf_done(kmt_rulefile *f, kemet_error *err) {
+    for (int i = 0; i < f->nparts; i++)
+        if (!f->part[i].used)
+            return bad(err, f->part[i].line,
+                       "'%.30s' is not a statement of the %s family (see "
+                       "docs/rulesets.md)",
+                       f->part[i].argv[0], f->family);
+    return KEMET_OK;
+}
