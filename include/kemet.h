@@ -257,6 +257,10 @@ KEMET_API int kemet_rules_open_file(const char *path, const char *spec,
  * user's file; NULL for the built-in rulesets. Records, tables and
  * networks made for a file name it by this. */
 KEMET_API const char *kemet_rules_sha256(const kemet_rules *rules);
+/* The name under which what is made for the ruleset (endgame tables, race
+ * databases) is kept: its spec, and for a user's file the spec, "@" and
+ * the first 16 hex digits of its SHA-256. */
+KEMET_API const char *kemet_rules_key(const kemet_rules *rules);
 KEMET_API const kemet_info *kemet_rules_info(const kemet_rules *rules);
 /* The canonical spec ("id", plus options that differ from the defaults). */
 KEMET_API const char *kemet_rules_spec(const kemet_rules *rules);
@@ -1142,12 +1146,26 @@ KEMET_API int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
 KEMET_API int kemet_replay(const char *text, kemet_pos *final, char *final_text,
                            size_t final_len, long *turns, kemet_error *err);
 
+/* As kemet_replay, for records that may be of the ruleset file
+ * `rules_text` (kemet_rules_open_text; NULL: built-in rulesets only). A
+ * record of a ruleset file names the file's id and, on a line
+ * "rules-sha256 HEX", the SHA-256 of its text; replay refuses any other
+ * text. */
+KEMET_API int kemet_replay_text(const char *text, const char *rules_text,
+                                kemet_pos *final, char *final_text,
+                                size_t final_len, long *turns,
+                                kemet_error *err);
 /* Reads a record with every check of kemet_replay and gives its ruleset
  * (*rules, to close), the position its first ply was made in (after the
  * opening) and its plies (*plies, malloc'd: free it; *n of them). */
 KEMET_API int kemet_record_read(const char *text, kemet_rules **rules,
                                 kemet_pos *start, kemet_ply **plies, long *n,
                                 kemet_error *err);
+/* As kemet_record_read, with a ruleset file's text (kemet_replay_text). */
+KEMET_API int kemet_record_read_text(const char *text, const char *rules_text,
+                                     kemet_rules **rules, kemet_pos *start,
+                                     kemet_ply **plies, long *n,
+                                     kemet_error *err);
 
 /* ---------------------------------------------------------------------------
  * Game review: every decision of a game graded by an agent's win chances,

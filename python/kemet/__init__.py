@@ -237,13 +237,19 @@ class Rules:
     """A ruleset, opened from its id ("senet-kendall") or a spec with
     options ("lions-jackals:mode=quick"; see `kemet rules`)."""
 
-    def __init__(self, spec="senet-kendall"):
+    def __init__(self, spec="senet-kendall", _file_text=None):
         self._handle = None
         self._j = None  # the judge, made on first need
+        self._file_text = _file_text
         r = ctypes.c_void_p()
         err = _capi.Error()
-        rc = _lib.kemet_rules_open(_text(spec, "ruleset"), ctypes.byref(r),
-                                   ctypes.byref(err))
+        if _file_text is None:
+            rc = _lib.kemet_rules_open(_text(spec, "ruleset"),
+                                       ctypes.byref(r), ctypes.byref(err))
+        else:
+            rc = _lib.kemet_rules_open_text(
+                _file_text, None if spec is None else _text(spec, "ruleset"),
+                None, ctypes.byref(r), ctypes.byref(err))
         if rc:
             _fail(rc, err)
         self._handle = r
@@ -262,6 +268,31 @@ class Rules:
         self.glyphs = (g[0], g[1])
         self.pieces = info.pieces
         self.squares = info.squares
+
+    @classmethod
+    def from_text(cls, text, spec=None):
+        """The ruleset of a ruleset file's text (docs/rulesets.md): a
+        reading of a board as data over kemet's parts. `spec` None means
+        every option at its default, else "id:key=value,..." with the
+        file's id."""
+        return cls(spec, _file_text=_text(text, "ruleset file"))
+
+    @classmethod
+    def from_file(cls, path, spec=None):
+        """The ruleset of the ruleset file at `path` (UTF-8 text)."""
+        with open(path, "rb") as f:
+            data = f.read(256 * 1024 + 1)
+        if len(data) > 256 * 1024:
+            raise KemetError(_capi.ESYNTAX,
+                             "%s: larger than 262144 bytes" % path)
+        return cls(spec, _file_text=_text(data, "ruleset file"))
+
+    @property
+    def sha256(self):
+        """The SHA-256 of the ruleset file's text (hex), or None for a
+        built-in ruleset."""
+        h = _lib.kemet_rules_sha256(self._r)
+        return h.decode() if h else None
 
     @classmethod
     def _adopt(cls, r):
@@ -325,11 +356,13 @@ class Rules:
 
     def position(self, text):
         """A position of this ruleset from its notation."""
-        pos = parse_position(text)
-        if pos.rules.spec != self.spec:
-            raise KemetError(_capi.ERULESET, "a position of %s, not of %s"
-                             % (pos.rules.spec, self.spec))
-        return Position(self, pos._c)
+        p = _capi.Pos()
+        err = _capi.Error()
+        rc = _lib.kemet_pos_read(self._r, _text(text, "position"),
+                                 ctypes.byref(p), ctypes.byref(err))
+        if rc:
+            _fail(rc, err)
+        return Position(self, p)
 
     def throw(self, text):
         """A throw from its notation ("3", "2,2,3", "1,1,5,1@1")."""

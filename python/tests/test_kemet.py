@@ -165,3 +165,48 @@ def test_analyze():
     v, lo, hi = a["balance"]
     assert lo <= v <= hi
     assert a["duration_turns"][0] > 10
+
+
+RULESETS = os.path.join(os.path.dirname(__file__), "..", "..", "data",
+                        "rulesets")
+
+
+def _own_copy(ruleset, new_id):
+    with open(os.path.join(RULESETS, ruleset + ".rules"),
+              encoding="utf-8") as f:
+        return f.read().replace("id %s\n" % ruleset, "id %s\n" % new_id, 1)
+
+
+def test_ruleset_file_plays_as_its_built_in(tmp_path):
+    text = _own_copy("senet-robinson", "my-senet")
+    r = kemet.Rules.from_text(text)
+    assert r.id == "my-senet" and r.players == ("White", "Black")
+    assert len(r.sha256) == 64 and kemet.Rules("senet-robinson").sha256 is None
+    pos = r.position("my-senet to=1 p1=1,3,5,7,9,11,22 p2=2,4,6,8,10,12,14")
+    b = kemet.Rules("senet-robinson")
+    bpos = b.position(
+        "senet-robinson to=1 p1=1,3,5,7,9,11,22 p2=2,4,6,8,10,12,14")
+    # Robinson: 22-26 with a 4 rethrows with that piece (must=26)
+    assert ([str(m) for m in r.moves(pos, r.throw("4"))] ==
+            [str(m) for m in b.moves(bpos, b.throw("4"))] ==
+            ["9-13", "11-15", "22-26"])
+    path = tmp_path / "my.rules"
+    path.write_text(text, encoding="utf-8")
+    assert kemet.Rules.from_file(str(path)).sha256 == r.sha256
+    with pytest.raises(kemet.KemetError) as e:
+        r.position(str(bpos))
+    assert e.value.code == kemet._capi.ERULESET
+
+
+@pytest.mark.parametrize("change, where", [
+    (("family senet", "family checkers"), "no family 'checkers'"),
+    (("water 27 15", "water 25 15"), "line 26"),
+    (("id my-senet", "id senet-kendall"), "built-in"),
+])
+def test_bad_ruleset_files_raise(change, where):
+    text = _own_copy("senet-kendall", "my-senet").replace(*change)
+    with pytest.raises(kemet.KemetError) as e:
+        kemet.Rules.from_text(text)
+    assert e.value.code == kemet._capi.ESYNTAX and where in str(e.value)
+    with pytest.raises(kemet.KemetError):
+        kemet.Rules.from_text(b"kemet-rules 1\nid x\xff\n")

@@ -60,6 +60,20 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
 /* Opens a ruleset or fails with a message (returns NULL). `board` is the
  * path of a board file (--board), or NULL for the built-in board. */
 kemet_rules *cli_rules(const char *spec, const char *board);
+/* Reads the ruleset file of --rules FILE (any command takes it; a
+ * ruleset argument ending in ".rules" is read the same way). Returns 0,
+ * or EXIT_BAD after a message. */
+int cli_rules_load(const char *path);
+/* The text of the file of --rules when `spec` (or a position) names its
+ * id, else NULL; and the file's path (NULL: none given). */
+const char *cli_rules_text_for(const char *spec);
+const char *cli_rules_path(void);
+/* The text of the file of --rules, or NULL. */
+const char *cli_rules_text(void);
+/* kemet_pos_parse_board, the position's ruleset being --rules's file
+ * when the position names its id. */
+int cli_pos_parse(const char *text, const char *board_text, kemet_rules **r,
+                  kemet_pos *pos, kemet_error *err);
 /* Reads the board file given with --board (NULL: none, *text NULL).
  * Returns 0, or EXIT_BAD after a message. */
 int cli_board_text(const char *path, char **text);

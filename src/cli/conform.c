@@ -71,7 +71,7 @@ static int load(const char *ptext, const char *ttext, const char *board,
     char *btext;
     if (cli_board_text(board, &btext))
         return EXIT_BAD;
-    int rc = kemet_pos_parse_board(ptext, btext, r, p, &err);
+    int rc = cli_pos_parse(ptext, btext, r, p, &err);
     free(btext);
     if (rc)
         return board && rc == KEMET_ESYNTAX && strncmp(err.msg, "board", 5) == 0

@@ -240,12 +240,22 @@ static bool command(engine *E, char *line) {
         printf("rulesets");
         for (int i = 0; i < kemet_ruleset_count(); i++)
             printf(" %s", kemet_ruleset_id(i));
+        if (cli_rules_path()) { /* the file of --rules */
+            kemet_rules *u;
+            if (kemet_rules_open_file(cli_rules_path(), NULL, NULL, &u,
+                                      &E->err) == 0) {
+                printf(" %s", kemet_rules_info(u)->id);
+                kemet_rules_close(u);
+            }
+        }
         printf("\n");
         return true;
     }
     if (strcmp(cmd, "new") == 0) {
         kemet_rules *r;
-        if (kemet_rules_open(arg, &r, &E->err)) {
+        const char *text = cli_rules_text_for(arg);
+        if (text ? kemet_rules_open_text(text, arg, NULL, &r, &E->err)
+                 : kemet_rules_open(arg, &r, &E->err)) {
             printf("error %s\n", E->err.msg);
             return true;
         }
@@ -257,7 +267,7 @@ static bool command(engine *E, char *line) {
     if (strcmp(cmd, "position") == 0) {
         kemet_rules *r;
         kemet_pos p;
-        if (kemet_pos_parse(arg, &r, &p, &E->err)) {
+        if (cli_pos_parse(arg, NULL, &r, &p, &E->err)) {
             printf("error %s\n", E->err.msg);
             return true;
         }

@@ -11,6 +11,8 @@ static const char usage[] =
     "kemet " KEMET_VERSION " - the race games of ancient Egypt\n"
     "\n"
     "usage: kemet COMMAND [ARGS]   ('kemet COMMAND --help' for each)\n"
+    "A RULESET is an id ('kemet rules'), id:key=value,... or a ruleset file\n"
+    "(FILE.rules, or --rules FILE and its id; docs/rulesets.md).\n"
     "\n"
     "  play [RULESET]             play a game in the terminal\n"
     "  rules [RULESET]            list the rulesets, or explain one\n"
@@ -36,10 +38,13 @@ static const char usage[] =
     "  train RULESET [--games N]  the learned evaluation by self-play\n";
 
 static const char rules_usage[] =
-    "usage: kemet rules [RULESET] [--board FILE]\n"
+    "usage: kemet rules [RULESET | FILE.rules] [--board FILE] [--rules FILE]\n"
     "Without RULESET lists the rulesets; with it prints its rules in plain\n"
-    "words with their source, and the board. --board FILE checks a board\n"
-    "file (docs/boards.md) for RULESET and shows it.\n";
+    "words with their source, and the board. FILE.rules (or --rules FILE)\n"
+    "checks a ruleset file (docs/rulesets.md) and shows it. --board FILE\n"
+    "checks a board file (docs/boards.md) for RULESET and shows it.\n"
+    "Every command that names a ruleset takes --rules FILE, and then the\n"
+    "file's id (or FILE.rules itself) where the ruleset is named.\n";
 
 static int cmd_rules(int argc, char **argv) {
     const char *arg[1], *board = NULL;
@@ -52,8 +57,12 @@ static int cmd_rules(int argc, char **argv) {
         return cli_fail("rules: --board needs a RULESET (the board file is "
                         "checked against it)");
     if (n == 0) {
-        for (int i = 0; i < kemet_ruleset_count(); i++) {
-            kemet_rules *r = cli_rules(kemet_ruleset_id(i), NULL);
+        int total = kemet_ruleset_count() + (cli_rules_path() != NULL);
+        for (int i = 0; i < total; i++) {
+            kemet_rules *r =
+                cli_rules(i < kemet_ruleset_count() ? kemet_ruleset_id(i)
+                                                    : cli_rules_path(),
+                          NULL);
             if (!r)
                 return EXIT_BAD;
             const kemet_info *info = kemet_rules_info(r);
@@ -73,7 +82,11 @@ static int cmd_rules(int argc, char **argv) {
     cli_rules_byline(info, line, sizeof line);
     printf("%s (%s)\n", info->title, kemet_rules_spec(r));
     cli_wrap(stdout, line, cli_text_width(stdout), 0);
-    printf("Source: %s\n\n%s\n", info->source, info->text);
+    printf("Source: %s\n", info->source);
+    if (kemet_rules_sha256(r))
+        printf("Ruleset file: %s (SHA-256 %s)\n", cli_rules_path(),
+               kemet_rules_sha256(r));
+    printf("\n%s", info->text);
     if (info->board_note)
         printf("\nThe board: %s.\n", info->board_note);
     kemet_pos start;

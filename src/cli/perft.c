@@ -127,7 +127,7 @@ int cmd_perft(int argc, char **argv) {
         }
         kemet_rules *pr;
         kemet_error err;
-        rc = kemet_pos_parse_board(arg[2], btext, &pr, &pos, &err);
+        rc = cli_pos_parse(arg[2], btext, &pr, &pos, &err);
         free(btext);
         if (rc) {
             kemet_rules_close(r);

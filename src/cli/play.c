@@ -1257,7 +1257,7 @@ static int read_position(const char *position, const char *board,
                         "board; not with --board");
     kemet_rules *pr;
     kemet_error err;
-    if (kemet_pos_parse(position, &pr, pos, &err))
+    if (cli_pos_parse(position, NULL, &pr, pos, &err))
         return cli_fail("play: --position: %s", err.msg);
     if (!pr)
         return cli_fail("play: --position: the position names no "
@@ -1473,7 +1473,8 @@ static int read_resume(const char *path, char **text, char *spec, size_t len) {
     kemet_ply *plies;
     long n;
     kemet_error err;
-    if (kemet_record_read(*text, &r, &start, &plies, &n, &err)) {
+    if (kemet_record_read_text(*text, cli_rules_text(), &r, &start, &plies, &n,
+                               &err)) {
         free(*text);
         *text = NULL;
         return cli_fail("%s: %s", path, err.msg);

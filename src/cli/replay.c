@@ -57,7 +57,8 @@ static int show_game(const char *text, int resigned) {
     kemet_ply *plies;
     long n;
     kemet_error err;
-    if (kemet_record_read(text, &r, &start, &plies, &n, &err))
+    if (kemet_record_read_text(text, cli_rules_text(), &r, &start, &plies, &n,
+                               &err))
         return cli_fail("%s", err.msg);
     kemet_pos *at = malloc((size_t)(n + 1) * sizeof *at);
     if (!at) {
@@ -116,7 +117,8 @@ int cmd_replay(int argc, char **argv) {
     char final[1024];
     long plies;
     kemet_error err;
-    rc = kemet_replay(text, &end, final, sizeof final, &plies, &err);
+    rc = kemet_replay_text(text, cli_rules_text(), &end, final, sizeof final,
+                           &plies, &err);
     if (rc) {
         free(text);
         return cli_fail("%s: %s", arg[0], err.msg);

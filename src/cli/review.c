@@ -284,7 +284,8 @@ int cmd_review(int argc, char **argv) {
     kemet_ply *plies;
     long n;
     kemet_error err;
-    rc = kemet_record_read(text, &r, &start, &plies, &n, &err);
+    rc = kemet_record_read_text(text, cli_rules_text(), &r, &start, &plies, &n,
+                                &err);
     if (rc) {
         free(text);
         return cli_fail("%s: %s", arg[0], err.msg);

@@ -94,7 +94,7 @@ static const char *check_position(const soak_rules *sr, const kemet_pos *pos) {
         return "the position cannot be written";
     kemet_rules *r2;
     kemet_pos back;
-    if (kemet_pos_parse_board(line, sr->board, &r2, &back, &err))
+    if (cli_pos_parse(line, sr->board, &r2, &back, &err))
         return "the position's line does not parse";
     bool same = memcmp(&back, pos, sizeof back) == 0 &&
                 kemet_pos_format(r2, &back, again, sizeof again) > 0 &&

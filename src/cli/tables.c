@@ -52,7 +52,7 @@ static void free_cache(void) {
  * second), where the ruleset is a race. */
 static void use_race(kemet_judge *j) {
     const kemet_rules *r = kemet_judge_rules(j);
-    const char *spec = kemet_rules_spec(r);
+    const char *spec = kemet_rules_key(r);
     for (int i = 0; i < nraces; i++)
         if (strcmp(races[i].spec, spec) == 0) {
             kemet_judge_use_race(j, races[i].race);
@@ -94,9 +94,11 @@ void cli_table_path(const char *dir, const kemet_rules *r, int pieces,
                     char *buf, size_t len) {
     char name[128];
     size_t k = 0;
-    for (const char *s = kemet_rules_spec(r); *s && k + 1 < sizeof name; s++)
+    for (const char *s = kemet_rules_key(r); *s && k + 1 < sizeof name; s++)
         name[k++] =
-            (*s == ':' || *s == ',' || *s == '=' || *s == '/') ? '_' : *s;
+            (*s == ':' || *s == ',' || *s == '=' || *s == '/' || *s == '@')
+                ? '_'
+                : *s;
     name[k] = '\0';
     snprintf(buf, len, "%s/%s.%d.kemettb", dir, name, pieces);
 }
@@ -164,7 +166,7 @@ int cli_use_tables(kemet_judge *j, const char *opt) {
     if (!dir)
         return 0;
     use_race(j);
-    const char *spec = kemet_rules_spec(r);
+    const char *spec = kemet_rules_key(r);
     for (long i = 0; i < ncache; i++)
         if (strcmp(cache[i].spec, spec) == 0 && strcmp(cache[i].dir, dir) == 0)
             return cache[i].table ? kemet_judge_use_table(j, cache[i].table),

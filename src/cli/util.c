@@ -112,6 +112,17 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
                 if (strlen(opts[k].name) == len &&
                     memcmp(opts[k].name, name, len) == 0)
                     o = &opts[k];
+            if (!o && len == 5 && memcmp(name, "rules", 5) == 0) {
+                /* --rules FILE: every command that names a ruleset may
+                 * name the file's (docs/rulesets.md). */
+                const char *path =
+                    eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+                if (!path || !*path)
+                    return cli_fail("--rules needs a file");
+                if (cli_rules_load(path))
+                    return EXIT_BAD;
+                continue;
+            }
             if (!o)
                 return cli_fail("%s: unknown option '--%.*s' (see 'kemet %s "
                                 "--help')",
@@ -159,22 +170,94 @@ int cli_board_text(const char *path, char **text) {
     return *text ? 0 : EXIT_BAD;
 }
 
+/* The ruleset file given with --rules: its path, text and id. The
+ * program reads one per run. */
+static struct {
+    char *text;
+    char path[256];
+    char id[48];
+} rules_file;
+
+static void rules_file_free(void) {
+    free(rules_file.text);
+    rules_file.text = NULL;
+}
+
+int cli_rules_load(const char *path) {
+    if (rules_file.text)
+        return cli_fail("--rules is given once");
+    char *text = cli_read_file(path, 256 * 1024);
+    if (!text)
+        return EXIT_BAD;
+    kemet_rules *r;
+    kemet_error err;
+    if (kemet_rules_open_text(text, NULL, NULL, &r, &err)) {
+        free(text);
+        return cli_fail("%s: %s", path, err.msg);
+    }
+    snprintf(rules_file.id, sizeof rules_file.id, "%s",
+             kemet_rules_info(r)->id);
+    kemet_rules_close(r);
+    snprintf(rules_file.path, sizeof rules_file.path, "%s", path);
+    rules_file.text = text;
+    atexit(rules_file_free);
+    return 0;
+}
+
+const char *cli_rules_text_for(const char *spec) {
+    if (!rules_file.text || !spec)
+        return NULL;
+    size_t len = strcspn(spec, ": \t");
+    return strlen(rules_file.id) == len && memcmp(spec, rules_file.id, len) == 0
+               ? rules_file.text
+               : NULL;
+}
+
+const char *cli_rules_text(void) {
+    return rules_file.text;
+}
+
+const char *cli_rules_path(void) {
+    return rules_file.text ? rules_file.path : NULL;
+}
+
 kemet_rules *cli_rules(const char *spec, const char *board) {
     kemet_rules *r;
     kemet_error err;
     char *text;
+    /* A path to a ruleset file where a ruleset is named. */
+    size_t n = strlen(spec);
+    if (!cli_rules_text_for(spec) && n > 6 &&
+        strcmp(spec + n - 6, ".rules") == 0) {
+        if (!(rules_file.text && strcmp(spec, rules_file.path) == 0) &&
+            cli_rules_load(spec))
+            return NULL;
+        spec = rules_file.id;
+    }
     if (cli_board_text(board, &text))
         return NULL;
-    int rc = kemet_rules_open_board(spec, text, &r, &err);
+    const char *rtext = cli_rules_text_for(spec);
+    int rc = rtext ? kemet_rules_open_text(rtext, spec, text, &r, &err)
+                   : kemet_rules_open_board(spec, text, &r, &err);
     free(text);
     if (rc) {
-        if (board)
+        if (board && strncmp(err.msg, "board", 5) == 0)
             cli_fail("%s: %s", board, err.msg);
+        else if (rtext && strncmp(err.msg, "rules file", 10) == 0)
+            cli_fail("%s: %s", rules_file.path, err.msg);
         else
             cli_fail("%s", err.msg);
         return NULL;
     }
     return r;
+}
+
+int cli_pos_parse(const char *text, const char *board_text, kemet_rules **r,
+                  kemet_pos *pos, kemet_error *err) {
+    while (*text == ' ' || *text == '\t')
+        text++;
+    return kemet_pos_parse_text(text, cli_rules_text_for(text), board_text, r,
+                                pos, err);
 }
 
 char *cli_read_file(const char *path, size_t limit) {
@@ -454,9 +537,10 @@ int cli_record_resigned(const char *text, char *board, size_t len) {
     kemet_ply *plies;
     long n;
     kemet_error err;
-    if (kemet_replay(text, &end, NULL, 0, NULL, &err) ||
+    if (kemet_replay_text(text, cli_rules_text(), &end, NULL, 0, NULL, &err) ||
         kemet_result(&end) == KEMET_PLAYING ||
-        kemet_record_read(text, &r, &pos, &plies, &n, &err))
+        kemet_record_read_text(text, cli_rules_text(), &r, &pos, &plies, &n,
+                               &err))
         return 0;
     for (long i = 0; i < n; i++) {
         kemet_pos next;

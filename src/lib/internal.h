@@ -279,10 +279,13 @@ struct kemet_rules {
     kmt_rulefile file;        /* the strings of `own` and `info` */
     bool user;                /* opened from a user's text, not built in */
     char sha256[65];          /* of the file's text and any board file */
+    char *text;               /* a user's file's text (owned), or NULL */
     int variant;              /* family-defined: which built-in parameters */
     void *params;             /* family-defined, owned (free) */
     int opt[KMT_MAX_OPTIONS]; /* option values, in the file's order */
     char spec[96];            /* canonical spec */
+    char key[96];     /* what is made for it is kept under (kemet_rules_key) */
+    char net_key[64]; /* what its networks are made for: the id, @sha */
     kemet_info info;
     const char *board; /* the board picture (template) */
     char *board_file;  /* the board file's text, or NULL */

@@ -92,7 +92,7 @@ const kemet_rules *kemet_judge_rules(const kemet_judge *judge) {
 int kemet_judge_use_table(kemet_judge *judge, const kemet_table *table) {
     if (!judge)
         return KEMET_EMISUSE;
-    if (table && strcmp(kemet_table_spec(table), judge->rules->spec) != 0)
+    if (table && strcmp(kemet_table_spec(table), judge->rules->key) != 0)
         return KEMET_ERULESET;
     judge->table = judge->plain ? NULL : table;
     return KEMET_OK;
@@ -105,7 +105,7 @@ const kemet_table *kemet_judge_table(const kemet_judge *judge) {
 int kemet_judge_use_race(kemet_judge *judge, const kemet_race *race) {
     if (!judge)
         return KEMET_EMISUSE;
-    if (race && strcmp(kmt_race_spec(race), judge->rules->spec) != 0)
+    if (race && strcmp(kmt_race_spec(race), judge->rules->key) != 0)
         return KEMET_ERULESET;
     judge->race = judge->plain ? NULL : race;
     return KEMET_OK;

@@ -49,7 +49,7 @@ kemet_net *kmt_net_alloc(const kemet_rules *r, int nh) {
     kemet_net *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
-    snprintf(n->id, sizeof n->id, "%s", r->info.id);
+    snprintf(n->id, sizeof n->id, "%s", r->net_key);
     n->nf = side_features(r);
     n->ni = inputs_for(r, n->nf);
     n->nh = nh;
@@ -99,7 +99,7 @@ const char *kemet_net_note(const kemet_net *net) {
 }
 
 bool kmt_net_fits(const kemet_net *n, const kemet_rules *r) {
-    return strcmp(n->id, r->info.id) == 0 && n->nf == side_features(r) &&
+    return strcmp(n->id, r->net_key) == 0 && n->nf == side_features(r) &&
            n->ni == inputs_for(r, n->nf);
 }
 

@@ -239,7 +239,7 @@ int kemet_race_solve(const kemet_rules *rules, kemet_race **out,
     kemet_race *R = calloc(1, sizeof *R);
     if (!R)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-    snprintf(R->spec, sizeof R->spec, "%s", rules->spec);
+    snprintf(R->spec, sizeof R->spec, "%s", rules->key);
     int rc = kmt_table_layout(rules, rules->info.pieces, &R->lay, err);
     if (rc) {
         kemet_race_free(R);

@@ -40,10 +40,16 @@ static int header_lines(const kemet_rules *rules, uint64_t seed,
         return KEMET_EMISUSE;
     if (kemet_pos_format(rules, first, pos, sizeof pos) < 0)
         return KEMET_ERANGE;
+    /* A user's ruleset file is named by its text's hash as well
+     * (docs/rulesets.md), so the record is never replayed under another. */
+    char sha[96] = "";
+    if (rules->user)
+        snprintf(sha, sizeof sha, "rules-sha256 %s\n", rules->sha256);
     int k = snprintf(buf, len,
-                     "kemet-record 1\nruleset %s\nseed %" PRIu64
+                     "kemet-record 1\nruleset %s\n%sseed %" PRIu64
                      "\nplayer1 %s\nplayer2 %s\n%s %s\n",
-                     kemet_rules_spec(rules), seed, player1, player2, key, pos);
+                     kemet_rules_spec(rules), sha, seed, player1, player2, key,
+                     pos);
     return (k < 0 || (size_t)k >= len) ? KEMET_ERANGE : k;
 }
 
@@ -100,6 +106,8 @@ int kemet_record_result(const kemet_pos *pos, int stopped, char *buf,
  * ------------------------------------------------------------------------ */
 typedef struct replay {
     kemet_rules *rules;
+    const char *rules_text; /* a user's ruleset file, or NULL */
+    bool sha_seen;          /* its rules-sha256 line was read */
     kemet_pos pos;
     kemet_rng rng;
     bool seeded, started, ended, have_start, magic;
@@ -144,6 +152,11 @@ static int replay_begin(replay *R, long ln, kemet_error *err) {
         return kmt_fail(err, KEMET_ESYNTAX,
                         "line %ld: the record names no ruleset before its "
                         "first move",
+                        ln);
+    if (R->rules->user && !R->sha_seen)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "line %ld: a record of a ruleset file names the "
+                        "file's SHA-256 (a rules-sha256 line)",
                         ln);
     if (R->seeded && !R->set_up)
         R->forced = R->rules->rs->opening(R->rules, &R->rng, &R->pos, &R->first,
@@ -262,8 +275,9 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
     const char *arg = sp ? sp + 1 : "";
     size_t klen = sp ? (size_t)(sp - line) : strlen(line);
 #define KEY(k) (klen == sizeof(k) - 1 && memcmp(line, k, klen) == 0)
-    bool header = KEY("ruleset") || KEY("seed") || KEY("player1") ||
-                  KEY("player2") || KEY("start") || KEY("setup");
+    bool header = KEY("ruleset") || KEY("rules-sha256") || KEY("seed") ||
+                  KEY("player1") || KEY("player2") || KEY("start") ||
+                  KEY("setup");
     if (header && R->started)
         return kmt_fail(err, KEMET_ESYNTAX,
                         "line %ld: header line after the first move", ln);
@@ -272,8 +286,44 @@ static int replay_line(replay *R, long ln, char *line, kemet_error *err) {
             return kmt_fail(err, KEMET_ESYNTAX,
                             "line %ld: a second ruleset line", ln);
         kemet_error e;
+        size_t idlen = strcspn(arg, ":");
+        kemet_rules *u = NULL;
+        /* The user's file, when the record names its id. */
+        if (R->rules_text &&
+            kemet_rules_open_text(R->rules_text, NULL, NULL, &u, &e) == 0 &&
+            strlen(u->rs->id) == idlen && memcmp(u->rs->id, arg, idlen) == 0) {
+            kemet_rules_close(u);
+            if (kemet_rules_open_text(R->rules_text, arg, NULL, &R->rules, &e))
+                return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+            return KEMET_OK;
+        }
+        kemet_rules_close(u);
         if (kemet_rules_open(arg, &R->rules, &e))
-            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
+            return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s%s", ln, e.msg,
+                            e.code == KEMET_ERULESET && strchr(arg, ':') == NULL
+                                ? "; a game of a ruleset file replays with "
+                                  "the file"
+                                : "");
+        return KEMET_OK;
+    }
+    if (KEY("rules-sha256")) {
+        if (!R->rules || R->sha_seen)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "line %ld: rules-sha256 comes once, after the "
+                            "ruleset line",
+                            ln);
+        if (!R->rules->user)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "line %ld: %s is built in; its records name no "
+                            "SHA-256",
+                            ln, R->rules->rs->id);
+        if (strcmp(arg, R->rules->sha256) != 0)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "line %ld: the record was played under another "
+                            "text of the ruleset file %s (SHA-256 %.16s..., "
+                            "this file's is %.16s...)",
+                            ln, R->rules->rs->id, arg, R->rules->sha256);
+        R->sha_seen = true;
         return KEMET_OK;
     }
     if (KEY("seed")) {
@@ -388,9 +438,16 @@ static int replay_text(replay *R, const char *text, kemet_error *err) {
 
 int kemet_replay(const char *text, kemet_pos *final, char *final_text,
                  size_t final_len, long *turns, kemet_error *err) {
+    return kemet_replay_text(text, NULL, final, final_text, final_len, turns,
+                             err);
+}
+
+int kemet_replay_text(const char *text, const char *rules_text,
+                      kemet_pos *final, char *final_text, size_t final_len,
+                      long *turns, kemet_error *err) {
     if (!text)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_replay: NULL text");
-    replay R = {0};
+    replay R = {.rules_text = rules_text};
     int rc = replay_text(&R, text, err);
     if (rc == 0) {
         if (final)
@@ -407,12 +464,18 @@ int kemet_replay(const char *text, kemet_pos *final, char *final_text,
 
 int kemet_record_read(const char *text, kemet_rules **rules, kemet_pos *start,
                       kemet_ply **plies, long *n, kemet_error *err) {
+    return kemet_record_read_text(text, NULL, rules, start, plies, n, err);
+}
+
+int kemet_record_read_text(const char *text, const char *rules_text,
+                           kemet_rules **rules, kemet_pos *start,
+                           kemet_ply **plies, long *n, kemet_error *err) {
     if (!text || !rules || !start || !plies || !n)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_record_read: NULL argument");
     *rules = NULL;
     *plies = NULL;
     *n = 0;
-    replay R = {.keep = true};
+    replay R = {.keep = true, .rules_text = rules_text};
     int rc = replay_text(&R, text, err);
     if (rc) {
         kemet_rules_close(R.rules);
@@ -469,7 +532,7 @@ int kemet_game_read(const kemet_rules *rules, const char *text,
     if (!rules || !text || !out)
         return kmt_fail(err, KEMET_EMISUSE, "kemet_game_read: NULL argument");
     *out = NULL;
-    replay R = {.keep = true};
+    replay R = {.keep = true, .rules_text = rules->text};
     int rc = replay_text(&R, text, err);
     if (rc == KEMET_OK &&
         strcmp(kemet_rules_spec(R.rules), kemet_rules_spec(rules)) != 0)

@@ -260,12 +260,26 @@ static int open_text(const char *text, const char *spec, const char *board_text,
         free(r);
         return rc;
     }
+    if (user && !(r->text = malloc(strlen(text) + 1))) {
+        free(r->params);
+        kmt_rulefile_free(&r->file);
+        free(r);
+        return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    }
+    if (user)
+        memcpy(r->text, text, strlen(text) + 1);
     kmt_sha256 h;
     kmt_sha256_init(&h);
     kmt_sha256_add(&h, text, strlen(text));
     if (board_text)
         kmt_sha256_add(&h, board_text, strlen(board_text));
     kmt_sha256_hex(&h, r->sha256);
+    /* What is made for a user's file is kept under its text's hash as
+     * well as its name: never used for another file of the same id. */
+    snprintf(r->key, sizeof r->key, user ? "%s@%.16s" : "%s", r->spec,
+             r->sha256);
+    snprintf(r->net_key, sizeof r->net_key, user ? "%s@%.16s" : "%s", f->id,
+             r->sha256);
     r->info = (kemet_info){
         .id = rs->id,
         .title = rs->title,
@@ -288,6 +302,7 @@ static int open_text(const char *text, const char *spec, const char *board_text,
         rc = rs->open(r, board_text, err);
         if (rc) {
             free(r->board_file);
+            free(r->text);
             free(r->params);
             kmt_rulefile_free(&r->file);
             free(r);
@@ -361,6 +376,10 @@ int kemet_rules_open_file(const char *path, const char *spec,
     return rc;
 }
 
+const char *kemet_rules_key(const kemet_rules *rules) {
+    return rules->key;
+}
+
 const char *kemet_rules_sha256(const kemet_rules *rules) {
     return rules->user ? rules->sha256 : NULL;
 }
@@ -372,6 +391,7 @@ void kemet_rules_close(kemet_rules *rules) {
         rules->rs->close(rules);
     free(rules->board_file);
     free(rules->params);
+    free(rules->text);
     kmt_rulefile_free(&rules->file);
     free(rules);
 }

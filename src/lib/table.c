@@ -127,7 +127,7 @@ int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
     kemet_table *t = calloc(1, sizeof *t);
     if (!t)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-    snprintf(t->spec, sizeof t->spec, "%s", r->spec);
+    snprintf(t->spec, sizeof t->spec, "%s", r->key);
     t->N = pieces;
     t->S = r->squares;
     t->heap_sq = rs->heap_square;
@@ -432,9 +432,9 @@ int kemet_table_load(const kemet_rules *rules, const char *path,
     char spec[96];
     memcpy(spec, h + 16, 96);
     spec[95] = '\0';
-    if (strcmp(spec, rules->spec) != 0) {
+    if (strcmp(spec, rules->key) != 0) {
         rc = kmt_fail(err, KEMET_ERULESET, "%.200s is a table of %s, not of %s",
-                      path, spec, rules->spec);
+                      path, spec, rules->key);
         goto done;
     }
     uint32_t N = get32(h + 112);
