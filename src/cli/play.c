@@ -1257,6 +1257,14 @@ static int read_position(const char *position, const char *board,
                         "board; not with --board");
     kemet_rules *pr;
     kemet_error err;
+    size_t nl = named ? strlen(named) : 0;
+    if (nl > 6 && strcmp(named + nl - 6, ".rules") == 0) {
+        /* the ruleset named by its file: read it before the position */
+        kemet_rules *fr = cli_rules(named, NULL);
+        if (!fr)
+            return EXIT_BAD;
+        kemet_rules_close(fr);
+    }
     if (cli_pos_parse(position, NULL, &pr, pos, &err))
         return cli_fail("play: --position: %s", err.msg);
     if (!pr)

@@ -8,7 +8,7 @@ K=$1
 here=$(cd "$(dirname "$0")" && pwd)
 c=$here/corpus
 rm -rf "$c"
-mkdir -p "$c/position" "$c/move" "$c/board" "$c/record" "$c/weights"
+mkdir -p "$c/position" "$c/move" "$c/board" "$c/record" "$c/weights" "$c/rules"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 i=0
@@ -25,6 +25,12 @@ for r in $("$K" rules | awk '{print $1}'); do
     printf "$(printf '\\%03o\\%03o\\%03o' "$i" 5 "$i")%s" "1-4" > "$c/move/$r-step"
     printf "$(printf '\\%03o\\%03o\\%03o' "$i" 20 "$i")%s" "3,2" > "$c/move/$r-throw"
     i=$((i + 1))
+done
+# the built-in ruleset files, each under an id of its own (a file may not
+# take a built-in's)
+for f in "$here"/../../data/rulesets/*.rules; do
+    id=$(basename "$f" .rules)
+    sed "s/^id $id\$/id fz-$id/" "$f" > "$c/rules/$id"
 done
 printf '\000%s' "$(cat "$here/../../data/boards/washburne.board")" > "$c/board/washburne"
 printf '\002%s' "$(cat "$here/../../data/boards/lions-jackals.board")" > "$c/board/lions-jackals"

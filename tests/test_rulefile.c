@@ -1,0 +1,551 @@
+/* test_rulefile.c - ruleset files (docs/rulesets.md): the built-in files
+ * play as their rulesets, files written from the documentation alone give
+ * the built-in game trees, every statement refuses its bad forms with the
+ * line, parts that cannot work together are refused with the reason, a new
+ * combination of parts plays without code, and records and tables of a
+ * file are bound to its text's hash.
+ */
+#include "testutil.h"
+
+#include "internal.h" /* kmt_sha256, checked against the standard */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A built-in file's text with its id replaced (a user's file may not take
+ * a built-in's id). Caller frees. */
+static char *builtin_as(const char *id, const char *new_id) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/data/rulesets/%s.rules", KEMET_SOURCE_DIR,
+             id);
+    char *text = tu_read_file(path);
+    assert_non_null(text);
+    char from[64], to[64];
+    snprintf(from, sizeof from, "\nid %s\n", id);
+    snprintf(to, sizeof to, "\nid %s\n", new_id);
+    char *at = strstr(text, from);
+    assert_non_null(at);
+    size_t n = strlen(text) + strlen(to) + 1;
+    char *out = malloc(n);
+    assert_non_null(out);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    free(text);
+    return out;
+}
+
+/* text with the first occurrence of `a` replaced by `b` (caller frees). */
+static char *edit(const char *text, const char *a, const char *b) {
+    const char *at = strstr(text, a);
+    assert_non_null(at);
+    size_t n = strlen(text) + strlen(b) + 1;
+    char *out = malloc(n);
+    assert_non_null(out);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, b, at + strlen(a));
+    return out;
+}
+
+static void sha256_of(const char *data, size_t n, int times, char hex[65]) {
+    kmt_sha256 s;
+    kmt_sha256_init(&s);
+    for (int i = 0; i < times; i++)
+        kmt_sha256_add(&s, data, n);
+    kmt_sha256_hex(&s, hex);
+}
+
+/* FIPS 180-4's examples (and the empty message). */
+static void sha256_standard_examples(void **state) {
+    (void)state;
+    char hex[65];
+    sha256_of("", 0, 1, hex);
+    assert_string_equal(
+        hex,
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    sha256_of("abc", 3, 1, hex);
+    assert_string_equal(
+        hex,
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two =
+        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    sha256_of(two, strlen(two), 1, hex);
+    assert_string_equal(
+        hex,
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    char a[1000];
+    memset(a, 'a', sizeof a);
+    sha256_of(a, sizeof a, 1000, hex); /* one million 'a' */
+    assert_string_equal(
+        hex,
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+/* Every built-in ruleset, opened from its file under another id, plays the
+ * same games as the built-in: the same start, and random games with the
+ * same seeds end in the same positions. */
+static void builtin_files_play_as_built_in(void **state) {
+    (void)state;
+    for (int i = 0; i < kemet_ruleset_count(); i++) {
+        const char *id = kemet_ruleset_id(i);
+        char *text = builtin_as(id, "copy-of-it");
+        kemet_rules *a, *b;
+        kemet_error e;
+        assert_int_equal(kemet_rules_open(id, &a, &e), KEMET_OK);
+        int rc = kemet_rules_open_text(text, NULL, NULL, &b, &e);
+        if (rc)
+            fail_msg("%s: %s", id, e.msg);
+        assert_null(kemet_rules_sha256(a));
+        assert_non_null(kemet_rules_sha256(b));
+        assert_string_equal(kemet_rules_info(b)->title,
+                            kemet_rules_info(a)->title);
+        assert_string_equal(kemet_rules_info(b)->text,
+                            kemet_rules_info(a)->text);
+        kemet_pos pa, pb;
+        kemet_start(a, &pa);
+        kemet_start(b, &pb);
+        assert_memory_equal(&pa, &pb, sizeof pa);
+        for (uint64_t s = 1; s <= 40; s++) {
+            kemet_game *ga, *gb;
+            kemet_rng ra, rb;
+            kemet_rng_seed(&ra, s);
+            kemet_rng_seed(&rb, s);
+            assert_int_equal(kemet_game_new(a, s, &ga, NULL), KEMET_OK);
+            assert_int_equal(kemet_game_new(b, s, &gb, NULL), KEMET_OK);
+            kemet_game_playout(ga, &ra, 400, 0);
+            kemet_game_playout(gb, &rb, 400, 0);
+            assert_memory_equal(kemet_game_pos(ga), kemet_game_pos(gb),
+                                sizeof(kemet_pos));
+            kemet_game_free(ga);
+            kemet_game_free(gb);
+        }
+        kemet_rules_close(a);
+        kemet_rules_close(b);
+        free(text);
+    }
+}
+
+/* One bad form of a statement: the edit made to senet-kendall's file (as
+ * "my-senet"), the line the error must name (0: "rules file:"), and words
+ * the message must hold. */
+typedef struct bad_case {
+    const char *from, *to;
+    int line;
+    const char *says;
+} bad_case;
+
+static void check_bad(const char *base, const bad_case *c) {
+    char *text = edit(base, c->from, c->to);
+    kemet_rules *r = (kemet_rules *)1;
+    kemet_error e;
+    int rc = kemet_rules_open_text(text, NULL, NULL, &r, &e);
+    if (rc == KEMET_OK)
+        fail_msg("accepted: '%s' -> '%s'", c->from, c->to);
+    assert_null(r);
+    char where[64];
+    if (c->line)
+        snprintf(where, sizeof where, "rules file line %d: ", c->line);
+    else
+        snprintf(where, sizeof where, "rules file: ");
+    if (strncmp(e.msg, where, strlen(where)) != 0 || !strstr(e.msg, c->says) ||
+        strchr(e.msg, '\n'))
+        fail_msg("'%s' -> '%s': %s", c->from, c->to, e.msg);
+    assert_int_equal(rc, KEMET_ESYNTAX);
+    free(text);
+}
+
+/* Every statement every ruleset has, and the senet family's parts. */
+static void bad_statements_refused(void **state) {
+    (void)state;
+    char *base = builtin_as("senet-kendall", "my-senet");
+    /* the lines of senet-kendall.rules: 1 kemet-rules, 4 id, 5 title,
+     * 6 author, 7 year, 8 about, 9 source, 10 players, 11 gone, 13 family,
+     * 16 track ... 27 bear-off, 30 the first text line */
+    static const bad_case cases[] = {
+        {"kemet-rules 1", "kemet-rules 2", 1, "version '2'"},
+        {"kemet-rules 1", "kemet-board 1", 1, "begins 'kemet-rules 1'"},
+        {"id my-senet", "id My_Senet", 4, "not a name"},
+        {"id my-senet", "id", 4, "one word"},
+        {"id my-senet", "id senet-kendall", 0, "built-in"},
+        {"id my-senet\n", "", 0, "missing statement 'id'"},
+        {"title Senet (Kendall)", "title", 5, "needs some words"},
+        {"title Senet (Kendall)\n", "", 0, "missing statement 'title'"},
+        {"author Timothy Kendall\n", "", 0, "missing statement 'author'"},
+        {"year 1979", "year 1979 AD", 7, "write 'year N'"},
+        {"year 1979", "year 0", 7, "write 'year N'"},
+        {"about Seven", "author twice\nabout Seven", 8, "given twice"},
+        {"players White W Black B", "players White W Black W", 10,
+         "different letters"},
+        {"players White W Black B", "players White w Black B", 10,
+         "letter A-Z"},
+        {"players White W Black B", "players White W", 10, "players NAME1"},
+        {"players White W Black B", "players Wh1te W Black B", 10,
+         "player's name"},
+        {"family senet", "family chess", 0, "no family 'chess'"},
+        {"family senet", "family senet extra", 13, "one word"},
+        {"track 30 boustrophedon", "track 31 boustrophedon", 16,
+         "'track 30 boustrophedon'"},
+        {"track 30 boustrophedon", "track 30 boustrophedon\ntrack 30", 17,
+         "given twice (first on line 16)"},
+        {"pieces 7", "pieces 5", 17, "'pieces 7'"},
+        {"setup alternate", "setup mixed", 18, "'setup alternate'"},
+        {"first player-1", "first player-2", 19, "'first player-1'"},
+        {"throw sticks 4 blank=5", "throw dice 1 d4", 20, "'throw sticks"},
+        {"again 1 4 5", "again 1 5", 21, "'again 1 4 5'"},
+        {"protect pairs", "protect triples", 22, "'protect pairs'"},
+        {"capture swap", "capture none", 23, "'capture swap'"},
+        {"backward when-stuck", "backward never", 24, "backward when-stuck"},
+        {"stop 26", "stop 25", 25, "'stop 26'"},
+        {"water 27 15", "water 25 15", 26, "'water 27 15'"},
+        {"bear-off 26:5", "bear-off 26:4", 27, "'bear-off"},
+        {"bear-off 26:5 27:4 28:3 29:2 30:any", "", 0,
+         "missing statement 'bear-off'"},
+        {"capture swap", "capture swap\nrethrow 27", 24, "write 'rethrow'"},
+        {"capture swap", "capture swap\nknights 3", 24,
+         "'knights' is not a statement of the senet family"},
+        {"capture swap", "capture swap\noption speed 1 2 1", 24,
+         "no option 'speed'"},
+        {"capture swap", "capture swap\noption pieces 1 2 3", 24,
+         "MIN <= DEFAULT <= MAX"},
+        {"capture swap", "capture swap\noption pieces x 2 1", 24,
+         "not a number"},
+        {"capture swap", "capture swap\nboard washburne", 0, "built in"},
+        {"text ", "txet ", 30, "not a statement of the senet family"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_bad(base, &cases[i]);
+    free(base);
+}
+
+/* Text that is not a ruleset file at all. */
+static void hostile_text_refused(void **state) {
+    (void)state;
+    char *base = builtin_as("senet-kendall", "my-senet");
+    static const bad_case cases[] = {
+        {"Seven pieces", "Seven \xff pieces", 8, "not UTF-8"},
+        {"Seven pieces", "Seven \xc0\xaf pieces", 8, "not UTF-8"},
+        {"Seven pieces", "Seven \xed\xa0\x80 pieces", 8, "not UTF-8"},
+        {"Seven pieces", "Seven \x01 pieces", 8, "control character"},
+        {"kemet-rules 1", "kemet-rules", 1, "version"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_bad(base, &cases[i]);
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open_text("", NULL, NULL, &r, &e),
+                     KEMET_ESYNTAX);
+    assert_string_equal(e.msg, "rules file: empty: a ruleset file begins "
+                               "'kemet-rules 1'");
+    /* a line too long, a file too large */
+    size_t n = strlen(base) + 300000;
+    char *big = malloc(n);
+    assert_non_null(big);
+    snprintf(big, n, "%s", base);
+    size_t at = strlen(big);
+    memcpy(big + at, "text ", 5);
+    memset(big + at + 5, 'x', 2500);
+    big[at + 2505] = '\0';
+    assert_int_equal(kemet_rules_open_text(big, NULL, NULL, &r, &e),
+                     KEMET_ESYNTAX);
+    assert_non_null(strstr(e.msg, "longer than 2000 bytes"));
+    memset(big + at, '#', n - at - 1);
+    big[n - 1] = '\0';
+    assert_int_equal(kemet_rules_open_text(big, NULL, NULL, &r, &e),
+                     KEMET_ESYNTAX);
+    assert_non_null(strstr(e.msg, "larger than"));
+    free(big);
+    /* CRLF line ends are read as LF */
+    size_t len = strlen(base), k = 0;
+    char *crlf = malloc(2 * len + 1);
+    assert_non_null(crlf);
+    for (size_t i = 0; i < len; i++) {
+        if (base[i] == '\n')
+            crlf[k++] = '\r';
+        crlf[k++] = base[i];
+    }
+    crlf[k] = '\0';
+    assert_int_equal(kemet_rules_open_text(crlf, NULL, NULL, &r, &e), KEMET_OK);
+    assert_string_equal(kemet_rules_info(r)->title, "Senet (Kendall)");
+    kemet_rules_close(r);
+    free(crlf);
+    free(base);
+}
+
+/* The holes58 family: its parts' bad forms and the combinations it
+ * refuses. */
+static void holes58_parts(void **state) {
+    (void)state;
+    char *base = builtin_as("chien-chacal", "my-chien");
+    /* lines: 12 family, 15 pieces, 16 throw, 17 first, 18 enter, 19 path,
+     * 20 lines, 21 pass, 22 exit, 23 rethrow */
+    static const bad_case cases[] = {
+        {"enter must ", "enter twice ", 18, "write 'enter' and one of"},
+        {"path own ", "path square ", 19, "own, round"},
+        {"lines one-way 6-20 8-10", "lines one-way 6-20 8-30", 20,
+         "two different holes 2-28"},
+        {"lines one-way 6-20 8-10", "lines one-way 6-20 6-10", 20,
+         "one line only"},
+        {"lines one-way 6-20 8-10", "lines sideways 6-20", 20,
+         "stay|block|one-way"},
+        {"lines one-way 6-20 8-10 ", "", 0, "missing statement 'lines'"},
+        {"pass free ", "pass gates ", 21, "go together"},
+        {"exit land-30 ", "exit shen-1 ", 22, "the Shen"},
+        {"rethrow 15 25 ", "rethrow 15 30 ", 23, "'30' is not a number"},
+        {"enter must ", "enter again ", 23, "needs 'enter must'"},
+        {"path own ", "path round ", 19, "exit last-5"},
+        {"exit land-30 ", "exit land-30\njam-draw\n#", 23,
+         "'jam-draw' needs 'path round'"},
+        {"exit land-30 ", "exit land-30\nshen-capture x\n#", 23,
+         "takes no words"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_bad(base, &cases[i]);
+    free(base);
+}
+
+/* The track family: its parts' bad forms and refused combinations. */
+static void track_parts(void **state) {
+    (void)state;
+    char *base = builtin_as("lions-jackals", "my-lions");
+    static const bad_case cases[] = {
+        {"board lions-jackals", "board senet", 0, "names its board"},
+        {"throw board-sticks", "throw sticks 4 blank=5", 19,
+         "need the lions-jackals board"},
+        {"safe-holes sun", "safe-holes moon", 23, "safe, ankh, sun"},
+        {"words-piece plinth", "words-piece", 32, "needs some words"},
+        {"option solid 1 5 3", "option solid 1 9 6", 0, "at most 5"},
+        {"option solid 1 5 3 ", "", 19, "needs the options 'solid' and"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (cases[i].line == 0 && strstr(cases[i].says, "at most 5")) {
+            /* an option's default past the sticks the throw can list:
+             * refused when the ruleset is opened, as the option is */
+            char *text = edit(base, cases[i].from, cases[i].to);
+            kemet_rules *r;
+            kemet_error e;
+            assert_int_not_equal(
+                kemet_rules_open_text(text, NULL, NULL, &r, &e), KEMET_OK);
+            assert_non_null(strstr(e.msg, cases[i].says));
+            free(text);
+        } else
+            check_bad(base, &cases[i]);
+    free(base);
+}
+
+/* The example of docs/rulesets.md: Chien et Chacal with Botermans' two-way
+ * lines, a combination no built-in ruleset has. It opens, its fast playout
+ * gives the games of the step-by-step one, and its lines work both ways:
+ * a count ending on 20 goes to 6 (the built-in's one-way line does not). */
+static void new_combination_plays(void **state) {
+    (void)state;
+    char *text = builtin_as("chien-chacal", "both-ways");
+    char *both = edit(text, "lines one-way 6-20 8-10", "lines stay 6-20 8-10");
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open_text(both, NULL, NULL, &r, &e), KEMET_OK);
+    for (uint64_t s = 1; s <= 500; s++) {
+        kemet_game *a, *b;
+        kemet_rng pa, pb;
+        kemet_rng_seed(&pa, s);
+        kemet_rng_seed(&pb, s);
+        kemet_game_new(r, s, &a, NULL);
+        kemet_game_new(r, s, &b, NULL);
+        kemet_game_playout(a, &pa, 300, 0);
+        kemet_game_playout(b, &pb, 300, 1);
+        assert_memory_equal(kemet_game_pos(a), kemet_game_pos(b),
+                            sizeof(kemet_pos));
+        kemet_game_free(a);
+        kemet_game_free(b);
+    }
+    kemet_pos pos;
+    assert_int_equal(
+        kemet_pos_read(r, "both-ways to=1 p1=17 h1=4 p2=3 h2=4", &pos, &e),
+        KEMET_OK);
+    kemet_throw t;
+    kemet_move m[KEMET_MAX_MOVES];
+    assert_int_equal(kemet_throw_parse(r, "3", &t, &e), KEMET_OK);
+    assert_int_equal(kemet_moves(r, &pos, &t, m), 1);
+    char s[64];
+    kemet_move_format(&m[0], s, sizeof s);
+    assert_string_equal(s, "17-6"); /* 17 + 3 = 20, the line back to 6 */
+    kemet_rules_close(r);
+    free(both);
+    free(text);
+}
+
+/* The spec's id must be the file's; options are the file's. */
+static void ids_and_options(void **state) {
+    (void)state;
+    char *text = builtin_as("lions-jackals", "my-lions");
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open_text(text, "lions-jackals", NULL, &r, &e),
+                     KEMET_ERULESET);
+    assert_non_null(strstr(e.msg, "is for 'my-lions'"));
+    assert_int_equal(
+        kemet_rules_open_text(text, "my-lions:solid=2,dual=0", NULL, &r, &e),
+        KEMET_OK);
+    assert_string_equal(kemet_rules_spec(r), "my-lions:solid=2,dual=0");
+    const char *key = kemet_rules_key(r) + strlen("my-lions:solid=2,dual=0");
+    assert_int_equal(key[0], '@');
+    assert_memory_equal(key + 1, kemet_rules_sha256(r), 16);
+    assert_int_equal(strlen(key), 17);
+    kemet_rules_close(r);
+    free(text);
+}
+
+/* kemet_rules_key: the spec for a built-in ruleset, spec@hash for a file;
+ * a table made for one file is refused by another of the same id. */
+static void keys_follow_the_text(void **state) {
+    (void)state;
+    char *text = builtin_as("senet-kendall", "my-senet");
+    char *other = edit(text, "title Senet (Kendall)", "title Another");
+    kemet_rules *a, *b, *k;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open_text(text, NULL, NULL, &a, &e), 0);
+    assert_int_equal(kemet_rules_open_text(other, NULL, NULL, &b, &e), 0);
+    assert_int_equal(kemet_rules_open("senet-kendall", &k, &e), 0);
+    assert_string_equal(kemet_rules_key(k), "senet-kendall");
+    assert_int_equal(strlen(kemet_rules_key(a)), strlen("my-senet@") + 16);
+    assert_memory_equal(kemet_rules_key(a), "my-senet@", 9);
+    assert_string_not_equal(kemet_rules_key(a), kemet_rules_key(b));
+    assert_memory_equal(kemet_rules_key(a) + 9, kemet_rules_sha256(a), 16);
+    kemet_table *t;
+    assert_int_equal(kemet_table_solve(a, 1, 1, NULL, NULL, &t, &e), KEMET_OK);
+    kemet_judge *j;
+    assert_int_equal(kemet_judge_new(b, NULL, &j, &e), KEMET_OK);
+    assert_int_not_equal(kemet_judge_use_table(j, t), KEMET_OK);
+    kemet_judge_free(j);
+    kemet_table_free(t);
+    kemet_rules_close(a);
+    kemet_rules_close(b);
+    kemet_rules_close(k);
+    free(other);
+    free(text);
+}
+
+/* A record of a file's ruleset names the hash; it replays with that text
+ * only. */
+static void records_bound_to_the_text(void **state) {
+    (void)state;
+    char *text = builtin_as("senet-kendall", "my-senet");
+    char *other = edit(text, "# Senet", "# a comment changed");
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open_text(text, NULL, NULL, &r, &e), 0);
+    kemet_pos start;
+    kemet_start(r, &start);
+    char rec[2048];
+    int n =
+        kemet_record_header(r, 7, "human", "greedy", &start, rec, sizeof rec);
+    assert_true(n > 0);
+    char want[128];
+    snprintf(want, sizeof want, "ruleset my-senet\nrules-sha256 %s\n",
+             kemet_rules_sha256(r));
+    assert_non_null(strstr(rec, want));
+    snprintf(rec + n, sizeof rec - (size_t)n, "result unfinished\n");
+    long turns;
+    assert_int_equal(kemet_replay_text(rec, text, NULL, NULL, 0, &turns, &e),
+                     KEMET_OK);
+    assert_int_equal(kemet_replay_text(rec, other, NULL, NULL, 0, &turns, &e),
+                     KEMET_ESYNTAX);
+    assert_non_null(strstr(e.msg, "line 3: the record was played under"));
+    assert_int_equal(kemet_replay(rec, NULL, NULL, 0, &turns, &e),
+                     KEMET_ESYNTAX);
+    assert_non_null(strstr(e.msg, "line 2: unknown ruleset 'my-senet'"));
+    /* without the hash line */
+    char *bare = edit(rec, want, "ruleset my-senet\n");
+    assert_int_equal(kemet_replay_text(bare, text, NULL, NULL, 0, &turns, &e),
+                     KEMET_ESYNTAX);
+    assert_non_null(strstr(e.msg, "names the file's SHA-256"));
+    free(bare);
+    /* a built-in ruleset's record may not carry one */
+    const char *b = "kemet-record 1\nruleset senet-kendall\nrules-sha256 "
+                    "00\nresult unfinished\n";
+    assert_int_equal(kemet_replay_text(b, text, NULL, NULL, 0, &turns, &e),
+                     KEMET_ESYNTAX);
+    assert_non_null(strstr(e.msg, "is built in"));
+    kemet_rules_close(r);
+    free(other);
+    free(text);
+}
+
+/* The program: files written from docs/rulesets.md alone (tests/rulesets)
+ * give the built-in game trees (tests/golden/perft.txt); a bad file is one
+ * line and status 2; kemet rules shows a file with its hash. */
+static void program_and_fresh_files(void **state) {
+    (void)state;
+    static const struct {
+        const char *file, *depth, *count, *pos;
+    } cases[] = {
+        {"fresh-dogs-jackals", "7", "105336", NULL},
+        {"fresh-dogs-jackals", "8", "673289",
+         "fresh-dogs-jackals to=1 p1=25,30 p2=23,28"},
+        {"fresh-washburne", "4", "58081", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[512], want[128], *out, *err;
+        snprintf(path, sizeof path, "%s/tests/rulesets/%s.rules",
+                 KEMET_SOURCE_DIR, cases[i].file);
+        snprintf(want, sizeof want, "perft %s %s: %s\n", cases[i].file,
+                 cases[i].depth, cases[i].count);
+        int rc = cases[i].pos ? tu_run(NULL, &out, &err, "perft", path,
+                                       cases[i].depth, cases[i].pos, NULL)
+                              : tu_run(NULL, &out, &err, "perft", path,
+                                       cases[i].depth, NULL);
+        if (rc != 0 || !strstr(out, want))
+            fail_msg("%s: %s%s", cases[i].file, out, err);
+        free(out);
+        free(err);
+    }
+    char *text = builtin_as("senet-kendall", "my-senet");
+    char *bad = edit(text, "water 27 15", "water 27 14");
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(bad, f);
+    fclose(f);
+    char *out, *err;
+    assert_int_equal(
+        tu_run(NULL, &out, &err, "sim", path, "--games", "5", NULL), 2);
+    assert_string_equal(out, "");
+    assert_non_null(strstr(err, ": rules file line 26: the senet family"));
+    assert_ptr_equal(strchr(err, '\n'), err + strlen(err) - 1); /* one line */
+    free(out);
+    free(err);
+    f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    assert_int_equal(tu_run(NULL, &out, &err, "rules", path, NULL), 0);
+    assert_non_null(strstr(out, "Ruleset file: "));
+    assert_non_null(strstr(out, "(SHA-256 "));
+    free(out);
+    free(err);
+    assert_int_equal(
+        tu_run(NULL, &out, &err, "start", "--rules", path, "my-senet", NULL),
+        0);
+    assert_string_equal(
+        out, "my-senet to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14\n");
+    free(out);
+    free(err);
+    remove(path);
+    free(bad);
+    free(text);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sha256_standard_examples),
+        cmocka_unit_test(builtin_files_play_as_built_in),
+        cmocka_unit_test(bad_statements_refused),
+        cmocka_unit_test(hostile_text_refused),
+        cmocka_unit_test(holes58_parts),
+        cmocka_unit_test(track_parts),
+        cmocka_unit_test(new_combination_plays),
+        cmocka_unit_test(ids_and_options),
+        cmocka_unit_test(keys_follow_the_text),
+        cmocka_unit_test(records_bound_to_the_text),
+        cmocka_unit_test(program_and_fresh_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
