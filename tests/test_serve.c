@@ -2120,6 +2120,101 @@ static void rematch(void **state_) {
     remove_db(&S);
 }
 
+/* A ruleset file (--rules): offered with the built-in rulesets, its games
+ * kept under its text's hash; a restart with the same text resumes them,
+ * with another text the server refuses to start, naming the game and the
+ * file, and the games stay in the database. */
+static const char my_chien[] =
+    "kemet-rules 1\nid my-chien\nfamily holes58\ntitle My Chien\n"
+    "author a test\nabout lines both ways\nplayers Dogs D Jackals J\n"
+    "gone taken off\npieces 5\nthrow sticks 4 blank=5\nfirst player-1\n"
+    "enter must\npath own\nlines stay 6-20 8-10\npass free\n"
+    "exit land-30\nrethrow 15 25\ntext Chien et Chacal, lines both ways.\n";
+
+static void write_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void ruleset_file_games(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    char rules[96];
+    snprintf(rules, sizeof rules, "%s.rules", S.db);
+    write_text(rules, my_chien);
+    S.extra[0] = "--rules";
+    S.extra[1] = rules;
+    start(&S);
+    json_t *all = call(&S, "GET", "/api/rulesets", NULL, NULL, 200);
+    json_t *list = json_object_get(all, "rulesets");
+    size_t n = json_array_size(list);
+    assert_true(n > 1);
+    assert_string_equal(str(json_array_get(list, n - 1), "id"), "my-chien");
+    json_decref(all);
+    game g = create(&S, "{\"ruleset\":\"my-chien\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    unsigned pick = 3;
+    for (int i = 0; i < 6; i++)
+        act(&S, &g, pick = pick * 69069u + 1u);
+    json_t *st = state(&S, &g, NULL);
+    long v = num(st, "version");
+    json_decref(st);
+    stop(&S, SIGTERM);
+    start(&S); /* the same text: resumed */
+    st = state(&S, &g, NULL);
+    assert_int_equal(num(st, "version"), v);
+    json_decref(st);
+    stop(&S, SIGTERM);
+    /* another text of the same id */
+    char other[sizeof my_chien + 16];
+    snprintf(other, sizeof other, "%s", my_chien);
+    memcpy(strstr(other, "My Chien"), "My Chian", 8);
+    write_text(rules, other);
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        dup2(fd[1], 2);
+        close(fd[0]);
+        close(fd[1]);
+        execl(getenv("KEMET_BIN"), "kemet", "serve", "--port", "0", "--db",
+              S.db, "--rules", rules, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    char err[512] = {0};
+    size_t k = 0;
+    ssize_t r;
+    while (k < sizeof err - 1 && (r = read(fd[0], err + k, 1)) == 1 &&
+           err[k] != '\n')
+        k++;
+    close(fd[0]);
+    int status = -1;
+    for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; i++)
+        nanosleep(&(struct timespec){0, 100000000}, NULL);
+    if (!WIFEXITED(status)) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        fail_msg("the server started under another text: %s", err);
+    }
+    assert_int_equal(WEXITSTATUS(status), 2);
+    assert_non_null(strstr(err, g.id));
+    assert_non_null(strstr(err, "give that file's text with --rules"));
+    write_text(rules, my_chien); /* the right text again: nothing lost */
+    start(&S);
+    st = state(&S, &g, NULL);
+    assert_int_equal(num(st, "version"), v);
+    json_decref(st);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+    unlink(rules);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
@@ -2135,6 +2230,7 @@ int main(void) {
         cmocka_unit_test(takeback_game),
         cmocka_unit_test(session_as_library),
         cmocka_unit_test(old_database),
+        cmocka_unit_test(ruleset_file_games),
         cmocka_unit_test(one_review_for_all),
         cmocka_unit_test(players_first),
         cmocka_unit_test(bodies_and_answers),

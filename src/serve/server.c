@@ -123,6 +123,7 @@ int srv_add_locked(server *S, wgame *g) {
 const kemet_rules *srv_rules_of(server *S, const char *spec) {
     for (int i = 0; i < S->nrules; i++)
         if (strcmp(kemet_rules_spec(S->rules[i]), spec) == 0 ||
+            strcmp(kemet_rules_key(S->rules[i]), spec) == 0 ||
             strcmp(kemet_rules_info(S->rules[i])->id, spec) == 0)
             return S->rules[i];
     return NULL;
@@ -1594,8 +1595,12 @@ static int load_game(void *ctx, const store_game_row *row) {
     loader *L = ctx;
     const kemet_rules *r = srv_rules_of(L->S, row->ruleset);
     if (!r || strlen(row->id) != WG_ID) {
-        snprintf(L->why, sizeof L->why, "game %.20s: unknown ruleset %.60s",
-                 row->id, row->ruleset);
+        snprintf(L->why, sizeof L->why, "game %.20s: unknown ruleset %.60s%s",
+                 row->id, row->ruleset,
+                 strchr(row->ruleset, '@')
+                     ? " (a ruleset file's game: give that file's text "
+                       "with --rules)"
+                     : "");
         return -1;
     }
     for (int p = 0; p < 2; p++)

@@ -267,7 +267,9 @@ static int insert_game(store *s, const wgame *g) {
     sqlite3_stmt *st = s->add_game;
     sqlite3_reset(st);
     sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, kemet_rules_spec(g->rules), -1, SQLITE_STATIC);
+    /* the key: a ruleset file's game is kept with its text's hash, and
+     * resumes only under that text (docs/rulesets.md) */
+    sqlite3_bind_text(st, 2, kemet_rules_key(g->rules), -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, seed, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 4, g->seat[0], -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 5, g->seat[1], -1, SQLITE_STATIC);
