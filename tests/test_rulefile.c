@@ -206,8 +206,8 @@ static void bad_statements_refused(void **state) {
          "no option 'speed'"},
         {"capture swap", "capture swap\noption pieces 1 2 3", 24,
          "MIN <= DEFAULT <= MAX"},
-        {"capture swap", "capture swap\noption pieces x 2 1", 24,
-         "not a number"},
+        {"capture swap", "capture swap\noption pieces 7 X", 24,
+         "not a value"},
         {"capture swap", "capture swap\nboard washburne", 0, "built in"},
         {"text ", "txet ", 30, "not a statement of the senet family"},
     };
@@ -369,6 +369,87 @@ static void new_combination_plays(void **state) {
     assert_string_equal(s, "17-6"); /* 17 + 3 = 20, the line back to 6 */
     kemet_rules_close(r);
     free(both);
+    free(text);
+}
+
+/* Random games of two rulesets from the same seeds end alike. */
+static void same_games(const kemet_rules *a, const kemet_rules *b) {
+    for (uint64_t s = 1; s <= 200; s++) {
+        kemet_game *ga, *gb;
+        kemet_rng ra, rb;
+        kemet_rng_seed(&ra, s);
+        kemet_rng_seed(&rb, s);
+        kemet_game_new(a, s, &ga, NULL);
+        kemet_game_new(b, s, &gb, NULL);
+        kemet_game_playout(ga, &ra, 300, 0);
+        kemet_game_playout(gb, &rb, 300, 0);
+        assert_memory_equal(kemet_game_pos(ga), kemet_game_pos(gb),
+                            sizeof(kemet_pos));
+        kemet_game_free(ga);
+        kemet_game_free(gb);
+    }
+}
+
+/* An option of the file's own, a list of values, chooses among parts
+ * guarded by it ("if lines=both lines stay ..."): each value plays the
+ * ruleset its parts describe; every combination is checked when the file
+ * is opened. */
+static void options_choose_parts(void **state) {
+    (void)state;
+    char *text = builtin_as("chien-chacal", "chien-options");
+    char *a = edit(text, "lines one-way 6-20 8-10",
+                   "if lines=one-way lines one-way 6-20 8-10\n"
+                   "if lines=both lines stay 6-20 8-10\n#");
+    char *g =
+        edit(a, "family holes58", "family holes58\noption lines one-way both");
+    kemet_rules *r, *chien, *both;
+    kemet_error e;
+    char *bt = edit(text, "lines one-way 6-20 8-10", "lines stay 6-20 8-10");
+    assert_int_equal(kemet_rules_open("chien-chacal", &chien, &e), KEMET_OK);
+    assert_int_equal(kemet_rules_open_text(bt, NULL, NULL, &both, &e), 0);
+    assert_int_equal(kemet_rules_open_text(g, NULL, NULL, &r, &e), KEMET_OK);
+    assert_string_equal(kemet_rules_spec(r), "chien-options");
+    same_games(r, chien);
+    kemet_rules_close(r);
+    assert_int_equal(
+        kemet_rules_open_text(g, "chien-options:lines=both", NULL, &r, &e),
+        KEMET_OK);
+    assert_string_equal(kemet_rules_spec(r), "chien-options:lines=both");
+    same_games(r, both);
+    kemet_rules_close(r);
+    assert_int_equal(
+        kemet_rules_open_text(g, "chien-options:lines=up", NULL, &r, &e),
+        KEMET_ERULESET);
+    assert_string_equal(e.msg,
+                        "ruleset option lines must be one of: one-way, both");
+    /* what is refused: two forms at once, a guard's unknown value or
+     * option, an option nothing uses, a combination that does not work */
+    static const bad_case cases[] = {
+        {"if lines=both lines", "if lines=one-way lines", 22,
+         "two forms of 'lines' hold at once"},
+        {"if lines=both lines", "if lines=bothx lines", 22,
+         "option lines has no value 'bothx'"},
+        {"if lines=both lines", "if speed=1 lines", 22,
+         "the guard names no option"},
+        {"option lines one-way both",
+         "option lines one-way both\n"
+         "option speed 1 2 1",
+         14, "no part is guarded by it"},
+        {"option lines one-way both", "option lines one-way one-way", 13,
+         "given twice"},
+        {"if lines=both lines stay 6-20 8-10",
+         "if lines=both lines stay 6-20 8-10\nif lines=both jam-draw", 23,
+         "(with chien-options:lines=both)"},
+        {"if lines=both lines", "if lines=both title", 22,
+         "'if' guards a family's part only"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_bad(g, &cases[i]);
+    kemet_rules_close(chien);
+    kemet_rules_close(both);
+    free(bt);
+    free(g);
+    free(a);
     free(text);
 }
 
@@ -543,6 +624,7 @@ int main(void) {
         cmocka_unit_test(track_parts),
         cmocka_unit_test(new_combination_plays),
         cmocka_unit_test(ids_and_options),
+        cmocka_unit_test(options_choose_parts),
         cmocka_unit_test(keys_follow_the_text),
         cmocka_unit_test(records_bound_to_the_text),
         cmocka_unit_test(program_and_fresh_files),

@@ -79,10 +79,15 @@ int kmt_board_parse(const char *text, const char *family, kmt_board *b,
                     kemet_error *err);
 void kmt_board_free(kmt_board *b);
 
-/* One option a ruleset takes after the colon ("solid=2"). */
+/* One option a ruleset takes after the colon: a number min..max
+ * ("solid=2"), or one of `nwords` words ("board=marked"; its value in
+ * kemet_rules.opt is the word's index, `def` the default's). */
+#define KMT_OPTION_WORDS 8
 typedef struct kmt_option {
     const char *key;
     int min, max, def;
+    int nwords;
+    const char *word[KMT_OPTION_WORDS];
 } kmt_option;
 
 /* SHA-256 (sha256.c): names a ruleset file's text in records. */
@@ -105,7 +110,9 @@ typedef struct kmt_part {
     int line;
     int argc;
     const char *argv[KMT_RF_WORDS];
-    bool used; /* read by the family */
+    const char *guard; /* "KEY=VALUE,...": the options it holds under */
+    bool used;         /* read by the family (or not in force) */
+    bool off;          /* its guard does not hold for the options chosen */
 } kmt_part;
 typedef struct kmt_rulefile {
     char *buf;
@@ -123,6 +130,10 @@ typedef struct kmt_rulefile {
 } kmt_rulefile;
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err);
 void kmt_rulefile_free(kmt_rulefile *f);
+/* Puts in force the parts whose guard holds for the option values opt[]
+ * of the file's options (and no others); refuses a guard naming an
+ * unknown option or value, and two forms of one part in force at once. */
+int kmt_rulefile_choose(kmt_rulefile *f, const int *opt, kemet_error *err);
 /* For the families: the part `name` (marked read), or NULL. */
 kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name);
 /* The part `name` of one word among `choices` (NULL-terminated): its

@@ -95,11 +95,25 @@ static int split(char *s, int line, kmt_part *p, kemet_error *err) {
     p->line = line;
     p->argc = 0;
     p->used = false;
+    p->off = false;
+    p->guard = NULL;
     for (;;) {
         while (*s == ' ' || *s == '\t')
             s++;
-        if (!*s || *s == '#')
+        if (!*s || *s == '#') {
+            /* "if KEY=VALUE,... PART WORDS": a part under a guard */
+            if (p->argc && strcmp(p->argv[0], "if") == 0) {
+                if (p->argc < 3 || !strchr(p->argv[1], '='))
+                    return bad(err, line,
+                               "write 'if KEY=VALUE[,KEY=VALUE...] PART "
+                               "WORDS...'");
+                p->guard = p->argv[1];
+                p->argc -= 2;
+                memmove(p->argv, p->argv + 2,
+                        (size_t)p->argc * sizeof p->argv[0]);
+            }
             return KEMET_OK;
+        }
         if (p->argc == KMT_RF_WORDS)
             return bad(err, line, "more than %d words", KMT_RF_WORDS - 1);
         p->argv[p->argc++] = s;
@@ -188,9 +202,10 @@ static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
                       kemet_error *err) {
     const char *name = common[which].name;
     if (strcmp(name, "option") == 0) {
-        if (p->argc != 5)
+        if (p->argc < 4)
             return bad(err, p->line,
-                       "write 'option KEY MIN MAX DEFAULT' (four words)");
+                       "write 'option KEY MIN MAX DEFAULT' or 'option KEY "
+                       "VALUE VALUE ...' (the first value the default)");
         if (f->noptions == KMT_MAX_OPTIONS)
             return bad(err, p->line, "more than %d options", KMT_MAX_OPTIONS);
         const char *key = p->argv[1];
@@ -198,18 +213,40 @@ static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
             return bad(err, p->line,
                        "'%.20s' is not an option name (2-12 of a-z, 0-9, -)",
                        key);
+        for (int i = 0; i < f->noptions; i++)
+            if (strcmp(f->option[i].key, key) == 0)
+                return bad(err, p->line, "option '%s' given twice", key);
         int v[3];
-        for (int i = 0; i < 3; i++)
-            if (num(p->argv[2 + i], &v[i]) < 0)
-                return bad(err, p->line, "'%.12s' is not a number (0-9999)",
-                           p->argv[2 + i]);
+        bool range = p->argc == 5;
+        for (int i = 0; i < 3 && range; i++)
+            range = num(p->argv[2 + i], &v[i]) == 0;
+        if (!range) { /* a list of values, the first the default */
+            kmt_option *o = &f->option[f->noptions];
+            *o = (kmt_option){.key = key, .def = 0};
+            for (int i = 2; i < p->argc; i++) {
+                const char *w = p->argv[i];
+                if (o->nwords == KMT_OPTION_WORDS)
+                    return bad(err, p->line, "at most %d values",
+                               KMT_OPTION_WORDS);
+                if (strlen(w) > 12 || strspn(w, "abcdefghijklmnopqrstuvwxyz"
+                                                "0123456789-") != strlen(w))
+                    return bad(err, p->line,
+                               "'%.20s' is not a value (1-12 of a-z, 0-9, -)",
+                               w);
+                for (int k = 0; k < o->nwords; k++)
+                    if (strcmp(o->word[k], w) == 0)
+                        return bad(err, p->line, "the value '%s' given twice",
+                                   w);
+                o->word[o->nwords++] = w;
+            }
+            o->max = o->nwords - 1;
+            f->option_line[f->noptions++] = p->line;
+            return KEMET_OK;
+        }
         if (v[0] > v[1] || v[2] < v[0] || v[2] > v[1])
             return bad(err, p->line,
                        "give MIN <= DEFAULT <= MAX (%d, %d, %d given)", v[0],
                        v[2], v[1]);
-        for (int i = 0; i < f->noptions; i++)
-            if (strcmp(f->option[i].key, key) == 0)
-                return bad(err, p->line, "option '%s' given twice", key);
         f->option[f->noptions++] =
             (kmt_option){.key = key, .min = v[0], .max = v[1], .def = v[2]};
         f->option_line[f->noptions - 1] = p->line;
@@ -362,9 +399,15 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
             s = next;
             continue;
         }
-        /* A part, for the family: each name once. */
+        if (p->guard && common_index(p->argv[0], strlen(p->argv[0])) >= 0) {
+            rc = bad(err, line, "'if' guards a family's part only");
+            break;
+        }
+        /* A part, for the family: each name once, unless guarded (that
+         * one form holds is checked when the options are known). */
         for (int i = 0; i < f->nparts && !rc; i++)
-            if (strcmp(f->part[i].argv[0], p->argv[0]) == 0)
+            if (!p->guard && !f->part[i].guard &&
+                strcmp(f->part[i].argv[0], p->argv[0]) == 0)
                 rc = bad(err, line, "'%.30s' given twice (first on line %d)",
                          p->argv[0], f->part[i].line);
         if (rc)
@@ -388,9 +431,77 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
 /* ---------------------------------------------------------------------------
  * What a family reads of its parts.
  * ------------------------------------------------------------------------ */
+/* Whether the guard "KEY=VALUE,..." of p holds for opt[]: 1 or 0; -1
+ * with err set when it names an option or value the file does not have. */
+static int guard_holds(const kmt_rulefile *f, const kmt_part *p, const int *opt,
+                       kemet_error *err) {
+    const char *g = p->guard;
+    bool holds = true;
+    while (*g) {
+        size_t len = strcspn(g, ","), klen = strcspn(g, "=");
+        if (klen >= len) {
+            bad(err, p->line, "a guard is KEY=VALUE,...");
+            return -1;
+        }
+        const char *val = g + klen + 1;
+        size_t vlen = len - klen - 1;
+        int k = -1;
+        for (int i = 0; i < f->noptions; i++)
+            if (strlen(f->option[i].key) == klen &&
+                memcmp(f->option[i].key, g, klen) == 0)
+                k = i;
+        if (k < 0) {
+            bad(err, p->line, "the guard names no option of the file ('%.*s')",
+                (int)(klen > 20 ? 20 : klen), g);
+            return -1;
+        }
+        const kmt_option *o = &f->option[k];
+        int v = -1;
+        if (o->nwords) {
+            for (int i = 0; i < o->nwords; i++)
+                if (strlen(o->word[i]) == vlen &&
+                    memcmp(o->word[i], val, vlen) == 0)
+                    v = i;
+        } else if (kmt_read_num(val, vlen, &v) < 0 || v < o->min || v > o->max)
+            v = -1;
+        if (v < 0) {
+            bad(err, p->line, "option %s has no value '%.*s'", o->key,
+                (int)(vlen > 20 ? 20 : vlen), val);
+            return -1;
+        }
+        holds = holds && opt[k] == v;
+        g += len;
+        if (*g == ',')
+            g++;
+    }
+    return holds;
+}
+
+int kmt_rulefile_choose(kmt_rulefile *f, const int *opt, kemet_error *err) {
+    for (int i = 0; i < f->nparts; i++) {
+        kmt_part *p = &f->part[i];
+        if (!p->guard)
+            continue;
+        int h = guard_holds(f, p, opt, err);
+        if (h < 0)
+            return KEMET_ESYNTAX;
+        p->off = p->used = !h;
+    }
+    for (int i = 0; i < f->nparts; i++)
+        for (int j = 0; j < i; j++)
+            if (!f->part[i].off && !f->part[j].off &&
+                strcmp(f->part[i].argv[0], f->part[j].argv[0]) == 0)
+                return bad(err, f->part[i].line,
+                           "two forms of '%.30s' hold at once (lines %d and "
+                           "%d) with these options",
+                           f->part[i].argv[0], f->part[j].line,
+                           f->part[i].line);
+    return KEMET_OK;
+}
+
 kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name) {
     for (int i = 0; i < f->nparts; i++)
-        if (strcmp(f->part[i].argv[0], name) == 0) {
+        if (!f->part[i].off && strcmp(f->part[i].argv[0], name) == 0) {
             f->part[i].used = true;
             return &f->part[i];
         }

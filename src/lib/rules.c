@@ -55,8 +55,15 @@ int kmt_read_num(const char *s, size_t len, int *out) {
 
 int kmt_rules_opt(const kemet_rules *r, const char *key, int def) {
     for (int i = 0; r->rs->options && r->rs->options[i].key; i++)
-        if (strcmp(r->rs->options[i].key, key) == 0)
+        if (strcmp(r->rs->options[i].key, key) == 0) {
+            const kmt_option *o = &r->rs->options[i];
+            const char *w = o->nwords ? o->word[r->opt[i]] : NULL;
+            int v;
+            /* a list of numbers ("7 5") gives the number chosen */
+            if (w && kmt_read_num(w, strlen(w), &v) == 0)
+                return v;
             return r->opt[i];
+        }
     return def;
 }
 
@@ -88,10 +95,26 @@ static int parse_options(const kmt_ruleset *rs, int *opt, const char *s,
                             "ruleset option '%s' given twice",
                             rs->options[k].key);
         seen[k] = true;
-        int v;
+        int v = -1;
         const kmt_option *o = &rs->options[k];
-        if (kmt_read_num(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
-            v > o->max)
+        const char *val = eq + 1;
+        size_t vlen = len - klen - 1;
+        if (o->nwords) {
+            for (int i = 0; i < o->nwords; i++)
+                if (strlen(o->word[i]) == vlen &&
+                    memcmp(o->word[i], val, vlen) == 0)
+                    v = i;
+            if (v < 0) {
+                char list[160];
+                size_t at = 0;
+                for (int i = 0; i < o->nwords && at < sizeof list; i++)
+                    at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                                           i ? ", " : "", o->word[i]);
+                return kmt_fail(err, KEMET_ERULESET,
+                                "ruleset option %s must be one of: %s", o->key,
+                                list);
+            }
+        } else if (kmt_read_num(val, vlen, &v) < 0 || v < o->min || v > o->max)
             return kmt_fail(err, KEMET_ERULESET,
                             "ruleset option %s must be a number from %d to "
                             "%d",
@@ -128,8 +151,13 @@ static int read_options(const kmt_ruleset *rs, const char *spec, int *opt,
     for (int i = 0; rs->options && rs->options[i].key; i++) {
         if (opt[i] == rs->options[i].def || len >= outlen)
             continue;
-        len += (size_t)snprintf(out + len, outlen - len, "%c%s=%d", sep,
-                                rs->options[i].key, opt[i]);
+        const kmt_option *o = &rs->options[i];
+        if (o->nwords)
+            len += (size_t)snprintf(out + len, outlen - len, "%c%s=%s", sep,
+                                    o->key, o->word[opt[i]]);
+        else
+            len += (size_t)snprintf(out + len, outlen - len, "%c%s=%d", sep,
+                                    o->key, opt[i]);
         sep = ',';
     }
     return KEMET_OK;
@@ -155,11 +183,19 @@ static int file_family(const kmt_rulefile *f, const kmt_family **out,
         bool known = false;
         for (int k = 0; fam->option_keys && fam->option_keys[k]; k++)
             known |= strcmp(fam->option_keys[k], f->option[i].key) == 0;
+        /* an option of the file's own chooses among guarded parts */
+        size_t klen = strlen(f->option[i].key);
+        for (int p = 0; p < f->nparts && !known; p++)
+            for (const char *g = f->part[p].guard; g && *g && !known;
+                 g += strcspn(g, ","), g += *g == ',')
+                known =
+                    strncmp(g, f->option[i].key, klen) == 0 && g[klen] == '=';
         if (!known)
             return kmt_fail(err, KEMET_ESYNTAX,
                             "rules file line %d: the %s family has no option "
-                            "'%s'",
-                            f->option_line[i], fam->name, f->option[i].key);
+                            "'%s', and no part is guarded by it (if %s=...)",
+                            f->option_line[i], fam->name, f->option[i].key,
+                            f->option[i].key);
     }
     *out = fam;
     return KEMET_OK;
@@ -246,6 +282,8 @@ static int open_text(const char *text, const char *spec, const char *board_text,
     rs->options = f->noptions ? f->option : NULL;
     rc = read_options(rs, spec, r->opt, r->spec, sizeof r->spec, err);
     if (rc == KEMET_OK)
+        rc = kmt_rulefile_choose(f, r->opt, err);
+    if (rc == KEMET_OK)
         rc = fam->configure(r, f, err);
     if (rc == KEMET_OK)
         rc = kmt_rf_done(f, err);
@@ -331,6 +369,42 @@ int kemet_rules_open_board(const char *spec, const char *board_text,
     return open_text(text, spec, board_text, false, out, err);
 }
 
+/* Opens the file under every combination of the values of its options
+ * that are lists of values (the others at their defaults), at most 256:
+ * a file is refused when its parts do not work together under any. */
+static int check_combinations(const kemet_rules *r, const char *text,
+                              const char *board_text, kemet_error *err) {
+    const kmt_ruleset *rs = r->rs;
+    int n = 0, total = 1, k[KMT_MAX_OPTIONS] = {0};
+    for (; rs->options && rs->options[n].key; n++)
+        if (rs->options[n].nwords)
+            total *= rs->options[n].nwords;
+    for (int c = 0; c < total && c < 256; c++) {
+        char spec[160];
+        size_t at = (size_t)snprintf(spec, sizeof spec, "%s", rs->id);
+        char sep = ':';
+        for (int i = 0, rest = c; i < n; i++) {
+            const kmt_option *o = &rs->options[i];
+            if (!o->nwords)
+                continue;
+            k[i] = rest % o->nwords;
+            rest /= o->nwords;
+            if (at < sizeof spec)
+                at += (size_t)snprintf(spec + at, sizeof spec - at, "%c%s=%s",
+                                       sep, o->key, o->word[k[i]]);
+            sep = ',';
+        }
+        kemet_rules *t;
+        kemet_error e;
+        int rc =
+            open_text(text, sep == ':' ? NULL : spec, board_text, true, &t, &e);
+        if (rc)
+            return kmt_fail(err, rc, "%s (with %.100s)", e.msg, spec);
+        kemet_rules_close(t);
+    }
+    return KEMET_OK;
+}
+
 int kemet_rules_open_text(const char *rules_text, const char *spec,
                           const char *board_text, kemet_rules **out,
                           kemet_error *err) {
@@ -338,7 +412,16 @@ int kemet_rules_open_text(const char *rules_text, const char *spec,
         return kmt_fail(err, KEMET_EMISUSE,
                         "kemet_rules_open_text: NULL argument");
     *out = NULL;
-    return open_text(rules_text, spec, board_text, true, out, err);
+    kemet_rules *r;
+    int rc = open_text(rules_text, spec, board_text, true, &r, err);
+    if (rc == KEMET_OK && r->rs->options &&
+        (rc = check_combinations(r, rules_text, board_text, err))) {
+        kemet_rules_close(r);
+        return rc;
+    }
+    if (rc == KEMET_OK)
+        *out = r;
+    return rc;
 }
 
 int kemet_rules_open_file(const char *path, const char *spec,
