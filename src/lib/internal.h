@@ -92,6 +92,8 @@ struct kemet_rules {
     char *board_file;  /* the board file's text, or NULL */
     int squares;       /* highest path square */
     void *data;        /* module data made by rs->open, or NULL */
+    bool waits;        /* positions may list players in `wait` (set by
+                          rs->open: Kendall's start=1) */
 };
 
 /* One option a ruleset takes after the colon ("solid=2"). */
@@ -123,6 +125,9 @@ struct kmt_ruleset {
                                   players are alike and the throws do not
                                   depend on the position */
     const kmt_option *options; /* NULL-key terminated, or NULL */
+    /* Optional, one per option: the values it takes, bit v for value v
+     * (each within the option's min..max); NULL or 0: all of min..max. */
+    const uint64_t *option_values;
 
     /* Board picture: template with {NN} slots, and the path-to-cell map. */
     const char *board;
@@ -378,7 +383,8 @@ extern const kmt_ruleset kmt_lions_jackals;
 extern const kmt_ruleset kmt_lions_jackals_quick;
 
 /* Whether `pos` can be given to the rules' code without reading out of
- * bounds: rules and pos not NULL, `to` 1 or 2, a known result, pad_ 0,
+ * bounds: rules and pos not NULL, `to` 1 or 2, a known result, `wait` 0
+ * (bits 0-1 where the rules let players wait),
  * no piece beyond the last square, no more pieces than the ruleset has.
  * The entry points of kemet.h refuse others with KEMET_EMISUSE (or assert
  * where they cannot return a code). Not a full check (kemet_pos_check). */
@@ -451,7 +457,7 @@ static inline void kmt_playout_sticks(kmt_playout_state *st, kemet_throw *t) {
 /* The rules a game is played by (game.c). */
 const kemet_rules *kmt_game_rules(const kemet_game *game);
 
-/* A 64-bit hash of a position (every field; pad_ is 0). */
+/* A 64-bit hash of a position (every field, `wait` too). */
 static inline uint64_t kmt_pos_key(const kemet_pos *p) {
     uint64_t rest;
     memcpy(&rest, &p->heap[0], sizeof rest);

@@ -87,12 +87,33 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
         seen[k] = true;
         int v;
         const kmt_option *o = &rs->options[k];
-        if (kmt_read_num(eq + 1, len - klen - 1, &v) < 0 || v < o->min ||
-            v > o->max)
+        uint64_t set = rs->option_values ? rs->option_values[k] : 0;
+        const char *val = eq + 1;
+        int vlen = (int)(len - klen - 1);
+        if (kmt_read_num(val, (size_t)vlen, &v) < 0 || v < o->min ||
+            v > o->max || (set && !(set & ((uint64_t)1 << v)))) {
+            if (!set)
+                return kmt_fail(err, KEMET_ERULESET,
+                                "ruleset option %s: unknown value '%.*s' (a "
+                                "number from %d to %d)",
+                                o->key, vlen > 20 ? 20 : vlen, val, o->min,
+                                o->max);
+            /* the values it takes, in words: "5 or 7", "1, 2 or 4" */
+            char list[96] = "";
+            size_t at = 0;
+            int n = kmt_popcount64(set), i = 0;
+            for (int x = o->min; x <= o->max && at < sizeof list - 16; x++)
+                if (set & ((uint64_t)1 << x))
+                    at += (size_t)snprintf(list + at, sizeof list - at,
+                                           "%s%d",
+                                           i++ == 0     ? ""
+                                           : i == n     ? " or "
+                                                        : ", ",
+                                           x);
             return kmt_fail(err, KEMET_ERULESET,
-                            "ruleset option %s must be a number from %d to "
-                            "%d",
-                            o->key, o->min, o->max);
+                            "ruleset option %s: unknown value '%.*s' (%s)",
+                            o->key, vlen > 20 ? 20 : vlen, val, list);
+        }
         r->opt[k] = v;
         if (!end)
             break;
