@@ -19,6 +19,7 @@
 #include "internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 enum {
     WATER = 27,   /* rule 9 */
@@ -53,6 +54,19 @@ static const kmt_option senet_options[] = {
 static const uint64_t senet_option_values[] = {KMT_BIT(5) | KMT_BIT(7), 0, 0,
                                                0};
 
+/* What each option changes, appended to the rules text (KO2-KO5). */
+static const char *const senet_option_text[4] = {
+    "- pieces=5: five pieces each, white on 1,3,5,7,9 and black on "
+    "2,4,6,8,10;\n  the first to bear off all five wins.\n",
+    "- start=1: each player must first throw a 1. Until then every other "
+    "throw is\n  lost; the first 1 is played as usual (and gives another "
+    "throw), and counts\n  even when it cannot be used.\n",
+    "- trap=1: a piece on 1-25 whose throw would take it past 26 may move "
+    "into the\n  water (27), if 27 is empty.\n",
+    "- homerow=1: no piece bears off while one of your pieces is on "
+    "1-10, not even\n  from the water with a 4.\n",
+};
+
 static int senet_open(kemet_rules *r, const char *board_text,
                       kemet_error *err) {
     if (board_text)
@@ -61,13 +75,35 @@ static int senet_open(kemet_rules *r, const char *board_text,
                         "board file",
                         r->rs->id);
     static const int flag[4] = {FIVE, START, TRAP, HOMEROW};
+    size_t len = strlen(r->rs->text) + 32;
     for (int k = 0; k < 4; k++)
-        if (r->opt[k] != senet_options[k].def)
+        if (r->opt[k] != senet_options[k].def) {
             r->variant |= flag[k];
+            len += strlen(senet_option_text[k]);
+        }
     if (r->variant & FIVE)
         r->info.pieces = 5; /* KO2 */
     r->waits = (r->variant & START) != 0; /* KO3 */
+    if (r->variant & OPTIONS) {
+        /* the rules text, with what the options change */
+        char *text = malloc(len);
+        if (!text)
+            return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+        size_t at = (size_t)snprintf(text, len, "%s\nKendall's options:\n",
+                                     r->rs->text);
+        for (int k = 0; k < 4; k++)
+            if (r->variant & flag[k])
+                at += (size_t)snprintf(text + at, len - at, "%s",
+                                       senet_option_text[k]);
+        r->data = text;
+        r->info.text = text;
+    }
     return KEMET_OK;
+}
+
+static void senet_close(kemet_rules *r) {
+    free(r->data);
+    r->data = NULL;
 }
 
 /* Whether the player to move is still waiting for its first 1 (KO3). */
@@ -661,7 +697,8 @@ static const char senet_robinson_text[] = SENET_TEXT_COMMON
         .gone = "borne off", .pieces = NPIECES, .squares = NSQ,                \
         .heap_square = 0, .has_hand = false, .has_must = MUST,                 \
         .options = senet_options, .option_values = senet_option_values,        \
-        .open = senet_open, /* Robinson ruling: the rethrow on 26 */           \
+        .open = senet_open, .close = senet_close,                              \
+        /* Robinson ruling: the rethrow on 26 */                               \
         .must_squares = MUST ? KMT_BIT(26) : 0, .tables = true,                \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
         .start = senet_start, .opening = senet_opening, .check = senet_check,  \
