@@ -172,8 +172,7 @@ static void ko1_base_stays(void **state) {
  * move; the first to bear off all five wins; six are malformed. */
 static void ko2_five_pieces(void **state) {
     (void)state;
-    OK(R ":pieces=5 to=1 p1=1,3,5,7,9 p2=2,4,6,8,10\n", "start",
-       R ":pieces=5");
+    OK(R ":pieces=5 to=1 p1=1,3,5,7,9 p2=2,4,6,8,10\n", "start", R ":pieces=5");
     /* white starts: black cannot be the first to move, so to=1 */
     kemet_rules *r;
     kemet_error e;
@@ -197,8 +196,8 @@ static void ko2_five_pieces(void **state) {
     expect_apply(K " to=1 p1=29,30 p2=1,2,3,4,5", "2", "29-off",
                  K " to=2 p1=30 p2=1,2,3,4,5");
     /* a seven-piece position is not a five-piece one */
-    expect_moves(K ":pieces=5 to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14",
-                 "1", "ERR");
+    expect_moves(K ":pieces=5 to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14", "1",
+                 "ERR");
 }
 
 /* KO3: start=1. A waiting player loses every throw but 1; the first 1
@@ -257,9 +256,9 @@ static void ko3_start_throw(void **state) {
 static void ko3_wait_field(void **state) {
     (void)state;
     static const char *const bad[] = {
-        K " to=1 p1=5 p2=20 wait=1",          /* start=0 has no wait */
-        K ":trap=1 to=1 p1=5 p2=20 wait=1",   /* nor another option */
-        R " to=1 p1=5 p2=20 wait=2",          /* nor Robinson's base */
+        K " to=1 p1=5 p2=20 wait=1",           /* start=0 has no wait */
+        K ":trap=1 to=1 p1=5 p2=20 wait=1",    /* nor another option */
+        R " to=1 p1=5 p2=20 wait=2",           /* nor Robinson's base */
         "dogs-jackals to=1 p1=5 p2=20 wait=1", /* nor another game */
         K ":start=1 to=1 p1=5 p2=20 wait=",
         K ":start=1 to=1 p1=5 p2=20 wait=0",
@@ -281,8 +280,7 @@ static void ko3_wait_field(void **state) {
     BAD("wait= is not used", "moves", K " to=1 p1=5 p2=20 wait=1", "3");
     /* read in any order, written in R3's: ... must wait winner */
     kemet_pos p;
-    kemet_rules *r =
-        tu_pos(R ":start=1 wait=2 must=26 p2=5 to=1 p1=3,26", &p);
+    kemet_rules *r = tu_pos(R ":start=1 wait=2 must=26 p2=5 to=1 p1=3,26", &p);
     char buf[256];
     kemet_pos_format(r, &p, buf, sizeof buf);
     assert_string_equal(buf, R ":start=1 to=1 p1=3,26 p2=5 must=26 wait=2");
@@ -432,8 +430,7 @@ static void ko6_combinations(void **state) {
     /* a waiting player's throw is lost before trap or homerow is asked */
     expect_moves(K ":start=1,trap=1 to=1 p1=24 p2=10 wait=1", "4", "pass");
     expect_moves(K ":start=1,homerow=1 to=1 p1=30 p2=12 wait=1", "2", "pass");
-    expect_moves(K ":start=1,homerow=1 to=1 p1=30 p2=12 wait=1", "1",
-                 "30-off");
+    expect_moves(K ":start=1,homerow=1 to=1 p1=30 p2=12 wait=1", "1", "30-off");
 }
 
 /* KO7: Robinson's must= names 26 only, and never for a waiting mover. */
@@ -445,8 +442,7 @@ static void ko7_must(void **state) {
     expect_moves(R ":start=1 to=1 p1=3,25 p2=5 must=25", "2", "ERR");
     expect_moves(R ":trap=1 to=1 p1=3,27 p2=5 must=27", "2", "ERR");
     expect_moves(K ":start=1 to=1 p1=3,26 p2=5 must=26", "2", "ERR");
-    BAD("waiting", "moves", R ":start=1 to=1 p1=3,26 p2=5 must=26 wait=1",
-        "2");
+    BAD("waiting", "moves", R ":start=1 to=1 p1=3,26 p2=5 must=26 wait=1", "2");
 }
 
 /* Endgame tables are kept apart: a table is for its spec only, and a
@@ -460,8 +456,7 @@ static void tables_and_nets(void **state) {
     assert_int_equal(kemet_rules_open(K, &base, &e), KEMET_OK);
     assert_int_equal(kemet_rules_open(K ":pieces=5", &five, &e), KEMET_OK);
     kemet_table *t;
-    assert_int_equal(kemet_table_solve(r, 1, 1, NULL, NULL, &t, &e),
-                     KEMET_OK);
+    assert_int_equal(kemet_table_solve(r, 1, 1, NULL, NULL, &t, &e), KEMET_OK);
     assert_string_equal(kemet_table_spec(t), K ":start=1");
     kemet_pos p;
     kemet_rules *q = tu_pos(K ":start=1 to=1 p1=29 p2=28", &p);
@@ -513,14 +508,12 @@ static void fast_playout_matches_generic(void **state) {
     for (int base = 0; base < 2; base++)
         for (int mask = 0; mask < 16; mask++) {
             char spec[96];
-            size_t at = (size_t)snprintf(spec, sizeof spec, "%s",
-                                         base ? R : K);
+            size_t at = (size_t)snprintf(spec, sizeof spec, "%s", base ? R : K);
             for (int k = 0; k < 4; k++)
                 if (mask & (1 << k))
-                    at += (size_t)snprintf(spec + at, sizeof spec - at, "%c%s",
-                                           at == strlen(base ? R : K) ? ':'
-                                                                      : ',',
-                                           keys[k]);
+                    at += (size_t)snprintf(
+                        spec + at, sizeof spec - at, "%c%s",
+                        at == strlen(base ? R : K) ? ':' : ',', keys[k]);
             kemet_rules *r;
             kemet_error e;
             assert_int_equal(kemet_rules_open(spec, &r, &e), KEMET_OK);

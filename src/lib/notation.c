@@ -13,8 +13,8 @@
 #include <string.h>
 
 enum { F_TO, F_P1, F_P2, F_H1, F_H2, F_MUST, F_WAIT, F_WINNER, F_COUNT };
-static const char *const field_name[F_COUNT] = {
-    "to", "p1", "p2", "h1", "h2", "must", "wait", "winner"};
+static const char *const field_name[F_COUNT] = {"to", "p1",   "p2",   "h1",
+                                                "h2", "must", "wait", "winner"};
 
 static int is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -424,7 +424,9 @@ int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
         bad |= add(buf, len, &at, " must=%d", pos->must);
     if (pos->wait && pos->result == KEMET_PLAYING)
         bad |= add(buf, len, &at, " wait=%s",
-                   pos->wait == 3 ? "1,2" : pos->wait == 1 ? "1" : "2");
+                   pos->wait == 3   ? "1,2"
+                   : pos->wait == 1 ? "1"
+                                    : "2");
     if (pos->result != KEMET_PLAYING)
         bad |= add(buf, len, &at, " winner=%d",
                    pos->result == KEMET_DRAW ? 0 : pos->result);

@@ -104,11 +104,10 @@ static int parse_options(kemet_rules *r, const char *s, kemet_error *err) {
             int n = kmt_popcount64(set), i = 0;
             for (int x = o->min; x <= o->max && at < sizeof list - 16; x++)
                 if (set & ((uint64_t)1 << x))
-                    at += (size_t)snprintf(list + at, sizeof list - at,
-                                           "%s%d",
-                                           i++ == 0     ? ""
-                                           : i == n     ? " or "
-                                                        : ", ",
+                    at += (size_t)snprintf(list + at, sizeof list - at, "%s%d",
+                                           i++ == 0 ? ""
+                                           : i == n ? " or "
+                                                    : ", ",
                                            x);
             return kmt_fail(err, KEMET_ERULESET,
                             "ruleset option %s: unknown value '%.*s' (%s)",

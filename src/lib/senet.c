@@ -38,17 +38,14 @@ enum {
     MOVE_OPTIONS = START | TRAP | HOMEROW
 };
 
-#define TRACK (((uint64_t)1 << (NSQ + 1)) - 2)   /* bits 1..30 */
-#define HOME_ROW (((uint64_t)1 << 11) - 2)      /* bits 1..10 (KO5) */
+#define TRACK (((uint64_t)1 << (NSQ + 1)) - 2) /* bits 1..30 */
+#define HOME_ROW (((uint64_t)1 << 11) - 2)     /* bits 1..10 (KO5) */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* The option table (KO1-KO5), in the order the spec prints them (R2). */
 static const kmt_option senet_options[] = {
-    {"pieces", 5, 7, 7},
-    {"start", 0, 1, 0},
-    {"trap", 0, 1, 0},
-    {"homerow", 0, 1, 0},
-    {NULL, 0, 0, 0},
+    {"pieces", 5, 7, 7},  {"start", 0, 1, 0}, {"trap", 0, 1, 0},
+    {"homerow", 0, 1, 0}, {NULL, 0, 0, 0},
 };
 /* pieces takes 5 or 7, not 6 (KO2) */
 static const uint64_t senet_option_values[] = {KMT_BIT(5) | KMT_BIT(7), 0, 0,
@@ -82,7 +79,7 @@ static int senet_open(kemet_rules *r, const char *board_text,
             len += strlen(senet_option_text[k]);
         }
     if (r->variant & FIVE)
-        r->info.pieces = 5; /* KO2 */
+        r->info.pieces = 5;               /* KO2 */
     r->waits = (r->variant & START) != 0; /* KO3 */
     if (r->variant & OPTIONS) {
         /* the rules text, with what the options change */
@@ -228,10 +225,10 @@ static ALWAYS_INLINE uint64_t senet_froms(const kemet_pos *pos, int t,
     if ((opts & TRAP) && !(opp & KMT_BIT(WATER))) {
         static const uint64_t trap_from[6] = {
             0,
-            0,                                              /* 25+1 = 26 */
-            KMT_BIT(25),                                    /* 25+2 */
-            KMT_BIT(24) | KMT_BIT(25),                      /* 24+3 */
-            KMT_BIT(23) | KMT_BIT(24) | KMT_BIT(25),        /* 23+4 */
+            0,                                       /* 25+1 = 26 */
+            KMT_BIT(25),                             /* 25+2 */
+            KMT_BIT(24) | KMT_BIT(25),               /* 24+3 */
+            KMT_BIT(23) | KMT_BIT(24) | KMT_BIT(25), /* 23+4 */
             KMT_BIT(22) | KMT_BIT(23) | KMT_BIT(24) | KMT_BIT(25), /* 22+5 */
         };
         fwd |= sel & trap_from[t];
@@ -279,12 +276,10 @@ static int senet_moves(const kemet_rules *r, const kemet_pos *pos,
     return n;
 }
 
-static ALWAYS_INLINE void senet_make_opts(const kemet_rules *r,
-                                          const kemet_pos *pos,
-                                          const kemet_throw *thr,
-                                          const kemet_move *move,
-                                          kemet_pos *out, kemet_events *ev,
-                                          int opts) {
+static ALWAYS_INLINE void
+senet_make_opts(const kemet_rules *r, const kemet_pos *pos,
+                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
+                kemet_events *ev, int opts) {
     /* Works on locals and writes whole fields at the end: `out` may be
      * `pos`, and byte-wise struct copies would stall the hot path. */
     int me = pos->to - 1;
@@ -294,8 +289,7 @@ static ALWAYS_INLINE void senet_make_opts(const kemet_rules *r,
     /* KO3: a throw of 1 takes the thrower out of `wait`, whether it moves
      * a piece or is lost. */
     if (opts & START)
-        wait = pos->wait &
-               ~((thr && thr->n && thr->v[0] == 1) ? 1 << me : 0);
+        wait = pos->wait & ~((thr && thr->n && thr->v[0] == 1) ? 1 << me : 0);
 
     if (move->n == 0) {
         /* Rule 7, ruling K9: a lost throw passes the turn. */
@@ -370,8 +364,7 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
  * in game.c, without building move lists (the k-th move of the list is the
  * move of the k-th lowest square of senet_froms). */
 static ALWAYS_INLINE void senet_playout_opts(const kemet_rules *r,
-                                             kmt_playout_state *st,
-                                             int opts) {
+                                             kmt_playout_state *st, int opts) {
     kemet_pos *pos = &st->pos;
     while (kmt_playout_going(st)) {
         int mover = pos->to;
@@ -560,8 +553,8 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (d > f) {
-        if ((r->variant & TRAP) && f < BEAUTY && f + t > BEAUTY &&
-            d > BEAUTY && ((own | opp) & KMT_BIT(WATER)))
+        if ((r->variant & TRAP) && f < BEAUTY && f + t > BEAUTY && d > BEAUTY &&
+            ((own | opp) & KMT_BIT(WATER)))
             snprintf(buf, len,
                      "square 27 is taken, so the piece cannot fall into "
                      "the water (trap=1)");
@@ -697,9 +690,9 @@ static const char senet_robinson_text[] = SENET_TEXT_COMMON
         .gone = "borne off", .pieces = NPIECES, .squares = NSQ,                \
         .heap_square = 0, .has_hand = false, .has_must = MUST,                 \
         .options = senet_options, .option_values = senet_option_values,        \
-        .open = senet_open, .close = senet_close,                              \
-        /* Robinson ruling: the rethrow on 26 */                               \
-        .must_squares = MUST ? KMT_BIT(26) : 0, .tables = true,                \
+        .open = senet_open,                                                    \
+        .close = senet_close, /* Robinson ruling: the rethrow on 26 */         \
+            .must_squares = MUST ? KMT_BIT(26) : 0, .tables = true,            \
         .board = senet_board, .cells = NSQ, .cell_of = senet_cell_of,          \
         .start = senet_start, .opening = senet_opening, .check = senet_check,  \
         .throws = kmt_sticks_throws_of, .roll = kmt_sticks_roll_of,            \
