@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define KMT_BIT(s) ((uint64_t)1 << (s))
+
 #define K "senet-kendall"
 #define R "senet-robinson"
 
@@ -517,13 +519,28 @@ static void fast_playout_matches_generic(void **state) {
             kemet_rules *r;
             kemet_error e;
             assert_int_equal(kemet_rules_open(spec, &r, &e), KEMET_OK);
-            for (uint64_t s = 0; s < 300; s++) {
+            /* besides the start, a set-up position play never reaches
+             * with start=1: a waiting player with a piece in the water */
+            kemet_pos setup = {
+                .sq = {KMT_BIT(5) | KMT_BIT(27), KMT_BIT(10) | KMT_BIT(12)},
+                .to = 1};
+            if (mask & 2)
+                setup.wait = 3;
+            assert_int_equal(kemet_pos_check(r, &setup, &e), KEMET_OK);
+            for (uint64_t s = 0; s < 400; s++) {
                 kemet_game *a, *b;
                 kemet_rng pa, pb;
                 kemet_rng_seed(&pa, s * 7 + 1);
                 kemet_rng_seed(&pb, s * 7 + 1);
-                assert_int_equal(kemet_game_new(r, s, &a, NULL), KEMET_OK);
-                assert_int_equal(kemet_game_new(r, s, &b, NULL), KEMET_OK);
+                if (s % 4 == 3) {
+                    assert_int_equal(kemet_game_setup(r, s, &setup, &a, &e),
+                                     KEMET_OK);
+                    assert_int_equal(kemet_game_setup(r, s, &setup, &b, &e),
+                                     KEMET_OK);
+                } else {
+                    assert_int_equal(kemet_game_new(r, s, &a, NULL), KEMET_OK);
+                    assert_int_equal(kemet_game_new(r, s, &b, NULL), KEMET_OK);
+                }
                 long cap = s % 3 == 0 ? (long)(s % 100) + 1 : 100000;
                 assert_int_equal(kemet_game_playout(a, &pa, cap, 0), KEMET_OK);
                 assert_int_equal(kemet_game_playout(b, &pb, cap, 1), KEMET_OK);
