@@ -211,8 +211,7 @@ static void ko3_start_throw(void **state) {
     const char *s0 =
         K ":start=1 to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14 wait=1,2";
     for (int t = 2; t <= 5; t++) {
-        char thr[4];
-        snprintf(thr, sizeof thr, "%d", t);
+        char thr[2] = {(char)('0' + t), '\0'};
         expect_moves(s0, thr, "pass");
         /* lost: the turn passes (even after a 4 or 5), still waiting */
         expect_apply(s0, thr, "pass",
