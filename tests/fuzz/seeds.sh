@@ -26,6 +26,10 @@ for r in $("$K" rules | awk '{print $1}'); do
     printf "$(printf '\\%03o\\%03o\\%03o' "$i" 20 "$i")%s" "3,2" > "$c/move/$r-throw"
     i=$((i + 1))
 done
+# Kendall's options: every option on, and a waiting player
+"$K" start senet-kendall:pieces=5,start=1,trap=1,homerow=1 > "$c/position/start-senet-kendall-options"
+echo "senet-robinson:start=1,trap=1 to=1 p1=3,26 p2=5,27 must=26 wait=2" > "$c/position/mid-senet-robinson-options"
+echo "senet-kendall:homerow=1,trap=1 to=2 p1=5,24 p2=3,27,29 wait=1" > "$c/position/bad-senet-kendall-wait"
 printf '\000%s' "$(cat "$here/../../data/boards/washburne.board")" > "$c/board/washburne"
 printf '\002%s' "$(cat "$here/../../data/boards/lions-jackals.board")" > "$c/board/lions-jackals"
 printf '\000%s' "$(cat "$here/../../data/eval.weights")" > "$c/weights/eval"
