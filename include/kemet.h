@@ -11,8 +11,9 @@
  *   (position, throw) --(one move from kemet_moves(), maybe `pass`)--> position
  *
  * A position (kemet_pos) is a small plain struct: copy it freely, compare it
- * with memcmp (it has no hidden padding, and its one spare byte, pad_, is
- * always 0). It does not point to its rules; every
+ * with memcmp (it has no hidden padding; its last byte, `wait`, once the
+ * spare byte pad_, is 0 outside Kendall's start=1). It does not point to
+ * its rules; every
  * call takes the rules (kemet_rules) first. A ruleset is opened once from
  * its id ("senet-kendall", or "id:key=value,..." with options) and shared.
  *
@@ -51,7 +52,8 @@
  * receives a one-line message in words a user understands.
  *
  * Misuse. A position handed to the library must be one it could have made:
- * `to` 1 or 2, a known result, pad_ 0, no piece beyond the ruleset's last
+ * `to` 1 or 2, a known result, `wait` within bits 0-1 (and 0 where the
+ * ruleset has no wait), no piece beyond the ruleset's last
  * square and no more pieces than it has (kemet_pos_check checks everything
  * else). Functions that return a status refuse any other, and NULL
  * pointers, with KEMET_EMISUSE; those that cannot (kemet_make, kemet_roll,
@@ -153,7 +155,12 @@ typedef struct kemet_pos {
     uint8_t to;      /* 1 or 2: the player about to throw or choose */
     uint8_t must;    /* 0, or the square whose piece must use the throw */
     uint8_t result;  /* KEMET_PLAYING, KEMET_WON1, KEMET_WON2, KEMET_DRAW */
-    uint8_t pad_;    /* always 0 */
+    union {
+        uint8_t wait; /* the players still waiting for their first 1
+                         (Kendall's start=1): bit 0 player 1, bit 1
+                         player 2; 0 in every other ruleset */
+        uint8_t pad_; /* its name before it had a use, kept for old code */
+    };
 } kemet_pos;
 
 enum { KEMET_PLAYING = 0, KEMET_WON1 = 1, KEMET_WON2 = 2, KEMET_DRAW = 3 };

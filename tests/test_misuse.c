@@ -54,6 +54,10 @@ FN(kemet_rules_open_file, null,
    kemet_rules_open_file(NULL, NULL, NULL, NULL, &E))
 FN(kemet_pos_parse_text, null,
    kemet_pos_parse_text(NULL, NULL, NULL, NULL, &P, &E))
+FN(kemet_replay_text, null,
+   kemet_replay_text(NULL, NULL, NULL, NULL, 0, NULL, &E))
+FN(kemet_record_read_text, null,
+   kemet_record_read_text("x", NULL, NULL, NULL, NULL, NULL, &E))
 FN(kemet_on_board, null, kemet_on_board(&P, 3))
 FN(kemet_throws, null, kemet_throws(R, &BAD, NULL, NULL, NULL))
 FN(kemet_prethrow, null, kemet_prethrow(R, NULL, many))
@@ -162,6 +166,8 @@ static const call calls[] = {
     CALL(kemet_rules_open_text, null, "NULL text", -1),
     CALL(kemet_rules_open_file, null, "NULL path", -1),
     CALL(kemet_pos_parse_text, null, "NULL text", -1),
+    CALL(kemet_replay_text, null, "NULL text", -1),
+    CALL(kemet_record_read_text, null, "NULL rules", -1),
     CALL(kemet_on_board, null, "player 3", -1),
     CALL(kemet_throws, null, "an unusable position", -1),
     CALL(kemet_prethrow, null, "NULL position", -1),

@@ -159,7 +159,7 @@ static void bad_statements_refused(void **state) {
     char *base = builtin_as("senet-kendall", "my-senet");
     /* the lines of senet-kendall.rules: 1 kemet-rules, 4 id, 5 title,
      * 6 author, 7 year, 8 about, 9 source, 10 players, 11 gone, 13 family,
-     * 16 track ... 27 bear-off, 30 the first text line */
+     * 16-19 options, 22 track ... 33 bear-off, 36 the first text line */
     static const bad_case cases[] = {
         {"kemet-rules 1", "kemet-rules 2", 1, "version '2'"},
         {"kemet-rules 1", "kemet-board 1", 1, "begins 'kemet-rules 1'"},
@@ -182,34 +182,35 @@ static void bad_statements_refused(void **state) {
          "player's name"},
         {"family senet", "family chess", 0, "no family 'chess'"},
         {"family senet", "family senet extra", 13, "one word"},
-        {"track 30 boustrophedon", "track 31 boustrophedon", 16,
+        {"track 30 boustrophedon", "track 31 boustrophedon", 22,
          "'track 30 boustrophedon'"},
-        {"track 30 boustrophedon", "track 30 boustrophedon\ntrack 30", 17,
-         "given twice (first on line 16)"},
-        {"pieces 7", "pieces 5", 17, "'pieces 7'"},
-        {"setup alternate", "setup mixed", 18, "'setup alternate'"},
-        {"first player-1", "first player-2", 19, "'first player-1'"},
-        {"throw sticks 4 blank=5", "throw dice 1 d4", 20, "'throw sticks"},
-        {"again 1 4 5", "again 1 5", 21, "'again 1 4 5'"},
-        {"protect pairs", "protect triples", 22, "'protect pairs'"},
-        {"capture swap", "capture none", 23, "'capture swap'"},
-        {"backward when-stuck", "backward never", 24, "backward when-stuck"},
-        {"stop 26", "stop 25", 25, "'stop 26'"},
-        {"water 27 15", "water 25 15", 26, "'water 27 15'"},
-        {"bear-off 26:5", "bear-off 26:4", 27, "'bear-off"},
+        {"track 30 boustrophedon", "track 30 boustrophedon\ntrack 30", 23,
+         "given twice (first on line 22)"},
+        {"\npieces 7", "\npieces 5", 23, "'pieces 7'"},
+        {"setup alternate", "setup mixed", 24, "'setup alternate'"},
+        {"first player-1", "first player-2", 25, "'first player-1'"},
+        {"throw sticks 4 blank=5", "throw dice 1 d4", 26, "'throw sticks"},
+        {"again 1 4 5", "again 1 5", 27, "'again 1 4 5'"},
+        {"protect pairs", "protect triples", 28, "'protect pairs'"},
+        {"capture swap", "capture none", 29, "'capture swap'"},
+        {"backward when-stuck", "backward never", 30, "backward when-stuck"},
+        {"stop 26", "stop 25", 31, "'stop 26'"},
+        {"water 27 15", "water 25 15", 32, "'water 27 15'"},
+        {"bear-off 26:5", "bear-off 26:4", 33, "'bear-off"},
         {"bear-off 26:5 27:4 28:3 29:2 30:any", "", 0,
          "missing statement 'bear-off'"},
-        {"capture swap", "capture swap\nrethrow 27", 24, "write 'rethrow'"},
-        {"capture swap", "capture swap\nknights 3", 24,
+        {"capture swap", "capture swap\nrethrow 27", 30, "write 'rethrow'"},
+        {"capture swap", "capture swap\nknights 3", 30,
          "'knights' is not a statement of the senet family"},
-        {"capture swap", "capture swap\noption speed 1 2 1", 24,
-         "no option 'speed'"},
-        {"capture swap", "capture swap\noption pieces 1 2 3", 24,
+        {"option trap 0 1", "option speed 1 2 1", 18, "no option 'speed'"},
+        {"option pieces 7 5", "option pieces 1 2 3", 16,
          "MIN <= DEFAULT <= MAX"},
-        {"capture swap", "capture swap\noption pieces 7 X", 24,
-         "not a value"},
+        {"option pieces 7 5", "option pieces 7 X", 16, "not a value"},
+        {"option pieces 7 5", "option pieces 7 6", 16, "'option pieces 7 5'"},
+        {"option pieces 7 5", "option pieces 7 5\noption xy 0 1", 20,
+         "more than 4 options"},
         {"capture swap", "capture swap\nboard washburne", 0, "built in"},
-        {"text ", "txet ", 30, "not a statement of the senet family"},
+        {"text ", "txet ", 36, "not a statement of the senet family"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_bad(base, &cases[i]);
@@ -420,8 +421,8 @@ static void options_choose_parts(void **state) {
     assert_int_equal(
         kemet_rules_open_text(g, "chien-options:lines=up", NULL, &r, &e),
         KEMET_ERULESET);
-    assert_string_equal(e.msg,
-                        "ruleset option lines must be one of: one-way, both");
+    assert_string_equal(e.msg, "ruleset option lines: unknown value 'up' "
+                               "(one of: one-way, both)");
     /* what is refused: two forms at once, a guard's unknown value or
      * option, an option nothing uses, a combination that does not work */
     static const bad_case cases[] = {
@@ -579,7 +580,7 @@ static void program_and_fresh_files(void **state) {
         free(err);
     }
     char *text = builtin_as("senet-kendall", "my-senet");
-    char *bad = edit(text, "water 27 15", "water 27 14");
+    char *bad = edit(text, "water 27 15", "water 27 14"); /* line 32 */
     char path[64];
     snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
     FILE *f = fopen(path, "w");
@@ -590,7 +591,7 @@ static void program_and_fresh_files(void **state) {
     assert_int_equal(
         tu_run(NULL, &out, &err, "sim", path, "--games", "5", NULL), 2);
     assert_string_equal(out, "");
-    assert_non_null(strstr(err, ": rules file line 26: the senet family"));
+    assert_non_null(strstr(err, ": rules file line 32: the senet family"));
     assert_ptr_equal(strchr(err, '\n'), err + strlen(err) - 1); /* one line */
     free(out);
     free(err);

@@ -205,6 +205,12 @@ class Position:
         return self._c.result
 
     @property
+    def wait(self):
+        """The players still waiting for their first 1 (Kendall's
+        start=1 option), e.g. (1, 2); () when none is."""
+        return tuple(p for p in (1, 2) if self._c.wait >> (p - 1) & 1)
+
+    @property
     def over(self):
         return self._c.result != _capi.PLAYING
 

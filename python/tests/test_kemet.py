@@ -33,6 +33,26 @@ def test_start_and_notation_round_trip():
     assert r.position(SENET) == p
 
 
+def test_kendall_options_and_wait():
+    # reconstructions §4: the start of start=1 has both players waiting;
+    # player 1's first 1 takes it out of wait (KO3)
+    r = kemet.Rules("senet-kendall:start=1,pieces=5")
+    assert r.spec == "senet-kendall:pieces=5,start=1" and r.pieces == 5
+    p = r.start()
+    assert str(p) == ("senet-kendall:pieces=5,start=1 to=1 p1=1,3,5,7,9 "
+                      "p2=2,4,6,8,10 wait=1,2")
+    assert p.wait == (1, 2)
+    assert [str(m) for m in r.moves(p, "2")] == ["pass"]
+    q = r.apply(p, "1", "9-10")
+    assert q.wait == (2,) and q.to == 1
+    assert kemet.parse_position(str(q)) == q
+    assert kemet.Rules("senet-kendall").start().wait == ()
+    with pytest.raises(kemet.KemetError):
+        kemet.parse_position("senet-kendall to=1 p1=5 p2=20 wait=1")
+    with pytest.raises(kemet.KemetError):
+        kemet.Rules("senet-kendall:pieces=6")
+
+
 def test_throw_probabilities_exact():
     # four sticks: 1 marked side 4/16, 2: 6/16, 3: 4/16, 4: 1/16, 5 (none)
     r = kemet.Rules("senet-kendall")
@@ -200,7 +220,7 @@ def test_ruleset_file_plays_as_its_built_in(tmp_path):
 
 @pytest.mark.parametrize("change, where", [
     (("family senet", "family checkers"), "no family 'checkers'"),
-    (("water 27 15", "water 25 15"), "line 26"),
+    (("water 27 15", "water 25 15"), "line 32"),
     (("id my-senet", "id senet-kendall"), "built-in"),
 ])
 def test_bad_ruleset_files_raise(change, where):

@@ -302,6 +302,8 @@ struct kemet_rules {
     char *board_file;  /* the board file's text, or NULL */
     int squares;       /* highest path square */
     void *data;        /* module data made by rs->open, or NULL */
+    bool waits;        /* positions may list players in `wait` (set by
+                          rs->open: Kendall's start=1) */
 };
 
 /* The boards for drawing (art.c): Senet's, the 58-holes board, and a
@@ -460,7 +462,8 @@ long long kmt_mcts_nodes(const kmt_mcts *m);
 extern const char *const kmt_rulesets_builtin[][2];
 
 /* Whether `pos` can be given to the rules' code without reading out of
- * bounds: rules and pos not NULL, `to` 1 or 2, a known result, pad_ 0,
+ * bounds: rules and pos not NULL, `to` 1 or 2, a known result, `wait` 0
+ * (bits 0-1 where the rules let players wait),
  * no piece beyond the last square, no more pieces than the ruleset has.
  * The entry points of kemet.h refuse others with KEMET_EMISUSE (or assert
  * where they cannot return a code). Not a full check (kemet_pos_check). */
@@ -536,7 +539,7 @@ static inline void kmt_playout_sticks(kmt_playout_state *st, kemet_throw *t) {
 /* The rules a game is played by (game.c). */
 const kemet_rules *kmt_game_rules(const kemet_game *game);
 
-/* A 64-bit hash of a position (every field; pad_ is 0). */
+/* A 64-bit hash of a position (every field, `wait` too). */
 static inline uint64_t kmt_pos_key(const kemet_pos *p) {
     uint64_t rest;
     memcpy(&rest, &p->heap[0], sizeof rest);

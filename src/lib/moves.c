@@ -16,7 +16,8 @@
  * ------------------------------------------------------------------------ */
 bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos) {
     if (!rules || !pos || (pos->to != 1 && pos->to != 2) ||
-        pos->result > KEMET_DRAW || pos->pad_ || pos->must > rules->squares)
+        pos->result > KEMET_DRAW || pos->wait > 3 ||
+        (pos->wait && !rules->waits) || pos->must > rules->squares)
         return false;
     /* Bits 0..squares only, and no more pieces than the ruleset has: a
      * position of another ruleset usually fails here. */

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { F_TO, F_P1, F_P2, F_H1, F_H2, F_MUST, F_WINNER, F_COUNT };
-static const char *const field_name[F_COUNT] = {"to", "p1",   "p2",    "h1",
-                                                "h2", "must", "winner"};
+enum { F_TO, F_P1, F_P2, F_H1, F_H2, F_MUST, F_WAIT, F_WINNER, F_COUNT };
+static const char *const field_name[F_COUNT] = {"to", "p1",   "p2",   "h1",
+                                                "h2", "must", "wait", "winner"};
 
 static int is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -80,11 +80,11 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
             return kmt_fail(err, KEMET_ESYNTAX, "h%d: %s has no pieces in hand",
                             p + 1, rs->id);
         int total = kmt_in_play(pos, p);
-        if (total > rs->pieces)
+        if (total > r->info.pieces)
             return kmt_fail(err, KEMET_ESYNTAX,
                             "player %d has %d pieces on the board and in "
                             "hand; %s has %d each",
-                            p + 1, total, rs->id, rs->pieces);
+                            p + 1, total, r->spec, r->info.pieces);
     }
     /* One piece per physical hole, except the heap square. */
     uint64_t b = pos->sq[0];
@@ -140,8 +140,24 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
                             "must=%d: player %d has no piece on square %d",
                             pos->must, pos->to, pos->must);
     }
-    if (pos->pad_)
-        return kmt_fail(err, KEMET_EMISUSE, "position padding is not zero");
+    if (pos->wait) {
+        /* Kendall's start=1 (KO3, KO7; R3) */
+        if (pos->wait > 3)
+            return kmt_fail(err, KEMET_EMISUSE,
+                            "wait holds a player other than 1 and 2");
+        if (!r->waits)
+            return kmt_fail(err, KEMET_ESYNTAX, "wait= is not used by %s",
+                            r->spec);
+        if (pos->result != KEMET_PLAYING)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "wait= and winner= together: a finished game "
+                            "has no one waiting");
+        if (pos->must && ((pos->wait >> (pos->to - 1)) & 1))
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "must=%d: player %d is still waiting for a first "
+                            "1, so has no piece to rethrow with",
+                            pos->must, pos->to);
+    }
     return rs->check(r, pos, err);
 }
 
@@ -231,6 +247,26 @@ static int read_fields(const kemet_rules *r, const char *s, kemet_pos *pos,
                 return rc;
             continue;
         }
+        if (f == F_WAIT) {
+            /* the waiting players: 1, 2 or 1,2 (KO3) */
+            if (!r->waits) {
+                rc = kmt_fail(err, KEMET_ESYNTAX, "wait= is not used by %s",
+                              r->spec);
+                return rc;
+            }
+            if (vlen == 1 && (val[0] == '1' || val[0] == '2'))
+                p.wait = (uint8_t)(val[0] - '0');
+            else if (vlen == 3 && memcmp(val, "1,2", 3) == 0)
+                p.wait = 3;
+            else {
+                rc = kmt_fail(err, KEMET_ESYNTAX,
+                              "wait=%.*s: write the waiting players as 1, 2 "
+                              "or 1,2",
+                              (int)(vlen > 20 ? 20 : vlen), val);
+                return rc;
+            }
+            continue;
+        }
         if (kmt_read_num(val, vlen, &v) < 0) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
                           field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
@@ -247,10 +283,10 @@ static int read_fields(const kemet_rules *r, const char *s, kemet_pos *pos,
             break;
         case F_H1:
         case F_H2:
-            if (v > r->rs->pieces) {
+            if (v > r->info.pieces) {
                 rc = kmt_fail(err, KEMET_ESYNTAX,
                               "%s=%d: more pieces than %s has (%d)",
-                              field_name[f], v, r->rs->id, r->rs->pieces);
+                              field_name[f], v, r->spec, r->info.pieces);
                 return rc;
             }
             p.hand[f - F_H1] = (uint8_t)v;
@@ -394,6 +430,11 @@ int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
         bad |= add(buf, len, &at, " h2=%d", pos->hand[1]);
     if (pos->must && pos->result == KEMET_PLAYING)
         bad |= add(buf, len, &at, " must=%d", pos->must);
+    if (pos->wait && pos->result == KEMET_PLAYING)
+        bad |= add(buf, len, &at, " wait=%s",
+                   pos->wait == 3   ? "1,2"
+                   : pos->wait == 1 ? "1"
+                                    : "2");
     if (pos->result != KEMET_PLAYING)
         bad |= add(buf, len, &at, " winner=%d",
                    pos->result == KEMET_DRAW ? 0 : pos->result);

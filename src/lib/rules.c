@@ -111,14 +111,17 @@ static int parse_options(const kmt_ruleset *rs, int *opt, const char *s,
                     at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
                                            i ? ", " : "", o->word[i]);
                 return kmt_fail(err, KEMET_ERULESET,
-                                "ruleset option %s must be one of: %s", o->key,
+                                "ruleset option %s: unknown value '%.*s' "
+                                "(one of: %s)",
+                                o->key, (int)(vlen > 20 ? 20 : vlen), val,
                                 list);
             }
         } else if (kmt_read_num(val, vlen, &v) < 0 || v < o->min || v > o->max)
             return kmt_fail(err, KEMET_ERULESET,
-                            "ruleset option %s must be a number from %d to "
-                            "%d",
-                            o->key, o->min, o->max);
+                            "ruleset option %s: unknown value '%.*s' (a "
+                            "number from %d to %d)",
+                            o->key, (int)(vlen > 20 ? 20 : vlen), val, o->min,
+                            o->max);
         opt[k] = v;
         if (!end)
             break;
@@ -314,9 +317,9 @@ static int open_text(const char *text, const char *spec, const char *board_text,
     kmt_sha256_hex(&h, r->sha256);
     /* What is made for a user's file is kept under its text's hash as
      * well as its name: never used for another file of the same id. */
-    snprintf(r->key, sizeof r->key, user ? "%s@%.16s" : "%s", r->spec,
+    snprintf(r->key, sizeof r->key, user ? "%.78s@%.16s" : "%s", r->spec,
              r->sha256);
-    snprintf(r->net_key, sizeof r->net_key, user ? "%s@%.16s" : "%s", f->id,
+    snprintf(r->net_key, sizeof r->net_key, user ? "%.40s@%.16s" : "%s", f->id,
              r->sha256);
     r->info = (kemet_info){
         .id = rs->id,

@@ -1,5 +1,7 @@
 /* senet.c - Senet, Kendall's rules (senet-kendall) and Robinson's variant
- * (senet-robinson), per seed 004_898e29a44d2a62a3.txt and rulings K1-K10.
+ * (senet-robinson), per seed 004_898e29a44d2a62a3.txt and rulings K1-K10,
+ * with Kendall's four options (pieces, start, trap, homerow; rulings
+ * KO1-KO7) on both.
  *
  * Representation: the 30 squares of the track are bits 1..30 of pos->sq[p]
  * (ruling K1: the track order, so "adjacent" is "consecutive bits"). Both
@@ -7,12 +9,17 @@
  * nothing allocates.
  *
  * Invariants of every position this module produces: no square holds two
- * pieces; `must` is 0, or 26 in Robinson's variant only; a finished game
- * has `must` 0.
+ * pieces; `must` is 0, or 26 in Robinson's variant only; `wait` is 0 unless
+ * start=1; a finished game has `must` and `wait` 0.
+ *
+ * The options are flags in r->variant (senet_open), and the move generator
+ * and the fast playout are inlined with them as a constant: the default
+ * rules' loop is compiled without any option's test.
  */
 #include "internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 enum {
     WATER = 27,   /* rule 9 */
@@ -20,18 +27,97 @@ enum {
     BEAUTY = 26,  /* rule 8: every piece must land here */
     NSQ = 30,
     NPIECES = 7,
-    ROBINSON = 1 /* variant flag */
+    ROBINSON = 1, /* variant flag */
+    /* Kendall's options (KO2-KO5), as variant flags */
+    FIVE = 2,     /* pieces=5 */
+    START = 4,    /* start=1 */
+    TRAP = 8,     /* trap=1 */
+    HOMEROW = 16, /* homerow=1 */
+    OPTIONS = FIVE | START | TRAP | HOMEROW,
+    /* the flags the move generator tests (FIVE only sets up the board) */
+    MOVE_OPTIONS = START | TRAP | HOMEROW
 };
 
 #define TRACK (((uint64_t)1 << (NSQ + 1)) - 2) /* bits 1..30 */
+#define HOME_ROW (((uint64_t)1 << 11) - 2)     /* bits 1..10 (KO5) */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 
-/* Rule 1 and 2: white (player 1) on the odd squares 1..13, black on 2..14. */
+/* Kendall's options (KO1-KO5), in the order the spec prints them (R2),
+ * each with its default; a ruleset file declares them (docs/rulesets.md):
+ * "option pieces 7 5", "option start 0 1", ... */
+static const char *const senet_option_keys[] = {"pieces", "start", "trap",
+                                                "homerow", NULL};
+static const int senet_option_def[4] = {7, 0, 0, 0};
+
+/* What each option changes, appended to the rules text (KO2-KO5). */
+static const char *const senet_option_text[4] = {
+    "- pieces=5: five pieces each, white on 1,3,5,7,9 and black on "
+    "2,4,6,8,10;\n  the first to bear off all five wins.\n",
+    "- start=1: each player must first throw a 1. Until then every other "
+    "throw is\n  lost; the first 1 is played as usual (and gives another "
+    "throw), and counts\n  even when it cannot be used.\n",
+    "- trap=1: a piece on 1-25 whose throw would take it past 26 may move "
+    "into the\n  water (27), if 27 is empty.\n",
+    "- homerow=1: no piece bears off while one of your pieces is on "
+    "1-10, not even\n  from the water with a 4.\n",
+};
+
+static int senet_open(kemet_rules *r, const char *board_text,
+                      kemet_error *err) {
+    if (board_text)
+        return kmt_fail(err, KEMET_ERULESET,
+                        "ruleset %s has its board built in; it takes no "
+                        "board file",
+                        r->rs->id);
+    static const int flag[4] = {FIVE, START, TRAP, HOMEROW};
+    size_t len = strlen(r->rs->text) + 32;
+    for (int k = 0; k < 4; k++)
+        if (kmt_rules_opt(r, senet_option_keys[k], senet_option_def[k]) !=
+            senet_option_def[k]) {
+            r->variant |= flag[k];
+            len += strlen(senet_option_text[k]);
+        }
+    if (r->variant & FIVE)
+        r->info.pieces = 5;               /* KO2 */
+    r->waits = (r->variant & START) != 0; /* KO3 */
+    if (r->variant & OPTIONS) {
+        /* the rules text, with what the options change */
+        char *text = malloc(len);
+        if (!text)
+            return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+        size_t at = (size_t)snprintf(text, len, "%s\nKendall's options:\n",
+                                     r->rs->text);
+        for (int k = 0; k < 4; k++)
+            if (r->variant & flag[k])
+                at += (size_t)snprintf(text + at, len - at, "%s",
+                                       senet_option_text[k]);
+        r->data = text;
+        r->info.text = text;
+    }
+    return KEMET_OK;
+}
+
+static void senet_close(kemet_rules *r) {
+    free(r->data);
+    r->data = NULL;
+}
+
+/* Whether the player to move is still waiting for its first 1 (KO3). */
+static inline bool senet_waiting(const kemet_pos *pos) {
+    return (pos->wait >> (pos->to - 1)) & 1;
+}
+
+/* Rule 1 and 2: white (player 1) on the odd squares 1..13, black on 2..14;
+ * with pieces=5 (KO2) on 1..9 and 2..10. With start=1 (KO3) both players
+ * wait for their first 1. */
 static void senet_start(const kemet_rules *r, kemet_pos *pos) {
-    (void)r;
     *pos = (kemet_pos){0};
-    for (int s = 1; s <= 14; s++)
+    int last = 2 * r->info.pieces;
+    for (int s = 1; s <= last; s++)
         pos->sq[(s & 1) ? 0 : 1] |= KMT_BIT(s);
-    pos->to = 1; /* rule 3, ruling G1: white starts */
+    pos->to = 1; /* rule 3, ruling G1, KO2: white starts */
+    if (r->variant & START)
+        pos->wait = 3;
 }
 
 static int senet_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
@@ -59,12 +145,13 @@ static int senet_check(const kemet_rules *r, const kemet_pos *pos,
 
 /* Rule 11, ruling K8: instead of throwing, a piece in the water may be moved
  * to square 15 if it is empty. Not offered during a rethrow (must=), which
- * is thrown at once. */
+ * is thrown at once, nor to a player still waiting for its first 1 (KO3). */
 static int senet_prethrow(const kemet_rules *r, const kemet_pos *pos,
                           kemet_move *out) {
-    (void)r;
     int me = pos->to - 1;
     uint64_t occ = pos->sq[0] | pos->sq[1];
+    if ((r->variant & START) && senet_waiting(pos))
+        return 0;
     if (pos->must == 0 && (pos->sq[me] & KMT_BIT(WATER)) &&
         !(occ & KMT_BIT(REBIRTH))) {
         out[0] = kmt_move1(WATER, REBIRTH);
@@ -83,17 +170,27 @@ static inline uint64_t senet_blocked(uint64_t own, uint64_t opp) {
 /* The legal moves for throw t as the set of squares they start from (each
  * piece has at most one move per throw); *back is set when they are
  * backward moves. senet_dest gives each one's destination. Both the move
- * list and the fast playout are built on this one function. */
-static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
+ * list and the fast playout are built on this one function; `opts` (the
+ * MOVE_OPTIONS flags) is a constant where it is inlined. */
+static ALWAYS_INLINE uint64_t senet_froms(const kemet_pos *pos, int t,
+                                          bool *back, int opts) {
     int me = pos->to - 1;
     uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1];
     uint64_t sel = pos->must ? (own & KMT_BIT(pos->must)) : own;
     *back = false;
 
+    /* KO3: while the player waits for its first 1, any other throw is
+     * lost; the 1 is played as an ordinary throw. */
+    if ((opts & START) && t != 1 && senet_waiting(pos))
+        return 0;
+    /* KO5: while a piece of its own is on 1-10, no piece bears off. */
+    bool no_off = (opts & HOMEROW) && (own & HOME_ROW);
+
     /* Rule 11, ruling K8: with a piece in the water its owner moves no other
-     * piece; a 4 bears it off, any other throw is lost. */
+     * piece; a 4 bears it off (not under KO5's condition), any other throw
+     * is lost. */
     if (own & KMT_BIT(WATER))
-        return t == 4 ? (sel & KMT_BIT(WATER)) : 0;
+        return t == 4 && !no_off ? (sel & KMT_BIT(WATER)) : 0;
 
     uint64_t blocked = senet_blocked(own, opp);
 
@@ -119,7 +216,22 @@ static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
         KMT_BIT(30),
         KMT_BIT(BEAUTY) | KMT_BIT(30),
     };
-    fwd |= sel & off_from[t];
+    if (!no_off)
+        fwd |= sel & off_from[t];
+    /* KO4: with trap=1, a piece on 1-25 whose count passes 26 falls into
+     * the water (27), if 27 is empty (the mover has no piece there: it
+     * returned above). */
+    if ((opts & TRAP) && !(opp & KMT_BIT(WATER))) {
+        static const uint64_t trap_from[6] = {
+            0,
+            0,                                       /* 25+1 = 26 */
+            KMT_BIT(25),                             /* 25+2 */
+            KMT_BIT(24) | KMT_BIT(25),               /* 24+3 */
+            KMT_BIT(23) | KMT_BIT(24) | KMT_BIT(25), /* 23+4 */
+            KMT_BIT(22) | KMT_BIT(23) | KMT_BIT(24) | KMT_BIT(25), /* 22+5 */
+        };
+        fwd |= sel & trap_from[t];
+    }
     if (fwd)
         return fwd;
 
@@ -136,40 +248,47 @@ static uint64_t senet_froms(const kemet_pos *pos, int t, bool *back) {
 }
 
 /* Where the move of the piece on s for throw t ends (see senet_froms). */
-static inline int senet_dest(int s, int t, bool back) {
+static ALWAYS_INLINE int senet_dest(int s, int t, bool back, int opts) {
     if (back)
         return s >= 28 ? WATER : s - t;
     if (s >= WATER || (s == BEAUTY && t == 5))
         return KEMET_OFF;
+    if ((opts & TRAP) && s < BEAUTY && s + t > BEAUTY)
+        return WATER; /* KO4: the fall */
     return s + t;
 }
 
 static int senet_moves(const kemet_rules *r, const kemet_pos *pos,
                        const kemet_throw *thr, kemet_move *out) {
-    (void)r;
+    int opts = r->variant & MOVE_OPTIONS;
     int t = thr->v[0];
     bool back;
-    uint64_t froms = senet_froms(pos, t, &back);
+    uint64_t froms = senet_froms(pos, t, &back, opts);
     int n = 0;
     while (froms) {
         int s = kmt_ctz64(froms);
         froms &= froms - 1;
-        kmt_put_move(out, &n, s, senet_dest(s, t, back));
+        kmt_put_move(out, &n, s, senet_dest(s, t, back, opts));
     }
     if (n == 0)
         out[n++] = (kemet_move){0}; /* ruling G3: the throw is lost */
     return n;
 }
 
-static void senet_make(const kemet_rules *r, const kemet_pos *pos,
-                       const kemet_throw *thr, const kemet_move *move,
-                       kemet_pos *out, kemet_events *ev) {
+static ALWAYS_INLINE void
+senet_make_opts(const kemet_rules *r, const kemet_pos *pos,
+                const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
+                kemet_events *ev, int opts) {
     /* Works on locals and writes whole fields at the end: `out` may be
      * `pos`, and byte-wise struct copies would stall the hot path. */
     int me = pos->to - 1;
     int who = me + 1;
     uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1];
-    int to = pos->to, must = 0, result = pos->result;
+    int to = pos->to, must = 0, result = pos->result, wait = 0;
+    /* KO3: a throw of 1 takes the thrower out of `wait`, whether it moves
+     * a piece or is lost. */
+    if (opts & START)
+        wait = pos->wait & ~((thr && thr->n && thr->v[0] == 1) ? 1 << me : 0);
 
     if (move->n == 0) {
         /* Rule 7, ruling K9: a lost throw passes the turn. */
@@ -202,8 +321,10 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
         if (d == WATER)
             kmt_ev_add(ev, KEMET_EV_WATER, who, WATER, 0);
         if (own == 0) {
-            /* Rule 14: all seven borne off. `to` as the turn rules give. */
+            /* Rule 14: all seven (KO2: five) borne off. `to` as the turn
+             * rules give; `wait` no longer matters (R3). */
             result = me == 0 ? KEMET_WON1 : KEMET_WON2;
+            wait = 0;
             if (!bonus)
                 to = 3 - to;
             kmt_ev_add(ev, KEMET_EV_WIN, who, 0, 0);
@@ -229,30 +350,38 @@ static void senet_make(const kemet_rules *r, const kemet_pos *pos,
     out->to = (uint8_t)to;
     out->must = (uint8_t)must;
     out->result = (uint8_t)result;
-    out->pad_ = 0;
+    out->wait = (uint8_t)wait;
+}
+
+static void senet_make(const kemet_rules *r, const kemet_pos *pos,
+                       const kemet_throw *thr, const kemet_move *move,
+                       kemet_pos *out, kemet_events *ev) {
+    senet_make_opts(r, pos, thr, move, out, ev, r->variant & START);
 }
 
 /* The fast random playout: the same draws and counts as the generic loop
  * in game.c, without building move lists (the k-th move of the list is the
  * move of the k-th lowest square of senet_froms). */
-static void senet_playout(const kemet_rules *r, kmt_playout_state *st) {
+static ALWAYS_INLINE void senet_playout_opts(const kemet_rules *r,
+                                             kmt_playout_state *st, int opts) {
     kemet_pos *pos = &st->pos;
     while (kmt_playout_going(st)) {
         int mover = pos->to;
         uint64_t own = pos->sq[mover - 1];
         kemet_move m = {0};
         if (!st->pending && (own & KMT_BIT(WATER)) && pos->must == 0 &&
+            !((opts & START) && senet_waiting(pos)) &&
             !((own | pos->sq[2 - mover]) & KMT_BIT(REBIRTH)) &&
             kemet_rng_below(st->pick, 2) == 1) {
             m = kmt_move1(WATER, REBIRTH);
-            senet_make(r, pos, NULL, &m, pos, NULL);
+            senet_make_opts(r, pos, NULL, &m, pos, NULL, opts);
             kmt_playout_count(st, mover);
             continue;
         }
         kemet_throw t;
         kmt_playout_sticks(st, &t);
         bool back;
-        uint64_t froms = senet_froms(pos, t.v[0], &back);
+        uint64_t froms = senet_froms(pos, t.v[0], &back, opts);
         if (froms) {
             int n = kmt_popcount64(froms);
             if (n > 1)
@@ -260,11 +389,19 @@ static void senet_playout(const kemet_rules *r, kmt_playout_state *st) {
                      k--)
                     froms &= froms - 1;
             int s = kmt_ctz64(froms);
-            m = kmt_move1(s, senet_dest(s, t.v[0], back));
+            m = kmt_move1(s, senet_dest(s, t.v[0], back, opts));
         }
-        senet_make(r, pos, &t, &m, pos, NULL);
+        senet_make_opts(r, pos, &t, &m, pos, NULL, opts);
         kmt_playout_count(st, mover);
     }
+}
+
+static void senet_playout(const kemet_rules *r, kmt_playout_state *st) {
+    int opts = r->variant & MOVE_OPTIONS;
+    if (opts == 0)
+        senet_playout_opts(r, st, 0); /* the default rules, fastest */
+    else
+        senet_playout_opts(r, st, opts);
 }
 
 /* ---------------------------------------------------------------------------
@@ -284,9 +421,8 @@ static const double senet_weights[] = {0.05, 1.6, -0.6, 0.03, -0.075, 0.2};
 
 static void senet_side(const kemet_rules *r, const kemet_pos *pos, int p,
                        double *f) {
-    (void)r;
     uint64_t own = pos->sq[p], opp = pos->sq[p ^ 1];
-    f[1] = NPIECES - kmt_popcount64(own);
+    f[1] = r->info.pieces - kmt_popcount64(own);
     for (uint64_t b = own; b; b &= b - 1) {
         int s = kmt_ctz64(b);
         if (s == WATER) {
@@ -317,6 +453,8 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
     kemet_move list[KEMET_MAX_MOVES];
     bool prethrow = !thr || thr->n == 0;
     int t = prethrow ? 0 : thr->v[0];
+    bool waiting = (r->variant & START) && senet_waiting(pos);
+    bool no_off = (r->variant & HOMEROW) && (own & HOME_ROW);
 
     if (move->n > 1) {
         snprintf(buf, len, "Senet moves one piece per throw");
@@ -327,6 +465,14 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
                  prethrow ? "pass is not a choice before throwing"
                           : "pass is allowed only when no piece can "
                             "move; this throw can be used");
+        return;
+    }
+    if (waiting && (prethrow || t != 1)) {
+        snprintf(buf, len,
+                 prethrow ? "you are still waiting for your first 1 "
+                            "(start=1): throw the sticks"
+                          : "you are still waiting for your first 1 "
+                            "(start=1): any other throw is lost");
         return;
     }
     int f = move->step[0].from, d = move->step[0].to;
@@ -364,6 +510,12 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
                  "move no other piece (rule 11)");
         return;
     }
+    if (f == WATER && t == 4 && no_off) {
+        snprintf(buf, len,
+                 "no piece bears off while one of yours is on 1-10 "
+                 "(homerow=1), not even from the water: this 4 is lost");
+        return;
+    }
     if (f == WATER) {
         snprintf(buf, len,
                  "a piece in the water leaves only by a throw of 4 "
@@ -378,7 +530,12 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (d == KEMET_OFF) {
-        if (f == BEAUTY)
+        if (no_off && (f == 30 || (f == BEAUTY && t == 5) ||
+                       (f == 28 && t == 3) || (f == 29 && t == 2)))
+            snprintf(buf, len,
+                     "no piece bears off while one of yours is on 1-10 "
+                     "(homerow=1)");
+        else if (f == BEAUTY)
             snprintf(buf, len, "from 26 only a 5 bears a piece off");
         else if (f == 28)
             snprintf(buf, len,
@@ -395,7 +552,18 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (d > f) {
-        if (f < BEAUTY && d > BEAUTY)
+        if ((r->variant & TRAP) && f < BEAUTY && f + t > BEAUTY && d > BEAUTY &&
+            ((own | opp) & KMT_BIT(WATER)))
+            snprintf(buf, len,
+                     "square 27 is taken, so the piece cannot fall into "
+                     "the water (trap=1)");
+        else if ((r->variant & TRAP) && f < BEAUTY && f + t > BEAUTY &&
+                 d > BEAUTY)
+            snprintf(buf, len,
+                     "with trap=1 a count that passes 26 falls into the "
+                     "water: the move is %d-27",
+                     f);
+        else if (f < BEAUTY && d > BEAUTY)
             snprintf(buf, len,
                      "no piece may pass square 26: it must stop "
                      "there first (rule 8)");
@@ -485,6 +653,8 @@ static int senet_cell_of(const kemet_rules *r, int player, int square) {
  * ------------------------------------------------------------------------ */
 static const kmt_ruleset senet_base = {
     .pieces = NPIECES,
+    .open = senet_open,
+    .close = senet_close,
     .squares = NSQ,
     .tables = true,
     .board = senet_board,
@@ -528,6 +698,27 @@ static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         (rc = kmt_rf_fixed(f, "bear-off", "26:5 27:4 28:3 29:2 30:any", err)) ||
         (rc = kmt_rf_choice(f, "rethrow", rethrows, 0, &rethrow, err)))
         return rc;
+    /* Kendall's options take these values only (KO2-KO5) */
+    static const int values[4][2] = {{7, 5}, {0, 1}, {0, 1}, {0, 1}};
+    for (int i = 0; f->noptions && r->own.options[i].key; i++) {
+        const kmt_option *o = &r->own.options[i];
+        int k = 0;
+        while (strcmp(senet_option_keys[k], o->key) != 0)
+            k++; /* (a known key: rules.c checked it) */
+        bool ok = o->nwords == 2;
+        for (int w = 0; ok && w < 2; w++) {
+            int v;
+            ok = kmt_read_num(o->word[w], strlen(o->word[w]), &v) == 0 &&
+                 v == values[k][w];
+        }
+        if (!ok)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "rules file line %d: the senet family's option "
+                            "%s is 'option %s %d %d' (Kendall's options, "
+                            "KO2-KO5)",
+                            f->option_line[i], o->key, o->key, values[k][0],
+                            values[k][1]);
+    }
     r->variant = rethrow ? ROBINSON : 0;
     r->own.has_must = rethrow != 0;
     r->own.must_squares = rethrow ? KMT_BIT(BEAUTY) : 0;
@@ -537,6 +728,6 @@ static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
 const kmt_family kmt_family_senet = {
     .name = "senet",
     .base = &senet_base,
-    .option_keys = NULL,
+    .option_keys = senet_option_keys,
     .configure = senet_configure,
 };

@@ -119,7 +119,7 @@ int kmt_table_layout(const kemet_rules *r, int pieces, kemet_table **out,
                         "%s has no endgame tables (docs/tables.md says "
                         "which rulesets do)",
                         r->spec);
-    int most = rs->pieces < TB_MAX_PIECES ? rs->pieces : TB_MAX_PIECES;
+    int most = r->info.pieces < TB_MAX_PIECES ? r->info.pieces : TB_MAX_PIECES;
     if (pieces < 1 || pieces > most)
         return kmt_fail(err, KEMET_ERULESET,
                         "endgame tables of %s take 1 to %d pieces a side",
@@ -249,7 +249,9 @@ void kemet_table_free(kemet_table *t) {
 
 int kemet_table_probe(const kemet_table *t, const kemet_pos *pos,
                       double *chance) {
-    if (!t || !pos || !t->v)
+    /* A player still waiting for a first 1 (Kendall's start=1) is in no
+     * table: the tables hold the positions after both have thrown it. */
+    if (!t || !pos || !t->v || pos->wait)
         return 0;
     int64_t x = index_of(t, pos);
     if (x < 0 || t->v[x] == INVALID)

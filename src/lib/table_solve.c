@@ -516,7 +516,7 @@ int kemet_table_solve_parts(const kemet_rules *rules, int pieces, int threads,
         int L = 0, in = kmt_popcount64(t->mask[a]) + t->heap[a] + t->hnd[a];
         for (uint64_t m = t->mask[a]; m; m &= m - 1)
             L += kmt_ctz64(m);
-        L += t->heap[a] * t->heap_sq + (rules->rs->pieces - in) * (t->S + 1);
+        L += t->heap[a] * t->heap_sq + (rules->info.pieces - in) * (t->S + 1);
         s.level[a] = (uint16_t)L;
     }
     kmt_run_units(threads, s.nchunks, build_chunk, &s);

@@ -32,6 +32,10 @@ for f in "$here"/../../data/rulesets/*.rules; do
     id=$(basename "$f" .rules)
     sed "s/^id $id\$/id fz-$id/" "$f" > "$c/rules/$id"
 done
+# Kendall's options: every option on, and a waiting player
+"$K" start senet-kendall:pieces=5,start=1,trap=1,homerow=1 > "$c/position/start-senet-kendall-options"
+echo "senet-robinson:start=1,trap=1 to=1 p1=3,26 p2=5,27 must=26 wait=2" > "$c/position/mid-senet-robinson-options"
+echo "senet-kendall:homerow=1,trap=1 to=2 p1=5,24 p2=3,27,29 wait=1" > "$c/position/bad-senet-kendall-wait"
 printf '\000%s' "$(cat "$here/../../data/boards/washburne.board")" > "$c/board/washburne"
 printf '\002%s' "$(cat "$here/../../data/boards/lions-jackals.board")" > "$c/board/lions-jackals"
 printf '\000%s' "$(cat "$here/../../data/eval.weights")" > "$c/weights/eval"
