@@ -67,7 +67,7 @@ static void median_interval(void **state) {
 static void luck_share(void **state) {
     (void)state;
     double res[4] = {1, 0, 1, 0}, luck[4] = {0.1, -0.1, 0.2, -0.2};
-    kemet_stat s = cli_luck_share_ci(res, luck, 4);
+    kemet_stat s = cli_luck_share_ci(res, luck, 4, 1);
     NEAR(s.value, 1.0 / 6);
     NEAR(s.value, kemet_luck_share(res, luck, 4));
     /* a_i - R b_i: 0.01 - 0.17/6 twice, 0.04 - 0.13/6 twice; the sum of
@@ -75,6 +75,15 @@ static void luck_share(void **state) {
     double r1 = 0.01 - 0.17 / 6, r2 = 0.04 - 0.13 / 6;
     double half = 1.96 * sqrt((2 * r1 * r1 + 2 * r2 * r2) / 12) / 0.15;
     NEAR(s.lo, 1.0 / 6 - half);
+    NEAR(s.hi, 1.0 / 6 + half);
+    /* as two pairs: a = 0.02, 0.08 and b = 0.34, 0.26; the same share,
+     * the residuals 0.02 - 0.34/6 and 0.08 - 0.26/6 over 2 * 1, mean b
+     * 0.3 */
+    s = cli_luck_share_ci(res, luck, 4, 2);
+    NEAR(s.value, 1.0 / 6);
+    double p1 = 0.02 - 0.34 / 6, p2 = 0.08 - 0.26 / 6;
+    half = 1.96 * sqrt((p1 * p1 + p2 * p2) / 2) / 0.3;
+    NEAR(s.lo, fmax(0, 1.0 / 6 - half));
     NEAR(s.hi, 1.0 / 6 + half);
 }
 
@@ -193,7 +202,8 @@ static void flag_at_threshold(void **state) {
  * its own criterion; its median length's interval runs past the cap
  * (infinite), so its cost's range is unbounded, and nothing breaks. G
  * stops 0.4% (0.1%-1.2%): its interval reaches past 1% but does not lie
- * wholly beyond it, so G is not flagged. */
+ * wholly beyond it, so G is not flagged. The stopped share is a flag and
+ * no cost. */
 static void cap_stopped(void **state) {
     (void)state;
     cli_measured m[3] = {good(), good(), good()};
@@ -210,9 +220,10 @@ static void cap_stopped(void **state) {
     assert_int_equal(j[2].flags, 0);
     assert_int_equal(ord[2], 0);
     assert_true(j[0].tier > j[2].tier && j[0].tier > j[1].tier);
-    /* G costs 0 to 0.2 (0.004 is in the band): tied with nothing worse */
+    /* the stopped share is a flag only: it costs nothing */
     NEAR(j[1].penalty.value, 0);
-    NEAR(j[1].penalty.hi, 0.2);
+    NEAR(j[1].penalty.hi, 0);
+    NEAR(j[0].cost[VC_CAPPED].hi, 0);
 }
 
 int main(void) {

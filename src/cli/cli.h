@@ -366,8 +366,10 @@ kemet_stat cli_median_ci(const double *x, long n, double cap);
 kemet_stat cli_ratio_ci(const double *a, const double *b, long n);
 /* The luck share Var(luck) / (Var(luck) + Var(result - luck)) as a ratio
  * of summed squared deviations, with the ratio estimator's interval held
- * to 0..1. */
-kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n);
+ * to 0..1; the games taken `per` at a time as one unit (2: the pairs of
+ * paired games, which throw alike and so are not independent). */
+kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
+                             int per);
 
 /* The verdict's criteria, in the order of cli_criteria. */
 enum {

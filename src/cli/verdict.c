@@ -107,25 +107,27 @@ kemet_stat cli_ratio_ci(const double *a, const double *b, long n) {
     return s;
 }
 
-kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n) {
+kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
+                             int per) {
     kemet_stat s = {NAN, NAN, NAN};
-    if (n < 2)
+    if (per < 1 || n < 2 * per)
         return s;
     double ml = 0, ms = 0;
     for (long i = 0; i < n; i++) {
         ml += luck[i] / (double)n;
         ms += (result[i] - luck[i]) / (double)n;
     }
-    double *a = malloc(2 * (size_t)n * sizeof *a);
+    long units = n / per;
+    double *a = calloc(2 * (size_t)units, sizeof *a);
     if (!a)
         return s;
-    double *b = a + n;
-    for (long i = 0; i < n; i++) {
+    double *b = a + units;
+    for (long i = 0; i < units * per; i++) {
         double dl = luck[i] - ml, ds = result[i] - luck[i] - ms;
-        a[i] = dl * dl;
-        b[i] = dl * dl + ds * ds;
+        a[i / per] += dl * dl;
+        b[i / per] += dl * dl + ds * ds;
     }
-    s = cli_ratio_ci(a, b, n);
+    s = cli_ratio_ci(a, b, units);
     free(a);
     if (!isnan(s.lo)) {
         s.lo = s.lo < 0 ? 0 : s.lo;
@@ -165,10 +167,12 @@ const cli_criterion cli_criteria[VC_COUNT] = {
                     0.05, false, 0.01, NAN,
                     "the lead ought to change hands; below one change in a "
                     "hundred moves the first to lead wins"},
-    [VC_CAPPED] = {"stopped", "share of games stopped by the turn cap", 0, 0.01,
-                   0.01, false, NAN, 0.01,
-                   "a game the rules cannot end is a rule that fails; a draw "
-                   "the rules provide is not counted here"},
+    [VC_CAPPED] = {"stopped", "share of games stopped by the turn cap", 0, 1, 1,
+                   false, NAN, 0.01,
+                   "a game the rules cannot end is a rule that fails; a flag "
+                   "and no cost (its interval at a few hundred games would "
+                   "swamp the penalty); a draw the rules provide is not "
+                   "counted here"},
     [VC_PROBE] = {"probes",
                   "best simple strategy's luck-adjusted score "
                   "against the strong agent",
