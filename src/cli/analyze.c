@@ -54,9 +54,9 @@ static const char analyze_usage[] =
     "doubling); the simple strategies rearmost, foremost and safe-random\n"
     "against the strong agent; then a verdict in tiers on stated criteria.\n"
     "Each headline figure is sampled until its 95% interval is within +-H\n"
-    "(default 0.05; the median length +-H of itself, LeadChange +-H/4): a\n"
+    "(default 0.05; the median length +-2H of itself, LeadChange +-H/4): a\n"
     "pilot of P games (default 20), then the size the pilot's interval\n"
-    "asks for, at most N games a figure (default 400); the report gives\n"
+    "asks for, at most N games a figure (default 200); the report gives\n"
     "the half-width each figure reached.\n"
     "RULESET may carry options (lions-jackals:solid=2); 'all' names every\n"
     "ruleset; --sweep adds the ruleset at each option value LO..HI to a\n"
@@ -419,13 +419,14 @@ static double half_of(const kemet_stat *s, bool relative) {
 
 /* The self-play's whole sample after a pilot of `n` games: enough for
  * player 1's luck-adjusted score within +-h, the median length within
- * +-h of itself and LeadChange within +-h/4. */
+ * +-2h of itself (a length is judged in doublings) and LeadChange within
+ * +-h/4. */
 static long selfplay_size(const selfplay *S, long n, const sizing *z) {
     long k = n, m;
     if (S->luck && (m = cli_precision_size(n, half_of(&S->adv_adj, false), z->h,
                                            z->most, 1)) > k)
         k = m;
-    if ((m = cli_precision_size(n, half_of(&S->median, true), z->h, z->most,
+    if ((m = cli_precision_size(n, half_of(&S->median, true), 2 * z->h, z->most,
                                 1)) > k)
         k = m;
     if ((m = cli_precision_size(n, half_of(&S->a.lead_change, false), z->h / 4,
@@ -801,6 +802,7 @@ static int flags_of(const result *R) {
 static void judge(result *R, int n, int w, int skip, int *ord) {
     cli_measured m[MAX_SETS];
     cli_judged J[MAX_SETS];
+    memset(m, 0, sizeof m);
     for (int i = 0; i < n; i++)
         m[i] = measured_of(&R[i], w);
     cli_verdict(m, n, skip, J, ord);
@@ -973,7 +975,8 @@ static void print_method(FILE *o, const settings *st) {
             "gives the same numbers. Targets (`--precision` %.3f): "
             "player 1's luck-adjusted score, the strong agent against the "
             "weak, each ladder step, each probe and the luck share ±%.3f; "
-            "the median length ± %.1f%% of itself; LeadChange ±%.4f. "
+            "the median length ± %.0f%% of itself (its criterion counts "
+            "doublings); LeadChange ±%.4f. "
             "Where the cap stops a figure short, *Precision reached* gives "
             "the half-width it reached.\n"
             "- **Intervals**: a luck-adjusted score, the mean of a game's "
@@ -987,7 +990,7 @@ static void print_method(FILE *o, const settings *st) {
             "errors (a normal interval, in place of a bootstrap); real "
             "decisions a turn, a ratio estimator over the games; the share "
             "stopped by the cap, Wilson's.\n",
-            st->z.pilot, st->z.most, st->z.h, st->z.h, 100 * st->z.h,
+            st->z.pilot, st->z.most, st->z.h, st->z.h, 200 * st->z.h,
             st->z.h / 4, st->cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
@@ -1152,6 +1155,7 @@ static void print_verdict(FILE *o, result *R, int n) {
         int t[MAX_SETS];
         cli_measured m[MAX_SETS];
         cli_judged J[MAX_SETS];
+        memset(m, 0, sizeof m);
         for (int i = 0; i < n; i++)
             m[i] = R[i].vm[0];
         cli_verdict(m, n, c, J, t);
@@ -1194,17 +1198,17 @@ static void print_precision(FILE *o, const result *R, int n,
             "\n## Precision reached\n\nThe games each figure took and the "
             "half-width of its 95%% interval; \\* marks a figure the cap "
             "(%ld games) stopped short of its target (±%.3f; the median "
-            "±%.1f%% of itself; LeadChange ±%.4f).\n\n| ruleset | "
+            "±%.0f%% of itself; LeadChange ±%.4f).\n\n| ruleset | "
             "strong self-play, games | P1 score | median length | "
             "LeadChange | strong vs weak, games | score | luck share | "
             "ladder steps, games | widest step | probes, games | widest "
             "probe |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-            st->z.most, h, 100 * h, h / 4);
+            st->z.most, h, 200 * h, h / 4);
     for (int i = 0; i < n; i++) {
         const result *x = &R[i];
         fprintf(o, "| %s | %ld |", x->id, x->strong.games);
         put_half(o, &x->strong.adv_adj, h, false, 3);
-        put_half(o, &x->strong.median, h, true, 1);
+        put_half(o, &x->strong.median, 2 * h, true, 1);
         put_half(o, &x->strong.a.lead_change, h / 4, false, 4);
         kemet_stat hs = est_stat(&x->head.m.adj);
         fprintf(o, " %ld |", x->head.games);
@@ -2093,7 +2097,7 @@ static int expand_sweep(const char *sweep, char specs[][96], int room) {
 }
 
 int cmd_analyze(int argc, char **argv) {
-    long games = 1000, nthreads = 0, cap = 1000, most = 400, pilot = 20;
+    long games = 1000, nthreads = 0, cap = 1000, most = 200, pilot = 20;
     long trace_games = 10, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
