@@ -46,7 +46,7 @@ n=$(run3 start senet-kendall 2>/dev/null | wc -l)
 echo "ok - other commands run on rank 0 alone"
 # analyze: the self-play traces (with each game's win estimates, luck and
 # landings), the ladder, probes and SkillTrace dealt over the ranks; the report written by rank 0 alone
-A="analyze senet-kendall chien-chacal --games 60 --strong-games 10 --strong expectimax:300 --ladder random,greedy,expectimax:300 --step-games 20 --trace-games 2 --trace-base 4 --format json --tables off"
+A="analyze senet-kendall chien-chacal --games 60 --pilot 6 --max-games 20 --strong expectimax:300 --ladder random,greedy,expectimax:300 --trace-games 2 --trace-base 4 --format json --tables off"
 "$kemet" $A --threads 1 >"$dir/a1" 2>/dev/null
 run3 $A --threads 2 --output "$dir/a3" 2>/dev/null
 cmp "$dir/a1" "$dir/a3" || { echo "mpi: analyze differs between 1 process and 3 ranks" >&2; exit 1; }

@@ -26,11 +26,13 @@
         free(e);                                                               \
     } while (0)
 
-/* Small settings, so that a run takes a second or two. */
-#define SMALL                                                                  \
-    "--games", "30", "--strong-games", "8", "--strong", "expectimax:200",      \
-        "--ladder", "random,greedy,expectimax:200", "--step-games", "20",      \
-        "--trace-games", "2", "--trace-base", "4", "--tables", "off"
+/* Small settings, so that a run takes a second or two: every figure's
+ * sample at most 8 games (the pilot, capped). */
+#define AGENTS                                                                 \
+    "--games", "30", "--strong", "expectimax:200", "--ladder",                 \
+        "random,greedy,expectimax:200", "--trace-games", "2", "--trace-base",  \
+        "4", "--tables", "off"
+#define SMALL AGENTS, "--max-games", "8"
 
 /* One ruleset's object in a JSON report: from {"ruleset":"ID" to the
  * brace that closes it (caller frees), or NULL. */
@@ -74,11 +76,13 @@ static void same_on_any_thread_count(void **state) {
     char *o1, *o2, *e;
     int st =
         tu_run(NULL, &o1, &e, "analyze", "chien-chacal", "lions-jackals-quick",
-               SMALL, "--threads", "1", "--format", "json", NULL);
+               AGENTS, "--pilot", "6", "--max-games", "16", "--threads", "1",
+               "--format", "json", NULL);
     assert_int_equal(st, 0);
     free(e);
     st = tu_run(NULL, &o2, &e, "analyze", "chien-chacal", "lions-jackals-quick",
-                SMALL, "--threads", "2", "--format", "json", NULL);
+                AGENTS, "--pilot", "6", "--max-games", "16", "--threads", "2",
+                "--format", "json", NULL);
     assert_int_equal(st, 0);
     free(e);
     assert_string_equal(o1, o2);
@@ -98,14 +102,23 @@ static void same_on_any_thread_count(void **state) {
                            "luck_share",
                            "rearmost",
                            "foremost",
-                           "safe-random"};
+                           "safe-random",
+                           "MedianTurns",
+                           "DecisionsPerTurn",
+                           "Stopped",
+                           "LuckShare",
+                           "tier"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char key[64];
         snprintf(key, sizeof key, "\"%s\":", names[i]);
         assert_non_null(strstr(o1, key));
     }
-    assert_non_null(strstr(o1, "\"strong_play\":{\"agents\":[\"expectimax:"
-                               "200\",\"expectimax:200\"],\"games\":8,"));
+    /* the pilot of 6 games, then more: the second stage was played */
+    const char *sp = strstr(o1, "\"strong_play\":{\"agents\":[\"expectimax:"
+                                "200\",\"expectimax:200\"],\"games\":");
+    assert_non_null(sp);
+    long sg = strtol(strstr(sp, "\"games\":") + 8, NULL, 10);
+    assert_true(sg > 6 && sg <= 16);
     assert_non_null(strstr(o1, "\"weak_play\":{\"agents\":[\"greedy\","
                                "\"greedy\"],\"games\":30,"));
     free(o1);
@@ -153,32 +166,67 @@ static void contradiction_flagged(void **state) {
     (void)state;
     char *o, *e;
     int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "20",
-                    "--strong-games", "4", "--strong", "greedy", "--ladder",
-                    "greedy,random", "--step-games", "20", "--trace-games", "0",
-                    "--tables", "off", "--format", "json", NULL);
+                    "--max-games", "20", "--strong", "greedy", "--ladder",
+                    "greedy,random", "--trace-games", "0", "--tables", "off",
+                    "--format", "json", NULL);
     assert_int_equal(st, 0);
     free(e);
     assert_non_null(strstr(o, "\"upper\":\"random\",\"lower\":\"greedy\","
                               "\"games\":20,\"contradiction\":true"));
     free(o);
     st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "20",
-                "--strong-games", "4", "--strong", "greedy", "--ladder",
-                "random,greedy", "--step-games", "20", "--trace-games", "0",
-                "--tables", "off", "--format", "json", NULL);
+                "--max-games", "20", "--strong", "greedy", "--ladder",
+                "random,greedy", "--trace-games", "0", "--tables", "off",
+                "--format", "json", NULL);
     assert_int_equal(st, 0);
     free(e);
     assert_non_null(strstr(o, "\"upper\":\"greedy\",\"lower\":\"random\""));
     assert_null(strstr(o, "\"contradiction\":true"));
     free(o);
     st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "20",
-                "--strong-games", "4", "--strong", "greedy", "--ladder",
-                "greedy,random", "--step-games", "20", "--trace-games", "0",
-                "--tables", "off", NULL);
+                "--max-games", "20", "--strong", "greedy", "--ladder",
+                "greedy,random", "--trace-games", "0", "--tables", "off", NULL);
     assert_int_equal(st, 0);
     free(e);
     assert_non_null(strstr(o, "**Contradictions**"));
     assert_non_null(strstr(o, "| **!** "));
     free(o);
+}
+
+/* The stopping rule in use: at a target no sample of 40 games can reach,
+ * every figure plays the cap and the report marks it; at a loose one,
+ * the pilot is enough. */
+static void precision_sizes_samples(void **state) {
+    (void)state;
+    char *o, *e;
+#define LOOSE(h, fmt)                                                          \
+    "analyze", "chien-chacal", "--games", "20", "--strong", "greedy",          \
+        "--ladder", "random,greedy", "--trace-games", "0", "--tables", "off",  \
+        "--pilot", "10", "--max-games", "40", "--precision", h, "--format",    \
+        fmt, NULL
+    int st = tu_run(NULL, &o, &e, LOOSE("0.001", "json"));
+    assert_int_equal(st, 0);
+    free(e);
+    assert_non_null(strstr(o, "\"strong_play\":{\"agents\":[\"greedy\","
+                              "\"greedy\"],\"games\":40,"));
+    assert_non_null(strstr(o, "\"upper\":\"greedy\",\"lower\":\"random\","
+                              "\"games\":40,"));
+    free(o);
+    st = tu_run(NULL, &o, &e, LOOSE("0.001", "md"));
+    assert_int_equal(st, 0);
+    free(e);
+    const char *p = strstr(o, "## Precision reached");
+    assert_non_null(p);
+    assert_non_null(strstr(p, "| chien-chacal | 40 |"));
+    assert_non_null(strstr(p, "\\*"));
+    free(o);
+    st = tu_run(NULL, &o, &e, LOOSE("0.45", "json"));
+    assert_int_equal(st, 0);
+    free(e);
+    assert_non_null(strstr(o, "\"upper\":\"greedy\",\"lower\":\"random\","
+                              "\"games\":10,"));
+    free(o);
+#undef LOOSE
 }
 
 /* The report to a file, its plots in another folder linked relatively,
@@ -268,8 +316,10 @@ static void bad_options(void **state) {
     BAD("--ladder", "analyze", "senet-kendall", "--ladder", "greedy");
     BAD("--ladder", "analyze", "senet-kendall", "--ladder", "greedy,,best");
     BAD("--ladder", "analyze", "senet-kendall", "--ladder", "greedy,oracle");
-    BAD("--tight", "analyze", "senet-kendall", "--tight", "0");
-    BAD("--tight", "analyze", "senet-kendall", "--tight", "x");
+    BAD("--precision", "analyze", "senet-kendall", "--precision", "0");
+    BAD("--precision", "analyze", "senet-kendall", "--precision", "x");
+    BAD("--precision", "analyze", "senet-kendall", "--precision", "0.6");
+    BAD("--max-games", "analyze", "senet-kendall", "--max-games", "1");
     BAD("--sweep", "analyze", "senet-kendall", "--sweep", "lions-jackals");
     BAD("--sweep", "analyze", "senet-kendall", "--sweep",
         "lions-jackals:solid=4..2");
@@ -307,9 +357,9 @@ static void perfect_play_in_table(void **state) {
     free(o);
     free(e);
     st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "30",
-                "--strong-games", "8", "--strong", "expectimax:200", "--ladder",
-                "random,greedy", "--step-games", "20", "--trace-games", "0",
-                "--tables", dir, "--format", "json", NULL);
+                "--max-games", "8", "--strong", "expectimax:200", "--ladder",
+                "random,greedy", "--trace-games", "0", "--tables", dir,
+                "--format", "json", NULL);
     assert_int_equal(st, 0);
     double d = json_field(o, "\"TableDecisions\":"),
            err = json_field(o, "\"LinearErrors\":"),
@@ -323,9 +373,9 @@ static void perfect_play_in_table(void **state) {
     free(o);
     free(e);
     st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "30",
-                "--strong-games", "8", "--strong", "expectimax:200", "--ladder",
-                "random,greedy", "--step-games", "20", "--trace-games", "0",
-                "--tables", "off", "--format", "json", NULL);
+                "--max-games", "8", "--strong", "expectimax:200", "--ladder",
+                "random,greedy", "--trace-games", "0", "--tables", "off",
+                "--format", "json", NULL);
     assert_int_equal(st, 0);
     assert_true(json_field(o, "\"TableDecisions\":") == -2);
     free(o);
@@ -342,6 +392,7 @@ int main(void) {
         cmocka_unit_test(same_on_any_thread_count),
         cmocka_unit_test(sweep_equals_separate_runs),
         cmocka_unit_test(contradiction_flagged),
+        cmocka_unit_test(precision_sizes_samples),
         cmocka_unit_test(report_and_plots),
         cmocka_unit_test(perfect_play_in_table),
     };

@@ -10,18 +10,20 @@
  *     with the luck taken out;
  *   - a skill ladder: each agent of --ladder against the one below it,
  *     paired games (each pair throws alike, seats swapped) scored less
- *     their luck, stopped once the interval is tight (--tight) or at
- *     --step-games; a step whose upper agent scores below one half beyond
+ *     their luck; a step whose upper agent scores below one half beyond
  *     its interval is a contradiction, and said so;
  *   - the strong agent against the weak one: the luck share of the
  *     result, and how many games the better player needs to lead;
  *   - Ludii's SkillTrace (kemet_skill_trace) with expectimax at doubling
- *     budgets, as many matches and games as Ludii's metric plays;
+ *     budgets, as many matches as Ludii's metric plays;
  *   - degeneracy probes: the simple strategies (rearmost, foremost,
  *     safe-random) against the strong agent.
- * Then a verdict: the rulesets ranked on criteria stated in the report.
- * Every game is seeded from (seed, ruleset, part, index), so the numbers
- * do not depend on the thread count or the number of MPI ranks.
+ * Each headline figure is sampled to a precision (--precision): a pilot,
+ * then the size its interval asks for (cli_precision_size), at most
+ * --max-games. Then the verdict (verdict.c): tiers on criteria stated in
+ * the report. Every game is seeded from (seed, ruleset, part, index) and
+ * every size is fixed before its games are played, so the numbers do not
+ * depend on the thread count or the number of MPI ranks.
  */
 #include "cli.h"
 
@@ -32,27 +34,30 @@
 #include <sys/stat.h>
 
 static const char analyze_usage[] =
-    "usage: kemet analyze RULESET... [--games N] [--agents A,B] [--strong A]\n"
-    "                     [--strong-games M] [--ladder A,B,...]\n"
-    "                     [--step-games G] [--tight W] [--trace-games T]\n"
-    "                     [--trace-base B] [--sweep RULESET:KEY=LO..HI]\n"
-    "                     [--board FILE] [--seed S] [--threads T]\n"
-    "                     [--format md|csv|json] [--plots DIR]\n"
-    "                     [--max-turns T] [--output FILE]\n"
+    "usage: kemet analyze RULESET... [--precision H] [--max-games N]\n"
+    "                     [--pilot P] [--games G] [--agents A,B]\n"
+    "                     [--strong A] [--ladder A,B,...]\n"
+    "                     [--trace-games T] [--trace-base B]\n"
+    "                     [--sweep RULESET:KEY=LO..HI] [--board FILE]\n"
+    "                     [--seed S] [--threads T] [--format md|csv|json]\n"
+    "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
-    "self-play by agent --strong (default best:1k; M games, default 40)\n"
-    "with every throw's luck taken out of player 1's advantage, and by the\n"
-    "agents --agents (default greedy,greedy; N games, default 1000):\n"
-    "outcomes, balance, length, choices, tension (Ludii's metric names);\n"
-    "the skill ladder --ladder (default\n"
-    "random,greedy,expectimax:250,best:1k,best:4k), each agent against the\n"
-    "one below it in paired games scored less their luck, stopped when the\n"
-    "95% interval is within +-W (default 0.03) or at G games (default 30);\n"
-    "the strong agent against greedy: the luck share and the games the\n"
-    "better player needs to lead; Ludii's SkillTrace (T games a match,\n"
+    "self-play by agent --strong (default best:1k) with every throw's luck\n"
+    "taken out of player 1's advantage, and by the agents --agents\n"
+    "(default greedy,greedy; G games, default 1000): outcomes, balance,\n"
+    "length, choices, tension (Ludii's metric names); the skill ladder\n"
+    "--ladder (default random,greedy,expectimax:250,best:1k,best:4k), each\n"
+    "agent against the one below it in paired games scored less their\n"
+    "luck; the strong agent against greedy: the luck share and the games\n"
+    "the better player needs to lead; Ludii's SkillTrace (T games a match,\n"
     "default 10; expectimax budgets from B positions, default 8,\n"
     "doubling); the simple strategies rearmost, foremost and safe-random\n"
-    "against the strong agent; then a ranking on stated criteria.\n"
+    "against the strong agent; then a verdict in tiers on stated criteria.\n"
+    "Each headline figure is sampled until its 95% interval is within +-H\n"
+    "(default 0.05; the median length +-2H of itself, LeadChange +-H/4): a\n"
+    "pilot of P games (default 20), then the size the pilot's interval\n"
+    "asks for, at most N games a figure (default 200); the report gives\n"
+    "the half-width each figure reached.\n"
     "RULESET may carry options (lions-jackals:solid=2); 'all' names every\n"
     "ruleset; --sweep adds the ruleset at each option value LO..HI to a\n"
     "comparison of variants; --board FILE plays every ruleset named on that\n"
@@ -192,12 +197,13 @@ typedef struct job {
     long cap;
     bool luck;
     tracer *games;
-    long offset, stride; /* this rank's games: offset + k * stride */
+    long first;          /* the stage's first game */
+    long offset, stride; /* this rank's games: first + offset + k * stride */
 } job;
 
 static int trace_game(void *ctx, long k) {
     job *J = ctx;
-    long i = J->offset + k * J->stride;
+    long i = J->first + J->offset + k * J->stride;
     tracer *T = &J->games[i];
     T->r = J->r;
     T->j = J->j;
@@ -276,6 +282,9 @@ typedef struct selfplay {
     double bin;
     bool luck;
     kemet_stat adv_adj;     /* player 1's score less its luck */
+    kemet_stat median;      /* median turns, censored at the cap */
+    kemet_stat per_turn;    /* real decisions a turn (ratio estimator) */
+    kemet_stat capped;      /* share of games the turn cap stopped */
     double decisions;       /* real decisions a game (both players) */
     double land[MAX_CELLS]; /* arrivals a game on each cell */
     double coverage;        /* share of the cells ever landed on */
@@ -294,34 +303,31 @@ static void selfplay_free(selfplay *S) {
     S->nsample = 0;
 }
 
-/* Plays and measures `games` games of spec[0] against spec[1]. */
-static int selfplay_run(const kemet_judge *j, const char *const spec[2],
-                        long games, uint64_t seed, long cap, int threads,
-                        bool luck, const char *what, selfplay *S) {
-    const kemet_rules *r = kemet_judge_rules(j);
-    *S = (selfplay){.games = games, .luck = luck};
-    for (int p = 0; p < 2; p++)
-        snprintf(S->agent[p], sizeof S->agent[p], "%s", spec[p]);
-    tracer *T = calloc((size_t)games, sizeof *T);
+/* How a figure's sample is sized (docs/analysis.md, "Precision"): a
+ * pilot of `pilot` games, then the whole sample that the pilot's interval
+ * says the target half-width `h` needs (cli_precision_size), at most
+ * `most` games. */
+typedef struct sizing {
+    double h;
+    long pilot, most;
+} sizing;
+
+/* The figures of games T[0..games) (every rank's, after share_traces). */
+static int selfplay_measure(const kemet_rules *r, const tracer *T, long games,
+                            long cap, bool plain, selfplay *S) {
+    int size = cli_mpi_size();
     kemet_trace *t = calloc((size_t)games, sizeof *t);
-    double *x = calloc((size_t)games, sizeof *x);
-    double *joined = NULL;
-    kemet_judge *plain = NULL;
-    int rc = KEMET_ENOMEM;
-    if (!T || !t || !x)
-        goto out;
-    int rank = cli_mpi_rank(), size = cli_mpi_size();
-    /* with the luck, where a table is in use: perfect play's worth */
-    if (luck && kemet_judge_table(j) &&
-        kemet_judge_new(r, "plain", &plain, NULL) != KEMET_OK)
-        goto out;
-    job J = {r, j, plain, {spec[0], spec[1]}, seed, cap, luck, T, rank, size};
-    rc = cli_parallel_dealt(cli_mpi_share(games), games, threads, trace_game,
-                            &J, what);
-    if (size > 1)
-        rc = share_traces(T, games, rc, &joined);
-    if (rc)
-        goto out;
+    double *x = calloc(2 * (size_t)games, sizeof *x);
+    if (!t || !x) {
+        free(t);
+        free(x);
+        return KEMET_ENOMEM;
+    }
+    double *y = x + games;
+    S->games = games;
+    memset(S->land, 0, sizeof S->land);
+    S->plain_loss = 0;
+    int rc;
     for (long i = 0; i < games; i++) {
         t[i] = T[i].s.t;
         t[i].p1 = size > 1 ? T[i].s.t.p1 : T[i].p1;
@@ -355,6 +361,19 @@ static int selfplay_run(const kemet_judge *j, const char *const spec[2],
         S->land[c] /= (double)games;
     }
     S->coverage = cells ? (double)used / cells : NAN;
+    /* the median length, a game stopped at the cap censored there */
+    for (long i = 0; i < games; i++)
+        x[i] = t[i].result == KEMET_PLAYING ? INFINITY : (double)t[i].turns;
+    S->median = cli_median_ci(x, games, (double)cap + 1);
+    /* real decisions a turn: decisions over turns, pooled */
+    for (long i = 0; i < games; i++) {
+        x[i] = (double)t[i].decisions;
+        y[i] = (double)t[i].turns;
+    }
+    S->per_turn = cli_ratio_ci(x, y, games);
+    /* the share the turn cap stopped (a draw the rules give is not) */
+    S->capped = (kemet_stat){1 - S->a.completion.value, 1 - S->a.completion.hi,
+                             1 - S->a.completion.lo};
     /* player 1's score less its luck, a game at a time */
     for (long i = 0; i < games; i++) {
         double res = t[i].result == KEMET_WON1   ? 1
@@ -363,7 +382,7 @@ static int selfplay_run(const kemet_judge *j, const char *const spec[2],
         x[i] = res - T[i].s.luck;
     }
     S->adv_adj = (kemet_stat){NAN, NAN, NAN};
-    if (luck && games > 1) {
+    if (S->luck && games > 1) {
         double m = 0, ss = 0;
         for (long i = 0; i < games; i++)
             m += x[i] / (double)games;
@@ -385,13 +404,99 @@ static int selfplay_run(const kemet_judge *j, const char *const spec[2],
         S->nsample++;
     }
 out:
-    if (T)
-        for (long i = 0; i < games; i++)
-            free(T[i].p1);
-    free(T);
     free(t);
     free(x);
-    free(joined);
+    return rc;
+}
+
+/* The half-width of an interval, relative to its estimate or not. */
+static double half_of(const kemet_stat *s, bool relative) {
+    double h = fmax(s->value - s->lo, s->hi - s->value);
+    if (isinf(s->value) || isinf(s->hi))
+        return INFINITY;
+    return relative ? h / s->value : h;
+}
+
+/* The self-play's whole sample after a pilot of `n` games: enough for
+ * player 1's luck-adjusted score within +-h, the median length within
+ * +-2h of itself (a length is judged in doublings) and LeadChange within
+ * +-h/4. */
+static long selfplay_size(const selfplay *S, long n, const sizing *z) {
+    long k = n, m;
+    if (S->luck && (m = cli_precision_size(n, half_of(&S->adv_adj, false), z->h,
+                                           z->most, 1)) > k)
+        k = m;
+    if ((m = cli_precision_size(n, half_of(&S->median, true), 2 * z->h, z->most,
+                                1)) > k)
+        k = m;
+    if ((m = cli_precision_size(n, half_of(&S->a.lead_change, false), z->h / 4,
+                                z->most, 1)) > k)
+        k = m;
+    return k;
+}
+
+/* Plays games first .. first + count - 1 of job J (every rank's, under
+ * mpirun, shared into *joined). */
+static int play_stage(job *J, long first, long count, int threads,
+                      const char *what, double **joined) {
+    J->first = first;
+    int rc = cli_parallel_dealt(cli_mpi_share(count), count, threads,
+                                trace_game, J, what);
+    if (cli_mpi_size() > 1)
+        rc = share_traces(J->games + first, count, rc, joined);
+    return rc;
+}
+
+/* Plays and measures spec[0] against spec[1]: `games` games, or with a
+ * sizing z a pilot and then the games its precision needs. */
+static int selfplay_run(const kemet_judge *j, const char *const spec[2],
+                        long games, const sizing *z, uint64_t seed, long cap,
+                        int threads, bool luck, const char *what, selfplay *S) {
+    const kemet_rules *r = kemet_judge_rules(j);
+    *S = (selfplay){.luck = luck};
+    for (int p = 0; p < 2; p++)
+        snprintf(S->agent[p], sizeof S->agent[p], "%s", spec[p]);
+    long n = z ? (z->pilot < z->most ? z->pilot : z->most) : games;
+    tracer *T = calloc((size_t)n, sizeof *T);
+    double *joined[2] = {NULL, NULL};
+    kemet_judge *plain = NULL;
+    int rc = KEMET_ENOMEM;
+    if (!T)
+        goto out;
+    /* with the luck, where a table is in use: perfect play's worth */
+    if (luck && kemet_judge_table(j) &&
+        kemet_judge_new(r, "plain", &plain, NULL) != KEMET_OK)
+        goto out;
+    job J = {r,    j, plain, {spec[0], spec[1]}, seed,          cap,
+             luck, T, 0,     cli_mpi_rank(),     cli_mpi_size()};
+    rc = play_stage(&J, 0, n, threads, what, &joined[0]);
+    if (!rc)
+        rc = selfplay_measure(r, T, n, cap, plain != NULL, S);
+    long more = !rc && z ? selfplay_size(S, n, z) : n;
+    if (more > n) {
+        tracer *U = realloc(T, (size_t)more * sizeof *T);
+        if (!U) {
+            rc = KEMET_ENOMEM;
+            goto out;
+        }
+        T = U;
+        memset(T + n, 0, (size_t)(more - n) * sizeof *T);
+        J.games = T;
+        long had = n;
+        n = more;
+        rc = play_stage(&J, had, n - had, threads, what, &joined[1]);
+        selfplay_free(S);
+        S->nsample = 0;
+        if (!rc)
+            rc = selfplay_measure(r, T, n, cap, plain != NULL, S);
+    }
+out:
+    if (T)
+        for (long i = 0; i < n; i++)
+            free(T[i].p1);
+    free(T);
+    free(joined[0]);
+    free(joined[1]);
     kemet_judge_free(plain);
     return rc;
 }
@@ -406,65 +511,87 @@ typedef struct step {
     char hi[48], lo[48];
     long games;
     cli_match_stats m;
-    double luck_share;  /* of hi's result */
+    kemet_stat share;   /* the luck share of hi's result */
+    double luck_share;  /* its estimate */
     double sd;          /* of hi's result, a game */
     bool contradiction; /* hi, expected the stronger, scores below 1/2
                            beyond its interval */
 } step;
 
-/* Plays `hi` against `lo` in batches of ten games (five pairs) until the
- * luck-adjusted score's interval is within +-tight (after 20 games at
- * least: two agents that play alike give pairs of mirrored games, and an
- * interval of nothing) or `most` games are played; the batches are fixed,
- * so the stopping point does not depend on the threads. */
+/* The luck share and the spread of a game's result from out[0..n). */
+static int step_figures(const cli_outcome *out, long n, step *S) {
+    double *res = malloc(2 * (size_t)(n ? n : 1) * sizeof *res);
+    if (!res)
+        return KEMET_ENOMEM;
+    double *luck = res + n, m = 0, ss = 0;
+    for (long i = 0; i < n; i++) {
+        const cli_outcome *o = &out[i];
+        res[i] = o->result == KEMET_DRAW || o->result < 0 ? 0.5
+                 : o->result == 1 + o->swapped            ? 1
+                                                          : 0;
+        luck[i] = o->swapped ? -o->luck : o->luck;
+        m += res[i] / (double)n;
+    }
+    for (long i = 0; i < n; i++)
+        ss += (res[i] - m) * (res[i] - m);
+    S->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
+    S->share = cli_luck_share_ci(res, luck, n, 2);
+    S->luck_share = S->share.value;
+    free(res);
+    return KEMET_OK;
+}
+
+/* Plays `hi` against `lo` in pairs of games: a pilot, then as many games
+ * as the luck-adjusted score's interval needs to be within +-z->h (and,
+ * with `share`, the luck share's), at most z->most (docs/analysis.md,
+ * "Precision"). The size is fixed before the games after the pilot are
+ * played, from the pilot's games alone, so it does not depend on the
+ * threads; every figure is then taken over all the games. */
 static int step_run(const kemet_judge *j, const char *hi, const char *lo,
-                    uint64_t seed, long most, double tight, long cap,
+                    uint64_t seed, const sizing *z, bool share, long cap,
                     int threads, const char *what, step *S) {
     *S = (step){0};
     snprintf(S->hi, sizeof S->hi, "%s", hi);
     snprintf(S->lo, sizeof S->lo, "%s", lo);
     const char *spec[2] = {hi, lo};
     int how = CLI_PAIRED | CLI_LUCK;
-    most = most < 2 ? 2 : most + (most & 1);
-    cli_outcome *out = calloc((size_t)most, sizeof *out);
+    long most = z->most < 2 ? 2 : z->most - (z->most & 1);
+    long pilot = z->pilot + (z->pilot & 1);
+    pilot = pilot < most ? pilot : most;
+    cli_outcome *out = calloc((size_t)pilot, sizeof *out);
     if (!out)
         return KEMET_ENOMEM;
-    long played = 0;
-    int rc = 0;
-    while (played < most) {
-        long batch = most - played < 10 ? most - played : 10;
-        rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, played, batch,
-                           cap, threads, out + played, what);
-        if (rc)
-            break;
-        played += batch;
-        if ((rc = cli_match_tally(out, played, how, &S->m)))
-            break;
-        if (played >= 20 && (S->m.adj.hi - S->m.adj.lo) / 2 <= tight)
-            break;
-    }
-    S->games = played;
+    int rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, 0, pilot, cap,
+                           threads, out, what);
+    if (!rc)
+        rc = cli_match_tally(out, pilot, how, &S->m);
+    if (!rc)
+        rc = step_figures(out, pilot, S);
+    long n = pilot;
     if (!rc) {
-        double *res = malloc(2 * (size_t)played * sizeof *res);
-        if (!res) {
-            free(out);
-            return KEMET_ENOMEM;
-        }
-        double *luck = res + played, m = 0, ss = 0;
-        for (long i = 0; i < played; i++) {
-            const cli_outcome *o = &out[i];
-            res[i] = o->result == KEMET_DRAW || o->result < 0 ? 0.5
-                     : o->result == 1 + o->swapped            ? 1
-                                                              : 0;
-            luck[i] = o->swapped ? -o->luck : o->luck;
-            m += res[i] / (double)played;
-        }
-        for (long i = 0; i < played; i++)
-            ss += (res[i] - m) * (res[i] - m);
-        S->sd = played > 1 ? sqrt(ss / (double)(played - 1)) : NAN;
-        S->luck_share = kemet_luck_share(res, luck, played);
-        free(res);
+        cli_estimate *e = &S->m.adj;
+        n = cli_precision_size(pilot, fmax(e->score - e->lo, e->hi - e->score),
+                               z->h, most, 2);
+        long m =
+            cli_precision_size(pilot, half_of(&S->share, false), z->h, most, 2);
+        n = share && m > n ? m : n;
     }
+    if (!rc && n > pilot) {
+        cli_outcome *more = realloc(out, (size_t)n * sizeof *out);
+        if (!more)
+            rc = KEMET_ENOMEM;
+        else {
+            out = more;
+            memset(out + pilot, 0, (size_t)(n - pilot) * sizeof *out);
+            rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, pilot,
+                               n - pilot, cap, threads, out + pilot, what);
+        }
+        if (!rc)
+            rc = cli_match_tally(out, n, how, &S->m);
+        if (!rc)
+            rc = step_figures(out, n, S);
+    }
+    S->games = n;
     free(out);
     return rc;
 }
@@ -509,8 +636,8 @@ typedef struct settings {
     const char *weak[2], *strong, *board;
     const char *ladder[MAX_RUNGS];
     int rungs;
-    long games, strong_games, step_games, trace_games, trace_base, cap;
-    double tight;
+    long games, trace_games, trace_base, cap;
+    sizing z; /* --precision, the pilot, --max-games */
     uint64_t seed;
     int threads;
 } settings;
@@ -530,18 +657,12 @@ typedef struct result {
     double secs;
     double part_secs[NPARTS]; /* wall time of each part (part_name) */
     kemet_board_art art;
-    /* the verdict's criteria (lower is better) and ranks */
-    double crit[2][6]; /* [0]: strong play, [1]: weak play */
-    double rank[2][6], mean_rank[2];
-    int flags; /* FLAG_* */
+    /* the verdict: its figures and judgement from strong play [0] and
+     * from weak play [1] */
+    cli_measured vm[2];
+    cli_judged vj[2];
+    int flags; /* bit c: criterion c's flag (cli_criteria), strong play */
 } result;
-
-enum {
-    FLAG_PROBE = 1,  /* a simple strategy is as good as search */
-    FLAG_SHORT = 2,  /* games end in a handful of turns */
-    FLAG_CHOICE = 4, /* most throws leave no choice */
-    FLAG_STALL = 8   /* games stall or draw */
-};
 
 /* Measures one ruleset; a sweep's variant (`variant`) without the ladder
  * and SkillTrace, which the report does not show for variants. */
@@ -572,15 +693,15 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
     int rc = 0;
     snprintf(what, sizeof what, "%s: weak self-play", R->id);
     double t = cli_now();
-    rc = selfplay_run(j, st->weak, st->games, rs, st->cap, st->threads, false,
-                      what, &R->weak);
+    rc = selfplay_run(j, st->weak, st->games, NULL, rs, st->cap, st->threads,
+                      false, what, &R->weak);
     R->part_secs[P_WEAK] = cli_now() - t;
     t = cli_now();
     const char *strong[2] = {st->strong, st->strong};
     snprintf(what, sizeof what, "%s: strong self-play", R->id);
     if (!rc)
-        rc = selfplay_run(j, strong, st->strong_games, kc_mix64(rs + 1),
-                          st->cap, st->threads, true, what, &R->strong);
+        rc = selfplay_run(j, strong, 0, &st->z, kc_mix64(rs + 1), st->cap,
+                          st->threads, true, what, &R->strong);
     R->part_secs[P_STRONG] = cli_now() - t;
     t = cli_now();
     R->nsteps = variant ? 0 : st->rungs - 1;
@@ -588,17 +709,16 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
         snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
                  st->ladder[k + 1], st->ladder[k]);
         rc = step_run(j, st->ladder[k + 1], st->ladder[k],
-                      kc_mix64(rs + 10 + (uint64_t)k), st->step_games,
-                      st->tight, st->cap, st->threads, what, &R->ladder[k]);
+                      kc_mix64(rs + 10 + (uint64_t)k), &st->z, false, st->cap,
+                      st->threads, what, &R->ladder[k]);
         R->ladder[k].contradiction = R->ladder[k].m.adj.hi < 0.5;
     }
     R->part_secs[P_LADDER] = cli_now() - t;
     t = cli_now();
     snprintf(what, sizeof what, "%s: %s vs %s", R->id, st->strong, st->weak[0]);
     if (!rc)
-        rc = step_run(j, st->strong, st->weak[0], kc_mix64(rs + 2),
-                      st->step_games, st->tight, st->cap, st->threads, what,
-                      &R->head);
+        rc = step_run(j, st->strong, st->weak[0], kc_mix64(rs + 2), &st->z,
+                      true, st->cap, st->threads, what, &R->head);
     R->head.contradiction = R->head.m.adj.hi < 0.5;
     if (!rc)
         R->games_to_lead = kemet_games_to_lead(R->head.m.adj.score, R->head.sd);
@@ -608,8 +728,8 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
         snprintf(what, sizeof what, "%s: %s vs %s", R->id, probe_name[k],
                  st->strong);
         rc = step_run(j, probe_name[k], st->strong,
-                      kc_mix64(rs + 20 + (uint64_t)k), st->step_games,
-                      st->tight, st->cap, st->threads, what, &R->probe[k]);
+                      kc_mix64(rs + 20 + (uint64_t)k), &st->z, false, st->cap,
+                      st->threads, what, &R->probe[k]);
     }
     R->part_secs[P_PROBES] = cli_now() - t;
     t = cli_now();
@@ -630,118 +750,68 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
 }
 
 /* ------------------------------------------------------------------------
- * The verdict
+ * The verdict (verdict.c)
  * --------------------------------------------------------------------- */
 
-enum { C_BALANCE, C_SKILL, C_DECISIONS, C_LENGTH, C_TENSION, C_DEGENERACY };
-static const char *const crit_name[6] = {"balance", "skill",   "decisions",
-                                         "length",  "tension", "degeneracy"};
+/* The probe that comes nearest search: the highest luck-adjusted score. */
+static int best_probe(const result *R) {
+    int b = 0;
+    for (int k = 1; k < NPROBES; k++)
+        if (R->probe[k].m.adj.score > R->probe[b].m.adj.score)
+            b = k;
+    return b;
+}
 
-/* The length band a game ought to fall in, in turns (median). */
-#define LEN_LO 20.0
-#define LEN_HI 150.0
+/* The verdict's figures of ruleset R from strong play (w = 0) or weak
+ * play (w = 1; balance there from the raw result: a draw is a half). */
+static cli_measured measured_of(const result *R, int w) {
+    const selfplay *S = w ? &R->weak : &R->strong;
+    cli_measured m;
+    m.c[VC_LENGTH] = S->median;
+    m.c[VC_DECISIONS] = S->per_turn;
+    const kemet_stat *ls = &R->head.share;
+    m.c[VC_SKILL] = (kemet_stat){1 - ls->value, 1 - ls->hi, 1 - ls->lo};
+    if (w) {
+        long g = S->a.games;
+        double k = (double)S->a.wins[0] + (double)S->a.draws / 2;
+        m.c[VC_BALANCE] = (kemet_stat){k / (double)g, NAN, NAN};
+        kemet_wilson(k, (double)g, 1.96, &m.c[VC_BALANCE].lo,
+                     &m.c[VC_BALANCE].hi);
+    } else
+        m.c[VC_BALANCE] = S->adv_adj;
+    m.c[VC_TENSION] = S->a.lead_change;
+    m.c[VC_CAPPED] = S->capped;
+    const cli_estimate *e = &R->probe[best_probe(R)].m.adj;
+    m.c[VC_PROBE] = (kemet_stat){e->score, e->lo, e->hi};
+    return m;
+}
 
-static int degeneracy_flags(const result *R) {
+/* The flags of ruleset R under strong play. */
+static int flags_of(const result *R) {
+    cli_measured m = measured_of(R, 0);
     int f = 0;
-    for (int k = 0; k < NPROBES; k++)
-        if (R->probe[k].m.adj.hi >= 0.5)
-            f |= FLAG_PROBE;
-    if (R->strong.a.median_turns < 10)
-        f |= FLAG_SHORT;
-    if (R->strong.a.forced_moves.value + R->strong.a.lost_throws.value > 0.5)
-        f |= FLAG_CHOICE;
-    if (R->strong.a.drawishness.value + (1 - R->strong.a.completion.value) >
-        0.01)
-        f |= FLAG_STALL;
+    for (int c = 0; c < VC_COUNT; c++)
+        if (cli_criterion_flag(c, &m.c[c]))
+            f |= 1 << c;
     return f;
 }
 
-static int popcount(int x) {
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
-/* Each criterion as a number where lower is better, from strong play
- * (w = 0) or weak play (w = 1). */
-static void criteria(result *R, int w) {
-    const selfplay *S = w ? &R->weak : &R->strong;
-    double adv = w ? S->a.advantage_p1.value : S->adv_adj.value;
-    R->crit[w][C_BALANCE] = fabs(adv - 0.5);
-    R->crit[w][C_SKILL] = R->head.luck_share; /* the throws' share */
-    R->crit[w][C_DECISIONS] = S->a.forced_moves.value + S->a.lost_throws.value;
-    double m = S->a.median_turns;
-    R->crit[w][C_LENGTH] = m < LEN_LO   ? log(LEN_LO / m)
-                           : m > LEN_HI ? log(m / LEN_HI)
-                                        : 0;
-    R->crit[w][C_TENSION] = -S->a.lead_change.value;
-    R->crit[w][C_DEGENERACY] = popcount(R->flags);
-}
-
-/* Ranks (1 best; ties share the mean of their places) of criterion c. */
-static void rank_by(result *R, int n, int w, int c, int skip) {
-    for (int i = 0; i < n; i++) {
-        double below = 0, same = 0;
-        for (int j = 0; j < n; j++) {
-            if (j == i)
-                continue;
-            double a = R[j].crit[w][c], b = R[i].crit[w][c];
-            if (fabs(a - b) <= 1e-9 * (1 + fabs(b)))
-                same++;
-            else if (a < b)
-                below++;
-        }
-        R[i].rank[w][c] = c == skip ? 0 : 1 + below + same / 2;
-    }
-}
-
-/* Ranks every criterion, and each ruleset's mean rank (leaving out
- * criterion `skip`, or none for -1). */
-static void verdict(result *R, int n, int w, int skip) {
-    for (int i = 0; i < n; i++) {
-        R[i].flags = degeneracy_flags(&R[i]);
-        criteria(&R[i], w);
-    }
-    for (int c = 0; c < 6; c++)
-        rank_by(R, n, w, c, skip);
-    for (int i = 0; i < n; i++) {
-        double s = 0;
-        for (int c = 0; c < 6; c++)
-            s += R[i].rank[w][c];
-        R[i].mean_rank[w] = s / (skip >= 0 ? 5 : 6);
-    }
-}
-
-/* The order of the rulesets by mean rank (best first). */
-static void order_of(const result *R, int n, int w, int *ord) {
+/* Judges the n rulesets from strong play (w = 0) or weak (w = 1), with
+ * criterion `skip` left out (-1: none; then the judgement is kept in
+ * R[i].vm, vj); ord[k] is the k-th. */
+static void judge(result *R, int n, int w, int skip, int *ord) {
+    cli_measured m[MAX_SETS];
+    cli_judged J[MAX_SETS];
+    memset(m, 0, sizeof m);
     for (int i = 0; i < n; i++)
-        ord[i] = i;
-    for (int i = 1; i < n; i++)
-        for (int j = i;
-             j > 0 && R[ord[j]].mean_rank[w] < R[ord[j - 1]].mean_rank[w];
-             j--) {
-            int t = ord[j];
-            ord[j] = ord[j - 1];
-            ord[j - 1] = t;
-        }
-}
-
-/* Kendall's tau between two orders of the same n items. */
-static double kendall_tau(const int *a, const int *b, int n) {
-    int pa[MAX_SETS], pb[MAX_SETS];
-    for (int i = 0; i < n; i++) {
-        pa[a[i]] = i;
-        pb[b[i]] = i;
+        m[i] = measured_of(&R[i], w);
+    cli_verdict(m, n, skip, J, ord);
+    for (int i = 0; i < n && skip < 0; i++) {
+        R[i].vm[w] = m[i];
+        R[i].vj[w] = J[i];
+        if (!w)
+            R[i].flags = J[i].flags;
     }
-    double conc = 0, disc = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            double s = (double)(pa[i] - pa[j]) * (double)(pb[i] - pb[j]);
-            conc += s > 0;
-            disc += s < 0;
-        }
-    return conc + disc > 0 ? (conc - disc) / (conc + disc) : 1;
 }
 
 /* ------------------------------------------------------------------------
@@ -776,139 +846,172 @@ static void md_plot(FILE *o, const char *link, const char *name,
         fprintf(o, "\n![%s](%s/%s)\n", alt, link, name);
 }
 
-static const char *flag_words(int f) {
-    switch (f) {
-    case FLAG_PROBE: return "a simple strategy is as good as search";
-    case FLAG_SHORT: return "games end in a handful of turns";
-    case FLAG_CHOICE: return "most throws leave no choice";
-    default: return "games stall or are drawn";
+/* Digits a criterion's figure is written with. */
+static int crit_digits(int c) {
+    return c == VC_LENGTH ? 0 : c == VC_DECISIONS || c == VC_SKILL ? 2 : 3;
+}
+
+/* Criterion c's figure s, its interval in brackets; "cap" for an end
+ * beyond the turn cap (censored). */
+static void put_figure(FILE *o, int c, const kemet_stat *s) {
+    int d = crit_digits(c);
+    if (isnan(s->value)) {
+        fprintf(o, "—");
+        return;
+    }
+    if (isinf(s->value))
+        fprintf(o, "beyond the cap");
+    else
+        fprintf(o, "%.*f", d, s->value);
+    if (isnan(s->lo))
+        return;
+    fprintf(o, " (%.*f–", d, s->lo);
+    if (isinf(s->hi))
+        fprintf(o, "cap)");
+    else
+        fprintf(o, "%.*f)", d, s->hi);
+}
+
+/* A threshold or a band's end: "—" where there is none. */
+static void put_bound(FILE *o, int c, double x) {
+    if (isnan(x) || isinf(x))
+        fprintf(o, "—");
+    else
+        fprintf(o, "%.*f", crit_digits(c) ? crit_digits(c) : 0, x);
+}
+
+/* Criterion c's band: "20 to 150", "0.25 or more", "none" (no cost). */
+static void put_band(FILE *o, int c) {
+    const cli_criterion *k = &cli_criteria[c];
+    if (k->band_lo <= 0 && k->band_hi >= 1 && !k->log2)
+        fprintf(o, "any (no cost)");
+    else if (isinf(k->band_hi)) {
+        put_bound(o, c, k->band_lo);
+        fprintf(o, " or more");
+    } else {
+        put_bound(o, c, k->band_lo);
+        fprintf(o, " to ");
+        put_bound(o, c, k->band_hi);
     }
 }
 
-/* The figures behind flag f of ruleset R, and the rule they point to. */
-static void flag_detail(FILE *o, const result *R, int f) {
-    const kemet_analysis *a = &R->strong.a;
-    switch (f) {
-    case FLAG_PROBE:
-        for (int k = 0, first = 1; k < NPROBES; k++)
-            if (R->probe[k].m.adj.hi >= 0.5) {
-                fprintf(o, "%s%s scores %.3f (%.3f–%.3f) against %s",
-                        first ? "" : "; ", probe_name[k],
-                        R->probe[k].m.adj.score, R->probe[k].m.adj.lo,
-                        R->probe[k].m.adj.hi, R->probe[k].lo);
+/* The names of the criteria flagged in f, separated by "; ". */
+static void put_flags(FILE *o, int f) {
+    if (!f)
+        fprintf(o, "none");
+    for (int c = 0, first = 1; c < VC_COUNT; c++)
+        if (f >> c & 1) {
+            fprintf(o, "%s%s", first ? "" : "; ", cli_criteria[c].name);
+            first = 0;
+        }
+}
+
+/* Why criterion c flags figure s. */
+static void flag_detail(FILE *o, int c, const kemet_stat *s) {
+    const cli_criterion *k = &cli_criteria[c];
+    fprintf(o, "%s ", k->figure);
+    put_figure(o, c, s);
+    bool below = !isnan(k->flag_lo) && s->hi < k->flag_lo;
+    fprintf(o, ", wholly %s ", below ? "below" : "above");
+    put_bound(o, c, below ? k->flag_lo : k->flag_hi);
+    fprintf(o, ": %s", k->why);
+}
+
+/* The weakest point of ruleset R in words: its flags, or else the
+ * criterion that costs it most, with the figure behind it. */
+static void weakest(FILE *o, const result *R) {
+    const cli_judged *J = &R->vj[0];
+    if (J->flags) {
+        fprintf(o, "flagged on ");
+        for (int c = 0, first = 1; c < VC_COUNT; c++)
+            if (J->flags >> c & 1) {
+                fprintf(o, "%s%s: ", first ? "" : "; ", cli_criteria[c].name);
+                flag_detail(o, c, &R->vm[0].c[c]);
                 first = 0;
             }
-        fprintf(o, ": the choice of piece matters too little to tell a "
-                   "fixed habit from search");
-        break;
-    case FLAG_SHORT:
-        fprintf(o,
-                "the median game lasts %.0f turns and %.1f moves: the "
-                "values thrown are large beside the track, so a few throws "
-                "carry the pieces home",
-                a->median_turns, a->median_moves);
-        break;
-    case FLAG_CHOICE:
-        fprintf(o,
-                "%.0f%% of throws cannot be used at all (the rule that a "
-                "throw no piece can take is lost) and %.0f%% allow one move "
-                "only",
-                100 * a->lost_throws.value, 100 * a->forced_moves.value);
-        break;
-    default:
-        fprintf(o,
-                "%.1f%% of games are drawn by the rules and %.1f%% reach the "
-                "turn cap",
-                100 * a->drawishness.value, 100 * (1 - a->completion.value));
-        break;
+        return;
     }
-}
-
-/* The weakest point of ruleset R in words: its worst-ranked criterion
- * with the figure behind it and what in the rules produces it. */
-static void weakest(FILE *o, const result *R, int n) {
     int c = 0;
-    for (int k = 1; k < 6; k++)
-        if (R->rank[0][k] > R->rank[0][c])
+    for (int k = 1; k < VC_COUNT; k++)
+        if (J->cost[k].value > J->cost[c].value)
             c = k;
-    const selfplay *S = &R->strong;
-    fprintf(o, "%s (rank %.1f of %d): ", crit_name[c], R->rank[0][c], n);
-    switch (c) {
-    case C_BALANCE:
-        fprintf(o, "player 1 scores %.3f with the luck taken out (%.3f–%.3f)",
-                S->adv_adj.value, S->adv_adj.lo, S->adv_adj.hi);
-        if (S->adv_adj.lo > 0.5 || S->adv_adj.hi < 0.5)
-            fprintf(o, "; the seat that moves %s gains by it",
-                    S->adv_adj.value > 0.5 ? "first" : "second");
-        else
-            fprintf(o, ", an interval that still holds one half: neither "
-                       "seat is shown to gain, its other figures rank "
-                       "better");
-        break;
-    case C_SKILL:
-        fprintf(o,
-                "the throws decide %.0f%% of a game's result between %s and "
-                "%s",
-                100 * R->head.luck_share, R->head.hi, R->head.lo);
-        break;
-    case C_DECISIONS:
-        fprintf(o,
-                "%.0f%% of throws cannot be used and %.0f%% leave one move: "
-                "the values thrown rarely fit more than one piece",
-                100 * S->a.lost_throws.value, 100 * S->a.forced_moves.value);
-        break;
-    case C_LENGTH:
-        fprintf(o, "the median game lasts %.0f turns (the band is %.0f-%.0f)",
-                S->a.median_turns, LEN_LO, LEN_HI);
-        if (S->a.median_turns < LEN_LO)
-            fprintf(o, ": the throws are large beside the track");
-        else
-            fprintf(o,
-                    ": the throws are small beside the track, and "
-                    "%.0f%% of them are lost",
-                    100 * S->a.lost_throws.value);
-        break;
-    case C_TENSION:
-        fprintf(o,
-                "the lead changes at %.3f of the moves under strong play: "
-                "once ahead, a player tends to stay ahead",
-                S->a.lead_change.value);
-        break;
-    default:
-        fprintf(o, "flagged:");
-        for (int f = 1, first = 1; f <= FLAG_STALL; f <<= 1)
-            if (R->flags & f) {
-                fprintf(o, "%s %s", first ? "" : ";", flag_words(f));
-                first = 0;
-            }
-        break;
+    if (!(J->cost[c].value > 0)) {
+        fprintf(o, "every figure within its band");
+        return;
     }
+    const cli_criterion *k = &cli_criteria[c];
+    fprintf(o, "%s costs most (%.2f): %s ", k->name, J->cost[c].value,
+            k->figure);
+    put_figure(o, c, &R->vm[0].c[c]);
+    fprintf(o, " against the band ");
+    put_band(o, c);
+    if (c == VC_BALANCE)
+        fprintf(o, "; the seat that moves %s gains",
+                R->vm[0].c[c].value > 0.5 ? "first" : "second");
+    else if (c == VC_LENGTH && R->vm[0].c[c].value < k->band_lo)
+        fprintf(o, ": the throws are large beside the track");
+    else if (c == VC_LENGTH)
+        fprintf(o,
+                ": the throws are small beside the track, and %.0f%% of "
+                "them are lost",
+                100 * R->strong.a.lost_throws.value);
+    else if (c == VC_SKILL)
+        fprintf(o, " between %s and %s", R->head.hi, R->head.lo);
 }
 
 static void print_method(FILE *o, const settings *st) {
     fprintf(o,
             "## How it is measured\n\n"
-            "- **Strong self-play**: %s against itself, %ld games a ruleset. "
-            "Every throw's luck is measured (`kemet_throw_luck`: how much "
-            "better the throw leaves player 1 than the average throw, by "
-            "the exact tables where they cover the position, else the "
-            "learned evaluation), and player 1's advantage is given as the "
-            "result less the luck (luck-adjusted, as GNU Backgammon's "
-            "variance reduction and Zare's \"Hedging toward skill\"): the "
-            "same mean, a far narrower interval. Tension figures use player "
-            "1's chance before every ply, exact where a table covers the "
-            "position.\n"
+            "- **Precision**: each headline figure is sampled until its "
+            "95%% interval is within its target half-width, by a "
+            "two-stage rule: a pilot of %ld games (paired games: whole "
+            "pairs) estimates the spread; the whole sample is then fixed "
+            "at pilot × (the pilot's half-width / the target)² games, "
+            "which for a mean is (1.96 s / target)², rounded up to whole "
+            "pairs, at least the pilot and at most %ld (`--max-games`); "
+            "the rest are played and every interval is taken over all the "
+            "games. The size depends on the pilot's games alone and each "
+            "game is seeded by its index, so any thread or process count "
+            "gives the same numbers. Targets (`--precision` %.3f): "
+            "player 1's luck-adjusted score, the strong agent against the "
+            "weak, each ladder step, each probe and the luck share ±%.3f; "
+            "the median length ± %.0f%% of itself (its criterion counts "
+            "doublings); LeadChange ±%.4f. "
+            "*Precision reached* gives the games each figure took and the "
+            "half-width it reached, marking one over its target.\n"
+            "- **Intervals**: a luck-adjusted score, the mean of a game's "
+            "result less its luck ± 1.96 standard errors (paired games: "
+            "over the pairs); the luck share, a ratio estimator with the "
+            "pairs as units; the median length, order statistics (the "
+            "values of ranks n/2 ∓ 0.98√n, the upper one plus one), a game "
+            "the turn cap (%ld) stops counted as longer than any other "
+            "(censored), so an end that falls on one is given as *cap*; "
+            "LeadChange, the mean of each game's value ± 1.96 standard "
+            "errors (a normal interval, in place of a bootstrap); real "
+            "decisions a turn, a ratio estimator over the games; the share "
+            "stopped by the cap, Wilson's.\n",
+            st->z.pilot, st->z.most, st->z.h, st->z.h, 200 * st->z.h,
+            st->z.h / 4, st->cap);
+    fprintf(o,
+            "- **Strong self-play**: %s against itself. Every throw's luck "
+            "is measured (`kemet_throw_luck`: how much better the throw "
+            "leaves player 1 than the average throw, by the exact tables "
+            "where they cover the position, else the learned evaluation), "
+            "and player 1's advantage is given as the result less the "
+            "luck (luck-adjusted, as GNU Backgammon's variance reduction "
+            "and Zare's \"Hedging toward skill\"): the same mean, a far "
+            "narrower interval. Tension figures use player 1's chance "
+            "before every ply, exact where a table covers the position.\n"
             "- **Weak self-play**: %s against %s, %ld games, as a second "
             "column: how the picture changes with skill.\n"
             "- **The skill ladder**: each agent against the one below it, "
             "in pairs of games that throw alike with the seats swapped, "
-            "scored less their luck; each step stops once its 95%% interval "
-            "is within ±%.3f, or at %ld games. A step whose stronger agent "
-            "scores below one half beyond its interval is marked **!** and "
-            "listed under Contradictions. A luck-adjusted score is an "
-            "unbiased estimate and may stray a little outside 0..1 by chance; "
-            "the report holds it and its interval to 0..1; "
-            "two agents that choose alike score one half with no spread.\n"
+            "scored less their luck. A step whose stronger agent scores "
+            "below one half beyond its interval is marked **!** and listed "
+            "under Contradictions. A luck-adjusted score is an unbiased "
+            "estimate and may stray a little outside 0..1 by chance; the "
+            "report holds it and its interval to 0..1; two agents that "
+            "choose alike score one half with no spread.\n"
             "- **Luck share**: over the games of %s against %s, the share "
             "of the variance of a game's result that the throws' luck "
             "explains: Var(luck) / (Var(luck) + Var(result − luck)). 0 is "
@@ -926,93 +1029,227 @@ static void print_method(FILE *o, const settings *st) {
             "last (held to 0..1) is p, the area the sum of max(y, 0)²; "
             "SkillTrace = p + (1 − p) · area. As in Ludii, the area is not "
             "scaled, so a game whose deeper search keeps winning scores "
-            "above 1.\n"
+            "above 1. Its match size is fixed, not sized by precision.\n"
             "- **Degeneracy probes**: the simple strategies against %s "
             "(paired, luck-adjusted): *rearmost* always moves the piece "
             "furthest back, *foremost* the piece furthest ahead, "
             "*safe-random* a random move among those that lose at most a "
-            "tenth of a win chance one move ahead. A ruleset is flagged "
-            "where a probe's interval reaches one half (as good as search), "
-            "where the median game under strong play lasts under 10 turns, "
-            "where more than half the throws leave no choice, or where more "
-            "than 1%% of games are drawn or stopped.\n"
+            "tenth of a win chance one move ahead.\n"
             "- Ludii's names where Ludii defines the figure: Completion, "
             "Drawishness, AdvantageP1, Balance, DurationTurns, "
             "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
             "BoardCoverage (the share of the board's holes ever landed on), "
             "SkillTrace.\n\n",
-            st->strong, st->strong_games, st->weak[0], st->weak[1], st->games,
-            st->tight, st->step_games, st->strong, st->weak[0], TRACE_MATCHES,
-            st->trace_games, st->trace_base, st->strong);
-    fprintf(o,
-            "## The criteria of the verdict\n\n"
-            "Each ruleset is ranked on six criteria (1 is best; ties share "
-            "the mean of their places), and the rulesets are ordered by "
-            "their mean rank. All come from strong play:\n\n"
-            "1. **balance**: how far player 1's luck-adjusted score is from "
-            "one half;\n"
-            "2. **skill**: the luck share (lower: the choices matter more);\n"
-            "3. **decisions**: the share of throws that leave no choice "
-            "(lost or forced);\n"
-            "4. **length**: how far the median game lies outside %.0f-%.0f "
-            "turns, on a log scale (a sitting's game);\n"
-            "5. **tension**: LeadChange (higher: the lead changes more "
-            "often);\n"
-            "6. **degeneracy**: the number of degeneracy flags.\n\n",
-            LEN_LO, LEN_HI);
+            st->strong, st->weak[0], st->weak[1], st->games, st->strong,
+            st->weak[0], TRACE_MATCHES, st->trace_games, st->trace_base,
+            st->strong);
+    fprintf(o, "## The criteria of the verdict\n\n"
+               "Each criterion has a band where it costs nothing and a unit: "
+               "a figure outside its band costs its distance from the band in "
+               "units (the length in doublings). A ruleset's penalty is the "
+               "sum of its costs, and the penalty's range the sum of each "
+               "cost's range while each figure stays within its 95%% "
+               "interval. A criterion with a threshold flags a ruleset only "
+               "when the figure's whole interval lies strictly past it; a "
+               "flagged ruleset ranks after every unflagged one, in a tier of "
+               "its own. A draw the rules provide (an equal score, a jammed "
+               "board) is no criterion and never flags; the games the turn "
+               "cap stops are one of their own.\n\n"
+               "**Ties are tiers**, by the leader's-interval rule: the "
+               "unflagged rulesets are sorted by penalty; going down that "
+               "order, a ruleset joins the tier of the best ruleset not yet "
+               "placed while its penalty's range overlaps that ruleset's, and "
+               "the first that does not opens the next tier. Within a tier "
+               "the order is not a finding.\n\n"
+               "| criterion | figure | band (no cost) | a unit of cost | "
+               "flagged when the interval lies wholly below | or wholly "
+               "above | why |\n|---|---|---|---|---|---|---|\n");
+    for (int c = 0; c < VC_COUNT; c++) {
+        const cli_criterion *k = &cli_criteria[c];
+        fprintf(o, "| %s | %s | ", k->name, k->figure);
+        put_band(o, c);
+        if (k->log2)
+            fprintf(o, " | a doubling | ");
+        else if (k->band_lo <= 0 && k->band_hi >= 1)
+            fprintf(o, " | — | ");
+        else
+            fprintf(o, " | %g | ", k->unit);
+        put_bound(o, c, k->flag_lo);
+        fprintf(o, " | ");
+        put_bound(o, c, k->flag_hi);
+        fprintf(o, " | %s |\n", k->why);
+    }
+    fputc('\n', o);
 }
 
 static void print_verdict(FILE *o, result *R, int n) {
-    int ord[MAX_SETS], weak[MAX_SETS], top[6];
-    verdict(R, n, 1, -1);
-    order_of(R, n, 1, weak);
-    for (int c = 0; c < 6; c++) {
-        verdict(R, n, 0, c);
-        int t[MAX_SETS];
-        order_of(R, n, 0, t);
-        top[c] = t[0];
-    }
-    verdict(R, n, 0, -1);
-    order_of(R, n, 0, ord);
-    fprintf(o, "## Verdict\n\n| place | ruleset | mean rank | balance | skill "
-               "| decisions | length | tension | degeneracy |\n"
-               "|---|---|---|---|---|---|---|---|---|\n");
+    int ord[MAX_SETS], weak[MAX_SETS];
+    judge(R, n, 1, -1, weak);
+    judge(R, n, 0, -1, ord);
+    fprintf(o, "## Verdict\n\n| tier | ruleset | penalty (range) |");
+    for (int c = 0; c < VC_COUNT; c++)
+        fprintf(o, " %s |", cli_criteria[c].name);
+    fprintf(o, " flags |\n|---|---|---|");
+    for (int c = 0; c < VC_COUNT; c++)
+        fprintf(o, "---|");
+    fprintf(o, "---|\n");
     for (int k = 0; k < n; k++) {
         const result *x = &R[ord[k]];
-        const selfplay *S = &x->strong;
-        fprintf(o,
-                "| %d | %s | %.2f | %.3f (%.0f) | %.0f%% luck (%.0f) | "
-                "%.0f%% (%.0f) | %.0f turns (%.0f) | %.3f (%.0f) | %d "
-                "(%.0f) |\n",
-                k + 1, x->id, x->mean_rank[0], S->adv_adj.value, x->rank[0][0],
-                100 * x->head.luck_share, x->rank[0][1],
-                100 * x->crit[0][C_DECISIONS], x->rank[0][2], S->a.median_turns,
-                x->rank[0][3], S->a.lead_change.value, x->rank[0][4],
-                popcount(x->flags), x->rank[0][5]);
+        const cli_judged *J = &x->vj[0];
+        if (J->flags)
+            fprintf(o, "| %d, flagged | %s |", J->tier, x->id);
+        else
+            fprintf(o, "| %d | %s |", J->tier, x->id);
+        fprintf(o, " %.2f (%.2f–", J->penalty.value, J->penalty.lo);
+        if (isinf(J->penalty.hi))
+            fprintf(o, "∞) |");
+        else
+            fprintf(o, "%.2f) |", J->penalty.hi);
+        for (int c = 0; c < VC_COUNT; c++) {
+            bool f = J->flags >> c & 1;
+            fprintf(o, " %s", f ? "**" : "");
+            put_figure(o, c, &x->vm[0].c[c]);
+            fprintf(o, "%s [%.2f] |", f ? "**" : "", J->cost[c].value);
+        }
+        fprintf(o, " ");
+        put_flags(o, J->flags);
+        fprintf(o, " |\n");
     }
-    fprintf(o, "\nEach cell: the figure, then the rank on that criterion in "
-               "brackets.\n\n**Each reconstruction's weakest point**, and "
-               "what produces it:\n\n");
+    fprintf(o, "\nEach cell: the figure with its 95%% interval, then its "
+               "cost in square brackets; a flagged figure in bold. The "
+               "figures are those of the criteria table above; the probe "
+               "shown is the simple strategy that comes nearest "
+               "search.\n\n**Each reconstruction's weakest point**:\n\n");
     for (int k = 0; k < n; k++) {
         fprintf(o, "- **%s**: ", R[ord[k]].id);
-        weakest(o, &R[ord[k]], n);
+        weakest(o, &R[ord[k]]);
         fprintf(o, ".\n");
     }
-    fprintf(o, "\n**How much the ranking depends on the agents.** Ranked on "
-               "the same criteria with the weak self-play's figures (balance "
-               "from the raw result, choices, length and tension of weak "
-               "play), the order is:");
+    double ts[MAX_SETS], tw[MAX_SETS];
+    for (int i = 0; i < n; i++) {
+        ts[i] = R[i].vj[0].tier;
+        tw[i] = R[i].vj[1].tier;
+    }
+    long opp = 0;
+    double tau = cli_tau_b(ts, tw, n, &opp);
+    fprintf(o, "\n**How the verdict depends on the agents.** Judged on the "
+               "same criteria with the weak self-play's figures (balance "
+               "from the raw result, decisions, length, tension and the "
+               "stopped share of weak play), the tiers are:");
     for (int k = 0; k < n; k++)
-        fprintf(o, "%s %s", k ? "," : "", R[weak[k]].id);
+        fprintf(o, "%s %s (%d)", k ? "," : "", R[weak[k]].id,
+                R[weak[k]].vj[1].tier);
+    if (isnan(tau))
+        fprintf(o, "; Kendall's tau-b between the two is undefined (one "
+                   "puts every ruleset in one tier)");
+    else
+        fprintf(o,
+                "; Kendall's tau-b between the two verdicts' tiers is "
+                "%.2f (1: the same order)",
+                tau);
+    fprintf(o, "; %ld pair%s of rulesets %s in opposite tiers.\n\n", opp,
+            opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
+    fprintf(o, "**How it depends on each criterion.** Leaving one "
+               "criterion out in turn, the first tier is:\n\n");
+    for (int c = 0; c < VC_COUNT; c++) {
+        int t[MAX_SETS];
+        cli_measured m[MAX_SETS];
+        cli_judged J[MAX_SETS];
+        memset(m, 0, sizeof m);
+        for (int i = 0; i < n; i++)
+            m[i] = R[i].vm[0];
+        cli_verdict(m, n, c, J, t);
+        fprintf(o, "- without %s:", cli_criteria[c].name);
+        for (int k = 0; k < n && J[t[k]].tier == 1; k++)
+            fprintf(o, "%s %s%s", k ? "," : "", R[t[k]].id,
+                    J[t[k]].flags ? " (flagged)" : "");
+        fprintf(o, ".\n");
+    }
+    fputc('\n', o);
+}
+
+/* Whether interval s is wider than half-width h (relative: of itself). */
+static bool short_of(const kemet_stat *s, double h, bool relative) {
+    return half_of(s, relative) > h * (1 + 1e-9);
+}
+
+/* The half-width a figure reached, starred where it is short of h. */
+static void put_half(FILE *o, const kemet_stat *s, double h, bool relative,
+                     int digits) {
+    double x = half_of(s, relative);
+    if (isnan(x))
+        fprintf(o, " — |");
+    else if (isinf(x))
+        fprintf(o, " cap\\* |");
+    else
+        fprintf(o, " ±%.*f%s%s |", digits, relative ? 100 * x : x,
+                relative ? "%" : "", short_of(s, h, relative) ? "\\*" : "");
+}
+
+static kemet_stat est_stat(const cli_estimate *e) {
+    return (kemet_stat){e->score, e->lo, e->hi};
+}
+
+/* The precision each figure reached. */
+static void print_precision(FILE *o, const result *R, int n,
+                            const settings *st) {
+    double h = st->z.h;
     fprintf(o,
-            "; Kendall's tau between the two orders is %.2f (1: the same "
-            "order). Leaving one criterion out in turn, the first place "
-            "goes to:",
-            kendall_tau(ord, weak, n));
-    for (int c = 0; c < 6; c++)
-        fprintf(o, "%s %s (without %s)", c ? "," : "", R[top[c]].id,
-                crit_name[c]);
-    fprintf(o, ".\n\n");
+            "\n## Precision reached\n\nThe games each figure took and the "
+            "half-width of its 95%% interval; \\* marks a half-width over "
+            "its target (±%.3f; the median ±%.0f%% of itself; LeadChange "
+            "±%.4f). Where the figure took the cap (%ld games), the cap "
+            "stopped it; where it took fewer, the pilot's spread was an "
+            "under-estimate: the two-stage rule meets its target on "
+            "average, not in every draw, and the interval stays valid "
+            "either way.\n\n| ruleset | "
+            "strong self-play, games | P1 score | median length | "
+            "LeadChange | strong vs weak, games | score | luck share | "
+            "ladder steps, games | widest step | probes, games | widest "
+            "probe |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+            h, 200 * h, h / 4, st->z.most);
+    for (int i = 0; i < n; i++) {
+        const result *x = &R[i];
+        fprintf(o, "| %s | %ld |", x->id, x->strong.games);
+        put_half(o, &x->strong.adv_adj, h, false, 3);
+        put_half(o, &x->strong.median, 2 * h, true, 1);
+        put_half(o, &x->strong.a.lead_change, h / 4, false, 4);
+        kemet_stat hs = est_stat(&x->head.m.adj);
+        fprintf(o, " %ld |", x->head.games);
+        put_half(o, &hs, h, false, 3);
+        put_half(o, &x->head.share, h, false, 3);
+        kemet_stat wide = {NAN, NAN, NAN};
+        long lo = 0, hi = 0;
+        for (int k = 0; k < x->nsteps; k++) {
+            kemet_stat e = est_stat(&x->ladder[k].m.adj);
+            if (isnan(wide.value) || half_of(&e, false) > half_of(&wide, false))
+                wide = e;
+            long g = x->ladder[k].games;
+            lo = !k || g < lo ? g : lo;
+            hi = g > hi ? g : hi;
+        }
+        if (x->nsteps)
+            fprintf(o, " %ld–%ld |", lo, hi);
+        else
+            fprintf(o, " — |");
+        put_half(o, &wide, h, false, 3);
+        wide = (kemet_stat){NAN, NAN, NAN};
+        lo = hi = 0;
+        for (int k = 0; k < NPROBES; k++) {
+            kemet_stat e = est_stat(&x->probe[k].m.adj);
+            if (isnan(wide.value) || half_of(&e, false) > half_of(&wide, false))
+                wide = e;
+            long g = x->probe[k].games;
+            lo = !k || g < lo ? g : lo;
+            hi = g > hi ? g : hi;
+        }
+        fprintf(o, " %ld–%ld |", lo, hi);
+        put_half(o, &wide, h, false, 3);
+        fputc('\n', o);
+    }
+    fprintf(o, "\nA half-width is the larger distance from the estimate to an "
+               "end of its interval (a luck-adjusted score's interval is "
+               "held to 0..1).\n");
 }
 
 /* One line under Contradictions when step s went the wrong way, the
@@ -1284,28 +1521,22 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         fprintf(o, "| %s |", R[i].id);
         for (int k = 0; k < NPROBES; k++)
             md_est(o, &R[i].probe[k].m.adj);
-        if (!R[i].flags)
-            fprintf(o, " none |");
-        for (int f = 1, first = 1; f <= FLAG_STALL; f <<= 1)
-            if (R[i].flags & f) {
-                fprintf(o, "%s%s", first ? " " : "; ", flag_words(f));
-                first = 0;
-            }
-        if (R[i].flags)
-            fprintf(o, " |");
-        fputc('\n', o);
+        fprintf(o, " ");
+        put_flags(o, R[i].flags);
+        fprintf(o, " |\n");
     }
     bool flagged = false;
     for (int i = 0; i < n; i++)
-        for (int f = 1; f <= FLAG_STALL; f <<= 1)
-            if (R[i].flags & f) {
+        for (int c = 0; c < VC_COUNT; c++)
+            if (R[i].flags >> c & 1) {
                 if (!flagged)
                     fprintf(o, "\nWhat each flag rests on:\n\n");
                 flagged = true;
-                fprintf(o, "- %s, %s: ", R[i].id, flag_words(f));
-                flag_detail(o, &R[i], f);
+                fprintf(o, "- %s, %s: ", R[i].id, cli_criteria[c].name);
+                flag_detail(o, c, &R[i].vm[0].c[c]);
                 fprintf(o, ".\n");
             }
+    print_precision(o, R, n, st);
 
     if (nv > 0) {
         fprintf(o,
@@ -1336,7 +1567,9 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                             (S->a.forced_moves.value + S->a.lost_throws.value),
                         x->head.luck_share, S->a.lead_change.value);
                 md_est(o, &x->head.m.adj);
-                fprintf(o, " %d |\n", popcount(degeneracy_flags(x)));
+                fprintf(o, " ");
+                put_flags(o, flags_of(x));
+                fprintf(o, " |\n");
             }
         fprintf(o, "\nsenet-kendall and senet-robinson are Senet without and "
                    "with Robinson's rethrow.\n");
@@ -1413,6 +1646,16 @@ static void json_num(FILE *o, double x) {
         fprintf(o, "%.6g", x);
 }
 
+static void json_stat_only(FILE *o, const kemet_stat *s) {
+    fprintf(o, "{\"value\":");
+    json_num(o, s->value);
+    fprintf(o, ",\"ci95\":[");
+    json_num(o, s->lo);
+    fputc(',', o);
+    json_num(o, s->hi);
+    fprintf(o, "]}");
+}
+
 static void json_stat(FILE *o, const char *name, const kemet_stat *s) {
     fprintf(o, ",\"%s\":{\"value\":", name);
     json_num(o, s->value);
@@ -1466,7 +1709,8 @@ static void json_play(FILE *o, const char *name, const selfplay *S) {
     fputc('}', o);
 }
 
-static void print_json(FILE *o, const result *R, int n, const settings *st) {
+static void print_json(FILE *o, const result *R, int n, int nbase,
+                       const settings *st) {
     fprintf(o, "{\"seed\":%llu,\"strong\":\"%s\",\"rulesets\":[",
             (unsigned long long)st->seed, st->strong);
     for (int i = 0; i < n; i++) {
@@ -1487,7 +1731,20 @@ static void print_json(FILE *o, const result *R, int n, const settings *st) {
         json_num(o, R[i].skill_trace);
         for (int k = 0; k < NPROBES; k++)
             json_est(o, probe_name[k], &R[i].probe[k]);
-        fprintf(o, ",\"flags\":%d}", degeneracy_flags(&R[i]));
+        fprintf(o, ",\"flags\":%d", flags_of(&R[i]));
+        json_stat(o, "MedianTurns", &R[i].strong.median);
+        json_stat(o, "DecisionsPerTurn", &R[i].strong.per_turn);
+        json_stat(o, "Stopped", &R[i].strong.capped);
+        json_stat(o, "LuckShare", &R[i].head.share);
+        fputc('}', o);
+    }
+    /* the verdict on the rulesets named (not the variants) */
+    fprintf(o, "],\"verdict\":[");
+    for (int i = 0; i < nbase; i++) {
+        fprintf(o, "%s{\"id\":\"%s\",\"tier\":%d,\"flags\":%d,\"penalty\":",
+                i ? "," : "", R[i].id, R[i].vj[0].tier, R[i].vj[0].flags);
+        json_stat_only(o, &R[i].vj[0].penalty);
+        fprintf(o, ",\"weak_tier\":%d}", R[i].vj[1].tier);
     }
     fprintf(o, "]}\n");
 }
@@ -1844,22 +2101,22 @@ static int expand_sweep(const char *sweep, char specs[][96], int room) {
 }
 
 int cmd_analyze(int argc, char **argv) {
-    long games = 1000, strong_games = 40, nthreads = 0, cap = 1000;
-    long step_games = 30, trace_games = 10, trace_base = 8;
+    long games = 1000, nthreads = 0, cap = 1000, most = 200, pilot = 20;
+    long trace_games = 10, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k,best:4k";
-    const char *tight_opt = "0.03", *board = NULL;
+    const char *precision_opt = "0.05", *board = NULL;
     const char *arg[64];
     int npos;
     cli_opt opts[] = {{"games", OPT_LONG, &games, 2, 10000000},
                       {"agents", OPT_STRING, &agents_opt, 0, 0},
                       {"strong", OPT_STRING, &strong, 0, 0},
-                      {"strong-games", OPT_LONG, &strong_games, 2, 10000000},
+                      {"precision", OPT_STRING, &precision_opt, 0, 0},
+                      {"max-games", OPT_LONG, &most, 2, 10000000},
+                      {"pilot", OPT_LONG, &pilot, 2, 10000000},
                       {"ladder", OPT_STRING, &ladder_opt, 0, 0},
-                      {"step-games", OPT_LONG, &step_games, 2, 10000000},
-                      {"tight", OPT_STRING, &tight_opt, 0, 0},
                       {"trace-games", OPT_LONG, &trace_games, 0, 1000000},
                       {"trace-base", OPT_LONG, &trace_base, 1, 1000000},
                       {"sweep", OPT_STRING, &sweep, 0, 0},
@@ -1882,20 +2139,19 @@ int cmd_analyze(int argc, char **argv) {
     settings st = {.strong = strong,
                    .board = board,
                    .games = games,
-                   .strong_games = strong_games,
-                   .step_games = step_games,
                    .trace_games = trace_games,
                    .trace_base = trace_base,
                    .cap = cap,
+                   .z = {.pilot = pilot, .most = most},
                    .seed = seed};
     char *tend;
     errno = 0;
-    st.tight = strtod(tight_opt, &tend);
-    if (errno || tend == tight_opt || *tend || !(st.tight > 0) ||
-        st.tight > 0.5)
-        return cli_fail("analyze: --tight is a half-width between 0 and 0.5, "
-                        "not '%.20s'",
-                        tight_opt);
+    st.z.h = strtod(precision_opt, &tend);
+    if (errno || tend == precision_opt || *tend || !(st.z.h > 0) ||
+        st.z.h > 0.5)
+        return cli_fail("analyze: --precision is a half-width between 0 and "
+                        "0.5, not '%.20s'",
+                        precision_opt);
     if (trace_base > 1000000 >> TRACE_MATCHES)
         return cli_fail("analyze: --trace-base is at most %d",
                         1000000 >> TRACE_MATCHES);
@@ -1986,6 +2242,11 @@ int cmd_analyze(int argc, char **argv) {
     if (rc == 0 && plots)
         rc = write_plots(plots, R, n);
     if (rc == 0) {
+        int ord[MAX_SETS];
+        judge(R, n, 1, -1, ord);
+        judge(R, n, 0, -1, ord);
+    }
+    if (rc == 0) {
         char link[4096];
         if (plots)
             plot_link(output, plots, link, sizeof link);
@@ -1995,7 +2256,7 @@ int cmd_analyze(int argc, char **argv) {
         else if (strcmp(format, "csv") == 0)
             print_csv(o, R, n + nv);
         else
-            print_json(o, R, n + nv, &st);
+            print_json(o, R, n + nv, n, &st);
         if (cli_mpi_rank() == 0)
             fprintf(stderr, "analyze: %.1f s on %d thread%s\n", secs,
                     st.threads, st.threads == 1 ? "" : "s");

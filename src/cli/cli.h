@@ -358,6 +358,78 @@ int cmd_tune(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_ladder(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+
+/* kemet analyze's statistics and verdict (verdict.c; docs/analysis.md).
+ *
+ * The stopping rule: a pilot of `pilot` games gave a 95% interval of
+ * half-width pilot_half; the whole sample, pilot included, is then
+ * pilot * (pilot_half / target)^2 games (that is (z s / target)^2 for a
+ * mean of standard deviation s), rounded up to a multiple of `step`,
+ * never below the pilot and at most `cap`. The size depends on the
+ * pilot's games alone, so on no thread count. */
+long cli_precision_size(long pilot, double pilot_half, double target, long cap,
+                        long step);
+/* ceil((z sd / half)^2): the games a mean of spread sd needs. */
+long cli_size_for_sd(double z, double sd, double half);
+/* The median of x[0..n) with its 95% interval from order statistics (the
+ * ranks n/2 -+ 1.96 sqrt(n)/2, the upper one plus one); values at or
+ * above `cap` are censored: they count as longer than any other, and an
+ * end that falls on one is infinite. */
+kemet_stat cli_median_ci(const double *x, long n, double cap);
+/* sum(a) / sum(b) with the ratio estimator's 95% interval. */
+kemet_stat cli_ratio_ci(const double *a, const double *b, long n);
+/* The luck share Var(luck) / (Var(luck) + Var(result - luck)) as a ratio
+ * of summed squared deviations, with the ratio estimator's interval held
+ * to 0..1; the games taken `per` at a time as one unit (2: the pairs of
+ * paired games, which throw alike and so are not independent). */
+kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
+                             int per);
+
+/* The verdict's criteria, in the order of cli_criteria. */
+enum {
+    VC_LENGTH,    /* median turns (log scale) */
+    VC_DECISIONS, /* real decisions a turn */
+    VC_SKILL,     /* 1 - the luck share */
+    VC_BALANCE,   /* player 1's luck-adjusted score */
+    VC_TENSION,   /* LeadChange */
+    VC_CAPPED,    /* share of games stopped by the turn cap */
+    VC_PROBE,     /* the best simple strategy's score against search */
+    VC_COUNT
+};
+typedef struct cli_criterion {
+    const char *name, *figure;
+    double band_lo, band_hi; /* no cost inside the band */
+    double unit;             /* a unit of cost outside it */
+    bool log2;               /* distance in doublings (length) */
+    double flag_lo, flag_hi; /* flagged when the interval lies wholly
+                                below flag_lo or above flag_hi (NAN: no
+                                such threshold) */
+    const char *why;
+} cli_criterion;
+extern const cli_criterion cli_criteria[VC_COUNT];
+/* One ruleset's figures, each an estimate with its 95% interval. */
+typedef struct cli_measured {
+    kemet_stat c[VC_COUNT];
+} cli_measured;
+typedef struct cli_judged {
+    int flags;                 /* bit c: criterion c disqualifies */
+    kemet_stat cost[VC_COUNT]; /* each criterion's cost and its range */
+    kemet_stat penalty;        /* their sum (without the criterion skipped) */
+    int tier;                  /* 1 the best; ties share a tier */
+    int place;                 /* 1.. in the order */
+} cli_judged;
+/* Whether criterion c's figure s is a flag: its interval strictly past a
+ * threshold. */
+bool cli_criterion_flag(int c, const kemet_stat *s);
+/* Judges n rulesets (criterion `skip` left out, or none for -1): out[i]
+ * for m[i], order[k] the k-th ruleset. The number of tiers, or -1. */
+int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
+                int *order);
+/* Kendall's tau-b between two rankings with ties (a[i], b[i]: item i's
+ * rank or tier in each); *opposite, when given, counts the pairs that
+ * are in strict order in both and opposite. NAN when a ranking is all
+ * ties. */
+double cli_tau_b(const double *a, const double *b, int n, long *opposite);
 int cmd_hint(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_solve(int argc, char **argv);

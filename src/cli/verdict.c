@@ -1,0 +1,305 @@
+/* verdict.c - the verdict of `kemet analyze`, made from its measurements
+ * alone (so that it can be tested on hand-made figures), and the
+ * statistics behind those measurements: the stopping rule that sizes each
+ * sample, and the intervals of a median, a ratio and the luck share.
+ *
+ * The verdict (docs/analysis.md, "The criteria of the verdict"):
+ *   - each criterion has a band, where it costs nothing, and a unit: a
+ *     figure outside its band costs its distance from the band in units
+ *     (length in doublings); the costs are summed into a penalty, and
+ *     the penalty's range is the sum of each cost's range while each
+ *     figure stays within its 95% interval;
+ *   - a criterion may also have a flag threshold: a ruleset is flagged
+ *     (disqualified) only when the figure's whole interval lies strictly
+ *     past it; every flagged ruleset ranks after every unflagged one, in
+ *     a tier of its own;
+ *   - the unflagged rulesets are sorted by penalty and cut into tiers by
+ *     the leader's-interval rule: going down the order, a ruleset joins
+ *     the tier of the best ruleset not yet placed while its penalty's
+ *     range overlaps that ruleset's; the first that does not opens the
+ *     next tier. Within a tier the order is not a finding.
+ */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+ * The stopping rule
+ * --------------------------------------------------------------------- */
+
+long cli_precision_size(long pilot, double pilot_half, double target, long cap,
+                        long step) {
+    if (step < 1)
+        step = 1;
+    if (cap < pilot)
+        return cap;
+    if (!(pilot_half > target) || !(target > 0))
+        return pilot; /* there already, or nothing to estimate */
+    double r = pilot_half / target;
+    double want = ceil((double)pilot * r * r - 1e-9);
+    if (!(want < (double)cap))
+        return cap;
+    long n = (long)want;
+    n = (n + step - 1) / step * step;
+    return n > cap ? cap : n < pilot ? pilot : n;
+}
+
+long cli_size_for_sd(double z, double sd, double half) {
+    if (!(sd > 0) || !(half > 0))
+        return 0;
+    double n = z * sd / half;
+    return (long)ceil(n * n - 1e-9);
+}
+
+/* ------------------------------------------------------------------------
+ * Intervals
+ * --------------------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+kemet_stat cli_median_ci(const double *x, long n, double cap) {
+    kemet_stat s = {NAN, NAN, NAN};
+    if (n < 1)
+        return s;
+    double *v = malloc((size_t)n * sizeof *v);
+    if (!v)
+        return s;
+    for (long i = 0; i < n; i++)
+        v[i] = x[i] >= cap ? INFINITY : x[i];
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    s.value = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    double h = 1.96 * sqrt((double)n) / 2;
+    long lo = lround((double)n / 2 - h), hi = lround(1 + (double)n / 2 + h);
+    lo = lo < 1 ? 1 : lo;
+    hi = hi > n ? n : hi;
+    s.lo = v[lo - 1];
+    s.hi = v[hi - 1];
+    free(v);
+    return s;
+}
+
+kemet_stat cli_ratio_ci(const double *a, const double *b, long n) {
+    kemet_stat s = {NAN, NAN, NAN};
+    double sa = 0, sb = 0;
+    for (long i = 0; i < n; i++) {
+        sa += a[i];
+        sb += b[i];
+    }
+    if (n < 1 || sb <= 0)
+        return s;
+    s.value = sa / sb;
+    if (n < 2)
+        return s;
+    double ss = 0;
+    for (long i = 0; i < n; i++) {
+        double r = a[i] - s.value * b[i];
+        ss += r * r;
+    }
+    double half =
+        1.96 * sqrt(ss / ((double)n * (double)(n - 1))) / (sb / (double)n);
+    s.lo = s.value - half;
+    s.hi = s.value + half;
+    return s;
+}
+
+kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
+                             int per) {
+    kemet_stat s = {NAN, NAN, NAN};
+    if (per < 1 || n < 2 * per)
+        return s;
+    double ml = 0, ms = 0;
+    for (long i = 0; i < n; i++) {
+        ml += luck[i] / (double)n;
+        ms += (result[i] - luck[i]) / (double)n;
+    }
+    long units = n / per;
+    double *a = calloc(2 * (size_t)units, sizeof *a);
+    if (!a)
+        return s;
+    double *b = a + units;
+    for (long i = 0; i < units * per; i++) {
+        double dl = luck[i] - ml, ds = result[i] - luck[i] - ms;
+        a[i / per] += dl * dl;
+        b[i / per] += dl * dl + ds * ds;
+    }
+    s = cli_ratio_ci(a, b, units);
+    free(a);
+    if (!isnan(s.lo)) {
+        s.lo = s.lo < 0 ? 0 : s.lo;
+        s.hi = s.hi > 1 ? 1 : s.hi;
+    }
+    return s;
+}
+
+/* ------------------------------------------------------------------------
+ * The criteria
+ * --------------------------------------------------------------------- */
+
+const cli_criterion cli_criteria[VC_COUNT] = {
+    [VC_LENGTH] = {"length", "median turns, strong self-play", 20, 150, 1, true,
+                   10, 500,
+                   "a game of one sitting: at a throw and a move in about 20 "
+                   "seconds, 20 to 150 turns is 7 to 50 minutes; under 10 "
+                   "turns the throws carry the pieces home unaided, over 500 "
+                   "no sitting ends it"},
+    [VC_DECISIONS] = {"decisions", "real decisions (two moves or more) a turn",
+                      0.75, INFINITY, 0.25, false, 0.25, NAN,
+                      "a player ought to choose on most turns; below one "
+                      "real decision in four turns the throws play the game"},
+    [VC_SKILL] = {"skill",
+                  "share of the result decided by skill (1 - luck "
+                  "share), strong against weak",
+                  0.25, INFINITY, 0.1, false, 0.02, NAN,
+                  "the better player ought to be seen to be better; below "
+                  "2% the choices change one result in fifty"},
+    [VC_BALANCE] = {"balance",
+                    "player 1's luck-adjusted score, strong "
+                    "self-play",
+                    0.45, 0.55, 0.05, false, 0.35, 0.65,
+                    "neither seat ought to decide the game; a seat worth "
+                    "more than 0.15 of a game is a flaw of the rules"},
+    [VC_TENSION] = {"tension", "LeadChange, strong self-play", 0.05, INFINITY,
+                    0.05, false, 0.01, NAN,
+                    "the lead ought to change hands; below one change in a "
+                    "hundred moves the first to lead wins"},
+    [VC_CAPPED] = {"stopped", "share of games stopped by the turn cap", 0, 1, 1,
+                   false, NAN, 0.01,
+                   "a game the rules cannot end is a rule that fails; a flag "
+                   "and no cost (its interval at a few hundred games would "
+                   "swamp the penalty); a draw the rules provide is not "
+                   "counted here"},
+    [VC_PROBE] = {"probes",
+                  "best simple strategy's luck-adjusted score "
+                  "against the strong agent",
+                  0, 0.3, 0.1, false, NAN, 0.4,
+                  "a fixed habit (rearmost, foremost, safe-random) ought to "
+                  "lose to search; within a tenth of a game of it, the "
+                  "choice of piece hardly matters"},
+};
+
+/* The cost of figure x on criterion c, in the criterion's units. */
+static double cost(const cli_criterion *k, double x) {
+    double d;
+    if (k->log2) {
+        if (x < k->band_lo)
+            d = x > 0 ? log2(k->band_lo / x) : INFINITY;
+        else
+            d = x > k->band_hi ? log2(x / k->band_hi) : 0;
+    } else
+        d = x < k->band_lo   ? k->band_lo - x
+            : x > k->band_hi ? x - k->band_hi
+                             : 0;
+    return d / k->unit;
+}
+
+bool cli_criterion_flag(int c, const kemet_stat *s) {
+    const cli_criterion *k = &cli_criteria[c];
+    double lo = isnan(s->lo) ? s->value : s->lo;
+    double hi = isnan(s->hi) ? s->value : s->hi;
+    if (isnan(lo) || isnan(hi))
+        return false;
+    return (!isnan(k->flag_lo) && hi < k->flag_lo) ||
+           (!isnan(k->flag_hi) && lo > k->flag_hi);
+}
+
+/* The cost of criterion c, with the range it takes over the interval. */
+static kemet_stat cost_of(int c, const kemet_stat *s) {
+    const cli_criterion *k = &cli_criteria[c];
+    if (isnan(s->value))
+        return (kemet_stat){0, 0, 0};
+    double lo = isnan(s->lo) ? s->value : s->lo;
+    double hi = isnan(s->hi) ? s->value : s->hi;
+    kemet_stat p = {cost(k, s->value), 0, fmax(cost(k, lo), cost(k, hi))};
+    if (hi < k->band_lo)
+        p.lo = cost(k, hi);
+    else if (lo > k->band_hi)
+        p.lo = cost(k, lo);
+    return p;
+}
+
+static int popcount(int x) {
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* Whether ruleset a comes before ruleset b in the verdict's order. */
+static bool before(const cli_judged *J, int a, int b) {
+    const cli_judged *x = &J[a], *y = &J[b];
+    if ((x->flags != 0) != (y->flags != 0))
+        return x->flags == 0;
+    if (popcount(x->flags) != popcount(y->flags))
+        return popcount(x->flags) < popcount(y->flags);
+    if (x->penalty.value != y->penalty.value)
+        return x->penalty.value < y->penalty.value;
+    return a < b;
+}
+
+int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
+                int *order) {
+    if (n < 0 || (n > 0 && (!m || !out || !order)))
+        return -1;
+    for (int i = 0; i < n; i++) {
+        cli_judged *J = &out[i];
+        *J = (cli_judged){.penalty = {0, 0, 0}};
+        for (int c = 0; c < VC_COUNT; c++) {
+            J->cost[c] = cost_of(c, &m[i].c[c]);
+            if (c == skip)
+                continue;
+            if (cli_criterion_flag(c, &m[i].c[c]))
+                J->flags |= 1 << c;
+            J->penalty.value += J->cost[c].value;
+            J->penalty.lo += J->cost[c].lo;
+            J->penalty.hi += J->cost[c].hi;
+        }
+    }
+    /* the order: unflagged first by penalty; then the flagged, by how
+     * many flags, then penalty; the index breaks exact ties */
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && before(out, order[j], order[j - 1]); j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    int tier = 0, lead = -1;
+    for (int k = 0; k < n; k++) {
+        cli_judged *J = &out[order[k]];
+        J->place = k + 1;
+        if (J->flags) {
+            if (lead < 0 || !out[lead].flags)
+                tier++, lead = order[k];
+        } else if (lead < 0 || J->penalty.lo > out[lead].penalty.hi) {
+            tier++;
+            lead = order[k];
+        }
+        J->tier = tier;
+    }
+    return tier;
+}
+
+double cli_tau_b(const double *a, const double *b, int n, long *opposite) {
+    long conc = 0, disc = 0, ta = 0, tb = 0, pairs = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            double x = a[i] - a[j], y = b[i] - b[j];
+            pairs++;
+            ta += x == 0;
+            tb += y == 0;
+            if (x * y > 0)
+                conc++;
+            else if (x * y < 0)
+                disc++;
+        }
+    if (opposite)
+        *opposite = disc;
+    double d = sqrt((double)(pairs - ta) * (double)(pairs - tb));
+    return d > 0 ? (double)(conc - disc) / d : NAN;
+}

@@ -1,0 +1,241 @@
+/* test_verdict.c - kemet analyze's verdict and statistics on hand-made
+ * figures, worked out by hand below: the stopping rule's sample size, the
+ * median's order-statistic interval with lengths censored at the cap, the
+ * luck share's ratio estimator, Kendall's tau-b, and the verdict itself:
+ * a disqualifying criterion, ties, a figure exactly at its threshold, a
+ * ruleset whose games the turn cap stops. No game is played.
+ */
+#include "testutil.h"
+#include "cli.h"
+
+#include <math.h>
+#include <string.h>
+
+#define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-9)
+
+/* s = 0.5 (a result of 0 or 1, even odds), h = 0.05 at z = 1.96:
+ * (1.96 * 0.5 / 0.05)^2 = 19.6^2 = 384.16, so 385 games. */
+static void stopping_rule(void **state) {
+    (void)state;
+    assert_int_equal(cli_size_for_sd(1.96, 0.5, 0.05), 385);
+    /* a pilot of 20 games with that spread: half-width 1.96 * 0.5 /
+     * sqrt(20) = 0.21913; 20 * (0.21913 / 0.05)^2 = 384.16 -> 385 */
+    double half = 1.96 * 0.5 / sqrt(20);
+    assert_int_equal(cli_precision_size(20, half, 0.05, 10000, 1), 385);
+    /* paired games: a whole number of pairs, 386 */
+    assert_int_equal(cli_precision_size(20, half, 0.05, 10000, 2), 386);
+    /* the cap stops it */
+    assert_int_equal(cli_precision_size(20, half, 0.05, 300, 2), 300);
+    /* 40 games at +-0.1 for +-0.05: four times as many, 160 */
+    assert_int_equal(cli_precision_size(40, 0.1, 0.05, 10000, 2), 160);
+    /* already within the target, or no spread at all: the pilot */
+    assert_int_equal(cli_precision_size(40, 0.04, 0.05, 10000, 2), 40);
+    assert_int_equal(cli_precision_size(40, 0, 0.05, 10000, 2), 40);
+    assert_int_equal(cli_precision_size(40, NAN, 0.05, 10000, 2), 40);
+    /* a cap below the pilot: the cap */
+    assert_int_equal(cli_precision_size(40, 0.1, 0.05, 8, 2), 8);
+}
+
+/* 100 lengths 1..100: the median 50.5, its interval the 40th and 61st
+ * values (n/2 - 9.8 = 40.2 -> 40; 1 + n/2 + 9.8 = 60.8 -> 61), as the
+ * binomial tables give for n = 100. */
+static void median_interval(void **state) {
+    (void)state;
+    double x[100];
+    for (int i = 0; i < 100; i++)
+        x[i] = 100 - i; /* out of order */
+    kemet_stat s = cli_median_ci(x, 100, 1000);
+    NEAR(s.value, 50.5);
+    NEAR(s.lo, 40);
+    NEAR(s.hi, 61);
+    /* games stopped at a cap of 60 turns: lengths 60..100 are censored;
+     * the median still stands, its upper end is beyond the cap */
+    s = cli_median_ci(x, 100, 60);
+    NEAR(s.value, 50.5);
+    NEAR(s.lo, 40);
+    assert_true(isinf(s.hi));
+    /* a cap of 50: half the games stopped, the median itself unknown */
+    s = cli_median_ci(x, 100, 50);
+    assert_true(isinf(s.value));
+    NEAR(s.lo, 40);
+}
+
+/* luck 0.1, -0.1, 0.2, -0.2 and results 1, 0, 1, 0: skill = result -
+ * luck = 0.9, 0.1, 0.8, 0.2 (mean 0.5); squared deviations of the luck
+ * 0.01, 0.01, 0.04, 0.04 (sum 0.1), of the skill 0.16, 0.16, 0.09, 0.09
+ * (sum 0.5): the share 0.1 / 0.6 = 1/6. */
+static void luck_share(void **state) {
+    (void)state;
+    double res[4] = {1, 0, 1, 0}, luck[4] = {0.1, -0.1, 0.2, -0.2};
+    kemet_stat s = cli_luck_share_ci(res, luck, 4, 1);
+    NEAR(s.value, 1.0 / 6);
+    NEAR(s.value, kemet_luck_share(res, luck, 4));
+    /* a_i - R b_i: 0.01 - 0.17/6 twice, 0.04 - 0.13/6 twice; the sum of
+     * squares over n (n - 1) = 12, its root times 1.96 over mean b 0.15 */
+    double r1 = 0.01 - 0.17 / 6, r2 = 0.04 - 0.13 / 6;
+    double half = 1.96 * sqrt((2 * r1 * r1 + 2 * r2 * r2) / 12) / 0.15;
+    NEAR(s.lo, 1.0 / 6 - half);
+    NEAR(s.hi, 1.0 / 6 + half);
+    /* as two pairs: a = 0.02, 0.08 and b = 0.34, 0.26; the same share,
+     * the residuals 0.02 - 0.34/6 and 0.08 - 0.26/6 over 2 * 1, mean b
+     * 0.3 */
+    s = cli_luck_share_ci(res, luck, 4, 2);
+    NEAR(s.value, 1.0 / 6);
+    double p1 = 0.02 - 0.34 / 6, p2 = 0.08 - 0.26 / 6;
+    half = 1.96 * sqrt((p1 * p1 + p2 * p2) / 2) / 0.3;
+    NEAR(s.lo, fmax(0, 1.0 / 6 - half));
+    NEAR(s.hi, 1.0 / 6 + half);
+}
+
+static void tau_b(void **state) {
+    (void)state;
+    long opp;
+    /* one pair swapped of six: (5 - 1) / 6 */
+    double a[4] = {1, 2, 3, 4}, b[4] = {1, 3, 2, 4};
+    NEAR(cli_tau_b(a, b, 4, &opp), 4.0 / 6);
+    assert_int_equal(opp, 1);
+    /* ties in one ranking: 4 concordant, 0 discordant, 2 pairs tied in
+     * a: 4 / sqrt((6 - 2) * 6) */
+    double t[4] = {1, 1, 2, 2};
+    NEAR(cli_tau_b(t, a, 4, &opp), 4 / sqrt(24));
+    assert_int_equal(opp, 0);
+    NEAR(cli_tau_b(a, a, 4, NULL), 1);
+}
+
+/* A ruleset inside every band: no cost at all. */
+static cli_measured good(void) {
+    cli_measured m;
+    m.c[VC_LENGTH] = (kemet_stat){60, 55, 66};
+    m.c[VC_DECISIONS] = (kemet_stat){1.2, 1.1, 1.3};
+    m.c[VC_SKILL] = (kemet_stat){0.4, 0.35, 0.45};
+    m.c[VC_BALANCE] = (kemet_stat){0.5, 0.47, 0.53};
+    m.c[VC_TENSION] = (kemet_stat){0.1, 0.09, 0.11};
+    m.c[VC_CAPPED] = (kemet_stat){0, 0, 0.004};
+    m.c[VC_PROBE] = (kemet_stat){0.1, 0.05, 0.15};
+    return m;
+}
+
+/* B's balance interval reaches into the band (its cost 0 to 1.2): tied
+ * with A (cost 0); C's lies wholly outside (cost 1.0 to 1.8): the next
+ * tier, though its estimate is only a little worse than B's. */
+static void ties_are_tiers(void **state) {
+    (void)state;
+    cli_measured m[3] = {good(), good(), good()};
+    m[1].c[VC_BALANCE] = (kemet_stat){0.58, 0.55, 0.61};
+    m[2].c[VC_BALANCE] = (kemet_stat){0.62, 0.60, 0.64};
+    cli_judged j[3];
+    int ord[3];
+    assert_int_equal(cli_verdict(m, 3, -1, j, ord), 2);
+    assert_int_equal(ord[0], 0);
+    assert_int_equal(ord[1], 1);
+    assert_int_equal(ord[2], 2);
+    NEAR(j[1].penalty.value, 0.6);
+    NEAR(j[1].penalty.lo, 0);
+    NEAR(j[1].penalty.hi, 1.2);
+    NEAR(j[2].penalty.lo, 1.0);
+    assert_int_equal(j[0].tier, 1);
+    assert_int_equal(j[1].tier, 1);
+    assert_int_equal(j[2].tier, 2);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(j[i].flags, 0);
+    /* the order of the input does not change a ruleset's tier */
+    cli_measured r[3] = {m[2], m[1], m[0]};
+    assert_int_equal(cli_verdict(r, 3, -1, j, ord), 2);
+    assert_int_equal(ord[0], 2);
+    assert_int_equal(j[0].tier, 2);
+    assert_int_equal(j[1].tier, 1);
+}
+
+/* D is perfect but for its length: its median game lasts 4 turns (3 to
+ * 5, wholly under 10): flagged, and ranked after E, which is worse on
+ * three criteria but flagged on none. A mean of ranks would put D
+ * first. */
+static void disqualifying_criterion(void **state) {
+    (void)state;
+    cli_measured m[2] = {good(), good()};
+    m[0].c[VC_LENGTH] = (kemet_stat){4, 3, 5};
+    m[1].c[VC_SKILL] = (kemet_stat){0.1, 0.05, 0.15};
+    m[1].c[VC_TENSION] = (kemet_stat){0.03, 0.02, 0.04};
+    m[1].c[VC_BALANCE] = (kemet_stat){0.6, 0.58, 0.62};
+    cli_judged j[2];
+    int ord[2];
+    assert_int_equal(cli_verdict(m, 2, -1, j, ord), 2);
+    assert_int_equal(j[0].flags, 1 << VC_LENGTH);
+    assert_int_equal(j[1].flags, 0);
+    assert_int_equal(ord[0], 1);
+    assert_int_equal(ord[1], 0);
+    assert_true(j[0].penalty.value < j[1].penalty.value);
+    assert_true(j[0].tier > j[1].tier);
+    /* leaving the length out, D is unflagged and first */
+    assert_int_equal(cli_verdict(m, 2, VC_LENGTH, j, ord), 2);
+    assert_int_equal(j[0].flags, 0);
+    assert_int_equal(ord[0], 0);
+}
+
+/* A flag needs the whole interval strictly past its threshold: a probe
+ * whose interval starts at 0.4 exactly is not flagged, one a hair above
+ * is; a median whose interval ends at 10 turns exactly is not. */
+static void flag_at_threshold(void **state) {
+    (void)state;
+    kemet_stat at = {0.45, 0.4, 0.5}, past = {0.45, nextafter(0.4, 1), 0.5};
+    assert_false(cli_criterion_flag(VC_PROBE, &at));
+    assert_true(cli_criterion_flag(VC_PROBE, &past));
+    kemet_stat len = {8, 6, 10}, shorter = {8, 6, nextafter(10, 0)};
+    assert_false(cli_criterion_flag(VC_LENGTH, &len));
+    assert_true(cli_criterion_flag(VC_LENGTH, &shorter));
+    /* balance: flagged beyond 0.35..0.65 on either side */
+    kemet_stat lo = {0.3, 0.25, 0.35}, hi = {0.7, 0.66, 0.74};
+    assert_false(cli_criterion_flag(VC_BALANCE, &lo));
+    assert_true(cli_criterion_flag(VC_BALANCE, &hi));
+    cli_measured m[2] = {good(), good()};
+    m[0].c[VC_PROBE] = at;
+    m[1].c[VC_PROBE] = past;
+    cli_judged j[2];
+    int ord[2];
+    cli_verdict(m, 2, -1, j, ord);
+    assert_int_equal(j[0].flags, 0);
+    assert_int_equal(j[1].flags, 1 << VC_PROBE);
+    assert_int_equal(ord[0], 0);
+}
+
+/* F's games are stopped by the turn cap in 2% to 10% of cases: flagged,
+ * its own criterion; its median length's interval runs past the cap
+ * (infinite), so its cost's range is unbounded, and nothing breaks. G
+ * stops 0.4% (0.1%-1.2%): its interval reaches past 1% but does not lie
+ * wholly beyond it, so G is not flagged. The stopped share is a flag and
+ * no cost. */
+static void cap_stopped(void **state) {
+    (void)state;
+    cli_measured m[3] = {good(), good(), good()};
+    m[0].c[VC_CAPPED] = (kemet_stat){0.05, 0.02, 0.1};
+    m[0].c[VC_LENGTH] = (kemet_stat){400, 300, INFINITY};
+    m[1].c[VC_CAPPED] = (kemet_stat){0.004, 0.001, 0.012};
+    m[2].c[VC_SKILL] = (kemet_stat){0.05, 0.03, 0.07};
+    cli_judged j[3];
+    int ord[3];
+    cli_verdict(m, 3, -1, j, ord);
+    assert_int_equal(j[0].flags, 1 << VC_CAPPED);
+    assert_true(isinf(j[0].penalty.hi));
+    assert_int_equal(j[1].flags, 0);
+    assert_int_equal(j[2].flags, 0);
+    assert_int_equal(ord[2], 0);
+    assert_true(j[0].tier > j[2].tier && j[0].tier > j[1].tier);
+    /* the stopped share is a flag only: it costs nothing */
+    NEAR(j[1].penalty.value, 0);
+    NEAR(j[1].penalty.hi, 0);
+    NEAR(j[0].cost[VC_CAPPED].hi, 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(stopping_rule),
+        cmocka_unit_test(median_interval),
+        cmocka_unit_test(luck_share),
+        cmocka_unit_test(tau_b),
+        cmocka_unit_test(ties_are_tiers),
+        cmocka_unit_test(disqualifying_criterion),
+        cmocka_unit_test(flag_at_threshold),
+        cmocka_unit_test(cap_stopped),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
