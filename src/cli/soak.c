@@ -352,8 +352,8 @@ int cmd_soak(int argc, char **argv) {
             pthread_join(tid[t], NULL);
         double secs = cli_now() - t0;
         long long total = 0, games = 0;
-        printf("%-36s %14s %10s %8s %8s\n", "ruleset", "plies", "games",
-               "ended", "stopped");
+        printf("%-42s %8s %10s %8s %8s\n", "ruleset", "plies", "games", "ended",
+               "stopped");
         for (int k = 0; k < S->n; k++) {
             soak_rules sum = S->set[k];
             for (int t = 0; t < started; t++) {
@@ -362,7 +362,7 @@ int cmd_soak(int argc, char **argv) {
                 sum.ended += W[t].local[k].ended;
                 sum.stopped += W[t].local[k].stopped;
             }
-            printf("%-36s %14lld %10lld %8lld %8lld\n", kemet_rules_spec(sum.r),
+            printf("%-42s %8lld %10lld %8lld %8lld\n", kemet_rules_spec(sum.r),
                    sum.plies, sum.games, sum.ended, sum.stopped);
             total += sum.plies;
             games += sum.games;

@@ -8,6 +8,7 @@
 #include "track.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,6 +73,9 @@ static void h58_at(int side, int hole, double *x, double *y) {
 }
 
 void kmt_art_h58(const kemet_rules *r, kemet_board_art *a) {
+    uint64_t marks;
+    uint8_t line[30];
+    kmt_h58_drawing(r, &marks, line);
     a->w = 440;
     a->h = 575;
     a->frame = KEMET_ART_FRAME_PALM;
@@ -87,15 +91,19 @@ void kmt_art_h58(const kemet_rules *r, kemet_board_art *a) {
             if (!h)
                 continue;
             snprintf(h->label, sizeof h->label, "%d", hole);
-            if (hole == 1 || hole == 6 || hole == 8 || hole == 10 ||
-                hole == 15 || hole == 20 || hole == 25)
+            if (marks & KMT_BIT(hole))
                 h->flags |= KEMET_ART_MARKED;
         }
-        add_link(a, kemet_square_cell(r, side + 1, 6),
-                 kemet_square_cell(r, side + 1, 20), KEMET_ART_LINE, 0);
-        add_link(a, kemet_square_cell(r, side + 1, 8),
-                 kemet_square_cell(r, side + 1, 10), KEMET_ART_LINE,
-                 side == 0 ? -28 : 28);
+        /* the lines the rules have; 8-10 (holes close together) bowed */
+        for (int from = 1; from < 30; from++) {
+            int to = line[from];
+            if (!to || (line[to] == from && to < from))
+                continue;
+            bool near = abs(to - from) < 5;
+            add_link(a, kemet_square_cell(r, side + 1, from),
+                     kemet_square_cell(r, side + 1, to), KEMET_ART_LINE,
+                     near ? (side == 0 ? -28 : 28) : 0);
+        }
     }
     double x, y;
     h58_at(0, 30, &x, &y);

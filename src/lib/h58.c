@@ -54,7 +54,8 @@ enum {
 enum {
     ENTER_AGAIN, /* a 1 enters on hole 1 and throws again (B2) */
     ENTER_MUST,  /* a 1 enters on hole 1; rethrow with it (C2, C5) */
-    ENTER_LOAD   /* no entering move: loaded automatically (S4, S8) */
+    ENTER_LOAD,  /* no entering move: loaded automatically (S4, S8) */
+    ENTER_COUNT  /* any value v enters on hole v (CC2) */
 };
 
 typedef struct h58 {
@@ -63,6 +64,12 @@ typedef struct h58 {
     bool skiryuk;       /* S4 loading, S5 extra turn, S6 capture, S8 */
     uint64_t rethrow;   /* C5: landing here rethrows with that piece */
     int first;          /* who throws first: FIRST_* */
+    uint64_t again;     /* a count (or entry) ending here: another turn
+                           (Carter rule 6) */
+    bool again_off;     /* reaching 30 gives another turn too (CC6) */
+    bool off_any;       /* EXIT_LAND_30 with pieces still in hand (CC7) */
+    int dice;           /* 0: four sticks (G2); else one die of 4 or 6 */
+    uint64_t marks;     /* the holes drawn marked (a board's look only) */
     bool draw;          /* extended rule 17: drawn when nothing can ever move */
     uint64_t gates;     /* path squares that block passing (PASS_GATES) */
     uint64_t line_ends; /* squares where a line starts */
@@ -246,7 +253,7 @@ static int h58_dest(const h58 *h, uint64_t occ, int hand, int s, int t) {
         return (t == 5 && hand == 0) ? KEMET_OFF : -1; /* B6, rules 13-14 */
     int d = s + t;
     if (h->exit == EXIT_LAND_30 && d == APEX)
-        return hand == 0 ? KEMET_OFF : -1; /* C6 */
+        return hand == 0 || h->off_any ? KEMET_OFF : -1; /* C6; CC7 */
     if (d > h->last)
         return -1; /* B5, rule 11; S6, C6: exact throws only */
     /* Ruling G6: the hole just left counts as empty. */
@@ -277,8 +284,11 @@ static inline __attribute__((always_inline)) uint64_t
 h58_froms(const h58 *h, uint64_t own, int must, int hand, int heap, int t,
           uint64_t occ, bool *enter, bool *shen) {
     uint64_t sel = must ? (own & B(must)) : own;
-    /* Entering on hole 1 with a 1 (rule 6, B2; C2; not under must=, C8). */
-    *enter = t == 1 && hand && h->enter != ENTER_LOAD && !must && !(occ & B(1));
+    /* Entering on hole 1 with a 1 (rule 6, B2; C2; not under must=, C8);
+     * on hole t with any t (CC2). */
+    int in = h->enter == ENTER_COUNT ? t : 1;
+    *enter = (t == 1 || h->enter == ENTER_COUNT) && hand &&
+             h->enter != ENTER_LOAD && !must && in <= h->last && !(occ & B(in));
     /* S7: a piece in the Shen leaves it with exactly 1. */
     *shen = h->exit == EXIT_SHEN_1 && t == 1 && heap;
     uint64_t off = 0, cand = sel & (B(h->last - t + 1) - 1);
@@ -287,7 +297,7 @@ h58_froms(const h58 *h, uint64_t own, int must, int hand, int heap, int t,
         if (t == 5 && hand == 0)
             off = sel & B(h->last);
     } else if (h->exit == EXIT_LAND_30 && t < APEX) {
-        if (hand == 0) /* C6 */
+        if (hand == 0 || h->off_any) /* C6; CC7 */
             off = sel & B(APEX - t);
     }
     /* Passing (rule 8, B3, B7; S2): no blocker strictly between. */
@@ -336,7 +346,7 @@ static int h58_moves(const kemet_rules *r, const kemet_pos *pos,
                                pos->heap[me], t, occ, &enter, &shen);
     int n = 0;
     if (enter)
-        kmt_put_move(out, &n, KEMET_HAND, 1);
+        kmt_put_move(out, &n, KEMET_HAND, h->enter == ENTER_COUNT ? t : 1);
     for (; froms; froms &= froms - 1) {
         int s = kmt_ctz64(froms);
         kmt_put_move(out, &n, s, h58_to(h, occ, s, t));
@@ -446,7 +456,12 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
     } else {
         int t = thr->v[0];
         int s = move->step[0].from, f = move->step[0].to;
-        if (s == KEMET_HAND) {
+        if (s == KEMET_HAND && h->enter == ENTER_COUNT) {
+            M->sq |= B(t); /* CC2: a count from hand, onto hole t */
+            M->hand--;
+            kmt_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, t);
+            again = (h->again & B(t)) != 0; /* rule 6 */
+        } else if (s == KEMET_HAND) {
             M->sq |= B(1);
             M->hand--;
             kmt_ev_add(ev, KEMET_EV_ENTER, who, KEMET_HAND, 1);
@@ -467,6 +482,7 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
             kmt_ev_add(ev, KEMET_EV_MOVE, who, s,
                        s == APEX && h->exit == EXIT_SHEN_1 ? KEMET_HAND
                                                            : KEMET_OFF);
+            again = h->again_off; /* CC6 */
         } else {
             int d = s + t; /* where the piece landed by counting */
             M->sq &= ~B(s);
@@ -497,6 +513,8 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
                 }
                 again = (d == 15 || d == 25); /* S5 */
             }
+            if (h->again & B(d))
+                again = true; /* Carter rule 6: where the count ends */
             if (h->rethrow & B(f)) {
                 must = f; /* C5 */
                 kmt_ev_add(ev, KEMET_EV_RETHROW, who, f, 0);
@@ -560,7 +578,16 @@ playout(const h58 *h, kmt_playout_state *st0) {
     while (kmt_playout_going(st)) {
         int mover = pos->to, me = mover - 1;
         kemet_throw t;
-        kmt_playout_sticks(st, &t);
+        if (!h->dice)
+            kmt_playout_sticks(st, &t);
+        else { /* as h58_roll draws it */
+            if (st->pending)
+                t = st->thr;
+            else
+                kmt_throw_one(
+                    &t, 1 + (int)kemet_rng_below(st->dice, (uint32_t)h->dice));
+            st->pending = false;
+        }
         bool enter, shen;
         uint64_t froms = h58_froms(h, pos->sq[me], pos->must, pos->hand[me],
                                    pos->heap[me], t.v[0], occ, &enter, &shen);
@@ -576,7 +603,7 @@ playout(const h58 *h, kmt_playout_state *st0) {
         if (n > 0) {
             int k = n > 1 ? (int)kemet_rng_below(st->pick, (uint32_t)n) : 0;
             if (enter && k == 0) {
-                m = kmt_move1(KEMET_HAND, 1);
+                m = kmt_move1(KEMET_HAND, h->enter == ENTER_COUNT ? t.v[0] : 1);
             } else {
                 k -= (int)enter;
                 for (; k > 0 && froms; k--)
@@ -678,6 +705,11 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
                      "themselves (Skiryuk rules 10, 23)");
         else if (!hand)
             snprintf(buf, len, "you have no piece in hand");
+        else if (h->enter == ENTER_COUNT && f != t)
+            snprintf(buf, len,
+                     "a piece enters on the hole its throw names: in-%d", t);
+        else if (h->enter == ENTER_COUNT)
+            snprintf(buf, len, "hole %d is occupied", t);
         else if (t != 1)
             snprintf(buf, len, "a piece enters only with a throw of 1");
         else if (f != 1)
@@ -711,7 +743,7 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
     }
     int d = s + t;
     if (f == KEMET_OFF) {
-        if (h->exit == EXIT_LAND_30 && d == APEX)
+        if (h->exit == EXIT_LAND_30 && d == APEX && !h->off_any)
             snprintf(buf, len,
                      "you may take pieces off only when all are "
                      "on the course (none in hand)");
@@ -808,6 +840,34 @@ static int h58_cell_of(const kemet_rules *r, int player, int square) {
  * (docs/rulesets.md, "holes58"); the rules in words are in the files
  * (data/rulesets).
  * ------------------------------------------------------------------------ */
+void kmt_h58_drawing(const kemet_rules *r, uint64_t *marks, uint8_t line[30]) {
+    const h58 *h = P(r);
+    *marks = h->marks;
+    for (int s = 0; s < 30; s++)
+        line[s] = s && h->partner[s] < 30 ? h->partner[s] : 0;
+}
+
+/* The throws of a die (Carter's d4 and d6): each value equally likely. */
+static int h58_die_throws(const kemet_rules *r, const kemet_pos *pos,
+                          kemet_throw *out, uint32_t *weight, uint32_t *total) {
+    (void)pos;
+    int n = P(r)->dice;
+    for (int v = 1; v <= n; v++) {
+        kmt_throw_one(&out[v - 1], v);
+        if (weight)
+            weight[v - 1] = 1;
+    }
+    if (total)
+        *total = (uint32_t)n;
+    return n;
+}
+
+static void h58_die_roll(const kemet_rules *r, const kemet_pos *pos,
+                         kemet_rng *rng, kemet_throw *out) {
+    (void)pos;
+    kmt_throw_one(out, 1 + (int)kemet_rng_below(rng, (uint32_t)P(r)->dice));
+}
+
 static const kmt_ruleset h58_base = {
     .pieces = NPIECES,
     .has_hand = true,
@@ -834,7 +894,8 @@ static const kmt_ruleset h58_base = {
 
 /* Reads `lines MODE A-B ...`: the lines joining holes of a side (H2). */
 static int read_lines(kmt_rulefile *f, h58 *h, bool round, kemet_error *err) {
-    static const char *const modes[] = {"stay", "block", "one-way", NULL};
+    static const char *const modes[] = {"stay",         "block", "one-way",
+                                        "one-way-stay", "none",  NULL};
     kmt_part *p = kmt_rf_part(f, "lines");
     if (!p)
         return kmt_fail(err, KEMET_ESYNTAX,
@@ -849,7 +910,14 @@ static int read_lines(kmt_rulefile *f, h58 *h, bool round, kemet_error *err) {
                              "write 'lines stay|block|one-way' and the lines "
                              "as A-B (holes 1-29)",
                              err);
-    h->lines = mode;
+    /* one-way-stay: from A to B only, staying on A when B is occupied
+     * (Carter rule 5, CC4) */
+    bool oneway = mode == LINES_ONEWAY || mode == 3;
+    h->lines = mode == 3 ? LINES_STAY : mode == 4 ? LINES_BLOCK : mode;
+    if (mode == 4 && p->argc > 2)
+        return kmt_rf_refuse(p, "'lines none' names no lines", err);
+    if (mode != 4 && p->argc < 3)
+        return kmt_rf_refuse(p, "name the lines as A-B (or 'lines none')", err);
     for (int i = 2; i < p->argc; i++) {
         int a, b;
         const char *w = p->argv[i], *dash = strchr(w, '-');
@@ -859,18 +927,18 @@ static int read_lines(kmt_rulefile *f, h58 *h, bool round, kemet_error *err) {
             return kmt_rf_refuse(p, "a line is A-B, two different holes 2-28",
                                  err);
         if (h->partner[a] || h->partner[b] ||
-            (mode != LINES_ONEWAY && (h->line_ends & (B(a) | B(b)))))
+            (!oneway && (h->line_ends & (B(a) | B(b)))))
             return kmt_rf_refuse(p, "a hole is the end of one line only", err);
         h->partner[a] = (uint8_t)b;
         h->line_ends |= B(a);
-        if (mode != LINES_ONEWAY) {
+        if (!oneway) {
             h->partner[b] = (uint8_t)a;
             h->line_ends |= B(b);
         }
         if (round) { /* the opponent's lines, on our path's 31-59 */
             h->partner[60 - a] = (uint8_t)(60 - b);
             h->line_ends |= B(60 - a);
-            if (mode != LINES_ONEWAY) {
+            if (!oneway) {
                 h->partner[60 - b] = (uint8_t)(60 - a);
                 h->line_ends |= B(60 - b);
             }
@@ -883,10 +951,13 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     static const char *const paths[] = {"own", "round", NULL};
     static const char *const passes[] = {"free", "gates", "none", NULL};
     static const char *const exits[] = {"last-5", "land-30", "shen-1", NULL};
-    static const char *const enters[] = {"again", "must", "load", NULL};
+    static const char *const enters[] = {"again", "must", "load", "count",
+                                         NULL};
+    static const char *const throws[] = {"sticks 4 blank=5", "die 4", "die 6",
+                                         NULL};
     static const char *const firsts[] = {"random", "player-1", "lower-throw",
                                          NULL};
-    int path, rc;
+    int path, dice, rc;
     h58 *h = calloc(1, sizeof *h);
     if (!h)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
@@ -896,7 +967,7 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
                         "rules file: the holes58 family's board is built in "
                         "(no 'board')");
     if ((rc = kmt_rf_fixed(f, "pieces", "5", err)) ||
-        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=5", err)) ||
+        (rc = kmt_rf_choice(f, "throw", throws, -1, &dice, err)) ||
         (rc = kmt_rf_choice(f, "path", paths, -1, &path, err)) ||
         (rc = read_lines(f, h, path == 1, err)) ||
         (rc = kmt_rf_choice(f, "pass", passes, -1, &h->pass, err)) ||
@@ -904,8 +975,10 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         (rc = kmt_rf_choice(f, "enter", enters, -1, &h->enter, err)) ||
         (rc = kmt_rf_choice(f, "first", firsts, -1, &h->first, err)) ||
         (rc = kmt_rf_flag(f, "shen-capture", &h->skiryuk, err)) ||
-        (rc = kmt_rf_flag(f, "jam-draw", &h->draw, err)))
+        (rc = kmt_rf_flag(f, "jam-draw", &h->draw, err)) ||
+        (rc = kmt_rf_flag(f, "off-with-hand", &h->off_any, err)))
         return rc;
+    h->dice = dice == 0 ? 0 : dice == 1 ? 4 : 6;
     int v[28], n;
     if ((rc = kmt_rf_numbers(f, "gates", 1, 2, 29, v, 28, &n, err)))
         return rc;
@@ -918,7 +991,28 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         return rc;
     for (int i = 0; i < n; i++)
         h->rethrow |= B(v[i]);
-
+    /* marks H...: the holes drawn marked; the palm board's by default */
+    kmt_part *mk = kmt_rf_part(f, "marks");
+    if (mk && mk->argc == 2 && strcmp(mk->argv[1], "none") == 0)
+        h->marks = 0;
+    else if (mk) {
+        mk->used = false; /* read again as numbers */
+        if ((rc = kmt_rf_numbers(f, "marks", 1, 1, 29, v, 28, &n, err)))
+            return rc;
+        for (int i = 0; i < n; i++)
+            h->marks |= B(v[i]);
+    } else
+        h->marks = B(1) | B(6) | B(8) | B(10) | B(15) | B(20) | B(25);
+    /* again H...: a count or entry ending there gives another turn; 30,
+     * reaching 30 (Carter rule 6, CC5, CC6) */
+    if ((rc = kmt_rf_numbers(f, "again", 1, 1, 30, v, 28, &n, err)))
+        return rc;
+    for (int i = 0; i < n; i++) {
+        if (v[i] == APEX)
+            h->again_off = true;
+        else
+            h->again |= B(v[i]);
+    }
     /* Parts that do not work together. */
     const char *why = NULL;
     kmt_part *at = NULL;
@@ -944,6 +1038,18 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     else if (h->skiryuk && h->first != FIRST_LOWER)
         why = "Skiryuk's loading needs 'first lower-throw' (S1)",
         at = kmt_rf_part(f, "first");
+    else if (h->off_any && h->exit != EXIT_LAND_30)
+        why = "'off-with-hand' goes with 'exit land-30'",
+        at = kmt_rf_part(f, "off-with-hand");
+    else if ((h->again || h->again_off) &&
+             (h->skiryuk || h->enter == ENTER_MUST || h->exit != EXIT_LAND_30))
+        why = "'again' gives another turn where the count ends; it goes "
+              "with 'exit land-30' and not with the Shen or 'enter must'",
+        at = kmt_rf_part(f, "again");
+    else if (h->dice && (h->exit == EXIT_LAST_5 || h->skiryuk || h->draw))
+        why = "a die ('throw die N') goes with 'exit land-30' (the other "
+              "exits count on the sticks' 5)",
+        at = kmt_rf_part(f, "throw");
     if (why)
         return kmt_rf_refuse(at, why, err);
 
@@ -955,9 +1061,19 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     rs->has_must = rs->must_squares != 0;
     /* C3, C6: with no square both sides share, the game is a race. */
     rs->race = path == 0 && h->exit == EXIT_LAND_30;
+    if (h->dice) {
+        rs->throws = h58_die_throws;
+        rs->roll = h58_die_roll;
+        rs->max_value = h->dice;
+    }
+    /* the built-in parameters' fast playout where they are the same (what
+     * is drawn aside) */
+    h58 cmp;
+    memcpy(&cmp, h, sizeof cmp);
+    cmp.marks = 0;
     r->variant = -1;
     for (int i = 0; i < 4; i++)
-        if (memcmp(h, params[i], sizeof *h) == 0)
+        if (memcmp(&cmp, params[i], sizeof cmp) == 0)
             r->variant = i;
     return KEMET_OK;
 }

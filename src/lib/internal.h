@@ -319,6 +319,10 @@ int kmt_afters(const kemet_rules *r, const kemet_pos *pos,
 
 void kmt_art_senet(const kemet_rules *r, kemet_board_art *a);
 void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
+/* What the 58-holes board shows of a holes58 ruleset (h58.c): its marked
+ * holes, and its lines (line[h] the other end of the line at hole h of a
+ * side, 0 for none; a line drawn once). */
+void kmt_h58_drawing(const kemet_rules *r, uint64_t *marks, uint8_t line[30]);
 void kmt_art_file(const kemet_rules *r, kemet_board_art *a);
 
 /* Runs fn(ctx, unit, thread) for every unit in [0, n) on `threads` threads
