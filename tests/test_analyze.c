@@ -12,19 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define BAD(words, ...)                                                        \
-    do {                                                                       \
-        char *o, *e;                                                           \
-        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
-        size_t el = strlen(e);                                                 \
-        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||         \
-            strchr(e, '\n') != e + el - 1 || !strstr(e, words))                \
-            fail_msg("want one-line error with '%s': status %d, stdout '%s', " \
-                     "stderr '%s'",                                            \
-                     words, st, o, e);                                         \
-        free(o);                                                               \
-        free(e);                                                               \
-    } while (0)
+#define BAD TU_RUN_BAD
 
 /* Small settings, so that a run takes a second or two: every figure's
  * sample at most 8 games (the pilot, capped). */

@@ -14,33 +14,9 @@
 
 #define START "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14"
 
-/* Runs and checks success with exactly want_out on stdout. */
-#define OK(want, ...)                                                          \
-    do {                                                                       \
-        char *o, *e;                                                           \
-        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
-        if (st != 0 || strcmp(o, want) != 0)                                   \
-            fail_msg("status %d, stdout '%s' (want '%s'), stderr '%s'", st, o, \
-                     want, e);                                                 \
-        free(o);                                                               \
-        free(e);                                                               \
-    } while (0)
+#define OK TU_RUN_OK
 
-/* Runs and checks a clean error: status 2, empty stdout, one line on
- * stderr mentioning `words`. */
-#define BAD(words, ...)                                                        \
-    do {                                                                       \
-        char *o, *e;                                                           \
-        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
-        size_t el = strlen(e);                                                 \
-        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||         \
-            strchr(e, '\n') != e + el - 1 || !strstr(e, words))                \
-            fail_msg("want one-line error with '%s': status %d, stdout '%s', " \
-                     "stderr '%s'",                                            \
-                     words, st, o, e);                                         \
-        free(o);                                                               \
-        free(e);                                                               \
-    } while (0)
+#define BAD TU_RUN_BAD
 
 static void conformance_output(void **state) {
     (void)state;

@@ -18,33 +18,9 @@
 #define expect_moves tu_expect_moves
 #define expect_apply tu_expect_apply
 
-/* Runs the program and checks success with exactly `want` on stdout. */
-#define OK(want, ...)                                                          \
-    do {                                                                       \
-        char *o, *e;                                                           \
-        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
-        if (st != 0 || strcmp(o, want) != 0)                                   \
-            fail_msg("status %d, stdout '%s' (want '%s'), stderr '%s'", st, o, \
-                     want, e);                                                 \
-        free(o);                                                               \
-        free(e);                                                               \
-    } while (0)
+#define OK TU_RUN_OK
 
-/* Runs the program and checks a clean error: status 2, nothing on stdout,
- * one line on stderr that says `words`. */
-#define BAD(words, ...)                                                        \
-    do {                                                                       \
-        char *o, *e;                                                           \
-        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
-        size_t el = strlen(e);                                                 \
-        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||         \
-            strchr(e, '\n') != e + el - 1 || !strstr(e, words))                \
-            fail_msg("want one-line error with '%s': status %d, stdout '%s', " \
-                     "stderr '%s'",                                            \
-                     words, st, o, e);                                         \
-        free(o);                                                               \
-        free(e);                                                               \
-    } while (0)
+#define BAD TU_RUN_BAD
 
 /* The canonical spec of `spec`, or NULL when it does not open (the error
  * message in *why). */

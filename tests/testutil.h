@@ -31,6 +31,34 @@ kemet_rules *tu_pos(const char *text, kemet_pos *pos);
  * frees). */
 int tu_run(const char *input, char **out, char **err, ...);
 
+/* Runs the program and checks success with exactly `want` on stdout. */
+#define TU_RUN_OK(want, ...)                                                   \
+    do {                                                                       \
+        char *o, *e;                                                           \
+        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
+        if (st != 0 || strcmp(o, want) != 0)                                   \
+            fail_msg("status %d, stdout '%s' (want '%s'), stderr '%s'", st, o, \
+                     want, e);                                                 \
+        free(o);                                                               \
+        free(e);                                                               \
+    } while (0)
+
+/* Runs the program and checks a clean error: status 2, nothing on stdout,
+ * one line on stderr that says `words`. */
+#define TU_RUN_BAD(words, ...)                                                 \
+    do {                                                                       \
+        char *o, *e;                                                           \
+        int st = tu_run(NULL, &o, &e, __VA_ARGS__, NULL);                      \
+        size_t el = strlen(e);                                                 \
+        if (st != 2 || o[0] != '\0' || el == 0 || e[el - 1] != '\n' ||         \
+            strchr(e, '\n') != e + el - 1 || !strstr(e, words))                \
+            fail_msg("want one-line error with '%s': status %d, stdout '%s', " \
+                     "stderr '%s'",                                            \
+                     words, st, o, e);                                         \
+        free(o);                                                               \
+        free(e);                                                               \
+    } while (0)
+
 /* A whole file's text (caller frees), or NULL when it cannot be opened. */
 char *tu_read_file(const char *path);
 

@@ -896,6 +896,7 @@ static const kmt_ruleset h58_base = {
 static int read_lines(kmt_rulefile *f, h58 *h, bool round, kemet_error *err) {
     static const char *const modes[] = {"stay",         "block", "one-way",
                                         "one-way-stay", "none",  NULL};
+    enum { ONEWAY_STAY = 3, NONE = 4 }; /* modes[] beyond the LINES_* */
     kmt_part *p = kmt_rf_part(f, "lines");
     if (!p)
         return kmt_fail(err, KEMET_ESYNTAX,
@@ -912,11 +913,14 @@ static int read_lines(kmt_rulefile *f, h58 *h, bool round, kemet_error *err) {
                              err);
     /* one-way-stay: from A to B only, staying on A when B is occupied
      * (Carter rule 5, CC4) */
-    bool oneway = mode == LINES_ONEWAY || mode == 3;
-    h->lines = mode == 3 ? LINES_STAY : mode == 4 ? LINES_BLOCK : mode;
-    if (mode == 4 && p->argc > 2)
+    bool oneway = mode == LINES_ONEWAY || mode == ONEWAY_STAY;
+    /* (with no lines, how a line behaves never matters) */
+    h->lines = mode == ONEWAY_STAY ? LINES_STAY
+               : mode == NONE      ? LINES_BLOCK
+                                   : mode;
+    if (mode == NONE && p->argc > 2)
         return kmt_rf_refuse(p, "'lines none' names no lines", err);
-    if (mode != 4 && p->argc < 3)
+    if (mode != NONE && p->argc < 3)
         return kmt_rf_refuse(p, "name the lines as A-B (or 'lines none')", err);
     for (int i = 2; i < p->argc; i++) {
         int a, b;

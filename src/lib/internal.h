@@ -143,6 +143,9 @@ int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
 /* A part this family has in one form only: required, with these words. */
 int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
                  kemet_error *err);
+/* The words of the required part `name`, one space apart, into buf. */
+int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
+                 kemet_error *err);
 /* A part without words: whether it is there. */
 int kmt_rf_flag(kmt_rulefile *f, const char *name, bool *out, kemet_error *err);
 /* The numbers lo..hi of the part `name` from its word `first` on, at most

@@ -509,12 +509,26 @@ kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name) {
 }
 
 /* The words of p after its name, one space apart, into buf. */
-static void words_of(const kmt_part *p, char *buf, size_t len) {
+static bool words_of(const kmt_part *p, char *buf, size_t len) {
     size_t at = 0;
     buf[0] = '\0';
     for (int i = 1; i < p->argc && at < len; i++)
         at += (size_t)snprintf(buf + at, len - at, "%s%s", i > 1 ? " " : "",
                                p->argv[i]);
+    return at < len;
+}
+
+int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
+                 kemet_error *err) {
+    kmt_part *p = kmt_rf_part(f, name);
+    if (!p)
+        return bad(err, 0, "missing statement '%s' (%s)", name, f->family);
+    if (p->argc < 2)
+        return bad(err, p->line, "this statement needs some words");
+    if (!words_of(p, buf, len))
+        return bad(err, p->line, "too many words (at most %zu letters)",
+                   len - 1);
+    return KEMET_OK;
 }
 
 int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,

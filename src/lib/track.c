@@ -258,32 +258,6 @@ typedef struct track_params {
     char words[6][160];
 } track_params;
 
-/* The words of the part `name` after its name, one space apart, into
- * buf; required. */
-static int read_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
-                      kemet_error *err) {
-    kmt_part *p = kmt_rf_part(f, name);
-    if (!p || p->argc < 2)
-        return kmt_rf_refuse(p,
-                             p ? "this statement needs some words"
-                               : "a track ruleset needs its words for a "
-                                 "player: 'words-off', 'words-safe', "
-                                 "'words-jump', 'words-hole', 'words-piece' "
-                                 "and 'words-land'",
-                             err);
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int i = 1; i < p->argc; i++) {
-        int k =
-            snprintf(buf + at, len - at, "%s%s", i > 1 ? " " : "", p->argv[i]);
-        if (k < 0 || (size_t)k >= len - at)
-            return kmt_rf_refuse(p, "too many words (at most 150 letters)",
-                                 err);
-        at += (size_t)k;
-    }
-    return KEMET_OK;
-}
-
 static int track_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     static const char *const boards[] = {"washburne", "lions-jackals", NULL};
     static const char *const throws[] = {"sticks 4 blank=5", "dice 2 d4",
@@ -345,8 +319,8 @@ static int track_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         R->safe_flags |= bit;
     }
     for (int i = 0; i < 6; i++)
-        if ((rc = read_words(f, names[i], tp->words[i], sizeof tp->words[i],
-                             err)))
+        if ((rc = kmt_rf_words(f, names[i], tp->words[i], sizeof tp->words[i],
+                               err)))
             return rc;
     R->off = tp->words[0];
     R->safe_words = tp->words[1];
