@@ -4,6 +4,7 @@
  * one on show is played back in order (the piece glides along its path,
  * the move's arrow stays until the next move), at a readable pace,
  * skippable, with no gliding where the reader asked for reduced motion. */
+import {getItem, setItem} from "./store.js";
 import {app, h, activate, remember, inviteFor, keepInvite, motion, setMotion, errorPage} from "./util.js";
 import {api, getRulesets, ruleset, offline, serverInfo} from "./api.js";
 import {offlineWatch} from "./offline.js";
@@ -419,7 +420,7 @@ function chanceTexts(list) {
 /* A phone held upright: the page in one column. */
 function narrow() { return typeof matchMedia === "function" && matchMedia("(max-width: 820px) and (orientation: portrait)").matches; }
 /* the squares' numbers: shown unless the player hid them */
-function numbersOn() { return localStorage.getItem("kemet.numbers") !== "0"; }
+function numbersOn() { return getItem("kemet.numbers") !== "0"; }
 
 /* The hints fitting the steps entered so far, best first. */
 function hintsNow(v) {
@@ -611,7 +612,7 @@ function render() {
       !offline && st.you ? [" · ", h("button", {class: "link", id: "watch-link", onclick: copy(`${origin}/#/game/${st.id}`)}, "copy a watch link")] : null),
     h("div", {class: "row small"},
       h("label", {}, h("input", {type: "checkbox", id: "numbers", checked: numbersOn(),
-        onchange: e => { localStorage.setItem("kemet.numbers", e.target.checked ? "1" : "0"); render(); }}), " numbers on the board"),
+        onchange: e => { setItem("kemet.numbers", e.target.checked ? "1" : "0"); render(); }}), " numbers on the board"),
       h("label", {}, "moves shown ", h("select", {id: "motion", onchange: e => setMotion(e.target.value)},
         ["normal", "fast", "off"].map(m => h("option", {value: m, selected: motion() === m}, m === "off" ? "at once" : m)))),
       h("span", {id: "keys"}, "Keys: t throws the sticks; Tab and Enter pick a piece and its hole; Esc drops the piece picked.")));
@@ -634,8 +635,19 @@ function render() {
 
 /* The move list scrolled to its end with its top line whole: the box
  * ends at its last line and begins at a line's top (its lines may wrap,
- * so its height is set from them). */
+ * so its height is set from them). Done again whenever the list's width
+ * changes after (a scroll bar of the page that comes or goes, a font
+ * that arrives), since its lines then wrap anew. */
 function showLast(log) {
+  fitLog(log);
+  if (typeof ResizeObserver !== "function") return;
+  let width = log.clientWidth;
+  new ResizeObserver(() => {
+    if (log.isConnected && log.clientWidth !== width) { width = log.clientWidth; fitLog(log); }
+  }).observe(log);
+}
+
+function fitLog(log) {
   log.style.height = "";
   log.scrollTop = 0;
   const room = log.clientHeight, items = [...log.children];

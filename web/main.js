@@ -1,6 +1,6 @@
 /* main.js - kemet's page: the games in the browser, on the JSON API of
  * `kemet serve` (docs/api.md). Plain JavaScript modules, no build step:
- * util.js, api.js, board.js, home.js, game.js, replay.js.
+ * util.js, store.js, api.js, board.js, home.js, game.js, replay.js.
  *
  * Routes (in the address's #fragment, never sent to the server):
  *   #/                    new game, one's own games, the rules
@@ -13,6 +13,7 @@
  *   #/new/RULESET         the start page with that ruleset chosen
  */
 import {tokenFor, errorPage} from "./util.js";
+import {openStore} from "./store.js";
 import {home, rulesPage} from "./home.js";
 import {gamePage, gameKey, joinGame, leaveGame} from "./game.js";
 import {replayPage} from "./replay.js";
@@ -32,6 +33,9 @@ async function route() {
   }
   window.scrollTo(0, 0);
 }
-window.addEventListener("hashchange", route);
-document.addEventListener("keydown", gameKey);
-route();
+/* (offline, what the browser keeps is read first: web/store.js) */
+openStore().then(() => {
+  window.addEventListener("hashchange", route);
+  document.addEventListener("keydown", gameKey);
+  route();
+});

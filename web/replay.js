@@ -3,6 +3,7 @@
  * decisions, the key moments and player 1's chance over the game; a click
  * on the graph or a decision shows its position with the move played and
  * the best. */
+import {getItem} from "./store.js";
 import {app, h, s, errorPage} from "./util.js";
 import {api, getRulesets, ruleset, playLevels} from "./api.js";
 import {drawBoard, fitBoard, moveSteps, moveWords, throwWords, endWords, whose} from "./board.js";
@@ -105,7 +106,7 @@ export async function replayPage(id) {
     } else if (k > 0) {
       arrows.push({steps: moveSteps(rs, p.player, p.move, p.throw ? p.throw.values : []), kind: "last", move: ""});
     }
-    const board = drawBoard(rs, p.cells, {marks, arrows, ply: k, numbers: localStorage.getItem("kemet.numbers") !== "0"});
+    const board = drawBoard(rs, p.cells, {marks, arrows, ply: k, numbers: getItem("kemet.numbers") !== "0"});
     holder.replaceChildren(board);
     fitBoard(board);
     words.textContent = note || (k === 0 ? "Start. " + p.words

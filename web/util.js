@@ -1,4 +1,6 @@
 /* util.js - making elements, and the games this browser remembers. */
+import {getItem, setItem} from "./store.js";
+
 export const app = document.getElementById("app");
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -20,12 +22,12 @@ export function s(tag, attrs, ...kids) {
   return e;
 }
 export function myGames() {
-  try { return JSON.parse(localStorage.getItem("kemet.games") || "[]"); } catch (e) { return []; }
+  try { return JSON.parse(getItem("kemet.games") || "[]"); } catch (e) { return []; }
 }
 export function remember(id, token, seat) {
   const list = myGames().filter(g => !(g.id === id && g.seat === seat));
   list.unshift({id, token, seat});
-  localStorage.setItem("kemet.games", JSON.stringify(list.slice(0, 200)));
+  setItem("kemet.games", JSON.stringify(list.slice(0, 200)));
 }
 /* The token this browser holds for game `id` (the seat last taken), or null:
  * tokens live here, never in the address, so that sharing one's address
@@ -35,8 +37,8 @@ export function tokenFor(id) {
   return g ? g.token : null;
 }
 /* The other seat's invitation, kept by the browser that made the game. */
-export function keepInvite(id, token) { localStorage.setItem("kemet.invite." + id, token); }
-export function inviteFor(id) { return localStorage.getItem("kemet.invite." + id); }
+export function keepInvite(id, token) { setItem("kemet.invite." + id, token); }
+export function inviteFor(id) { return getItem("kemet.invite." + id); }
 export function activate(el, fn) {
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
@@ -50,10 +52,10 @@ export function activate(el, fn) {
 /* How the moves are shown: "normal" (each piece glides along its path),
  * "fast", or "off" (at once); the reader's choice, kept by the browser. */
 export function motion() {
-  const m = localStorage.getItem("kemet.motion");
+  const m = getItem("kemet.motion");
   return m === "fast" || m === "off" ? m : "normal";
 }
-export function setMotion(m) { localStorage.setItem("kemet.motion", m); }
+export function setMotion(m) { setItem("kemet.motion", m); }
 
 /* A page that went wrong: what happened, and the way back. */
 export function errorPage(text) {

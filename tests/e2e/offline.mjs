@@ -68,14 +68,19 @@ async function againstComputer(browser) {
     if (reloaded) return false;
     const v = +(await page.locator("#turn").getAttribute("data-version"));
     if (v < 3) return false;
-    const before = { v, cells: await page.locator(".board").innerHTML() };
-    await page.reload();
-    await page.locator(".board").waitFor();
-    await waitFor(async () => +(await page.locator("#turn").getAttribute("data-version")) >= before.v, "the kept game");
-    const v2 = +(await page.locator("#turn").getAttribute("data-version"));
-    if (page.url() !== url) fail("the reload lost the game's address: " + page.url());
-    if (v2 === before.v && (await page.locator(".board").innerHTML()) !== before.cells) fail("the reloaded board differs");
-    reloaded = v2;
+    /* (twelve reloads: Chromium's localStorage for file:// came up
+       empty on about one reload in twenty, web/store.js) */
+    for (let i = 0; i < 12; i++) {
+      const before = { v: +(await page.locator("#turn").getAttribute("data-version")), cells: await page.locator(".board").innerHTML() };
+      await page.reload();
+      await page.locator(".board").waitFor();
+      await waitFor(async () => +(await page.locator("#turn").getAttribute("data-version")) >= before.v, `the kept game (reload ${i + 1})`);
+      const v2 = +(await page.locator("#turn").getAttribute("data-version"));
+      if (page.url() !== url) fail("the reload lost the game's address: " + page.url());
+      if (v2 === before.v && (await page.locator(".board").innerHTML()) !== before.cells) fail(`the reloaded board differs (reload ${i + 1})`);
+      reloaded = v2;
+      if (v2 !== before.v) break; /* the computer moved meanwhile */
+    }
     return false;
   });
   if (!reloaded) fail(`the game ended before the reload (${actions} actions, version ${await page.locator("#turn").getAttribute("data-version")})`);
@@ -96,6 +101,49 @@ async function againstComputer(browser) {
   page.check();
   console.log(`ok - offline from file://: a game against the computer (${actions} actions, "${result}"), kept across reloads; replay and review (${graded} decisions)`);
   await context.close();
+}
+
+/* A game an earlier version of the page kept in localStorage (its record
+ * under kemet.offline.ID, its seat in kemet.games) is taken over into
+ * IndexedDB: the page opens it where it was. From the static server,
+ * whose localStorage is dependable. */
+async function takenOver(browser) {
+  const first = await browser.newContext();
+  const page = await openPage(first);
+  await page.goto(httpBase);
+  await newGame(page, "senet-kendall", "human");
+  await playUntil(page, async () => +(await page.locator("#turn").getAttribute("data-version")) >= 4, 1000);
+  const id = page.url().match(/#\/game\/([0-9a-f]+)$/)[1];
+  const version = await page.locator("#turn").getAttribute("data-version");
+  const cells = await page.locator(".board").innerHTML();
+  const kept = await page.evaluate(() => new Promise((ok, no) => {
+    const r = indexedDB.open("kemet");
+    r.onerror = () => no(r.error);
+    r.onsuccess = () => {
+      const tx = r.result.transaction(["games", "keys"]), out = {};
+      const g = tx.objectStore("games").getAll(), k = tx.objectStore("keys").get("kemet.games");
+      tx.oncomplete = () => ok({ games: g.result, seats: k.result });
+    };
+  }));
+  if (kept.games.length !== 1 || kept.games[0].id !== id || !kept.seats) fail("the game is not in IndexedDB: " + JSON.stringify(kept).slice(0, 200));
+  if (await page.evaluate(() => Object.keys(localStorage).some(k => k.startsWith("kemet.offline.")))) fail("a game is still written to localStorage");
+  await first.close();
+  const second = await browser.newContext();
+  const old = await openPage(second);
+  await old.goto(httpBase);
+  await old.evaluate(([id, rec, seats]) => {
+    localStorage.setItem("kemet.offline." + id, JSON.stringify(rec));
+    localStorage.setItem("kemet.games", seats);
+  }, [id, kept.games[0], kept.seats]);
+  await old.goto(httpBase + "#/game/" + id);
+  await old.reload();
+  await old.locator(".board").waitFor();
+  await waitFor(async () => (await old.locator("#turn").getAttribute("data-version")) === version, "the game taken over");
+  if ((await old.locator(".board").innerHTML()) !== cells) fail("the game taken over from localStorage has another board");
+  if ((await turn(old)) !== "mine") fail("the game taken over cannot be played on: " + (await old.locator("#turn").textContent()));
+  old.check();
+  console.log(`ok - a game kept in localStorage by an earlier version is taken over into IndexedDB, at version ${version}`);
+  await second.close();
 }
 
 async function twoAtOneDevice(browser) {
@@ -216,6 +264,7 @@ try {
   await boardsOffline(browser);
   await againstComputer(browser);
   await twoAtOneDevice(browser);
+  await takenOver(browser);
   await responsive(browser);
 } catch (e) {
   console.error("not ok - " + e.message);
