@@ -83,9 +83,12 @@ async function gameAgainstComputer(browser, base) {
   /* the move list scrolled to its end shows its top line whole */
   const cut = await page.evaluate(() => {
     const log = document.getElementById("log"), top = log.getBoundingClientRect().top;
-    return [...log.children].some(li => { const r = li.getBoundingClientRect(); return r.top < top - 1 && r.bottom > top + 1; });
+    const bad = [...log.children].some(li => { const r = li.getBoundingClientRect(); return r.top < top - 1 && r.bottom > top + 1; });
+    return bad ? JSON.stringify({ top, height: log.style.height, client: [log.clientWidth, log.clientHeight], scroll: [log.scrollTop, log.scrollHeight],
+                                  page: [document.documentElement.clientWidth, document.documentElement.scrollHeight, innerHeight],
+                                  items: [...log.children].map(li => { const r = li.getBoundingClientRect(); return [Math.round(r.top * 10) / 10, Math.round(r.height * 10) / 10]; }) }) : "";
   });
-  if (cut) fail("the move list's top line is cut");
+  if (cut) fail("the move list's top line is cut: " + cut);
   await page.screenshot({ path: join(artifacts, "computer-end.png"), fullPage: true });
   /* a rematch: a new game of the same kind */
   const before = page.url();
