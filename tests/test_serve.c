@@ -1201,9 +1201,9 @@ static void page_and_boards(void **state) {
     temp_db(&S);
     start(&S);
     static const char *const files[] = {
-        "/",       "/index.html", "/app.css", "/main.js", "/util.js",
-        "/api.js", "/board.js",   "/home.js", "/game.js", "/replay.js",
-        "/store.js", "/offline.js"};
+        "/",        "/index.html", "/app.css",  "/main.js",
+        "/util.js", "/api.js",     "/board.js", "/home.js",
+        "/game.js", "/replay.js",  "/store.js", "/offline.js"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *out;
         assert_int_equal(http(&S, "GET", files[i], NULL, NULL, &out), 200);
