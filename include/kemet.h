@@ -161,6 +161,10 @@ typedef struct kemet_pos {
                          player 2; 0 in every other ruleset */
         uint8_t pad_; /* its name before it had a use, kept for old code */
     };
+    uint8_t off[2];    /* pieces of player p+1 borne off, in a ruleset that
+                          counts them apart from captured ones (Bell's
+                          score, o1=/o2=); 0 in every other ruleset */
+    uint8_t spare_[6]; /* 0: room for what later rulesets keep */
 } kemet_pos;
 
 enum { KEMET_PLAYING = 0, KEMET_WON1 = 1, KEMET_WON2 = 2, KEMET_DRAW = 3 };

@@ -211,6 +211,12 @@ class Position:
         return tuple(p for p in (1, 2) if self._c.wait >> (p - 1) & 1)
 
     @property
+    def off(self):
+        """Each player's pieces borne off, where the ruleset keeps them as
+        a score (Bell's o1=/o2=), e.g. (3, 2); (0, 0) elsewhere."""
+        return (self._c.off[0], self._c.off[1])
+
+    @property
     def over(self):
         return self._c.result != _capi.PLAYING
 

@@ -27,7 +27,8 @@ class Pos(ctypes.Structure):
     _fields_ = [("sq", ctypes.c_uint64 * 2), ("heap", ctypes.c_uint8 * 2),
                 ("hand", ctypes.c_uint8 * 2), ("to", ctypes.c_uint8),
                 ("must", ctypes.c_uint8), ("result", ctypes.c_uint8),
-                ("wait", ctypes.c_uint8)]  # once pad_ (kemet.h)
+                ("wait", ctypes.c_uint8),  # once pad_ (kemet.h)
+                ("off", ctypes.c_uint8 * 2), ("spare_", ctypes.c_uint8 * 6)]
 
 
 class Throw(ctypes.Structure):

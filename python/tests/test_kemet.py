@@ -53,6 +53,22 @@ def test_kendall_options_and_wait():
         kemet.Rules("senet-kendall:pieces=6")
 
 
+def test_bell_score_and_draw():
+    # reconstructions §1: the score is o1/o2; equal scores draw (winner=0)
+    r = kemet.Rules("senet-bell")
+    p = r.position("senet-bell to=1 p1=12,26 o1=3 p2=14,22,28 o2=2")
+    assert p.off == (3, 2)
+    assert [str(m) for m in r.moves(p, "2")] == ["12-14"]
+    q = r.apply(p, "2", "12-14")
+    assert str(q) == "senet-bell to=2 p1=14,26 o1=3 p2=22,28 o2=2"
+    end = r.apply(r.position("senet-bell to=2 p1=- o1=6 p2=30 o2=5"), "1",
+                  "30-off")
+    assert end.over and end.result == 3 and end.off == (6, 6)
+    assert kemet.Rules("senet-kendall").start().off == (0, 0)
+    with pytest.raises(kemet.KemetError):
+        r.position("senet-bell to=1 p1=1,2,3,4,5,6,7,8 o1=3 p2=9")
+
+
 def test_throw_probabilities_exact():
     # four sticks: 1 marked side 4/16, 2: 6/16, 3: 4/16, 4: 1/16, 5 (none)
     r = kemet.Rules("senet-kendall")

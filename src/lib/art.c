@@ -33,6 +33,11 @@ void kmt_art_senet(const kemet_rules *r, kemet_board_art *a) {
     static const char *const sign[31] = {
         [15] = "☥",   [26] = "nfr", [27] = "≈≈",
         [28] = "III", [29] = "II",  [30] = "I"};
+    kmt_art_senet_signs(r, a, sign);
+}
+
+void kmt_art_senet_signs(const kemet_rules *r, kemet_board_art *a,
+                         const char *const sign[31]) {
     a->w = 656;
     a->h = 216;
     a->frame = KEMET_ART_FRAME_RECT;

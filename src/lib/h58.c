@@ -552,6 +552,7 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
     out->must = (uint8_t)must;
     out->result = (uint8_t)result;
     out->pad_ = 0;
+    kmt_pos_zero_off(out);
 }
 
 static void h58_make(const kemet_rules *r, const kemet_pos *pos,
@@ -851,21 +852,13 @@ void kmt_h58_drawing(const kemet_rules *r, uint64_t *marks, uint8_t line[30]) {
 static int h58_die_throws(const kemet_rules *r, const kemet_pos *pos,
                           kemet_throw *out, uint32_t *weight, uint32_t *total) {
     (void)pos;
-    int n = P(r)->dice;
-    for (int v = 1; v <= n; v++) {
-        kmt_throw_one(&out[v - 1], v);
-        if (weight)
-            weight[v - 1] = 1;
-    }
-    if (total)
-        *total = (uint32_t)n;
-    return n;
+    return kmt_die_throws(P(r)->dice, out, weight, total);
 }
 
 static void h58_die_roll(const kemet_rules *r, const kemet_pos *pos,
                          kemet_rng *rng, kemet_throw *out) {
     (void)pos;
-    kmt_throw_one(out, 1 + (int)kemet_rng_below(rng, (uint32_t)P(r)->dice));
+    kmt_die_roll(P(r)->dice, rng, out);
 }
 
 static const kmt_ruleset h58_base = {

@@ -127,6 +127,8 @@ typedef struct kmt_rulefile {
     int noptions;
     kmt_part *part;
     int nparts;
+    const char *parts; /* set by a family: which of its sets of parts is
+                          being read ("with 'capture remove'"), or NULL */
 } kmt_rulefile;
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err);
 void kmt_rulefile_free(kmt_rulefile *f);
@@ -191,6 +193,8 @@ struct kmt_ruleset {
     uint64_t must_squares;     /* the squares a rethrow (must=) can name */
     bool race;                 /* the sides never meet: a race database
                                   applies (race.c) */
+    bool scores;               /* pieces borne off are counted in `off`
+                                  (o1=/o2=): Bell's score */
     bool tables;               /* endgame tables apply (table.c): the two
                                   players are alike and the throws do not
                                   depend on the position */
@@ -321,6 +325,11 @@ int kmt_afters(const kemet_rules *r, const kemet_pos *pos,
                bool listed);
 
 void kmt_art_senet(const kemet_rules *r, kemet_board_art *a);
+/* Senet's board with the signs sign[1..30] (NULL: none) on its squares. */
+void kmt_art_senet_signs(const kemet_rules *r, kemet_board_art *a,
+                         const char *const sign[31]);
+/* Sets up the senet family's generator for Bell's parts (senet_bell.c). */
+void kmt_senet_bell(kmt_ruleset *rs);
 void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
 /* What the 58-holes board shows of a holes58 ruleset (h58.c): its marked
  * holes, and its lines (line[h] the other end of the line at hole h of a
@@ -532,6 +541,11 @@ int kmt_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
 void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
                         kemet_rng *rng, kemet_throw *out);
 
+/* One die of n faces (Bell's d4; Carter's d4 and d6): each value 1..n
+ * equally likely. */
+int kmt_die_throws(int n, kemet_throw *out, uint32_t *weight, uint32_t *total);
+void kmt_die_roll(int n, kemet_rng *rng, kemet_throw *out);
+
 /* The throw of a fast playout with the four sticks: the one the opening
  * made, if pending, else a throw drawn as kmt_sticks_roll draws it. */
 static inline void kmt_playout_sticks(kmt_playout_state *st, kemet_throw *t) {
@@ -546,16 +560,25 @@ static inline void kmt_playout_sticks(kmt_playout_state *st, kemet_throw *t) {
 /* The rules a game is played by (game.c). */
 const kemet_rules *kmt_game_rules(const kemet_game *game);
 
-/* A 64-bit hash of a position (every field, `wait` too). */
+/* A 64-bit hash of a position (every field, `wait` and `off` too). */
 static inline uint64_t kmt_pos_key(const kemet_pos *p) {
-    uint64_t rest;
+    uint64_t rest, more;
     memcpy(&rest, &p->heap[0], sizeof rest);
+    memcpy(&more, &p->off[0], sizeof more);
     uint64_t h = p->sq[0] * 0x9e3779b97f4a7c15ULL;
     h ^= (p->sq[1] + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-    h ^= (rest + 0x8cb92ba72f3d8dd7ULL) * 0x94d049bb133111ebULL;
+    h ^= (rest + 0x8cb92ba72f3d8dd7ULL + more * 0x2545f4914f6cdd1dULL) *
+         0x94d049bb133111ebULL;
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ULL;
     return h ^ (h >> 32);
+}
+
+/* Zeroes what follows `wait` (off, spare_), for a `make` that writes a
+ * position field by field. */
+static inline void kmt_pos_zero_off(kemet_pos *p) {
+    const uint64_t zero = 0;
+    memcpy(&p->off[0], &zero, sizeof zero);
 }
 
 static inline int kmt_popcount64(uint64_t x) {

@@ -12,9 +12,21 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { F_TO, F_P1, F_P2, F_H1, F_H2, F_MUST, F_WAIT, F_WINNER, F_COUNT };
-static const char *const field_name[F_COUNT] = {"to", "p1",   "p2",   "h1",
-                                                "h2", "must", "wait", "winner"};
+enum {
+    F_TO,
+    F_P1,
+    F_P2,
+    F_H1,
+    F_H2,
+    F_O1,
+    F_O2,
+    F_MUST,
+    F_WAIT,
+    F_WINNER,
+    F_COUNT
+};
+static const char *const field_name[F_COUNT] = {
+    "to", "p1", "p2", "h1", "h2", "o1", "o2", "must", "wait", "winner"};
 
 static int is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -140,6 +152,14 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
                             "must=%d: player %d has no piece on square %d",
                             pos->must, pos->to, pos->must);
     }
+    for (int p = 0; p < 2; p++)
+        if (pos->off[p] && !rs->scores)
+            return kmt_fail(err, KEMET_ESYNTAX, "o%d= is not used by %s", p + 1,
+                            r->spec);
+    for (size_t i = 0; i < sizeof pos->spare_; i++)
+        if (pos->spare_[i])
+            return kmt_fail(err, KEMET_EMISUSE,
+                            "a position's spare_ bytes must be 0");
     if (pos->wait) {
         /* Kendall's start=1 (KO3, KO7; R3) */
         if (pos->wait > 3)
@@ -291,6 +311,22 @@ static int read_fields(const kemet_rules *r, const char *s, kemet_pos *pos,
             }
             p.hand[f - F_H1] = (uint8_t)v;
             break;
+        case F_O1:
+        case F_O2:
+            /* pieces borne off, the score (R3: Bell's o1=/o2=) */
+            if (!r->rs->scores) {
+                rc = kmt_fail(err, KEMET_ESYNTAX, "%s= is not used by %s",
+                              field_name[f], r->spec);
+                return rc;
+            }
+            if (v > r->info.pieces) {
+                rc = kmt_fail(err, KEMET_ESYNTAX,
+                              "%s=%d: more pieces than %s has (%d)",
+                              field_name[f], v, r->spec, r->info.pieces);
+                return rc;
+            }
+            p.off[f - F_O1] = (uint8_t)v;
+            break;
         case F_MUST:
             if (v < 1 || v > r->squares) {
                 rc = kmt_fail(err, KEMET_ESYNTAX,
@@ -424,10 +460,14 @@ int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
     bad |= add_squares(r, pos, 0, buf, len, &at);
     if (pos->hand[0])
         bad |= add(buf, len, &at, " h1=%d", pos->hand[0]);
+    if (pos->off[0])
+        bad |= add(buf, len, &at, " o1=%d", pos->off[0]);
     bad |= add(buf, len, &at, " p2=");
     bad |= add_squares(r, pos, 1, buf, len, &at);
     if (pos->hand[1])
         bad |= add(buf, len, &at, " h2=%d", pos->hand[1]);
+    if (pos->off[1])
+        bad |= add(buf, len, &at, " o2=%d", pos->off[1]);
     if (pos->must && pos->result == KEMET_PLAYING)
         bad |= add(buf, len, &at, " must=%d", pos->must);
     if (pos->wait && pos->result == KEMET_PLAYING)

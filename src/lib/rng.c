@@ -85,3 +85,18 @@ void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
     (void)pos;
     kmt_sticks_roll(rng, out);
 }
+
+int kmt_die_throws(int n, kemet_throw *out, uint32_t *weight, uint32_t *total) {
+    for (int v = 1; v <= n; v++) {
+        kmt_throw_one(&out[v - 1], v);
+        if (weight)
+            weight[v - 1] = 1;
+    }
+    if (total)
+        *total = (uint32_t)n;
+    return n;
+}
+
+void kmt_die_roll(int n, kemet_rng *rng, kemet_throw *out) {
+    kmt_throw_one(out, 1 + (int)kemet_rng_below(rng, (uint32_t)n));
+}

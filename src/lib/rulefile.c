@@ -567,9 +567,10 @@ int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
     words_of(p, got, sizeof got);
     if (strcmp(got, words) != 0)
         return bad(err, p->line,
-                   "the %s family has this part only as '%s %s' (see "
+                   "the %s family has this part only as '%s %s'%s%s (see "
                    "docs/rulesets.md)",
-                   f->family, name, words);
+                   f->family, name, words, f->parts ? " " : "",
+                   f->parts ? f->parts : "");
     return KEMET_OK;
 }
 

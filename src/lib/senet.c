@@ -351,6 +351,7 @@ senet_make_opts(const kemet_rules *r, const kemet_pos *pos,
     out->must = (uint8_t)must;
     out->result = (uint8_t)result;
     out->wait = (uint8_t)wait;
+    kmt_pos_zero_off(out);
 }
 
 static void senet_make(const kemet_rules *r, const kemet_pos *pos,
@@ -677,13 +678,42 @@ static const kmt_ruleset senet_base = {
     .art = kmt_art_senet,
 };
 
+/* Bell's parts (reconstructions.md section 1): the generator of
+ * senet_bell.c, chosen by `capture remove`. */
+static int bell_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
+    int rc;
+    f->parts = "with 'capture remove' (Bell's parts)";
+    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
+        (rc = kmt_rf_fixed(f, "pieces", "10", err)) ||
+        (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
+        (rc = kmt_rf_fixed(f, "first", "higher-throw", err)) ||
+        (rc = kmt_rf_fixed(f, "throw", "die 4", err)) ||
+        (rc = kmt_rf_fixed(f, "protect", "marked 26 27 28 29", err)) ||
+        (rc = kmt_rf_fixed(f, "vacate", "marked", err)) ||
+        (rc = kmt_rf_fixed(f, "bear-off", "exact", err)) ||
+        (rc = kmt_rf_fixed(f, "end", "score", err)))
+        return rc;
+    if (f->noptions)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file line %d: Kendall's options are not "
+                        "played with 'capture remove' (Bell's parts)",
+                        f->option_line[0]);
+    kmt_senet_bell(&r->own);
+    return KEMET_OK;
+}
+
 static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     static const char *const rethrows[] = {"none", "26", NULL};
-    int rethrow, rc;
+    static const char *const captures[] = {"swap", "remove", NULL};
+    int rethrow, capture, rc;
     if (f->board)
         return kmt_fail(err, KEMET_ESYNTAX,
                         "rules file: the senet family's board is built in "
                         "(no 'board')");
+    if ((rc = kmt_rf_choice(f, "capture", captures, -1, &capture, err)))
+        return rc;
+    if (capture == 1)
+        return bell_configure(r, f, err);
     if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
         (rc = kmt_rf_fixed(f, "pieces", "7", err)) ||
         (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
@@ -691,7 +721,6 @@ static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=5", err)) ||
         (rc = kmt_rf_fixed(f, "again", "1 4 5", err)) ||
         (rc = kmt_rf_fixed(f, "protect", "pairs", err)) ||
-        (rc = kmt_rf_fixed(f, "capture", "swap", err)) ||
         (rc = kmt_rf_fixed(f, "backward", "when-stuck", err)) ||
         (rc = kmt_rf_fixed(f, "stop", "26", err)) ||
         (rc = kmt_rf_fixed(f, "water", "27 15", err)) ||
