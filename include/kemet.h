@@ -231,6 +231,9 @@ typedef struct kemet_info {
                                source gives none */
     const char *about;      /* one line for a player: what sets this game
                                apart from the others on its board */
+    int scores;             /* 1 where pieces borne off are counted apart
+                               from captured ones, as a score (Bell's
+                               o1=/o2=, kemet_pos.off); else 0 */
 } kemet_info;
 
 /* How many rulesets are registered, and the id of the i-th. */
@@ -354,13 +357,20 @@ enum kemet_event_kind {
     KEMET_EV_LOST,    /* the throw was lost because of the piece on a (b
                          1: it is the side's only piece in play) */
     KEMET_EV_WIN,     /* player `who` won */
-    KEMET_EV_DRAW,    /* the game is drawn */
+    KEMET_EV_DRAW,    /* the game is drawn (a 0: nothing can move; a 1:
+                         equal scores) */
     KEMET_EV_STARTS,  /* opening: player `who` starts (a, b: the opening
                          throws of players 1 and 2, 0 when drawn by lot) */
     KEMET_EV_REOPEN,  /* opening: equal throws a = b, thrown again */
     KEMET_EV_RIVER,   /* the piece was carried back by a river from a to b */
-    KEMET_EV_KNOCK    /* the opponent's piece on a was knocked off the board
+    KEMET_EV_KNOCK,   /* the opponent's piece on a was knocked off the board
                          (to hand, or the Duat: it may come back) */
+    KEMET_EV_HIT,     /* the opponent's piece on a was hit and leaves the
+                         game for good (Bell) */
+    KEMET_EV_SENT,    /* the opponent's piece on a was hit and sent back to
+                         b (Jequier: the first empty square) */
+    KEMET_EV_DROWN    /* the mover's piece fell into the water on a and
+                         went to b (a square, or KEMET_HAND) */
 };
 
 typedef struct kemet_event {

@@ -245,6 +245,43 @@ static void games_and_board(void **state) {
     free(e);
 }
 
+/* What a move did, in the words a player reads (kemet_describe): a hit
+ * piece leaves the game; equal scores draw. */
+static void said(const char *pos_text, const char *thr_text,
+                 const char *move_text, const char *want) {
+    kemet_pos pos, out;
+    kemet_rules *r = tu_pos(pos_text, &pos);
+    kemet_throw thr;
+    kemet_move m;
+    kemet_error err;
+    kemet_events ev = {0};
+    assert_int_equal(kemet_throw_parse(r, thr_text, &thr, &err), KEMET_OK);
+    assert_int_equal(kemet_move_parse(r, move_text, &m, &err), KEMET_OK);
+    assert_int_equal(kemet_apply(r, &pos, &thr, &m, &out, &ev), KEMET_OK);
+    char buf[KEMET_DESCRIBE_MAX];
+    assert_true(kemet_describe(r, &ev, buf, sizeof buf) > 0);
+    if (!strstr(buf, want))
+        fail_msg("'%s' does not say '%s'", buf, want);
+    kemet_rules_close(r);
+}
+
+static void events_in_words(void **state) {
+    (void)state;
+    said(B "to=1 p1=12,26 o1=3 p2=14,22,28 o2=2", "2", "12-14",
+         "Black's piece on 14 is hit: it leaves the game for good.");
+    said(B "to=2 p1=- o1=6 p2=30 o2=5", "1", "30-off",
+         "both bore off as many: the game is drawn.");
+    said(B "to=1 p1=30 o1=5 p2=- o2=4", "1", "30-off", "White wins");
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-bell", &r, &err), KEMET_OK);
+    assert_int_equal(kemet_rules_info(r)->scores, 1);
+    kemet_rules_close(r);
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &err), KEMET_OK);
+    assert_int_equal(kemet_rules_info(r)->scores, 0);
+    kemet_rules_close(r);
+}
+
 /* Why a move is refused, in words (rules 2, 4-7). */
 static void explanations(void **state) {
     (void)state;
@@ -266,7 +303,7 @@ int main(void) {
         cmocka_unit_test(rule6_bearing_off), cmocka_unit_test(rule7_no_extras),
         cmocka_unit_test(rule8_end),         cmocka_unit_test(positions),
         cmocka_unit_test(bl3_opening),       cmocka_unit_test(games_and_board),
-        cmocka_unit_test(explanations),
+        cmocka_unit_test(events_in_words),   cmocka_unit_test(explanations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

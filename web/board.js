@@ -204,6 +204,11 @@ export function endWords(rs, st) {
   const one = p => name(p).endsWith("s") ? `a ${name(p).slice(0, -1)}` : `a ${name(p)} piece`;
   const owner = p => whose(rs, p);
   const cap = x => x.charAt(0).toUpperCase() + x.slice(1);
+  /* a score (Bell): the game ends when no piece is left on the board */
+  if (rs.scores && st.gone) {
+    const score = `${name(1)} bore off ${st.gone[0]}, ${name(2)} ${st.gone[1]}`;
+    return `No piece is left on the board: ${score}${W ? "" : ", as many"}.`;
+  }
   if (!W) return rs.text && /nothing can ever move/i.test(rs.text) ? "Nothing can move any more." : "";
   const on = p => cells.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
   const homeOf = {};

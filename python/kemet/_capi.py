@@ -62,7 +62,7 @@ class Info(ctypes.Structure):
                 ("pieces", ctypes.c_int), ("squares", ctypes.c_int),
                 ("board_cells", ctypes.c_int), ("board_note", ctypes.c_char_p),
                 ("author", ctypes.c_char_p), ("year", ctypes.c_int),
-                ("about", ctypes.c_char_p)]
+                ("about", ctypes.c_char_p), ("scores", ctypes.c_int)]
 
 
 class Event(ctypes.Structure):

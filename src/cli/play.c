@@ -329,6 +329,9 @@ static void notes(const play *P, int mover, const kemet_events *ev, int first,
         case KEMET_EV_LINE: w = "follows the line"; break;
         case KEMET_EV_RIVER: w = "carried back by the river"; break;
         case KEMET_EV_KNOCK: w = "knocks a piece off"; break;
+        case KEMET_EV_HIT: w = "takes a piece out of the game"; break;
+        case KEMET_EV_SENT: w = "sends a piece back"; break;
+        case KEMET_EV_DROWN: w = "falls into the water"; break;
         case KEMET_EV_LOAD: w = "loads a piece"; break;
         case KEMET_EV_WIN:
             /* a move can make the other side win (Washburne: filling

@@ -117,7 +117,22 @@ int kemet_describe(const kemet_rules *rules, const kemet_events *ev, char *buf,
             break;
         case KEMET_EV_WIN: SAY("  %s win%s the game!\n", who, vs); break;
         case KEMET_EV_DRAW:
-            SAY("  Nothing can ever move again: the game is drawn.\n");
+            if (e->a)
+                SAY("  No piece is left on the board and both bore off "
+                    "as many: the game is drawn.\n");
+            else
+                SAY("  Nothing can ever move again: the game is drawn.\n");
+            break;
+        case KEMET_EV_HIT:
+            SAY("  %s piece on %s is hit: it leaves the game for good.\n",
+                whose, a);
+            break;
+        case KEMET_EV_SENT:
+            SAY("  %s piece on %s is hit and sent back to %s.\n", whose, a, b);
+            break;
+        case KEMET_EV_DROWN:
+            SAY("  %s piece falls into the water on %s and goes to %s.\n",
+                whose, a, e->b == KEMET_HAND ? info->in_hand : b);
             break;
         case KEMET_EV_STARTS:
             if (e->a && (e->who == 1 ? e->a < e->b : e->b < e->a))

@@ -336,6 +336,7 @@ static int open_text(const char *text, const char *spec, const char *board_text,
         .author = rs->author,
         .year = rs->year,
         .about = rs->about,
+        .scores = rs->scores,
     };
     r->board = rs->board;
     r->squares = rs->squares;

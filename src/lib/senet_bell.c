@@ -173,7 +173,7 @@ static void bell_make(const kemet_rules *r, const kemet_pos *pos,
             if (opp & KMT_BIT(d)) {
                 /* rule 3, BL4: out of the game, scoring for nobody */
                 opp &= ~KMT_BIT(d);
-                kmt_ev_add(ev, KEMET_EV_CAPTURE, 3 - who, d, 0);
+                kmt_ev_add(ev, KEMET_EV_HIT, 3 - who, d, 0);
             }
             own |= KMT_BIT(d);
         }
@@ -183,7 +183,7 @@ static void bell_make(const kemet_rules *r, const kemet_pos *pos,
                      : off[1] > off[0] ? KEMET_WON2
                                        : KEMET_DRAW;
             if (result == KEMET_DRAW)
-                kmt_ev_add(ev, KEMET_EV_DRAW, 0, 0, 0);
+                kmt_ev_add(ev, KEMET_EV_DRAW, 0, 1, 0); /* equal scores */
             else
                 kmt_ev_add(ev, KEMET_EV_WIN, result, 0, 0);
         }

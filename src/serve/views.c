@@ -59,7 +59,7 @@ static json_t *ruleset_json(const kemet_rules *r) {
     kemet_start(r, &start);
     return json_pack(
         "{s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:[s,s], s:s?, s:s?, s:i, s:i, "
-        "s:i, s:s?, s:o?, s:s?, s:o, s:o}",
+        "s:i, s:s?, s:o?, s:s?, s:o, s:o, s:b}",
         "id", kemet_rules_spec(r), "title", i->title, "source", i->source,
         "author", i->author, "year",
         i->year ? json_integer(i->year) : json_null(), "about", i->about,
@@ -67,7 +67,7 @@ static json_t *ruleset_json(const kemet_rules *r) {
         "in_hand", i->in_hand, "pieces", i->pieces, "squares", i->squares,
         "board_cells", i->board_cells, "board_note", i->board_note, "art",
         art_json(r), "board_file", file, "paths", paths, "start",
-        wg_cells_json(r, &start));
+        wg_cells_json(r, &start), "scores", i->scores != 0);
 }
 
 json_t *wg_rulesets_json(kemet_rules *const *rules, int n) {

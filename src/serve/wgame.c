@@ -526,9 +526,12 @@ json_t *wg_state_json(const wgame *g, int you) {
                         pos->must ? json_integer(pos->must) : json_null());
     json_object_set_new(o, "hand",
                         json_pack("[i,i]", pos->hand[0], pos->hand[1]));
-    json_object_set_new(o, "gone",
-                        json_pack("[i,i]", info->pieces - on[0] - pos->hand[0],
-                                  info->pieces - on[1] - pos->hand[1]));
+    /* (where borne off is a score, captured pieces are not counted: Bell) */
+    json_object_set_new(
+        o, "gone",
+        info->scores ? json_pack("[i,i]", pos->off[0], pos->off[1])
+                     : json_pack("[i,i]", info->pieces - on[0] - pos->hand[0],
+                                 info->pieces - on[1] - pos->hand[1]));
     json_object_set_new(o, "cells", wg_cells_json(g->rules, pos));
     json_object_set_new(o, "turns", json_integer(kemet_game_turns(g->g)));
     json_object_set_new(o, "rematch", wg_rematch_json(g));
