@@ -356,7 +356,9 @@ enum kemet_event_kind {
     KEMET_EV_PASS,    /* the throw could not be used */
     KEMET_EV_LOST,    /* the throw was lost because of the piece on a (b
                          1: it is the side's only piece in play) */
-    KEMET_EV_WIN,     /* player `who` won */
+    KEMET_EV_WIN,     /* player `who` won (a: the points the win is
+                         worth where the rules count them, Jequier's;
+                         else 0) */
     KEMET_EV_DRAW,    /* the game is drawn (a 0: nothing can move; a 1:
                          equal scores) */
     KEMET_EV_STARTS,  /* opening: player `who` starts (a, b: the opening
@@ -369,8 +371,12 @@ enum kemet_event_kind {
                          game for good (Bell) */
     KEMET_EV_SENT,    /* the opponent's piece on a was hit and sent back to
                          b (Jequier: the first empty square) */
-    KEMET_EV_DROWN    /* the mover's piece fell into the water on a and
+    KEMET_EV_DROWN,   /* the mover's piece fell into the water on a and
                          went to b (a square, or KEMET_HAND) */
+    KEMET_EV_FIRST1   /* opening (Jequier): the contestants threw in turn,
+                         a throws in all, until contestant b (1: the one
+                         named first) threw a 1: that one plays player
+                         `who` (black), has played 10-11 and throws again */
 };
 
 typedef struct kemet_event {
@@ -408,6 +414,12 @@ KEMET_API int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
 KEMET_API void kemet_make(const kemet_rules *rules, const kemet_pos *pos,
                           const kemet_throw *thr, const kemet_move *move,
                           kemet_pos *out, kemet_events *ev);
+
+/* What the win of a finished game is worth, where the rules count points
+ * (Jequier's rule 10: 3, 2 and 1 for each of the loser's pieces on the
+ * first, middle and last row); 0 where they do not, for a draw, or while
+ * the game goes on; KEMET_EMISUSE for an unusable argument. */
+KEMET_API int kemet_points(const kemet_rules *rules, const kemet_pos *pos);
 
 /* What the events of a move mean, as sentences a player reads, one per
  * line, each line starting with two spaces ("  White moves 5-8.\n").

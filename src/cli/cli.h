@@ -258,6 +258,8 @@ int cli_parallel_dealt(long n, long total, int threads, cli_job_fn fn,
 typedef struct cli_outcome {
     int8_t result;  /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or -1: stopped */
     int8_t swapped; /* the agents changed seats for this game */
+    int8_t points;  /* what the win is worth where the rules count points
+                       (kemet_points: Jequier's), else 0 */
     long turns, plies;
     double luck;     /* with CLI_LUCK: the sum of the throws' luck, player
                         1's view (kemet_throw_luck) */

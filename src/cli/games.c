@@ -405,6 +405,7 @@ static int run_one(void *ctx, long k) {
         const kemet_pos *end = kemet_game_pos(g);
         o->result = (int8_t)(kemet_result(end) ? kemet_result(end) : -1);
         o->swapped = (int8_t)swap;
+        o->points = (int8_t)kemet_points(kemet_judge_rules(R->j), end);
         o->turns = kemet_game_turns(g);
         o->plies = kemet_game_plies(g);
         o->luck = L.sum;

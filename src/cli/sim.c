@@ -14,6 +14,7 @@
 
 typedef struct tally {
     long games, wins[2], draws, stopped;
+    long points[2]; /* the points won by each player (Jequier's rule 10) */
     double sum_turns, sum_plies;
     long *hist; /* games by length in turns, 0..cap */
     long cap;
@@ -128,8 +129,11 @@ int cmd_sim(int argc, char **argv) {
             kemet_rules_close(r);
             return cli_fail("sim: out of memory");
         }
-        for (long k = 0; k < count; k++)
+        for (long k = 0; k < count; k++) {
             tally_add(&T, out[k].result, out[k].turns, out[k].plies);
+            if (out[k].result == KEMET_WON1 || out[k].result == KEMET_WON2)
+                T.points[out[k].result - 1] += out[k].points;
+        }
     }
     free(out);
     double secs = cli_now() - t0;
@@ -153,6 +157,13 @@ int cmd_sim(int argc, char **argv) {
             printf("  player %d (%s, %s) wins: %ld (%.1f%%)\n", p + 1,
                    info->player[p], spec[p], T.wins[p],
                    100.0 * (double)T.wins[p] / (double)T.games);
+        if (T.points[0] || T.points[1])
+            /* the points a win is worth (Jequier's rule 10) */
+            for (int p = 0; p < 2; p++)
+                printf("  player %d points: %ld (%.2f a win)\n", p + 1,
+                       T.points[p],
+                       T.wins[p] ? (double)T.points[p] / (double)T.wins[p]
+                                 : 0.0);
         printf("  draws: %ld\n  stopped at the turn cap (%ld): %ld\n", T.draws,
                cap, T.stopped);
         printf("  length in turns: mean %.1f, median %.1f (plies: mean %.1f)\n",

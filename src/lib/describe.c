@@ -115,7 +115,19 @@ int kemet_describe(const kemet_rules *rules, const kemet_events *ev, char *buf,
                     "is lost.\n",
                     whose, a);
             break;
-        case KEMET_EV_WIN: SAY("  %s win%s the game!\n", who, vs); break;
+        case KEMET_EV_WIN:
+            if (e->a)
+                SAY("  %s win%s the game, worth %d point%s!\n", who, vs, e->a,
+                    e->a == 1 ? "" : "s");
+            else
+                SAY("  %s win%s the game!\n", who, vs);
+            break;
+        case KEMET_EV_FIRST1:
+            SAY("  Opening: the players threw in turn until one threw a 1 "
+                "(%d throw%s); that player plays %s, has played 10-11 with "
+                "it and throws again.\n",
+                e->a, e->a == 1 ? "" : "s", who);
+            break;
         case KEMET_EV_DRAW:
             if (e->a)
                 SAY("  No piece is left on the board and both bore off "

@@ -279,6 +279,9 @@ struct kmt_ruleset {
     void (*side)(const kemet_rules *r, const kemet_pos *pos, int p, double *f);
     const char *const *features;
     const double *weights;
+    /* Optional: what the win of the finished game `pos` is worth, where
+     * the rules count points (kemet_points). */
+    int (*points)(const kemet_rules *r, const kemet_pos *pos);
     /* Why an illegal move is illegal (called only for illegal moves). */
     void (*explain)(const kemet_rules *r, const kemet_pos *pos,
                     const kemet_throw *thr, const kemet_move *move, char *buf,
@@ -328,8 +331,10 @@ void kmt_art_senet(const kemet_rules *r, kemet_board_art *a);
 /* Senet's board with the signs sign[1..30] (NULL: none) on its squares. */
 void kmt_art_senet_signs(const kemet_rules *r, kemet_board_art *a,
                          const char *const sign[31]);
-/* Sets up the senet family's generator for Bell's parts (senet_bell.c). */
+/* Sets up the senet family's generator for Bell's parts (senet_bell.c)
+ * and for Jéquier's (senet_jequier.c). */
 void kmt_senet_bell(kmt_ruleset *rs);
+void kmt_senet_jequier(kmt_ruleset *rs);
 void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
 /* What the 58-holes board shows of a holes58 ruleset (h58.c): its marked
  * holes, and its lines (line[h] the other end of the line at hole h of a

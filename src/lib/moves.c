@@ -28,6 +28,15 @@ bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos) {
     return true;
 }
 
+int kemet_points(const kemet_rules *rules, const kemet_pos *pos) {
+    if (!kmt_pos_usable(rules, pos))
+        return KEMET_EMISUSE;
+    if (!rules->rs->points ||
+        (pos->result != KEMET_WON1 && pos->result != KEMET_WON2))
+        return 0;
+    return rules->rs->points(rules, pos);
+}
+
 int kemet_on_board(const kemet_pos *pos, int player) {
     if (!pos || (player != 1 && player != 2))
         return KEMET_EMISUSE;

@@ -702,9 +702,39 @@ static int bell_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     return KEMET_OK;
 }
 
+/* Jéquier's parts (reconstructions.md section 3): the generator of
+ * senet_jequier.c, chosen by `capture first-empty`. */
+static int jequier_configure(kemet_rules *r, kmt_rulefile *f,
+                             kemet_error *err) {
+    int rc;
+    f->parts = "with 'capture first-empty' (Jéquier's parts)";
+    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
+        (rc = kmt_rf_fixed(f, "pieces", "5", err)) ||
+        (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
+        (rc = kmt_rf_fixed(f, "first", "one-takes-black", err)) ||
+        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=6", err)) ||
+        (rc = kmt_rf_fixed(f, "again", "1 4 6", err)) ||
+        (rc = kmt_rf_fixed(f, "lock", "start-row", err)) ||
+        (rc = kmt_rf_fixed(f, "protect", "pairs safe 20 26 28 29", err)) ||
+        (rc = kmt_rf_fixed(f, "block", "three", err)) ||
+        (rc = kmt_rf_fixed(f, "water", "27 first-empty", err)) ||
+        (rc = kmt_rf_fixed(f, "backward", "when-stuck empty", err)) ||
+        (rc = kmt_rf_fixed(f, "bear-off", "last-row any", err)) ||
+        (rc = kmt_rf_fixed(f, "end", "points", err)))
+        return rc;
+    if (f->noptions)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file line %d: Kendall's options are not "
+                        "played with 'capture first-empty' (Jéquier's parts)",
+                        f->option_line[0]);
+    kmt_senet_jequier(&r->own);
+    return KEMET_OK;
+}
+
 static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     static const char *const rethrows[] = {"none", "26", NULL};
-    static const char *const captures[] = {"swap", "remove", NULL};
+    static const char *const captures[] = {"swap", "remove", "first-empty",
+                                           NULL};
     int rethrow, capture, rc;
     if (f->board)
         return kmt_fail(err, KEMET_ESYNTAX,
@@ -714,6 +744,8 @@ static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         return rc;
     if (capture == 1)
         return bell_configure(r, f, err);
+    if (capture == 2)
+        return jequier_configure(r, f, err);
     if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
         (rc = kmt_rf_fixed(f, "pieces", "7", err)) ||
         (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
