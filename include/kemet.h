@@ -373,6 +373,9 @@ enum kemet_event_kind {
                          b (Jequier: the first empty square) */
     KEMET_EV_DROWN,   /* the mover's piece fell into the water on a and
                          went to b (a square, or KEMET_HAND) */
+    KEMET_EV_UNENTER, /* the piece just entered on a could not move with the
+                         throw it had to use and went back to hand
+                         (Piccione) */
     KEMET_EV_FIRST1   /* opening (Jequier): the contestants threw in turn,
                          a throws in all, until contestant b (1: the one
                          named first) threw a 1: that one plays player

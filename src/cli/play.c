@@ -332,6 +332,7 @@ static void notes(const play *P, int mover, const kemet_events *ev, int first,
         case KEMET_EV_HIT: w = "takes a piece out of the game"; break;
         case KEMET_EV_SENT: w = "sends a piece back"; break;
         case KEMET_EV_DROWN: w = "falls into the water"; break;
+        case KEMET_EV_UNENTER: w = "goes back to hand"; break;
         case KEMET_EV_LOAD: w = "loads a piece"; break;
         case KEMET_EV_WIN:
             /* a move can make the other side win (Washburne: filling

@@ -122,6 +122,11 @@ int kemet_describe(const kemet_rules *rules, const kemet_events *ev, char *buf,
             else
                 SAY("  %s win%s the game!\n", who, vs);
             break;
+        case KEMET_EV_UNENTER:
+            SAY("  %s piece on %s cannot move with this throw: it goes back "
+                "%s.\n",
+                whose, a, info->in_hand);
+            break;
         case KEMET_EV_FIRST1:
             SAY("  Opening: the players threw in turn until one threw a 1 "
                 "(%d throw%s); that player plays %s, has played 10-11 with "

@@ -335,6 +335,7 @@ void kmt_art_senet_signs(const kemet_rules *r, kemet_board_art *a,
  * and for Jéquier's (senet_jequier.c). */
 void kmt_senet_bell(kmt_ruleset *rs);
 void kmt_senet_jequier(kmt_ruleset *rs);
+void kmt_senet_piccione(kmt_ruleset *rs);
 void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
 /* What the 58-holes board shows of a holes58 ruleset (h58.c): its marked
  * holes, and its lines (line[h] the other end of the line at hole h of a

@@ -731,10 +731,38 @@ static int jequier_configure(kemet_rules *r, kmt_rulefile *f,
     return KEMET_OK;
 }
 
+/* Piccione's parts (reconstructions.md section 2): the generator of
+ * senet_piccione.c, chosen by `capture none`. */
+static int piccione_configure(kemet_rules *r, kmt_rulefile *f,
+                              kemet_error *err) {
+    int rc;
+    f->parts = "with 'capture none' (Piccione's parts)";
+    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
+        (rc = kmt_rf_fixed(f, "pieces", "5", err)) ||
+        (rc = kmt_rf_fixed(f, "setup", "in-hand", err)) ||
+        (rc = kmt_rf_fixed(f, "first", "player-1", err)) ||
+        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=5", err)) ||
+        (rc = kmt_rf_fixed(f, "enter", "1 must-move", err)) ||
+        (rc = kmt_rf_fixed(f, "split", "different-pieces whole", err)) ||
+        (rc = kmt_rf_fixed(f, "backward", "when-stuck not-from 28 29 30",
+                           err)) ||
+        (rc = kmt_rf_fixed(f, "water", "27 hand", err)) ||
+        (rc = kmt_rf_fixed(f, "bear-off", "exact", err)) ||
+        (rc = kmt_rf_fixed(f, "again", "5 enter 15 26", err)))
+        return rc;
+    if (f->noptions)
+        return kmt_fail(err, KEMET_ESYNTAX,
+                        "rules file line %d: Kendall's options are not "
+                        "played with 'capture none' (Piccione's parts)",
+                        f->option_line[0]);
+    kmt_senet_piccione(&r->own);
+    return KEMET_OK;
+}
+
 static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     static const char *const rethrows[] = {"none", "26", NULL};
     static const char *const captures[] = {"swap", "remove", "first-empty",
-                                           NULL};
+                                           "none", NULL};
     int rethrow, capture, rc;
     if (f->board)
         return kmt_fail(err, KEMET_ESYNTAX,
@@ -746,6 +774,8 @@ static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         return bell_configure(r, f, err);
     if (capture == 2)
         return jequier_configure(r, f, err);
+    if (capture == 3)
+        return piccione_configure(r, f, err);
     if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
         (rc = kmt_rf_fixed(f, "pieces", "7", err)) ||
         (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
