@@ -46,6 +46,12 @@ long cli_precision_size(long pilot, double pilot_half, double target, long cap,
     return n > cap ? cap : n < pilot ? pilot : n;
 }
 
+double cli_decide_half(double h, double est, double thr) {
+    if (isnan(thr) || isnan(est) || isinf(est))
+        return h;
+    return fmin(h, fmax(fabs(est - thr) / 2, h / 4));
+}
+
 long cli_size_for_sd(double z, double sd, double half) {
     if (!(sd > 0) || !(half > 0))
         return 0;
@@ -167,8 +173,10 @@ const cli_criterion cli_criteria[VC_COUNT] = {
                     0.05, false, 0.01, NAN,
                     "the lead ought to change hands; below one change in a "
                     "hundred moves the first to lead wins"},
-    [VC_CAPPED] = {"stopped", "share of games stopped by the turn cap", 0, 1, 1,
-                   false, NAN, 0.01,
+    [VC_CAPPED] = {"stopped",
+                   "share of games stopped by the turn cap, strong and "
+                   "weak self-play together",
+                   0, 1, 1, false, NAN, 0.01,
                    "a game the rules cannot end is a rule that fails; a flag "
                    "and no cost (its interval at a few hundred games would "
                    "swamp the penalty); a draw the rules provide is not "
