@@ -36,6 +36,34 @@ static void stopping_rule(void **state) {
     assert_int_equal(cli_precision_size(40, 0.1, 0.05, 8, 2), 8);
 }
 
+/* The half-width a figure is sized for near a flag threshold, at h =
+ * 0.05. A probe whose pilot scores 0.2, 0.2 from the threshold 0.4 (2h
+ * or more): h itself. At 0.47, 0.07 from it: half that, 0.035, so a
+ * pilot of 20 games at +-0.1 asks for 20 * (0.1 / 0.035)^2 = 163.27,
+ * 164 games in pairs (without the threshold: 20 * (0.1 / 0.05)^2 = 80).
+ * At 0.41, 0.01 from it: never below h / 4 = 0.0125, which asks for
+ * 20 * 8^2 = 1280 games, so the cap. No threshold: h. */
+static void decide_near_threshold(void **state) {
+    (void)state;
+    NEAR(cli_decide_half(0.05, 0.2, 0.4), 0.05);
+    NEAR(cli_decide_half(0.05, 0.47, 0.4), 0.035);
+    NEAR(cli_decide_half(0.05, 0.33, 0.4), 0.035); /* below it alike */
+    NEAR(cli_decide_half(0.05, 0.41, 0.4), 0.0125);
+    NEAR(cli_decide_half(0.05, 0.4, 0.4), 0.0125);
+    NEAR(cli_decide_half(0.05, 0.2, NAN), 0.05);
+    NEAR(cli_decide_half(0.05, NAN, 0.4), 0.05);
+    assert_int_equal(
+        cli_precision_size(20, 0.1, cli_decide_half(0.05, 0.47, 0.4), 10000, 2),
+        164);
+    assert_int_equal(cli_precision_size(20, 0.1, 0.05, 10000, 2), 80);
+    assert_int_equal(
+        cli_precision_size(20, 0.1, cli_decide_half(0.05, 0.41, 0.4), 1000, 2),
+        1000);
+    assert_int_equal(
+        cli_precision_size(20, 0.1, cli_decide_half(0.05, 0.41, 0.4), 2000, 2),
+        1280);
+}
+
 /* 100 lengths 1..100: the median 50.5, its interval the 40th and 61st
  * values (n/2 - 9.8 = 40.2 -> 40; 1 + n/2 + 9.8 = 60.8 -> 61), as the
  * binomial tables give for n = 100. */
@@ -115,35 +143,87 @@ static cli_measured good(void) {
     return m;
 }
 
-/* B's balance interval reaches into the band (its cost 0 to 1.2): tied
- * with A (cost 0); C's lies wholly outside (cost 1.0 to 1.8): the next
- * tier, though its estimate is only a little worse than B's. */
+/* Ties are tiers, cut only at a gap between penalty ranges. A costs
+ * nothing. B's skill 0.20 (0.15-0.25) costs 0.5 (0 to 1.0): its range
+ * reaches A's. C's 0.12 (0.08-0.16) costs 1.3 (0.9 to 1.7): it does not
+ * reach A's, but it overlaps B's, so A, B and C are one tier (the
+ * leader's-interval rule made C a tier of its own, since C's range
+ * misses A's, the leader). D's 0.03 (0.022-0.038) costs 2.2 (2.12 to
+ * 2.28): above a gap (every range before it ends by 1.7), so the next
+ * tier. E's 0.021 (0.0205-0.022) costs 2.29 (2.28 to 2.295): its range
+ * starts exactly where D's ends, which is an overlap: D's tier. */
 static void ties_are_tiers(void **state) {
     (void)state;
-    cli_measured m[3] = {good(), good(), good()};
-    m[1].c[VC_BALANCE] = (kemet_stat){0.58, 0.55, 0.61};
-    m[2].c[VC_BALANCE] = (kemet_stat){0.62, 0.60, 0.64};
-    cli_judged j[3];
-    int ord[3];
-    assert_int_equal(cli_verdict(m, 3, -1, j, ord), 2);
-    assert_int_equal(ord[0], 0);
-    assert_int_equal(ord[1], 1);
-    assert_int_equal(ord[2], 2);
-    NEAR(j[1].penalty.value, 0.6);
+    cli_measured m[5] = {good(), good(), good(), good(), good()};
+    cli_judged j[6];
+    int ord[6];
+    m[1].c[VC_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
+    m[2].c[VC_SKILL] = (kemet_stat){0.12, 0.08, 0.16};
+    m[3].c[VC_SKILL] = (kemet_stat){0.03, 0.022, 0.038};
+    m[4].c[VC_SKILL] = (kemet_stat){0.021, 0.0205, 0.022};
+    assert_int_equal(cli_verdict(m, 5, -1, j, ord), 2);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(ord[k], k);
+    NEAR(j[1].penalty.value, 0.5);
     NEAR(j[1].penalty.lo, 0);
-    NEAR(j[1].penalty.hi, 1.2);
-    NEAR(j[2].penalty.lo, 1.0);
-    assert_int_equal(j[0].tier, 1);
+    NEAR(j[1].penalty.hi, 1.0);
+    NEAR(j[2].penalty.value, 1.3);
+    NEAR(j[2].penalty.lo, 0.9);
+    NEAR(j[2].penalty.hi, 1.7);
+    NEAR(j[3].penalty.lo, 2.12);
+    NEAR(j[4].penalty.lo, j[3].penalty.hi);
+    int tier[5] = {1, 1, 1, 2, 2};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(j[i].tier, tier[i]);
+        assert_int_equal(j[i].flags, 0);
+    }
+    /* the order of the input does not change a ruleset's tier */
+    cli_measured r[5] = {m[4], m[2], m[0], m[3], m[1]};
+    int was[5] = {4, 2, 0, 3, 1};
+    assert_int_equal(cli_verdict(r, 5, -1, j, ord), 2);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(j[i].tier, tier[was[i]]);
+    /* without C, the chain is broken: A and B, then D and E */
+    cli_measured w[4] = {m[0], m[1], m[3], m[4]};
+    assert_int_equal(cli_verdict(w, 4, -1, j, ord), 2);
     assert_int_equal(j[1].tier, 1);
     assert_int_equal(j[2].tier, 2);
-    for (int i = 0; i < 3; i++)
-        assert_int_equal(j[i].flags, 0);
-    /* the order of the input does not change a ruleset's tier */
-    cli_measured r[3] = {m[2], m[1], m[0]};
-    assert_int_equal(cli_verdict(r, 3, -1, j, ord), 2);
-    assert_int_equal(ord[0], 2);
-    assert_int_equal(j[0].tier, 2);
-    assert_int_equal(j[1].tier, 1);
+    /* a wide range holds up the cut after it: F's skill 0.15 (0-0.30)
+     * costs 1.0 (0 to 2.5), which reaches D's range, though A's, B's
+     * and C's do not: one tier */
+    cli_measured f[6] = {m[0], m[1], m[2], m[3], m[4], good()};
+    f[5].c[VC_SKILL] = (kemet_stat){0.15, 0.0, 0.30};
+    assert_int_equal(cli_verdict(f, 6, -1, j, ord), 1);
+}
+
+/* The penalty's range combines the costs' ranges as independent
+ * errors. H's skill 0.20 (0.15-0.25) costs 0.5 (0 to 1.0) and its
+ * balance 0.58 (0.55-0.61) costs 0.6 (0 to 1.2): the penalty 1.1 reaches
+ * sqrt(0.5^2 + 0.6^2) = sqrt(0.61) = 0.78102 below and above, 0.31898
+ * to 1.88102 (the sum of the ranges, 0 to 2.2, would need both figures
+ * at their worst ends at once). I's skill 0.05 (0.045-0.055) costs 2.0
+ * (1.95 to 2.05): above H's range, so the next tier; the ranges summed,
+ * it would have been H's. */
+static void penalty_range(void **state) {
+    (void)state;
+    cli_measured m[2] = {good(), good()};
+    m[0].c[VC_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
+    m[0].c[VC_BALANCE] = (kemet_stat){0.58, 0.55, 0.61};
+    m[1].c[VC_SKILL] = (kemet_stat){0.05, 0.045, 0.055};
+    cli_judged j[2];
+    int ord[2];
+    assert_int_equal(cli_verdict(m, 2, -1, j, ord), 2);
+    NEAR(j[0].penalty.value, 1.1);
+    NEAR(j[0].penalty.lo, 1.1 - sqrt(0.61));
+    NEAR(j[0].penalty.hi, 1.1 + sqrt(0.61));
+    NEAR(j[1].penalty.lo, 1.95);
+    NEAR(j[1].penalty.hi, 2.05);
+    assert_int_equal(j[0].tier, 1);
+    assert_int_equal(j[1].tier, 2);
+    /* leaving the balance out, H costs 0.5 (0 to 1.0) */
+    cli_verdict(m, 2, VC_BALANCE, j, ord);
+    NEAR(j[0].penalty.lo, 0);
+    NEAR(j[0].penalty.hi, 1.0);
 }
 
 /* D is perfect but for its length: its median game lasts 4 turns (3 to
@@ -229,10 +309,12 @@ static void cap_stopped(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stopping_rule),
+        cmocka_unit_test(decide_near_threshold),
         cmocka_unit_test(median_interval),
         cmocka_unit_test(luck_share),
         cmocka_unit_test(tau_b),
         cmocka_unit_test(ties_are_tiers),
+        cmocka_unit_test(penalty_range),
         cmocka_unit_test(disqualifying_criterion),
         cmocka_unit_test(flag_at_threshold),
         cmocka_unit_test(cap_stopped),

@@ -34,7 +34,7 @@
 #include <sys/stat.h>
 
 static const char analyze_usage[] =
-    "usage: kemet analyze RULESET... [--precision H] [--max-games N]\n"
+    "usage: kemet analyze [RULESET...] [--precision H] [--max-games N]\n"
     "                     [--pilot P] [--games G] [--agents A,B]\n"
     "                     [--strong A] [--ladder A,B,...]\n"
     "                     [--trace-games T] [--trace-base B]\n"
@@ -46,22 +46,23 @@ static const char analyze_usage[] =
     "taken out of player 1's advantage, and by the agents --agents\n"
     "(default greedy,greedy; G games, default 1000): outcomes, balance,\n"
     "length, choices, tension (Ludii's metric names); the skill ladder\n"
-    "--ladder (default random,greedy,expectimax:250,best:1k,best:4k), each\n"
+    "--ladder (default random,greedy,expectimax:250,best:1k), each\n"
     "agent against the one below it in paired games scored less their\n"
     "luck; the strong agent against greedy: the luck share and the games\n"
     "the better player needs to lead; Ludii's SkillTrace (T games a match,\n"
-    "default 10; expectimax budgets from B positions, default 8,\n"
+    "default 30, as Ludii; expectimax budgets from B positions, default 8,\n"
     "doubling); the simple strategies rearmost, foremost and safe-random\n"
     "against the strong agent; then a verdict in tiers on stated criteria.\n"
     "Each headline figure is sampled until its 95% interval is within +-H\n"
-    "(default 0.05; the median length +-2H of itself, LeadChange +-H/4): a\n"
+    "(default 0.05; the median length +-4H of itself, LeadChange +-H/2): a\n"
     "pilot of P games (default 20), then the size the pilot's interval\n"
     "asks for, at most N games a figure (default 200); the report gives\n"
     "the half-width each figure reached.\n"
     "RULESET may carry options (lions-jackals:solid=2); 'all' names every\n"
-    "ruleset; --sweep adds the ruleset at each option value LO..HI to a\n"
-    "comparison of variants; --board FILE plays every ruleset named on that\n"
-    "board. --plots DIR writes SVG plots there; --output FILE writes the\n"
+    "ruleset, as no RULESET does (the quick report); --sweep adds the\n"
+    "ruleset at each option value LO..HI to a comparison of variants;\n"
+    "--board FILE plays every ruleset named on that board. --plots DIR writes "
+    "SVG plots there; --output FILE writes the\n"
     "report whole or not at all. The same seed gives the same numbers\n"
     "whatever the thread count or the number of MPI ranks.\n" TABLES_HELP
         NET_HELP;
@@ -73,6 +74,13 @@ static const char analyze_usage[] =
 #define TRACE_MATCHES 8 /* Ludii's SkillTrace: 8 matches */
 #define NPROBES 3
 #define MAX_SETS 64 /* rulesets and variants in one report */
+/* The precision targets beside --precision H (scores and shares +-H): the
+ * median length +-MEDIAN_REL x H of itself (at H = 0.05, +-20%: about a
+ * quarter of a doubling, the length criterion's unit) and LeadChange
+ * +-H / LEAD_DIV (+-0.025: half the tension criterion's unit, as +-H is
+ * one unit of balance). */
+#define MEDIAN_REL 4
+#define LEAD_DIV 2
 
 /* The parts of one ruleset's measurement, timed apart. */
 enum { P_WEAK, P_STRONG, P_LADDER, P_HEAD, P_PROBES, P_TRACE, NPARTS };
@@ -417,20 +425,43 @@ static double half_of(const kemet_stat *s, bool relative) {
     return relative ? h / s->value : h;
 }
 
+/* The target half-width for criterion c's figure, estimated at `est` by
+ * the pilot: the target h, narrowed near the criterion's flag thresholds
+ * (cli_decide_half); on the log scale for the length, whose target is
+ * relative. */
+static double decide(double h, int c, double est) {
+    const cli_criterion *k = &cli_criteria[c];
+    double t[2] = {k->flag_lo, k->flag_hi}, d = h;
+    for (int i = 0; i < 2; i++) {
+        if (isnan(t[i]))
+            continue;
+        if (k->log2)
+            d = fmin(d, est > 0 ? cli_decide_half(h, log(est), log(t[i])) : h);
+        else
+            d = fmin(d, cli_decide_half(h, est, t[i]));
+    }
+    return d;
+}
+
 /* The self-play's whole sample after a pilot of `n` games: enough for
  * player 1's luck-adjusted score within +-h, the median length within
  * +-2h of itself (a length is judged in doublings) and LeadChange within
  * +-h/4. */
 static long selfplay_size(const selfplay *S, long n, const sizing *z) {
     long k = n, m;
-    if (S->luck && (m = cli_precision_size(n, half_of(&S->adv_adj, false), z->h,
+    double h = decide(z->h, VC_BALANCE, S->adv_adj.value);
+    if (S->luck && (m = cli_precision_size(n, half_of(&S->adv_adj, false), h,
                                            z->most, 1)) > k)
         k = m;
-    if ((m = cli_precision_size(n, half_of(&S->median, true), 2 * z->h, z->most,
-                                1)) > k)
+    if ((m = cli_precision_size(
+             n, half_of(&S->median, true),
+             decide(MEDIAN_REL * z->h, VC_LENGTH, S->median.value), z->most,
+             1)) > k)
         k = m;
-    if ((m = cli_precision_size(n, half_of(&S->a.lead_change, false), z->h / 4,
-                                z->most, 1)) > k)
+    if ((m = cli_precision_size(
+             n, half_of(&S->a.lead_change, false),
+             decide(z->h / LEAD_DIV, VC_TENSION, S->a.lead_change.value),
+             z->most, 1)) > k)
         k = m;
     return k;
 }
@@ -548,8 +579,8 @@ static int step_figures(const cli_outcome *out, long n, step *S) {
  * played, from the pilot's games alone, so it does not depend on the
  * threads; every figure is then taken over all the games. */
 static int step_run(const kemet_judge *j, const char *hi, const char *lo,
-                    uint64_t seed, const sizing *z, bool share, long cap,
-                    int threads, const char *what, step *S) {
+                    uint64_t seed, const sizing *z, bool share, bool probe,
+                    long cap, int threads, const char *what, step *S) {
     *S = (step){0};
     snprintf(S->hi, sizeof S->hi, "%s", hi);
     snprintf(S->lo, sizeof S->lo, "%s", lo);
@@ -571,9 +602,11 @@ static int step_run(const kemet_judge *j, const char *hi, const char *lo,
     if (!rc) {
         cli_estimate *e = &S->m.adj;
         n = cli_precision_size(pilot, fmax(e->score - e->lo, e->hi - e->score),
-                               z->h, most, 2);
-        long m =
-            cli_precision_size(pilot, half_of(&S->share, false), z->h, most, 2);
+                               probe ? decide(z->h, VC_PROBE, e->score) : z->h,
+                               most, 2);
+        long m = cli_precision_size(pilot, half_of(&S->share, false),
+                                    decide(z->h, VC_SKILL, 1 - S->share.value),
+                                    most, 2);
         n = share && m > n ? m : n;
     }
     if (!rc && n > pilot) {
@@ -597,11 +630,15 @@ static int step_run(const kemet_judge *j, const char *hi, const char *lo,
 }
 
 /* Ludii's SkillTrace: match k (k = 0..7) plays expectimax at 2b against
- * expectimax at b, b = base * 2^k, `games` games, seats alternating; y[k]
- * is the stronger agent's mean utility (win 1, draw 0, loss -1). */
+ * expectimax at b, b = base * 2^k, `games` games, seats alternating, each
+ * game's throws its own (as Ludii's trials: not paired); y[k] is the
+ * stronger agent's mean utility (win 1, draw 0, loss -1). The same games
+ * give kemet's trace: each game's throws' luck measured and taken out of
+ * the stronger agent's result, adj[k] its luck-adjusted utility
+ * (2 x the luck-adjusted score - 1) with its interval. */
 static int trace_run(const kemet_judge *j, long base, long games, uint64_t seed,
                      long cap, int threads, const char *id,
-                     double y[TRACE_MATCHES]) {
+                     double y[TRACE_MATCHES], kemet_stat adj[TRACE_MATCHES]) {
     cli_outcome *out = calloc((size_t)games, sizeof *out);
     if (!out)
         return KEMET_ENOMEM;
@@ -613,8 +650,9 @@ static int trace_run(const kemet_judge *j, long base, long games, uint64_t seed,
         snprintf(what, sizeof what, "%s: SkillTrace %d/%d", id, k + 1,
                  TRACE_MATCHES);
         const char *spec[2] = {hi, lo};
-        rc = cli_run_games(j, spec, CLI_ALTERNATE, kc_mix64(seed + (uint64_t)k),
-                           0, games, cap, threads, out, what);
+        rc = cli_run_games(j, spec, CLI_ALTERNATE | CLI_LUCK,
+                           kc_mix64(seed + (uint64_t)k), 0, games, cap, threads,
+                           out, what);
         double u = 0;
         for (long i = 0; !rc && i < games; i++) {
             const cli_outcome *o = &out[i];
@@ -622,6 +660,12 @@ static int trace_run(const kemet_judge *j, long base, long games, uint64_t seed,
                 u += o->result == 1 + o->swapped ? 1 : -1;
         }
         y[k] = u / (double)games;
+        cli_match_stats M;
+        adj[k] = (kemet_stat){NAN, NAN, NAN};
+        if (!rc && games > 1 &&
+            !(rc = cli_match_tally(out, games, CLI_LUCK, &M)))
+            adj[k] = (kemet_stat){2 * M.adj.score - 1, 2 * M.adj.lo - 1,
+                                  2 * M.adj.hi - 1};
     }
     free(out);
     return rc;
@@ -651,7 +695,11 @@ typedef struct result {
     int nsteps;
     step ladder[MAX_RUNGS - 1];
     step head; /* the strong agent against the weak one */
-    double trace_y[TRACE_MATCHES], skill_trace;
+    double trace_y[TRACE_MATCHES], skill_trace; /* Ludii's */
+    /* kemet's trace: the same games' luck-adjusted utilities, and the
+     * SkillTrace formula on them */
+    kemet_stat trace_adj[TRACE_MATCHES];
+    double skill_trace_adj;
     step probe[NPROBES];
     double games_to_lead;
     double secs;
@@ -709,8 +757,8 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
         snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
                  st->ladder[k + 1], st->ladder[k]);
         rc = step_run(j, st->ladder[k + 1], st->ladder[k],
-                      kc_mix64(rs + 10 + (uint64_t)k), &st->z, false, st->cap,
-                      st->threads, what, &R->ladder[k]);
+                      kc_mix64(rs + 10 + (uint64_t)k), &st->z, false, false,
+                      st->cap, st->threads, what, &R->ladder[k]);
         R->ladder[k].contradiction = R->ladder[k].m.adj.hi < 0.5;
     }
     R->part_secs[P_LADDER] = cli_now() - t;
@@ -718,7 +766,7 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
     snprintf(what, sizeof what, "%s: %s vs %s", R->id, st->strong, st->weak[0]);
     if (!rc)
         rc = step_run(j, st->strong, st->weak[0], kc_mix64(rs + 2), &st->z,
-                      true, st->cap, st->threads, what, &R->head);
+                      true, false, st->cap, st->threads, what, &R->head);
     R->head.contradiction = R->head.m.adj.hi < 0.5;
     if (!rc)
         R->games_to_lead = kemet_games_to_lead(R->head.m.adj.score, R->head.sd);
@@ -728,16 +776,20 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
         snprintf(what, sizeof what, "%s: %s vs %s", R->id, probe_name[k],
                  st->strong);
         rc = step_run(j, probe_name[k], st->strong,
-                      kc_mix64(rs + 20 + (uint64_t)k), &st->z, false, st->cap,
-                      st->threads, what, &R->probe[k]);
+                      kc_mix64(rs + 20 + (uint64_t)k), &st->z, false, true,
+                      st->cap, st->threads, what, &R->probe[k]);
     }
     R->part_secs[P_PROBES] = cli_now() - t;
     t = cli_now();
-    R->skill_trace = NAN;
+    R->skill_trace = R->skill_trace_adj = NAN;
     if (!rc && st->trace_games > 0 && !variant) {
         rc = trace_run(j, st->trace_base, st->trace_games, kc_mix64(rs + 3),
-                       st->cap, st->threads, R->id, R->trace_y);
+                       st->cap, st->threads, R->id, R->trace_y, R->trace_adj);
         R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
+        double ya[TRACE_MATCHES];
+        for (int k = 0; k < TRACE_MATCHES; k++)
+            ya[k] = R->trace_adj[k].value;
+        R->skill_trace_adj = kemet_skill_trace(ya, TRACE_MATCHES);
     }
     R->part_secs[P_TRACE] = cli_now() - t;
     kemet_judge_free(j);
@@ -762,6 +814,25 @@ static int best_probe(const result *R) {
     return b;
 }
 
+/* The share of games the turn cap stopped, over the strong and the weak
+ * self-play's games together, with Wilson's interval: whether the rules
+ * fail to end a game is a property of the rules, and the weak self-play's
+ * 1000 games settle it where the strong self-play's hundred or so leave
+ * a share of a few percent on either side of the threshold (it flipped
+ * between seeds). */
+static kemet_stat stopped_pooled(const result *R) {
+    const selfplay *P[2] = {&R->strong, &R->weak};
+    double k = 0, g = 0;
+    for (int i = 0; i < 2; i++) {
+        g += (double)P[i]->games;
+        k += (double)lround((double)P[i]->games * P[i]->capped.value);
+    }
+    kemet_stat s = {g > 0 ? k / g : NAN, NAN, NAN};
+    if (g > 0)
+        kemet_wilson(k, g, 1.96, &s.lo, &s.hi);
+    return s;
+}
+
 /* The verdict's figures of ruleset R from strong play (w = 0) or weak
  * play (w = 1; balance there from the raw result: a draw is a half). */
 static cli_measured measured_of(const result *R, int w) {
@@ -780,7 +851,7 @@ static cli_measured measured_of(const result *R, int w) {
     } else
         m.c[VC_BALANCE] = S->adv_adj;
     m.c[VC_TENSION] = S->a.lead_change;
-    m.c[VC_CAPPED] = S->capped;
+    m.c[VC_CAPPED] = w ? S->capped : stopped_pooled(R);
     const cli_estimate *e = &R->probe[best_probe(R)].m.adj;
     m.c[VC_PROBE] = (kemet_stat){e->score, e->lo, e->hi};
     return m;
@@ -976,7 +1047,17 @@ static void print_method(FILE *o, const settings *st) {
             "player 1's luck-adjusted score, the strong agent against the "
             "weak, each ladder step, each probe and the luck share ±%.3f; "
             "the median length ± %.0f%% of itself (its criterion counts "
-            "doublings); LeadChange ±%.4f. "
+            "doublings); LeadChange ±%.4f (in its criterion's units of "
+            "cost, each no coarser than ±H is for balance, one unit). "
+            "Where a "
+            "pilot's estimate lies within two targets of a flag's "
+            "threshold, the target is narrowed to half its distance from "
+            "the threshold, but not below a quarter of the target "
+            "(`cli_decide_half`): the figures the flags judge (balance, "
+            "the length, LeadChange, the luck share, the probes) are "
+            "sampled until their intervals tend to end on one side of the "
+            "threshold, so that a flag does not come and go with the "
+            "seed. "
             "*Precision reached* gives the games each figure took and the "
             "half-width it reached, marking one over its target.\n"
             "- **Intervals**: a luck-adjusted score, the mean of a game's "
@@ -989,9 +1070,12 @@ static void print_method(FILE *o, const settings *st) {
             "LeadChange, the mean of each game's value ± 1.96 standard "
             "errors (a normal interval, in place of a bootstrap); real "
             "decisions a turn, a ratio estimator over the games; the share "
-            "stopped by the cap, Wilson's.\n",
-            st->z.pilot, st->z.most, st->z.h, st->z.h, 200 * st->z.h,
-            st->z.h / 4, st->cap);
+            "stopped by the cap, Wilson's, over the strong and the weak "
+            "self-play's games together (whether the rules can end a game "
+            "is a property of the rules; the weak self-play's games are "
+            "many and cheap).\n",
+            st->z.pilot, st->z.most, st->z.h, st->z.h,
+            100 * MEDIAN_REL * st->z.h, st->z.h / LEAD_DIV, st->cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
             "is measured (`kemet_throw_luck`: how much better the throw "
@@ -1029,7 +1113,17 @@ static void print_method(FILE *o, const settings *st) {
             "last (held to 0..1) is p, the area the sum of max(y, 0)²; "
             "SkillTrace = p + (1 − p) · area. As in Ludii, the area is not "
             "scaled, so a game whose deeper search keeps winning scores "
-            "above 1. Its match size is fixed, not sized by precision.\n"
+            "above 1. Its match size is fixed (Ludii's is 30), not sized "
+            "by precision, and each game throws its own throws, as Ludii's "
+            "trials do: pairing the games would narrow the spread of y, "
+            "and with it the area, which the spread inflates. Beside it, "
+            "**kemet's trace**, labelled so and not Ludii's metric: the "
+            "same games with every throw's luck measured and taken out of "
+            "the stronger agent's result (its utility 2 × the "
+            "luck-adjusted score − 1, with its interval), and the same "
+            "formula on those; with the luck out, y scatters far less, so "
+            "the area measures the deeper search's gain rather than the "
+            "noise of a %ld-game match.\n"
             "- **Degeneracy probes**: the simple strategies against %s "
             "(paired, luck-adjusted): *rearmost* always moves the piece "
             "furthest back, *foremost* the piece furthest ahead, "
@@ -1042,25 +1136,36 @@ static void print_method(FILE *o, const settings *st) {
             "SkillTrace.\n\n",
             st->strong, st->weak[0], st->weak[1], st->games, st->strong,
             st->weak[0], TRACE_MATCHES, st->trace_games, st->trace_base,
-            st->strong);
+            st->trace_games, st->strong);
     fprintf(o, "## The criteria of the verdict\n\n"
                "Each criterion has a band where it costs nothing and a unit: "
                "a figure outside its band costs its distance from the band in "
                "units (the length in doublings). A ruleset's penalty is the "
-               "sum of its costs, and the penalty's range the sum of each "
-               "cost's range while each figure stays within its 95%% "
-               "interval. A criterion with a threshold flags a ruleset only "
+               "sum of its costs. Each cost has a range while its figure "
+               "stays within its 95%% interval, and the penalty's range "
+               "combines them as independent errors: it reaches below the "
+               "penalty by the root of the sum of the squares of each "
+               "cost's reach below its value, and above alike. (The sum of "
+               "the ranges themselves, every figure at its worst end at "
+               "once, is far wider than 95%%: at seed 2 it chained every "
+               "unflagged ruleset into one tier.) A criterion with a threshold "
+               "flags a ruleset only "
                "when the figure's whole interval lies strictly past it; a "
                "flagged ruleset ranks after every unflagged one, in a tier of "
                "its own. A draw the rules provide (an equal score, a jammed "
                "board) is no criterion and never flags; the games the turn "
                "cap stops are one of their own.\n\n"
-               "**Ties are tiers**, by the leader's-interval rule: the "
-               "unflagged rulesets are sorted by penalty; going down that "
-               "order, a ruleset joins the tier of the best ruleset not yet "
-               "placed while its penalty's range overlaps that ruleset's, and "
-               "the first that does not opens the next tier. Within a tier "
-               "the order is not a finding.\n\n"
+               "**Ties are tiers**, cut at the gaps between penalty ranges: "
+               "the unflagged rulesets are sorted by penalty, and a cut "
+               "falls between two places only where every range before it "
+               "ends below every range after it. Rulesets in different tiers "
+               "have ranges that do not overlap, so their order is a "
+               "finding; a chain of overlapping ranges is one tier, and "
+               "within a tier the order is not a finding. (The earlier "
+               "leader's-interval rule cut wherever a range stopped "
+               "overlapping the tier's first, so two rulesets whose ranges "
+               "overlap could stand in different tiers.) Every flagged "
+               "ruleset is in one last tier.\n\n"
                "| criterion | figure | band (no cost) | a unit of cost | "
                "flagged when the interval lies wholly below | or wholly "
                "above | why |\n|---|---|---|---|---|---|---|\n");
@@ -1207,13 +1312,13 @@ static void print_precision(FILE *o, const result *R, int n,
             "LeadChange | strong vs weak, games | score | luck share | "
             "ladder steps, games | widest step | probes, games | widest "
             "probe |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-            h, 200 * h, h / 4, st->z.most);
+            h, 100 * MEDIAN_REL * h, h / LEAD_DIV, st->z.most);
     for (int i = 0; i < n; i++) {
         const result *x = &R[i];
         fprintf(o, "| %s | %ld |", x->id, x->strong.games);
         put_half(o, &x->strong.adv_adj, h, false, 3);
-        put_half(o, &x->strong.median, 2 * h, true, 1);
-        put_half(o, &x->strong.a.lead_change, h / 4, false, 4);
+        put_half(o, &x->strong.median, MEDIAN_REL * h, true, 1);
+        put_half(o, &x->strong.a.lead_change, h / LEAD_DIV, false, 4);
         kemet_stat hs = est_stat(&x->head.m.adj);
         fprintf(o, " %ld |", x->head.games);
         put_half(o, &hs, h, false, 3);
@@ -1434,9 +1539,11 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
 
     fprintf(o,
             "\n### Luck and skill\n\n| ruleset | %s vs %s, luck-adjusted | "
-            "raw score | luck share | games to lead | SkillTrace |\n"
-            "|---|---|---|---|---|---|\n",
-            st->strong, st->weak[0]);
+            "raw score | luck share | games to lead | SkillTrace "
+            "(Ludii's, %ld games a match) | kemet's trace (the same "
+            "games, luck-adjusted) |\n"
+            "|---|---|---|---|---|---|---|\n",
+            st->strong, st->weak[0], st->trace_games);
     for (int i = 0; i < n; i++) {
         const step *h = &R[i].head;
         fprintf(o, "| %s |", R[i].id);
@@ -1447,9 +1554,13 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         else
             fprintf(o, " %.0f |", R[i].games_to_lead);
         if (isnan(R[i].skill_trace))
+            fprintf(o, " — |");
+        else
+            fprintf(o, " %.3f |", R[i].skill_trace);
+        if (isnan(R[i].skill_trace_adj))
             fprintf(o, " — |\n");
         else
-            fprintf(o, " %.3f |\n", R[i].skill_trace);
+            fprintf(o, " %.3f |\n", R[i].skill_trace_adj);
     }
     fprintf(o, "\nIn words:\n\n");
     for (int i = 0; i < n; i++) {
@@ -1494,8 +1605,11 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         }
     }
 
-    fprintf(o, "\nSkillTrace's matches, the stronger agent's mean utility "
-               "(budgets in positions):\n\n| ruleset |");
+    fprintf(o, "\nSkillTrace's matches (budgets in positions): in each "
+               "cell Ludii's y, the stronger agent's mean utility (win 1, "
+               "draw 0, loss −1), then kemet's, the same games' utility "
+               "with the throws' luck taken out, with its 95%% "
+               "interval:\n\n| ruleset |");
     for (int k = 0; k < TRACE_MATCHES; k++)
         fprintf(o, " %ld vs %ld |", st->trace_base << (k + 1),
                 st->trace_base << k);
@@ -1505,8 +1619,11 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     fputc('\n', o);
     for (int i = 0; i < n; i++) {
         fprintf(o, "| %s |", R[i].id);
-        for (int k = 0; k < TRACE_MATCHES; k++)
-            fprintf(o, " %+.2f |", R[i].trace_y[k]);
+        for (int k = 0; k < TRACE_MATCHES; k++) {
+            const kemet_stat *a = &R[i].trace_adj[k];
+            fprintf(o, " %+.2f; %+.2f (%+.2f–%+.2f) |", R[i].trace_y[k],
+                    a->value, a->lo, a->hi);
+        }
         fputc('\n', o);
     }
 
@@ -1729,6 +1846,8 @@ static void print_json(FILE *o, const result *R, int n, int nbase,
         json_num(o, R[i].games_to_lead);
         fprintf(o, ",\"SkillTrace\":");
         json_num(o, R[i].skill_trace);
+        fprintf(o, ",\"SkillTraceLuckAdjusted\":");
+        json_num(o, R[i].skill_trace_adj);
         for (int k = 0; k < NPROBES; k++)
             json_est(o, probe_name[k], &R[i].probe[k]);
         fprintf(o, ",\"flags\":%d", flags_of(&R[i]));
@@ -1744,7 +1863,12 @@ static void print_json(FILE *o, const result *R, int n, int nbase,
         fprintf(o, "%s{\"id\":\"%s\",\"tier\":%d,\"flags\":%d,\"penalty\":",
                 i ? "," : "", R[i].id, R[i].vj[0].tier, R[i].vj[0].flags);
         json_stat_only(o, &R[i].vj[0].penalty);
-        fprintf(o, ",\"weak_tier\":%d}", R[i].vj[1].tier);
+        fprintf(o, ",\"weak_tier\":%d,\"figures\":{", R[i].vj[1].tier);
+        for (int c = 0; c < VC_COUNT; c++) {
+            fprintf(o, "%s\"%s\":", c ? "," : "", cli_criteria[c].name);
+            json_stat_only(o, &R[i].vm[0].c[c]);
+        }
+        fprintf(o, "}}");
     }
     fprintf(o, "]}\n");
 }
@@ -2102,11 +2226,11 @@ static int expand_sweep(const char *sweep, char specs[][96], int room) {
 
 int cmd_analyze(int argc, char **argv) {
     long games = 1000, nthreads = 0, cap = 1000, most = 200, pilot = 20;
-    long trace_games = 10, trace_base = 8;
+    long trace_games = 30, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
-    const char *ladder_opt = "random,greedy,expectimax:250,best:1k,best:4k";
+    const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
     const char *precision_opt = "0.05", *board = NULL;
     const char *arg[64];
     int npos;
@@ -2130,7 +2254,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
-    int rc = cli_parse(argc, argv, opts, arg, 1, 64, &npos, analyze_usage);
+    int rc = cli_parse(argc, argv, opts, arg, 0, 64, &npos, analyze_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
@@ -2167,6 +2291,8 @@ int cmd_analyze(int argc, char **argv) {
     /* The rulesets: 'all' or specs; then the sweep's variants. */
     const char *ids[MAX_SETS];
     int n = 0, nv = 0;
+    if (npos == 0) /* the quick report: every base ruleset */
+        arg[npos++] = "all";
     for (int i = 0; i < npos; i++) {
         if (strcmp(arg[i], "all") == 0) {
             for (int k = 0; k < kemet_ruleset_count() && n < MAX_SETS; k++)

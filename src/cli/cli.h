@@ -371,6 +371,13 @@ int cmd_analyze(int argc, char **argv);
  * pilot's games alone, so on no thread count. */
 long cli_precision_size(long pilot, double pilot_half, double target, long cap,
                         long step);
+/* The target half-width for a figure that a flag threshold `thr` judges
+ * (NAN: none), from its pilot estimate `est`: the precision target h,
+ * but where the estimate lies within 2h of the threshold, half its
+ * distance from it, and never less than h / 4; so that the interval
+ * tends to end on one side of the threshold rather than straddle it, at
+ * no more than 16 times the games. */
+double cli_decide_half(double h, double est, double thr);
 /* ceil((z sd / half)^2): the games a mean of spread sd needs. */
 long cli_size_for_sd(double z, double sd, double half);
 /* The median of x[0..n) with its 95% interval from order statistics (the

@@ -6,18 +6,25 @@
  * The verdict (docs/analysis.md, "The criteria of the verdict"):
  *   - each criterion has a band, where it costs nothing, and a unit: a
  *     figure outside its band costs its distance from the band in units
- *     (length in doublings); the costs are summed into a penalty, and
- *     the penalty's range is the sum of each cost's range while each
- *     figure stays within its 95% interval;
+ *     (length in doublings); the costs are summed into a penalty; each
+ *     cost has a range, while its figure stays within its 95% interval,
+ *     and the penalty's range combines them as independent errors: its
+ *     distance below the penalty the root of the sum of the squared
+ *     distances below each cost, and likewise above (the sum of the
+ *     ranges themselves, the range were every figure at its worst end
+ *     at once, is far wider than 95%, and it chained every ruleset into
+ *     one tier);
  *   - a criterion may also have a flag threshold: a ruleset is flagged
  *     (disqualified) only when the figure's whole interval lies strictly
  *     past it; every flagged ruleset ranks after every unflagged one, in
  *     a tier of its own;
- *   - the unflagged rulesets are sorted by penalty and cut into tiers by
- *     the leader's-interval rule: going down the order, a ruleset joins
- *     the tier of the best ruleset not yet placed while its penalty's
- *     range overlaps that ruleset's; the first that does not opens the
- *     next tier. Within a tier the order is not a finding.
+ *   - the unflagged rulesets are sorted by penalty and cut into tiers
+ *     where the penalty ranges leave a gap: a cut falls between two
+ *     places only where every range before it ends below every range
+ *     after it, so two rulesets in different tiers have ranges that do
+ *     not overlap, and a chain of overlapping ranges is one tier (the
+ *     connected parts of the ranges' union). Within a tier the order is
+ *     not a finding.
  */
 #include "cli.h"
 
@@ -44,6 +51,12 @@ long cli_precision_size(long pilot, double pilot_half, double target, long cap,
     long n = (long)want;
     n = (n + step - 1) / step * step;
     return n > cap ? cap : n < pilot ? pilot : n;
+}
+
+double cli_decide_half(double h, double est, double thr) {
+    if (isnan(thr) || isnan(est) || isinf(est))
+        return h;
+    return fmin(h, fmax(fabs(est - thr) / 2, h / 4));
 }
 
 long cli_size_for_sd(double z, double sd, double half) {
@@ -167,8 +180,10 @@ const cli_criterion cli_criteria[VC_COUNT] = {
                     0.05, false, 0.01, NAN,
                     "the lead ought to change hands; below one change in a "
                     "hundred moves the first to lead wins"},
-    [VC_CAPPED] = {"stopped", "share of games stopped by the turn cap", 0, 1, 1,
-                   false, NAN, 0.01,
+    [VC_CAPPED] = {"stopped",
+                   "share of games stopped by the turn cap, strong and "
+                   "weak self-play together",
+                   0, 1, 1, false, NAN, 0.01,
                    "a game the rules cannot end is a rule that fails; a flag "
                    "and no cost (its interval at a few hundred games would "
                    "swamp the penalty); a draw the rules provide is not "
@@ -254,10 +269,17 @@ int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
                 continue;
             if (cli_criterion_flag(c, &m[i].c[c]))
                 J->flags |= 1 << c;
+            /* the range: each cost's distance to either end of its own
+             * range, combined as independent errors (the root of the
+             * sum of squares) */
+            double down = J->cost[c].value - J->cost[c].lo,
+                   up = J->cost[c].hi - J->cost[c].value;
             J->penalty.value += J->cost[c].value;
-            J->penalty.lo += J->cost[c].lo;
-            J->penalty.hi += J->cost[c].hi;
+            J->penalty.lo += down * down;
+            J->penalty.hi += up * up;
         }
+        J->penalty.lo = J->penalty.value - sqrt(J->penalty.lo);
+        J->penalty.hi = J->penalty.value + sqrt(J->penalty.hi);
     }
     /* the order: unflagged first by penalty; then the flagged, by how
      * many flags, then penalty; the index breaks exact ties */
@@ -269,16 +291,24 @@ int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    int tier = 0, lead = -1;
+    /* the tiers: the unflagged (first in the order) cut wherever every
+     * penalty range before the cut ends below every one after it (the
+     * connected parts of the ranges' overlaps); the flagged, one more */
+    int tier = 0, clean = 0;
+    while (clean < n && !out[order[clean]].flags)
+        clean++;
+    double reach = -INFINITY; /* the highest end so far */
     for (int k = 0; k < n; k++) {
         cli_judged *J = &out[order[k]];
         J->place = k + 1;
-        if (J->flags) {
-            if (lead < 0 || !out[lead].flags)
-                tier++, lead = order[k];
-        } else if (lead < 0 || J->penalty.lo > out[lead].penalty.hi) {
-            tier++;
-            lead = order[k];
+        if (k >= clean) {
+            tier += k == clean;
+        } else {
+            double after = INFINITY; /* the lowest start from here on */
+            for (int i = k; i < clean; i++)
+                after = fmin(after, out[order[i]].penalty.lo);
+            tier += k == 0 || reach < after;
+            reach = fmax(reach, J->penalty.hi);
         }
         J->tier = tier;
     }
