@@ -239,6 +239,15 @@ static void games_and_board(void **state) {
     assert_int_equal(marked, 4);
     free(a);
     kemet_rules_close(r);
+    /* kemet play: hit pieces apart from those borne off, and the score
+       with the result */
+    assert_int_equal(tu_run(NULL, &o, &e, "play", "senet-bell", "--p1",
+                            "greedy", "--p2", "greedy", "--seed", "5", NULL),
+                     0);
+    assert_non_null(strstr(o, " hit"));
+    assert_non_null(strstr(o, "wins after 62 turns, 3 pieces borne off to 2."));
+    free(o);
+    free(e);
     assert_int_equal(tu_run(NULL, &o, &e, "rules", "senet-bell", NULL), 0);
     assert_non_null(strstr(o, "26-29, the marked squares"));
     free(o);

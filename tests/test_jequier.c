@@ -247,6 +247,20 @@ static void games_and_board(void **state) {
     assert_non_null(strstr(o, "player 1 points: "));
     free(o);
     free(e);
+    /* kemet play: the points with the result; the sticks' blank is 6 */
+    assert_int_equal(tu_run(NULL, &o, &e, "play", "senet-jequier", "--p1",
+                            "greedy", "--p2", "greedy", "--seed", "7", NULL),
+                     0);
+    assert_non_null(strstr(o, "wins after 220 turns, worth 1 point."));
+    free(o);
+    free(e);
+    assert_int_equal(tu_run("quit\ny\n", &o, &e, "play", "senet-jequier",
+                            "--seed", "3", NULL),
+                     0);
+    assert_non_null(strstr(o, "none = 6)"));
+    assert_null(strstr(o, "none = 5"));
+    free(o);
+    free(e);
     kemet_rules *r;
     kemet_error err;
     assert_int_equal(kemet_rules_open("senet-jequier", &r, &err), KEMET_OK);

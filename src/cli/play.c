@@ -280,7 +280,16 @@ static void throw_words(const play *P, const kemet_throw *t, char *buf,
         ADD("%s", (t->faces >> i) & 1 ? "[##] " : "[  ] ");
     char v[64];
     kemet_throw_format(t, v, sizeof v);
-    ADD("= %s ([##] marked side up; none = 5)", v);
+    /* what no marked side up counts: the highest value of the sticks
+       (5, or 6 in Jequier's Senet) */
+    kemet_throw all[KEMET_MAX_THROWS];
+    uint32_t w[KEMET_MAX_THROWS], total;
+    int blank = 5;
+    int k = kemet_throws(P->rules, kemet_game_pos(P->game), all, w, &total);
+    for (int i = 0; i < k; i++)
+        if (all[i].n == 1 && all[i].v[0] > blank)
+            blank = all[i].v[0];
+    ADD("= %s ([##] marked side up; none = %d)", v, blank);
 #undef ADD
 }
 
@@ -415,7 +424,12 @@ static int status(const play *P, FILE *out) {
     char side[2][160];
     for (int p = 0; p < 2; p++) {
         int board = kemet_on_board(pos, p + 1);
-        int gone = P->info->pieces - board - pos->hand[p];
+        /* where borne off is a score (Bell), the pieces hit apart */
+        int gone = P->info->scores ? pos->off[p]
+                                   : P->info->pieces - board - pos->hand[p];
+        int hit = P->info->scores
+                      ? P->info->pieces - board - pos->hand[p] - pos->off[p]
+                      : 0;
         side[p][0] = '\0';
         append(side[p], sizeof side[p], "%c = %s (%s): %d on the board",
                P->info->glyph[p], P->info->player[p], P->seat[p].name, board);
@@ -424,6 +438,8 @@ static int status(const play *P, FILE *out) {
                    P->info->in_hand);
         if (P->info->gone)
             append(side[p], sizeof side[p], ", %d %s", gone, P->info->gone);
+        if (hit)
+            append(side[p], sizeof side[p], ", %d hit", hit);
     }
     /* on one line where both fit */
     if (2 + strlen(side[0]) + 2 + strlen(side[1]) <=
@@ -940,7 +956,11 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
             *chosen = m; /* the steps of a listed turn in another order */
             return ACT_TYPED;
         }
-        if (!prethrow && t->n > 1) {
+        /* a turn begun with its first step(s): several values, or one
+           value shared out among pieces (Piccione) */
+        static kemet_move probe[KEMET_MAX_MOVES];
+        if (!prethrow && (t->n > 1 || kemet_next_steps(P->rules, pos, t, &m,
+                                                       probe, NULL) > 0)) {
             int stepped = step_by_step(P, t, moves, n, &m, chosen);
             P->mid_set = false;
             if (stepped == ACT_RESTART) {
@@ -1400,14 +1420,24 @@ static int finish(play *P) {
         putchar('\n');
         cli_board_in(P->rules, &end, P->mark, stdout, P->form, P->rows);
         long turns = kemet_game_turns(P->game);
+        /* what the result is worth where the rules count it: Bell's
+           score, Jequier's points */
+        char worth[96] = "";
+        int points = kemet_points(P->rules, &end);
+        if (P->info->scores)
+            snprintf(worth, sizeof worth, ", %d pieces borne off to %d",
+                     end.off[w == KEMET_WON2], end.off[w != KEMET_WON2]);
+        else if (points > 0)
+            snprintf(worth, sizeof worth, ", worth %d point%s", points,
+                     points == 1 ? "" : "s");
         if (w == KEMET_DRAW)
-            printf("The game is drawn after %ld turn%s.\n", turns,
-                   turns == 1 ? "" : "s");
+            printf("The game is drawn after %ld turn%s%s.\n", turns,
+                   turns == 1 ? "" : "s", worth);
         else
-            printf("%s (%s) win%s after %ld turn%s.\n", P->info->player[w - 1],
-                   P->seat[w - 1].name,
+            printf("%s (%s) win%s after %ld turn%s%s.\n",
+                   P->info->player[w - 1], P->seat[w - 1].name,
                    cli_plural(P->info->player[w - 1]) ? "" : "s", turns,
-                   turns == 1 ? "" : "s");
+                   turns == 1 ? "" : "s", worth);
         if (P->seat[0].human || P->seat[1].human) {
             putchar('\n');
             review_summary(P, true);

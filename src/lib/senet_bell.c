@@ -319,8 +319,8 @@ static void bell_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (d - f != t) {
-        snprintf(buf, len, "%d-%d is %d squares, but the throw is %d%s", f, d,
-                 d - f, t,
+        snprintf(buf, len, "%d-%d is %d square%s, but the throw is %d%s", f, d,
+                 d - f, d - f == 1 ? "" : "s", t,
                  f + t > EXIT ? " (and a count past the exact one off the "
                                 "board is no move: rule 6)"
                               : "");

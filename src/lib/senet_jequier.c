@@ -421,8 +421,8 @@ static void jq_explain(const kemet_rules *r, const kemet_pos *pos,
                      "a piece may move backward only when no piece can move "
                      "forward (rule 7)");
         else if (f - d != v)
-            snprintf(buf, len, "%d-%d is %d squares back, but the throw is %d",
-                     f, d, f - d, v);
+            snprintf(buf, len, "%d-%d is %d square%s back, but the throw is %d",
+                     f, d, f - d, f - d == 1 ? "" : "s", v);
         else if (occ & KMT_BIT(d))
             snprintf(buf, len,
                      "a backward move goes only to an empty square (rule 7)");
@@ -433,8 +433,8 @@ static void jq_explain(const kemet_rules *r, const kemet_pos *pos,
         return;
     }
     if (d - f != v) {
-        snprintf(buf, len, "%d-%d is %d squares, but the throw is %d", f, d,
-                 d - f, v);
+        snprintf(buf, len, "%d-%d is %d square%s, but the throw is %d", f, d,
+                 d - f, d - f == 1 ? "" : "s", v);
         return;
     }
     if (own & KMT_BIT(d)) {
