@@ -1036,6 +1036,15 @@ static void hints_and_steps(void **state_) {
         snprintf(path, sizeof path, "/api/games/%s/steps?done=", g.id);
         h = call(&S, "GET", path, NULL, NULL, 200);
         assert_true(json_array_size(json_object_get(h, "next")) > 0);
+        /* no step yet: no board between; after one, the board it leaves */
+        assert_true(json_is_null(json_object_get(h, "cells")));
+        char more[256];
+        snprintf(
+            more, sizeof more, "%s%s", path,
+            json_string_value(json_array_get(json_object_get(h, "next"), 0)));
+        json_t *h2 = call(&S, "GET", more, NULL, NULL, 200);
+        assert_true(json_is_array(json_object_get(h2, "cells")));
+        json_decref(h2);
         json_decref(h);
     }
     json_decref(st);

@@ -279,6 +279,7 @@ async function loadSteps(v) {
   if (v !== view || v.state !== st) return;
   v.next = r.next;
   v.left = r.left;
+  v.mid = v.done.length ? r.cells : null; /* the board as the steps so far leave it */
   if (r.complete) await sendMove(v, done);
 }
 
@@ -352,7 +353,8 @@ async function choose(where) {
   if (v.picked === null) {
     if (steps.some(x => x.f === where)) { v.picked = where; say(""); return render(); }
     const cell = where === "in" ? 0 : cellOfSquare(+where);
-    if (where !== "in" && !(st.cells[cell - 1] || [0, 0])[st.to - 1]) {
+    const cells = v.done.length && v.mid ? v.mid : st.cells;
+    if (where !== "in" && !(cells[cell - 1] || [0, 0])[st.to - 1]) {
       say(`None of your pieces is on ${where}: pick one of the highlighted pieces.`, true);
       return render();
     }
@@ -493,7 +495,7 @@ function render() {
                  label: multi ? null : String(rank),
                  title: `${rank}. ${moveWords(rs, m.move)}: your chance of winning after this move: ${shown[rank - 1].chance}${m.exact ? " (exact)" : ""}`});
   });
-  const board = drawBoard(rs, st.cells, {marks, you: st.you || 1, numbers: numbersOn(), arrows, ply: st.plies,
+  const board = drawBoard(rs, v.done.length && v.mid ? v.mid : st.cells, {marks, you: st.you || 1, numbers: numbersOn(), arrows, ply: st.plies,
     onCell: cell => { const sq = squareOfCell(cell); if (sq !== null) choose(String(sq)); }});
   /* the pieces beside the board (in hand, borne off), under it: shown
      where the ruleset has them and they mean something now (pieces there,

@@ -155,8 +155,14 @@ int wg_steps_json(const wgame *g, const char *done, json_t **out, char *why,
         json_t *l = json_array();
         for (int i = 0; i < left.n; i++)
             json_array_append_new(l, json_integer(left.v[i]));
-        *out = json_pack("{s:o, s:o, s:b}", "next", a, "left", l, "complete",
-                         n == 0);
+        /* the board as the steps so far leave it (kemet_steps_pos) */
+        kemet_pos mid;
+        json_t *cells = m.n && kemet_steps_pos(g->rules, kemet_game_pos(g->g),
+                                               t, &m, &mid) == KEMET_OK
+                            ? wg_cells_json(g->rules, &mid)
+                            : json_null();
+        *out = json_pack("{s:o, s:o, s:b, s:o}", "next", a, "left", l,
+                         "complete", n == 0, "cells", cells);
     }
     free(next);
     return status;

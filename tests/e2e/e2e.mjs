@@ -761,6 +761,45 @@ async function stepNotation(browser, base) {
   await page.close();
 }
 
+/* A turn of several steps entered one step at a time: after a step the
+ * board shows the piece where the step took it (Lions & Jackals against
+ * the computer). */
+async function stepBoard(browser, base) {
+  const page = await browser.newPage();
+  const bad = watchErrors(page);
+  await page.goto(base + "/");
+  await page.selectOption("#ruleset", "lions-jackals");
+  await page.selectOption("#opponent", "computer:1");
+  await page.click("#start");
+  await page.locator(".board").waitFor();
+  let seen = 0;
+  for (let i = 0; i < 200 && !seen; i++) {
+    const t = await turn(page);
+    if (t === "over") break;
+    if (t !== "mine") { await page.waitForTimeout(100); continue; }
+    if (await page.locator("#throw").count()) { await playOnce(page, false); continue; }
+    const src = page.locator(".board .source").first();
+    if (!(await src.count())) { await settled(page); continue; }
+    await src.click();
+    await settled(page);
+    const dst = page.locator(".board .target").first();
+    if (!(await dst.count())) break;
+    const cell = await dst.getAttribute("data-cell");
+    await dst.click();
+    await settled(page);
+    if (await page.locator("button:has-text('Undo step')").count()) {
+      /* mid-turn: the piece stands on the hole its step reached */
+      await waitFor(async () => (await page.locator(`.board .hole[data-cell="${cell}"] circle.piece`).count()) > 0,
+                    `the piece drawn on hole ${cell} after its step`);
+      seen++;
+    }
+  }
+  if (!seen) fail("no turn of several steps was entered step by step");
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - a turn entered step by step: after a step its piece is drawn where the step took it`);
+  await page.close();
+}
+
 /* A whole game of every ruleset against the computer, at a phone's size
  * and a desktop's in turn: no console error, no failed request. */
 async function wholeGames(browser, base) {
@@ -861,7 +900,7 @@ browser.newContext = async o => {
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
 const checks = { boards, senetLevel5, phone, yourSquares, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
-                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, wholeGames };
+                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
 try {
