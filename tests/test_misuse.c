@@ -59,6 +59,7 @@ FN(kemet_replay_text, null,
 FN(kemet_record_read_text, null,
    kemet_record_read_text("x", NULL, NULL, NULL, NULL, NULL, &E))
 FN(kemet_on_board, null, kemet_on_board(&P, 3))
+FN(kemet_points, null, kemet_points(R, &BAD))
 FN(kemet_throws, null, kemet_throws(R, &BAD, NULL, NULL, NULL))
 FN(kemet_prethrow, null, kemet_prethrow(R, NULL, many))
 FN(kemet_moves, null, kemet_moves(NULL, &P, &T, many))
@@ -169,6 +170,7 @@ static const call calls[] = {
     CALL(kemet_replay_text, null, "NULL text", -1),
     CALL(kemet_record_read_text, null, "NULL rules", -1),
     CALL(kemet_on_board, null, "player 3", -1),
+    CALL(kemet_points, null, "an unusable position", -1),
     CALL(kemet_throws, null, "an unusable position", -1),
     CALL(kemet_prethrow, null, "NULL position", -1),
     CALL(kemet_moves, null, "NULL rules", -1),
