@@ -331,6 +331,16 @@ void kmt_art_senet(const kemet_rules *r, kemet_board_art *a);
 /* Senet's board with the signs sign[1..30] (NULL: none) on its squares. */
 void kmt_art_senet_signs(const kemet_rules *r, kemet_board_art *a,
                          const char *const sign[31]);
+/* The `prethrow` of a ruleset with no move before throwing. */
+int kmt_no_prethrow(const kemet_rules *r, const kemet_pos *pos,
+                    kemet_move *out);
+/* The reasons a one-step Senet move is refused before the ruleset's own
+ * (senet.c): no throw yet (`device`: "the die", "the sticks"), several
+ * steps, a pass that is not needed, a piece from hand, no piece on FROM.
+ * True when it wrote one into buf. */
+bool kmt_senet_explain_common(const kemet_rules *r, const kemet_pos *pos,
+                              const kemet_throw *thr, const kemet_move *move,
+                              const char *device, char *buf, size_t len);
 /* Sets up the senet family's generator for Bell's parts (senet_bell.c)
  * and for Jéquier's (senet_jequier.c). */
 void kmt_senet_bell(kmt_ruleset *rs);

@@ -28,6 +28,14 @@ bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos) {
     return true;
 }
 
+int kmt_no_prethrow(const kemet_rules *r, const kemet_pos *pos,
+                    kemet_move *out) {
+    (void)r;
+    (void)pos;
+    (void)out;
+    return 0;
+}
+
 int kemet_points(const kemet_rules *rules, const kemet_pos *pos) {
     if (!kmt_pos_usable(rules, pos))
         return KEMET_EMISUSE;

@@ -614,6 +614,31 @@ static void senet_explain(const kemet_rules *r, const kemet_pos *pos,
         snprintf(buf, len, "that move is not allowed");
 }
 
+bool kmt_senet_explain_common(const kemet_rules *r, const kemet_pos *pos,
+                              const kemet_throw *thr, const kemet_move *move,
+                              const char *device, char *buf, size_t len) {
+    (void)r;
+    if (!thr || thr->n == 0)
+        snprintf(buf, len, "throw %s first: every move follows a throw",
+                 device);
+    else if (move->n > 1)
+        snprintf(buf, len, "Senet moves one piece per throw");
+    else if (move->n == 0)
+        snprintf(buf, len,
+                 "pass is allowed only when no piece can move; "
+                 "this throw can be used");
+    else if (move->step[0].from == KEMET_HAND)
+        snprintf(buf, len,
+                 "Senet has no pieces in hand: every piece starts "
+                 "on the board");
+    else if (!(pos->sq[pos->to - 1] & KMT_BIT(move->step[0].from)))
+        snprintf(buf, len, "you have no piece on square %d",
+                 move->step[0].from);
+    else
+        return false;
+    return true;
+}
+
 /* The board picture: three rows of ten in boustrophedon order (rule 1,
  * ruling K1), with the marked squares 15 and 26-30. */
 static const char senet_board[] =

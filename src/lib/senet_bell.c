@@ -108,15 +108,6 @@ static void bell_roll(const kemet_rules *r, const kemet_pos *pos,
     kmt_die_roll(DIE, rng, out);
 }
 
-/* No move is made before throwing. */
-static int bell_prethrow(const kemet_rules *r, const kemet_pos *pos,
-                         kemet_move *out) {
-    (void)r;
-    (void)pos;
-    (void)out;
-    return 0;
-}
-
 /* The squares whose pieces can move with throw t (each piece has one
  * move, forward by t, or off from 31 - t): rules 1, 2, 4, 6 and the
  * priority of rule 5 (BL6). */
@@ -270,32 +261,10 @@ static void bell_explain(const kemet_rules *r, const kemet_pos *pos,
     int me = pos->to - 1;
     uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1];
     const char *them = r->rs->player[me ^ 1];
-    if (!thr || thr->n == 0) {
-        snprintf(buf, len, "throw the die first: every move follows a throw");
+    if (kmt_senet_explain_common(r, pos, thr, move, "the die", buf, len))
         return;
-    }
     int t = thr->v[0];
-    if (move->n > 1) {
-        snprintf(buf, len, "Senet moves one piece per throw");
-        return;
-    }
-    if (move->n == 0) {
-        snprintf(buf, len,
-                 "pass is allowed only when no piece can move; this throw "
-                 "can be used");
-        return;
-    }
     int f = move->step[0].from, d = move->step[0].to;
-    if (f == KEMET_HAND) {
-        snprintf(buf, len,
-                 "Senet has no pieces in hand: every piece starts on the "
-                 "board");
-        return;
-    }
-    if (!(own & KMT_BIT(f))) {
-        snprintf(buf, len, "you have no piece on square %d", f);
-        return;
-    }
     if (d == KEMET_OFF) {
         if (f + t != EXIT && EXIT - f >= 1 && EXIT - f <= DIE)
             snprintf(buf, len,
@@ -387,7 +356,7 @@ void kmt_senet_bell(kmt_ruleset *rs) {
     rs->throws = bell_throws;
     rs->roll = bell_roll;
     rs->max_value = DIE;
-    rs->prethrow = bell_prethrow;
+    rs->prethrow = kmt_no_prethrow;
     rs->moves = bell_moves;
     rs->make = bell_make;
     rs->playout = bell_playout;

@@ -89,14 +89,6 @@ static int jq_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
     return 0;
 }
 
-static int jq_prethrow(const kemet_rules *r, const kemet_pos *pos,
-                       kemet_move *out) {
-    (void)r;
-    (void)pos;
-    (void)out;
-    return 0;
-}
-
 /* Squares k where k, k+1 and k+2 all hold the opponent's pieces (JQ5). */
 static ALWAYS_INLINE uint64_t jq_triples(uint64_t opp) {
     return opp & (opp >> 1) & (opp >> 2);
@@ -361,34 +353,10 @@ static void jq_explain(const kemet_rules *r, const kemet_pos *pos,
     int me = pos->to - 1;
     uint64_t own = pos->sq[me], opp = pos->sq[me ^ 1], occ = own | opp;
     const char *them = r->rs->player[me ^ 1];
-    if (!thr || thr->n == 0) {
-        snprintf(buf, len,
-                 "throw the sticks first: every move follows a "
-                 "throw");
+    if (kmt_senet_explain_common(r, pos, thr, move, "the sticks", buf, len))
         return;
-    }
     int v = thr->v[0];
-    if (move->n > 1) {
-        snprintf(buf, len, "Senet moves one piece per throw");
-        return;
-    }
-    if (move->n == 0) {
-        snprintf(buf, len,
-                 "pass is allowed only when no piece can move; this "
-                 "throw can be used");
-        return;
-    }
     int f = move->step[0].from, d = move->step[0].to;
-    if (f == KEMET_HAND) {
-        snprintf(buf, len,
-                 "Senet has no pieces in hand: every piece starts "
-                 "on the board");
-        return;
-    }
-    if (!(own & KMT_BIT(f))) {
-        snprintf(buf, len, "you have no piece on square %d", f);
-        return;
-    }
     if (f <= 10 && (occ & KMT_BIT(f + 1))) {
         snprintf(buf, len,
                  "the piece on %d waits while square %d ahead of it is taken "
@@ -508,7 +476,7 @@ void kmt_senet_jequier(kmt_ruleset *rs) {
     rs->throws = jq_throws;
     rs->roll = jq_roll;
     rs->max_value = 0; /* 1, 2, 3, 4, 6: checked against jq_throws */
-    rs->prethrow = jq_prethrow;
+    rs->prethrow = kmt_no_prethrow;
     rs->moves = jq_moves;
     rs->make = jq_make;
     rs->playout = jq_playout;

@@ -51,14 +51,6 @@ static int pc_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
     return 0;
 }
 
-static int pc_prethrow(const kemet_rules *r, const kemet_pos *pos,
-                       kemet_move *out) {
-    (void)r;
-    (void)pos;
-    (void)out;
-    return 0;
-}
-
 /* A step's end as a number to compare: a square, or 31 for off. */
 static int end_of(int to) {
     return to == KEMET_OFF ? EXIT : to;
@@ -576,7 +568,7 @@ void kmt_senet_piccione(kmt_ruleset *rs) {
     rs->throws = kmt_sticks_throws_of;
     rs->roll = kmt_sticks_roll_of;
     rs->max_value = 5;
-    rs->prethrow = pc_prethrow;
+    rs->prethrow = kmt_no_prethrow;
     rs->moves = pc_moves;
     rs->legal = pc_legal;
     rs->next_steps = pc_next_steps;

@@ -192,14 +192,6 @@ static int track_opening(const kemet_rules *r, kemet_rng *rng, kemet_pos *pos,
     }
 }
 
-static int track_prethrow(const kemet_rules *r, const kemet_pos *pos,
-                          kemet_move *out) {
-    (void)r;
-    (void)pos;
-    (void)out;
-    return 0;
-}
-
 /* ---------------------------------------------------------------------------
  * The family: the functions, and its parts read from a ruleset file
  * (docs/rulesets.md, "track"); the rules in words are in the files
@@ -240,7 +232,7 @@ static const kmt_ruleset track_base = {
     .check = track_check,
     .throws = kmt_track_throws,
     .roll = kmt_track_roll,
-    .prethrow = track_prethrow,
+    .prethrow = kmt_no_prethrow,
     .moves = kmt_track_moves,
     .afters = kmt_track_afters,
     .make = kmt_track_make,
