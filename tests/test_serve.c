@@ -1717,11 +1717,14 @@ static void computer_players(void **state_) {
                  "{\"ruleset\":\"%s\",\"players\":[\"human\",{\"computer\":%d}"
                  "]}",
                  rules[i], 3 + i % 3);
+        long made0 = computer_figure(&S, "made");
         g[i] = create(&S, body);
-        for (int k = 0; k < 200; k++) {
+        /* until the computer has chosen once: its lone passes (Dogs &
+           Jackals before a piece enters) are played without a player */
+        for (int k = 0; k < 400; k++) {
             json_t *st = my_turn(&S, &g[i], 1);
-            bool enough =
-                num(st, "plies") >= 4 || strcmp(str(st, "phase"), "over") == 0;
+            bool enough = computer_figure(&S, "made") > made0 ||
+                          strcmp(str(st, "phase"), "over") == 0;
             json_decref(st);
             long live = computer_figure(&S, "live");
             most = live > most ? live : most;
