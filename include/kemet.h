@@ -652,10 +652,15 @@ KEMET_API int kemet_art(const kemet_rules *rules, kemet_board_art *out);
 
 /* The computer's play levels, 1 (weakest) to KEMET_LEVELS: the agent each
  * plays as (an agent spec for kemet_agent_new) and a few words on it.
- * NULL outside 1..KEMET_LEVELS. */
+ * NULL outside 1..KEMET_LEVELS. kemet_level_agent gives the levels of a
+ * ruleset that names none; kemet_rules_level_agent the ruleset's own
+ * (its file's 'levels', chosen so that each level is measurably stronger
+ * than the one below: docs/ladder.md). */
 #define KEMET_LEVELS 5
 KEMET_API const char *kemet_level_agent(int level);
 KEMET_API const char *kemet_level_about(int level);
+KEMET_API const char *kemet_rules_level_agent(const kemet_rules *rules,
+                                              int level);
 
 /* ---------------------------------------------------------------------------
  * The game driver: rules + position + the dice generator, with the opening

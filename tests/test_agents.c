@@ -467,6 +467,25 @@ static void bad_specs(void **state) {
         assert_string_equal(kemet_agent_spec(a), good[i]);
         kemet_agent_free(a);
     }
+    /* "~P": a share of the decisions played at random, 0 to 1 */
+    const char *bad_share[] = {
+        "greedy~",      "greedy~1.5",         "greedy~-1",
+        "greedy~.5",    "greedy~0.",          "greedy~1e-1",
+        "greedy~0.1.2", "greedy~0.5x",        "best~0.1~0.2",
+        "best~0.1:20k", "greedy~0.123456789", "greedy~0.5@cheap"};
+    for (size_t i = 0; i < sizeof bad_share / sizeof bad_share[0]; i++) {
+        int rc = kemet_agent_new(r, bad_share[i], 1, &a, &e);
+        if (rc != KEMET_ESYNTAX)
+            fail_msg("'%s' was taken (%d)", bad_share[i], rc);
+    }
+    const char *good_share[] = {"greedy~0.25", "best:20k~0.1@linear",
+                                "random~1", "expectimax:d2~0", "mcts:50~0.5"};
+    for (size_t i = 0; i < sizeof good_share / sizeof good_share[0]; i++) {
+        assert_int_equal(kemet_agent_new(r, good_share[i], 1, &a, &e),
+                         KEMET_OK);
+        assert_string_equal(kemet_agent_spec(a), good_share[i]);
+        kemet_agent_free(a);
+    }
     assert_int_equal(kemet_agent_count(), 5);
     assert_string_equal(kemet_agent_name(1), "greedy");
     assert_string_equal(kemet_agent_name(4), "best");
@@ -553,6 +572,50 @@ static void greedy_beats_random(void **state) {
     kemet_rules_close(r);
 }
 
+/* "~P" plays a share P of the decisions at random: greedy~0 chooses as
+ * greedy does; greedy~1 spreads its choices over every move (each of the
+ * moves of a throw chosen about 1/n of the time, where greedy always
+ * chooses one); greedy~0.5 departs from greedy's choice in about half of
+ * its decisions times (n - 1) / n. Also through kemet_agent_rank, the
+ * engine's and the server's call. */
+static void blunder_share(void **state) {
+    (void)state;
+    kemet_pos p;
+    kemet_rules *r =
+        tu_pos("senet-kendall to=1 p1=3,8,12,17,21 p2=5,9,14,19,23", &p);
+    kemet_throw t;
+    kemet_error e;
+    assert_int_equal(kemet_throw_parse(r, "3", &t, &e), KEMET_OK);
+    static kemet_move list[KEMET_MAX_MOVES];
+    int n = kemet_moves(r, &p, &t, list);
+    assert_int_equal(n, 5);
+    kemet_agent *g, *g0, *g1, *half;
+    assert_int_equal(kemet_agent_new(r, "greedy", 7, &g, &e), KEMET_OK);
+    assert_int_equal(kemet_agent_new(r, "greedy~0", 7, &g0, &e), KEMET_OK);
+    assert_int_equal(kemet_agent_new(r, "greedy~1", 7, &g1, &e), KEMET_OK);
+    assert_int_equal(kemet_agent_new(r, "greedy~0.5", 7, &half, &e), KEMET_OK);
+    int count[KEMET_MAX_MOVES] = {0}, departs = 0, tries = 4000;
+    int mine = kemet_agent_choose(g, &p, &t, list, n);
+    for (int i = 0; i < tries; i++) {
+        assert_int_equal(kemet_agent_choose(g0, &p, &t, list, n), mine);
+        count[kemet_agent_choose(g1, &p, &t, list, n)]++;
+        departs += kemet_agent_rank(half, &p, &t, list, n, NULL, NULL) != mine;
+    }
+    for (int k = 0; k < n; k++)
+        if (count[k] < tries / n / 2 || count[k] > tries * 2 / n)
+            fail_msg("move %d of %d chosen %d times in %d", k, n, count[k],
+                     tries);
+    double want = 0.5 * (n - 1) / n;
+    if (fabs((double)departs / tries - want) > 0.04)
+        fail_msg("greedy~0.5 departed %d times in %d, about %.0f expected",
+                 departs, tries, want * tries);
+    kemet_agent_free(g);
+    kemet_agent_free(g0);
+    kemet_agent_free(g1);
+    kemet_agent_free(half);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(legal_and_reproducible),
@@ -561,6 +624,7 @@ int main(void) {
         cmocka_unit_test(hint_agrees_with_simulation),
         cmocka_unit_test(greedy_obvious_moves),
         cmocka_unit_test(bad_specs),
+        cmocka_unit_test(blunder_share),
         cmocka_unit_test(evaluation_weights),
         cmocka_unit_test(greedy_beats_random),
         cmocka_unit_test(search_checks_often),

@@ -271,7 +271,7 @@ static void play_review(void **state) {
     assert_non_null(end);
     assert_non_null(strstr(end, "real choices"));
     assert_non_null(strstr(end, "points of win chance lost"));
-    assert_non_null(strstr(end, "(greedy)"));
+    assert_non_null(strstr(end, "(greedy~0.6)")); /* its level 2 */
     free(o);
     free(e);
     free(input);
@@ -287,8 +287,9 @@ static void play_resume(void **state) {
     close(fd);
     unlink(path);
     char *out, *errs;
-    int status = tu_run("1\n1\n1\nquit\ny\n", &out, &errs, "play",
-                        "senet-kendall", "--seed", "9", "--record", path, NULL);
+    int status =
+        tu_run("1\n1\n1\nquit\ny\n", &out, &errs, "play", "senet-kendall",
+               "--seed", "9", "--p2", "greedy", "--record", path, NULL);
     assert_int_equal(status, 0);
     free(out);
     free(errs);
@@ -335,7 +336,8 @@ static void play_resume(void **state) {
     unlink(path);
     /* resigning (asked first): the record says so, and replays */
     status = tu_run("1\nresign\nn\nresign\ny\n", &out, &errs, "play",
-                    "senet-kendall", "--seed", "4", "--record", path, NULL);
+                    "senet-kendall", "--seed", "4", "--p2", "greedy",
+                    "--record", path, NULL);
     assert_int_equal(status, 0);
     assert_non_null(strstr(out, "White resigns."));
     assert_non_null(strstr(out, "Black (greedy) wins after"));
@@ -647,8 +649,8 @@ static void take_back(void **state) {
     char *o, *e;
     /* seed 4: White throws 1 (1-2), then 3 (3-6 first, then 5-8) */
     int st = tu_run("takeback\n1\n1\ntakeback\n2\nquit\ny\n", &o, &e, "play",
-                    "senet-kendall", "--seed", "4", "--level", "2", "--record",
-                    path, NULL);
+                    "senet-kendall", "--seed", "4", "--p2", "greedy",
+                    "--record", path, NULL);
     assert_int_equal(st, 0);
     assert_non_null(strstr(o, "There is no move of yours to take back"));
     const char *tb = strstr(o, "Taken back");
@@ -726,7 +728,7 @@ static void take_back_skips_passes(void **state) {
     snprintf(rec, sizeof rec, "%s/game.rec", dir);
     char *o, *e;
     int st = tu_run("1\n1\nquit\ny\n", &o, &e, "play", "senet-kendall",
-                    "--seed", "2", "--level", "2", "--record", rec, NULL);
+                    "--seed", "2", "--p2", "greedy", "--record", rec, NULL);
     assert_int_equal(st, 0);
     free(o);
     free(e);
@@ -737,7 +739,7 @@ static void take_back_skips_passes(void **state) {
     free(text);
     unlink(rec);
     st = tu_run("1\n1\ntakeback\nquit\ny\n", &o, &e, "play", "senet-kendall",
-                "--seed", "2", "--level", "2", "--record", rec, NULL);
+                "--seed", "2", "--p2", "greedy", "--record", rec, NULL);
     assert_int_equal(st, 0);
     const char *tb = strstr(o, "Taken back: your last move");
     assert_non_null(tb);
@@ -818,7 +820,7 @@ static void take_back_resumed(void **state) {
     snprintf(rec, sizeof rec, "%s/r", dir);
     char *o, *e;
     int st = tu_run("1\n1\nquit\ny\n", &o, &e, "play", "senet-kendall",
-                    "--seed", "4", "--level", "2", "--record", rec, NULL);
+                    "--seed", "4", "--p2", "greedy", "--record", rec, NULL);
     assert_int_equal(st, 0);
     free(o);
     free(e);
@@ -896,10 +898,54 @@ static void why_command(void **state) {
     assert_int_equal(st, 0);
     const char *w = strstr(o, "weighed its choices by its chance");
     assert_non_null(w);
-    assert_non_null(strstr(o, "Jackals (expectimax:2k) with the throw "));
+    assert_non_null(strstr(o, "Jackals (greedy~0.25) with the throw "));
     assert_non_null(strstr(w, "-> ")); /* the choice it took */
     free(o);
     free(e);
+    /* Level 2 plays 60% of its moves at random: 'why' says so where the
+       move it took was not the best it saw, and asking changes nothing of
+       its play (the same game with and without asking) */
+    char *in = malloc(1000), *plain = malloc(1000);
+    assert_true(in && plain);
+    in[0] = plain[0] = '\0';
+    for (int i = 0; i < 40; i++) {
+        strcat(in, "why\n1\n");
+        strcat(plain, "1\n");
+    }
+    strcat(in, "quit\ny\n");
+    strcat(plain, "quit\ny\n");
+    char *o2, *e2;
+    assert_int_equal(tu_run(in, &o, &e, "play", "chien-chacal", "--seed", "1",
+                            "--level", "2", NULL),
+                     0);
+    assert_int_equal(tu_run(plain, &o2, &e2, "play", "chien-chacal", "--seed",
+                            "1", "--level", "2", NULL),
+                     0);
+    const char *r = strstr(o, "At this level the computer plays 60% of its");
+    if (!r)
+        fail_msg("no word of the random moves in: %s", o);
+    /* the computer's moves, in order, alike in both games */
+    char moves[2][2000] = {"", ""};
+    const char *text[2] = {o, o2};
+    for (int g = 0; g < 2; g++)
+        for (const char *p = text[g];
+             (p = strstr(p, "Jackals (greedy~0.6) throw")); p++) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            char line[64];
+            snprintf(line, sizeof line, "%.*s;", (int)(len < 60 ? len : 60), p);
+            strcat(moves[g], line);
+            if (strlen(moves[g]) > 1900)
+                break;
+        }
+    assert_true(strlen(moves[0]) > 40);
+    assert_string_equal(moves[0], moves[1]);
+    free(o);
+    free(e);
+    free(o2);
+    free(e2);
+    free(in);
+    free(plain);
 }
 
 /* The engine protocol through a pipe: one answer a line, errors as
@@ -1087,7 +1133,7 @@ static void play_options(void **state) {
                         "unknown, year not given.\n",
                         71) == 0);
     assert_non_null(strstr(out, "Dogs (D) is player 1"));
-    assert_non_null(strstr(out, "(greedy)"));
+    assert_non_null(strstr(out, "(greedy~0.6)"));
     assert_non_null(strstr(out, "Jackals (you)"));
     assert_non_null(strstr(out, "position: chien-chacal to=2"));
     assert_non_null(strstr(out, "kemet hint 'chien-chacal"));
@@ -1314,7 +1360,7 @@ static void play_level_and_hint(void **state) {
     int st = tu_run("hint\nquit\n", &o, &e, "play", "--level", "3", "--seed",
                     "3", NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o, "(expectimax:2k)"));
+    assert_non_null(strstr(o, "(greedy~0.25)")); /* Kendall's level 3 */
     assert_non_null(strstr(o, "Your chance of winning after each move"));
     free(o);
     free(e);

@@ -339,7 +339,7 @@ static void board_art(void **state) {
     }
     assert_int_equal(kemet_art(NULL, &a), KEMET_EMISUSE);
     assert_string_equal(kemet_level_agent(1), "random");
-    assert_string_equal(kemet_level_agent(KEMET_LEVELS), "best");
+    assert_string_equal(kemet_level_agent(KEMET_LEVELS), "best:20k");
     assert_null(kemet_level_agent(0));
     assert_null(kemet_level_about(KEMET_LEVELS + 1));
     for (int l = 1; l <= KEMET_LEVELS; l++) {

@@ -214,6 +214,22 @@ static void bad_statements_refused(void **state) {
          "more than 4 options"},
         {"capture swap", "capture swap\nboard washburne", 0, "built in"},
         {"text ", "txet ", 36, "not a statement of the senet family"},
+        /* the play levels: five agents, each one kemet_agent_new makes */
+        {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
+         "levels random greedy best", 61, "the 5 levels' agents"},
+        {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
+         "levels random greedy~0.6 greedy~2 greedy best:20k", 61,
+         "level 3: bad agent 'greedy~2'"},
+        {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
+         "levels random greedy~0.6 greedy~0.25 greedy grandmaster", 61,
+         "level 5: unknown agent 'grandmaster'"},
+        {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
+         "levels random greedy~0.6 greedy~0.25 greedy best:20q", 61,
+         "level 5: bad budget"},
+        {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
+         "levels random greedy~0.6 greedy~0.25 greedy best:20k\nlevels "
+         "random random random random random",
+         62, "given twice (first on line 61)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_bad(base, &cases[i]);
@@ -374,6 +390,46 @@ static void new_combination_plays(void **state) {
     kemet_rules_close(r);
     free(both);
     free(text);
+}
+
+/* The play levels: a file's own (`levels`), the defaults where it names
+ * none, the built-in files' (each level below the next, docs/ladder.md),
+ * and nothing outside levels 1-5. */
+static void levels_of_a_file(void **state) {
+    (void)state;
+    const char *line = "levels random greedy~0.6 greedy~0.25 greedy best:20k";
+    char *base = builtin_as("senet-kendall", "my-senet");
+    char *own = edit(base, line, "levels random random greedy greedy best:1k");
+    char *none = edit(base, line, "# no levels");
+    kemet_rules *r, *d, *k;
+    kemet_error e;
+    assert_int_equal(
+        kemet_rules_open_text(own, "my-senet:pieces=5", NULL, &r, &e),
+        KEMET_OK);
+    assert_int_equal(kemet_rules_open_text(none, NULL, NULL, &d, &e), KEMET_OK);
+    assert_int_equal(kemet_rules_open("senet-kendall", &k, &e), KEMET_OK);
+    const char *want[] = {"random", "random", "greedy", "greedy", "best:1k"};
+    const char *kendall[] = {"random", "greedy~0.6", "greedy~0.25", "greedy",
+                             "best:20k"};
+    for (int l = 1; l <= KEMET_LEVELS; l++) {
+        assert_string_equal(kemet_rules_level_agent(r, l), want[l - 1]);
+        assert_string_equal(kemet_rules_level_agent(d, l),
+                            kemet_level_agent(l));
+        assert_string_equal(kemet_rules_level_agent(k, l), kendall[l - 1]);
+        kemet_agent *a;
+        assert_int_equal(kemet_agent_new(k, kendall[l - 1], 1, &a, &e),
+                         KEMET_OK);
+        kemet_agent_free(a);
+    }
+    assert_null(kemet_rules_level_agent(r, 0));
+    assert_null(kemet_rules_level_agent(r, KEMET_LEVELS + 1));
+    assert_null(kemet_rules_level_agent(NULL, 1));
+    kemet_rules_close(r);
+    kemet_rules_close(d);
+    kemet_rules_close(k);
+    free(own);
+    free(none);
+    free(base);
 }
 
 /* Random games of two rulesets from the same seeds end alike. */
@@ -618,6 +674,7 @@ int main(void) {
         cmocka_unit_test(sha256_standard_examples),
         cmocka_unit_test(builtin_files_play_as_built_in),
         cmocka_unit_test(bad_statements_refused),
+        cmocka_unit_test(levels_of_a_file),
         cmocka_unit_test(hostile_text_refused),
         cmocka_unit_test(holes58_parts),
         cmocka_unit_test(track_parts),

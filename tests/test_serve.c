@@ -1236,10 +1236,17 @@ static void page_and_boards(void **state) {
                          (size_t)num(r, "board_cells"));
         const char *frame = str(art, "frame");
         assert_true(strcmp(frame, "rect") == 0 || strcmp(frame, "palm") == 0);
+        /* the ruleset's own levels, weakest first */
+        json_t *own = json_object_get(r, "levels");
+        assert_int_equal(json_array_size(own), KEMET_LEVELS);
+        assert_string_equal(json_string_value(json_array_get(own, 0)),
+                            "random");
+        assert_string_equal(json_string_value(json_array_get(own, 4)),
+                            "best:20k");
     }
     json_t *levels = json_object_get(o, "levels");
     assert_int_equal(json_array_size(levels), KEMET_LEVELS);
-    assert_string_equal(str(json_array_get(levels, 4), "agent"), "best");
+    assert_string_equal(str(json_array_get(levels, 4), "agent"), "best:20k");
     json_decref(o);
     stop(&S, SIGTERM);
     remove_db(&S);
@@ -1694,8 +1701,9 @@ static long computer_figure(const srv *S, const char *what) {
 }
 
 /* The computer players' memory is bounded: games against six rulesets
- * and levels 3 to 5 at once hold at most COMPUTER_CAP (4) searching
- * players (each game kept its own, 4.2 MB at level 5, for ever), and once
+ * at level 5 (a search; the lower levels make a player for each decision)
+ * at once hold at most COMPUTER_CAP (4) searching players (each game kept
+ * its own, 4.2 MB at level 5, for ever), and once
  * the games are resigned and the players idle past --computer-idle, none
  * is held. */
 static void computer_players(void **state_) {
@@ -1716,7 +1724,7 @@ static void computer_players(void **state_) {
         snprintf(body, sizeof body,
                  "{\"ruleset\":\"%s\",\"players\":[\"human\",{\"computer\":%d}"
                  "]}",
-                 rules[i], 3 + i % 3);
+                 rules[i], 5);
         long made0 = computer_figure(&S, "made");
         g[i] = create(&S, body);
         /* until the computer has chosen once: its lone passes (Dogs &
@@ -1756,7 +1764,7 @@ static void computer_players(void **state_) {
 }
 
 /* A computer player freed and made again chooses as before: every choice
- * of the server's level 3 in a game (its player kept between moves,
+ * of the server's level 5 in a game (its player kept between moves,
  * freed after a pause, shared with another game) is the choice of an
  * agent made afresh for that position. */
 static void computer_same_moves(void **state_) {
@@ -1767,7 +1775,7 @@ static void computer_same_moves(void **state_) {
     S.extra[1] = "1";
     start(&S);
     const char *body = "{\"ruleset\":\"senet-kendall\",\"players\":"
-                       "[\"human\",{\"computer\":3}]}";
+                       "[\"human\",{\"computer\":5}]}";
     game g = create(&S, body), other = create(&S, body);
     for (int k = 0; k < 400; k++) {
         json_t *st = my_turn(&S, &g, 1);
@@ -1807,8 +1815,9 @@ static void computer_same_moves(void **state_) {
         int k = t ? kemet_moves(r, &pos, t, moves) : 0;
         if (pos.to == 2 && t && k > 1) {
             kemet_agent *a;
-            assert_int_equal(kemet_agent_new(r, "expectimax:2k", 1, &a, &err),
-                             0);
+            assert_int_equal(
+                kemet_agent_new(r, kemet_rules_level_agent(r, 5), 1, &a, &err),
+                0);
             int c = kemet_agent_choose(a, &pos, t, moves, k);
             assert_true(c >= 0);
             char want[160], got[160];

@@ -122,7 +122,8 @@ def rulesets():
 
 
 def level_agent(level):
-    """The agent spec the computer plays as at level 1-5."""
+    """The agent spec the computer plays as at level 1-5 in a ruleset
+    that names no levels of its own (Rules.levels gives a ruleset's)."""
     if isinstance(level, bool) or not isinstance(level, int):
         raise TypeError("level must be a whole number (1-5), not %r"
                         % (level,))
@@ -280,6 +281,9 @@ class Rules:
         self.glyphs = (g[0], g[1])
         self.pieces = info.pieces
         self.squares = info.squares
+        # the computer's play levels 1-5: the agent each plays as here
+        self.levels = tuple(_lib.kemet_rules_level_agent(r, lv).decode()
+                            for lv in range(1, 6))
 
     @classmethod
     def from_text(cls, text, spec=None):

@@ -198,6 +198,7 @@ def load():
                              [vp, P(Pos), P(Throw), P(Move), ctypes.c_int,
                               P(ctypes.c_double), P(ctypes.c_double)]),
         "kemet_level_agent": (ctypes.c_char_p, [ctypes.c_int]),
+        "kemet_rules_level_agent": (ctypes.c_char_p, [vp, ctypes.c_int]),
         "kemet_game_new": (ctypes.c_int, [vp, ctypes.c_uint64, P(vp),
                                           P(Events)]),
         "kemet_game_setup": (ctypes.c_int, [vp, ctypes.c_uint64, P(Pos),

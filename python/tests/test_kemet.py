@@ -21,6 +21,13 @@ def test_rulesets_and_facts():
     assert kemet.level_agent(5).startswith("best")
     with pytest.raises(kemet.KemetError):
         kemet.level_agent(9)
+    # the ruleset's own play levels, weakest first, each an agent
+    assert r.levels == ("random", "greedy~0.6", "greedy~0.25", "greedy",
+                        "best:20k")
+    for spec in r.levels:
+        assert kemet.Agent(r, spec).spec == spec
+    with pytest.raises(kemet.KemetError):
+        kemet.Agent(r, "greedy~2")
 
 
 def test_start_and_notation_round_trip():

@@ -22,7 +22,9 @@ static const char usage[] =
     "  sim RULESET --games N      self-play statistics\n"
     "  match RULESET --p1 A --p2 B --games N  agent against agent\n"
     "  hint 'POSITION' THROW      every legal move ranked by win chance\n"
-    "  ladder [RULESET...]        the agents' strength, as docs/ladder.md\n"
+    "  ladder [RULESET...]        the agents' strength "
+    "(docs/agent-ladder.md);\n"
+    "                             --levels: the play levels (docs/ladder.md)\n"
     "  analyze RULESET...         which ruleset makes the better game\n"
     "  bench                      random playout speed\n"
     "  perft RULESET DEPTH        count the game tree (golden counts)\n"
@@ -89,6 +91,17 @@ static int cmd_rules(int argc, char **argv) {
     printf("\n%s", info->text);
     if (info->board_note)
         printf("\nThe board: %s.\n", info->board_note);
+    /* the computer's levels, each an agent (docs/agents.md: "~P" plays a
+       share P of its moves at random) */
+    size_t at = (size_t)snprintf(line, sizeof line,
+                                 "\nThe computer's levels (kemet play --level "
+                                 "N; docs/ladder.md):");
+    for (int l = 1; l <= KEMET_LEVELS && at < sizeof line; l++)
+        at += (size_t)snprintf(line + at, sizeof line - at, " %d %s = %s%s", l,
+                               kemet_level_about(l),
+                               kemet_rules_level_agent(r, l),
+                               l < KEMET_LEVELS ? "," : ".");
+    cli_wrap(stdout, line, cli_text_width(stdout), 0);
     kemet_pos start;
     kemet_start(r, &start);
     putchar('\n');

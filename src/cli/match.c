@@ -9,6 +9,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -302,8 +303,10 @@ int cmd_match(int argc, char **argv) {
 static const char ladder_usage[] =
     "usage: kemet ladder [RULESET...] [--games N] [--seed S] [--threads T]\n"
     "                    [--expectimax A] [--best A] [--mcts A]\n"
+    "       kemet ladder --levels [RULESET...] (the play levels: --levels "
+    "--help)\n"
     "Measures the agents' strength on each ruleset (every ruleset when none\n"
-    "is named) and prints docs/ladder.md: the steps greedy over random,\n"
+    "is named) and prints docs/agent-ladder.md: the steps greedy over random,\n"
     "expectimax over greedy, best over expectimax, and where mcts sits\n"
     "(against greedy and expectimax), each a match of N games (default\n"
     "2000) with seats alternating, as 'kemet match' plays them. The search\n"
@@ -319,7 +322,154 @@ static void md_elo(double x) {
         printf("%s∞", x > 0 ? "+" : "−");
 }
 
+/* One step of the play levels: level k + 1 against level k in pairs of
+ * games that throw alike, luck-adjusted; a pilot of `pilot` games, then
+ * the size its interval asks for to tell the score from one half
+ * (cli_decide_half, cli_precision_size), at most `cap`. */
+static int level_step(const kemet_judge *j, const char *const spec[2],
+                      long pilot, double half, long cap, uint64_t seed,
+                      int threads, cli_match_stats *M) {
+    const int how = CLI_PAIRED | CLI_LUCK;
+    cli_outcome *out = calloc((size_t)cap, sizeof *out);
+    if (!out)
+        return cli_fail("ladder: out of memory");
+    char what[160];
+    snprintf(what, sizeof what, "%s: %s vs %s",
+             kemet_rules_spec(kemet_judge_rules(j)), spec[0], spec[1]);
+    double t0 = cli_now();
+    int rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, 0, pilot, 1000,
+                           threads, out, what);
+    if (!rc)
+        rc = cli_match_tally(out, pilot, how, M);
+    long n = pilot;
+    if (!rc) {
+        double got = fmax(M->adj.score - M->adj.lo, M->adj.hi - M->adj.score);
+        n = cli_precision_size(
+            pilot, got, cli_decide_half(half, M->adj.score, 0.5), cap, 2);
+        if (n > pilot)
+            rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, pilot,
+                               n - pilot, 1000, threads, out + pilot, what);
+    }
+    if (!rc)
+        rc = cli_match_tally(out, n, how, M);
+    M->secs = cli_now() - t0;
+    free(out);
+    return rc ? cli_fail("ladder: out of memory") : 0;
+}
+
+static const char levels_usage[] =
+    "usage: kemet ladder --levels [RULESET...] [--precision H] [--pilot P]\n"
+    "                    [--cap N] [--seed S] [--threads T]\n"
+    "Measures the computer's play levels on each ruleset (every ruleset when\n"
+    "none is named) and prints docs/ladder.md: each level against the one\n"
+    "below, in pairs of games that throw alike, scored luck-adjusted (as\n"
+    "'kemet match --paired --luck'). A pilot of P games (default 200) sets\n"
+    "the sample that gives the score a 95% interval of half-width H\n"
+    "(default 0.02), narrower where the score lies near one half, at most N\n"
+    "games (default 20000). A level is measurably stronger than the one\n"
+    "below when its interval lies wholly above one half. The same seed\n"
+    "gives the same result whatever the thread count.\n" TABLES_HELP NET_HELP;
+
+static int ladder_levels(int argc, char **argv) {
+    long pilot = 200, cap = 20000, nthreads = 0;
+    const char *half_opt = "0.02";
+    uint64_t seed = 1;
+    bool levels = false;
+    const char *arg[64];
+    int npos;
+    cli_opt opts[] = {{"levels", OPT_FLAG, &levels, 0, 0},
+                      {"precision", OPT_STRING, &half_opt, 0, 0},
+                      {"pilot", OPT_LONG, &pilot, 2, 1000000},
+                      {"cap", OPT_LONG, &cap, 2, 10000000},
+                      {"seed", OPT_U64, &seed, 0, 0},
+                      {"threads", OPT_LONG, &nthreads, 1, 256},
+                      {"tables", OPT_STRING, &cli_tables, 0, 0},
+                      {"net", OPT_STRING, &cli_net, 0, 0},
+                      {NULL, OPT_FLAG, NULL, 0, 0}};
+    int rc = cli_parse(argc, argv, opts, arg, 0, 64, &npos, levels_usage);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    char *end;
+    errno = 0;
+    double half = strtod(half_opt, &end);
+    if (errno || end == half_opt || *end || !(half > 0 && half < 0.5))
+        return cli_fail("ladder: --precision takes a half-width between 0 "
+                        "and 0.5, not '%.20s'",
+                        half_opt);
+    if (pilot % 2 || cap % 2 || cap < pilot)
+        return cli_fail("ladder: --pilot and --cap are even numbers of games "
+                        "(pairs), the cap at least the pilot");
+    int n = npos ? npos : kemet_ruleset_count();
+    for (int i = 0; i < n; i++) {
+        kemet_rules *r = cli_rules(npos ? arg[i] : kemet_ruleset_id(i), NULL);
+        if (!r)
+            return EXIT_BAD;
+        kemet_rules_close(r);
+    }
+    int threads = cli_threads(nthreads);
+    printf("# The computer's play levels\n\nGenerated by `kemet");
+    for (int i = 0; i < argc; i++)
+        printf(" %s", argv[i]);
+    printf("`; do not edit by hand. Each ruleset's file names the agent each "
+           "level plays as (`levels`, docs/rulesets.md; `kemet rules "
+           "RULESET` lists them; agents: docs/agents.md, where `~P` plays a "
+           "share P of its moves at random).\n\n");
+    printf("Each line is level *k* against level *k* − 1 in pairs of games "
+           "that throw alike (the agents in each other's seats), as `kemet "
+           "match --paired --luck` plays them. *Score* is the higher level's "
+           "luck-adjusted score (its result less the luck of its throws) with "
+           "its 95%% interval over the pairs; *raw* its share of the games "
+           "won (a draw a half). A pilot of %ld games set each sample to give "
+           "the score a half-width of %.3f (narrower near one half), at most "
+           "%ld games. A level is *stronger* when its interval lies wholly "
+           "above one half. Games reaching 1000 turns are stopped (ruling G5) "
+           "and count for neither side.\n\n",
+           pilot, half, cap);
+    for (int i = 0; i < n; i++) {
+        kemet_judge *j;
+        kemet_rules *r =
+            cli_rules_for(npos ? arg[i] : kemet_ruleset_id(i), NULL, NULL, &j);
+        if (!r)
+            return EXIT_BAD;
+        printf("## %s\n\n", kemet_rules_spec(r));
+        printf("| level | agent | against | score | Elo | raw | games | "
+               "stopped | stronger |\n"
+               "|---|---|---|---|---|---|---|---|---|\n");
+        fflush(stdout);
+        for (int l = 2; l <= KEMET_LEVELS; l++) {
+            const char *spec[2] = {kemet_rules_level_agent(r, l),
+                                   kemet_rules_level_agent(r, l - 1)};
+            cli_match_stats M;
+            if (level_step(j, spec, pilot, half, cap, seed, threads, &M)) {
+                kemet_judge_free(j);
+                kemet_rules_close(r);
+                return EXIT_BAD;
+            }
+            printf("| %d %s | %s | %s | %.3f (%.3f–%.3f) | ", l,
+                   kemet_level_about(l), spec[0], spec[1], M.adj.score,
+                   M.adj.lo, M.adj.hi);
+            md_elo(M.adj.elo);
+            printf(" (");
+            md_elo(M.adj.elo_lo);
+            printf(" to ");
+            md_elo(M.adj.elo_hi);
+            printf(") | %.3f | %ld | %ld | %s |\n", M.score, M.games, M.stopped,
+                   M.adj.lo > 0.5   ? "yes"
+                   : M.adj.hi < 0.5 ? "no: weaker"
+                                    : "no: a tie");
+            fflush(stdout);
+        }
+        putchar('\n');
+        kemet_judge_free(j);
+        kemet_rules_close(r);
+    }
+    return 0;
+}
+
 int cmd_ladder(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--levels") == 0)
+            return ladder_levels(argc, argv);
     long games = 2000, nthreads = 0;
     uint64_t seed = 1;
     const char *ex = "expectimax:2k", *best = "best:8k", *mcts = "mcts:500";

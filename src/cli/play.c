@@ -32,16 +32,22 @@
 #include <time.h>
 #include <unistd.h>
 
+/* A seat played by the computer at the level chosen: its agent is the
+ * ruleset's (kemet_rules_level_agent), known once the ruleset is open. */
+static const char level_seat[] = "level";
+
 static const char play_usage[] =
     "usage: kemet play [RULESET] [--level 1-5] [--side 1|2] [--p1 PLAYER]\n"
     "                  [--p2 PLAYER] [--seed N] [--record FILE] [--board "
     "FILE]\n"
     "Plays a game in the terminal. RULESET defaults to senet-kendall ('kemet\n"
     "rules' lists them). By default you (human) are player 1 against the\n"
-    "computer at level 2. --level sets the computer's strength: 1 random,\n"
-    "2 greedy (one move ahead), 3 expectimax:2k, 4 expectimax (20,000\n"
-    "positions), 5 best (the strongest; docs/strength.md); --side 2 plays\n"
-    "you as player 2 against it (at level 2 unless --level says). PLAYER is\n"
+    "computer at level 2. --level sets the computer's strength, from 1\n"
+    "(beginner: random moves) to 5 (very strong: the best search); each\n"
+    "level is measurably stronger than the one below in every ruleset where\n"
+    "the rules leave choices ('kemet rules RULESET' names each level's\n"
+    "agent; docs/ladder.md); --side 2 plays you as player 2 against it (at\n"
+    "level 2 unless --level says). PLAYER is\n"
     "human or an agent (random, greedy, expectimax[:BUDGET], mcts[:BUDGET],\n"
     "best[:BUDGET]; see 'kemet match --help'). --seed N fixes the throws "
     "(default:\n"
@@ -757,9 +763,17 @@ static void explain_computer(play *P) {
     int n = !moves || !order ? -1
             : t              ? kemet_moves(P->rules, &P->why_pos, t, moves)
                              : kemet_prethrow(P->rules, &P->why_pos, moves);
+    /* weighed by an agent like it, so that asking changes nothing of the
+       game's own (its generator: ties, and "~P"'s random moves) */
+    kemet_agent *again = NULL;
+    kemet_error err;
+    if (n >= 0 && kemet_agent_new_judged(P->judge, kemet_agent_spec(S->agent),
+                                         1, &again, &err))
+        n = -1;
     cli_busy_start("%s weighing its choices again", S->name);
-    int m = n >= 0 ? kc_rank(S->agent, &P->why_pos, t, moves, n, order) : -1;
+    int m = n >= 0 ? kc_rank(again, &P->why_pos, t, moves, n, order) : -1;
     cli_busy_end();
+    kemet_agent_free(again);
     if (m < 0) {
         printf("  No explanation: out of memory.\n");
     } else {
@@ -786,6 +800,21 @@ static void explain_computer(play *P) {
         }
         if (m > 8)
             printf("     ... and %d more\n", m - 8);
+        /* a choice below the best it saw: one of its random moves */
+        const char *share = strchr(kemet_agent_spec(S->agent), '~');
+        double taken = order[0].chance;
+        for (int i = 0; i < m; i++) {
+            int k = order[i].index;
+            if (k < 0 ? P->why_threw
+                      : !P->why_threw &&
+                            kemet_move_equal(&moves[k], &P->why_move))
+                taken = order[i].chance;
+        }
+        if (share && taken < order[0].chance - 1e-9)
+            cli_say(stdout, 2, 2,
+                    "At this level the computer plays %.0f%% of its moves at "
+                    "random, and this was one of them.",
+                    100 * strtod(share + 1, NULL));
     }
     free(moves);
     free(order);
@@ -1577,14 +1606,15 @@ int cmd_play(int argc, char **argv) {
         if (p2 || strcmp(p1, "human") != 0)
             return cli_fail("play: --side 2 makes you player 2 against the "
                             "computer; give --p1/--p2 instead, not both");
-        p1 = kemet_level_agent((int)level);
+        p1 = level_seat;
         p2 = "human";
     }
     if (level && strcmp(p1, "human") != 0 && (!p2 || strcmp(p2, "human") == 0))
-        p1 = kemet_level_agent((int)level); /* the human is player 2 */
+        p1 = level_seat; /* the human is player 2 */
     if (!p2)
-        p2 = level && strcmp(p1, "human") == 0 ? kemet_level_agent((int)level)
-                                               : "greedy";
+        p2 = strcmp(p1, "human") == 0 ? level_seat : "greedy";
+    if (!level)
+        level = 2;
     bool seats_given = false;
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--seed", 6) == 0)
@@ -1636,6 +1666,10 @@ int cmd_play(int argc, char **argv) {
     }
     P.info = kemet_rules_info(P.rules);
     P.rows = cli_rows(stdout);
+    if (p1 == level_seat)
+        p1 = kemet_rules_level_agent(P.rules, (int)level);
+    if (p2 == level_seat)
+        p2 = kemet_rules_level_agent(P.rules, (int)level);
     if (!(P.scratch = malloc(KEMET_MAX_MOVES * sizeof *P.scratch))) {
         kemet_judge_free(P.judge);
         kemet_rules_close(P.rules);

@@ -22,6 +22,10 @@
  * A budget follows the name after a colon: a node count ("expectimax:
  * 20000", "20k", "1m"), a time ("500ms", "2s"), or for expectimax a fixed
  * depth in plies ("d3"). Node and depth budgets are deterministic.
+ *
+ * "~P" after the name and budget ("greedy~0.25") makes any agent a weaker
+ * one: in a share P of its decisions with a choice it plays as `random`
+ * does, drawing from its own generator (the play levels, docs/ladder.md).
  */
 #include "internal.h"
 
@@ -36,7 +40,7 @@ enum { SEARCH_NONE, SEARCH_EXPECTIMAX, SEARCH_MCTS, SEARCH_BEST };
  * iteration per BEST_ITER positions of its budget (at least 100; with a
  * depth budget, BEST_DEPTH_ITER), which takes about the time the same
  * budget takes elsewhere: expectimax cannot see past one ply there (Lions
- * & Jackals' turns of several values), and the ladder (docs/ladder.md)
+ * & Jackals' turns of several values), and the ladder (docs/agent-ladder.md)
  * shows MCTS far stronger on such choices. */
 #define BEST_WIDE 32
 #define BEST_ITER 50
@@ -61,6 +65,7 @@ struct kemet_agent {
     const agent_kind *kind;
     kemet_rng rng;
     kmt_budget budget;
+    uint32_t blunder; /* "~P": P in millionths */
     kmt_search *search;
     kmt_mcts *mcts;
     /* greedy's scratch for the value of throwing */
@@ -148,10 +153,20 @@ static int greedy_choose(kemet_agent *a, const kemet_pos *pos,
     return v > throw_value(a, pos, false) ? best : -1;
 }
 
+/* Whether this decision is one of the share "~P" played at random (a
+ * draw only for an agent with such a share). */
+static bool blunders(kemet_agent *a) {
+    return a->blunder > 0 && kemet_rng_below(&a->rng, 1000000) < a->blunder;
+}
+
+static int rank_core(kemet_agent *agent, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *moves, int n,
+                     double *chance, double *throw_chance);
+
 static int search_choose(kemet_agent *a, const kemet_pos *pos,
                          const kemet_throw *thr, const kemet_move *moves,
                          int n) {
-    return kemet_agent_rank(a, pos, thr, moves, n, NULL, NULL);
+    return rank_core(a, pos, thr, moves, n, NULL, NULL);
 }
 
 static const agent_kind kinds[] = {
@@ -186,15 +201,25 @@ static const agent_kind kinds[] = {
 };
 enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]) };
 
-/* The play levels: what each plays as, and its name on the page. */
+/* The play levels where a ruleset names none (its file's 'levels' gives
+ * its own): what each plays as, and its name on the page. Each a share of
+ * random moves less than the level below, then the search: measurably
+ * stronger step by step in every ruleset here (docs/ladder.md). */
 static const char *const levels[KEMET_LEVELS][2] = {
-    {"random", "beginner"},    {"greedy", "easy"},
-    {"expectimax:2k", "fair"}, {"expectimax", "strong"},
-    {"best", "very strong"},
+    {"random", "beginner"},      {"greedy~0.6", "easy"},
+    {"greedy~0.25", "fair"},     {"greedy", "strong"},
+    {"best:20k", "very strong"},
 };
 
 const char *kemet_level_agent(int level) {
     return level >= 1 && level <= KEMET_LEVELS ? levels[level - 1][0] : NULL;
+}
+
+const char *kemet_rules_level_agent(const kemet_rules *rules, int level) {
+    if (!rules || level < 1 || level > KEMET_LEVELS)
+        return NULL;
+    const char *own = rules->rs->level[level - 1];
+    return own ? own : levels[level - 1][0];
 }
 
 const char *kemet_level_about(int level) {
@@ -253,11 +278,32 @@ bad:
                     kind->search != SEARCH_MCTS ? ", or plies like d3" : "");
 }
 
-int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
-                           uint64_t seed, kemet_agent **out, kemet_error *err) {
-    if (!judge || !spec || !out)
-        return kmt_fail(err, KEMET_EMISUSE, "kemet_agent_new: NULL argument");
-    *out = NULL;
+/* A share 0..1 written "0", "1", "0.25" (at most six decimals) into
+ * millionths. */
+static int read_share(const char *s, uint32_t *out) {
+    size_t n = strlen(s);
+    if (n < 1 || n > 8 || strspn(s, "0123456789.") != n || s[0] == '.' ||
+        strchr(s, '.') != strrchr(s, '.') || s[n - 1] == '.')
+        return -1;
+    char *end;
+    double x = strtod(s, &end);
+    if (*end || x < 0 || x > 1)
+        return -1;
+    *out = (uint32_t)(x * 1e6 + 0.5);
+    return 0;
+}
+
+/* An agent spec as read: its kind, budget, share played at random and
+ * judge, and the spec written back in its canonical form. */
+typedef struct agent_spec {
+    const agent_kind *kind;
+    kmt_budget budget;
+    uint32_t blunder;
+    bool linear, plain;
+    char canon[64];
+} agent_spec;
+
+static int parse_spec(const char *spec, agent_spec *o, kemet_error *err) {
     char buf[64];
     const char *at = strchr(spec, '@');
     bool linear = false, plain = false;
@@ -271,6 +317,22 @@ int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
                             spec);
         memcpy(buf, spec, (size_t)(at - spec));
         buf[at - spec] = 0;
+        spec = buf;
+    }
+    uint32_t blunder = 0;
+    const char *tilde = strchr(spec, '~');
+    char share[12] = "";
+    if (tilde) {
+        size_t head = (size_t)(tilde - spec);
+        if (head >= sizeof buf || read_share(tilde + 1, &blunder))
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "bad agent '%.40s' ('~' takes the share of its "
+                            "decisions played at random, 0 to 1: ~0.25)",
+                            spec);
+        snprintf(share, sizeof share, "~%s", tilde + 1);
+        if (spec != buf)
+            memcpy(buf, spec, head);
+        buf[head] = 0;
         spec = buf;
     }
     const char *colon = strchr(spec, ':');
@@ -294,6 +356,31 @@ int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
         if (rc)
             return rc;
     }
+    *o = (agent_spec){kind, budget, blunder, linear, plain, ""};
+    snprintf(o->canon, sizeof o->canon, "%s%s%.30s%s%s", kind->name,
+             colon ? ":" : "", colon ? colon + 1 : "", share,
+             linear  ? "@linear"
+             : plain ? "@plain"
+                     : "");
+    return KEMET_OK;
+}
+
+int kmt_agent_spec_check(const char *spec, kemet_error *err) {
+    agent_spec o;
+    return parse_spec(spec, &o, err);
+}
+
+int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
+                           uint64_t seed, kemet_agent **out, kemet_error *err) {
+    if (!judge || !spec || !out)
+        return kmt_fail(err, KEMET_EMISUSE, "kemet_agent_new: NULL argument");
+    *out = NULL;
+    agent_spec o;
+    int rc = parse_spec(spec, &o, err);
+    if (rc)
+        return rc;
+    const agent_kind *kind = o.kind;
+    bool linear = o.linear, plain = o.plain;
     kemet_agent *a = calloc(1, sizeof *a);
     if (!a)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
@@ -304,7 +391,8 @@ int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
         a->judge = &a->derived;
     }
     a->kind = kind;
-    a->budget = budget;
+    a->budget = o.budget;
+    a->blunder = o.blunder;
     kemet_rng_seed(&a->rng, seed);
     bool ok = (a->moves = malloc(KEMET_MAX_MOVES * sizeof *a->moves)) != NULL;
     if (ok && kind->search == SEARCH_NONE) {
@@ -321,11 +409,7 @@ int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
         kemet_agent_free(a);
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
-    snprintf(a->spec, sizeof a->spec, "%s%s%.40s%s", kind->name,
-             colon ? ":" : "", colon ? colon + 1 : "",
-             linear  ? "@linear"
-             : plain ? "@plain"
-                     : "");
+    memcpy(a->spec, o.canon, sizeof a->spec);
     *out = a;
     return KEMET_OK;
 }
@@ -382,10 +466,10 @@ long long kemet_agent_nodes(const kemet_agent *agent) {
     return agent->nodes;
 }
 
-int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
+/* kemet_agent_rank without the share played at random. */
+static int rank_core(kemet_agent *agent, const kemet_pos *pos,
                      const kemet_throw *thr, const kemet_move *moves, int n,
                      double *chance, double *throw_chance) {
-    assert(agent && kmt_pos_usable(agent->rules, pos) && (n <= 0 || moves));
     if (thr && thr->n == 0)
         thr = NULL;
     if (n <= 0 && thr)
@@ -428,6 +512,17 @@ int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
     return a->kind->choose(a, pos, thr, moves, n);
 }
 
+int kemet_agent_rank(kemet_agent *agent, const kemet_pos *pos,
+                     const kemet_throw *thr, const kemet_move *moves, int n,
+                     double *chance, double *throw_chance) {
+    assert(agent && kmt_pos_usable(agent->rules, pos) && (n <= 0 || moves));
+    int k = rank_core(agent, pos, thr, moves, n, chance, throw_chance);
+    bool choice = thr && thr->n > 0 ? n > 1 : n >= 1;
+    if (choice && blunders(agent))
+        k = random_choose(agent, pos, thr, moves, n);
+    return k;
+}
+
 const char *kemet_agent_spec(const kemet_agent *agent) {
     return agent->spec;
 }
@@ -439,6 +534,8 @@ int kemet_agent_choose(kemet_agent *agent, const kemet_pos *pos,
         return -1; /* nothing to choose: throw (or pass) */
     if (thr && thr->n > 0 && n == 1)
         return 0; /* forced */
+    if (blunders(agent))
+        return random_choose(agent, pos, thr, moves, n);
     return agent->kind->choose(agent, pos, thr, moves, n);
 }
 

@@ -120,7 +120,8 @@ typedef struct kmt_rulefile {
     const char *title, *author, *about, *source, *gone, *in_hand;
     const char *player[2];
     char glyph[2];
-    int year;   /* 0: not given */
+    int year;             /* 0: not given */
+    const char *level[5]; /* 'levels': the play levels' agents, or NULL */
     char *text; /* the rules in words, each line ending in a newline */
     kmt_option option[KMT_MAX_OPTIONS + 1];
     int option_line[KMT_MAX_OPTIONS];
@@ -178,9 +179,10 @@ struct kmt_ruleset {
     const char *id;
     int variant;
     const char *title, *source, *text;
-    const char *author; /* who the rules are by, in words */
-    int year;           /* the year they were published, 0: not given */
-    const char *about;  /* one line: what sets this game apart */
+    const char *author;   /* who the rules are by, in words */
+    int year;             /* the year they were published, 0: not given */
+    const char *about;    /* one line: what sets this game apart */
+    const char *level[5]; /* the play levels' agents (NULL: the defaults) */
     const char *player[2];
     char glyph[2];
     const char *gone;
@@ -477,6 +479,9 @@ int kmt_search_run(kmt_search *s, const kmt_budget *budget,
 long long kmt_search_nodes(const kmt_search *s);
 /* The agent's check (kemet_agent_set_check): 0 when it has none. */
 int kmt_agent_check(kemet_agent *a);
+/* Whether `spec` names an agent kemet_agent_new would make (its
+ * message in err otherwise). */
+int kmt_agent_spec_check(const char *spec, kemet_error *err);
 
 /* Monte Carlo tree search (mcts.c), with the same conventions; the
  * budget is iterations or seconds. */

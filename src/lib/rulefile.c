@@ -187,6 +187,7 @@ static const struct {
     {"board", T_WORDS, false, 0},
     {"text", T_TEXT, true, 0},
     {"option", T_WORDS, false, 0},
+    {"levels", T_WORDS, false, 0},
 };
 enum { NCOMMON = sizeof common / sizeof common[0] };
 
@@ -263,6 +264,20 @@ static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
         *(name[0] == 'i'   ? &f->id
           : name[0] == 'f' ? &f->family
                            : &f->board) = p->argv[1];
+        return KEMET_OK;
+    }
+    if (strcmp(name, "levels") == 0) {
+        if (p->argc != 1 + KEMET_LEVELS)
+            return bad(err, p->line,
+                       "write 'levels' and the %d levels' agents, weakest "
+                       "first",
+                       KEMET_LEVELS);
+        for (int i = 0; i < KEMET_LEVELS; i++) {
+            kemet_error e;
+            if (kmt_agent_spec_check(p->argv[1 + i], &e))
+                return bad(err, p->line, "level %d: %s", i + 1, e.msg);
+            f->level[i] = p->argv[1 + i];
+        }
         return KEMET_OK;
     }
     if (strcmp(name, "year") == 0) {

@@ -276,6 +276,8 @@ static int open_text(const char *text, const char *spec, const char *board_text,
     rs->author = f->author;
     rs->year = f->year;
     rs->about = f->about;
+    for (int i = 0; i < KEMET_LEVELS; i++)
+        rs->level[i] = f->level[i];
     rs->player[0] = f->player[0];
     rs->player[1] = f->player[1];
     rs->glyph[0] = f->glyph[0];

@@ -220,15 +220,17 @@ static void calm_down_locked(server *S) {
 
 /* The computer player for game g's seat to act (g->mu held): one of the
  * players held for its ruleset and level (made, in the place of the least
- * recently used, when there is none), or for levels 1 and 2 one made for
- * this decision. NULL when out of memory. */
+ * recently used, when there is none), or, for an agent that draws
+ * (wg_agent_per_decision), one made for this decision. NULL when out of
+ * memory. */
 static kemet_agent *player_take(server *S, wgame *g) {
     int level = wg_computer_level(g);
+    const char *spec = wg_computer_agent(g);
     kemet_error err;
     kemet_agent *a = NULL;
-    if (level <= 2) {
-        if (kemet_agent_new_judged(g->judge, kemet_level_agent(level),
-                                   wg_computer_seed(g), &a, &err))
+    if (wg_agent_per_decision(spec)) {
+        if (kemet_agent_new_judged(g->judge, spec, wg_computer_seed(g), &a,
+                                   &err))
             return NULL;
         pthread_mutex_lock(&S->mu);
         S->players_live++;
@@ -257,8 +259,8 @@ static kemet_agent *player_take(server *S, wgame *g) {
             slot->agent = NULL;
             S->players_live--;
         }
-        if (slot && !kemet_agent_new_judged(g->judge, kemet_level_agent(level),
-                                            1, &slot->agent, &err)) {
+        if (slot &&
+            !kemet_agent_new_judged(g->judge, spec, 1, &slot->agent, &err)) {
             slot->judge = g->judge;
             slot->level = level;
             S->players_live++;

@@ -57,9 +57,13 @@ static json_t *ruleset_json(const kemet_rules *r) {
     }
     kemet_pos start;
     kemet_start(r, &start);
+    json_t *levels = json_array();
+    for (int l = 1; l <= KEMET_LEVELS; l++)
+        json_array_append_new(levels,
+                              json_string(kemet_rules_level_agent(r, l)));
     return json_pack(
         "{s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:[s,s], s:s?, s:s?, s:i, s:i, "
-        "s:i, s:s?, s:o?, s:s?, s:o, s:o, s:b}",
+        "s:i, s:s?, s:o?, s:s?, s:o, s:o, s:b, s:o}",
         "id", kemet_rules_spec(r), "title", i->title, "source", i->source,
         "author", i->author, "year",
         i->year ? json_integer(i->year) : json_null(), "about", i->about,
@@ -67,7 +71,7 @@ static json_t *ruleset_json(const kemet_rules *r) {
         "in_hand", i->in_hand, "pieces", i->pieces, "squares", i->squares,
         "board_cells", i->board_cells, "board_note", i->board_note, "art",
         art_json(r), "board_file", file, "paths", paths, "start",
-        wg_cells_json(r, &start), "scores", i->scores != 0);
+        wg_cells_json(r, &start), "scores", i->scores != 0, "levels", levels);
 }
 
 json_t *wg_rulesets_json(kemet_rules *const *rules, int n) {

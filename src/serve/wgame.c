@@ -79,7 +79,7 @@ static int wg_begin(wgame *g) {
     const char *name[2];
     for (int p = 0; p < 2; p++) {
         int l = wg_seat_level(g->seat[p]);
-        name[p] = l ? kemet_level_agent(l) : "human";
+        name[p] = l ? kemet_rules_level_agent(g->rules, l) : "human";
     }
     if (kemet_game_new(g->rules, g->seed, &g->g, &ev) ||
         kemet_game_set_players(g->g, name[0], name[1]))
@@ -361,6 +361,15 @@ int wg_computer_level(const wgame *g) {
     return wg_seat_level(g->seat[kemet_game_pos(g->g)->to - 1]);
 }
 
+const char *wg_computer_agent(const wgame *g) {
+    return kemet_rules_level_agent(g->rules, wg_computer_level(g));
+}
+
+bool wg_agent_per_decision(const char *spec) {
+    return strncmp(spec, "random", 6) == 0 || strncmp(spec, "greedy", 6) == 0 ||
+           strchr(spec, '~') != NULL;
+}
+
 uint64_t wg_computer_seed(const wgame *g) {
     int p = kemet_game_pos(g->g)->to - 1;
     return kc_mix64(g->seed ^ (uint64_t)(p + 1) ^ ((uint64_t)g->version << 32));
@@ -383,7 +392,8 @@ int wg_computer_plan(wgame *g, wg_plan *plan) {
     if (!g->agent[p]) {
         kemet_error err;
         int rc = kemet_agent_new_judged(
-            g->judge, kemet_level_agent(wg_seat_level(g->seat[p])),
+            g->judge,
+            kemet_rules_level_agent(g->rules, wg_seat_level(g->seat[p])),
             kc_mix64(g->seed ^ (uint64_t)(p + 1)), &g->agent[p], &err);
         if (rc)
             return rc;

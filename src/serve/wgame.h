@@ -159,6 +159,13 @@ int wg_computer_plan(wgame *g, wg_plan *plan);
  * and the version: the same decision, the same seed). */
 int wg_computer_plan_with(wgame *g, kemet_agent *agent, wg_plan *plan);
 int wg_computer_level(const wgame *g);
+/* The agent the seat to act plays as (its ruleset's level agent), and
+ * whether a player is made for each decision rather than kept: an agent
+ * that does not search, or plays a share of its decisions at random,
+ * draws from its generator, and one made afresh from wg_computer_seed
+ * chooses alike however often the server frees and makes it. */
+const char *wg_computer_agent(const wgame *g);
+bool wg_agent_per_decision(const char *spec);
 uint64_t wg_computer_seed(const wgame *g);
 int wg_plan_choose(wg_plan *plan);
 int wg_computer_apply(wgame *g, const wg_plan *plan);
