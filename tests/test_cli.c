@@ -889,6 +889,51 @@ static void resignation_recorded(void **state) {
     rmdir(dir);
 }
 
+/* Jequier's opening seats the contestants (JQ1): whoever throws the first
+ * 1 plays Black. The library's opening names the contestant (event
+ * FIRST1, b: 1 the one named first, the person); kemet play seats the
+ * person by it unless told a side, and says so. */
+static void jequier_opening_seats(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-jequier", &r, &err), KEMET_OK);
+    int seen[3] = {0};
+    for (uint64_t seed = 3; seed <= 8; seed++) {
+        kemet_game *g;
+        kemet_events ev = {0};
+        assert_int_equal(kemet_game_new(r, seed, &g, &ev), KEMET_OK);
+        kemet_game_free(g);
+        int b = 0;
+        for (int e = 0; e < ev.n; e++)
+            if (ev.ev[e].kind == KEMET_EV_FIRST1)
+                b = ev.ev[e].b;
+        assert_true(b == 1 || b == 2);
+        seen[b]++;
+        char sd[8], *o, *e;
+        snprintf(sd, sizeof sd, "%llu", (unsigned long long)seed);
+        assert_int_equal(tu_run("quit\ny\n", &o, &e, "play", "senet-jequier",
+                                "--seed", sd, NULL),
+                         0);
+        if (!strstr(o, b == 1 ? "You threw the 1 first: you play Black."
+                              : "The computer threw the 1 first: it plays "
+                                "Black, you White."))
+            fail_msg("seed %s, contestant %d threw the 1: %s", sd, b, o);
+        free(o);
+        free(e);
+        /* told a side, the person sits there, and nothing is said */
+        assert_int_equal(tu_run("quit\ny\n", &o, &e, "play", "senet-jequier",
+                                "--seed", sd, "--side", "1", NULL),
+                         0);
+        assert_null(strstr(o, "threw the 1 first"));
+        assert_non_null(strstr(o, "White (you)"));
+        free(o);
+        free(e);
+    }
+    assert_true(seen[1] > 0 && seen[2] > 0);
+    kemet_rules_close(r);
+}
+
 /* 'why' explains the computer's last choice by its own chances. */
 static void why_command(void **state) {
     (void)state;
@@ -1572,6 +1617,7 @@ int main(void) {
         cmocka_unit_test(auto_forced),
         cmocka_unit_test(engine_protocol),
         cmocka_unit_test(why_command),
+        cmocka_unit_test(jequier_opening_seats),
         cmocka_unit_test(take_back),
         cmocka_unit_test(play_turn_cap),
         cmocka_unit_test(engine_options),

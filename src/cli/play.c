@@ -85,6 +85,8 @@ typedef struct play {
     kemet_judge *judge; /* the agents' (cli_judge) */
     const kemet_info *info;
     kemet_game *game; /* the game and its session: plies, resignation... */
+    int black; /* who the opening made player 2 (cli_opening_black): 1 the
+                  person or player named first, 2 the other, 0 none */
     seat seat[2];
     const char *record; /* the record file as named, or NULL */
     char *record_at;    /* the file written (a link's target) */
@@ -1369,6 +1371,16 @@ static void show_header(play *P, const kemet_events *ev) {
              width, 0);
     putchar('\n');
     P->used = 1 + cli_describe(P->rules, ev, stdout); /* the first screen's */
+    if (P->black && P->seat[0].human != P->seat[1].human) {
+        /* the opening seated the person and the computer (Jequier's) */
+        snprintf(line, sizeof line,
+                 P->seat[1].human ? "  You threw the 1 first: you play %s."
+                                  : "  The computer threw the 1 first: it "
+                                    "plays %s, you %s.",
+                 P->info->player[1], P->info->player[0]);
+        cli_wrap(stdout, line, width, 2);
+        P->used++;
+    }
 }
 
 /* The plies until the game ends, is resigned or is left. */
@@ -1615,10 +1627,14 @@ int cmd_play(int argc, char **argv) {
         p2 = strcmp(p1, "human") == 0 ? level_seat : "greedy";
     if (!level)
         level = 2;
-    bool seats_given = false;
+    bool seats_given = false, side_given = false;
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--seed", 6) == 0)
             have_seed = true;
+        if (strncmp(argv[i], "--side", 6) == 0 ||
+            strncmp(argv[i], "--p1", 4) == 0 ||
+            strncmp(argv[i], "--p2", 4) == 0)
+            side_given = true;
         if (strncmp(argv[i], "--p1", 4) == 0 ||
             strncmp(argv[i], "--p2", 4) == 0 ||
             strncmp(argv[i], "--level", 7) == 0)
@@ -1670,6 +1686,15 @@ int cmd_play(int argc, char **argv) {
         p1 = kemet_rules_level_agent(P.rules, (int)level);
     if (p2 == level_seat)
         p2 = kemet_rules_level_agent(P.rules, (int)level);
+    /* where the opening decides who plays black (Jequier's first 1), the
+       player, named first, sits where it says unless told a side */
+    if (!resume && !position && !side_given)
+        P.black = cli_opening_black(P.rules, seed);
+    if (P.black == 1) {
+        const char *t = p1;
+        p1 = p2;
+        p2 = t;
+    }
     if (!(P.scratch = malloc(KEMET_MAX_MOVES * sizeof *P.scratch))) {
         kemet_judge_free(P.judge);
         kemet_rules_close(P.rules);

@@ -28,7 +28,7 @@ const take = (p) => { const s = K.UTF8ToString(p); K._kw_free(p); return s; };
 const rulesets = execFileSync(bin, ["rules"], { encoding: "utf8" })
   .split("\n").map((l) => l.split(/\s+/)[0]).filter(Boolean);
 const pairs = [["random", "greedy"], ["greedy", "expectimax:500"],
-               ["best:300", "random"]];
+               ["best:300", "random"], ["greedy~0.25", "greedy~0.6"]];
 const dir = mkdtempSync(join(tmpdir(), "kemet-wasm-"));
 let games = 0, failed = 0, endless = 0;
 try {
