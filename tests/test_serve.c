@@ -2167,13 +2167,38 @@ static void ruleset_file_games(void **state_) {
     char rules[96];
     snprintf(rules, sizeof rules, "%s.rules", S.db);
     write_text(rules, my_chien);
+    /* two files at once, each its own ruleset, on a server of their own */
+    char rules2[112], second[sizeof my_chien + 16];
+    snprintf(rules2, sizeof rules2, "%s.2.rules", S.db);
+    snprintf(second, sizeof second, "%s", my_chien);
+    memcpy(strstr(second, "id my-chien"), "id my-chian", 11);
+    write_text(rules2, second);
+    srv T = {0};
+    temp_db(&T);
+    T.extra[0] = "--rules";
+    T.extra[1] = rules;
+    T.extra[2] = "--rules";
+    T.extra[3] = rules2;
+    start(&T);
+    json_t *all = call(&T, "GET", "/api/rulesets", NULL, NULL, 200);
+    json_t *list = json_object_get(all, "rulesets");
+    size_t n = json_array_size(list);
+    assert_true(n > 2);
+    assert_string_equal(str(json_array_get(list, n - 2), "id"), "my-chien");
+    assert_string_equal(str(json_array_get(list, n - 1), "id"), "my-chian");
+    json_decref(all);
+    game g2 = create(&T, "{\"ruleset\":\"my-chian\",\"players\":"
+                         "[\"human\",{\"computer\":2}]}");
+    act(&T, &g2, 1);
+    stop(&T, SIGTERM);
+    remove_db(&T);
+    unlink(rules2);
     S.extra[0] = "--rules";
     S.extra[1] = rules;
     start(&S);
-    json_t *all = call(&S, "GET", "/api/rulesets", NULL, NULL, 200);
-    json_t *list = json_object_get(all, "rulesets");
-    size_t n = json_array_size(list);
-    assert_true(n > 1);
+    all = call(&S, "GET", "/api/rulesets", NULL, NULL, 200);
+    list = json_object_get(all, "rulesets");
+    n = json_array_size(list);
     assert_string_equal(str(json_array_get(list, n - 1), "id"), "my-chien");
     json_decref(all);
     game g = create(&S, "{\"ruleset\":\"my-chien\",\"players\":"

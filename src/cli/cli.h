@@ -60,16 +60,22 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
 /* Opens a ruleset or fails with a message (returns NULL). `board` is the
  * path of a board file (--board), or NULL for the built-in board. */
 kemet_rules *cli_rules(const char *spec, const char *board);
-/* Reads the ruleset file of --rules FILE (any command takes it; a
- * ruleset argument ending in ".rules" is read the same way). Returns 0,
- * or EXIT_BAD after a message. */
+/* Reads the ruleset file of --rules FILE (any command takes it, several
+ * times for several files, each id once; a ruleset argument ending in
+ * ".rules" is read the same way). Returns 0, or EXIT_BAD after a message. */
 int cli_rules_load(const char *path);
-/* The text of the file of --rules when `spec` (or a position) names its
- * id, else NULL; and the file's path (NULL: none given). */
+/* The text of the file of --rules whose id `spec` (or a position) names,
+ * else NULL; and the first file's path (NULL: none given). */
 const char *cli_rules_text_for(const char *spec);
 const char *cli_rules_path(void);
-/* The text of the file of --rules, or NULL. */
+/* The text of the first file of --rules, or NULL (the commands that read
+ * one record or game). */
 const char *cli_rules_text(void);
+/* The files of --rules, in the order given: how many, and each one's text
+ * and path (NULL outside 0..count-1). */
+int cli_rules_count(void);
+const char *cli_rules_text_at(int i);
+const char *cli_rules_path_at(int i);
 /* kemet_pos_parse_board, the position's ruleset being --rules's file
  * when the position names its id. */
 int cli_pos_parse(const char *text, const char *board_text, kemet_rules **r,

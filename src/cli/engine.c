@@ -240,9 +240,9 @@ static bool command(engine *E, char *line) {
         printf("rulesets");
         for (int i = 0; i < kemet_ruleset_count(); i++)
             printf(" %s", kemet_ruleset_id(i));
-        if (cli_rules_path()) { /* the file of --rules */
+        for (int i = 0; i < cli_rules_count(); i++) { /* the --rules files */
             kemet_rules *u;
-            if (kemet_rules_open_file(cli_rules_path(), NULL, NULL, &u,
+            if (kemet_rules_open_text(cli_rules_text_at(i), NULL, NULL, &u,
                                       &E->err) == 0) {
                 printf(" %s", kemet_rules_info(u)->id);
                 kemet_rules_close(u);

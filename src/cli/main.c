@@ -59,11 +59,12 @@ static int cmd_rules(int argc, char **argv) {
         return cli_fail("rules: --board needs a RULESET (the board file is "
                         "checked against it)");
     if (n == 0) {
-        int total = kemet_ruleset_count() + (cli_rules_path() != NULL);
+        int total = kemet_ruleset_count() + cli_rules_count();
         for (int i = 0; i < total; i++) {
             kemet_rules *r =
-                cli_rules(i < kemet_ruleset_count() ? kemet_ruleset_id(i)
-                                                    : cli_rules_path(),
+                cli_rules(i < kemet_ruleset_count()
+                              ? kemet_ruleset_id(i)
+                              : cli_rules_path_at(i - kemet_ruleset_count()),
                           NULL);
             if (!r)
                 return EXIT_BAD;
@@ -85,9 +86,13 @@ static int cmd_rules(int argc, char **argv) {
     printf("%s (%s)\n", info->title, kemet_rules_spec(r));
     cli_wrap(stdout, line, cli_text_width(stdout), 0);
     printf("Source: %s\n", info->source);
-    if (kemet_rules_sha256(r))
-        printf("Ruleset file: %s (SHA-256 %s)\n", cli_rules_path(),
-               kemet_rules_sha256(r));
+    if (kemet_rules_sha256(r)) {
+        const char *path = cli_rules_path();
+        for (int i = 0; i < cli_rules_count(); i++)
+            if (cli_rules_text_at(i) == cli_rules_text_for(info->id))
+                path = cli_rules_path_at(i);
+        printf("Ruleset file: %s (SHA-256 %s)\n", path, kemet_rules_sha256(r));
+    }
     printf("\n%s", info->text);
     if (info->board_note)
         printf("\nThe board: %s.\n", info->board_note);

@@ -12,7 +12,8 @@ static const char serve_usage[] =
     "Serves the games in the browser at http://127.0.0.1:P/ (port 8080 by\n"
     "default; 0 picks a free one) with a JSON API under /api/ (docs/api.md).\n"
     "--rules FILE offers the ruleset of a ruleset file too, read at start-up\n"
-    "(docs/rulesets.md); nothing is uploaded.\n"
+    "(docs/rulesets.md; --rules again for each further file, up to 16, each\n"
+    "its own id); nothing is uploaded.\n"
     "Games are stored in FILE (kemet.db by default), each action before it\n"
     "is answered; a restart resumes them. --host 0.0.0.0 listens on every\n"
     "address instead of the loopback one (an IPv6 address, such as :: or\n"
@@ -54,8 +55,8 @@ int cmd_serve(int argc, char **argv) {
     int rc = cli_parse(argc, argv, opts, NULL, 0, 0, &npos, serve_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
-    /* The built-in rulesets, and the file of --rules (docs/rulesets.md). */
-    int n = kemet_ruleset_count() + (cli_rules_path() != NULL);
+    /* The built-in rulesets, and the files of --rules (docs/rulesets.md). */
+    int n = kemet_ruleset_count() + cli_rules_count();
     kemet_rules **rules = calloc((size_t)n, sizeof *rules);
     kemet_judge **judges = calloc((size_t)n, sizeof *judges);
     if (!rules || !judges) {
@@ -69,8 +70,9 @@ int cmd_serve(int argc, char **argv) {
         if (opened < kemet_ruleset_count()
                 ? kemet_rules_open(kemet_ruleset_id(opened), &rules[opened],
                                    &err)
-                : kemet_rules_open_text(cli_rules_text(), NULL, NULL,
-                                        &rules[opened], &err)) {
+                : kemet_rules_open_text(
+                      cli_rules_text_at(opened - kemet_ruleset_count()), NULL,
+                      NULL, &rules[opened], &err)) {
             rc = cli_fail("serve: %s", err.msg);
             break;
         }

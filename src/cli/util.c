@@ -170,22 +170,25 @@ int cli_board_text(const char *path, char **text) {
     return *text ? 0 : EXIT_BAD;
 }
 
-/* The ruleset file given with --rules: its path, text and id. The
- * program reads one per run. */
+/* The ruleset files given with --rules (several for serve, engine and
+ * rules; the first for the commands that read one): path, text and id. */
+#define RULES_FILES 16
 static struct {
     char *text;
     char path[256];
     char id[48];
-} rules_file;
+} rules_file[RULES_FILES];
+static int rules_files;
 
 static void rules_file_free(void) {
-    free(rules_file.text);
-    rules_file.text = NULL;
+    for (int i = 0; i < rules_files; i++)
+        free(rules_file[i].text);
+    rules_files = 0;
 }
 
 int cli_rules_load(const char *path) {
-    if (rules_file.text)
-        return cli_fail("--rules is given once");
+    if (rules_files == RULES_FILES)
+        return cli_fail("--rules is given at most %d times", RULES_FILES);
     char *text = cli_read_file(path, 256 * 1024);
     if (!text)
         return EXIT_BAD;
@@ -195,30 +198,60 @@ int cli_rules_load(const char *path) {
         free(text);
         return cli_fail("%s: %s", path, err.msg);
     }
-    snprintf(rules_file.id, sizeof rules_file.id, "%s",
-             kemet_rules_info(r)->id);
+    const char *id = kemet_rules_info(r)->id;
+    for (int i = 0; i < rules_files; i++)
+        if (strcmp(rules_file[i].id, id) == 0) {
+            int rc = cli_fail("%s: the id '%s' is %s's already", path, id,
+                              rules_file[i].path);
+            kemet_rules_close(r);
+            free(text);
+            return rc;
+        }
+    snprintf(rules_file[rules_files].id, sizeof rules_file[0].id, "%s", id);
     kemet_rules_close(r);
-    snprintf(rules_file.path, sizeof rules_file.path, "%s", path);
-    rules_file.text = text;
-    atexit(rules_file_free);
+    snprintf(rules_file[rules_files].path, sizeof rules_file[0].path, "%s",
+             path);
+    rules_file[rules_files].text = text;
+    if (rules_files++ == 0)
+        atexit(rules_file_free);
     return 0;
 }
 
-const char *cli_rules_text_for(const char *spec) {
-    if (!rules_file.text || !spec)
-        return NULL;
+/* The file whose ruleset `spec` names (by its id), or -1. */
+static int rules_file_of(const char *spec) {
+    if (!spec)
+        return -1;
     size_t len = strcspn(spec, ": \t");
-    return strlen(rules_file.id) == len && memcmp(spec, rules_file.id, len) == 0
-               ? rules_file.text
-               : NULL;
+    for (int i = 0; i < rules_files; i++)
+        if (strlen(rules_file[i].id) == len &&
+            memcmp(spec, rules_file[i].id, len) == 0)
+            return i;
+    return -1;
+}
+
+const char *cli_rules_text_for(const char *spec) {
+    int i = rules_file_of(spec);
+    return i < 0 ? NULL : rules_file[i].text;
 }
 
 const char *cli_rules_text(void) {
-    return rules_file.text;
+    return rules_files ? rules_file[0].text : NULL;
 }
 
 const char *cli_rules_path(void) {
-    return rules_file.text ? rules_file.path : NULL;
+    return rules_files ? rules_file[0].path : NULL;
+}
+
+int cli_rules_count(void) {
+    return rules_files;
+}
+
+const char *cli_rules_text_at(int i) {
+    return i >= 0 && i < rules_files ? rules_file[i].text : NULL;
+}
+
+const char *cli_rules_path_at(int i) {
+    return i >= 0 && i < rules_files ? rules_file[i].path : NULL;
 }
 
 kemet_rules *cli_rules(const char *spec, const char *board) {
@@ -229,10 +262,12 @@ kemet_rules *cli_rules(const char *spec, const char *board) {
     size_t n = strlen(spec);
     if (!cli_rules_text_for(spec) && n > 6 &&
         strcmp(spec + n - 6, ".rules") == 0) {
-        if (!(rules_file.text && strcmp(spec, rules_file.path) == 0) &&
-            cli_rules_load(spec))
+        int k = 0;
+        while (k < rules_files && strcmp(spec, rules_file[k].path) != 0)
+            k++;
+        if (k == rules_files && cli_rules_load(spec))
             return NULL;
-        spec = rules_file.id;
+        spec = rules_file[k].id;
     }
     if (cli_board_text(board, &text))
         return NULL;
@@ -244,7 +279,7 @@ kemet_rules *cli_rules(const char *spec, const char *board) {
         if (board && strncmp(err.msg, "board", 5) == 0)
             cli_fail("%s: %s", board, err.msg);
         else if (rtext && strncmp(err.msg, "rules file", 10) == 0)
-            cli_fail("%s: %s", rules_file.path, err.msg);
+            cli_fail("%s: %s", rules_file[rules_file_of(spec)].path, err.msg);
         else
             cli_fail("%s", err.msg);
         return NULL;
