@@ -178,7 +178,30 @@ export function legend(rs, you) {
       s("circle", {class: "piece" + p, cx: 10, cy: 10, r: 7.5})),
     ` ${rs.players[p - 1]} (player ${p})${you === p ? " — you" : ""}`)),
     h("span", {class: "who"}, s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
-      s("path", {d: "M3 10 H15 M11 6 L15 10 L11 14", class: "trackarrow", fill: "none"})), " way the pieces run"));
+      s("path", {d: "M3 10 H15 M11 6 L15 10 L11 14", class: "trackarrow", fill: "none"})), " way the pieces run"),
+    /* a cross on squares: the marked squares (the rules say what they do) */
+    rs.art.holes.some(c => c.mark === "×") ? h("span", {class: "who marked-squares"},
+      s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
+        s("rect", {x: 1.5, y: 1.5, width: 17, height: 17, rx: 3, fill: "#f0dbb2", stroke: "#7a5229"}),
+        s("text", {class: "mark", x: 10, y: 15, "text-anchor": "middle", "font-size": 15, "stroke-width": .75}, "×")),
+      ` marked square: ${squaresWith(rs, c => c.mark === "×", you || 1)} (see the rules)`) : null);
+}
+
+/* The squares (of player p's track) of the holes `pick` chooses, in
+ * words: "26-29", "15, 26 and 30". */
+function squaresWith(rs, pick, p) {
+  const path = rs.paths[p - 1], sq = [];
+  for (let k = 1; k < path.length; k++) {
+    const c = rs.art.holes.find(x => x.cell === path[k]);
+    if (c && pick(c)) sq.push(k);
+  }
+  const runs = [];
+  for (const k of sq) {
+    const r = runs[runs.length - 1];
+    if (r && r[1] === k - 1) r[1] = k; else runs.push([k, k]);
+  }
+  const words = runs.map(([a, b]) => a === b ? String(a) : b === a + 1 ? `${a}, ${b}` : `${a}-${b}`);
+  return words.length > 1 ? words.slice(0, -1).join(", ") + " and " + words[words.length - 1] : words[0] || "";
 }
 
 /* Player p's n pieces beside the board, drawn overlapping (at most 7). */
