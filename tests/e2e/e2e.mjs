@@ -623,6 +623,21 @@ async function phone(browser, base) {
   const st = await boardText(page);
   if (Math.min(...st.marks) < 16) fail(`the board's signs are ${Math.min(...st.marks).toFixed(1)} px on a phone`);
   if (Math.min(...st.nums) < 10) fail(`the square numbers are ${Math.min(...st.nums).toFixed(1)} px on a phone`);
+  /* each sign (☥, nfr, ...) under its square's number, their ink apart:
+     the sign's ink (measured on a canvas in its font) begins below the
+     number's baseline */
+  const crowded = await page.evaluate(() => {
+    const svg = document.querySelector(".board"), m = svg.getScreenCTM(), ctx = document.createElement("canvas").getContext("2d"), out = [];
+    const screenY = t => new DOMPoint(+t.getAttribute("x"), +t.getAttribute("y")).matrixTransform(m).y;
+    for (const t of svg.querySelectorAll(".hole text.mark")) {
+      const n = t.parentNode.querySelector("text.num"), cs = getComputedStyle(t), fs = +t.getAttribute("font-size") * Math.hypot(m.a, m.b);
+      ctx.font = `${cs.fontWeight} ${fs}px ${cs.fontFamily}`;
+      const top = screenY(t) - ctx.measureText(t.textContent).actualBoundingBoxAscent, base = screenY(n);
+      if (top < base + 1) out.push(`${t.textContent} on ${n.textContent} (its ink ${(base - top).toFixed(1)} px into the number)`);
+    }
+    return out;
+  });
+  if (crowded.length) fail("on a phone the signs crowd the square numbers: " + crowded.join(", "));
   if (!/t throws/.test(await page.locator("#keys").textContent())) fail("the key t is not mentioned");
   await page.screenshot({ path: join(artifacts, "phone-senet-kendall.png") });
   if (bad.length) fail("errors: " + bad.join("; "));
