@@ -502,7 +502,12 @@ function render() {
      or a move from or to there); the one to act on looks like a button */
   const startHand = p => rs.pieces - rs.start.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
   const showHand = rs.in_hand && (handMark || [1, 2].some(p => st.hand[p - 1] > 0 || startHand(p) > 0));
-  const showGone = rs.gone && (offMark || [1, 2].some(p => st.gone[p - 1] > 0));
+  /* where the pieces borne off are a score (Bell's Senet), a piece hit
+     leaves the game for good: each side's pieces captured so, beside its
+     score (the pieces neither on the board, in hand nor borne off) */
+  const onBoard = p => st.cells.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
+  const captured = rs.scores ? [1, 2].map(p => Math.max(0, rs.pieces - onBoard(p) - (st.hand[p - 1] || 0) - (st.gone[p - 1] || 0))) : null;
+  const showGone = rs.gone && (offMark || [1, 2].some(p => st.gone[p - 1] > 0 || (captured && captured[p - 1] > 0)));
   const zone = (p, what, n, mark, where) => {
     const live = mark && p === st.to;
     const z = h("div", {class: "zone" + (live ? " " + mark : ""), "data-zone": where + p},
@@ -514,7 +519,9 @@ function render() {
   };
   const zones = showHand || showGone ? h("div", {class: "zones", id: "zones"},
     showHand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
-    showGone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null) : null;
+    showGone ? [1, 2].flatMap(p => [zone(p, rs.gone, st.gone[p - 1], offMark, "off"), captured ?
+      h("div", {class: "zone captured", "data-zone": "captured" + p, title: `${whoName(rs, p)} pieces hit: out of the game for good`},
+        pieceSvg(p, captured[p - 1]), h("span", {}, `${whoName(rs, p)} captured: ${captured[p - 1]}`)) : null]) : null) : null;
   const mine = myTurn();
   const actions = h("div", {class: "row", id: "actions"});
   if (mine && st.phase === "throw") {
