@@ -178,7 +178,30 @@ export function legend(rs, you) {
       s("circle", {class: "piece" + p, cx: 10, cy: 10, r: 7.5})),
     ` ${rs.players[p - 1]} (player ${p})${you === p ? " — you" : ""}`)),
     h("span", {class: "who"}, s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
-      s("path", {d: "M3 10 H15 M11 6 L15 10 L11 14", class: "trackarrow", fill: "none"})), " way the pieces run"));
+      s("path", {d: "M3 10 H15 M11 6 L15 10 L11 14", class: "trackarrow", fill: "none"})), " way the pieces run"),
+    /* a cross on squares: the marked squares (the rules say what they do) */
+    rs.art.holes.some(c => c.mark === "×") ? h("span", {class: "who marked-squares"},
+      s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
+        s("rect", {x: 1.5, y: 1.5, width: 17, height: 17, rx: 3, fill: "#f0dbb2", stroke: "#7a5229"}),
+        s("text", {class: "mark", x: 10, y: 15, "text-anchor": "middle", "font-size": 15, "stroke-width": .75}, "×")),
+      ` marked square: ${squaresWith(rs, c => c.mark === "×", you || 1)} (see the rules)`) : null);
+}
+
+/* The squares (of player p's track) of the holes `pick` chooses, in
+ * words: "26-29", "15, 26 and 30". */
+function squaresWith(rs, pick, p) {
+  const path = rs.paths[p - 1], sq = [];
+  for (let k = 1; k < path.length; k++) {
+    const c = rs.art.holes.find(x => x.cell === path[k]);
+    if (c && pick(c)) sq.push(k);
+  }
+  const runs = [];
+  for (const k of sq) {
+    const r = runs[runs.length - 1];
+    if (r && r[1] === k - 1) r[1] = k; else runs.push([k, k]);
+  }
+  const words = runs.map(([a, b]) => a === b ? String(a) : b === a + 1 ? `${a}, ${b}` : `${a}-${b}`);
+  return words.length > 1 ? words.slice(0, -1).join(", ") + " and " + words[words.length - 1] : words[0] || "";
 }
 
 /* Player p's n pieces beside the board, drawn overlapping (at most 7). */
@@ -298,7 +321,7 @@ export function drawBoard(rs, cells, opts = {}) {
     else if (c.mark) {
       const fs = c.square ? c.r * .75 : c.r;
       grp.append(s("text", {class: "mark", x: c.x, y: c.square ? c.y + c.r * .8 : c.y + fs * .36, "text-anchor": "middle", "font-size": fs,
-                            "data-fs": fs, "data-r": c.r, "data-cy": c.y, "data-square": c.square ? "1" : "0"}, c.mark));
+                            "data-fs": fs, "data-r": c.r, "data-cx": c.x, "data-cy": c.y, "data-square": c.square ? "1" : "0"}, c.mark));
     }
     const n = cells[cell - 1] || [0, 0];
     const pr = c.r * (c.square ? 0.62 : 0.82);
@@ -389,6 +412,30 @@ export function drawBoard(rs, cells, opts = {}) {
   return svg;
 }
 
+/* The ink of a sign as drawn (its font, bold), in units of its font
+ * size: how far it reaches above and below its baseline, its width, and
+ * how far to move its anchor for the ink to be centred on it. Measured on
+ * a canvas; a typical capital's where that cannot be done. */
+let meter;
+const inks = new Map();
+function inkOf(t) {
+  const cs = getComputedStyle(t), font = `${cs.fontStyle} ${cs.fontWeight} 100px ${cs.fontFamily}`, key = font + "\n" + t.textContent;
+  if (inks.has(key)) return inks.get(key);
+  let ink = {asc: .75, desc: .05, w: .65 * t.textContent.length, shift: 0};
+  try {
+    meter = meter || document.createElement("canvas").getContext("2d");
+    meter.font = font;
+    meter.textAlign = "center";
+    const m = meter.measureText(t.textContent);
+    if (m.actualBoundingBoxAscent > 0)
+      ink = {asc: m.actualBoundingBoxAscent / 100, desc: Math.max(0, m.actualBoundingBoxDescent) / 100,
+             w: (m.actualBoundingBoxLeft + m.actualBoundingBoxRight) / 100,
+             shift: (m.actualBoundingBoxLeft - m.actualBoundingBoxRight) / 200};
+  } catch (e) { /* no canvas: the typical capital */ }
+  inks.set(key, ink);
+  return ink;
+}
+
 /* Sizes what is written on a drawn board for the screen it is on: the
  * holes' numbers and signs readable, and the arrows' labels at 12 CSS px
  * or more, each where it covers no piece and no other label (tried at the
@@ -405,17 +452,33 @@ export function fitBoard(svg) {
     t.setAttribute("font-size", fs);
     if (sq) t.setAttribute("y", +t.dataset.top + fs * .95);
   }
+  const numbered = svg.classList.contains("numbers");
   for (const t of svg.querySelectorAll("text.mark")) {
-    /* (in a square, a little below its middle, clear of the number in
-       its corner) */
-    const r = +t.dataset.r, sq = t.dataset.square === "1";
+    const r = +t.dataset.r, sq = t.dataset.square === "1", cy = +t.dataset.cy;
     let fs = Math.min(Math.max(+t.dataset.fs, px(sq ? 21 : 18)), r * (sq ? 1.3 : 1.5));
     t.setAttribute("font-size", fs);
     /* (a word such as nfr kept within its square) */
     const wide = t.getComputedTextLength ? t.getComputedTextLength() : 0;
     if (wide > 1.8 * r) { fs = Math.max(+t.dataset.fs, fs * 1.8 * r / wide); t.setAttribute("font-size", fs); }
-    t.setAttribute("stroke-width", fs * .05); /* (thin signs such as the ankh drawn bolder) */
-    t.setAttribute("y", sq ? Math.min(+t.dataset.cy + fs * .36 + r * .15, +t.dataset.cy + r * .85) : +t.dataset.cy + fs * .36);
+    const num = numbered && sq ? t.parentNode.querySelector("text.num") : null;
+    if (num) {
+      /* in a numbered square: the sign's ink in the room under the
+         number in its corner, as large as that room allows (never larger
+         than above), centred there */
+      const ink = inkOf(t), pad = Math.max(r * .06, px(1.5));
+      const top = +num.getAttribute("y") + px(2.5), bottom = cy + r - pad;
+      fs = Math.min(fs, (bottom - top) / (ink.asc + ink.desc + .06), (2 * r - 2 * Math.max(r * .08, px(2))) / (ink.w + .06));
+      t.setAttribute("font-size", fs);
+      t.setAttribute("stroke-width", fs * .05); /* (thin signs such as the ankh drawn bolder) */
+      t.setAttribute("x", +t.dataset.cx + ink.shift * fs);
+      t.setAttribute("y", top + (bottom - top - (ink.asc + ink.desc) * fs) / 2 + ink.asc * fs);
+      continue;
+    }
+    /* (in a square, a little below its middle, clear of the number in
+       its corner where the numbers are shown) */
+    t.setAttribute("stroke-width", fs * .05);
+    t.setAttribute("x", +t.dataset.cx);
+    t.setAttribute("y", sq ? Math.min(cy + fs * .36 + r * .15, cy + r * .85) : cy + fs * .36);
   }
   const layer = svg.querySelector("g.labels");
   if (!layer) return;

@@ -311,6 +311,54 @@ async function sendMove(v, text) {
   finally { v.sending = false; }
 }
 
+/* A typed move: sent when it is one of the legal moves; anything else
+ * is read as the server reads it and, if written well, the server is
+ * asked why it is not legal (it may be a short form of a legal move: then
+ * it is sent). A move that is not legal is explained, as the server's
+ * refusal would, without a request refused. */
+async function typedMove(v, text) {
+  const st = v.state;
+  if (!(st.moves || []).includes(text)) {
+    let why = notationError(ruleset(st.ruleset), text);
+    if (!why) {
+      try {
+        const r = await api("GET", `games/${v.id}/explain?move=${encodeURIComponent(text)}`);
+        why = r.legal ? "" : r.reason;
+      } catch (e) { why = e.message; }
+    }
+    if (v !== view || v.state !== st) return;
+    if (why) {
+      say(why, true);
+      v.done = []; v.picked = null; v.ways = null;
+      await loadSteps(v);
+      return;
+    }
+  }
+  await sendMove(v, text);
+}
+
+/* What is wrong with a move's writing (docs/notation.md), in the words of
+ * the library's reader (kemet_move_parse), or "" where it reads well:
+ * FROM-TO or FROM-END-TO steps joined by "+" (at most 8), FROM a square
+ * or "in", TO a square or "off", or "pass". */
+function notationError(rs, text) {
+  if (text === "pass") return "";
+  const end = (x, what) => {
+    if ((what === "from" && x === "in") || (what === "to" && x === "off")) return "";
+    if (!/^[0-9]{1,4}$/.test(x)) return `'${x.slice(0, 20)}' is not a square${what === "from" ? " or 'in'" : what === "to" ? " or 'off'" : ""}`;
+    return +x < 1 || +x > rs.squares ? `square ${+x} is outside the board (1-${rs.squares})` : "";
+  };
+  const steps = text.split("+");
+  for (let i = 0; i < steps.length; i++) {
+    const x = steps[i].split("-");
+    if (x.length < 2 || x.length > 3) return `'${text.slice(0, 40)}' is not a move (FROM-TO, FROM-END-TO, or pass)`;
+    if (i === 8) return `too many steps in '${text.slice(0, 40)}'`;
+    const why = end(x[0], "from") || (x.length === 3 ? end(x[1], "via") : "") || end(x[x.length - 1], "to");
+    if (why) return why;
+  }
+  return "";
+}
+
 function squareOfCell(cell) {
   const st = view.state, rs = ruleset(st.ruleset);
   const path = rs.paths[st.to - 1];
@@ -502,7 +550,12 @@ function render() {
      or a move from or to there); the one to act on looks like a button */
   const startHand = p => rs.pieces - rs.start.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
   const showHand = rs.in_hand && (handMark || [1, 2].some(p => st.hand[p - 1] > 0 || startHand(p) > 0));
-  const showGone = rs.gone && (offMark || [1, 2].some(p => st.gone[p - 1] > 0));
+  /* where the pieces borne off are a score (Bell's Senet), a piece hit
+     leaves the game for good: each side's pieces captured so, beside its
+     score (the pieces neither on the board, in hand nor borne off) */
+  const onBoard = p => st.cells.reduce((a, c) => a + ((c || [0, 0])[p - 1] || 0), 0);
+  const captured = rs.scores ? [1, 2].map(p => Math.max(0, rs.pieces - onBoard(p) - (st.hand[p - 1] || 0) - (st.gone[p - 1] || 0))) : null;
+  const showGone = rs.gone && (offMark || [1, 2].some(p => st.gone[p - 1] > 0 || (captured && captured[p - 1] > 0)));
   const zone = (p, what, n, mark, where) => {
     const live = mark && p === st.to;
     const z = h("div", {class: "zone" + (live ? " " + mark : ""), "data-zone": where + p},
@@ -514,7 +567,9 @@ function render() {
   };
   const zones = showHand || showGone ? h("div", {class: "zones", id: "zones"},
     showHand ? [1, 2].map(p => zone(p, rs.in_hand, st.hand[p - 1], handMark, "in")) : null,
-    showGone ? [1, 2].map(p => zone(p, rs.gone, st.gone[p - 1], offMark, "off")) : null) : null;
+    showGone ? [1, 2].flatMap(p => [zone(p, rs.gone, st.gone[p - 1], offMark, "off"), captured ?
+      h("div", {class: "zone captured", "data-zone": "captured" + p, title: `${whoName(rs, p)} pieces hit: out of the game for good`},
+        pieceSvg(p, captured[p - 1]), h("span", {}, `${whoName(rs, p)} captured: ${captured[p - 1]}`)) : null]) : null) : null;
   const mine = myTurn();
   const actions = h("div", {class: "row", id: "actions"});
   if (mine && st.phase === "throw") {
@@ -566,7 +621,7 @@ function render() {
     act(w => post(w, "resign"));
   }}, "Resign"));
   const typed = h("input", {id: "typed", size: 10, placeholder: "e.g. 9-12", "aria-label": "type a move"});
-  const typedForm = h("form", {class: "row typed", onsubmit: e => { e.preventDefault(); if (typed.value.trim()) act(w => sendMove(w, typed.value.trim())); }},
+  const typedForm = h("form", {class: "row typed", onsubmit: e => { e.preventDefault(); if (typed.value.trim()) act(w => typedMove(w, typed.value.trim())); }},
     typed, h("button", {class: "secondary", type: "submit"}, "Play typed move"));
   /* the end: a rematch, offered to the other player */
   let end = null;

@@ -16,7 +16,10 @@
 //   5. the review of a resigned game, its accuracy by docs/review.md's
 //      formula; a rematch between two people landing both in one game;
 //   6. a whole game of every ruleset with no console error and no failed
-//      request; the home page, the rules pages, a bad address.
+//      request; the home page, the rules pages, a bad address;
+//   7. Bell's Senet: the pieces captured counted beside the score, the
+//      marked squares in the legend, typed moves that are not legal
+//      explained with no refused request.
 // Each check runs on its own; the failures are listed at the end.
 // Usage: KEMET_BIN=build/release/kemet node e2e.mjs [NAME...]
 import { chromium } from "playwright-core";
@@ -623,10 +626,90 @@ async function phone(browser, base) {
   const st = await boardText(page);
   if (Math.min(...st.marks) < 16) fail(`the board's signs are ${Math.min(...st.marks).toFixed(1)} px on a phone`);
   if (Math.min(...st.nums) < 10) fail(`the square numbers are ${Math.min(...st.nums).toFixed(1)} px on a phone`);
+  /* each sign (☥, nfr, ...) under its square's number, their ink apart:
+     the sign's ink (measured on a canvas in its font) begins below the
+     number's baseline */
+  const crowded = await page.evaluate(() => {
+    const svg = document.querySelector(".board"), m = svg.getScreenCTM(), ctx = document.createElement("canvas").getContext("2d"), out = [];
+    const screenY = t => new DOMPoint(+t.getAttribute("x"), +t.getAttribute("y")).matrixTransform(m).y;
+    for (const t of svg.querySelectorAll(".hole text.mark")) {
+      const n = t.parentNode.querySelector("text.num"), cs = getComputedStyle(t), fs = +t.getAttribute("font-size") * Math.hypot(m.a, m.b);
+      ctx.font = `${cs.fontWeight} ${fs}px ${cs.fontFamily}`;
+      const top = screenY(t) - ctx.measureText(t.textContent).actualBoundingBoxAscent, base = screenY(n);
+      if (top < base + 1) out.push(`${t.textContent} on ${n.textContent} (its ink ${(base - top).toFixed(1)} px into the number)`);
+    }
+    return out;
+  });
+  if (crowded.length) fail("on a phone the signs crowd the square numbers: " + crowded.join(", "));
   if (!/t throws/.test(await page.locator("#keys").textContent())) fail("the key t is not mentioned");
   await page.screenshot({ path: join(artifacts, "phone-senet-kendall.png") });
   if (bad.length) fail("errors: " + bad.join("; "));
   console.log("ok - a phone: the hints and a tap's explanation on the first screen, the hint labels readable over no piece; the piece to enter marked; Senet's numbers and signs readable");
+  await ctx.close();
+}
+
+/* Bell's Senet, where a piece hit leaves the game for good: once one is
+ * hit, each side's pieces captured are counted beside its score; the
+ * legend says what the crosses on squares 26-29 are; a move typed that is
+ * not legal, or not a move, is explained as the server explains it with
+ * no request refused and nothing in the console, and a legal one plays. */
+async function bellCaptured(browser, base) {
+  const rs = (await (await fetch(base + "/api/rulesets")).json()).rulesets.find(r => r.id === "senet-bell");
+  const captured = (st, p) => rs.pieces - st.cells.reduce((a, c) => a + c[p - 1], 0) - st.hand[p - 1] - st.gone[p - 1];
+  /* a game between two people played at random until a piece is hit, at
+     a turn with a move to make */
+  let g = null, st = null;
+  for (let tries = 0; tries < 30 && !g; tries++) {
+    const n = await newGame(base, "senet-bell", ["human", "human"]);
+    let s = n.state;
+    for (let i = 0; i < 600 && s.status === "playing"; i++) {
+      const tok = n.tokens[String(s.to)];
+      if (s.phase === "throw") { s = (await post(base, n.id, "throw", tok)).data; continue; }
+      if (captured(s, 1) + captured(s, 2) > 0) { g = n; st = s; break; }
+      s = (await post(base, n.id, "move", tok, { move: s.moves[Math.floor(Math.random() * s.moves.length)] })).data;
+    }
+  }
+  if (!g) fail("no piece of Bell's Senet was hit in 30 random games");
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const bad = watchErrors(page);
+  await page.goto(`${base}/#/join/${g.id}/${g.tokens[String(st.to)]}`);
+  await page.locator(".board").waitFor();
+  await still(page);
+  const zones = (await page.locator("#zones .zone").allTextContents()).join(" · ");
+  for (const p of [1, 2]) {
+    const want = `${rs.players[p - 1]} captured: ${captured(st, p)}`;
+    if (!zones.includes(want)) fail(`after a hit the page does not say "${want}" (${st.position}): "${zones}"`);
+  }
+  if (!zones.includes(`${rs.players[0]} borne off: ${st.gone[0]}`)) fail("the captured pieces are not shown beside the score: " + zones);
+  const legend = await page.locator(".legend").textContent();
+  if (!/×\s*marked square: 26-29/.test(legend))
+    fail("the legend does not say what the crosses are: " + legend);
+  await page.screenshot({ path: join(artifacts, "bell-captured-390x844.png") });
+  /* typed moves: one too long for any throw, one not written as a move,
+     one off the board; each explained in the server's own words */
+  const version = st.version;
+  for (const typed of ["1-30", "foo", "0-31", "3-5+"]) {
+    const r = await fetch(`${base}/api/games/${g.id}/explain?move=${encodeURIComponent(typed)}`);
+    const d = await r.json();
+    const want = r.ok ? d.reason : d.error;
+    if (!want) fail(`the server takes ${typed} as legal`);
+    await page.fill("#typed", typed);
+    await page.click("form.typed button[type=submit]");
+    await waitFor(async () => (await page.locator("#msg").textContent()).trim() === want, `the explanation of ${typed}: "${want}"`, 10000);
+    await settled(page);
+  }
+  await page.screenshot({ path: join(artifacts, "bell-typed-illegal-390x844.png") });
+  const now = await (await fetch(`${base}/api/games/${g.id}`)).json();
+  if (now.version !== version) fail(`a typed illegal move changed the game (version ${version} -> ${now.version})`);
+  if (bad.length) fail("a typed illegal move: " + bad.join("; "));
+  /* and a legal one is played */
+  await page.fill("#typed", st.moves[0]);
+  await page.click("form.typed button[type=submit]");
+  await waitFor(async () => (await (await fetch(`${base}/api/games/${g.id}`)).json()).version > version, "the typed legal move to be played");
+  await still(page);
+  if (bad.length) fail("a typed legal move: " + bad.join("; "));
+  console.log(`ok - Bell's Senet: "${zones}" after a hit; the legend's "${legend.match(/marked square[^)]*\)/)[0]}"; typed moves not legal explained with no console error or refused request`);
   await ctx.close();
 }
 
@@ -900,7 +983,7 @@ browser.newContext = async o => {
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
 const checks = { boards, senetLevel5, phone, yourSquares, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
-                 homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, wholeGames };
+                 bellCaptured, homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
 try {
