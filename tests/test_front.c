@@ -582,8 +582,8 @@ static void screens_fit(void **state) {
             snprintf(what, sizeof what, "%s%s", rulesets[i],
                      compact ? " --compact" : "");
             screens_in_view(o, in, what);
-            /* the computer's turns were told */
-            assert_non_null(strstr(o, "(greedy) throw"));
+            /* the computer's turns were told (level 2: greedy~0.6) */
+            assert_non_null(strstr(o, "(greedy~0.6) throw"));
             free(o);
             free(e);
         }
@@ -596,7 +596,8 @@ static void computer_turn_one_line(void **state) {
     (void)state;
     const char *in = "1\n2\nquit\ny\n";
     char *o, *e;
-    int st = tu_run(in, &o, &e, "play", "senet-kendall", "--seed", "3", NULL);
+    int st = tu_run(in, &o, &e, "play", "senet-kendall", "--seed", "3", "--p2",
+                    "greedy", NULL);
     assert_int_equal(st, 0);
     const char *turn =
         strstr(o, "\nBlack (greedy) throws 1, 2: 6-7 (swaps with a piece of "
@@ -740,7 +741,7 @@ static void side_and_table(void **state) {
     int st =
         tu_run("quit\ny\n", &o, &e, "play", "--side", "2", "--seed", "5", NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o, "White (greedy)"));
+    assert_non_null(strstr(o, "White (greedy~0.6)")); /* level 2 */
     assert_non_null(strstr(o, "Black (you)"));
     free(o);
     free(e);
