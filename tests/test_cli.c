@@ -1411,6 +1411,40 @@ static void play_level_and_hint(void **state) {
     free(e);
 }
 
+/* kemet ladder --levels: each level against the one below, as the
+ * ruleset's file names them (Lions & Jackals Quick's own levels), a pilot
+ * then the size asked for, at most the cap; bad options refused. */
+static void ladder_levels(void **state) {
+    (void)state;
+    {
+        char *o, *e;
+        int st =
+            tu_run(NULL, &o, &e, "ladder", "--levels", "lions-jackals-quick",
+                   "--pilot", "10", "--cap", "10", "--threads", "1", NULL);
+        assert_int_equal(st, 0);
+        const char *rows[] = {"| 2 easy | greedy~0.6 | random | ",
+                              "| 3 fair | greedy~0.3 | greedy~0.6 | ",
+                              "| 4 strong | greedy~0.1 | greedy~0.3 | ",
+                              "| 5 very strong | best:20k | greedy~0.1 | "};
+        for (int i = 0; i < 4; i++) {
+            const char *row = strstr(o, rows[i]);
+            if (!row)
+                fail_msg("no row '%s' in: %s", rows[i], o);
+            /* ... | raw | games | stopped | stronger |: 10 games */
+            const char *nl = strchr(row, '\n');
+            assert_non_null(nl);
+            assert_true(nl - row > 40 && strstr(row, " | 10 | 0 | ") < nl);
+        }
+        assert_non_null(strstr(o, "## lions-jackals-quick"));
+        free(o);
+        free(e);
+    }
+    BAD("--precision takes a half-width", "ladder", "--levels", "--precision",
+        "0.7");
+    BAD("even numbers of games", "ladder", "--levels", "--pilot", "21");
+    BAD("unknown ruleset", "ladder", "--levels", "senet-nowhere");
+}
+
 /* kemet tune: a weights file the library reads back, the same on one
  * thread and on two. */
 static void tune_command(void **state) {
@@ -1618,6 +1652,7 @@ int main(void) {
         cmocka_unit_test(engine_protocol),
         cmocka_unit_test(why_command),
         cmocka_unit_test(jequier_opening_seats),
+        cmocka_unit_test(ladder_levels),
         cmocka_unit_test(take_back),
         cmocka_unit_test(play_turn_cap),
         cmocka_unit_test(engine_options),
