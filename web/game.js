@@ -712,8 +712,10 @@ function fitLog(log) {
   const top = li => li.getBoundingClientRect().top, zero = top(items[0]);
   const end = items[items.length - 1].getBoundingClientRect().bottom;
   const first = items.find(li => end - top(li) <= room) || items[items.length - 1];
-  log.style.height = Math.ceil(end - top(first)) + "px";
-  log.scrollTop = Math.round(top(first) - zero);
+  /* the exact height, fractions kept: a box rounded up would leave the
+     list too little to scroll for its first line to reach the top */
+  log.style.height = (end - top(first)) + "px";
+  log.scrollTop = top(first) - zero;
 }
 
 /* The address to put in a link for another device, and whether the

@@ -330,11 +330,16 @@ int cmd_bench(int argc, char **argv) {
     int rc = cli_parse(argc, argv, opts, arg, 0, 0, &npos, bench_usage);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (only) {
-        kemet_rules *r = cli_rules(only, NULL);
+    {
+        /* the ruleset and the agent checked before any work */
+        kemet_rules *r = cli_rules(only ? only : kemet_ruleset_id(0), NULL);
         if (!r)
             return EXIT_BAD;
+        rc = strcmp(search, "none") != 0 &&
+             cli_agent_check(r, search, "--search");
         kemet_rules_close(r);
+        if (rc)
+            return EXIT_BAD;
     }
     const uint64_t seed = 20261121;
     long total_plies = 0;
