@@ -161,10 +161,19 @@ typedef struct kemet_pos {
                          player 2; 0 in every other ruleset */
         uint8_t pad_; /* its name before it had a use, kept for old code */
     };
-    uint8_t off[2];    /* pieces of player p+1 borne off, in a ruleset that
-                          counts them apart from captured ones (Bell's
-                          score, o1=/o2=); 0 in every other ruleset */
-    uint8_t spare_[6]; /* 0: room for what later rulesets keep */
+    uint8_t off[2]; /* pieces of player p+1 borne off, in a ruleset that
+                       counts them apart from captured ones (Bell's
+                       score, o1=/o2=); 0 in every other ruleset */
+    /* Tab on the 58 holes (reconstructions §6); 0 in every other ruleset.
+     * lock[p]: bit s-1 set while player p+1's piece on square s (1-5) has
+     * never moved (l1=/l2=). left: the values of this turn's throws still
+     * to play (left=), as counts of 4 bits: value v's count in bits
+     * 4(v-1) .. 4(v-1)+3 of left[0] | left[1] << 8 | left[2] << 16
+     * (kemet_left_count). again: 1 when this turn has earned another
+     * (marks=throw, again=1). */
+    uint8_t lock[2];
+    uint8_t left[3];
+    uint8_t again;
 } kemet_pos;
 
 enum { KEMET_PLAYING = 0, KEMET_WON1 = 1, KEMET_WON2 = 2, KEMET_DRAW = 3 };
@@ -174,6 +183,10 @@ enum { KEMET_PLAYING = 0, KEMET_WON1 = 1, KEMET_WON2 = 2, KEMET_DRAW = 3 };
  * player may use v[i], else 1 or 2 (a dual-coloured stick). `faces` is for
  * display only: bit i set when stick or die i shows its marked side; it
  * takes no part in comparing throws. */
+/* kemet_throw.sticks of a throw that is no new throw: the values of this
+ * turn's throws still to play (Tab's left=), written `none`. */
+#define KEMET_KEPT 255
+
 typedef struct kemet_throw {
     uint8_t n;
     uint8_t v[KEMET_MAX_VALUES];
@@ -297,14 +310,33 @@ static inline int kemet_result(const kemet_pos *pos) {
     return pos->result;
 }
 
+/* How many values v (1-6) are still to play this turn (Tab's left=). */
+static inline int kemet_left_count(const kemet_pos *pos, int v) {
+    uint32_t all = (uint32_t)pos->left[0] | (uint32_t)pos->left[1] << 8 |
+                   (uint32_t)pos->left[2] << 16;
+    return v < 1 || v > 6 ? 0 : (int)(all >> (4 * (v - 1)) & 15);
+}
+
 /* Pieces of `player` (1 or 2) on the board, the heap square included;
  * KEMET_EMISUSE for another player or a NULL position. */
 KEMET_API int kemet_on_board(const kemet_pos *pos, int player);
 
+/* The weight of a throw's outcome: 64 bits, for the 16^8 sequences of
+ * Tab's eight throws of four sticks (reconstructions TB13). */
+typedef uint64_t kemet_weight;
+
 /* Every distinct outcome of a throw in `pos` with its exact probability
  * weight[i] / *total. Returns the number of outcomes (<= KEMET_MAX_THROWS). */
 KEMET_API int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
-                           kemet_throw *out, uint32_t *weight, uint32_t *total);
+                           kemet_throw *out, kemet_weight *weight,
+                           kemet_weight *total);
+
+/* 1 when the player to move plays values already thrown this turn (Tab's
+ * left=): no new throw is made. kemet_roll then gives those values back
+ * as a throw whose `sticks` is KEMET_KEPT (written `none`), and
+ * kemet_moves and kemet_apply take `none` (n == 0) for it too. Else 0;
+ * KEMET_EMISUSE for NULL or an unusable position. */
+KEMET_API int kemet_throw_kept(const kemet_rules *rules, const kemet_pos *pos);
 
 /* Throws the sticks (or dice) with `rng`. */
 KEMET_API void kemet_roll(const kemet_rules *rules, const kemet_pos *pos,

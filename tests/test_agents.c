@@ -75,7 +75,7 @@ static double plain(const kemet_judge *judge, const kemet_pos *p, int depth) {
     if (kemet_result(p) != KEMET_PLAYING || depth == 0)
         return kemet_win_chance(judge, p, 1);
     kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
-    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    kemet_weight *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
     kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
     assert_true(thr && w && list);
     int k = kemet_throws(r, p, thr, w, &total);
@@ -90,7 +90,7 @@ static double plain(const kemet_judge *judge, const kemet_pos *p, int depth) {
             double x = plain(judge, &q, depth - 1);
             best = max ? (x > best ? x : best) : (x < best ? x : best);
         }
-        v += (double)w[i] / total * best;
+        v += (double)w[i] / (double)total * best;
     }
     int n = kemet_prethrow(r, p, list);
     for (int j = 0; j < n; j++) {

@@ -154,11 +154,11 @@ static void cc1_devices(void **state) {
     kemet_error e;
     kemet_pos pos;
     kemet_throw t[8];
-    uint32_t w[8], total;
+    kemet_weight w[8], total;
     static const struct {
         const char *spec;
         int n;
-        uint32_t total, w1;
+        kemet_weight total, w1;
     } dev[] = {{"hounds-jackals-carter", 5, 16, 4},
                {"hounds-jackals-carter:dice=d4", 4, 4, 1},
                {"hounds-jackals-carter:dice=d6", 6, 6, 1}};

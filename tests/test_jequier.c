@@ -41,7 +41,7 @@ static void rule1_throws(void **state) {
     kemet_pos pos;
     kemet_rules *r = tu_pos(J "to=1 p1=12 p2=3", &pos);
     kemet_throw t[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     assert_int_equal(kemet_throws(r, &pos, t, w, &total), 5);
     static const int v[5] = {1, 2, 3, 4, 6}, want[5] = {4, 6, 4, 1, 1};
     for (int i = 0; i < 5; i++) {

@@ -62,6 +62,7 @@ FN(kemet_on_board, null, kemet_on_board(&P, 3))
 FN(kemet_points, null, kemet_points(R, &BAD))
 FN(kemet_throws, null, kemet_throws(R, &BAD, NULL, NULL, NULL))
 FN(kemet_prethrow, null, kemet_prethrow(R, NULL, many))
+FN(kemet_throw_kept, null, kemet_throw_kept(R, NULL))
 FN(kemet_moves, null, kemet_moves(NULL, &P, &T, many))
 FN(kemet_next_steps, null, kemet_next_steps(R, &BAD, &T, &M, many, NULL))
 FN(kemet_steps_pos, null, kemet_steps_pos(R, &P, &T, NULL, &BAD))
@@ -173,6 +174,7 @@ static const call calls[] = {
     CALL(kemet_points, null, "an unusable position", -1),
     CALL(kemet_throws, null, "an unusable position", -1),
     CALL(kemet_prethrow, null, "NULL position", -1),
+    CALL(kemet_throw_kept, null, "NULL position", -1),
     CALL(kemet_moves, null, "NULL rules", -1),
     CALL(kemet_next_steps, null, "an unusable position", -1),
     CALL(kemet_steps_pos, null, "NULL steps", -1),

@@ -1121,7 +1121,7 @@ static double choice_error(const kemet_judge *jd, const kemet_table *t) {
     kemet_table_stats(t, &info);
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     kemet_throw thr[KEMET_MAX_THROWS];
-    uint32_t wt[KEMET_MAX_THROWS];
+    kemet_weight wt[KEMET_MAX_THROWS];
     assert_non_null(moves);
     double sum = 0;
     int n = 0;
@@ -1129,7 +1129,7 @@ static double choice_error(const kemet_judge *jd, const kemet_table *t) {
         kemet_pos p;
         if (!kemet_table_position(t, i, &p))
             continue;
-        uint32_t total;
+        kemet_weight total;
         int nt = kemet_throws(r, &p, thr, wt, &total);
         for (int k = 0; k < nt; k++) {
             int nm = kemet_moves(r, &p, &thr[k], moves);

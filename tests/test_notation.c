@@ -193,7 +193,7 @@ static void misuse(void **state) {
     assert_int_equal(kemet_throw_parse(r, "3", &thr, &err), KEMET_OK);
     static kemet_move list[KEMET_MAX_MOVES];
     static kemet_throw outs[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     assert_true(kemet_moves(r, &good, &thr, list) > 0);
     kemet_move m = list[0];
     kemet_pos bad[7];

@@ -185,10 +185,10 @@ static void test_throw_luck(void **state) {
     assert_int_equal(kemet_judge_new(r, NULL, &j, &err), KEMET_OK);
     assert_int_equal(kemet_judge_use_table(j, t), KEMET_OK);
     kemet_throw thr[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     int nt = kemet_throws(r, &p, thr, w, &total);
     assert_true(nt > 1);
-    uint32_t ones = 0;
+    kemet_weight ones = 0;
     for (int i = 0; i < nt; i++) {
         double luck = 9;
         assert_int_equal(kemet_throw_luck(j, &p, &thr[i], &luck, &err),
@@ -235,7 +235,7 @@ static void test_throw_luck(void **state) {
                 assert_int_equal(kemet_throw_luck(j, q, &thr[i], &luck, &err),
                                  KEMET_OK);
                 assert_true(luck > -1 && luck < 1);
-                mean += luck * w[i] / total;
+                mean += luck * (double)w[i] / (double)total;
             }
             assert_true(fabs(mean) < 1e-9);
             kemet_throw x;
@@ -276,7 +276,7 @@ static void test_luck_the_long_way(void **state) {
                                       "senet-robinson"};
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
-    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    kemet_weight *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
     assert_true(moves && thr && w);
     for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
         kemet_rules *r;
@@ -306,7 +306,7 @@ static void test_luck_the_long_way(void **state) {
                     double v = kemet_win_chance(jd, &next, 1);
                     best = q->to == 1 ? fmax(best, v) : fmin(best, v);
                 }
-                mean += best * w[i];
+                mean += best * (double)w[i];
                 if (kemet_throw_equal(&thr[i], &x))
                     got = best;
             }
@@ -314,7 +314,7 @@ static void test_luck_the_long_way(void **state) {
             double luck = 9;
             assert_int_equal(kemet_throw_luck(jd, q, &x, &luck, &err),
                              KEMET_OK);
-            assert_true(fabs(luck - (got - mean / total)) < 1e-12);
+            assert_true(fabs(luck - (got - mean / (double)total)) < 1e-12);
             int n = kemet_moves(r, q, &x, moves);
             kemet_game_make(g, &moves[kemet_rng_below(&pick, (uint32_t)n)]);
         }
@@ -335,7 +335,7 @@ static void test_luck_the_long_way(void **state) {
 static void test_rolls_as_weighed(void **state) {
     (void)state;
     kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
-    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w);
+    kemet_weight *w = malloc(KEMET_MAX_THROWS * sizeof *w);
     long *seen = malloc(KEMET_MAX_THROWS * sizeof *seen);
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     assert_true(thr && w && seen && moves);
@@ -354,7 +354,7 @@ static void test_rolls_as_weighed(void **state) {
             const kemet_pos *q = kemet_game_pos(g);
             if (q->result != KEMET_PLAYING)
                 break;
-            uint32_t total;
+            kemet_weight total;
             int nt = kemet_throws(r, q, thr, w, &total);
             assert_true(nt >= 1);
             if (ply % 8 == 3 && nt > 1) {
@@ -372,7 +372,7 @@ static void test_rolls_as_weighed(void **state) {
                 double chi = 0, pool_e = 0, pool_o = 0;
                 int bins = 0;
                 for (int k = 0; k < nt; k++) {
-                    double e = (double)N * w[k] / total;
+                    double e = (double)N * (double)w[k] / (double)total;
                     if (e < 5) {
                         pool_e += e;
                         pool_o += (double)seen[k];

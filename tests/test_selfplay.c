@@ -200,7 +200,7 @@ static void first_throw_count(void **state) {
     kemet_pos p;
     kemet_start(r, &p);
     kemet_throw t[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     kemet_move list[KEMET_MAX_MOVES];
     int n = kemet_throws(r, &p, t, w, &total), sum = 0;
     for (int i = 0; i < n; i++)

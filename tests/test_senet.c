@@ -50,11 +50,11 @@ static void rule4_throws(void **state) {
     kemet_pos p;
     kemet_start(r, &p);
     kemet_throw t[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     int n = kemet_throws(r, &p, t, w, &total);
     assert_int_equal(n, 5);
     assert_int_equal(total, 16);
-    const uint32_t want[5] = {4, 6, 4, 1, 1};
+    const kemet_weight want[5] = {4, 6, 4, 1, 1};
     for (int i = 0; i < 5; i++) {
         assert_int_equal(t[i].n, 1);
         assert_int_equal(t[i].v[0], i + 1);
@@ -77,7 +77,7 @@ static void rule4_throws(void **state) {
     }
     double chi = 0;
     for (int v = 1; v <= 5; v++) {
-        double exp = (double)N * want[v - 1] / 16.0;
+        double exp = (double)N * (double)want[v - 1] / 16.0;
         double d = (double)count[v] - exp;
         chi += d * d / exp;
     }

@@ -716,7 +716,7 @@ static void throw_distributions(void **state) {
     static const struct {
         const char *spec;
         int outcomes;
-        uint32_t total;
+        kemet_weight total;
     } cases[] = {
         {"hounds-jackals-washburne", 5, 16},
         {"hounds-jackals-washburne-dice", 10, 16},
@@ -726,7 +726,7 @@ static void throw_distributions(void **state) {
         {"lions-jackals:solid=2,dual=2", 21 * 10, 6 * 6 * 6 * 6},
     };
     static kemet_throw out[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS];
+    kemet_weight w[KEMET_MAX_THROWS];
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         kemet_rules *r;
         kemet_error e;
@@ -735,7 +735,7 @@ static void throw_distributions(void **state) {
             kemet_pos p;
             kemet_start(r, &p);
             p.to = (uint8_t)to;
-            uint32_t total, sum = 0;
+            kemet_weight total, sum = 0;
             int n = kemet_throws(r, &p, out, w, &total);
             assert_int_equal(n, cases[c].outcomes);
             assert_int_equal(total, cases[c].total);

@@ -426,8 +426,8 @@ class Rules:
         probability: a list of (Throw, Fraction)."""
         pos = self._pos(pos)
         out = (_capi.Throw * _capi.MAX_THROWS)()
-        w = (ctypes.c_uint32 * _capi.MAX_THROWS)()
-        total = ctypes.c_uint32()
+        w = (ctypes.c_uint64 * _capi.MAX_THROWS)()
+        total = ctypes.c_uint64()
         n = _lib.kemet_throws(self._r, ctypes.byref(pos._c), out, w,
                               ctypes.byref(total))
         if n < 0:

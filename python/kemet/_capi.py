@@ -28,7 +28,8 @@ class Pos(ctypes.Structure):
                 ("hand", ctypes.c_uint8 * 2), ("to", ctypes.c_uint8),
                 ("must", ctypes.c_uint8), ("result", ctypes.c_uint8),
                 ("wait", ctypes.c_uint8),  # once pad_ (kemet.h)
-                ("off", ctypes.c_uint8 * 2), ("spare_", ctypes.c_uint8 * 6)]
+                ("off", ctypes.c_uint8 * 2), ("lock", ctypes.c_uint8 * 2),
+                ("left", ctypes.c_uint8 * 3), ("again", ctypes.c_uint8)]
 
 
 class Throw(ctypes.Structure):
@@ -177,8 +178,8 @@ def load():
         "kemet_throw_format": (ctypes.c_int,
                                [P(Throw), ctypes.c_char_p, ctypes.c_size_t]),
         "kemet_throws": (ctypes.c_int, [vp, P(Pos), P(Throw),
-                                        P(ctypes.c_uint32),
-                                        P(ctypes.c_uint32)]),
+                                        P(ctypes.c_uint64),
+                                        P(ctypes.c_uint64)]),
         "kemet_prethrow": (ctypes.c_int, [vp, P(Pos), P(Move)]),
         "kemet_moves": (ctypes.c_int, [vp, P(Pos), P(Throw), P(Move)]),
         "kemet_apply": (ctypes.c_int,

@@ -85,6 +85,13 @@ static int load(const char *ptext, const char *ttext, const char *board,
         kemet_rules_close(*r);
         return cli_fail("%s", err.msg);
     }
+    if (kemet_throw_kept(*r, p) == 1 && t->n) {
+        kemet_rules_close(*r);
+        return cli_fail("impossible throw '%s' here: left= holds the values "
+                        "still to play this turn, so no new throw is made "
+                        "(write none)",
+                        ttext);
+    }
     return 0;
 }
 
@@ -103,7 +110,7 @@ int cmd_moves(int argc, char **argv) {
     kemet_move list[KEMET_MAX_MOVES];
     char buf[256];
     int k;
-    if (t.n == 0) {
+    if (t.n == 0 && kemet_throw_kept(r, &p) != 1) {
         puts("throw");
         k = kemet_prethrow(r, &p, list);
     } else {
@@ -141,15 +148,20 @@ int cmd_apply(int argc, char **argv) {
     kemet_error err;
     if (load(arg[0], arg[1], board, &r, &p, &t))
         return EXIT_BAD;
-    if (t.n == 0 && strcmp(arg[2], "throw") == 0) {
+    if (t.n == 0 && strcmp(arg[2], "throw") == 0 &&
+        kemet_throw_kept(r, &p) != 1) {
         rc = print_pos(r, &p);
         kemet_rules_close(r);
         return rc ? EXIT_BAD : 0;
     }
     if (strcmp(arg[2], "throw") == 0) {
         kemet_rules_close(r);
-        return cli_fail("illegal move throw: the sticks are already thrown "
-                        "(%s); choose a move for it",
+        return cli_fail(kemet_throw_kept(r, &p) == 1
+                            ? "illegal move throw: the values of this turn's "
+                              "throws are still to play (left=); choose a move "
+                              "for them"
+                            : "illegal move throw: the sticks are already "
+                              "thrown (%s); choose a move for it",
                         arg[1]);
     }
     if (kemet_move_parse(r, arg[2], &m, &err)) {

@@ -298,7 +298,7 @@ static bool one_value(const kemet_rules *r) {
     kemet_pos start;
     kemet_start(r, &start);
     kemet_throw t[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     int n = kemet_throws(r, &start, t, w, &total);
     bool one = n > 0;
     for (int i = 0; i < n; i++)

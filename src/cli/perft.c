@@ -26,7 +26,7 @@ static const char perft_usage[] =
 
 typedef struct level {
     kemet_throw thr[KEMET_MAX_THROWS];
-    uint32_t weight[KEMET_MAX_THROWS];
+    kemet_weight weight[KEMET_MAX_THROWS];
     kemet_move moves[KEMET_MAX_MOVES];
 } level;
 
@@ -73,7 +73,7 @@ static void visit(walk *W, const kemet_pos *pos, int k) {
     }
     for (int i = 0; i < n; i++)
         child(W, pos, NULL, &L->moves[i], k);
-    uint32_t total;
+    kemet_weight total;
     int nt = kemet_throws(W->r, pos, L->thr, L->weight, &total);
     for (int t = 0; t < nt && !W->failed; t++) {
         n = kemet_moves(W->r, pos, &L->thr[t], L->moves);

@@ -279,7 +279,7 @@ static void throw_words(const play *P, const kemet_throw *t, char *buf,
             else
                 ADD("%s%d", at ? " " : "", t->v[i]);
         }
-        if (t->sticks > t->n)
+        if (t->sticks > t->n && t->sticks != KEMET_KEPT)
             ADD(" (%d dual stick%s showed the other colour)", t->sticks - t->n,
                 t->sticks - t->n > 1 ? "s" : "");
         return;
@@ -291,7 +291,7 @@ static void throw_words(const play *P, const kemet_throw *t, char *buf,
     /* what no marked side up counts: the highest value of the sticks
        (5, or 6 in Jequier's Senet) */
     kemet_throw all[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     int blank = 5;
     int k = kemet_throws(P->rules, kemet_game_pos(P->game), all, w, &total);
     for (int i = 0; i < k; i++)
@@ -315,6 +315,11 @@ static void show_throw(play *P, const kemet_throw *t) {
     const char *who = P->info->player[me];
     char words[256];
     throw_words(P, t, words, sizeof words);
+    if (t->sticks == KEMET_KEPT) { /* Tab: this turn's values still to play */
+        tell(P, 0, 2, "%s (%s), still to play: %s", who, P->seat[me].name,
+             words);
+        return;
+    }
     tell(P, 0, 2, "%s (%s) %s%s: %s", who, P->seat[me].name,
          opening_throw(P) ? "play" : "throw",
          cli_plural(who)    ? ""
@@ -1169,8 +1174,11 @@ static int computer_turn(play *P) {
                 return cannot_go_on(rc);
             char v[64];
             kemet_throw_format(&t, v, sizeof v);
-            several |= t.n > 1;
-            append(thr, sizeof thr, "%s%s", nthr++ ? "\x01" : "", v);
+            /* (a throw's values still to play, Tab's, are no new throw) */
+            if (t.sticks != KEMET_KEPT) {
+                several |= t.n > 1;
+                append(thr, sizeof thr, "%s%s", nthr++ ? "\x01" : "", v);
+            }
         }
         const kemet_move *m = &kemet_game_history(P->game)[plies].move;
         char buf[160], note[160];

@@ -70,7 +70,7 @@ struct kemet_agent {
     kmt_mcts *mcts;
     /* greedy's scratch for the value of throwing */
     kemet_throw *thr;
-    uint32_t *w;
+    kemet_weight *w;
     kemet_move *list;
     kemet_move *moves; /* kemet_game_step's list of choices */
     long long nodes;
@@ -119,7 +119,7 @@ static double best_move(kemet_agent *a, const kemet_pos *pos,
 static double throw_value(const kemet_agent *a, const kemet_pos *pos,
                           bool chance) {
     kemet_throw *out = a->thr;
-    uint32_t *w = a->w, total;
+    kemet_weight *w = a->w, total;
     kemet_move *list = a->list;
     double expect = 0;
     int who = pos->to;
@@ -135,9 +135,9 @@ static double throw_value(const kemet_agent *a, const kemet_pos *pos,
             top = v > top ? v : top;
         }
         if (m >= 1)
-            expect += w[i] * top;
+            expect += (double)w[i] * top;
     }
-    return expect / total;
+    return expect / (double)total;
 }
 
 static int greedy_choose(kemet_agent *a, const kemet_pos *pos,

@@ -81,6 +81,11 @@ void kmt_art_h58(const kemet_rules *r, kemet_board_art *a) {
     uint64_t marks;
     uint8_t line[30];
     kmt_h58_drawing(r, &marks, line);
+    kmt_art_palm(r, a, marks, line);
+}
+
+void kmt_art_palm(const kemet_rules *r, kemet_board_art *a, uint64_t marks,
+                  const uint8_t line[30]) {
     a->w = 440;
     a->h = 575;
     a->frame = KEMET_ART_FRAME_PALM;

@@ -136,11 +136,7 @@ static inline const h58 *P(const kemet_rules *r) {
 
 /* The opponent's pieces as squares of our path: q -> 60 - q. */
 static inline uint64_t mirror(uint64_t x) {
-    /* reverse the bits within each byte, then the bytes */
-    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
-    return __builtin_bswap64(x) >> 3; /* bit 63-q becomes bit 60-q */
+    return kmt_mirror60(x);
 }
 
 /* Physically occupied squares of player me's path (the Shen's heap never
@@ -800,7 +796,7 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
  * columns, 11-25 up the outer edges, 26-29 along the arc to the apex 30;
  * the lines 6-20 and 8-10 and the marked holes (H2). Cells: player 1's
  * hole h is cell h, player 2's hole h is cell 30+h, the apex cell 30. */
-static const char h58_board[] =
+const char kmt_h58_board[] =
     "                                [{30}] 30* Shen\n"
     "                     29 [{59}]           [{29}]  29\n"
     "               28 [{58}]                       [{28}]  28\n"
@@ -824,7 +820,7 @@ static const char h58_board[] =
     "  left: the Jackals' holes (player 2); right: player 1's; 30 is shared.\n"
     "  * marked hole   ==== line 6-20   brackets: line 8-10\n";
 
-static int h58_cell_of(const kemet_rules *r, int player, int square) {
+int kmt_h58_cell_of(const kemet_rules *r, int player, int square) {
     (void)r;
     int hole = square, owner = player;
     if (square == APEX)
@@ -850,7 +846,8 @@ void kmt_h58_drawing(const kemet_rules *r, uint64_t *marks, uint8_t line[30]) {
 
 /* The throws of a die (Carter's d4 and d6): each value equally likely. */
 static int h58_die_throws(const kemet_rules *r, const kemet_pos *pos,
-                          kemet_throw *out, uint32_t *weight, uint32_t *total) {
+                          kemet_throw *out, kemet_weight *weight,
+                          kemet_weight *total) {
     (void)pos;
     return kmt_die_throws(P(r)->dice, out, weight, total);
 }
@@ -865,9 +862,9 @@ static const kmt_ruleset h58_base = {
     .pieces = NPIECES,
     .has_hand = true,
     .tables = true,
-    .board = h58_board,
+    .board = kmt_h58_board,
     .cells = 59,
-    .cell_of = h58_cell_of,
+    .cell_of = kmt_h58_cell_of,
     .start = h58_start,
     .opening = h58_opening,
     .check = h58_check,

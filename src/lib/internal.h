@@ -170,7 +170,8 @@ typedef struct kmt_family {
     const char *const *option_keys; /* the options it knows, or NULL */
     int (*configure)(kemet_rules *r, kmt_rulefile *f, kemet_error *err);
 } kmt_family;
-extern const kmt_family kmt_family_senet, kmt_family_holes58, kmt_family_track;
+extern const kmt_family kmt_family_senet, kmt_family_holes58, kmt_family_track,
+    kmt_family_tab;
 /* The value of the option `key` (kmt_family.option_keys), or `def` when
  * the ruleset does not take it. */
 int kmt_rules_opt(const kemet_rules *r, const char *key, int def);
@@ -195,6 +196,12 @@ struct kmt_ruleset {
     uint64_t must_squares;     /* the squares a rethrow (must=) can name */
     bool race;                 /* the sides never meet: a race database
                                   applies (race.c) */
+    bool locks;                /* pieces lock until they move (Tab's
+                                  l1=/l2=, pos->lock) */
+    uint8_t left_values;       /* bit v: a value v can wait in left= (Tab:
+                                  a turn's throws first, then its moves);
+                                  0: no left= */
+    bool agains;               /* a turn may earn another (Tab's again=1) */
     bool scores;               /* pieces borne off are counted in `off`
                                   (o1=/o2=): Bell's score */
     bool tables;               /* endgame tables apply (table.c): the two
@@ -217,6 +224,11 @@ struct kmt_ruleset {
      * (else kemet_throws is searched). */
     bool (*throw_ok)(const kemet_rules *r, const kemet_pos *pos,
                      const kemet_throw *thr);
+    /* Optional: whether a throw's values, in the order written, are a
+     * sequence the rules can throw (Tab's: each but the last throws
+     * again); if so, puts them in the ruleset's own order (in place of
+     * sorting them). */
+    bool (*sequence_ok)(const kemet_rules *r, kemet_throw *raw);
     /* Optional, for turns of several steps: whether `move` is a legal
      * complete turn (in any order of its steps; kemet_moves lists one
      * order per distinct outcome). Else kemet_apply searches the list. */
@@ -249,7 +261,7 @@ struct kmt_ruleset {
     int (*check)(const kemet_rules *r, const kemet_pos *pos, kemet_error *err);
 
     int (*throws)(const kemet_rules *r, const kemet_pos *pos, kemet_throw *out,
-                  uint32_t *weight, uint32_t *total);
+                  kemet_weight *weight, kemet_weight *total);
     void (*roll)(const kemet_rules *r, const kemet_pos *pos, kemet_rng *rng,
                  kemet_throw *out);
     int max_value; /* one value of 1..max_value per throw, usable
@@ -353,6 +365,23 @@ void kmt_art_h58(const kemet_rules *r, kemet_board_art *a);
  * holes, and its lines (line[h] the other end of the line at hole h of a
  * side, 0 for none; a line drawn once). */
 void kmt_h58_drawing(const kemet_rules *r, uint64_t *marks, uint8_t line[30]);
+/* The 58 holes drawn with these marked holes (bits 1-29) and lines
+ * (line[a] = b: a line from a to b on each side). */
+void kmt_art_palm(const kemet_rules *r, kemet_board_art *a, uint64_t marks,
+                  const uint8_t line[30]);
+/* The 58 holes' picture for the terminal and its cells (h58.c). */
+extern const char kmt_h58_board[];
+int kmt_h58_cell_of(const kemet_rules *r, int player, int square);
+
+/* The 58 holes: the opponent's path squares as ours, q -> 60 - q (30
+ * stays 30), by reversing the bit order. */
+static inline uint64_t kmt_mirror60(uint64_t x) {
+    /* reverse the bits within each byte, then the bytes */
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+    return __builtin_bswap64(x) >> 3; /* bit 63-q becomes bit 60-q */
+}
 void kmt_art_file(const kemet_rules *r, kemet_board_art *a);
 
 /* Runs fn(ctx, unit, thread) for every unit in [0, n) on `threads` threads
@@ -553,18 +582,22 @@ static inline int kmt_sticks_value(uint64_t draw) {
                                       1, 2, 2, 3, 2, 3, 3, 4};
     return value[draw >> 60];
 }
-int kmt_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total);
+uint64_t kmt_rng_below64(kemet_rng *rng, uint64_t n);
+int kmt_sticks_throws(kemet_throw *out, kemet_weight *weight,
+                      kemet_weight *total);
 void kmt_sticks_roll(kemet_rng *rng, kemet_throw *out);
 /* The same, in the shape of the ruleset table's `throws` and `roll`, for
  * rulesets thrown with the four sticks whatever the position. */
 int kmt_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
-                         kemet_throw *out, uint32_t *weight, uint32_t *total);
+                         kemet_throw *out, kemet_weight *weight,
+                         kemet_weight *total);
 void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
                         kemet_rng *rng, kemet_throw *out);
 
 /* One die of n faces (Bell's d4; Carter's d4 and d6): each value 1..n
  * equally likely. */
-int kmt_die_throws(int n, kemet_throw *out, uint32_t *weight, uint32_t *total);
+int kmt_die_throws(int n, kemet_throw *out, kemet_weight *weight,
+                   kemet_weight *total);
 void kmt_die_roll(int n, kemet_rng *rng, kemet_throw *out);
 
 /* The throw of a fast playout with the four sticks: the one the opening
@@ -595,11 +628,29 @@ static inline uint64_t kmt_pos_key(const kemet_pos *p) {
     return h ^ (h >> 32);
 }
 
-/* Zeroes what follows `wait` (off, spare_), for a `make` that writes a
- * position field by field. */
+/* Zeroes what follows `wait` (off, lock, left, again), for a `make` that writes
+ * a position field by field. */
 static inline void kmt_pos_zero_off(kemet_pos *p) {
     const uint64_t zero = 0;
     memcpy(&p->off[0], &zero, sizeof zero);
+}
+
+/* Tab's left= (kemet_pos.left): all its counts as one number, value v's
+ * in bits 4(v-1)..4(v-1)+3; how many values it holds. */
+static inline uint32_t kmt_left_get(const kemet_pos *p) {
+    return (uint32_t)p->left[0] | (uint32_t)p->left[1] << 8 |
+           (uint32_t)p->left[2] << 16;
+}
+static inline void kmt_left_set(kemet_pos *p, uint32_t all) {
+    p->left[0] = (uint8_t)all;
+    p->left[1] = (uint8_t)(all >> 8);
+    p->left[2] = (uint8_t)(all >> 16);
+}
+static inline int kmt_left_total(const kemet_pos *p) {
+    int n = 0;
+    for (int v = 1; v <= 6; v++)
+        n += kemet_left_count(p, v);
+    return n;
 }
 
 static inline int kmt_popcount64(uint64_t x) {

@@ -55,7 +55,7 @@ struct kmt_mcts {
     int32_t n, cap;
     kemet_move *moves;
     kemet_throw *thr;
-    uint32_t *w;
+    kemet_weight *w;
     double *score;
     kemet_pos *kids; /* the position after each move being expanded */
     int *order;
@@ -218,7 +218,7 @@ static void expand(kmt_mcts *M, int32_t x) {
         }
         return;
     }
-    uint32_t total;
+    kemet_weight total;
     int k = kemet_throws(M->r, &pos, M->thr, M->w, &total);
     if (!reserve(M, k))
         return;

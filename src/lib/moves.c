@@ -52,7 +52,7 @@ int kemet_on_board(const kemet_pos *pos, int player) {
 }
 
 int kemet_throws(const kemet_rules *rules, const kemet_pos *pos,
-                 kemet_throw *out, uint32_t *weight, uint32_t *total) {
+                 kemet_throw *out, kemet_weight *weight, kemet_weight *total) {
     if (!kmt_pos_usable(rules, pos) || !out || !weight || !total)
         return KEMET_EMISUSE;
     return rules->rs->throws(rules, pos, out, weight, total);
@@ -91,7 +91,7 @@ static int throw_possible(const kemet_rules *rules, const kemet_pos *pos,
         return thr->n == 1 && thr->v[0] >= 1 &&
                thr->v[0] <= rules->rs->max_value && thr->only[0] == 0;
     kemet_throw all[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     int n = rules->rs->throws(rules, pos, all, w, &total);
     for (int i = 0; i < n; i++)
         if (kemet_throw_equal(&all[i], thr))
@@ -99,14 +99,38 @@ static int throw_possible(const kemet_rules *rules, const kemet_pos *pos,
     return 0;
 }
 
+/* Where the values of this turn's throws wait to be played (Tab's
+ * left=), the decision is made with no new throw: `none` (thr->n == 0)
+ * stands for them, given back here as the throw kemet_roll makes. */
+static const kemet_throw *kept_or(const kemet_rules *r, const kemet_pos *pos,
+                                  const kemet_throw *thr, kemet_throw *tmp) {
+    if ((thr && thr->n) || !r->rs->left_values || !kmt_left_total(pos))
+        return thr;
+    *tmp = (kemet_throw){0};
+    for (int v = 1; v <= 6; v++)
+        for (int k = kemet_left_count(pos, v); k > 0; k--)
+            tmp->v[tmp->n++] = (uint8_t)v;
+    tmp->sticks = KEMET_KEPT;
+    return tmp;
+}
+
+int kemet_throw_kept(const kemet_rules *rules, const kemet_pos *pos) {
+    if (!kmt_pos_usable(rules, pos))
+        return KEMET_EMISUSE;
+    return rules->rs->left_values && pos->result == KEMET_PLAYING &&
+           kmt_left_total(pos) > 0;
+}
+
 int kemet_moves(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, kemet_move *out) {
+    kemet_throw kept;
     if (!kmt_pos_usable(rules, pos) || !out)
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER; /* whatever the throw: soak checks this */
     if (!thr)
         return KEMET_EMISUSE; /* a NULL pointer, not an impossible throw */
+    thr = kept_or(rules, pos, thr, &kept);
     if (thr->n == 0 || !throw_possible(rules, pos, thr))
         return KEMET_ETHROW;
     return rules->rs->moves(rules, pos, thr, out);
@@ -195,11 +219,13 @@ int kemet_apply(const kemet_rules *rules, const kemet_pos *pos,
                 const kemet_throw *thr, const kemet_move *move, kemet_pos *out,
                 kemet_events *ev) {
     kemet_move list[KEMET_MAX_MOVES];
+    kemet_throw kept;
     int n;
     if (!kmt_pos_usable(rules, pos) || !move || !out)
         return KEMET_EMISUSE;
     if (pos->result != KEMET_PLAYING)
         return KEMET_EOVER;
+    thr = kept_or(rules, pos, thr, &kept);
     if (thr && thr->n > 0)
         n = kemet_moves(rules, pos, thr, list);
     else

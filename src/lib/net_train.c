@@ -50,7 +50,7 @@ typedef struct game_scratch {
     double *e, *g;
     kemet_move *moves;
     kemet_throw thr[KEMET_MAX_THROWS];
-    uint32_t wt[KEMET_MAX_THROWS];
+    kemet_weight wt[KEMET_MAX_THROWS];
 } game_scratch;
 
 /* Player 1's value of a finished game. */
@@ -250,7 +250,7 @@ static int self_play_choose(void *ctx, const kemet_pos *pos,
     if (k == 0)
         return -1;
     /* Throwing: the average over the throws of the best move. */
-    uint32_t total;
+    kemet_weight total;
     int nt = kemet_throws(r, pos, S->thr, S->wt, &total);
     double thr_v = 0;
     kemet_move *m2 = S->moves + k; /* `moves` is S->moves */
@@ -259,9 +259,9 @@ static int self_play_choose(void *ctx, const kemet_pos *pos,
         double x = 0;
         if (c > 0)
             best_move(T, pos, &S->thr[t], m2, c, &x);
-        thr_v += x * S->wt[t];
+        thr_v += x * (double)S->wt[t];
     }
-    thr_v /= total;
+    thr_v /= (double)total;
     double tv;
     int i = best_move(T, pos, NULL, moves, k, &tv);
     bool take = pos->to == 1 ? tv > thr_v : tv < thr_v;

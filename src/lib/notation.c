@@ -20,13 +20,18 @@ enum {
     F_H2,
     F_O1,
     F_O2,
+    F_L1,
+    F_L2,
     F_MUST,
     F_WAIT,
+    F_LEFT,
+    F_AGAIN,
     F_WINNER,
     F_COUNT
 };
 static const char *const field_name[F_COUNT] = {
-    "to", "p1", "p2", "h1", "h2", "o1", "o2", "must", "wait", "winner"};
+    "to", "p1", "p2",   "h1",   "h2",   "o1",    "o2",
+    "l1", "l2", "must", "wait", "left", "again", "winner"};
 
 static int is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -65,6 +70,55 @@ static int read_squares(const kemet_rules *r, const char *s, size_t len, int p,
         }
         i = j + 1;
     }
+    return KEMET_OK;
+}
+
+/* Reads Tab's l1=/l2= (locked pieces' squares, 1-5, ascending) or left=
+ * (values still to play, ascending, repeats kept) into pos (R3). */
+static int read_list(const kemet_rules *r, int f, const char *s, size_t len,
+                     kemet_pos *pos, kemet_error *err) {
+    const char *name = f == F_L1 ? "l1" : f == F_L2 ? "l2" : "left";
+    if (f == F_LEFT ? !r->rs->left_values : !r->rs->locks)
+        return kmt_fail(err, KEMET_ESYNTAX, "%s= is not used by %s", name,
+                        r->spec);
+    size_t i = 0;
+    int last = 0, count = 0;
+    uint32_t left = 0;
+    while (i <= len) {
+        size_t j = i;
+        while (j < len && s[j] != ',')
+            j++;
+        int v;
+        if (kmt_read_num(s + i, j - i, &v) < 0)
+            return kmt_fail(err, KEMET_ESYNTAX, "%s: '%.*s' is not a number",
+                            name, (int)(j - i > 20 ? 20 : j - i), s + i);
+        if (f != F_LEFT && (v < 1 || v > 5))
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "%s: square %d: only pieces on squares 1-5 can "
+                            "be locked",
+                            name, v);
+        if (f == F_LEFT &&
+            (v < 1 || v > 6 || !(r->rs->left_values & (1u << v))))
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "left: %d is not a value of %s's throw", v,
+                            r->spec);
+        if (v < last || (f != F_LEFT && v == last))
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "%s: write the %s in ascending order%s", name,
+                            f == F_LEFT ? "values" : "squares",
+                            f == F_LEFT ? "" : ", each once");
+        if (++count > KEMET_MAX_VALUES)
+            return kmt_fail(err, KEMET_ESYNTAX, "%s: more than %d values", name,
+                            KEMET_MAX_VALUES);
+        last = v;
+        if (f == F_LEFT)
+            left += 1u << (4 * (v - 1));
+        else
+            pos->lock[f - F_L1] |= (uint8_t)(1u << (v - 1));
+        i = j + 1;
+    }
+    if (f == F_LEFT)
+        kmt_left_set(pos, left);
     return KEMET_OK;
 }
 
@@ -156,10 +210,55 @@ int kemet_pos_check(const kemet_rules *r, const kemet_pos *pos,
         if (pos->off[p] && !rs->scores)
             return kmt_fail(err, KEMET_ESYNTAX, "o%d= is not used by %s", p + 1,
                             r->spec);
-    for (size_t i = 0; i < sizeof pos->spare_; i++)
-        if (pos->spare_[i])
-            return kmt_fail(err, KEMET_EMISUSE,
-                            "a position's spare_ bytes must be 0");
+    for (int p = 0; p < 2; p++) {
+        /* Tab's locked pieces (R3, TB2): on squares 1-5, each a piece */
+        if (!pos->lock[p])
+            continue;
+        if (!rs->locks)
+            return kmt_fail(err, KEMET_ESYNTAX, "l%d= is not used by %s", p + 1,
+                            r->spec);
+        if (pos->lock[p] > 31)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "l%d: only pieces on squares 1-5 can be locked",
+                            p + 1);
+        uint64_t locked = (uint64_t)pos->lock[p] << 1;
+        if (locked & ~pos->sq[p])
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "l%d: square %d is locked but p%d has no piece "
+                            "there",
+                            p + 1, kmt_ctz64(locked & ~pos->sq[p]), p + 1);
+    }
+    if (kmt_left_total(pos)) {
+        /* Tab's values still to play (R3, TB9) */
+        if (!rs->left_values)
+            return kmt_fail(err, KEMET_ESYNTAX, "left= is not used by %s",
+                            r->spec);
+        for (int v = 1; v <= 6; v++)
+            if (kemet_left_count(pos, v) && !(rs->left_values & (1u << v)))
+                return kmt_fail(err, KEMET_ESYNTAX,
+                                "left=: %d is not a value of %s's throw", v,
+                                r->spec);
+        if (kmt_left_total(pos) > KEMET_MAX_VALUES)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "left=: more than %d values (a turn has at most "
+                            "%d throws)",
+                            KEMET_MAX_VALUES, KEMET_MAX_VALUES);
+        if (pos->result != KEMET_PLAYING)
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "left= and winner= together: a finished game "
+                            "has no values to play");
+    }
+    if (pos->again) {
+        if (!rs->agains)
+            return kmt_fail(err, KEMET_ESYNTAX, "again= is not used by %s",
+                            r->spec);
+        if (pos->again != 1)
+            return kmt_fail(err, KEMET_ESYNTAX, "again= must be 1");
+        if (!kmt_left_total(pos))
+            return kmt_fail(err, KEMET_ESYNTAX,
+                            "again=1 without left=: a turn earned goes with "
+                            "the values still to play (TB9)");
+    }
     if (pos->wait) {
         /* Kendall's start=1 (KO3, KO7; R3) */
         if (pos->wait > 3)
@@ -287,6 +386,12 @@ static int read_fields(const kemet_rules *r, const char *s, kemet_pos *pos,
             }
             continue;
         }
+        if (f == F_L1 || f == F_L2 || f == F_LEFT) {
+            rc = read_list(r, f, val, vlen, &p, err);
+            if (rc)
+                return rc;
+            continue;
+        }
         if (kmt_read_num(val, vlen, &v) < 0) {
             rc = kmt_fail(err, KEMET_ESYNTAX, "%s=%.*s is not a number",
                           field_name[f], (int)(vlen > 20 ? 20 : vlen), val);
@@ -335,6 +440,19 @@ static int read_fields(const kemet_rules *r, const char *s, kemet_pos *pos,
                 return rc;
             }
             p.must = (uint8_t)v;
+            break;
+        case F_AGAIN:
+            if (!r->rs->agains) {
+                rc = kmt_fail(err, KEMET_ESYNTAX, "again= is not used by %s",
+                              r->spec);
+                return rc;
+            }
+            if (v != 1) {
+                rc =
+                    kmt_fail(err, KEMET_ESYNTAX, "again= must be 1, not %d", v);
+                return rc;
+            }
+            p.again = 1;
             break;
         case F_WINNER:
             if (v > 2) {
@@ -448,6 +566,19 @@ static int add_squares(const kemet_rules *r, const kemet_pos *pos, int p,
     return 0;
 }
 
+/* Tab's l1=/l2=: the locked pieces' squares (R3). */
+static int add_locks(const kemet_pos *pos, int p, char *buf, size_t len,
+                     size_t *at) {
+    int bad = 0;
+    const char *sep = p ? " l2=" : " l1=";
+    for (int s = 1; s <= 5; s++)
+        if (pos->lock[p] & (1u << (s - 1))) {
+            bad |= add(buf, len, at, "%s%d", sep, s);
+            sep = ",";
+        }
+    return bad;
+}
+
 int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
                      size_t len) {
     size_t at = 0;
@@ -462,12 +593,14 @@ int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
         bad |= add(buf, len, &at, " h1=%d", pos->hand[0]);
     if (pos->off[0])
         bad |= add(buf, len, &at, " o1=%d", pos->off[0]);
+    bad |= add_locks(pos, 0, buf, len, &at);
     bad |= add(buf, len, &at, " p2=");
     bad |= add_squares(r, pos, 1, buf, len, &at);
     if (pos->hand[1])
         bad |= add(buf, len, &at, " h2=%d", pos->hand[1]);
     if (pos->off[1])
         bad |= add(buf, len, &at, " o2=%d", pos->off[1]);
+    bad |= add_locks(pos, 1, buf, len, &at);
     if (pos->must && pos->result == KEMET_PLAYING)
         bad |= add(buf, len, &at, " must=%d", pos->must);
     if (pos->wait && pos->result == KEMET_PLAYING)
@@ -475,6 +608,16 @@ int kemet_pos_format(const kemet_rules *r, const kemet_pos *pos, char *buf,
                    pos->wait == 3   ? "1,2"
                    : pos->wait == 1 ? "1"
                                     : "2");
+    if (kmt_left_total(pos) && pos->result == KEMET_PLAYING) {
+        const char *sep = " left=";
+        for (int v = 1; v <= 6; v++)
+            for (int k = kemet_left_count(pos, v); k > 0; k--) {
+                bad |= add(buf, len, &at, "%s%d", sep, v);
+                sep = ",";
+            }
+        if (pos->again)
+            bad |= add(buf, len, &at, " again=1");
+    }
     if (pos->result != KEMET_PLAYING)
         bad |= add(buf, len, &at, " winner=%d",
                    pos->result == KEMET_DRAW ? 0 : pos->result);
@@ -637,7 +780,13 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
             break;
         s = end + 1;
     }
-    kmt_throw_sort(&t);
+    if (r->rs->sequence_ok && !r->rs->sequence_ok(r, &t))
+        return kmt_fail(err, KEMET_ETHROW,
+                        "impossible throw '%.40s' for %s: every value but "
+                        "the last must be one that throws again",
+                        text, r->spec);
+    if (!r->rs->sequence_ok)
+        kmt_throw_sort(&t);
     if (r->rs->throw_ok) {
         if (r->rs->throw_ok(r, NULL, &t)) {
             t.sticks = (uint8_t)t.n;
@@ -650,7 +799,7 @@ int kemet_throw_parse(const kemet_rules *r, const char *text, kemet_throw *thr,
          * position's pieces). */
         kemet_pos start;
         kemet_throw all[KEMET_MAX_THROWS];
-        uint32_t w[KEMET_MAX_THROWS], total;
+        kemet_weight w[KEMET_MAX_THROWS], total;
         r->rs->start(r, &start);
         int n = r->rs->throws(r, &start, all, w, &total);
         for (int i = 0; i < n; i++) {
@@ -671,7 +820,7 @@ int kemet_throw_format(const kemet_throw *thr, char *buf, size_t len) {
     if (len == 0)
         return KEMET_ERANGE;
     buf[0] = '\0';
-    if (thr->n == 0)
+    if (thr->n == 0 || thr->sticks == KEMET_KEPT)
         return add(buf, len, &at, "none") ? KEMET_ERANGE : (int)at;
     for (int i = 0; i < thr->n; i++) {
         if (add(buf, len, &at, i ? ",%d" : "%d", thr->v[i]) ||

@@ -117,13 +117,13 @@ static int build(builder *B, uint32_t x) {
     pos.to = 1;
     pos.must = (uint8_t)must;
     kemet_throw thr[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS], total;
+    kemet_weight w[KEMET_MAX_THROWS], total;
     int nt = kemet_throws(r, &pos, thr, w, &total);
     memset(B->acc, 0, (size_t)(B->top + 1) * sizeof *B->acc);
     B->top = 0;
     double E = 0, loop = 0; /* loop: the chance of ending the turn in x */
     for (int i = 0; i < nt; i++) {
-        double pt = (double)w[i] / total;
+        double pt = (double)w[i] / (double)total;
         int k = kemet_moves(r, &pos, &thr[i], B->moves);
         if (k < 1)
             return KEMET_ERANGE;

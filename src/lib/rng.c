@@ -50,10 +50,27 @@ uint32_t kemet_rng_below(kemet_rng *rng, uint32_t n) {
     return (uint32_t)(m >> 32);
 }
 
+/* A number below n (> 0) for a throw's weights: kemet_rng_below's draw
+ * where n fits 32 bits (so those streams never change), else a masked
+ * draw, rejected until it is below n. */
+uint64_t kmt_rng_below64(kemet_rng *rng, uint64_t n) {
+    if (n <= UINT32_MAX)
+        return kemet_rng_below(rng, (uint32_t)n);
+    uint64_t mask = n - 1;
+    for (int k = 1; k < 64; k *= 2)
+        mask |= mask >> k;
+    uint64_t x;
+    do
+        x = kemet_rng_next(rng) & mask; /* accepted more than half the time */
+    while (x >= n);
+    return x;
+}
+
 /* ---------------------------------------------------------------------------
  * The four throwing sticks (ruling G2).
  * ------------------------------------------------------------------------ */
-int kmt_sticks_throws(kemet_throw *out, uint32_t *weight, uint32_t *total) {
+int kmt_sticks_throws(kemet_throw *out, kemet_weight *weight,
+                      kemet_weight *total) {
     static const uint32_t w[5] = {4, 6, 4, 1, 1};
     for (int v = 1; v <= 5; v++) {
         kmt_throw_one(&out[v - 1], v);
@@ -73,7 +90,8 @@ void kmt_sticks_roll(kemet_rng *rng, kemet_throw *out) {
 }
 
 int kmt_sticks_throws_of(const kemet_rules *r, const kemet_pos *pos,
-                         kemet_throw *out, uint32_t *weight, uint32_t *total) {
+                         kemet_throw *out, kemet_weight *weight,
+                         kemet_weight *total) {
     (void)r;
     (void)pos;
     return kmt_sticks_throws(out, weight, total);
@@ -86,7 +104,8 @@ void kmt_sticks_roll_of(const kemet_rules *r, const kemet_pos *pos,
     kmt_sticks_roll(rng, out);
 }
 
-int kmt_die_throws(int n, kemet_throw *out, uint32_t *weight, uint32_t *total) {
+int kmt_die_throws(int n, kemet_throw *out, kemet_weight *weight,
+                   kemet_weight *total) {
     for (int v = 1; v <= n; v++) {
         kmt_throw_one(&out[v - 1], v);
         if (weight)

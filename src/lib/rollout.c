@@ -150,7 +150,7 @@ static bool room_alloc(room *x) {
 typedef struct scratch {
     room L;
     kemet_throw thr[KEMET_MAX_THROWS];
-    uint32_t w[KEMET_MAX_THROWS];
+    kemet_weight w[KEMET_MAX_THROWS];
 } scratch;
 
 /* Player 1's value of a position at the end of a game or of a rollout:
@@ -223,8 +223,8 @@ static uint64_t usable_key(const kemet_throw *t, int to) {
  * their weighted mean, each valued by best_after (got -1: the outcome's
  * value is `best`, given). */
 static double luck_of(const kemet_judge *j, const kemet_pos *pos,
-                      const kemet_throw *thr, const uint32_t *w, int nt,
-                      uint32_t total, int got, double best, room *x) {
+                      const kemet_throw *thr, const kemet_weight *w, int nt,
+                      kemet_weight total, int got, double best, room *x) {
     uint64_t *key = x->key;
     double *val = x->val, mean = 0;
     for (int i = 0; i < nt; i++) {
@@ -233,11 +233,11 @@ static double luck_of(const kemet_judge *j, const kemet_pos *pos,
         while (k < i && (key[k] != key[i] || !key[i]))
             k++;
         double b = val[i] = k < i ? val[k] : best_after(j, pos, &thr[i], x);
-        mean += b * w[i];
+        mean += b * (double)w[i];
         if (i == got)
             best = b;
     }
-    return best - mean / total;
+    return best - mean / (double)total;
 }
 
 int kemet_throw_luck(const kemet_judge *judge, const kemet_pos *pos,
@@ -248,7 +248,7 @@ int kemet_throw_luck(const kemet_judge *judge, const kemet_pos *pos,
     if (pos->result != KEMET_PLAYING)
         return kmt_fail(err, KEMET_EOVER, "the game is over");
     kemet_throw *all = malloc(KEMET_MAX_THROWS * sizeof *all);
-    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    kemet_weight *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
     room x;
     bool roomy = room_alloc(&x);
     int rc = KEMET_OK;
@@ -302,9 +302,9 @@ static double play_one(const roll *R, scratch *S, kemet_agent *ag, int c,
             }
         }
         forced = false;
-        uint32_t total;
+        kemet_weight total;
         int nt = kemet_throws(r, &p, S->thr, S->w, &total);
-        uint32_t x = kemet_rng_below(dice, total);
+        kemet_weight x = kmt_rng_below64(dice, total);
         int t = 0;
         while (t < nt - 1 && x >= S->w[t])
             x -= S->w[t++];

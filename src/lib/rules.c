@@ -15,6 +15,7 @@ static const kmt_family *const families[] = {
     &kmt_family_senet,
     &kmt_family_holes58,
     &kmt_family_track,
+    &kmt_family_tab,
 };
 enum { NFAMILIES = sizeof families / sizeof families[0] };
 

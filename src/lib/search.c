@@ -48,7 +48,7 @@ typedef struct ply_scratch {
     double *score;     /* ordering scores */
     int *order;
     kemet_throw *thr; /* KEMET_MAX_THROWS */
-    uint32_t *w;
+    kemet_weight *w;
     double *lo, *hi; /* Star2 bounds per outcome */
 } ply_scratch;
 
@@ -83,7 +83,7 @@ static size_t scratch_bytes(void) {
            ROUND64(KEMET_MAX_MOVES * sizeof(double)) +
            ROUND64(KEMET_MAX_MOVES * sizeof(int)) +
            ROUND64(KEMET_MAX_THROWS * sizeof(kemet_throw)) +
-           ROUND64(KEMET_MAX_THROWS * sizeof(uint32_t)) +
+           ROUND64(KEMET_MAX_THROWS * sizeof(kemet_weight)) +
            2 * ROUND64(KEMET_MAX_THROWS * sizeof(double));
 }
 
@@ -279,7 +279,7 @@ static double chance_node(kmt_search *S, const kemet_pos *pos, int depth,
     ply_scratch *s = scratch(S, ply);
     if (!s)
         return leaf(S, pos);
-    uint32_t total;
+    kemet_weight total;
     int k = kemet_throws(S->r, pos, s->thr, s->w, &total);
     bool max = pos->to == 1;
     double *lo = s->lo, *hi = s->hi;
@@ -287,13 +287,13 @@ static double chance_node(kmt_search *S, const kemet_pos *pos, int depth,
     for (int i = 0; i < k; i++) {
         lo[i] = 0;
         hi[i] = 1;
-        hsum += (double)s->w[i] / total;
+        hsum += (double)s->w[i] / (double)total;
     }
     /* Star2: probe each outcome with its first move. The scratch of the
      * next ply is this outcome's; throws of this ply stay untouched. */
     if (depth >= 2 && k > 1) {
         for (int i = 0; i < k; i++) {
-            double p = (double)s->w[i] / total;
+            double p = (double)s->w[i] / (double)total;
             double v =
                 move_node(S, pos, &s->thr[i], depth, 0, 1, ply + 1, true);
             if (S->abort)
@@ -316,7 +316,7 @@ static double chance_node(kmt_search *S, const kemet_pos *pos, int depth,
      * the others at their bounds. */
     double sum = 0, rest_lo = lsum, rest_hi = hsum;
     for (int i = 0; i < k; i++) {
-        double p = (double)s->w[i] / total;
+        double p = (double)s->w[i] / (double)total;
         rest_lo -= p * lo[i];
         rest_hi -= p * hi[i];
         if (sum + p * lo[i] + rest_lo >= beta)

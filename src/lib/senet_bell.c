@@ -95,7 +95,8 @@ static int bell_check(const kemet_rules *r, const kemet_pos *pos,
 
 /* The throws of the four-sided die (R4): 1-4, a quarter each. */
 static int bell_throws(const kemet_rules *r, const kemet_pos *pos,
-                       kemet_throw *out, uint32_t *weight, uint32_t *total) {
+                       kemet_throw *out, kemet_weight *weight,
+                       kemet_weight *total) {
     (void)r;
     (void)pos;
     return kmt_die_throws(DIE, out, weight, total);

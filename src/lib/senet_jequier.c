@@ -54,7 +54,8 @@ static int jq_value(int v) {
 }
 
 static int jq_throws(const kemet_rules *r, const kemet_pos *pos,
-                     kemet_throw *out, uint32_t *weight, uint32_t *total) {
+                     kemet_throw *out, kemet_weight *weight,
+                     kemet_weight *total) {
     (void)r;
     (void)pos;
     int n = kmt_sticks_throws(out, weight, total);

@@ -84,7 +84,7 @@ static void build_chunk(void *ctx, long chunk, int thread) {
         hi = t->entries;
     kemet_move *mv = malloc(KEMET_MAX_MOVES * sizeof *mv);
     kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
-    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w);
+    kemet_weight *w = malloc(KEMET_MAX_THROWS * sizeof *w);
     uint32_t *off = malloc((CHUNK + 1) * sizeof *off);
     size_t cap = 16 * CHUNK, n = 0;
     uint32_t *e = malloc(cap * sizeof *e);
@@ -133,13 +133,13 @@ static void build_chunk(void *ctx, long chunk, int thread) {
         }
         /* The throws must not depend on the position (checked here, where
          * every position of the class passes). */
-        uint32_t total;
+        kemet_weight total;
         int k = kemet_throws(s->r, &pos, thr, w, &total);
         if (k != s->nthrows)
             goto fail;
         for (int i = 0; i < k; i++)
             if (!kemet_throw_equal(&thr[i], &s->thr[i]) ||
-                fabs((double)w[i] / total - s->p[i]) > 1e-15)
+                fabs((double)w[i] / (double)total - s->p[i]) > 1e-15)
                 goto fail;
     }
     off[hi - lo] = (uint32_t)n;
@@ -493,10 +493,10 @@ int kemet_table_solve_parts(const kemet_rules *rules, int pieces, int threads,
     {
         kemet_pos p;
         position_of(t, 0, &p);
-        uint32_t w[KEMET_MAX_THROWS], total;
+        kemet_weight w[KEMET_MAX_THROWS], total;
         s.nthrows = kemet_throws(rules, &p, s.thr, w, &total);
         for (int i = 0; i < s.nthrows; i++)
-            s.p[i] = (double)w[i] / total;
+            s.p[i] = (double)w[i] / (double)total;
     }
     s.G = 1 + s.nthrows;
     s.nchunks = (long)((t->entries + CHUNK - 1) / CHUNK);

@@ -114,7 +114,8 @@ typedef struct step {
 
 /* track_throw.c */
 int kmt_track_throws(const kemet_rules *r, const kemet_pos *pos,
-                     kemet_throw *out, uint32_t *weight, uint32_t *total);
+                     kemet_throw *out, kemet_weight *weight,
+                     kemet_weight *total);
 void kmt_track_roll(const kemet_rules *r, const kemet_pos *pos, kemet_rng *rng,
                     kemet_throw *out);
 bool kmt_track_throw_ok(const kemet_rules *r, const kemet_pos *pos,

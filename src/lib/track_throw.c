@@ -33,7 +33,7 @@ static uint32_t fact(int n) {
 
 typedef struct gen {
     kemet_throw *out;
-    uint32_t *weight;
+    kemet_weight *weight;
     int n, max;
 } gen;
 
@@ -124,12 +124,13 @@ static void with_dual(const kemet_throw *solid, uint32_t m, void *ctx) {
             t.only[t.n] = d->only[k];
             t.v[t.n++] = d->v[k];
         }
-        emit(&t, m * c->dual.weight[i], c->g);
+        emit(&t, m * (uint32_t)c->dual.weight[i], c->g);
     }
 }
 
 int kmt_track_throws(const kemet_rules *r, const kemet_pos *pos,
-                     kemet_throw *out, uint32_t *weight, uint32_t *total) {
+                     kemet_throw *out, kemet_weight *weight,
+                     kemet_weight *total) {
     const track *t = T(r);
     if (t->R->throws == THROW_STICKS)
         return kmt_sticks_throws(out, weight, total);
@@ -152,7 +153,7 @@ int kmt_track_throws(const kemet_rules *r, const kemet_pos *pos,
     }
     /* no dual stick: one empty outcome of weight 1 */
     kemet_throw dual_out[KEMET_MAX_THROWS] = {{0}};
-    uint32_t dual_w[KEMET_MAX_THROWS] = {1};
+    kemet_weight dual_w[KEMET_MAX_THROWS] = {1};
     combine c = {{dual_out, dual_w, 1, KEMET_MAX_THROWS}, &g};
     kemet_throw empty = {0};
     if (ndual) {

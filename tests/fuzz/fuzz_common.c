@@ -56,7 +56,7 @@ void fz_check_position(const kemet_rules *r, const kemet_pos *pos, int depth) {
         return;
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     kemet_throw *thr = malloc(KEMET_MAX_THROWS * sizeof *thr);
-    uint32_t *w = malloc(KEMET_MAX_THROWS * sizeof *w), total = 0;
+    kemet_weight *w = malloc(KEMET_MAX_THROWS * sizeof *w), total = 0;
     FZ_CHECK(moves && thr && w);
     int nt = kemet_throws(r, pos, thr, w, &total);
     FZ_CHECK(nt >= 1 && nt <= KEMET_MAX_THROWS);
