@@ -450,6 +450,71 @@ static void random_games(void **state) {
     }
 }
 
+/* The positions `depth` plies ahead, as kemet perft counts them: a ply
+ * is one distinct throw outcome (the values still to play, where they
+ * wait) with one of its legal moves; a finished game counts once. */
+static long long perft(const kemet_rules *r, const kemet_pos *pos, int depth) {
+    if (depth == 0 || kemet_result(pos) != KEMET_PLAYING)
+        return 1;
+    kemet_throw *t = malloc(KEMET_MAX_THROWS * sizeof *t);
+    kemet_weight *w = malloc(KEMET_MAX_THROWS * sizeof *w), total;
+    kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
+    long long n = 0;
+    int nt = kemet_throws(r, pos, t, w, &total);
+    for (int i = 0; i < nt; i++) {
+        int k = kemet_moves(r, pos, &t[i], list);
+        assert_true(k >= 1);
+        for (int j = 0; j < k; j++) {
+            kemet_pos next;
+            kemet_make(r, pos, &t[i], &list[j], &next, NULL);
+            n += perft(r, &next, depth - 1);
+        }
+    }
+    free(t);
+    free(w);
+    free(list);
+    return n;
+}
+
+/* (depth 2 under the sanitizers' build, whose every ply is many times
+ * slower) */
+#ifdef KEMET_CHECKS
+enum { DEPTH = 2 };
+#else
+enum { DEPTH = 3 };
+#endif
+
+/* The perft counts from the start, to depth 3, of the four rulesets
+ * Ludii names and the two dice; the same counts come from a second
+ * program written from the rules alone. */
+static void perft_counts(void **state) {
+    (void)state;
+    static const struct {
+        const char *spec;
+        long long n[3];
+    } want[] = {
+        {"tab-58", {285, 23813, 1932069}},
+        {"tab-58:marks=throw", {285, 23813, 1933611}},
+        {"tab-58:marks=safe", {285, 23813, 1932069}},
+        {"tab-58:marks=safe,lines=parallel", {285, 23813, 1932160}},
+        {"tab-58:dice=d4", {81, 1580, 27676}},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        kemet_rules *r;
+        kemet_error e;
+        assert_int_equal(
+            kemet_rules_open_text(rules_text, want[i].spec, NULL, &r, &e),
+            KEMET_OK);
+        kemet_pos p;
+        kemet_start(r, &p);
+        for (int d = 1; d <= DEPTH; d++)
+            if (perft(r, &p, d) != want[i].n[d - 1])
+                fail_msg("perft %s %d: want %lld, got %lld", want[i].spec, d,
+                         want[i].n[d - 1], perft(r, &p, d));
+        kemet_rules_close(r);
+    }
+}
+
 int main(void) {
     rules_text = tu_read_file(KEMET_SOURCE_DIR "/tests/rulesets/tab-58.rules");
     if (!rules_text)
@@ -466,6 +531,7 @@ int main(void) {
         cmocka_unit_test(rule10_lines),
         cmocka_unit_test(notation_fields),
         cmocka_unit_test(random_games),
+        cmocka_unit_test(perft_counts),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     free(rules_text);

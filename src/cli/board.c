@@ -286,16 +286,19 @@ static int legend(const kemet_rules *rules, const kemet_board_art *a,
         for (int i = 0; i < a->nholes; i++)
             if (a->hole[i].cell == c1)
                 at += snprintf(text + at, sizeof text - (size_t)at,
-                               " Each side numbers its own holes: %s' on "
-                               "the %s.",
+                               " Each side numbers its own holes: %s'%s "
+                               "on the %s.",
                                info->player[0],
+                               cli_plural(info->player[0]) ? "" : "s",
                                a->hole[i].x > a->w / 2 ? "right" : "left");
     } else if (mirror) {
-        at +=
-            snprintf(text + at, sizeof text - (size_t)at,
-                     " The numbers are %s' squares; %s' square k is %s' "
-                     "%d-k.",
-                     info->player[0], info->player[1], info->player[0], sq + 1);
+        at += snprintf(text + at, sizeof text - (size_t)at,
+                       " The numbers are %s'%s squares; %s'%s square k is "
+                       "%s'%s %d-k.",
+                       info->player[0], cli_plural(info->player[0]) ? "" : "s",
+                       info->player[1], cli_plural(info->player[1]) ? "" : "s",
+                       info->player[0], cli_plural(info->player[0]) ? "" : "s",
+                       sq + 1);
     } else if (!same) {
         at += snprintf(text + at, sizeof text - (size_t)at,
                        " The numbers are %s' squares.", info->player[0]);
