@@ -187,10 +187,15 @@ async function pliesBetween(v, a, b) {
   if (!a || b.plies <= a.plies) return [];
   if (b.plies === a.plies + 1 && b.last.length && b.last[b.last.length - 1].ply === b.plies)
     return [{...b.last[b.last.length - 1], cells: b.cells}];
-  try {
-    const g = await api("GET", `games/${v.id}/history`);
-    return g.history.filter(p => p.ply > a.plies && p.ply <= b.plies);
-  } catch (e) { return []; }
+  /* (a busy server may refuse a request: asked again, twice, before the
+     plies are shown without their glide) */
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      const g = await api("GET", `games/${v.id}/history`);
+      return g.history.filter(p => p.ply > a.plies && p.ply <= b.plies);
+    } catch (e) { await new Promise(res => setTimeout(res, 200 * (tries + 1))); }
+  }
+  return [];
 }
 
 /* Plays back the plies from state a to state b: each move's piece glides
