@@ -155,8 +155,9 @@ int cmd_apply(int argc, char **argv) {
         return rc ? EXIT_BAD : 0;
     }
     if (strcmp(arg[2], "throw") == 0) {
+        bool kept = kemet_throw_kept(r, &p) == 1;
         kemet_rules_close(r);
-        return cli_fail(kemet_throw_kept(r, &p) == 1
+        return cli_fail(kept
                             ? "illegal move throw: the values of this turn's "
                               "throws are still to play (left=); choose a move "
                               "for them"
