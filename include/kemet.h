@@ -721,7 +721,10 @@ KEMET_API int kemet_game_setup(const kemet_rules *rules, uint64_t seed,
                                kemet_error *err);
 KEMET_API void kemet_game_free(kemet_game *game);
 KEMET_API const kemet_pos *kemet_game_pos(const kemet_game *game);
-/* The throw waiting for a move, or NULL before the throw. */
+/* The throw waiting for a move, or NULL before the throw. Where values
+ * of the turn's throws wait to be played (kemet_throw_kept: Tab), they are
+ * pending at once as the throw kemet_roll gives for them: the game waits
+ * for a move, not a throw. */
 KEMET_API const kemet_throw *kemet_game_throw(const kemet_game *game);
 /* Throws the sticks. Fails with KEMET_EMISUSE when a throw is pending (or
  * game is NULL), KEMET_EOVER when the game is over. */

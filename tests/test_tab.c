@@ -1,5 +1,5 @@
 /* test_tab.c - Tab on the 58 holes (tab-58, reconstructions §6), the family
- * "tab" opened from its ruleset file (tests/rulesets/tab-58.rules): the
+ * "tab" of its built-in ruleset file (data/rulesets/tab-58.rules): the
  * worked examples of the spec, exactly, and one test group per rule and
  * ruling (rules 1-10, TB1-TB13) with cases the rule allows and cases it
  * forbids, every answer worked out by hand from the rules. */
@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *rules_text;
 
 #define S "tab-58 "
 #define START "l1=1,2,3,4,5"
@@ -26,7 +24,7 @@ static char *tab_moves(const char *ptext, const char *ttext) {
     kemet_throw t;
     kemet_error e;
     char *out = calloc(1, 8192);
-    if (kemet_pos_parse_text(ptext, rules_text, NULL, &r, &p, &e)) {
+    if (kemet_pos_parse(ptext, &r, &p, &e)) {
         strcpy(out, "ERR");
         return out;
     }
@@ -71,7 +69,7 @@ static char *tab_apply(const char *ptext, const char *ttext,
     kemet_move m;
     kemet_error e;
     char *out = calloc(1, 1024);
-    if (kemet_pos_parse_text(ptext, rules_text, NULL, &r, &p, &e)) {
+    if (kemet_pos_parse(ptext, &r, &p, &e)) {
         snprintf(out, 1024, "ERR: %s", e.msg);
         return out;
     }
@@ -113,7 +111,7 @@ static void bad_pos(const char *text) {
     kemet_rules *r = NULL;
     kemet_pos p;
     kemet_error e;
-    if (kemet_pos_parse_text(text, rules_text, NULL, &r, &p, &e) == KEMET_OK) {
+    if (kemet_pos_parse(text, &r, &p, &e) == KEMET_OK) {
         kemet_rules_close(r);
         fail_msg("position accepted: %s", text);
     }
@@ -124,8 +122,7 @@ static void spec_examples(void **state) {
     (void)state;
     kemet_rules *r;
     kemet_error e;
-    assert_int_equal(kemet_rules_open_text(rules_text, "tab-58", NULL, &r, &e),
-                     KEMET_OK);
+    assert_int_equal(kemet_rules_open("tab-58", &r, &e), KEMET_OK);
     kemet_pos p;
     char buf[256];
     kemet_start(r, &p);
@@ -179,9 +176,7 @@ static void rule1_throws(void **state) {
     for (int i = 0; i < 3; i++) {
         kemet_rules *r;
         kemet_error e;
-        assert_int_equal(
-            kemet_rules_open_text(rules_text, specs[i], NULL, &r, &e),
-            KEMET_OK);
+        assert_int_equal(kemet_rules_open(specs[i], &r, &e), KEMET_OK);
         kemet_pos p;
         kemet_start(r, &p);
         kemet_throw *t = malloc(KEMET_MAX_THROWS * sizeof *t);
@@ -377,8 +372,7 @@ static void notation_fields(void **state) {
     kemet_error e;
     const char *t = "tab-58:marks=throw to=1 p1=1,7 l1=1 p2=2,3 l2=2,3 "
                     "left=1,1,6 again=1";
-    assert_int_equal(kemet_pos_parse_text(t, rules_text, NULL, &r, &p, &e),
-                     KEMET_OK);
+    assert_int_equal(kemet_pos_parse(t, &r, &p, &e), KEMET_OK);
     char buf[256];
     kemet_pos_format(r, &p, buf, sizeof buf);
     assert_string_equal(buf, t);
@@ -406,9 +400,7 @@ static void random_games(void **state) {
     for (int i = 0; i < 5; i++) {
         kemet_rules *r;
         kemet_error e;
-        assert_int_equal(
-            kemet_rules_open_text(rules_text, specs[i], NULL, &r, &e),
-            KEMET_OK);
+        assert_int_equal(kemet_rules_open(specs[i], &r, &e), KEMET_OK);
         kemet_rng pick;
         kemet_rng_seed(&pick, 3);
         kemet_move *list = malloc(KEMET_MAX_MOVES * sizeof *list);
@@ -420,7 +412,13 @@ static void random_games(void **state) {
             while (kemet_result(kemet_game_pos(game)) == KEMET_PLAYING &&
                    kemet_game_turns(game) < 1000) {
                 kemet_throw t;
-                assert_int_equal(kemet_game_roll(game, &t), KEMET_OK);
+                /* values still to play are pending: no throw for them */
+                if (kemet_game_throw(game))
+                    t = *kemet_game_throw(game);
+                else
+                    assert_int_equal(kemet_game_roll(game, &t), KEMET_OK);
+                assert_int_equal(t.sticks == KEMET_KEPT,
+                                 kemet_throw_kept(r, kemet_game_pos(game)));
                 int n = kemet_moves(r, kemet_game_pos(game), &t, list);
                 assert_true(n >= 1);
                 int k = (int)kemet_rng_below(&pick, (uint32_t)n);
@@ -502,9 +500,7 @@ static void perft_counts(void **state) {
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         kemet_rules *r;
         kemet_error e;
-        assert_int_equal(
-            kemet_rules_open_text(rules_text, want[i].spec, NULL, &r, &e),
-            KEMET_OK);
+        assert_int_equal(kemet_rules_open(want[i].spec, &r, &e), KEMET_OK);
         kemet_pos p;
         kemet_start(r, &p);
         for (int d = 1; d <= DEPTH; d++)
@@ -515,10 +511,68 @@ static void perft_counts(void **state) {
     }
 }
 
+/* The game driver: values still to play are the pending throw at once
+ * (no throw is made for them); a take-back and a record bring the same
+ * game back. */
+static void driver_keeps_values(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_pos p;
+    kemet_error e;
+    kemet_game *g, *h;
+    char text[256];
+    /* set up with a 2 and a 3 still to play */
+    assert_int_equal(
+        kemet_pos_parse(S "to=1 p1=10,40 p2=7 left=2,3", &r, &p, &e), KEMET_OK);
+    assert_int_equal(kemet_game_setup(r, 1, &p, &g, &e), KEMET_OK);
+    assert_int_equal(kemet_game_next(g), KEMET_NEXT_MOVE);
+    const kemet_throw *t = kemet_game_throw(g);
+    assert_non_null(t);
+    assert_int_equal(t->sticks, KEMET_KEPT);
+    assert_int_equal(t->n, 2);
+    assert_int_equal(t->v[0], 2);
+    assert_int_equal(t->v[1], 3);
+    kemet_throw thr;
+    assert_int_equal(kemet_game_roll(g, &thr), KEMET_EMISUSE);
+    /* 10-12 with the 2: the 3 waits, still pending, still White's */
+    kemet_move m;
+    assert_int_equal(kemet_move_parse(r, "10-12", &m, &e), KEMET_OK);
+    assert_int_equal(kemet_game_play(g, &m, NULL), KEMET_OK);
+    kemet_pos_format(r, kemet_game_pos(g), text, sizeof text);
+    assert_string_equal(text, S "to=1 p1=12,40 p2=7 left=3");
+    assert_int_equal(kemet_game_next(g), KEMET_NEXT_MOVE);
+    t = kemet_game_throw(g);
+    assert_non_null(t);
+    assert_int_equal(t->n, 1);
+    assert_int_equal(t->v[0], 3);
+    assert_int_equal(kemet_game_turns(g), 1);
+    /* 40-43 with the 3: Black's turn, a throw to make */
+    assert_int_equal(kemet_move_parse(r, "40-43", &m, &e), KEMET_OK);
+    assert_int_equal(kemet_game_play(g, &m, NULL), KEMET_OK);
+    assert_int_equal(kemet_game_pos(g)->to, 2);
+    assert_int_equal(kemet_game_next(g), KEMET_NEXT_THROW);
+    assert_null(kemet_game_throw(g));
+    /* the record reads back to the same position */
+    char *rec;
+    assert_int_equal(kemet_game_record(g, &rec), KEMET_OK);
+    assert_int_equal(kemet_game_read(r, rec, &h, &e), KEMET_OK);
+    assert_int_equal(kemet_game_plies(h), 2);
+    kemet_pos_format(r, kemet_game_pos(h), text, sizeof text);
+    assert_string_equal(text, S "to=2 p1=12,43 p2=7");
+    kemet_game_free(h);
+    free(rec);
+    /* back to the second ply: the 3 pending again */
+    assert_int_equal(kemet_game_back(g, 1), KEMET_OK);
+    kemet_pos_format(r, kemet_game_pos(g), text, sizeof text);
+    assert_string_equal(text, S "to=1 p1=12,40 p2=7 left=3");
+    t = kemet_game_throw(g);
+    assert_non_null(t);
+    assert_int_equal(t->sticks, KEMET_KEPT);
+    kemet_game_free(g);
+    kemet_rules_close(r);
+}
+
 int main(void) {
-    rules_text = tu_read_file(KEMET_SOURCE_DIR "/tests/rulesets/tab-58.rules");
-    if (!rules_text)
-        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(spec_examples),
         cmocka_unit_test(rule1_throws),
@@ -532,8 +586,7 @@ int main(void) {
         cmocka_unit_test(notation_fields),
         cmocka_unit_test(random_games),
         cmocka_unit_test(perft_counts),
+        cmocka_unit_test(driver_keeps_values),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    free(rules_text);
-    return rc;
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

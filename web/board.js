@@ -107,6 +107,9 @@ function stepPoints(rs, p, f, t, values, via) {
       if (l) return along(F, m).concat([{...squarePoint(rs, p, T), bend: l.bend && l.kind !== "river" ? l.bend : 0}]);
     }
   }
+  /* round a loop (Tab): from the path's last square on to its first */
+  for (const v of values || [])
+    if (F + v > n && F + v - n === T) return along(F, n).concat(along(1, T));
   if (link(F, T)) return [squarePoint(rs, p, F), squarePoint(rs, p, T)];
   if (Math.abs(T - F) <= 12) return along(F, T);
   return [squarePoint(rs, p, F), squarePoint(rs, p, T)].filter(Boolean);
@@ -169,6 +172,16 @@ export function throwWords(rs, t) {
   const v = t.values.map(String);
   const sum = v.length > 1 ? v.slice(0, -1).join(", ") + " and " + v[v.length - 1] : v[0];
   return sum + (only.length ? ` (${only.join(", ")})` : "");
+}
+
+/* A throw as its player met it: "threw 1, 4 and 2", or where no throw
+ * was made, the values of the turn's throws still to play (Tab): "had 4
+ * and 2 still to play". `you`: said to the player ("you threw …",
+ * "you have … still to play"). */
+export function threwWords(rs, t, you) {
+  if (!t) return "";
+  if (t.kept) return (you ? "you have " : "had ") + throwWords(rs, t) + " still to play";
+  return (you ? "you threw " : "threw ") + throwWords(rs, t);
 }
 
 /* Which side is which: each side's piece, name, number, and "you". */
@@ -537,13 +550,15 @@ export function drawThrow(rs, t) {
   if (!t) { lastThrow = null; return h("div", {class: "sticks empty", "aria-label": "no throw yet"}); }
   const fresh = lastThrow !== JSON.stringify(t);
   lastThrow = JSON.stringify(t);
-  const box = h("div", {class: "sticks" + (fresh ? " fresh" : ""), "aria-label": "throw: " + throwWords(rs, t)});
+  const box = h("div", {class: "sticks" + (fresh ? " fresh" : "") + (t.kept ? " kept" : ""),
+    "aria-label": (t.kept ? "still to play: " : "throw: ") + throwWords(rs, t)});
+  if (t.kept) box.append(h("span", {class: "keptnote"}, "still to play"));
   if (t.sticks && t.faces.length && t.values.length === 1) {
     for (const f of t.faces) box.append(h("span", {class: "stick " + (f ? "marked" : "plain"), title: f ? "marked side up" : "plain side up"}));
   } else {
     t.values.forEach((v, i) => box.append(h("span", {class: "die" + (t.only[i] ? " only" + t.only[i] : ""),
       title: t.only[i] ? `${v}: for ${rs.players[t.only[i] - 1]} only` : "value " + v}, v)));
   }
-  if (t.values.length === 1) box.append(h("span", {class: "throwvalue", id: "throwvalue"}, String(t.values[0])));
+  if (t.values.length === 1 && !t.kept) box.append(h("span", {class: "throwvalue", id: "throwvalue"}, String(t.values[0])));
   return box;
 }

@@ -8,7 +8,7 @@ import {getItem, setItem} from "./store.js";
 import {app, h, activate, remember, inviteFor, keepInvite, motion, setMotion, errorPage} from "./util.js";
 import {api, getRulesets, ruleset, offline, serverInfo} from "./api.js";
 import {offlineWatch} from "./offline.js";
-import {drawBoard, fitBoard, drawThrow, moveSteps, moveCells, legend, glide, moveWords, stepWords, throwWords, reducedMotion, endWords, pieceSvg, whose} from "./board.js";
+import {drawBoard, fitBoard, drawThrow, moveSteps, moveCells, legend, glide, moveWords, stepWords, threwWords, reducedMotion, endWords, pieceSvg, whose} from "./board.js";
 
 let view = null; /* the current game view, or null */
 
@@ -221,7 +221,7 @@ async function playBack(v, a, b) {
       }
       const board = drawBoard(rs, before, {you: b.you || 1, ply: p.ply, numbers: numbersOn()});
       board.dataset.anim = "1";
-      showPlaying(v, rs, b, board, `${whoName(rs, p.player)}${p.throw ? " threw " + throwWords(rs, p.throw) : ""}` +
+      showPlaying(v, rs, b, board, `${whoName(rs, p.player)}${p.throw ? " " + threwWords(rs, p.throw) : ""}` +
                   (p.move === "pass" ? ": no move (the throw is lost)." : ": " + moveWords(rs, p.move) + "."));
       if (!fast && steps.length) await glide(board, rs, p.player, steps, mode === "fast" ? 2.2 : 1);
       /* the position after it, with the move's arrow */
@@ -506,7 +506,7 @@ function turnLine(v, rs) {
     const enter = steps.some(x => x.f === "in"), onBoard = steps.some(x => x.f !== "in");
     const pick = enter && !onBoard ? `bring a new piece on: tap ${hand}.`
       : enter ? `pick a highlighted piece, or a new one from ${hand}.` : "pick a highlighted piece.";
-    return what + ` — your turn: you threw ${throwWords(rs, st.throw)}; ` +
+    return what + ` — your turn: ${threwWords(rs, st.throw, true)}; ` +
       (v.picked === null ? pick : v.picked === "in" ? "now pick where the new piece goes (blue)." : "now pick where it goes (blue).") + left;
   }
   if (other.kind === "computer") return what + ` — waiting: the computer (level ${other.level}) is thinking…`;
@@ -664,7 +664,7 @@ function render() {
                   "To play someone on another device, start it with kemet serve --host 0.0.0.0 (and --allow-host NAME for a name) and send the link with this machine's address in it.") : null) : null,
     h("details", {class: "log-box", open: true}, h("summary", {}, "Moves"),
       h("ol", {class: "log", id: "log", start: Math.max(1, st.plies - st.last.length + 1)},
-        st.last.map(p => h("li", {}, `${p.throw ? "threw " + throwWords(rs, p.throw) + ": " : ""}${p.words}`))),
+        st.last.map(p => h("li", {}, `${p.throw ? threwWords(rs, p.throw) + ": " : ""}${p.words}`))),
       h("p", {class: "small"}, st.opening)),
     h("p", {class: "small links"},
       h("a", {href: `#/rules/${rs.id}`}, "Rules of " + rs.title), " · ",
@@ -680,7 +680,7 @@ function render() {
       h("span", {id: "keys"}, "Keys: t throws the sticks; Tab and Enter pick a piece and its hole; Esc drops the piece picked.")));
   /* what just happened, read out by screen readers (and nothing else) */
   const heard = h("div", {class: "sr-only", "aria-live": "polite", id: "heard"},
-    last ? `${whoName(rs, last.player)}: ${last.throw ? "threw " + throwWords(rs, last.throw) + ", " : ""}${last.words}` : "");
+    last ? `${whoName(rs, last.player)}: ${last.throw ? threwWords(rs, last.throw) + ", " : ""}${last.words}` : "");
   const focus = document.activeElement && document.activeElement.id;
   /* (one grid: on a phone held upright the panel comes straight after
      the board and what is under it, the legend last) */

@@ -6,7 +6,7 @@
 import {getItem} from "./store.js";
 import {app, h, s, errorPage} from "./util.js";
 import {api, getRulesets, ruleset, playLevels} from "./api.js";
-import {drawBoard, fitBoard, moveSteps, moveWords, throwWords, endWords, whose} from "./board.js";
+import {drawBoard, fitBoard, moveSteps, moveWords, threwWords, endWords, whose} from "./board.js";
 import {leaveGame, whoName} from "./game.js";
 
 const pct = x => (100 * x).toFixed(1) + "%";
@@ -99,7 +99,7 @@ export async function replayPage(id) {
       if (played && played !== "throw") arrows.push({steps: moveSteps(rs, d.player, played, vals), kind: "hint", move: "played", label: "played"});
       if (d.loss >= 0.0001 && d.best && !d.best_throws) arrows.push({steps: moveSteps(rs, d.player, d.best, vals), kind: "best", move: "best", label: "best"});
       const same = d.loss < 0.0001;
-      note = `Move ${d.ply}, ${whoName(rs, d.player)}${d.throw ? " threw " + throwWords(rs, g.history[d.ply] && g.history[d.ply].throw || {values: [d.throw], only: [0]}) : ", before throwing"}: ` +
+      note = `Move ${d.ply}, ${whoName(rs, d.player)}${d.throw ? " " + threwWords(rs, g.history[d.ply] && g.history[d.ply].throw || {values: [d.throw], only: [0]}) : ", before throwing"}: ` +
              `played ${playedWords(rs, d, "played")} (chance of winning after it ${pct(d.played_chance)})` +
              (same ? ` — ${d.grade === "forced" ? "the only move" : "the best move"}.` :
                `; the best was ${playedWords(rs, d, "best")} (${pct(d.best_chance)}): ${d.grade}, ${pts(d.loss)} points lost.`);
@@ -110,7 +110,7 @@ export async function replayPage(id) {
     holder.replaceChildren(board);
     fitBoard(board);
     words.textContent = note || (k === 0 ? "Start. " + p.words
-      : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " threw " + throwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ": " + moveWords(rs, p.move) + "."} ${p.words}`);
+      : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " " + threwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ": " + moveWords(rs, p.move) + "."} ${p.words}`);
     if (k === g.history.length - 1 && !note) words.textContent += " " + ending(rs, g);
     slider.value = k;
     for (const li of reviewBox.querySelectorAll("li[data-i]")) li.classList.toggle("current", +li.dataset.i === picked);

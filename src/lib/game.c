@@ -46,6 +46,8 @@ struct kemet_game {
     char name[2][NAME_MAX_LEN + 1];
 };
 
+static void keep_values(kemet_game *game);
+
 /* The state a new game's first ply is made in, remembered for going back. */
 static void begin_session(kemet_game *g, uint64_t seed) {
     g->seed = seed;
@@ -111,6 +113,7 @@ int kemet_game_setup(const kemet_rules *rules, uint64_t seed,
     g->pos = *pos;
     g->new_turn = true;
     g->setup = true;
+    keep_values(g);
     begin_session(g, seed);
     *out = g;
     return KEMET_OK;
@@ -209,6 +212,17 @@ int kemet_game_playout(kemet_game *game, kemet_rng *pick, long max_turns,
     return KEMET_OK;
 }
 
+/* Where the values of the turn's throws wait to be played (Tab's left=),
+ * they are the pending throw at once: no throw is made for them
+ * (kemet_throw_kept), and the game waits for a move. */
+static void keep_values(kemet_game *game) {
+    if (!game->pending && game->rules->rs->left_values &&
+        game->pos.result == KEMET_PLAYING && kmt_left_total(&game->pos)) {
+        game->rules->rs->roll(game->rules, &game->pos, &game->rng, &game->thr);
+        game->pending = true;
+    }
+}
+
 /* Counts a ply made by the player `mover` with `move`; game->pos is the
  * new position. The history has room (or is no longer kept). */
 static void advance(kemet_game *game, int mover, const kemet_move *move) {
@@ -222,6 +236,7 @@ static void advance(kemet_game *game, int mover, const kemet_move *move) {
     game->plies++;
     game->new_turn = game->pos.to != mover;
     game->pending = false;
+    keep_values(game);
 }
 
 int kemet_game_play(kemet_game *game, const kemet_move *move,

@@ -455,10 +455,15 @@ static json_t *throw_json(const kemet_throw *t) {
         json_array_append_new(v, json_integer(t->v[i]));
         json_array_append_new(only, json_integer(t->only[i]));
     }
-    for (int i = 0; i < t->sticks; i++)
+    /* sticks to draw where they show more than the values (not Tab's
+       throws, one value each, nor its values still to play) */
+    bool kept = t->sticks == KEMET_KEPT;
+    int sticks = !kept && t->sticks > t->n ? t->sticks : 0;
+    for (int i = 0; i < sticks; i++)
         json_array_append_new(faces, json_boolean(t->faces >> i & 1));
-    return json_pack("{s:s, s:o, s:o, s:i, s:o}", "text", text, "values", v,
-                     "only", only, "sticks", t->sticks, "faces", faces);
+    return json_pack("{s:s, s:o, s:o, s:i, s:o, s:b}", "text", text, "values",
+                     v, "only", only, "sticks", sticks, "faces", faces, "kept",
+                     kept);
 }
 
 static json_t *moves_json(const kemet_move *m, int n) {
