@@ -218,6 +218,27 @@ class Position:
         return (self._c.off[0], self._c.off[1])
 
     @property
+    def locked(self):
+        """Each player's locked pieces by square (Tab's l1=/l2=: on 1-5,
+        not yet moved), e.g. ((1, 2, 5), ()); ((), ()) elsewhere."""
+        return tuple(tuple(s for s in range(1, 6) if self._c.lock[p] >> (s - 1) & 1)
+                     for p in (0, 1))
+
+    @property
+    def left(self):
+        """The values of this turn's throws still to play, ascending
+        (Tab's left=), e.g. (2, 4, 4); () when none wait. While any do,
+        the player moves with no new throw (the throw `none`)."""
+        all_ = self._c.left[0] | self._c.left[1] << 8 | self._c.left[2] << 16
+        return tuple(v for v in range(1, 7) for _ in range(all_ >> (4 * (v - 1)) & 15))
+
+    @property
+    def again(self):
+        """True when this turn has earned the player another (Tab's
+        marks=throw, again=1)."""
+        return bool(self._c.again)
+
+    @property
     def over(self):
         return self._c.result != _capi.PLAYING
 

@@ -76,6 +76,30 @@ def test_bell_score_and_draw():
         r.position("senet-bell to=1 p1=1,2,3,4,5,6,7,8 o1=3 p2=9")
 
 
+def test_tab_values_left_locks_and_again():
+    # reconstructions section 6: pieces start locked on 1-5 (TB2); a
+    # turn's values wait in left= and are played with the throw `none`
+    # (TB9); a marked hole earns another turn (again=1, TB7)
+    r = kemet.Rules("tab-58")
+    s = r.start()
+    assert s.locked == ((1, 2, 3, 4, 5), (1, 2, 3, 4, 5)) and s.left == ()
+    p = r.position("tab-58 to=1 p1=26,40 p2=30,7")
+    q = r.apply(p, "4,2", "26-30")
+    assert str(q) == "tab-58 to=1 p1=30,40 p2=7 left=2"
+    assert q.left == (2,) and q.locked == ((), ()) and not q.again
+    assert [str(m) for m in r.moves(q, "none")] == ["30-32", "40-42"]
+    m = kemet.Rules("tab-58:marks=throw").position(
+        "tab-58:marks=throw to=1 p1=12,40 p2=7 left=3 again=1")
+    assert m.again and m.left == (3,)
+    # the game driver: the values still to play are pending at once
+    g = kemet.Game(r, seed=1, position=q)
+    assert g.next == "move" and str(g.throw) == "none"
+    with pytest.raises(kemet.KemetError):
+        g.roll()
+    g.play("30-32")
+    assert g.next == "throw" and g.position.to == 2
+
+
 def test_throw_probabilities_exact():
     # four sticks: 1 marked side 4/16, 2: 6/16, 3: 4/16, 4: 1/16, 5 (none)
     r = kemet.Rules("senet-kendall")

@@ -608,6 +608,10 @@ static void tab_art(const kemet_rules *r, kemet_board_art *a) {
     for (int s = 1; s < 30; s++)
         line[s] = h->partner[s] < 30 ? h->partner[s] : 0;
     kmt_art_palm(r, a, h->marked & (((uint64_t)1 << APEX) - 2), line);
+    /* the apex is no goal in Tab: hole 30 of both loops, named so */
+    if (a->nholes > 0)
+        snprintf(a->hole[a->nholes - 1].label,
+                 sizeof a->hole[a->nholes - 1].label, "%d", APEX);
 }
 
 static const kmt_ruleset tab_base = {

@@ -883,6 +883,41 @@ async function stepBoard(browser, base) {
   await page.close();
 }
 
+/* Tab: a turn's throws first, then its values one step at a time with
+ * no new throw. After a step with values left the page offers no throw,
+ * shows the values as still to play and says so; the computer's turn
+ * (level 1) comes after the last value. */
+async function tabStillToPlay(browser, base) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const bad = watchErrors(page);
+  await page.goto(base + "/");
+  await page.selectOption("#ruleset", "tab-58");
+  await page.selectOption("#opponent", "computer:1");
+  await page.click("#start");
+  await page.locator(".board").waitFor();
+  let said = "";
+  for (let i = 0; i < 400 && !said; i++) {
+    const t = await turn(page);
+    if (t === "over") break;
+    if (t !== "mine") { await page.waitForTimeout(100); continue; }
+    if ((await playOnce(page, false)) !== "move") continue;
+    await settled(page);
+    if (!(await page.locator(".sticks.kept").count()) || (await turn(page)) !== "mine") continue;
+    said = await page.locator("#turn").textContent();
+    const v = await page.locator(".sticks.kept .die").allTextContents();
+    const want = `you have ${v.length > 1 ? v.slice(0, -1).join(", ") + " and " + v.at(-1) : v[0]} still to play`;
+    if (!v.length || !said.includes(want)) fail(`after a step with ${v} left the turn line says: ${said}`);
+    if (await page.locator("#throw").count()) fail("a throw is offered while values are still to play");
+    const box = await page.locator(".sticks.kept").textContent();
+    if (!/still to play/.test(box)) fail(`the throw's box shows: ${box}`);
+    await page.screenshot({ path: join(artifacts, "tab-still-to-play-390x844.png") });
+  }
+  if (!said) fail("no turn of Tab left values to play after a step");
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - Tab: after a step the values left are shown, no throw offered: "${said}"`);
+  await page.close();
+}
+
 /* A whole game of every ruleset against the computer, at a phone's size
  * and a desktop's in turn: no console error, no failed request. */
 async function wholeGames(browser, base) {
@@ -983,7 +1018,7 @@ browser.newContext = async o => {
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
 const checks = { boards, senetLevel5, phone, yourSquares, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
-                 bellCaptured, homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, wholeGames };
+                 bellCaptured, homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, tabStillToPlay, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
 try {
