@@ -2063,6 +2063,78 @@ static void bodies_and_answers(void **state_) {
     remove_db(&S);
 }
 
+/* Jequier's opening decides which contestant plays black (reconstructions
+ * §3): a new game seats the player named first (the person) as black
+ * exactly where the opening of the game's dice seed, read from the record
+ * after resigning, made the first-named contestant throw the first 1;
+ * over 20 games both seats come (the person is black with chance 0.57 a
+ * game: all alike has a chance of 1 in 70,000). Other rulesets keep the
+ * seats as named. */
+static void opening_seats(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-jequier", &r, &err), KEMET_OK);
+    int seen[3] = {0};
+    for (int i = 0; i < 20; i++) {
+        json_t *o = call(&S, "POST", "/api/games", NULL,
+                         "{\"ruleset\":\"senet-jequier\",\"players\":"
+                         "[\"human\",{\"computer\":1}]}",
+                         201);
+        int you = (int)num(o, "you");
+        assert_true(you == 1 || you == 2);
+        seen[you]++;
+        char id[64], tok[128], path[160], key[2] = {(char)('0' + you), 0};
+        snprintf(id, sizeof id, "%s", str(o, "id"));
+        json_t *tokens = json_object_get(o, "tokens");
+        assert_int_equal(json_object_size(tokens), 1);
+        snprintf(tok, sizeof tok, "%s",
+                 json_string_value(json_object_get(tokens, key)));
+        /* the computer sits in the other seat */
+        json_t *pl = json_object_get(json_object_get(o, "state"), "players");
+        assert_string_equal(str(json_array_get(pl, (size_t)(2 - you)), "kind"),
+                            "computer");
+        assert_string_equal(str(json_array_get(pl, (size_t)(you - 1)), "kind"),
+                            "human");
+        json_decref(o);
+        snprintf(path, sizeof path, "/api/games/%s/resign", id);
+        json_decref(call(&S, "POST", path, tok, "{}", 200));
+        char *rec;
+        snprintf(path, sizeof path, "/api/games/%s/record", id);
+        assert_int_equal(http(&S, "GET", path, NULL, NULL, &rec), 200);
+        const char *at = strstr(rec, "\nseed ");
+        assert_non_null(at);
+        uint64_t seed = strtoull(at + 6, NULL, 10);
+        kemet_game *g;
+        kemet_events ev = {0};
+        assert_int_equal(kemet_game_new(r, seed, &g, &ev), KEMET_OK);
+        kemet_game_free(g);
+        int black = 0; /* the contestant the opening made black */
+        for (int e = 0; e < ev.n; e++)
+            if (ev.ev[e].kind == KEMET_EV_FIRST1)
+                black = ev.ev[e].b;
+        assert_int_equal(black == 1 ? 2 : 1, you);
+        free(rec);
+    }
+    print_message("the person seated as black in %d of 20 games\n", seen[2]);
+    assert_true(seen[1] > 0 && seen[2] > 0);
+    kemet_rules_close(r);
+    /* Kendall's Senet: the person named first is player 1 */
+    for (int i = 0; i < 5; i++) {
+        json_t *o = call(&S, "POST", "/api/games", NULL,
+                         "{\"ruleset\":\"senet-kendall\",\"players\":"
+                         "[\"human\",{\"computer\":1}]}",
+                         201);
+        assert_int_equal(num(o, "you"), 1);
+        json_decref(o);
+    }
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 /* Rematch: against the computer at once; between two people an offer
  * (202) the other page sees (the version moves), then the game, the same
  * for both; kept over a restart. */
@@ -2281,6 +2353,7 @@ int main(void) {
         cmocka_unit_test(one_review_for_all),
         cmocka_unit_test(players_first),
         cmocka_unit_test(bodies_and_answers),
+        cmocka_unit_test(opening_seats),
         cmocka_unit_test(rematch),
         cmocka_unit_test(hints_in_turn),
         cmocka_unit_test(hints_shared),

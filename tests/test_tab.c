@@ -560,6 +560,22 @@ static void driver_keeps_values(void **state) {
     kemet_pos_format(r, kemet_game_pos(h), text, sizeof text);
     assert_string_equal(text, S "to=2 p1=12,43 p2=7");
     kemet_game_free(h);
+    /* read back, its plies are the driver's: the second one's throw the
+     * 3 still to play, not a move made before throwing */
+    kemet_rules *rr;
+    kemet_pos start;
+    kemet_ply *plies;
+    long n;
+    assert_int_equal(kemet_record_read(rec, &rr, &start, &plies, &n, &e),
+                     KEMET_OK);
+    assert_int_equal(n, 2);
+    for (long i = 0; i < n; i++) {
+        assert_true(
+            kemet_throw_equal(&plies[i].thr, &kemet_game_history(g)[i].thr));
+        assert_int_equal(plies[i].thr.sticks, KEMET_KEPT);
+    }
+    kemet_free(plies);
+    kemet_rules_close(rr);
     free(rec);
     /* back to the second ply: the 3 pending again */
     assert_int_equal(kemet_game_back(g, 1), KEMET_OK);

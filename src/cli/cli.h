@@ -320,11 +320,8 @@ enum {
     CLI_PAIRED = 2,    /* and game 2k + 1 throws as game 2k did */
     CLI_LUCK = 4       /* each outcome's luck is summed */
 };
-/* Where the opening decides who plays black (Jequier's first 1, event
- * KEMET_EV_FIRST1): which contestant, 1 (the one named first) or 2, the
- * opening of game seed gs makes player 2; 0 in every other ruleset.
- * cli_run_games seats the two contestants of each game by it. */
-int cli_opening_black(const kemet_rules *r, uint64_t gs);
+/* (cli_run_games seats the two contestants of each game where the
+ * opening decides who plays black: kc_opening_black.) */
 int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,
                   uint64_t seed, long first, long count, long cap, int threads,
                   cli_outcome *out, const char *what);

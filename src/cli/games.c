@@ -355,7 +355,7 @@ typedef struct run {
     long first, cap;
     long offset, stride; /* this rank's games: offset + k * stride */
     cli_outcome *out;
-    bool first1; /* the opening seats the contestants (cli_opening_black) */
+    bool first1; /* the opening seats the contestants (kc_opening_black) */
 } run;
 
 /* The luck of a game's throws, summed (cli_play_game's ply callback). An
@@ -384,18 +384,6 @@ static void add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     L->thrown = false;
 }
 
-int cli_opening_black(const kemet_rules *r, uint64_t gs) {
-    kemet_game *g;
-    kemet_events ev = {0};
-    if (kemet_game_new(r, gs, &g, &ev) != KEMET_OK)
-        return 0;
-    kemet_game_free(g);
-    for (int e = 0; e < ev.n; e++)
-        if (ev.ev[e].kind == KEMET_EV_FIRST1)
-            return ev.ev[e].b;
-    return 0;
-}
-
 static int run_one(void *ctx, long k) {
     run *R = ctx;
     long i = R->first + R->offset + k * R->stride;
@@ -405,7 +393,7 @@ static int run_one(void *ctx, long k) {
     /* where the opening decides who plays black (Jequier's first 1), the
        contestant named first for this game (A in even games) is seated
        by it: player 2 when it threw the 1 */
-    if (R->first1 && cli_opening_black(kemet_judge_rules(R->j), gs) == 1)
+    if (R->first1 && kc_opening_black(kemet_judge_rules(R->j), gs) == 1)
         swap ^= 1;
     const char *spec[2] = {R->spec[swap], R->spec[swap ^ 1]};
     kemet_game *g = NULL;
@@ -436,7 +424,7 @@ int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,
                   uint64_t seed, long first, long count, long cap, int threads,
                   cli_outcome *out, const char *what) {
     int size = cli_mpi_size(), rank = cli_mpi_rank();
-    bool first1 = cli_opening_black(kemet_judge_rules(j), 1) != 0;
+    bool first1 = kc_opening_black(kemet_judge_rules(j), 1) != 0;
     if (size == 1) {
         run R = {j, spec, how, seed, first, cap, 0, 1, out, first1};
         return cli_parallel(count, threads, run_one, &R, what);

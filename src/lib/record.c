@@ -203,7 +203,12 @@ static int replay_ply(replay *R, long ln, char *line, kemet_error *err) {
     kemet_error e;
     if (kemet_throw_parse(R->rules, thr_s, &thr, &e))
         return kmt_fail(err, KEMET_ESYNTAX, "line %ld: %s", ln, e.msg);
-    if (thr.n > 0 && R->seeded) {
+    /* values still to play (Tab's left=, written `none`): the ply's throw
+     * is they, as the game driver has it; no new throw is made */
+    bool kept = thr.n == 0 && kemet_throw_kept(R->rules, &R->pos) == 1;
+    if (kept)
+        R->rules->rs->roll(R->rules, &R->pos, &R->rng, &thr);
+    if (thr.n > 0 && R->seeded && !kept) {
         kemet_throw dice;
         if (R->forced)
             dice = R->first;

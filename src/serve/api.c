@@ -87,6 +87,15 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
         if (!wg_seat_level(seat[p]) && srv_random_hex(tok[p], WG_TOKEN))
             return srv_error(c, 500, "no random numbers");
     const char *seats[2] = {seat[0], seat[1]}, *toks[2] = {tok[0], tok[1]};
+    /* where the opening decides who plays black (Jequier's first 1), the
+       players named first and second are seated by it: "you" is the one
+       named first where it is a person */
+    int first = 1;
+    if (kc_opening_black(r, seed) == 1) {
+        first = 2;
+        seats[0] = seat[1], seats[1] = seat[0];
+        toks[0] = tok[1], toks[1] = tok[0];
+    }
     wgame *g = wg_new(srv_judge_of(S, r), seed, id, seats, toks,
                       (long long)time(NULL));
     if (!g)
@@ -108,16 +117,16 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
                     : srv_error(c, 500, "the game could not be stored");
     }
     pthread_mutex_lock(&g->mu);
-    int you = wg_seat_level(seat[0]) ? 2 : 1;
+    int you = wg_seat_level(seat[0]) ? 3 - first : first;
     json_t *state = wg_state_json(g, you);
     srv_changed(S, g);
     pthread_mutex_unlock(&g->mu);
     srv_release(S, g);
     json_t *tokens = json_object();
     for (int p = 0; p < 2; p++)
-        if (tok[p][0]) {
+        if (toks[p][0]) {
             char k[2] = {(char)('1' + p), 0};
-            json_object_set_new(tokens, k, json_string(tok[p]));
+            json_object_set_new(tokens, k, json_string(toks[p]));
         }
     return srv_answer_json(c, MHD_HTTP_CREATED,
                            json_pack("{s:s, s:o, s:i, s:o}", "id", id, "tokens",

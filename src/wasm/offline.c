@@ -32,6 +32,7 @@ typedef struct offline {
 offline *ko_open(void);
 void ko_close(offline *o);
 char *ko_rulesets(offline *o);
+int ko_opening_black(offline *o, const char *spec, const char *seed_text);
 wgame *ko_new(offline *o, const char *spec, const char *seed_text,
               const char *id, const char *seat1, const char *seat2,
               const char *token1, const char *token2, double created);
@@ -137,6 +138,23 @@ EMSCRIPTEN_KEEPALIVE wgame *ko_new(offline *o, const char *spec,
             strlen(token[p]) > WG_TOKEN)
             return NULL;
     return wg_new(j, seed, id, seat, token, (long long)created);
+}
+
+/* Where the opening of game `seed_text` decides who plays black
+ * (Jequier's first 1): 1 when it seats the player named first as black,
+ * 2 the other, 0 in other rulesets or for a bad ruleset or seed
+ * (kc_opening_black). */
+EMSCRIPTEN_KEEPALIVE int ko_opening_black(offline *o, const char *spec,
+                                          const char *seed_text) {
+    char *end;
+    uint64_t seed = strtoull(seed_text, &end, 10);
+    if (!*seed_text || *end)
+        return 0;
+    for (int i = 0; i < o->n; i++)
+        if (strcmp(kemet_rules_spec(o->rules[i]), spec) == 0 ||
+            strcmp(kemet_rules_info(o->rules[i])->id, spec) == 0)
+            return kc_opening_black(o->rules[i], seed);
+    return 0;
 }
 
 EMSCRIPTEN_KEEPALIVE void ko_free(wgame *g) {

@@ -117,6 +117,9 @@ function create(body, id) {
   const token = randomHex(32);
   const seed = new BigUint64Array(1);
   crypto.getRandomValues(seed);
+  /* where the opening decides who plays black (Jequier's first 1), the
+     players named first and second are seated by it */
+  if (call("ko_opening_black", [ctx, body.ruleset, seed[0].toString()], "int") === 1) seats = [seats[1], seats[0]];
   const rec = {id: id || randomHex(16), ruleset: body.ruleset, seed: seed[0].toString(), seats,
                tokens: seats.map(s => s === "human" ? token : ""), created: Math.floor(Date.now() / 1000), actions: []};
   const known = call("ko_rulesets", [ctx]).rulesets.some(r => r.id === rec.ruleset);
