@@ -62,6 +62,8 @@ static void as_variant(char *obj) {
     }
 }
 
+/* Both rulesets' games are played in the same two pools, dealt game by
+ * game over the threads: one thread and two give the same report. */
 static void same_on_any_thread_count(void **state) {
     (void)state;
     char *o1, *o2, *e;
@@ -246,6 +248,7 @@ static void report_and_plots(void **state) {
                           "## Skill",
                           "## Degeneracy",
                           "## Time",
+                          "s of thread time in ",
                           "](../plots/lengths.svg)",
                           "](../plots/ladder.svg)",
                           "](../plots/land-senet-kendall.svg)",

@@ -478,60 +478,6 @@ static int play_stage(job *J, long first, long count, int threads,
     return rc;
 }
 
-/* Plays and measures spec[0] against spec[1]: `games` games, or with a
- * sizing z a pilot and then the games its precision needs. */
-static int selfplay_run(const kemet_judge *j, const char *const spec[2],
-                        long games, const sizing *z, uint64_t seed, long cap,
-                        int threads, bool luck, const char *what, selfplay *S) {
-    const kemet_rules *r = kemet_judge_rules(j);
-    *S = (selfplay){.luck = luck};
-    for (int p = 0; p < 2; p++)
-        snprintf(S->agent[p], sizeof S->agent[p], "%s", spec[p]);
-    long n = z ? (z->pilot < z->most ? z->pilot : z->most) : games;
-    tracer *T = calloc((size_t)n, sizeof *T);
-    double *joined[2] = {NULL, NULL};
-    kemet_judge *plain = NULL;
-    int rc = KEMET_ENOMEM;
-    if (!T)
-        goto out;
-    /* with the luck, where a table is in use: perfect play's worth */
-    if (luck && kemet_judge_table(j) &&
-        kemet_judge_new(r, "plain", &plain, NULL) != KEMET_OK)
-        goto out;
-    job J = {r,    j, plain, {spec[0], spec[1]}, seed,          cap,
-             luck, T, 0,     cli_mpi_rank(),     cli_mpi_size()};
-    rc = play_stage(&J, 0, n, threads, what, &joined[0]);
-    if (!rc)
-        rc = selfplay_measure(r, T, n, cap, plain != NULL, S);
-    long more = !rc && z ? selfplay_size(S, n, z) : n;
-    if (more > n) {
-        tracer *U = realloc(T, (size_t)more * sizeof *T);
-        if (!U) {
-            rc = KEMET_ENOMEM;
-            goto out;
-        }
-        T = U;
-        memset(T + n, 0, (size_t)(more - n) * sizeof *T);
-        J.games = T;
-        long had = n;
-        n = more;
-        rc = play_stage(&J, had, n - had, threads, what, &joined[1]);
-        selfplay_free(S);
-        S->nsample = 0;
-        if (!rc)
-            rc = selfplay_measure(r, T, n, cap, plain != NULL, S);
-    }
-out:
-    if (T)
-        for (long i = 0; i < n; i++)
-            free(T[i].p1);
-    free(T);
-    free(joined[0]);
-    free(joined[1]);
-    kemet_judge_free(plain);
-    return rc;
-}
-
 /* ------------------------------------------------------------------------
  * Matches: ladder steps, the headline match, probes, SkillTrace
  * --------------------------------------------------------------------- */
@@ -572,61 +518,49 @@ static int step_figures(const cli_outcome *out, long n, step *S) {
     return KEMET_OK;
 }
 
-/* Plays `hi` against `lo` in pairs of games: a pilot, then as many games
- * as the luck-adjusted score's interval needs to be within +-z->h (and,
- * with `share`, the luck share's), at most z->most (docs/analysis.md,
- * "Precision"). The size is fixed before the games after the pilot are
- * played, from the pilot's games alone, so it does not depend on the
- * threads; every figure is then taken over all the games. */
-static int step_run(const kemet_judge *j, const char *hi, const char *lo,
-                    uint64_t seed, const sizing *z, bool share, bool probe,
-                    long cap, int threads, const char *what, step *S) {
-    *S = (step){0};
-    snprintf(S->hi, sizeof S->hi, "%s", hi);
-    snprintf(S->lo, sizeof S->lo, "%s", lo);
-    const char *spec[2] = {hi, lo};
+/* A match's pilot and its cap, in whole pairs (docs/analysis.md,
+ * "Precision"). */
+static long step_most(const sizing *z) {
+    return z->most < 2 ? 2 : z->most - (z->most & 1);
+}
+
+static long step_pilot(const sizing *z) {
+    long most = step_most(z), pilot = z->pilot + (z->pilot & 1);
+    return pilot < most ? pilot : most;
+}
+
+/* After the pilot out[0..pilot) of `hi` against `lo` (paired games, luck
+ * taken out): the whole sample that the luck-adjusted score's interval
+ * needs to be within +-z->h (and, with `share`, the luck share's), at
+ * most z->most. The size comes from the pilot's games alone, so it does
+ * not depend on the threads; every figure is then taken over all the
+ * games (step_end). */
+static int step_size(const cli_outcome *out, long pilot, const sizing *z,
+                     bool share, bool probe, step *S, long *n) {
     int how = CLI_PAIRED | CLI_LUCK;
-    long most = z->most < 2 ? 2 : z->most - (z->most & 1);
-    long pilot = z->pilot + (z->pilot & 1);
-    pilot = pilot < most ? pilot : most;
-    cli_outcome *out = calloc((size_t)pilot, sizeof *out);
-    if (!out)
-        return KEMET_ENOMEM;
-    int rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, 0, pilot, cap,
-                           threads, out, what);
-    if (!rc)
-        rc = cli_match_tally(out, pilot, how, &S->m);
+    int rc = cli_match_tally(out, pilot, how, &S->m);
     if (!rc)
         rc = step_figures(out, pilot, S);
-    long n = pilot;
-    if (!rc) {
-        cli_estimate *e = &S->m.adj;
-        n = cli_precision_size(pilot, fmax(e->score - e->lo, e->hi - e->score),
-                               probe ? decide(z->h, VC_PROBE, e->score) : z->h,
-                               most, 2);
-        long m = cli_precision_size(pilot, half_of(&S->share, false),
-                                    decide(z->h, VC_SKILL, 1 - S->share.value),
-                                    most, 2);
-        n = share && m > n ? m : n;
-    }
-    if (!rc && n > pilot) {
-        cli_outcome *more = realloc(out, (size_t)n * sizeof *out);
-        if (!more)
-            rc = KEMET_ENOMEM;
-        else {
-            out = more;
-            memset(out + pilot, 0, (size_t)(n - pilot) * sizeof *out);
-            rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, pilot,
-                               n - pilot, cap, threads, out + pilot, what);
-        }
-        if (!rc)
-            rc = cli_match_tally(out, n, how, &S->m);
-        if (!rc)
-            rc = step_figures(out, n, S);
-    }
+    *n = pilot;
+    if (rc)
+        return rc;
+    cli_estimate *e = &S->m.adj;
+    long most = step_most(z);
+    *n = cli_precision_size(pilot, fmax(e->score - e->lo, e->hi - e->score),
+                            probe ? decide(z->h, VC_PROBE, e->score) : z->h,
+                            most, 2);
+    long m =
+        cli_precision_size(pilot, half_of(&S->share, false),
+                           decide(z->h, VC_SKILL, 1 - S->share.value), most, 2);
+    *n = share && m > *n ? m : *n;
+    return KEMET_OK;
+}
+
+/* The figures of the match over all its games out[0..n). */
+static int step_end(const cli_outcome *out, long n, step *S) {
     S->games = n;
-    free(out);
-    return rc;
+    int rc = cli_match_tally(out, n, CLI_PAIRED | CLI_LUCK, &S->m);
+    return rc ? rc : step_figures(out, n, S);
 }
 
 /* Ludii's SkillTrace: match k (k = 0..7) plays expectimax at 2b against
@@ -636,38 +570,241 @@ static int step_run(const kemet_judge *j, const char *hi, const char *lo,
  * give kemet's trace: each game's throws' luck measured and taken out of
  * the stronger agent's result, adj[k] its luck-adjusted utility
  * (2 x the luck-adjusted score - 1) with its interval. */
-static int trace_run(const kemet_judge *j, long base, long games, uint64_t seed,
-                     long cap, int threads, const char *id,
-                     double y[TRACE_MATCHES], kemet_stat adj[TRACE_MATCHES]) {
-    cli_outcome *out = calloc((size_t)games, sizeof *out);
-    if (!out)
-        return KEMET_ENOMEM;
-    int rc = 0;
-    for (int k = 0; k < TRACE_MATCHES && !rc; k++) {
-        char hi[48], lo[48], what[160];
-        snprintf(lo, sizeof lo, "expectimax:%ld", base << k);
-        snprintf(hi, sizeof hi, "expectimax:%ld", base << (k + 1));
-        snprintf(what, sizeof what, "%s: SkillTrace %d/%d", id, k + 1,
-                 TRACE_MATCHES);
-        const char *spec[2] = {hi, lo};
-        rc = cli_run_games(j, spec, CLI_ALTERNATE | CLI_LUCK,
-                           kc_mix64(seed + (uint64_t)k), 0, games, cap, threads,
-                           out, what);
-        double u = 0;
-        for (long i = 0; !rc && i < games; i++) {
-            const cli_outcome *o = &out[i];
-            if (o->result == KEMET_WON1 || o->result == KEMET_WON2)
-                u += o->result == 1 + o->swapped ? 1 : -1;
-        }
-        y[k] = u / (double)games;
-        cli_match_stats M;
-        adj[k] = (kemet_stat){NAN, NAN, NAN};
-        if (!rc && games > 1 &&
-            !(rc = cli_match_tally(out, games, CLI_LUCK, &M)))
-            adj[k] = (kemet_stat){2 * M.adj.score - 1, 2 * M.adj.lo - 1,
-                                  2 * M.adj.hi - 1};
+static int trace_match(const cli_outcome *out, long games, double *y,
+                       kemet_stat *adj) {
+    double u = 0;
+    for (long i = 0; i < games; i++) {
+        const cli_outcome *o = &out[i];
+        if (o->result == KEMET_WON1 || o->result == KEMET_WON2)
+            u += o->result == 1 + o->swapped ? 1 : -1;
     }
-    free(out);
+    *y = u / (double)games;
+    cli_match_stats M;
+    *adj = (kemet_stat){NAN, NAN, NAN};
+    int rc = 0;
+    if (games > 1 && !(rc = cli_match_tally(out, games, CLI_LUCK, &M)))
+        *adj = (kemet_stat){2 * M.adj.score - 1, 2 * M.adj.lo - 1,
+                            2 * M.adj.hi - 1};
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Stages: the games of every ruleset, played together
+ *
+ * The games of a run are played in two pools: first every game whose
+ * number is fixed (the weak self-play, SkillTrace) and every figure's
+ * pilot, of every ruleset; then the rest of each figure's sample, which
+ * its pilot sized. Each pool is dealt over the threads game by game, so
+ * a thread is idle only at the end of a pool, not at the end of each
+ * part (there were 25 such ends a ruleset); the longest games are dealt
+ * first. Every game is seeded from its index alone, so the order of
+ * play changes no number. Under mpirun the stages are played one after
+ * another, each dealt over the ranks.
+ * --------------------------------------------------------------------- */
+
+/* The luck of a match game's throws, summed, as cli_run_games sums it
+ * (an opening throw, which decides who starts, not counted). */
+typedef struct luck_sum {
+    const kemet_judge *j;
+    bool thrown;
+    double sum;
+    int rc;
+} luck_sum;
+
+static void add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                     const kemet_move *moves, int n) {
+    (void)moves;
+    (void)n;
+    luck_sum *L = ctx;
+    if (!thr) {
+        L->thrown = true;
+        return;
+    }
+    double x = 0;
+    if (L->thrown && L->rc == KEMET_OK)
+        L->rc = kemet_throw_luck(L->j, pos, thr, &x, NULL);
+    L->sum += x;
+    L->thrown = false;
+}
+
+/* One stage: games first .. first + count - 1 of a self-play (J), or of
+ * a match of spec[0] against spec[1] as cli_run_games plays it. */
+typedef struct stage {
+    int order, seq; /* played in this order (the costliest first) */
+    job *J;
+    double **joined; /* under mpirun: the self-play's shared chances */
+    const kemet_judge *j;
+    const char *spec[2];
+    int how;
+    bool first1; /* the opening seats the contestants */
+    uint64_t seed;
+    long cap;
+    cli_outcome *out; /* game i's outcome in out[i] */
+    long first, count;
+    double *secs; /* the part's time, added to */
+    char what[192];
+} stage;
+
+typedef struct stages {
+    stage *s;
+    int n, room;
+} stages;
+
+static stage *add_stage(stages *L, int order, long first, long count,
+                        double *secs) {
+    if (count <= 0)
+        return NULL;
+    if (L->n == L->room) {
+        int room = L->room ? 2 * L->room : 64;
+        stage *s = realloc(L->s, (size_t)room * sizeof *s);
+        if (!s)
+            return NULL;
+        L->s = s;
+        L->room = room;
+    }
+    stage *s = &L->s[L->n];
+    *s = (stage){.order = order, .seq = L->n};
+    s->first = first;
+    s->count = count;
+    s->secs = secs;
+    L->n++;
+    return s;
+}
+
+static int add_selfplay(stages *L, int order, job *J, long first, long count,
+                        double **joined, double *secs, const char *what) {
+    stage *s = add_stage(L, order, first, count, secs);
+    if (!s)
+        return count > 0 ? KEMET_ENOMEM : KEMET_OK;
+    s->J = J;
+    s->joined = joined;
+    snprintf(s->what, sizeof s->what, "%s", what);
+    return KEMET_OK;
+}
+
+static int add_match(stages *L, int order, const kemet_judge *j, const char *hi,
+                     const char *lo, int how, uint64_t seed, long cap,
+                     cli_outcome *out, long first, long count, double *secs,
+                     const char *what) {
+    stage *s = add_stage(L, order, first, count, secs);
+    if (!s)
+        return count > 0 ? KEMET_ENOMEM : KEMET_OK;
+    s->j = j;
+    s->spec[0] = hi;
+    s->spec[1] = lo;
+    s->how = how;
+    s->first1 = cli_opening_black(kemet_judge_rules(j), 1) != 0;
+    s->seed = seed;
+    s->cap = cap;
+    s->out = out;
+    snprintf(s->what, sizeof s->what, "%s", what);
+    return KEMET_OK;
+}
+
+/* Game i of match stage s into s->out[i], as cli_run_games plays it:
+ * seats alternating (and by the opening where it decides), paired games
+ * throwing alike, the luck summed. */
+static int match_game(const stage *s, long i) {
+    uint64_t gs =
+        cli_game_seed(s->seed, (uint64_t)(s->how & CLI_PAIRED ? i & ~1L : i));
+    int swap = (s->how & CLI_ALTERNATE) && (i & 1);
+    if (s->first1 && cli_opening_black(kemet_judge_rules(s->j), gs) == 1)
+        swap ^= 1;
+    const char *spec[2] = {s->spec[swap], s->spec[swap ^ 1]};
+    cli_outcome *o = &s->out[i];
+    *o = (cli_outcome){0};
+    luck_sum L = {s->j, false, 0, KEMET_OK};
+    bool luck = s->how & CLI_LUCK;
+    kemet_game *g = NULL;
+    int rc = cli_play_seeded(s->j, spec, gs, s->cap, luck ? add_luck : NULL,
+                             luck ? &L : NULL, NULL, &g);
+    if (rc == KEMET_OK && L.rc != KEMET_OK) {
+        kemet_game_free(g);
+        rc = L.rc;
+    }
+    if (rc == KEMET_OK) {
+        const kemet_pos *end = kemet_game_pos(g);
+        o->result = (int8_t)(kemet_result(end) ? kemet_result(end) : -1);
+        o->swapped = (int8_t)swap;
+        o->points = (int8_t)kemet_points(kemet_judge_rules(s->j), end);
+        o->turns = kemet_game_turns(g);
+        o->plies = kemet_game_plies(g);
+        o->luck = L.sum;
+        kemet_game_free(g);
+    }
+    return rc;
+}
+
+typedef struct pool {
+    const stage *s;
+    int n;
+    long *start;  /* stage k's first item */
+    double *secs; /* each item's thread time */
+} pool;
+
+static int pool_item(void *ctx, long i) {
+    pool *P = ctx;
+    int lo = 0, hi = P->n - 1;
+    while (lo < hi) { /* the stage of item i: the last to start by i */
+        int mid = (lo + hi + 1) / 2;
+        if (P->start[mid] <= i)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    const stage *s = &P->s[lo];
+    long k = i - P->start[lo];
+    double t = cli_thread_time();
+    int rc = s->J ? trace_game(s->J, k) : match_game(s, s->first + k);
+    P->secs[i] = cli_thread_time() - t;
+    return rc;
+}
+
+static int by_order(const void *a, const void *b) {
+    const stage *x = a, *y = b;
+    if (x->order != y->order)
+        return (x->order > y->order) - (x->order < y->order);
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Plays the stages of L: one pool dealt over the threads (each game's
+ * thread time added to its part), or under mpirun each stage in turn
+ * dealt over the ranks (its wall time added). */
+static int run_stages(stages *L, int threads, const char *what) {
+    qsort(L->s, (size_t)L->n, sizeof *L->s, by_order);
+    for (int k = 0; k < L->n; k++)
+        if (L->s[k].J)
+            L->s[k].J->first = L->s[k].first;
+    int rc = 0;
+    if (cli_mpi_size() > 1) {
+        for (int k = 0; k < L->n && !rc; k++) {
+            stage *s = &L->s[k];
+            double t = cli_now();
+            rc = s->J ? play_stage(s->J, s->first, s->count, threads, s->what,
+                                   s->joined)
+                      : cli_run_games(s->j, s->spec, s->how, s->seed, s->first,
+                                      s->count, s->cap, threads,
+                                      s->out + s->first, s->what);
+            *s->secs += cli_now() - t;
+        }
+        return rc;
+    }
+    pool P = {L->s, L->n, malloc(((size_t)L->n + 1) * sizeof *P.start), NULL};
+    long total = 0;
+    for (int k = 0; P.start && k < L->n; k++) {
+        P.start[k] = total;
+        total += L->s[k].count;
+    }
+    P.secs = calloc((size_t)(total ? total : 1), sizeof *P.secs);
+    if (!P.start || !P.secs)
+        rc = KEMET_ENOMEM;
+    else
+        rc = cli_parallel(total, threads, pool_item, &P, what);
+    for (int k = 0; !rc && k < L->n; k++)
+        for (long i = 0; i < L->s[k].count; i++)
+            *L->s[k].secs += P.secs[P.start[k] + i];
+    free(P.start);
+    free(P.secs);
     return rc;
 }
 
@@ -703,7 +840,9 @@ typedef struct result {
     step probe[NPROBES];
     double games_to_lead;
     double secs;
-    double part_secs[NPARTS]; /* wall time of each part (part_name) */
+    /* the time of each part (part_name): its games' thread time, summed;
+     * under mpirun, its wall time */
+    double part_secs[NPARTS];
     kemet_board_art art;
     /* the verdict: its figures and judgement from strong play [0] and
      * from weak play [1] */
@@ -712,20 +851,114 @@ typedef struct result {
     int flags; /* bit c: criterion c's flag (cli_criteria), strong play */
 } result;
 
-/* Measures one ruleset; a sweep's variant (`variant`) without the ladder
- * and SkillTrace, which the report does not show for variants. */
-static int analyze_one(const char *spec, const settings *st, bool variant,
-                       result *R) {
-    double t0 = cli_now();
+/* A self-play's games while they are played. */
+typedef struct play {
+    job J;
+    tracer *T;
+    long n;             /* games in T */
+    double *joined[2];  /* under mpirun: each stage's shared chances */
+    kemet_judge *plain; /* the linear evaluation, where a table is in use */
+} play;
+
+/* Room for the first n games of spec[0] against spec[1] (with the luck:
+ * where a table is in use, perfect play's worth too). */
+static int play_begin(play *p, const kemet_judge *j, const char *const spec[2],
+                      long n, uint64_t seed, long cap, bool luck, selfplay *S) {
+    const kemet_rules *r = kemet_judge_rules(j);
+    *S = (selfplay){.luck = luck};
+    for (int k = 0; k < 2; k++)
+        snprintf(S->agent[k], sizeof S->agent[k], "%s", spec[k]);
+    *p = (play){.n = n};
+    if (!(p->T = calloc((size_t)n, sizeof *p->T)))
+        return KEMET_ENOMEM;
+    if (luck && kemet_judge_table(j) &&
+        kemet_judge_new(r, "plain", &p->plain, NULL) != KEMET_OK)
+        return KEMET_ENOMEM;
+    p->J = (job){r,    j,    p->plain, {spec[0], spec[1]}, seed,          cap,
+                 luck, p->T, 0,        cli_mpi_rank(),     cli_mpi_size()};
+    return KEMET_OK;
+}
+
+/* Room for `more` games in all, the new ones not yet played. */
+static int play_grow(play *p, long more) {
+    tracer *U = realloc(p->T, (size_t)more * sizeof *U);
+    if (!U)
+        return KEMET_ENOMEM;
+    memset(U + p->n, 0, (size_t)(more - p->n) * sizeof *U);
+    p->T = p->J.games = U;
+    p->n = more;
+    return KEMET_OK;
+}
+
+static void play_free(play *p) {
+    for (long i = 0; p->T && i < p->n; i++)
+        free(p->T[i].p1);
+    free(p->T);
+    free(p->joined[0]);
+    free(p->joined[1]);
+    kemet_judge_free(p->plain);
+    *p = (play){0};
+}
+
+/* The matches of a ruleset: the ladder's steps, the strong agent against
+ * the weak one, the probes. */
+enum { M_HEAD = MAX_RUNGS - 1, M_PROBE, NMATCH = M_PROBE + NPROBES };
+
+/* One ruleset while its games are played. */
+typedef struct work {
+    kemet_rules *r;
     kemet_judge *j;
-    kemet_rules *r = cli_rules_for(spec, st->board, NULL, &j);
-    if (!r)
+    uint64_t rs; /* the ruleset's stream of seeds */
+    play weak, strong;
+    cli_outcome *out[NMATCH]; /* each match's games */
+    long pilot[NMATCH];       /* its pilot's games (0: not played) */
+    cli_outcome *trace;       /* SkillTrace's matches, one after another */
+    char budget[TRACE_MATCHES + 1][48]; /* expectimax at base * 2^k */
+} work;
+
+/* Match m of ruleset R: its agents, its seed and its figures. */
+static step *match_of(const settings *st, result *R, uint64_t rs, int m,
+                      const char **hi, const char **lo, uint64_t *seed) {
+    if (m < M_HEAD) {
+        *hi = st->ladder[m + 1];
+        *lo = st->ladder[m];
+        *seed = kc_mix64(rs + 10 + (uint64_t)m);
+        return &R->ladder[m];
+    }
+    if (m == M_HEAD) {
+        *hi = st->strong;
+        *lo = st->weak[0];
+        *seed = kc_mix64(rs + 2);
+        return &R->head;
+    }
+    int k = m - M_PROBE;
+    *hi = probe_name[k];
+    *lo = st->strong;
+    *seed = kc_mix64(rs + 20 + (uint64_t)k);
+    return &R->probe[k];
+}
+
+static void match_what(const result *R, int m, const char *hi, const char *lo,
+                       char *what, size_t size) {
+    snprintf(what, size, m < M_HEAD ? "%s: ladder %s vs %s" : "%s: %s vs %s",
+             R->id, hi, lo);
+}
+
+/* Opens ruleset `spec` and adds the games whose number is fixed, and each
+ * figure's pilot, to A; a sweep's variant (`variant`) without the ladder
+ * and SkillTrace, which the report does not show for variants. */
+static int work_open(const char *spec, const settings *st, bool variant,
+                     result *R, work *W, stages *A) {
+    W->r = cli_rules_for(spec, st->board, NULL, &W->j);
+    if (!W->r)
         return EXIT_BAD;
+    const kemet_rules *r = W->r;
     snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
     snprintf(R->title, sizeof R->title, "%s", kemet_rules_info(r)->title);
     snprintf(R->base, sizeof R->base, "%s", kemet_rules_info(r)->id);
+    R->variant = variant;
     kemet_art(r, &R->art);
-    const kemet_table *tb = kemet_judge_table(j);
+    const kemet_table *tb = kemet_judge_table(W->j);
     if (tb) {
         kemet_table_info ti;
         kemet_table_stats(tb, &ti);
@@ -737,68 +970,166 @@ static int analyze_one(const char *spec, const settings *st, bool variant,
     uint64_t rs = st->seed;
     for (const char *c = R->id; *c; c++)
         rs = kc_mix64(rs ^ (uint64_t)(unsigned char)*c);
+    W->rs = rs;
     char what[192];
-    int rc = 0;
     snprintf(what, sizeof what, "%s: weak self-play", R->id);
-    double t = cli_now();
-    rc = selfplay_run(j, st->weak, st->games, NULL, rs, st->cap, st->threads,
-                      false, what, &R->weak);
-    R->part_secs[P_WEAK] = cli_now() - t;
-    t = cli_now();
+    int rc = play_begin(&W->weak, W->j, st->weak, st->games, rs, st->cap, false,
+                        &R->weak);
+    if (!rc)
+        rc = add_selfplay(A, 30, &W->weak.J, 0, st->games, &W->weak.joined[0],
+                          &R->part_secs[P_WEAK], what);
     const char *strong[2] = {st->strong, st->strong};
+    long n = st->z.pilot < st->z.most ? st->z.pilot : st->z.most;
     snprintf(what, sizeof what, "%s: strong self-play", R->id);
     if (!rc)
-        rc = selfplay_run(j, strong, 0, &st->z, kc_mix64(rs + 1), st->cap,
-                          st->threads, true, what, &R->strong);
-    R->part_secs[P_STRONG] = cli_now() - t;
-    t = cli_now();
+        rc = play_begin(&W->strong, W->j, strong, n, kc_mix64(rs + 1), st->cap,
+                        true, &R->strong);
+    if (!rc)
+        rc = add_selfplay(A, 10, &W->strong.J, 0, n, &W->strong.joined[0],
+                          &R->part_secs[P_STRONG], what);
     R->nsteps = variant ? 0 : st->rungs - 1;
-    for (int k = 0; k < R->nsteps && !rc; k++) {
-        snprintf(what, sizeof what, "%s: ladder %s vs %s", R->id,
-                 st->ladder[k + 1], st->ladder[k]);
-        rc = step_run(j, st->ladder[k + 1], st->ladder[k],
-                      kc_mix64(rs + 10 + (uint64_t)k), &st->z, false, false,
-                      st->cap, st->threads, what, &R->ladder[k]);
-        R->ladder[k].contradiction = R->ladder[k].m.adj.hi < 0.5;
+    long pilot = step_pilot(&st->z);
+    for (int m = 0; m < NMATCH && !rc; m++) {
+        if (m >= R->nsteps && m < M_HEAD)
+            continue;
+        const char *hi, *lo;
+        uint64_t seed;
+        step *S = match_of(st, R, rs, m, &hi, &lo, &seed);
+        *S = (step){0};
+        snprintf(S->hi, sizeof S->hi, "%s", hi);
+        snprintf(S->lo, sizeof S->lo, "%s", lo);
+        if (!(W->out[m] = calloc((size_t)pilot, sizeof *W->out[m]))) {
+            rc = KEMET_ENOMEM;
+            break;
+        }
+        W->pilot[m] = pilot;
+        match_what(R, m, hi, lo, what, sizeof what);
+        int part = m < M_HEAD ? P_LADDER : m == M_HEAD ? P_HEAD : P_PROBES;
+        int order = m < M_HEAD ? 12 + R->nsteps - 1 - m : m == M_HEAD ? 11 : 20;
+        rc = add_match(A, order, W->j, hi, lo,
+                       CLI_ALTERNATE | CLI_PAIRED | CLI_LUCK, seed, st->cap,
+                       W->out[m], 0, pilot, &R->part_secs[part], what);
     }
-    R->part_secs[P_LADDER] = cli_now() - t;
-    t = cli_now();
-    snprintf(what, sizeof what, "%s: %s vs %s", R->id, st->strong, st->weak[0]);
-    if (!rc)
-        rc = step_run(j, st->strong, st->weak[0], kc_mix64(rs + 2), &st->z,
-                      true, false, st->cap, st->threads, what, &R->head);
-    R->head.contradiction = R->head.m.adj.hi < 0.5;
-    if (!rc)
-        R->games_to_lead = kemet_games_to_lead(R->head.m.adj.score, R->head.sd);
-    R->part_secs[P_HEAD] = cli_now() - t;
-    t = cli_now();
-    for (int k = 0; k < NPROBES && !rc; k++) {
-        snprintf(what, sizeof what, "%s: %s vs %s", R->id, probe_name[k],
-                 st->strong);
-        rc = step_run(j, probe_name[k], st->strong,
-                      kc_mix64(rs + 20 + (uint64_t)k), &st->z, false, true,
-                      st->cap, st->threads, what, &R->probe[k]);
-    }
-    R->part_secs[P_PROBES] = cli_now() - t;
-    t = cli_now();
     R->skill_trace = R->skill_trace_adj = NAN;
-    if (!rc && st->trace_games > 0 && !variant) {
-        rc = trace_run(j, st->trace_base, st->trace_games, kc_mix64(rs + 3),
-                       st->cap, st->threads, R->id, R->trace_y, R->trace_adj);
+    long tg = st->trace_games;
+    if (!rc && tg > 0 && !variant) {
+        if (!(W->trace =
+                  calloc((size_t)(tg * TRACE_MATCHES), sizeof *W->trace)))
+            return KEMET_ENOMEM;
+        for (int k = 0; k <= TRACE_MATCHES; k++)
+            snprintf(W->budget[k], sizeof W->budget[k], "expectimax:%ld",
+                     st->trace_base << k);
+        /* match k: expectimax at 2b against expectimax at b, each game's
+         * throws its own (as Ludii's trials: not paired), the luck summed
+         * for kemet's trace; the largest budgets first */
+        for (int k = 0; k < TRACE_MATCHES && !rc; k++) {
+            snprintf(what, sizeof what, "%s: SkillTrace %d/%d", R->id, k + 1,
+                     TRACE_MATCHES);
+            rc = add_match(A, TRACE_MATCHES - 1 - k, W->j, W->budget[k + 1],
+                           W->budget[k], CLI_ALTERNATE | CLI_LUCK,
+                           kc_mix64(kc_mix64(rs + 3) + (uint64_t)k), st->cap,
+                           W->trace + k * tg, 0, tg, &R->part_secs[P_TRACE],
+                           what);
+        }
+    }
+    return rc;
+}
+
+/* After the first pool: the weak self-play's and SkillTrace's figures;
+ * each pilot's figures, and the rest of its sample (the size it asks
+ * for) added to B. */
+static int work_middle(const settings *st, result *R, work *W, stages *B) {
+    int rc =
+        selfplay_measure(W->r, W->weak.T, W->weak.n, st->cap, false, &R->weak);
+    long tg = st->trace_games;
+    if (!rc && W->trace) {
+        for (int k = 0; k < TRACE_MATCHES && !rc; k++)
+            rc = trace_match(W->trace + k * tg, tg, &R->trace_y[k],
+                             &R->trace_adj[k]);
         R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
         double ya[TRACE_MATCHES];
         for (int k = 0; k < TRACE_MATCHES; k++)
             ya[k] = R->trace_adj[k].value;
         R->skill_trace_adj = kemet_skill_trace(ya, TRACE_MATCHES);
     }
-    R->part_secs[P_TRACE] = cli_now() - t;
-    kemet_judge_free(j);
-    kemet_rules_close(r);
-    R->secs = cli_now() - t0;
-    if (rc)
-        return rc == EXIT_BAD ? rc
-                              : cli_fail("analyze: %s", kemet_strerror(rc));
-    return 0;
+    play *p = &W->strong;
+    char what[192];
+    snprintf(what, sizeof what, "%s: strong self-play", R->id);
+    if (!rc)
+        rc = selfplay_measure(W->r, p->T, p->n, st->cap, p->plain != NULL,
+                              &R->strong);
+    long more = rc ? 0 : selfplay_size(&R->strong, p->n, &st->z), had = p->n;
+    if (!rc && more > had && !(rc = play_grow(p, more)))
+        rc = add_selfplay(B, 0, &p->J, had, more - had, &p->joined[1],
+                          &R->part_secs[P_STRONG], what);
+    for (int m = 0; m < NMATCH && !rc; m++) {
+        if (!W->pilot[m])
+            continue;
+        const char *hi, *lo;
+        uint64_t seed;
+        step *S = match_of(st, R, W->rs, m, &hi, &lo, &seed);
+        long n, pilot = W->pilot[m];
+        rc = step_size(W->out[m], pilot, &st->z, m == M_HEAD, m >= M_PROBE, S,
+                       &n);
+        S->games = n;
+        if (rc || n <= pilot)
+            continue;
+        cli_outcome *o = realloc(W->out[m], (size_t)n * sizeof *o);
+        if (!o) {
+            rc = KEMET_ENOMEM;
+            break;
+        }
+        memset(o + pilot, 0, (size_t)(n - pilot) * sizeof *o);
+        W->out[m] = o;
+        match_what(R, m, hi, lo, what, sizeof what);
+        int part = m < M_HEAD ? P_LADDER : m == M_HEAD ? P_HEAD : P_PROBES;
+        int order = m == 0        ? 20
+                    : m < M_HEAD  ? 2 + R->nsteps - 1 - m
+                    : m == M_HEAD ? 1
+                                  : 10;
+        rc = add_match(B, order, W->j, hi, lo,
+                       CLI_ALTERNATE | CLI_PAIRED | CLI_LUCK, seed, st->cap, o,
+                       pilot, n - pilot, &R->part_secs[part], what);
+    }
+    return rc;
+}
+
+/* After the second pool: every figure over its whole sample. */
+static int work_end(const settings *st, result *R, work *W) {
+    int rc = 0;
+    play *p = &W->strong;
+    if (p->n > R->strong.games) {
+        selfplay_free(&R->strong);
+        rc = selfplay_measure(W->r, p->T, p->n, st->cap, p->plain != NULL,
+                              &R->strong);
+    }
+    for (int m = 0; m < NMATCH && !rc; m++) {
+        if (!W->pilot[m])
+            continue;
+        const char *hi, *lo;
+        uint64_t seed;
+        step *S = match_of(st, R, W->rs, m, &hi, &lo, &seed);
+        if (S->games > W->pilot[m])
+            rc = step_end(W->out[m], S->games, S);
+        S->contradiction = m <= M_HEAD && S->m.adj.hi < 0.5;
+    }
+    if (!rc)
+        R->games_to_lead = kemet_games_to_lead(R->head.m.adj.score, R->head.sd);
+    R->secs = 0;
+    for (int k = 0; k < NPARTS; k++)
+        R->secs += R->part_secs[k];
+    return rc;
+}
+
+static void work_free(work *W) {
+    play_free(&W->weak);
+    play_free(&W->strong);
+    for (int m = 0; m < NMATCH; m++)
+        free(W->out[m]);
+    free(W->trace);
+    kemet_judge_free(W->j);
+    kemet_rules_close(W->r);
+    *W = (work){0};
 }
 
 /* ------------------------------------------------------------------------
@@ -1691,7 +2022,15 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         fprintf(o, "\nsenet-kendall and senet-robinson are Senet without and "
                    "with Robinson's rethrow.\n");
     }
-    fprintf(o, "\n## Time\n\nWall-clock seconds of each part.\n\n| ruleset |");
+    fprintf(o, "\n## Time\n\n%s\n\n| ruleset |",
+            cli_mpi_size() > 1
+                ? "Wall-clock seconds of each part (the parts played one "
+                  "after another, each dealt over the processes)."
+                : "Seconds of each part: its games' time on their threads, "
+                  "summed (the parts of every ruleset are played together "
+                  "in two pools dealt game by game over the threads, so a "
+                  "part has no wall time of its own); the total wall time "
+                  "is given above.");
     for (int k = 0; k < NPARTS; k++)
         fprintf(o, " %s |", part_name[k]);
     fprintf(o, " all | exact endgame table |\n|---|");
@@ -1720,13 +2059,24 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             fprintf(o, " none |\n");
     }
     fprintf(o, "| **all** |");
-    for (int k = 0; k < NPARTS; k++)
+    double all = 0;
+    for (int k = 0; k < NPARTS; k++) {
         fprintf(o, " %.1f |", sum[k]);
-    fprintf(o,
-            " **%.1f** | |\n\nWhere a ruleset has an exact "
-            "endgame table (`kemet solve`), the chances, the luck and the "
-            "search are exact in the positions it covers.\n",
-            secs);
+        all += sum[k];
+    }
+    fprintf(o, " **%.1f** | |\n\n", cli_mpi_size() > 1 ? secs : all);
+    if (cli_mpi_size() == 1 && secs > 0)
+        fprintf(o,
+                "The games took %.1f s of thread time in %.1f s of wall "
+                "time on %d thread%s: %.0f%% of the threads' time (the "
+                "rest went to the measures between the pools, to the "
+                "threads waiting at a pool's end, and to other programs "
+                "on the machine).\n\n",
+                all, secs, threads, threads == 1 ? "" : "s",
+                100 * all / (secs * threads));
+    fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
+               "the chances, the luck and the search are exact in the "
+               "positions it covers.\n");
 }
 
 static void csv_stat(FILE *o, const kemet_stat *s) {
@@ -2356,14 +2706,32 @@ int cmd_analyze(int argc, char **argv) {
             return cli_fail("analyze: cannot write %.200s", output);
     }
     result *R = calloc((size_t)(n + nv), sizeof *R);
-    if (!R)
+    work *W = calloc((size_t)(n + nv), sizeof *W);
+    if (!R || !W)
         rc = cli_fail("out of memory");
     st.threads = cli_threads(nthreads);
     double t0 = cli_now();
-    for (int i = 0; i < n + nv && rc == 0; i++) {
-        rc = analyze_one(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i]);
-        R[i].variant = i >= n;
-    }
+    /* Every ruleset's games in two pools: the pilots and the fixed
+     * samples, then the rest of each sample ("Stages" above). */
+    stages A = {0}, B = {0};
+    for (int i = 0; i < n + nv && rc == 0; i++)
+        rc = work_open(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i],
+                       &W[i], &A);
+    if (rc == 0)
+        rc = run_stages(&A, st.threads, "analyze: pilots and fixed samples");
+    for (int i = 0; i < n + nv && rc == 0; i++)
+        rc = work_middle(&st, &R[i], &W[i], &B);
+    if (rc == 0)
+        rc = run_stages(&B, st.threads, "analyze: the rest of each sample");
+    for (int i = 0; i < n + nv && rc == 0; i++)
+        rc = work_end(&st, &R[i], &W[i]);
+    for (int i = 0; W && i < n + nv; i++)
+        work_free(&W[i]);
+    free(W);
+    free(A.s);
+    free(B.s);
+    if (rc && rc != EXIT_BAD && R)
+        rc = cli_fail("analyze: %s", kemet_strerror(rc));
     double secs = cli_now() - t0;
     if (rc == 0 && plots)
         rc = write_plots(plots, R, n);

@@ -253,6 +253,7 @@ typedef struct walk {
     int n, overflow;
     kemet_pos results[KEMET_MAX_MOVES];
     int16_t index[2 * KEMET_MAX_MOVES]; /* open addressing into results */
+    uint32_t index_mask;                /* the slots of index in use */
     uint32_t seen_mask; /* the slots in use: more for more values */
     struct seen {
         kemet_pos pos;
@@ -303,10 +304,28 @@ static bool seen_before(walk *w, const turn *u) {
     return false; /* table crowded here: explore again (still correct) */
 }
 
+static void index_put(walk *w, int i) {
+    for (uint64_t k = hash_pos(&w->results[i], 0);; k++) {
+        int16_t *slot = &w->index[k & w->index_mask];
+        if (*slot < 0) {
+            *slot = (int16_t)i;
+            return;
+        }
+    }
+}
+
 static void add_turn(walk *w, const kemet_move *m, const kemet_pos *res) {
+    if (2 * ((uint32_t)w->n + 1) > w->index_mask + 1 &&
+        w->index_mask < 2 * KEMET_MAX_MOVES - 1) {
+        w->index_mask = 2 * w->index_mask + 1;
+        memset(w->index, 0xff,
+               ((size_t)w->index_mask + 1) * sizeof w->index[0]);
+        for (int i = 0; i < w->n; i++)
+            index_put(w, i);
+    }
     uint64_t h = hash_pos(res, 0);
     for (uint64_t k = h;; k++) {
-        int16_t *slot = &w->index[k & (2 * KEMET_MAX_MOVES - 1)];
+        int16_t *slot = &w->index[k & w->index_mask];
         if (*slot < 0) {
             if (w->n == KEMET_MAX_MOVES) {
                 w->overflow = 1;
@@ -498,11 +517,10 @@ static void walk_turns(walk *w, const kemet_rules *r, const turn *u,
     w->out = out;
     w->n = 0;
     w->overflow = 0;
-    memset(w->index, 0xff, sizeof w->index);
-    /* the states of a turn grow with its values (a crowded table only
-     * explores some again): 2^8 slots for two values, 2^14 for five */
+    w->index_mask = 63;
+    memset(w->index, 0xff, ((size_t)w->index_mask + 1) * sizeof w->index[0]);
     int bits = 2 * u->nleft + 4;
-    bits = bits < 8 ? 8 : bits > SEEN_BITS ? SEEN_BITS : bits;
+    bits = bits < 6 ? 6 : bits > SEEN_BITS ? SEEN_BITS : bits;
     w->seen_mask = (1u << bits) - 1;
     memset(w->seen, 0, ((size_t)w->seen_mask + 1) * sizeof w->seen[0]);
     kemet_move m = {0};
