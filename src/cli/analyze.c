@@ -693,7 +693,7 @@ static int add_match(stages *L, int order, const kemet_judge *j, const char *hi,
     s->spec[0] = hi;
     s->spec[1] = lo;
     s->how = how;
-    s->first1 = cli_opening_black(kemet_judge_rules(j), 1) != 0;
+    s->first1 = kc_opening_black(kemet_judge_rules(j), 1) != 0;
     s->seed = seed;
     s->cap = cap;
     s->out = out;
@@ -708,7 +708,7 @@ static int match_game(const stage *s, long i) {
     uint64_t gs =
         cli_game_seed(s->seed, (uint64_t)(s->how & CLI_PAIRED ? i & ~1L : i));
     int swap = (s->how & CLI_ALTERNATE) && (i & 1);
-    if (s->first1 && cli_opening_black(kemet_judge_rules(s->j), gs) == 1)
+    if (s->first1 && kc_opening_black(kemet_judge_rules(s->j), gs) == 1)
         swap ^= 1;
     const char *spec[2] = {s->spec[swap], s->spec[swap ^ 1]};
     cli_outcome *o = &s->out[i];
