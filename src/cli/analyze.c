@@ -602,31 +602,6 @@ static int trace_match(const cli_outcome *out, long games, double *y,
  * another, each dealt over the ranks.
  * --------------------------------------------------------------------- */
 
-/* The luck of a match game's throws, summed, as cli_run_games sums it
- * (an opening throw, which decides who starts, not counted). */
-typedef struct luck_sum {
-    const kemet_judge *j;
-    bool thrown;
-    double sum;
-    int rc;
-} luck_sum;
-
-static void add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
-                     const kemet_move *moves, int n) {
-    (void)moves;
-    (void)n;
-    luck_sum *L = ctx;
-    if (!thr) {
-        L->thrown = true;
-        return;
-    }
-    double x = 0;
-    if (L->thrown && L->rc == KEMET_OK)
-        L->rc = kemet_throw_luck(L->j, pos, thr, &x, NULL);
-    L->sum += x;
-    L->thrown = false;
-}
-
 /* One stage: games first .. first + count - 1 of a self-play (J), or of
  * a match of spec[0] against spec[1] as cli_run_games plays it. */
 typedef struct stage {
@@ -713,10 +688,10 @@ static int match_game(const stage *s, long i) {
     const char *spec[2] = {s->spec[swap], s->spec[swap ^ 1]};
     cli_outcome *o = &s->out[i];
     *o = (cli_outcome){0};
-    luck_sum L = {s->j, false, 0, KEMET_OK};
+    cli_luck_sum L = {s->j, false, 0, KEMET_OK};
     bool luck = s->how & CLI_LUCK;
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(s->j, spec, gs, s->cap, luck ? add_luck : NULL,
+    int rc = cli_play_seeded(s->j, spec, gs, s->cap, luck ? cli_add_luck : NULL,
                              luck ? &L : NULL, NULL, &g);
     if (rc == KEMET_OK && L.rc != KEMET_OK) {
         kemet_game_free(g);

@@ -320,6 +320,20 @@ enum {
     CLI_PAIRED = 2,    /* and game 2k + 1 throws as game 2k did */
     CLI_LUCK = 4       /* each outcome's luck is summed */
 };
+/* The luck of a game's throws, summed: cli_play_seeded's ply callback
+ * with a cli_luck_sum. An opening throw is not counted (it was thrown to
+ * decide who starts, so its chances are not the turn's: the sum stays
+ * unbiased without it); values still to play (Tab's) are no throw and
+ * add no luck. */
+typedef struct cli_luck_sum {
+    const kemet_judge *j;
+    bool thrown; /* a turn's throw follows: the call without one came */
+    double sum;
+    int rc;
+} cli_luck_sum;
+void cli_add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                  const kemet_move *moves, int n);
+
 /* (cli_run_games seats the two contestants of each game where the
  * opening decides who plays black: kc_opening_black.) */
 int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,

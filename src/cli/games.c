@@ -358,21 +358,11 @@ typedef struct run {
     bool first1; /* the opening seats the contestants (kc_opening_black) */
 } run;
 
-/* The luck of a game's throws, summed (cli_play_game's ply callback). An
- * opening throw is not counted: it was thrown to decide who starts, so
- * its chances are not the turn's (the sum stays unbiased without it). */
-typedef struct luck_sum {
-    const kemet_judge *j;
-    bool thrown; /* a turn's throw follows: the call without one came */
-    double sum;
-    int rc;
-} luck_sum;
-
-static void add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
-                     const kemet_move *moves, int n) {
+void cli_add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
+                  const kemet_move *moves, int n) {
     (void)moves;
     (void)n;
-    luck_sum *L = ctx;
+    cli_luck_sum *L = ctx;
     if (!thr) {
         L->thrown = true;
         return;
@@ -399,9 +389,9 @@ static int run_one(void *ctx, long k) {
     kemet_game *g = NULL;
     cli_outcome *o = &R->out[k];
     o->think = (cli_think){{0, 0}, {0, 0}, {0, 0}};
-    luck_sum L = {R->j, false, 0, KEMET_OK};
+    cli_luck_sum L = {R->j, false, 0, KEMET_OK};
     bool luck = R->how & CLI_LUCK;
-    int rc = cli_play_seeded(R->j, spec, gs, R->cap, luck ? add_luck : NULL,
+    int rc = cli_play_seeded(R->j, spec, gs, R->cap, luck ? cli_add_luck : NULL,
                              luck ? &L : NULL, &o->think, &g);
     if (rc == KEMET_OK && L.rc != KEMET_OK) {
         kemet_game_free(g);
