@@ -680,34 +680,8 @@ static int add_match(stages *L, int order, const kemet_judge *j, const char *hi,
  * seats alternating (and by the opening where it decides), paired games
  * throwing alike, the luck summed. */
 static int match_game(const stage *s, long i) {
-    uint64_t gs =
-        cli_game_seed(s->seed, (uint64_t)(s->how & CLI_PAIRED ? i & ~1L : i));
-    int swap = (s->how & CLI_ALTERNATE) && (i & 1);
-    if (s->first1 && kc_opening_black(kemet_judge_rules(s->j), gs) == 1)
-        swap ^= 1;
-    const char *spec[2] = {s->spec[swap], s->spec[swap ^ 1]};
-    cli_outcome *o = &s->out[i];
-    *o = (cli_outcome){0};
-    cli_luck_sum L = {s->j, false, 0, KEMET_OK};
-    bool luck = s->how & CLI_LUCK;
-    kemet_game *g = NULL;
-    int rc = cli_play_seeded(s->j, spec, gs, s->cap, luck ? cli_add_luck : NULL,
-                             luck ? &L : NULL, NULL, &g);
-    if (rc == KEMET_OK && L.rc != KEMET_OK) {
-        kemet_game_free(g);
-        rc = L.rc;
-    }
-    if (rc == KEMET_OK) {
-        const kemet_pos *end = kemet_game_pos(g);
-        o->result = (int8_t)(kemet_result(end) ? kemet_result(end) : -1);
-        o->swapped = (int8_t)swap;
-        o->points = (int8_t)kemet_points(kemet_judge_rules(s->j), end);
-        o->turns = kemet_game_turns(g);
-        o->plies = kemet_game_plies(g);
-        o->luck = L.sum;
-        kemet_game_free(g);
-    }
-    return rc;
+    return cli_run_game(s->j, s->spec, s->how, s->first1, s->seed, i, s->cap,
+                        false, &s->out[i]);
 }
 
 typedef struct pool {

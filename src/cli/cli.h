@@ -334,6 +334,14 @@ typedef struct cli_luck_sum {
 void cli_add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
                   const kemet_move *moves, int n);
 
+/* Game i of a run seeded `seed` between contestant[0] and contestant[1],
+ * as cli_run_games plays it (the flags `how`; where `first1`, the
+ * opening seats them: kc_opening_black): its outcome into *o, with the
+ * agents' time where `think`. */
+int cli_run_game(const kemet_judge *j, const char *const contestant[2], int how,
+                 bool first1, uint64_t seed, long i, long cap, bool think,
+                 cli_outcome *o);
+
 /* (cli_run_games seats the two contestants of each game where the
  * opening decides who plays black: kc_opening_black.) */
 int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,

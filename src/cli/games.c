@@ -374,25 +374,24 @@ void cli_add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
     L->thrown = false;
 }
 
-static int run_one(void *ctx, long k) {
-    run *R = ctx;
-    long i = R->first + R->offset + k * R->stride;
+int cli_run_game(const kemet_judge *j, const char *const contestant[2], int how,
+                 bool first1, uint64_t seed, long i, long cap, bool think,
+                 cli_outcome *o) {
     uint64_t gs =
-        cli_game_seed(R->seed, (uint64_t)(R->how & CLI_PAIRED ? i & ~1L : i));
-    int swap = (R->how & CLI_ALTERNATE) && (i & 1);
+        cli_game_seed(seed, (uint64_t)(how & CLI_PAIRED ? i & ~1L : i));
+    int swap = (how & CLI_ALTERNATE) && (i & 1);
     /* where the opening decides who plays black (Jequier's first 1), the
        contestant named first for this game (A in even games) is seated
        by it: player 2 when it threw the 1 */
-    if (R->first1 && kc_opening_black(kemet_judge_rules(R->j), gs) == 1)
+    if (first1 && kc_opening_black(kemet_judge_rules(j), gs) == 1)
         swap ^= 1;
-    const char *spec[2] = {R->spec[swap], R->spec[swap ^ 1]};
+    const char *spec[2] = {contestant[swap], contestant[swap ^ 1]};
     kemet_game *g = NULL;
-    cli_outcome *o = &R->out[k];
-    o->think = (cli_think){{0, 0}, {0, 0}, {0, 0}};
-    cli_luck_sum L = {R->j, false, 0, KEMET_OK};
-    bool luck = R->how & CLI_LUCK;
-    int rc = cli_play_seeded(R->j, spec, gs, R->cap, luck ? cli_add_luck : NULL,
-                             luck ? &L : NULL, &o->think, &g);
+    *o = (cli_outcome){0};
+    cli_luck_sum L = {j, false, 0, KEMET_OK};
+    bool luck = how & CLI_LUCK;
+    int rc = cli_play_seeded(j, spec, gs, cap, luck ? cli_add_luck : NULL,
+                             luck ? &L : NULL, think ? &o->think : NULL, &g);
     if (rc == KEMET_OK && L.rc != KEMET_OK) {
         kemet_game_free(g);
         rc = L.rc;
@@ -401,13 +400,20 @@ static int run_one(void *ctx, long k) {
         const kemet_pos *end = kemet_game_pos(g);
         o->result = (int8_t)(kemet_result(end) ? kemet_result(end) : -1);
         o->swapped = (int8_t)swap;
-        o->points = (int8_t)kemet_points(kemet_judge_rules(R->j), end);
+        o->points = (int8_t)kemet_points(kemet_judge_rules(j), end);
         o->turns = kemet_game_turns(g);
         o->plies = kemet_game_plies(g);
         o->luck = L.sum;
         kemet_game_free(g);
     }
     return rc;
+}
+
+static int run_one(void *ctx, long k) {
+    run *R = ctx;
+    return cli_run_game(R->j, R->spec, R->how, R->first1, R->seed,
+                        R->first + R->offset + k * R->stride, R->cap, true,
+                        &R->out[k]);
 }
 
 int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,
