@@ -1057,6 +1057,55 @@ static void engine_protocol(void **state) {
     free(e);
 }
 
+/* Tab's values still to play: after a step with values left, or from a
+ * position with left=, they are the pending throw (the moves are theirs,
+ * `go` chooses among them, not "throw"); a new throw is refused there. */
+static void engine_values_left(void **state) {
+    (void)state;
+    char *o, *e;
+    const char *in = "position tab-58 to=1 p1=26,40 p2=30,7\n"
+                     "throw 4,2\n"
+                     "apply 26-30\n"
+                     "moves\n"
+                     "go\n"
+                     "throw 3\n"
+                     "apply 30-32\n"
+                     "moves\n"
+                     "position tab-58 to=1 p1=12,40 p2=7 left=3\n"
+                     "moves\n"
+                     "throw none\n"
+                     "moves\n"
+                     "quit\n";
+    int st = tu_run(in, &o, &e, "engine", "--agent", "greedy", NULL);
+    assert_int_equal(st, 0);
+    const char *want[] = {"position tab-58 to=1 p1=26,40 p2=7,30",
+                          "throw 4,2",
+                          "position tab-58 to=1 p1=30,40 p2=7 left=2",
+                          "moves 30-32 40-42",
+                          "bestmove ",
+                          "error no new throw here",
+                          "position tab-58 to=2 p1=32,40 p2=7",
+                          "moves\n",
+                          "position tab-58 to=1 p1=12,40 p2=7 left=3",
+                          "moves 12-15 40-43",
+                          "throw none",
+                          "moves 12-15 40-43",
+                          "bye"};
+    const char *line = o;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        assert_non_null(line);
+        if (strncmp(line, want[i], strlen(want[i])) != 0)
+            fail_msg("answer %zu: '%.80s', not '%s...'", i + 1, line, want[i]);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    /* a move for the 2 left, not a throw */
+    assert_null(strstr(o, "bestmove throw"));
+    free(o);
+    free(e);
+}
+
 /* Bad arguments answered at once, each with its own words, and the
  * engine usable after them: an impossible throw is refused at 'throw'
  * (it once stood, and every later command answered a bare "impossible
@@ -1650,6 +1699,7 @@ int main(void) {
         cmocka_unit_test(narrow_terminal),
         cmocka_unit_test(auto_forced),
         cmocka_unit_test(engine_protocol),
+        cmocka_unit_test(engine_values_left),
         cmocka_unit_test(why_command),
         cmocka_unit_test(jequier_opening_seats),
         cmocka_unit_test(ladder_levels),

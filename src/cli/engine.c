@@ -69,6 +69,18 @@ static void set_rules(engine *E, kemet_rules *r) {
     E->thr.n = 0;
 }
 
+/* Values still to play (Tab's left=) are the pending throw at once, as
+ * the game driver has them (kemet_game_throw): no throw is made for
+ * them. Else nothing is pending. */
+static void keep_values(engine *E) {
+    E->thr.n = 0;
+    if (kemet_throw_kept(E->rules, &E->pos) == 1) {
+        kemet_rng unused; /* (no stick is thrown for kept values) */
+        kemet_rng_seed(&unused, 0);
+        kemet_roll(E->rules, &E->pos, &unused, &E->thr);
+    }
+}
+
 static void say_position(const engine *E) {
     char line[512];
     kemet_pos_format(E->rules, &E->pos, line, sizeof line);
@@ -196,9 +208,13 @@ static bool throw_possible_here(engine *E, const kemet_throw *t,
         kemet_moves(E->rules, &E->pos, t, E->moves) != KEMET_ETHROW)
         return true;
     /* kemet moves' words (conform.c) */
-    printf("error impossible throw '%.40s' here: player %d is to throw (a "
-           "value V@P is player P's only)\n",
-           text, E->pos.to);
+    if (kemet_throw_kept(E->rules, &E->pos) == 1)
+        printf("error no new throw here: this turn's values are still to "
+               "play (the throw is none)\n");
+    else
+        printf("error impossible throw '%.40s' here: player %d is to throw "
+               "(a value V@P is player P's only)\n",
+               text, E->pos.to);
     return false;
 }
 
@@ -278,6 +294,7 @@ static bool command(engine *E, char *line) {
         } else
             set_rules(E, r);
         E->pos = p;
+        keep_values(E);
         say_position(E);
         return true;
     }
@@ -323,6 +340,8 @@ static bool command(engine *E, char *line) {
             printf("error %s\n", E->err.msg);
         else if (throw_possible_here(E, &t, arg)) {
             E->thr = t;
+            if (t.n == 0) /* `none`: the values still to play, if any */
+                keep_values(E);
             char text[64] = "none";
             if (t.n)
                 kemet_throw_format(&t, text, sizeof text);
@@ -359,7 +378,7 @@ static bool command(engine *E, char *line) {
             printf("error %s: %s\n", arg, why);
         } else {
             E->pos = next;
-            E->thr.n = 0;
+            keep_values(E);
             say_position(E);
         }
         return true;
