@@ -2087,6 +2087,11 @@ static void opening_seats(void **state_) {
         int you = (int)num(o, "you");
         assert_true(you == 1 || you == 2);
         seen[you]++;
+        /* each named player's seat: the person named first sits at `you` */
+        json_t *seated = json_object_get(o, "seated");
+        assert_int_equal(json_integer_value(json_array_get(seated, 0)), you);
+        assert_int_equal(json_integer_value(json_array_get(seated, 1)),
+                         3 - you);
         char id[64], tok[128], path[160], key[2] = {(char)('0' + you), 0};
         snprintf(id, sizeof id, "%s", str(o, "id"));
         json_t *tokens = json_object_get(o, "tokens");
@@ -2129,6 +2134,9 @@ static void opening_seats(void **state_) {
                          "[\"human\",{\"computer\":1}]}",
                          201);
         assert_int_equal(num(o, "you"), 1);
+        json_t *seated = json_object_get(o, "seated");
+        assert_int_equal(json_integer_value(json_array_get(seated, 0)), 1);
+        assert_int_equal(json_integer_value(json_array_get(seated, 1)), 2);
         json_decref(o);
     }
     stop(&S, SIGTERM);

@@ -97,8 +97,9 @@ async function rematch(v) {
     /* a server without rematches: a new game like this one, for this side */
     const players = st.players.map(p => p.kind === "computer" ? {computer: p.level} : "human");
     const g = await api("POST", "games", {ruleset: st.ruleset, players});
-    r = {id: g.id, token: g.tokens[String(st.you)], you: st.you};
-    if (!offline && g.tokens[String(3 - st.you)]) keepInvite(g.id, g.tokens[String(3 - st.you)]);
+    const mine = g.seated ? g.seated[st.you - 1] : st.you;
+    r = {id: g.id, token: g.tokens[String(mine)], you: mine};
+    if (!offline && g.tokens[String(3 - mine)]) keepInvite(g.id, g.tokens[String(3 - mine)]);
   }
   if (r && r.id && r.token) {
     remember(r.id, r.token, r.you);

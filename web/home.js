@@ -25,8 +25,12 @@ export async function home(chosen) {
     start.disabled = true;
     try {
       const g = await api("POST", "games", {ruleset: pick.value, players});
-      remember(g.id, g.tokens[String(me)], me);
-      if (!offline && g.tokens[String(3 - me)]) keepInvite(g.id, g.tokens[String(3 - me)]);
+      /* where the opening decides who plays black (Jéquier's first 1),
+         the server seats the players named by it: "seated" gives each
+         one's seat */
+      const mine = g.seated ? g.seated[me - 1] : me;
+      remember(g.id, g.tokens[String(mine)], mine);
+      if (!offline && g.tokens[String(3 - mine)]) keepInvite(g.id, g.tokens[String(3 - mine)]);
       location.hash = `#/game/${g.id}`;
     } catch (e) { msg.textContent = e.message; msg.className = "msg bad"; }
     finally { start.disabled = false; }

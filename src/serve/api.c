@@ -129,8 +129,9 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
             json_object_set_new(tokens, k, json_string(toks[p]));
         }
     return srv_answer_json(c, MHD_HTTP_CREATED,
-                           json_pack("{s:s, s:o, s:i, s:o}", "id", id, "tokens",
-                                     tokens, "you", you, "state", state));
+                           json_pack("{s:s, s:o, s:i, s:[i,i], s:o}", "id", id,
+                                     "tokens", tokens, "you", you, "seated",
+                                     first, 3 - first, "state", state));
 }
 
 /* The games whose ids are given (?ids=ID,ID...; at most MAX_IDS). */

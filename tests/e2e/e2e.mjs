@@ -918,6 +918,34 @@ async function tabStillToPlay(browser, base) {
   await page.close();
 }
 
+/* Jéquier's opening decides who plays black: a game started from the
+ * home page against the computer seats the person where the opening says
+ * (black in about 57% of games). Until one seats the person as black (at
+ * most 12 games), each page must show the person's turn or the
+ * computer's, never "watching", with "— you" on the person's seat. */
+async function jequierSeat(browser, base) {
+  const page = await browser.newPage();
+  const bad = watchErrors(page);
+  let black = 0, games = 0;
+  for (; games < 12 && !black; games++) {
+    await page.goto(base + "/");
+    await page.selectOption("#ruleset", "senet-jequier");
+    await page.selectOption("#opponent", "computer:1");
+    await page.click("#start");
+    await page.locator(".board").waitFor();
+    await settled(page);
+    const said = await page.locator("#turn").textContent();
+    if (/watching/.test(said)) fail(`game ${games + 1}: the person is told "${said}"`);
+    const legend = await page.locator(".legend").textContent();
+    if (/Black \(player 2\) — you/.test(legend)) black++;
+    else if (!/White \(player 1\) — you/.test(legend)) fail(`game ${games + 1}: the legend names no seat as yours: ${legend}`);
+  }
+  if (!black) fail(`in ${games} games the person never played black`);
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - Jéquier's Senet: the opening seated the person as black in game ${games} of the page's games, with "— you" on that seat`);
+  await page.close();
+}
+
 /* A whole game of every ruleset against the computer, at a phone's size
  * and a desktop's in turn: no console error, no failed request. */
 async function wholeGames(browser, base) {
@@ -1018,7 +1046,7 @@ browser.newContext = async o => {
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
 const checks = { boards, senetLevel5, phone, yourSquares, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
-                 bellCaptured, homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, tabStillToPlay, wholeGames };
+                 bellCaptured, homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, tabStillToPlay, jequierSeat, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
 try {

@@ -119,7 +119,8 @@ function create(body, id) {
   crypto.getRandomValues(seed);
   /* where the opening decides who plays black (Jequier's first 1), the
      players named first and second are seated by it */
-  if (call("ko_opening_black", [ctx, body.ruleset, seed[0].toString()], "int") === 1) seats = [seats[1], seats[0]];
+  const swapped = call("ko_opening_black", [ctx, body.ruleset, seed[0].toString()], "int") === 1;
+  if (swapped) seats = [seats[1], seats[0]];
   const rec = {id: id || randomHex(16), ruleset: body.ruleset, seed: seed[0].toString(), seats,
                tokens: seats.map(s => s === "human" ? token : ""), created: Math.floor(Date.now() / 1000), actions: []};
   const known = call("ko_rulesets", [ctx]).rulesets.some(r => r.id === rec.ruleset);
@@ -131,7 +132,8 @@ function create(body, id) {
   const you = seats[0] !== "human" ? 2 : seats[1] !== "human" ? 1 : call("ko_you", [g.ptr, token], "int");
   const tokens = {};
   seats.forEach((s, p) => { if (s === "human") tokens[String(p + 1)] = token; });
-  return {status: 201, data: {id: rec.id, tokens, you, state: ok(call("ko_state", [g.ptr, you]))}, changed: rec.id};
+  return {status: 201, data: {id: rec.id, tokens, you, seated: swapped ? [2, 1] : [1, 2], state: ok(call("ko_state", [g.ptr, you]))},
+          changed: rec.id};
 }
 
 /* A rematch of a finished game (ko_rematch): at one device there is no
