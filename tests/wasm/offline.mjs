@@ -108,8 +108,12 @@ for (const [i, spec] of rulesets.entries()) {
   const me = 1 + (i % 2), players = ["human", "human"];
   players[2 - me] = { computer: level };
   const g = await expect(w, 201, "POST", "games", { ruleset: spec, players }, undefined, "a new game of " + spec);
-  const token = g.tokens[String(me)];
-  check(g.you === me && Object.keys(g.tokens).length === 1, `${spec}: the human's seat and token`);
+  /* each named player's seat: as named, except where the opening decides
+     who plays black (Jéquier's first 1) */
+  const mine = g.seated ? g.seated[me - 1] : 0, token = g.tokens[String(mine)];
+  check(g.you === mine && Object.keys(g.tokens).length === 1 && token &&
+        (spec.startsWith("senet-jequier") || (g.seated[0] === 1 && g.seated[1] === 2)),
+        `${spec}: the human's seat and token`);
   const st = await play(w, g.id, token, 8);
   /* 8 actions: at least 4 plies of ours (a throw and a move at most
      each), and the computer's between */
