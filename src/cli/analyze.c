@@ -720,7 +720,8 @@ static int by_order(const void *a, const void *b) {
  * thread time added to its part), or under mpirun each stage in turn
  * dealt over the ranks (its wall time added). */
 static int run_stages(stages *L, int threads, const char *what) {
-    qsort(L->s, (size_t)L->n, sizeof *L->s, by_order);
+    if (L->n > 1) /* (none: L->s may be NULL) */
+        qsort(L->s, (size_t)L->n, sizeof *L->s, by_order);
     for (int k = 0; k < L->n; k++)
         if (L->s[k].J)
             L->s[k].J->first = L->s[k].first;
