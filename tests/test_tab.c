@@ -585,6 +585,17 @@ static void driver_keeps_values(void **state) {
     assert_non_null(t);
     assert_int_equal(t->sticks, KEMET_KEPT);
     kemet_game_free(g);
+    /* a move explained before the throw (NULL: no values yet) says to
+     * throw first; it once read the missing throw (fuzz_move) */
+    char why[200];
+    kemet_pos q;
+    kemet_rules *r2;
+    assert_int_equal(kemet_pos_parse(S "to=1 p1=3,20 p2=6", &r2, &q, &e),
+                     KEMET_OK);
+    assert_int_equal(kemet_move_parse(r2, "3-6-20", &m, &e), KEMET_OK);
+    assert_int_equal(kemet_explain(r2, &q, NULL, &m, why, sizeof why), 1);
+    assert_non_null(strstr(why, "throw first"));
+    kemet_rules_close(r2);
     kemet_rules_close(r);
 }
 

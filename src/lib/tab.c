@@ -531,6 +531,12 @@ static void tab_explain(const kemet_rules *r, const kemet_pos *pos,
         thr = &k;
     }
     int me = pos->to - 1;
+    if (!thr || thr->n == 0) { /* (before the throw: a fault fuzz_move found) */
+        snprintf(buf, len,
+                 "throw first: a move plays a value of this "
+                 "turn's throws (rule 1)");
+        return;
+    }
     if (move->n == 0) {
         snprintf(buf, len, "a value can be used, so you must use one (G3)");
         return;
