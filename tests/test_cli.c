@@ -995,6 +995,22 @@ static void why_command(void **state) {
 
 /* The engine protocol through a pipe: one answer a line, errors as
  * lines, the engine going on after them. */
+/* The engine's answers `o`, line by line, each beginning as want[i]
+ * says; returns what follows the last (NULL: no more lines). */
+static const char *engine_answers(const char *o, const char *const *want,
+                                  size_t n) {
+    const char *line = o;
+    for (size_t i = 0; i < n; i++) {
+        assert_non_null(line);
+        if (strncmp(line, want[i], strlen(want[i])) != 0)
+            fail_msg("answer %zu: '%.80s', not '%s...'", i + 1, line, want[i]);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    return line;
+}
+
 static void engine_protocol(void **state) {
     (void)state;
     char *o, *e;
@@ -1043,15 +1059,7 @@ static void engine_protocol(void **state) {
         "position senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14 "
         "throw none",
         "bye"};
-    const char *line = o;
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        assert_non_null(line);
-        if (strncmp(line, want[i], strlen(want[i])) != 0)
-            fail_msg("answer %zu: '%.80s', not '%s...'", i + 1, line, want[i]);
-        line = strchr(line, '\n');
-        if (line)
-            line++;
-    }
+    const char *line = engine_answers(o, want, sizeof want / sizeof want[0]);
     assert_string_equal(line, ""); /* nothing after bye: quit ended it */
     free(o);
     free(e);
@@ -1091,15 +1099,7 @@ static void engine_values_left(void **state) {
                           "throw none",
                           "moves 12-15 40-43",
                           "bye"};
-    const char *line = o;
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        assert_non_null(line);
-        if (strncmp(line, want[i], strlen(want[i])) != 0)
-            fail_msg("answer %zu: '%.80s', not '%s...'", i + 1, line, want[i]);
-        line = strchr(line, '\n');
-        if (line)
-            line++;
-    }
+    engine_answers(o, want, sizeof want / sizeof want[0]);
     /* a move for the 2 left, not a throw */
     assert_null(strstr(o, "bestmove throw"));
     free(o);
@@ -1163,15 +1163,7 @@ static void engine_bad_arguments(void **state) {
         "bestmove ",
         "error quit takes no argument",
         "bye"};
-    const char *line = o;
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        assert_non_null(line);
-        if (strncmp(line, want[i], strlen(want[i])) != 0)
-            fail_msg("answer %zu: '%.80s', not '%s...'", i + 1, line, want[i]);
-        line = strchr(line, '\n');
-        if (line)
-            line++;
-    }
+    const char *line = engine_answers(o, want, sizeof want / sizeof want[0]);
     assert_string_equal(line, "");
     free(o);
     free(e);
