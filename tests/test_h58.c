@@ -5,6 +5,7 @@
  * French rules) and rulings H1-H3, B1-B7, S1-S10, C1-C8. */
 #include "testutil.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -337,6 +338,51 @@ static void chien_exit(void **state) {
           C "to=2 p1=- p2=- h2=5 winner=1");
 }
 
+/* The terminal's palm board (kemet_board_template) draws only the marks
+ * and lines a ruleset's board has, and names its players. */
+static bool has(const char *spec, const char *what) {
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open(spec, &r, &err), KEMET_OK);
+    bool found = strstr(kemet_board_template(r), what) != NULL;
+    kemet_rules_close(r);
+    return found;
+}
+
+static void palm_picture(void **state) {
+    (void)state;
+    /* Botermans' board: every mark, both lines, the Shen */
+    assert_true(has("dogs-jackals", " *6 [{06}]=======[{20}] *20"));
+    assert_true(has("dogs-jackals", "*8  -.  |  |  .-  *8"));
+    assert_true(has("dogs-jackals", "30* Shen"));
+    assert_true(has("dogs-jackals", "left: Jackals' holes; right: Dogs'"));
+    /* Carter's plain board: no mark, no line */
+    const char *plain = "hounds-jackals-carter:board=plain";
+    assert_false(has(plain, "*"));
+    assert_false(has(plain, "="));
+    assert_false(has(plain, "-."));
+    assert_true(has(plain, "  6 [{06}]       [{20}]  20"));
+    assert_true(has(plain, " 9      |  |       9 [{09}]"));
+    assert_false(has(plain, "marked hole"));
+    /* Carter's lines board: the lines, and only 15 and 25 marked */
+    const char *lines = "hounds-jackals-carter:board=lines";
+    assert_true(has(lines, "  6 [{06}]=======[{20}]  20"));
+    assert_true(has(lines, "[{15}] *15"));
+    assert_true(has(lines, "brackets: line 8-10"));
+    /* the marked board: marks without lines */
+    const char *marked = "hounds-jackals-carter:board=marked";
+    assert_true(has(marked, " *6 [{06}]       [{20}] *20"));
+    assert_false(has(marked, "line 6-20"));
+    /* Tab: no Shen; unmarked and without lines by default */
+    assert_false(has("tab-58", "Shen"));
+    assert_false(has("tab-58", "*"));
+    assert_true(has("tab-58", "left: Black's holes; right: White's"));
+    const char *par = "tab-58:marks=safe,lines=parallel";
+    assert_true(has(par, " *6 [{06}]=======[{20}] *20"));
+    assert_true(has(par, "[{30}] 30*"));
+    assert_true(has("tab-58:lines=parallel", "9   |  |  |  |    9"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(botermans_setup),
@@ -362,6 +408,7 @@ int main(void) {
         cmocka_unit_test(chien_shortcuts),
         cmocka_unit_test(chien_rethrow),
         cmocka_unit_test(chien_exit),
+        cmocka_unit_test(palm_picture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

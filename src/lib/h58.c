@@ -23,6 +23,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { APEX = 30, NPIECES = 5 };
 
@@ -74,6 +75,7 @@ typedef struct h58 {
     uint64_t gates;     /* path squares that block passing (PASS_GATES) */
     uint64_t line_ends; /* squares where a line starts */
     uint8_t partner[64]; /* the other end of the line at a square, or 0 */
+    char picture[KMT_H58_PICTURE]; /* the terminal's board (by configure) */
 } h58;
 
 #define B(s) KMT_BIT(s)
@@ -796,7 +798,9 @@ static void h58_explain(const kemet_rules *r, const kemet_pos *pos,
  * columns, 11-25 up the outer edges, 26-29 along the arc to the apex 30;
  * the lines 6-20 and 8-10 and the marked holes (H2). Cells: player 1's
  * hole h is cell h, player 2's hole h is cell 30+h, the apex cell 30. */
-const char kmt_h58_board[] =
+/* The palm board for the terminal, every mark and line drawn;
+ * kmt_h58_picture takes away what a ruleset's board does not have. */
+static const char palm[] =
     "                                [{30}] 30* Shen\n"
     "                     29 [{59}]           [{29}]  29\n"
     "               28 [{58}]                       [{28}]  28\n"
@@ -816,9 +820,69 @@ const char kmt_h58_board[] =
     "  14 [{44}]                                                [{14}]  14\n"
     "  13 [{43}]                                                [{13}]  13\n"
     "  12 [{42}]                                                [{12}]  12\n"
-    "  11 [{41}]                                                [{11}]  11\n"
-    "  left: the Jackals' holes (player 2); right: player 1's; 30 is shared.\n"
-    "  * marked hole   ==== line 6-20   brackets: line 8-10\n";
+    "  11 [{41}]                                                [{11}]  11\n";
+
+static_assert(sizeof palm + 160 <= KMT_H58_PICTURE, "room for the key");
+
+/* "'" after a name ending in s ("the Jackals' holes"), else "'s". */
+static const char *possessive(const char *name) {
+    size_t n = strlen(name);
+    return n && name[n - 1] == 's' ? "'" : "'s";
+}
+
+/* Blanks the first n characters at the first `what` after `from`. */
+static void blank(char *from, const char *what, size_t n) {
+    char *at = strstr(from, what);
+    if (at)
+        memset(at, ' ', n);
+}
+
+void kmt_h58_picture(char out[KMT_H58_PICTURE], const kemet_rules *r,
+                     uint64_t marks, const uint8_t line[30], bool shen) {
+    memcpy(out, palm, sizeof palm);
+    /* a mark '*' before a hole's number, or after the 30 */
+    for (char *c = out; (c = strchr(c, '*')); c++) {
+        int n = c[1] >= '0' && c[1] <= '9' ? atoi(c + 1) : atoi(c - 2);
+        if (!(marks & B(n)))
+            *c = ' ';
+    }
+    bool long_line = line[6] == 20 || line[20] == 6;
+    bool short_line = line[8] == 10 || line[10] == 8;
+    if (!long_line) {
+        for (char *c = out; (c = strchr(c, '=')); c++)
+            *c = ' ';
+    }
+    if (!short_line) {
+        char *row = strstr(out, "{38}");
+        blank(row, "-.", 2);
+        blank(row, ".-", 2);
+        row = strstr(out, "{39}");
+        /* the 1st and 4th bars; the palm's trunk between them stays */
+        char *bar = strchr(row, '|');
+        *bar = ' ';
+        bar = strchr(bar + 1, '|');
+        bar = strchr(bar + 1, '|');
+        bar = strchr(bar + 1, '|');
+        *bar = ' ';
+        row = strstr(out, "{40}");
+        blank(row, "-'", 2);
+        blank(row, "'-", 2);
+    }
+    if (!shen)
+        blank(out, "Shen", 4);
+    /* the key */
+    const char *p2 = r->own.player[1], *p1 = r->own.player[0];
+    size_t len = strlen(out);
+    len += (size_t)snprintf(out + len, KMT_H58_PICTURE - len,
+                            "  left: %s%s holes; right: %s%s; 30 is shared.\n",
+                            p2, possessive(p2), p1, possessive(p1));
+    if (!marks && !long_line && !short_line)
+        return;
+    snprintf(out + len, KMT_H58_PICTURE - len, " %s%s%s\n",
+             marks ? " * marked hole" : "",
+             long_line ? "   ==== line 6-20" : "",
+             short_line ? "   brackets: line 8-10" : "");
+}
 
 int kmt_h58_cell_of(const kemet_rules *r, int player, int square) {
     (void)r;
@@ -862,7 +926,7 @@ static const kmt_ruleset h58_base = {
     .pieces = NPIECES,
     .has_hand = true,
     .tables = true,
-    .board = kmt_h58_board,
+    .board = NULL, /* drawn for the rules' marks and lines (configure) */
     .cells = 59,
     .cell_of = kmt_h58_cell_of,
     .start = h58_start,
@@ -1055,6 +1119,12 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     rs->has_must = rs->must_squares != 0;
     /* C3, C6: with no square both sides share, the game is a race. */
     rs->race = path == 0 && h->exit == EXIT_LAND_30;
+    /* the Shen starred on a board with marked holes */
+    uint8_t line[30];
+    uint64_t marks;
+    kmt_h58_drawing(r, &marks, line);
+    kmt_h58_picture(h->picture, r, marks ? marks | B(APEX) : 0, line, true);
+    rs->board = h->picture;
     if (h->dice) {
         rs->throws = h58_die_throws;
         rs->roll = h58_die_roll;
@@ -1065,6 +1135,7 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     h58 cmp;
     memcpy(&cmp, h, sizeof cmp);
     cmp.marks = 0;
+    memset(cmp.picture, 0, sizeof cmp.picture);
     r->variant = -1;
     for (int i = 0; i < 4; i++)
         if (memcmp(&cmp, params[i], sizeof cmp) == 0)

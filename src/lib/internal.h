@@ -369,8 +369,13 @@ void kmt_h58_drawing(const kemet_rules *r, uint64_t *marks, uint8_t line[30]);
  * (line[a] = b: a line from a to b on each side). */
 void kmt_art_palm(const kemet_rules *r, kemet_board_art *a, uint64_t marks,
                   const uint8_t line[30]);
-/* The 58 holes' picture for the terminal and its cells (h58.c). */
-extern const char kmt_h58_board[];
+/* The 58 holes' picture for the terminal (kemet_board_template), with
+ * only the marks (bits of holes 1-30) and lines (as kmt_art_palm's) the
+ * rules have, the apex named the Shen where `shen`, and a key naming the
+ * rules' players; and its cells (h58.c). */
+enum { KMT_H58_PICTURE = 1800 };
+void kmt_h58_picture(char out[KMT_H58_PICTURE], const kemet_rules *r,
+                     uint64_t marks, const uint8_t line[30], bool shen);
 int kmt_h58_cell_of(const kemet_rules *r, int player, int square);
 
 /* The 58 holes: the opponent's path squares as ours, q -> 60 - q (30

@@ -37,6 +37,7 @@ typedef struct tab {
     int marks;           /* MARKS_* (rules 8, 9) */
     uint64_t marked;     /* the marked holes as our path squares (TB6) */
     uint8_t partner[64]; /* a line's far end from its first hole, or 0 */
+    char picture[KMT_H58_PICTURE]; /* the terminal's board */
 } tab;
 
 #define B(s) KMT_BIT(s)
@@ -608,11 +609,17 @@ static void tab_explain(const kemet_rules *r, const kemet_pos *pos,
         snprintf(buf, len, "the move is not legal here");
 }
 
-static void tab_art(const kemet_rules *r, kemet_board_art *a) {
-    const tab *h = T(r);
-    uint8_t line[30] = {0};
+/* The lines as the drawings take them (kmt_art_palm). */
+static void drawn_lines(const tab *h, uint8_t line[30]) {
+    line[0] = 0;
     for (int s = 1; s < 30; s++)
         line[s] = h->partner[s] < 30 ? h->partner[s] : 0;
+}
+
+static void tab_art(const kemet_rules *r, kemet_board_art *a) {
+    const tab *h = T(r);
+    uint8_t line[30];
+    drawn_lines(h, line);
     kmt_art_palm(r, a, h->marked & (((uint64_t)1 << APEX) - 2), line);
     /* the apex is no goal in Tab: hole 30 of both loops, named so */
     if (a->nholes > 0)
@@ -730,7 +737,10 @@ static int tab_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     }
     kmt_ruleset *rs = &r->own;
     rs->squares = LAST;
-    rs->board = kmt_h58_board;
+    uint8_t line[30];
+    drawn_lines(h, line);
+    kmt_h58_picture(h->picture, r, h->marked & (B(APEX + 1) - 1), line, false);
+    rs->board = h->picture;
     rs->cell_of = kmt_h58_cell_of;
     rs->left_values = h->values;
     rs->agains = h->marks == MARKS_AGAIN;
