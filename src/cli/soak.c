@@ -37,7 +37,7 @@ static const char *const variants[] = {"lions-jackals:solid=2,dual=0",
                                        "lions-jackals:solid=3,dual=2",
                                        "lions-jackals-quick:solid=2,dual=2"};
 
-#define MAX_SOAK 32
+#define MAX_SOAK 128
 #define SOAK_CAP 1000 /* turns before a game is stopped (ruling G5) */
 
 typedef struct soak_rules {
@@ -352,8 +352,13 @@ int cmd_soak(int argc, char **argv) {
             pthread_join(tid[t], NULL);
         double secs = cli_now() - t0;
         long long total = 0, games = 0;
-        printf("%-42s %8s %10s %8s %8s\n", "ruleset", "plies", "games", "ended",
-               "stopped");
+        int wide = 42; /* the longest spec's width */
+        for (int k = 0; k < S->n; k++) {
+            int len = (int)strlen(kemet_rules_spec(S->set[k].r));
+            wide = len > wide ? len : wide;
+        }
+        printf("%-*s %8s %10s %8s %8s\n", wide, "ruleset", "plies", "games",
+               "ended", "stopped");
         for (int k = 0; k < S->n; k++) {
             soak_rules sum = S->set[k];
             for (int t = 0; t < started; t++) {
@@ -362,8 +367,9 @@ int cmd_soak(int argc, char **argv) {
                 sum.ended += W[t].local[k].ended;
                 sum.stopped += W[t].local[k].stopped;
             }
-            printf("%-42s %8lld %10lld %8lld %8lld\n", kemet_rules_spec(sum.r),
-                   sum.plies, sum.games, sum.ended, sum.stopped);
+            printf("%-*s %8lld %10lld %8lld %8lld\n", wide,
+                   kemet_rules_spec(sum.r), sum.plies, sum.games, sum.ended,
+                   sum.stopped);
             total += sum.plies;
             games += sum.games;
         }
