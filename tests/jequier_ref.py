@@ -16,6 +16,7 @@ Usage:
   jequier_ref.py start [SPEC]
   jequier_ref.py perft SPEC DEPTH ['POSITION']
   jequier_ref.py score 'POSITION'      (points of the winner, rule 10 / JQ11)
+  jequier_ref.py value 'POSITION'      (the mover's exact chance, one piece a side)
   jequier_ref.py --selftest [N]        (fast generator vs a naive one)
 
 Readings taken where the text leaves room:
@@ -417,6 +418,44 @@ def selftest(n=30000, seed=1):
     return "selftest ok (%d positions x 5 throws)" % n
 
 
+# ---------------------------------------------------------------------------
+# The exact value of a position with one piece a side (to check kemet's
+# endgame tables): V(mine, theirs), the mover's chance to win when both
+# play to win, by value iteration over every such position. The sticks'
+# chances: 4, 6, 4, 1 and 1 in 16 for 1, 2, 3, 4 and 6 (R4).
+WEIGHT = {1: 4 / 16, 2: 6 / 16, 3: 4 / 16, 4: 1 / 16, 6: 1 / 16}
+
+
+def solve_one():
+    sqs = [s for s in range(1, 31) if s != WATER]
+    states = [(1 << a, 1 << b) for a in sqs for b in sqs if a != b]
+    V = {st: 0.5 for st in states}
+    while True:
+        change = 0.0
+        for mine, theirs in states:
+            v = 0.0
+            for t, w in WEIGHT.items():
+                mv = rel_moves(mine, theirs, t)
+                if not mv:
+                    v += w * (1 - V[(theirs, mine)])
+                    continue
+                best = 0.0
+                for s, e in mv:
+                    _, nm, nt, won = rel_apply(mine, theirs, s, e)
+                    if won:
+                        c = 1.0
+                    elif t in AGAIN:
+                        c = V[(nm, nt)]
+                    else:
+                        c = 1 - V[(nt, nm)]
+                    best = max(best, c)
+                v += w * best
+            change = max(change, abs(v - V[(mine, theirs)]))
+            V[(mine, theirs)] = v
+        if change < 1e-13:
+            return V
+
+
 def main(argv):
     if len(argv) < 2:
         raise Err("usage: jequier_ref.py moves|apply|start|perft|score ...")
@@ -444,6 +483,13 @@ def main(argv):
             if m == argv[4]:
                 return fmt_position(opts, ch)
         raise Err("illegal move: %s" % argv[4])
+    if cmd == "value" and len(argv) == 3:
+        _, st = parse_position(argv[2])
+        to, m1, m2, winner = st
+        if winner is not None or bin(m1).count("1") != 1 or bin(m2).count("1") != 1:
+            raise Err("value: a game going on with one piece a side")
+        mine, theirs = (m1, m2) if to == 1 else (m2, m1)
+        return "%.9f" % solve_one()[(mine, theirs)]
     if cmd == "score" and len(argv) == 3:
         _, st = parse_position(argv[2])
         return str(score(st))

@@ -79,6 +79,36 @@ static void test_hand_senet(void **state) {
     kemet_rules_close(r);
 }
 
+/* Jéquier's Senet, one piece a side: the values of an independent solver
+ * written from the rules alone (`tests/jequier_ref.py value POSITION`,
+ * value iteration over every one-piece position). White on 21 wins only
+ * by throwing again up to the bearing off before Black, safe on 29,
+ * throws (0.0155); Black to move there always wins (a 1 from 29 throws
+ * again, from 30 any count bears off). */
+static void test_jequier(void **state) {
+    (void)state;
+    static const struct {
+        const char *pos;
+        double want;
+    } cases[] = {
+        {"senet-jequier to=1 p1=21 p2=29", 0.015470718},
+        {"senet-jequier to=2 p1=21 p2=29", 1.0},
+        {"senet-jequier to=1 p1=25 p2=26", 0.430073584},
+        {"senet-jequier to=1 p1=5 p2=30", 0.000289098},
+        {"senet-jequier to=2 p1=12 p2=18", 0.629445422},
+    };
+    kemet_rules *r;
+    kemet_table *t = solve("senet-jequier", 1, 2, &r);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double v = probe(t, cases[i].pos);
+        if (fabs(v - cases[i].want) > 2e-5)
+            fail_msg("%s: table %.6f, reference %.6f", cases[i].pos, v,
+                     cases[i].want);
+    }
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
 /* What the table does not cover: more pieces, a finished game, another
  * ruleset's table refused by kemet_judge_use_table. */
 static void test_coverage(void **state) {
@@ -157,6 +187,8 @@ static void test_simulation(void **state) {
         "senet-kendall to=2 p1=27,28 p2=13,29",
         "dogs-jackals to=1 p1=25,30 p2=23,28",
         "hounds-jackals-skiryuk to=1 p1=3 h1=1 p2=9 h2=1",
+        "senet-jequier to=1 p1=22,25 p2=24,28",
+        "hounds-jackals-carter to=1 p1=12,22 p2=15,26",
     };
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     assert_non_null(moves);
@@ -826,12 +858,12 @@ static void test_commands(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_hand_race),     cmocka_unit_test(test_hand_senet),
-        cmocka_unit_test(test_coverage),      cmocka_unit_test(test_simulation),
-        cmocka_unit_test(test_threads),       cmocka_unit_test(test_parts),
-        cmocka_unit_test(test_file),          cmocka_unit_test(test_mirror),
-        cmocka_unit_test(test_agents_follow), cmocka_unit_test(test_commands),
-        cmocka_unit_test(test_judge_chain),
+        cmocka_unit_test(test_hand_race),  cmocka_unit_test(test_hand_senet),
+        cmocka_unit_test(test_jequier),    cmocka_unit_test(test_coverage),
+        cmocka_unit_test(test_simulation), cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_parts),      cmocka_unit_test(test_file),
+        cmocka_unit_test(test_mirror),     cmocka_unit_test(test_agents_follow),
+        cmocka_unit_test(test_commands),   cmocka_unit_test(test_judge_chain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -469,7 +469,7 @@ void kmt_senet_jequier(kmt_ruleset *rs) {
     rs->pieces = NPIECES;
     rs->open = NULL;
     rs->close = NULL;
-    rs->tables = false; /* the throws' device differs from the tables' */
+    rs->tables = true;
     rs->board = jq_board;
     rs->start = jq_start;
     rs->opening = jq_opening;
