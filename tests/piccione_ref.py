@@ -17,6 +17,7 @@ Usage:
   piccione_ref.py apply 'POSITION' THROW MOVE
   piccione_ref.py start [SPEC]
   piccione_ref.py perft SPEC DEPTH ['POSITION']
+  piccione_ref.py value 'POSITION'   (the mover's exact chance, one piece a side)
   piccione_ref.py --selftest [N]     (fast generator vs a naive sequential one)
 
 Order of `moves` (agreed with the C side): `in-1` first when legal; then the
@@ -534,6 +535,49 @@ def selftest(n=3000, seed=1):
     return "selftest ok (%d positions x 5 throws)" % n
 
 
+# ---------------------------------------------------------------------------
+# The exact value of a position with one piece a side, on the board or in
+# hand (to check kemet's endgame tables): the mover's chance to win when
+# both play to win, by value iteration over every such node (mine, mh,
+# theirs, th, must). The sticks' chances: 4, 6, 4, 1 and 1 in 16 for 1, 2,
+# 3, 4 and 5 (R4).
+WEIGHT = {1: 4 / 16, 2: 6 / 16, 3: 4 / 16, 4: 1 / 16, 5: 1 / 16}
+
+
+def solve_one():
+    sides = [(1 << s, 0) for s in range(1, 31) if s != WATER] + [(0, 1)]
+    nodes = []
+    for m, mh in sides:
+        for t, th in sides:
+            if m and m == t:
+                continue
+            nodes.append((m, mh, t, th, False))
+            if m == 2:
+                nodes.append((m, mh, t, th, True))
+    V = {n: 0.5 for n in nodes}
+    while True:
+        change = 0.0
+        for node in nodes:
+            mine, mh, theirs, th, must = node
+            v = 0.0
+            for t, w in WEIGHT.items():
+                best = 0.0
+                for play in legal_plays(mine, mh, theirs, must, t):
+                    nm, nh, kind = apply_play(mine, mh, theirs, must, t, play)
+                    if kind.startswith("won"):
+                        c = 1.0
+                    elif kind == "again":
+                        c = V[(nm, nh, theirs, th, play == ("in",))]
+                    else:
+                        c = 1 - V[(theirs, th, nm, nh, False)]
+                    best = max(best, c)
+                v += w * best
+            change = max(change, abs(v - V[node]))
+            V[node] = v
+        if change < 1e-13:
+            return V
+
+
 def main(argv):
     if len(argv) < 2:
         raise Err("usage: piccione_ref.py moves|apply|start|perft ...")
@@ -565,6 +609,13 @@ def main(argv):
     if cmd == "start" and len(argv) in (2, 3):
         opts = parse_spec(argv[2]) if len(argv) == 3 else {}
         return fmt_position(opts, start_state())
+    if cmd == "value" and len(argv) == 3:
+        _, st = parse_position(argv[2])
+        to, m1, h1, m2, h2, must, winner = st
+        if winner is not None or bin(m1).count("1") + h1 != 1 or bin(m2).count("1") + h2 != 1:
+            raise Err("value: a game going on with one piece a side")
+        node = (m1, h1, m2, h2, must) if to == 1 else (m2, h2, m1, h1, must)
+        return "%.9f" % solve_one()[node]
     if cmd == "perft" and len(argv) in (4, 5):
         opts = parse_spec(argv[2])
         depth = parse_int(argv[3], "depth")

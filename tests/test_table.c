@@ -109,6 +109,35 @@ static void test_jequier(void **state) {
     kemet_rules_close(r);
 }
 
+/* Piccione's Senet, one piece a side on the board or in hand, against the
+ * independent solver of `tests/piccione_ref.py value POSITION`. By hand:
+ * White on 29 bears off only with an exact 2 (6 in 16), Black on 30 with a
+ * 1 (4 in 16), and nothing else moves, so V = a / (1 - (1 - a)(1 - b)) =
+ * 12/17. */
+static void test_piccione(void **state) {
+    (void)state;
+    static const struct {
+        const char *pos;
+        double want;
+    } cases[] = {
+        {"senet-piccione to=1 p1=29 p2=30", 12.0 / 17},
+        {"senet-piccione to=1 p1=- h1=1 p2=- h2=1", 0.516942802},
+        {"senet-piccione to=1 p1=1 p2=12 must=1", 0.363442824},
+        {"senet-piccione to=1 p1=24 p2=26", 0.318125397},
+        {"senet-piccione to=2 p1=- h1=1 p2=20", 0.742198681},
+    };
+    kemet_rules *r;
+    kemet_table *t = solve("senet-piccione", 1, 2, &r);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double v = probe(t, cases[i].pos);
+        if (fabs(v - cases[i].want) > 2e-5)
+            fail_msg("%s: table %.6f, reference %.6f", cases[i].pos, v,
+                     cases[i].want);
+    }
+    kemet_table_free(t);
+    kemet_rules_close(r);
+}
+
 /* What the table does not cover: more pieces, a finished game, another
  * ruleset's table refused by kemet_judge_use_table. */
 static void test_coverage(void **state) {
@@ -188,6 +217,7 @@ static void test_simulation(void **state) {
         "dogs-jackals to=1 p1=25,30 p2=23,28",
         "hounds-jackals-skiryuk to=1 p1=3 h1=1 p2=9 h2=1",
         "senet-jequier to=1 p1=22,25 p2=24,28",
+        "senet-piccione to=1 p1=18 h1=1 p2=22,25",
         "hounds-jackals-carter to=1 p1=12,22 p2=15,26",
     };
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
@@ -858,12 +888,13 @@ static void test_commands(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_hand_race),  cmocka_unit_test(test_hand_senet),
-        cmocka_unit_test(test_jequier),    cmocka_unit_test(test_coverage),
-        cmocka_unit_test(test_simulation), cmocka_unit_test(test_threads),
-        cmocka_unit_test(test_parts),      cmocka_unit_test(test_file),
-        cmocka_unit_test(test_mirror),     cmocka_unit_test(test_agents_follow),
-        cmocka_unit_test(test_commands),   cmocka_unit_test(test_judge_chain),
+        cmocka_unit_test(test_hand_race),     cmocka_unit_test(test_hand_senet),
+        cmocka_unit_test(test_jequier),       cmocka_unit_test(test_piccione),
+        cmocka_unit_test(test_coverage),      cmocka_unit_test(test_simulation),
+        cmocka_unit_test(test_threads),       cmocka_unit_test(test_parts),
+        cmocka_unit_test(test_file),          cmocka_unit_test(test_mirror),
+        cmocka_unit_test(test_agents_follow), cmocka_unit_test(test_commands),
+        cmocka_unit_test(test_judge_chain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

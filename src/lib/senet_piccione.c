@@ -557,7 +557,7 @@ void kmt_senet_piccione(kmt_ruleset *rs) {
     rs->pieces = NPIECES;
     rs->open = NULL;
     rs->close = NULL;
-    rs->tables = false;
+    rs->tables = true; /* the classes are closed: nothing is captured */
     rs->has_hand = true;
     rs->has_must = true;
     rs->must_squares = KMT_BIT(1); /* PC10, PC12 */
