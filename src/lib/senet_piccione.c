@@ -83,42 +83,50 @@ static void pc_sort_steps(kemet_move *m) {
 
 /* The list's order (agreed with tests/piccione_ref.py): an entry first,
  * then fewer steps first, then step by step by FROM, then TO (off after
- * every square). */
-static int pc_cmp(const void *pa, const void *pb) {
-    const kemet_move *a = pa, *b = pb;
-    bool ea = a->n && a->step[0].from == KEMET_HAND;
-    bool eb = b->n && b->step[0].from == KEMET_HAND;
-    if (ea != eb)
-        return ea ? -1 : 1;
-    if (a->n != b->n)
-        return a->n < b->n ? -1 : 1;
-    for (int i = 0; i < a->n; i++) {
-        if (a->step[i].from != b->step[i].from)
-            return a->step[i].from < b->step[i].from ? -1 : 1;
-        int ta = end_of(a->step[i].to), tb = end_of(b->step[i].to);
-        if (ta != tb)
-            return ta < tb ? -1 : 1;
+ * every square). A play is generated as a key in that order: bit 53 set
+ * but for the entry, the number of steps in bits 50-52, and step i of the
+ * written order in the 10 bits from 40 - 10 i (its FROM, then its TO with
+ * off as 31), so that sorting the keys as numbers sorts the plays. */
+#define KEY_PLAY ((uint64_t)1 << 53)
+
+static uint64_t key_step(int i, int from, int to) {
+    return (uint64_t)(from << 5 | to) << (40 - 10 * i);
+}
+
+static void key_move(uint64_t key, kemet_move *m) {
+    *m = (kemet_move){0};
+    if (!(key & KEY_PLAY)) {
+        m->n = 1;
+        m->step[0] = (kemet_step){.from = KEMET_HAND, .to = 1};
+        return;
     }
-    return 0;
+    m->n = (uint8_t)(key >> 50 & 7);
+    for (int i = 0; i < m->n; i++) {
+        int bits = (int)(key >> (40 - 10 * i) & 1023), to = bits & 31;
+        m->step[i].from = (uint8_t)(bits >> 5);
+        m->step[i].to = (uint8_t)(to == EXIT ? KEMET_OFF : to);
+    }
 }
 
 typedef struct gen {
-    const kemet_pos *pos;
-    uint64_t own, occ;
-    int piece[NPIECES], npieces;
+    uint64_t occ;
+    int piece[NPIECES], npieces; /* ascending */
     int part[NPIECES];
     bool back;
     bool need1; /* must=1: a forward step from 1 is required (PC10) */
-    kemet_move *out;
+    uint64_t *key;
     int n;
 } gen;
 
-/* PC1: the parts given, checked as a play; appended when legal. */
+/* PC1: the parts given, checked as a play; its key appended when legal.
+ * Its steps are written forward by FROM descending, backward by FROM
+ * ascending (section 2, Notation). */
 static void gen_check(gen *G) {
-    kemet_move m = {0};
-    uint64_t from = 0, to = 0;
+    uint64_t from = 0, to = 0, key = KEY_PLAY;
     bool has1 = false;
-    for (int i = 0; i < G->npieces; i++) {
+    int n = 0;
+    for (int k = 0; k < G->npieces; k++) {
+        int i = G->back ? k : G->npieces - 1 - k;
         int d = G->part[i];
         if (!d)
             continue;
@@ -130,9 +138,7 @@ static void gen_check(gen *G) {
             to |= KMT_BIT(t);
         }
         has1 |= s == 1 && !G->back;
-        m.step[m.n].from = (uint8_t)s;
-        m.step[m.n].to = (uint8_t)(t == EXIT ? KEMET_OFF : t);
-        m.n++;
+        key |= key_step(n++, s, t);
     }
     /* each target on the board empty, or left by another step of the play
        (rule 3: nothing is captured) */
@@ -142,8 +148,7 @@ static void gen_check(gen *G) {
         return;
     if (G->n >= MAXPLAYS)
         return;
-    pc_sort_steps(&m);
-    G->out[G->n++] = m;
+    G->key[G->n++] = key | (uint64_t)n << 50;
 }
 
 /* Gives piece i onwards parts adding up to `left`. */
@@ -170,32 +175,51 @@ static void gen_parts(gen *G, int i, int left) {
     G->part[i] = 0;
 }
 
-/* Every play of throw v, in the list's order; 0 when none (then the move
+/* The keys of every play of throw v, unsorted; 0 when none (then the move
  * is `pass`). */
-static int pc_plays(const kemet_pos *pos, int v, kemet_move *out) {
+static int pc_keys(const kemet_pos *pos, int v, uint64_t key[MAXPLAYS]) {
     int me = pos->to - 1;
-    gen G = {.pos = pos,
-             .own = pos->sq[me],
-             .occ = pos->sq[0] | pos->sq[1],
-             .out = out,
-             .need1 = pos->must == 1};
-    for (uint64_t b = G.own; b; b &= b - 1)
+    gen G = {
+        .occ = pos->sq[0] | pos->sq[1], .key = key, .need1 = pos->must == 1};
+    for (uint64_t b = pos->sq[me]; b; b &= b - 1)
         G.piece[G.npieces++] = kmt_ctz64(b);
     /* PC6: a 1 used whole enters a piece on an empty square 1, with no
        must= pending */
-    if (v == 1 && pos->hand[me] && !(G.occ & KMT_BIT(1)) && !pos->must) {
-        out[G.n].n = 1;
-        out[G.n].step[0] = (kemet_step){.from = KEMET_HAND, .to = 1};
-        G.n++;
-    }
+    if (v == 1 && pos->hand[me] && !(G.occ & KMT_BIT(1)) && !pos->must)
+        key[G.n++] = 0;
     gen_parts(&G, 0, v);
     if (G.n == 0 && !pos->must) {
         /* rule 4, PC5: backward only when the throw has no forward play */
         G.back = true;
         gen_parts(&G, 0, v);
     }
-    qsort(out, (size_t)G.n, sizeof *out, pc_cmp);
     return G.n;
+}
+
+/* Shell's sort (Ciura's gaps): no calls, few moves for lists of up to a
+ * few hundred keys. */
+static void sort_keys(uint64_t *key, int n) {
+    static const int gaps[] = {301, 132, 57, 23, 10, 4, 1};
+    for (int g = 0; g < 7; g++) {
+        int h = gaps[g];
+        for (int i = h; i < n; i++) {
+            uint64_t t = key[i];
+            int j = i;
+            for (; j >= h && key[j - h] > t; j -= h)
+                key[j] = key[j - h];
+            key[j] = t;
+        }
+    }
+}
+
+/* Every play of throw v, in the list's order; 0 when none. */
+static int pc_plays(const kemet_pos *pos, int v, kemet_move *out) {
+    uint64_t key[MAXPLAYS];
+    int n = pc_keys(pos, v, key);
+    sort_keys(key, n);
+    for (int i = 0; i < n; i++)
+        key_move(key[i], &out[i]);
+    return n;
 }
 
 static int pc_moves(const kemet_rules *r, const kemet_pos *pos,
@@ -301,6 +325,31 @@ static void pc_make(const kemet_rules *r, const kemet_pos *pos,
 
 /* For entering a play step by step (kemet_next_steps): the steps of the
  * plays that contain `done`, and the value still to play. */
+/* The fast random playout: the generic loop's draws and counts, with only
+ * the chosen play of each list made a move. */
+static void pc_playout(const kemet_rules *r, kmt_playout_state *st) {
+    kemet_pos *pos = &st->pos;
+    uint64_t key[MAXPLAYS];
+    while (kmt_playout_going(st)) {
+        int mover = pos->to;
+        kemet_throw t;
+        if (st->pending)
+            t = st->thr;
+        else
+            r->rs->roll(r, pos, st->dice, &t);
+        st->pending = false;
+        int n = pc_keys(pos, t.v[0], key);
+        kemet_move m = {0};
+        if (n > 0) {
+            int k = n == 1 ? 0 : (int)kemet_rng_below(st->pick, (uint32_t)n);
+            sort_keys(key, n);
+            key_move(key[k], &m);
+        }
+        pc_make(r, pos, &t, &m, pos, NULL);
+        kmt_playout_count(st, mover);
+    }
+}
+
 static int pc_next_steps(const kemet_rules *r, const kemet_pos *pos,
                          const kemet_throw *thr, const kemet_move *done,
                          kemet_move *next, kemet_throw *left, kemet_pos *mid) {
@@ -573,7 +622,7 @@ void kmt_senet_piccione(kmt_ruleset *rs) {
     rs->legal = pc_legal;
     rs->next_steps = pc_next_steps;
     rs->make = pc_make;
-    rs->playout = NULL; /* the generic loop */
+    rs->playout = pc_playout;
     rs->side = pc_side;
     rs->features = pc_features;
     rs->weights = pc_weights;
