@@ -245,6 +245,23 @@ static void test_linear_agent(void **state) {
     kemet_agent_free(a);
     assert_memory_equal(lin, viaat, sizeof lin);
     assert_true(memcmp(lin, net, sizeof lin) != 0);
+    /* "@base": the ruleset's built-in network, whatever the judge uses
+     * (here the one just trained) */
+    double base[3], builtin[3];
+    assert_int_equal(kemet_agent_new_judged(jd, "greedy@base", 1, &a, &err),
+                     KEMET_OK);
+    assert_string_equal(kemet_agent_spec(a), "greedy@base");
+    kemet_agent_rank(a, &p, &t, moves, n, base, NULL);
+    kemet_agent_free(a);
+    kemet_judge *own = judge_of(r);
+    assert_int_equal(kemet_agent_new_judged(own, "greedy", 1, &a, &err),
+                     KEMET_OK);
+    kemet_agent_rank(a, &p, &t, moves, n, builtin, NULL);
+    kemet_agent_free(a);
+    kemet_judge_free(own);
+    assert_memory_equal(base, builtin, sizeof base);
+    assert_true(memcmp(base, net, sizeof base) != 0);
+    assert_true(memcmp(base, lin, sizeof base) != 0);
     assert_int_equal(kemet_agent_new_judged(jd, "best:1k@linear", 1, &a, &err),
                      KEMET_OK);
     assert_string_equal(kemet_agent_spec(a), "best:1k@linear");

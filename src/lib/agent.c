@@ -61,7 +61,7 @@ struct kemet_agent {
     const kemet_judge *judge; /* the one it judges by: `base`, or
                                  `derived` from it */
     kemet_judge *own;         /* made by kemet_agent_new, or NULL */
-    kemet_judge derived;      /* @linear, @plain: a copy owning nothing */
+    kemet_judge derived; /* @linear, @plain, @base: a copy owning nothing */
     const agent_kind *kind;
     kemet_rng rng;
     kmt_budget budget;
@@ -299,21 +299,23 @@ typedef struct agent_spec {
     const agent_kind *kind;
     kmt_budget budget;
     uint32_t blunder;
-    bool linear, plain;
+    int judged; /* KMT_JUDGE_* */
     char canon[64];
 } agent_spec;
 
 static int parse_spec(const char *spec, agent_spec *o, kemet_error *err) {
     char buf[64];
+    static const char *const judged[] = {"", "@linear", "@plain", "@base"};
     const char *at = strchr(spec, '@');
-    bool linear = false, plain = false;
+    int how = KMT_JUDGE_SAME;
     if (at) {
-        linear = strcmp(at, "@linear") == 0;
-        plain = strcmp(at, "@plain") == 0;
-        if ((!linear && !plain) || (size_t)(at - spec) >= sizeof buf)
+        for (int i = 1; i < 4; i++)
+            if (strcmp(at, judged[i]) == 0)
+                how = i;
+        if (how == KMT_JUDGE_SAME || (size_t)(at - spec) >= sizeof buf)
             return kmt_fail(err, KEMET_ESYNTAX,
-                            "bad agent '%.40s' (only '@linear' or '@plain' "
-                            "may follow an agent)",
+                            "bad agent '%.40s' (only '@linear', '@plain' or "
+                            "'@base' may follow an agent)",
                             spec);
         memcpy(buf, spec, (size_t)(at - spec));
         buf[at - spec] = 0;
@@ -356,12 +358,9 @@ static int parse_spec(const char *spec, agent_spec *o, kemet_error *err) {
         if (rc)
             return rc;
     }
-    *o = (agent_spec){kind, budget, blunder, linear, plain, ""};
+    *o = (agent_spec){kind, budget, blunder, how, ""};
     snprintf(o->canon, sizeof o->canon, "%s%s%.30s%s%s", kind->name,
-             colon ? ":" : "", colon ? colon + 1 : "", share,
-             linear  ? "@linear"
-             : plain ? "@plain"
-                     : "");
+             colon ? ":" : "", colon ? colon + 1 : "", share, judged[how]);
     return KEMET_OK;
 }
 
@@ -380,14 +379,13 @@ int kemet_agent_new_judged(const kemet_judge *judge, const char *spec,
     if (rc)
         return rc;
     const agent_kind *kind = o.kind;
-    bool linear = o.linear, plain = o.plain;
     kemet_agent *a = calloc(1, sizeof *a);
     if (!a)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     a->rules = judge->rules;
     a->base = a->judge = judge;
-    if (linear || plain) {
-        kmt_judge_derive(judge, linear, plain, &a->derived);
+    if (o.judged != KMT_JUDGE_SAME) {
+        kmt_judge_derive(judge, o.judged, &a->derived);
         a->judge = &a->derived;
     }
     a->kind = kind;

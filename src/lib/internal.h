@@ -462,12 +462,15 @@ int kmt_eval_read(const kemet_rules *r, const char *text, double *w,
  * by kmt_judge_derive owns nothing and borrows the rest. */
 struct kemet_judge {
     const kemet_rules *rules;
-    const kemet_table *table; /* exact endgame values, or NULL */
-    const kemet_race *race;   /* one-sided race values, or NULL */
-    const kemet_net *net;     /* the network in use, NULL: linear */
-    kemet_net *own_net;       /* the built-in network, owned, or NULL */
-    bool plain;               /* no tables or race databases, ever */
-    int nw;                   /* linear weights in use */
+    const kemet_table *table;  /* exact endgame values, or NULL */
+    const kemet_race *race;    /* one-sided race values, or NULL */
+    const kemet_net *net;      /* the network in use, NULL: linear */
+    kemet_net *own_net;        /* the built-in network, owned, or NULL */
+    const kemet_net *base_net; /* the ruleset's network without its
+                                  options' (@base), NULL: linear */
+    kemet_net *own_base;       /* it, owned, where an option has its own */
+    bool plain;                /* no tables or race databases, ever */
+    int nw;                    /* linear weights in use */
     double w[KEMET_MAX_FEATURES];
 };
 /* Player 1's chance of winning `pos`, by the one chain: the result of a
@@ -481,10 +484,14 @@ double kmt_judge_eval(const kemet_judge *j, const kemet_pos *pos, int player);
 /* The judge an agent was made with, before "@linear" or "@plain"
  * (agent.c). */
 const kemet_judge *kmt_agent_base(const kemet_agent *a);
-/* A copy of `base` into *out that owns nothing: without its network
- * when `linear`, also without tables and race database when `plain`. */
-void kmt_judge_derive(const kemet_judge *base, bool linear, bool plain,
-                      kemet_judge *out);
+/* How an agent's judge differs from the one it was made with: the
+ * spec's "@linear", "@plain" or "@base". */
+enum { KMT_JUDGE_SAME, KMT_JUDGE_LINEAR, KMT_JUDGE_PLAIN, KMT_JUDGE_BASE };
+/* A copy of `base` into *out that owns nothing: without its network for
+ * KMT_JUDGE_LINEAR, also without tables and race database for
+ * KMT_JUDGE_PLAIN, with the network of the ruleset without its options
+ * for KMT_JUDGE_BASE. */
+void kmt_judge_derive(const kemet_judge *base, int how, kemet_judge *out);
 /* The spec of the ruleset a race database was made for (race.c). */
 const char *kmt_race_spec(const kemet_race *race);
 

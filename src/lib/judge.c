@@ -29,6 +29,21 @@
  * Making
  * ------------------------------------------------------------------------ */
 
+/* The built-in network trained for `name` (a ruleset's spec with its
+ * options, or its id) into *out, NULL where none was or it does not fit
+ * (a board file of another size); an error only for memory. */
+static int builtin_net(const kemet_rules *rules, const char *name,
+                       kemet_net **out) {
+    *out = NULL;
+    for (int i = 0; kmt_nets_builtin[i][0]; i++)
+        if (strcmp(kmt_nets_builtin[i][0], name) == 0)
+            return kemet_net_parse(rules, kmt_nets_builtin[i][1], out, NULL) ==
+                           KEMET_ENOMEM
+                       ? KEMET_ENOMEM
+                       : KEMET_OK;
+    return KEMET_OK;
+}
+
 int kemet_judge_new(const kemet_rules *rules, const char *how,
                     kemet_judge **out, kemet_error *err) {
     if (!rules || !out)
@@ -48,18 +63,25 @@ int kemet_judge_new(const kemet_rules *rules, const char *how,
     j->plain = plain;
     j->nw = kmt_eval_tuned(rules, j->w);
     /* The built-in network, where one was trained for this ruleset and
-     * fits its board (a board file of another size keeps the linear one). */
-    for (int i = 0; !linear && !plain && kmt_nets_builtin[i][0]; i++) {
-        if (strcmp(kmt_nets_builtin[i][0], rules->info.id) != 0)
-            continue;
-        int rc =
-            kemet_net_parse(rules, kmt_nets_builtin[i][1], &j->own_net, NULL);
-        if (rc == KEMET_ENOMEM) {
+     * fits its board (a board file of another size keeps the linear one):
+     * the one trained for its options where there is one (data/nets/
+     * ID:OPTIONS.net), else the ruleset's own, which is also the base. */
+    if (!linear && !plain) {
+        kemet_net *opt = NULL, *base = NULL;
+        int rc = strcmp(rules->spec, rules->info.id) != 0
+                     ? builtin_net(rules, rules->spec, &opt)
+                     : KEMET_OK;
+        if (rc == KEMET_OK)
+            rc = builtin_net(rules, rules->info.id, &base);
+        if (rc) {
+            kemet_net_free(opt);
             kemet_judge_free(j);
             return kmt_fail(err, KEMET_ENOMEM, "out of memory");
         }
-        j->net = rc == KEMET_OK ? j->own_net : NULL;
-        break;
+        j->own_net = opt ? opt : base;
+        j->own_base = opt ? base : NULL;
+        j->net = j->own_net;
+        j->base_net = base;
     }
     *out = j;
     return KEMET_OK;
@@ -69,16 +91,19 @@ void kemet_judge_free(kemet_judge *judge) {
     if (!judge)
         return;
     kemet_net_free(judge->own_net);
+    kemet_net_free(judge->own_base);
     free(judge);
 }
 
-void kmt_judge_derive(const kemet_judge *base, bool linear, bool plain,
-                      kemet_judge *out) {
+void kmt_judge_derive(const kemet_judge *base, int how, kemet_judge *out) {
     *out = *base;
     out->own_net = NULL;
-    if (linear || plain)
+    out->own_base = NULL;
+    if (how == KMT_JUDGE_LINEAR || how == KMT_JUDGE_PLAIN)
         out->net = NULL;
-    if (plain) {
+    if (how == KMT_JUDGE_BASE)
+        out->net = base->base_net;
+    if (how == KMT_JUDGE_PLAIN) {
         out->table = NULL;
         out->race = NULL;
         out->plain = true;
