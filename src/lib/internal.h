@@ -664,6 +664,15 @@ static inline int kmt_left_total(const kemet_pos *p) {
         n += kemet_left_count(p, v);
     return n;
 }
+/* The values still to play (left=) as the throw that stands for them,
+ * ascending and marked KEMET_KEPT: no new throw. */
+static inline void kmt_kept_throw(const kemet_pos *p, kemet_throw *out) {
+    *out = (kemet_throw){0};
+    for (int v = 1; v <= 6; v++)
+        for (int k = kemet_left_count(p, v); k > 0; k--)
+            out->v[out->n++] = (uint8_t)v;
+    out->sticks = KEMET_KEPT;
+}
 
 static inline int kmt_popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);

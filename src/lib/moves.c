@@ -106,11 +106,7 @@ static const kemet_throw *kept_or(const kemet_rules *r, const kemet_pos *pos,
                                   const kemet_throw *thr, kemet_throw *tmp) {
     if ((thr && thr->n) || !r->rs->left_values || !kmt_left_total(pos))
         return thr;
-    *tmp = (kemet_throw){0};
-    for (int v = 1; v <= 6; v++)
-        for (int k = kemet_left_count(pos, v); k > 0; k--)
-            tmp->v[tmp->n++] = (uint8_t)v;
-    tmp->sticks = KEMET_KEPT;
+    kmt_kept_throw(pos, tmp);
     return tmp;
 }
 

@@ -122,15 +122,6 @@ static bool kept(const kemet_pos *pos) {
     return pos && kmt_left_total(pos) > 0;
 }
 
-/* The values still to play as a throw (KEMET_KEPT: no new throw). */
-static void kept_throw(const kemet_pos *pos, kemet_throw *out) {
-    *out = (kemet_throw){0};
-    for (int v = 1; v <= 6; v++)
-        for (int k = kemet_left_count(pos, v); k > 0; k--)
-            out->v[out->n++] = (uint8_t)v;
-    out->sticks = KEMET_KEPT;
-}
-
 /* A throw's values in their one written order: those that throw again
  * ascending, then the one that ended the throwing (so each turn's throw
  * is written as a sequence the rules can throw). */
@@ -220,7 +211,7 @@ static int tab_throws(const kemet_rules *r, const kemet_pos *pos,
                       kemet_throw *out, kemet_weight *weight,
                       kemet_weight *total) {
     if (kept(pos)) {
-        kept_throw(pos, &out[0]);
+        kmt_kept_throw(pos, &out[0]);
         weight[0] = *total = 1;
         return 1;
     }
@@ -237,7 +228,7 @@ static int tab_throws(const kemet_rules *r, const kemet_pos *pos,
 static void tab_roll(const kemet_rules *r, const kemet_pos *pos, kemet_rng *rng,
                      kemet_throw *out) {
     if (kept(pos)) {
-        kept_throw(pos, out);
+        kmt_kept_throw(pos, out);
         return;
     }
     const tab *t = T(r);
@@ -264,7 +255,7 @@ static bool tab_throw_ok(const kemet_rules *r, const kemet_pos *pos,
     const tab *t = T(r);
     if (kept(pos)) {
         kemet_throw k;
-        kept_throw(pos, &k);
+        kmt_kept_throw(pos, &k);
         return kemet_throw_equal(&k, thr);
     }
     if (thr->n < 1 || thr->n > KEMET_MAX_VALUES || thr->sticks == KEMET_KEPT)
@@ -336,7 +327,7 @@ static int tab_moves(const kemet_rules *r, const kemet_pos *pos,
     const tab *h = T(r);
     kemet_throw k;
     if (kept(pos)) {
-        kept_throw(pos, &k);
+        kmt_kept_throw(pos, &k);
         thr = &k;
     }
     int me = pos->to - 1, n = 0;
@@ -420,7 +411,7 @@ static bool tab_legal(const kemet_rules *r, const kemet_pos *pos,
                       const kemet_throw *thr, const kemet_move *move) {
     kemet_throw k;
     if (kept(pos)) {
-        kept_throw(pos, &k);
+        kmt_kept_throw(pos, &k);
         thr = &k;
     }
     if (move->n == 0)
@@ -452,7 +443,7 @@ static void tab_make(const kemet_rules *r, const kemet_pos *pos,
         kemet_step step = move->step[0];
         kemet_throw k;
         if (kept(pos))
-            kept_throw(pos, &k);
+            kmt_kept_throw(pos, &k);
         resolve(h, pos, kept(pos) ? &k : thr, &step); /* TB12 */
         const kemet_step *st = &step;
         int s = st->from, d = st->via ? st->via : st->to, e = st->to;
@@ -528,7 +519,7 @@ static void tab_explain(const kemet_rules *r, const kemet_pos *pos,
     const tab *h = T(r);
     kemet_throw k;
     if (kept(pos)) {
-        kept_throw(pos, &k);
+        kmt_kept_throw(pos, &k);
         thr = &k;
     }
     int me = pos->to - 1;
