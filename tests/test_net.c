@@ -299,6 +299,45 @@ static void test_builtin(void **state) {
         kemet_judge_free(jd);
         kemet_rules_close(r);
     }
+    /* a network trained for an option serves that option; the ruleset's
+     * own serves the others, and "@base" */
+    kemet_rules *plain, *marked;
+    kemet_judge *jp, *jm;
+    assert_int_equal(
+        kemet_rules_open("hounds-jackals-carter:board=plain", &plain, NULL),
+        KEMET_OK);
+    assert_int_equal(
+        kemet_rules_open("hounds-jackals-carter:board=marked", &marked, NULL),
+        KEMET_OK);
+    assert_int_equal(kemet_judge_new(plain, NULL, &jp, NULL), KEMET_OK);
+    assert_int_equal(kemet_judge_new(marked, NULL, &jm, NULL), KEMET_OK);
+    assert_non_null(strstr(kemet_net_note(kemet_judge_net(jp)),
+                           "hounds-jackals-carter:board=plain"));
+    assert_null(strstr(kemet_net_note(kemet_judge_net(jm)), "board=plain"));
+    kemet_pos p;
+    kemet_rules *pr = tu_pos(
+        "hounds-jackals-carter:board=plain to=1 p1=4,9 h1=3 p2=12 h2=4", &p);
+    kemet_rules_close(pr);
+    kemet_throw t;
+    assert_int_equal(kemet_throw_parse(plain, "3", &t, NULL), KEMET_OK);
+    kemet_move moves[16];
+    int n = kemet_moves(plain, &p, &t, moves);
+    assert_true(n >= 2 && n <= 16);
+    double own[16], base[16];
+    kemet_agent *a;
+    assert_int_equal(kemet_agent_new_judged(jp, "greedy", 1, &a, NULL),
+                     KEMET_OK);
+    kemet_agent_rank(a, &p, &t, moves, n, own, NULL);
+    kemet_agent_free(a);
+    assert_int_equal(kemet_agent_new_judged(jp, "greedy@base", 1, &a, NULL),
+                     KEMET_OK);
+    kemet_agent_rank(a, &p, &t, moves, n, base, NULL);
+    kemet_agent_free(a);
+    assert_true(memcmp(own, base, (size_t)n * sizeof own[0]) != 0);
+    kemet_judge_free(jp);
+    kemet_judge_free(jm);
+    kemet_rules_close(plain);
+    kemet_rules_close(marked);
 }
 
 /* The two misjudgements that opened issue 13, in Dogs & Jackals, whose
