@@ -291,6 +291,17 @@ KEMET_API const char *kemet_rules_key(const kemet_rules *rules);
 KEMET_API const kemet_info *kemet_rules_info(const kemet_rules *rules);
 /* The canonical spec ("id", plus options that differ from the defaults). */
 KEMET_API const char *kemet_rules_spec(const kemet_rules *rules);
+/* The options the ruleset takes (its file's `option` statements): how
+ * many, and for option i (0.., in the file's order) its key, with
+ * *nvalues the values it takes and *def the index of its default among
+ * them; NULL for an i out of range. Value k's text (as a spec writes it:
+ * "d4", or a number for an option of a range MIN..MAX, value k being
+ * MIN + k) goes to buf; its length, or -1 for a k out of range. */
+KEMET_API int kemet_rules_option_count(const kemet_rules *rules);
+KEMET_API const char *kemet_rules_option(const kemet_rules *rules, int i,
+                                         int *nvalues, int *def);
+KEMET_API int kemet_rules_option_value(const kemet_rules *rules, int i, int k,
+                                       char *buf, size_t len);
 /* The text of the board file the ruleset plays on (docs/boards.md), for
  * front ends that draw the board: the built-in file or the one given to
  * kemet_rules_open_board. NULL for rulesets whose board is fixed by the

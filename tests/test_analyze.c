@@ -154,6 +154,38 @@ static void sweep_equals_separate_runs(void **state) {
     free(sw);
 }
 
+/* --options adds every combination of the named options as a variant,
+ * and each board's readings are judged among themselves: Chien et Chacal
+ * and Carter's marked and plain boards are three readings of the 58
+ * holes, and no Senet is measured. */
+static void options_and_boards(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--options",
+                    "hounds-jackals-carter:board", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    const char *which = strstr(o, "\n## Which 58 holes?\n");
+    assert_non_null(which);
+    assert_non_null(strstr(which, "The 3 readings of this board measured "
+                                  "here (1 ruleset and 2 variants"));
+    const char *end = strstr(which + 1, "\n## ");
+    assert_non_null(end);
+    const char *rows[] = {"| chien-chacal |",
+                          "| hounds-jackals-carter:board=marked |",
+                          "| hounds-jackals-carter:board=plain |"};
+    for (int i = 0; i < 3; i++) {
+        const char *at = strstr(which, rows[i]);
+        assert_non_null(at);
+        assert_true(at < end);
+    }
+    /* the default (the lines board) is not a variant */
+    assert_null(strstr(o, "hounds-jackals-carter:board=lines"));
+    assert_null(strstr(o, "| hounds-jackals-carter |"));
+    assert_null(strstr(o, "## Which Senet?"));
+    free(o);
+}
+
 /* A ladder whose upper agent is the weaker one: random above greedy
  * scores far below one half, and the report says so. */
 static void contradiction_flagged(void **state) {
@@ -323,6 +355,9 @@ static void bad_options(void **state) {
     BAD("option", "analyze", "senet-kendall", "--sweep",
         "lions-jackals:size=1..2");
     BAD("--games", "analyze", "senet-kendall", "--games", "0");
+    BAD("no such option", "analyze", "senet-kendall", "--options",
+        "senet-kendall:size");
+    BAD("unknown ruleset", "analyze", "senet-kendall", "--options", "ur");
     /* no ruleset named is the quick report, every base ruleset: its
      * options are checked before any game is played */
     BAD("md, csv or json", "analyze", "--format", "xml");
@@ -389,6 +424,7 @@ int main(void) {
         cmocka_unit_test(probes_are_agents),
         cmocka_unit_test(same_on_any_thread_count),
         cmocka_unit_test(sweep_equals_separate_runs),
+        cmocka_unit_test(options_and_boards),
         cmocka_unit_test(contradiction_flagged),
         cmocka_unit_test(precision_sizes_samples),
         cmocka_unit_test(report_and_plots),

@@ -39,6 +39,7 @@ static const char analyze_usage[] =
     "                     [--strong A] [--ladder A,B,...]\n"
     "                     [--trace-games T] [--trace-base B]\n"
     "                     [--sweep RULESET:KEY=LO..HI] [--board FILE]\n"
+    "                     [--options RULESET[:KEY/KEY...],...]\n"
     "                     [--seed S] [--threads T] [--format md|csv|json]\n"
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
@@ -61,6 +62,11 @@ static const char analyze_usage[] =
     "RULESET may carry options (lions-jackals:solid=2); 'all' names every\n"
     "ruleset, as no RULESET does (the quick report); --sweep adds the\n"
     "ruleset at each option value LO..HI to a comparison of variants;\n"
+    "--options adds, for each RULESET listed, every combination of the\n"
+    "values of its options KEY/KEY (all it takes where none is named)\n"
+    "but the default one (senet-kendall,tab-58:marks/lines); the readings\n"
+    "of Senet's board and of the 58 holes, rulesets and variants, are\n"
+    "then judged among themselves (\"Which Senet?\", \"Which 58 holes?\").\n"
     "--board FILE plays every ruleset named on that board. --plots DIR writes "
     "SVG plots there; --output FILE writes the\n"
     "report whole or not at all. The same seed gives the same numbers\n"
@@ -73,7 +79,8 @@ static const char analyze_usage[] =
 #define MAX_RUNGS 8     /* agents on the ladder */
 #define TRACE_MATCHES 8 /* Ludii's SkillTrace: 8 matches */
 #define NPROBES 3
-#define MAX_SETS 64 /* rulesets and variants in one report */
+#define MAX_SETS 64     /* rulesets in one report */
+#define MAX_VARIANTS 64 /* and variants (--sweep, --options) */
 /* The precision targets beside --precision H (scores and shares +-H): the
  * median length +-MEDIAN_REL x H of itself (at H = 0.05, +-20%: about a
  * quarter of a doubling, the length criterion's unit) and LeadChange
@@ -773,10 +780,16 @@ typedef struct settings {
     int threads;
 } settings;
 
+/* The boards whose readings the report compares in a section of their
+ * own ("Which Senet?"): Senet's 30 squares and the 58 holes, each the
+ * built-in board of its families. */
+enum { BOARD_OTHER, BOARD_SENET, BOARD_58, NBOARDS };
+
 /* Everything measured on one ruleset. */
 typedef struct result {
     char id[96], title[96], base[64];
-    bool variant;     /* from a sweep */
+    bool variant;     /* from a sweep or --options */
+    int board;        /* BOARD_*: whose readings it is among */
     int table_pieces; /* the endgame table used: its pieces a side, or 0 */
     selfplay weak, strong;
     int nsteps;
@@ -907,6 +920,11 @@ static int work_open(const char *spec, const settings *st, bool variant,
     snprintf(R->title, sizeof R->title, "%s", kemet_rules_info(r)->title);
     snprintf(R->base, sizeof R->base, "%s", kemet_rules_info(r)->id);
     R->variant = variant;
+    int cells = kemet_rules_info(r)->board_cells;
+    R->board = kemet_rules_board_file(r) ? BOARD_OTHER
+               : cells == 30             ? BOARD_SENET
+               : cells == 59             ? BOARD_58
+                                         : BOARD_OTHER;
     kemet_art(r, &R->art);
     const kemet_table *tb = kemet_judge_table(W->j);
     if (tb) {
@@ -1468,39 +1486,86 @@ static void print_method(FILE *o, const settings *st) {
     fputc('\n', o);
 }
 
-static void print_verdict(FILE *o, result *R, int n) {
-    int ord[MAX_SETS], weak[MAX_SETS];
-    judge(R, n, 1, -1, weak);
-    judge(R, n, 0, -1, ord);
-    fprintf(o, "## Verdict\n\n| tier | ruleset | penalty (range) |");
+/* The verdict table's header, and its row for ruleset `id`. */
+static void verdict_head(FILE *o) {
+    fprintf(o, "| tier | ruleset | penalty (range) |");
     for (int c = 0; c < VC_COUNT; c++)
         fprintf(o, " %s |", cli_criteria[c].name);
     fprintf(o, " flags |\n|---|---|---|");
     for (int c = 0; c < VC_COUNT; c++)
         fprintf(o, "---|");
     fprintf(o, "---|\n");
-    for (int k = 0; k < n; k++) {
-        const result *x = &R[ord[k]];
-        const cli_judged *J = &x->vj[0];
-        if (J->flags)
-            fprintf(o, "| %d, flagged | %s |", J->tier, x->id);
-        else
-            fprintf(o, "| %d | %s |", J->tier, x->id);
-        fprintf(o, " %.2f (%.2f–", J->penalty.value, J->penalty.lo);
-        if (isinf(J->penalty.hi))
-            fprintf(o, "∞) |");
-        else
-            fprintf(o, "%.2f) |", J->penalty.hi);
-        for (int c = 0; c < VC_COUNT; c++) {
-            bool f = J->flags >> c & 1;
-            fprintf(o, " %s", f ? "**" : "");
-            put_figure(o, c, &x->vm[0].c[c]);
-            fprintf(o, "%s [%.2f] |", f ? "**" : "", J->cost[c].value);
-        }
-        fprintf(o, " ");
-        put_flags(o, J->flags);
-        fprintf(o, " |\n");
+}
+
+static void verdict_row(FILE *o, const char *id, const cli_judged *J,
+                        const cli_measured *m) {
+    if (J->flags)
+        fprintf(o, "| %d, flagged | %s |", J->tier, id);
+    else
+        fprintf(o, "| %d | %s |", J->tier, id);
+    fprintf(o, " %.2f (%.2f–", J->penalty.value, J->penalty.lo);
+    if (isinf(J->penalty.hi))
+        fprintf(o, "∞) |");
+    else
+        fprintf(o, "%.2f) |", J->penalty.hi);
+    for (int c = 0; c < VC_COUNT; c++) {
+        bool f = J->flags >> c & 1;
+        fprintf(o, " %s", f ? "**" : "");
+        put_figure(o, c, &m->c[c]);
+        fprintf(o, "%s [%.2f] |", f ? "**" : "", J->cost[c].value);
     }
+    fprintf(o, " ");
+    put_flags(o, J->flags);
+    fprintf(o, " |\n");
+}
+
+/* "Which Senet?" and "Which 58 holes?": the readings of each board, the
+ * base rulesets and their variants together, in tiers by the verdict's
+ * criteria among themselves (a variant has no ladder or SkillTrace, and
+ * the verdict uses neither). */
+static void print_boards(FILE *o, const result *R, int n, const result *V,
+                         int nv) {
+    static const char *const title[NBOARDS] = {NULL, "Which Senet?",
+                                               "Which 58 holes?"};
+    for (int b = BOARD_SENET; b < NBOARDS; b++) {
+        const result *x[MAX_SETS + MAX_VARIANTS];
+        cli_measured m[MAX_SETS + MAX_VARIANTS];
+        cli_judged J[MAX_SETS + MAX_VARIANTS];
+        int k = 0, ord[MAX_SETS + MAX_VARIANTS], nbase = 0;
+        for (int i = 0; i < n + nv; i++) {
+            const result *y = i < n ? &R[i] : &V[i - n];
+            if (y->board != b)
+                continue;
+            nbase += i < n;
+            x[k] = y;
+            m[k++] = measured_of(y, 0);
+        }
+        if (k < 2)
+            continue;
+        cli_verdict(m, k, -1, J, ord);
+        fprintf(o,
+                "\n## %s\n\nThe %d readings of this board measured here "
+                "(%d ruleset%s and %d variant%s of their options) judged "
+                "among themselves by the criteria of the verdict, with its "
+                "tiers: within a tier the order is not a finding. A "
+                "variant's skill ladder and SkillTrace are not measured; the "
+                "verdict uses neither.\n\n",
+                title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
+                k - nbase == 1 ? "" : "s");
+        verdict_head(o);
+        for (int q = 0; q < k; q++)
+            verdict_row(o, x[ord[q]]->id, &J[ord[q]], &m[ord[q]]);
+    }
+}
+
+static void print_verdict(FILE *o, result *R, int n) {
+    int ord[MAX_SETS], weak[MAX_SETS];
+    judge(R, n, 1, -1, weak);
+    judge(R, n, 0, -1, ord);
+    fprintf(o, "## Verdict\n\n");
+    verdict_head(o);
+    for (int k = 0; k < n; k++)
+        verdict_row(o, R[ord[k]].id, &R[ord[k]].vj[0], &R[ord[k]].vm[0]);
     fprintf(o, "\nEach cell: the figure with its 95%% interval, then its "
                "cost in square brackets; a flagged figure in bold. The "
                "figures are those of the criteria table above; the probe "
@@ -1935,6 +2000,8 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 fprintf(o, ".\n");
             }
     print_precision(o, R, n, st);
+
+    print_boards(o, R, n, V, nv);
 
     if (nv > 0) {
         fprintf(o,
@@ -2524,12 +2591,76 @@ static int expand_sweep(const char *sweep, char specs[][96], int room) {
     return n;
 }
 
+/* Expands --options ITEM,ITEM,... (ITEM: RULESET, or RULESET:KEY/KEY...)
+ * into specs[] after `n` already there: for each item every combination
+ * of the values of its options (those named, else all it takes) but the
+ * all-default one. The count in all, or -1 after a message. */
+static int expand_options(const char *list, char specs[][96], int n, int room) {
+    char buf[512];
+    if (strlen(list) >= sizeof buf) {
+        cli_fail("analyze: --options: the list is too long");
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        char *keys = strchr(item, ':');
+        if (keys)
+            *keys++ = 0;
+        kemet_rules *r = cli_rules(item, NULL);
+        if (!r)
+            return -1;
+        int no = kemet_rules_option_count(r), use[8], nu = 0, size[8];
+        for (int i = 0; i < no && i < 8; i++) {
+            bool named = !keys;
+            const char *key = kemet_rules_option(r, i, &size[nu], NULL);
+            for (char *k = keys; k && *k && !named;) {
+                size_t len = strcspn(k, "/");
+                named = strlen(key) == len && strncmp(k, key, len) == 0;
+                k += len + (k[len] == '/');
+            }
+            if (named)
+                use[nu++] = i;
+        }
+        long combos = 1;
+        for (int i = 0; i < nu; i++)
+            combos *= size[i];
+        if (nu == 0 || combos - 1 > room - n) {
+            kemet_rules_close(r);
+            cli_fail("analyze: --options %s%s%s: %s", item, keys ? ":" : "",
+                     keys ? keys : "",
+                     nu == 0 ? "no such option (ITEM is RULESET or "
+                               "RULESET:KEY/KEY)"
+                             : "too many combinations");
+            return -1;
+        }
+        for (long c = 1; c < combos; c++) {
+            int len = snprintf(specs[n], 96, "%s:", item);
+            long rest = c;
+            for (int i = nu - 1; i >= 0; i--) {
+                int k = (int)(rest % size[i]), def;
+                rest /= size[i];
+                char v[24];
+                const char *key = kemet_rules_option(r, use[i], NULL, &def);
+                kemet_rules_option_value(r, use[i], (k + def) % size[i], v,
+                                         sizeof v);
+                len += snprintf(specs[n] + len, (size_t)(96 - len), "%s%s=%s",
+                                specs[n][len - 1] == ':' ? "" : ",", key, v);
+            }
+            n++;
+        }
+        kemet_rules_close(r);
+    }
+    return n;
+}
+
 int cmd_analyze(int argc, char **argv) {
     long games = 1000, nthreads = 0, cap = 1000, most = 200, pilot = 20;
     long trace_games = 30, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
+    const char *options = NULL;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
     const char *precision_opt = "0.05", *board = NULL;
     const char *arg[64];
@@ -2544,6 +2675,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"trace-games", OPT_LONG, &trace_games, 0, 1000000},
                       {"trace-base", OPT_LONG, &trace_base, 1, 1000000},
                       {"sweep", OPT_STRING, &sweep, 0, 0},
+                      {"options", OPT_STRING, &options, 0, 0},
                       {"board", OPT_STRING, &board, 0, 0},
                       {"seed", OPT_U64, &seed, 0, 0},
                       {"threads", OPT_LONG, &nthreads, 1, 256},
@@ -2603,13 +2735,15 @@ int cmd_analyze(int argc, char **argv) {
             return cli_fail("analyze: at most %d rulesets", MAX_SETS);
         ids[n++] = arg[i];
     }
-    char vspecs[16][96];
-    if (sweep && (nv = expand_sweep(sweep, vspecs, 16)) < 0)
+    char vspecs[MAX_VARIANTS][96];
+    if (sweep && (nv = expand_sweep(sweep, vspecs, MAX_VARIANTS)) < 0)
+        return EXIT_BAD;
+    if (options && (nv = expand_options(options, vspecs, nv, MAX_VARIANTS)) < 0)
         return EXIT_BAD;
     /* Check every ruleset and agent before any game is played; a variant
      * that is one of the rulesets already named (the option's default) is
      * measured once. */
-    char canon[MAX_SETS + 16][96];
+    char canon[MAX_SETS + MAX_VARIANTS][96];
     for (int i = 0; i < n + nv; i++) {
         kemet_rules *r = cli_rules(i < n ? ids[i] : vspecs[i - n], board);
         if (!r)

@@ -490,6 +490,32 @@ const kemet_info *kemet_rules_info(const kemet_rules *rules) {
     return &rules->info;
 }
 
+int kemet_rules_option_count(const kemet_rules *rules) {
+    return rules ? rules->file.noptions : 0;
+}
+
+const char *kemet_rules_option(const kemet_rules *rules, int i, int *nvalues,
+                               int *def) {
+    if (!rules || i < 0 || i >= rules->file.noptions)
+        return NULL;
+    const kmt_option *o = &rules->file.option[i];
+    if (nvalues)
+        *nvalues = o->max - o->min + 1;
+    if (def)
+        *def = o->def - o->min;
+    return o->key;
+}
+
+int kemet_rules_option_value(const kemet_rules *rules, int i, int k, char *buf,
+                             size_t len) {
+    int n;
+    if (!kemet_rules_option(rules, i, &n, NULL) || k < 0 || k >= n || !buf)
+        return -1;
+    const kmt_option *o = &rules->file.option[i];
+    return o->nwords ? snprintf(buf, len, "%s", o->word[k])
+                     : snprintf(buf, len, "%d", o->min + k);
+}
+
 const char *kemet_rules_spec(const kemet_rules *rules) {
     return rules->spec;
 }
