@@ -669,6 +669,43 @@ static void program_and_fresh_files(void **state) {
     free(text);
 }
 
+/* A ruleset's options as the library lists them: a list of values (the
+ * default first) and a range (MIN + k), in the file's order. */
+static void options_listed(void **state) {
+    (void)state;
+    kemet_rules *r;
+    int n = -1, def = -1;
+    char v[16];
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, NULL), KEMET_OK);
+    assert_int_equal(kemet_rules_option_count(r), 4);
+    assert_string_equal(kemet_rules_option(r, 0, &n, &def), "pieces");
+    assert_int_equal(n, 2);
+    assert_int_equal(def, 0);
+    assert_int_equal(kemet_rules_option_value(r, 0, 1, v, sizeof v), 1);
+    assert_string_equal(v, "5");
+    assert_string_equal(kemet_rules_option(r, 3, NULL, NULL), "homerow");
+    assert_null(kemet_rules_option(r, 4, &n, &def));
+    assert_null(kemet_rules_option(r, -1, &n, &def));
+    assert_int_equal(kemet_rules_option_value(r, 0, 2, v, sizeof v), -1);
+    kemet_rules_close(r);
+    assert_int_equal(kemet_rules_open("lions-jackals:solid=2", &r, NULL),
+                     KEMET_OK);
+    assert_string_equal(kemet_rules_option(r, 0, &n, &def), "solid");
+    assert_int_equal(n, 5);   /* 1..5 */
+    assert_int_equal(def, 2); /* 3, whatever the spec chose */
+    assert_int_equal(kemet_rules_option_value(r, 0, 4, v, sizeof v), 1);
+    assert_string_equal(v, "5");
+    kemet_rules_close(r);
+    assert_int_equal(kemet_rules_open("tab-58", &r, NULL), KEMET_OK);
+    assert_int_equal(kemet_rules_option_count(r), 3);
+    assert_string_equal(kemet_rules_option(r, 1, &n, &def), "lines");
+    assert_int_equal(kemet_rules_option_value(r, 1, 1, v, sizeof v), 8);
+    assert_string_equal(v, "parallel");
+    kemet_rules_close(r);
+    assert_int_equal(kemet_rules_option_count(NULL), 0);
+    assert_null(kemet_rules_option(NULL, 0, NULL, NULL));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sha256_standard_examples),
@@ -684,6 +721,7 @@ int main(void) {
         cmocka_unit_test(keys_follow_the_text),
         cmocka_unit_test(records_bound_to_the_text),
         cmocka_unit_test(program_and_fresh_files),
+        cmocka_unit_test(options_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
