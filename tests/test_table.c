@@ -79,27 +79,18 @@ static void test_hand_senet(void **state) {
     kemet_rules_close(r);
 }
 
-/* Jéquier's Senet, one piece a side: the values of an independent solver
- * written from the rules alone (`tests/jequier_ref.py value POSITION`,
- * value iteration over every one-piece position). White on 21 wins only
- * by throwing again up to the bearing off before Black, safe on 29,
- * throws (0.0155); Black to move there always wins (a 1 from 29 throws
- * again, from 30 any count bears off). */
-static void test_jequier(void **state) {
-    (void)state;
-    static const struct {
-        const char *pos;
-        double want;
-    } cases[] = {
-        {"senet-jequier to=1 p1=21 p2=29", 0.015470718},
-        {"senet-jequier to=2 p1=21 p2=29", 1.0},
-        {"senet-jequier to=1 p1=25 p2=26", 0.430073584},
-        {"senet-jequier to=1 p1=5 p2=30", 0.000289098},
-        {"senet-jequier to=2 p1=12 p2=18", 0.629445422},
-    };
+/* A one-piece table of `spec` against the values `want` of positions
+ * `pos` that an independent solver gave. */
+typedef struct ref_value {
+    const char *pos;
+    double want;
+} ref_value;
+
+static void check_one_piece(const char *spec, const ref_value *cases,
+                            size_t n) {
     kemet_rules *r;
-    kemet_table *t = solve("senet-jequier", 1, 2, &r);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    kemet_table *t = solve(spec, 1, 2, &r);
+    for (size_t i = 0; i < n; i++) {
         double v = probe(t, cases[i].pos);
         if (fabs(v - cases[i].want) > 2e-5)
             fail_msg("%s: table %.6f, reference %.6f", cases[i].pos, v,
@@ -109,6 +100,24 @@ static void test_jequier(void **state) {
     kemet_rules_close(r);
 }
 
+/* Jéquier's Senet, one piece a side: the values of an independent solver
+ * written from the rules alone (`tests/jequier_ref.py value POSITION`,
+ * value iteration over every one-piece position). White on 21 wins only
+ * by throwing again up to the bearing off before Black, safe on 29,
+ * throws (0.0155); Black to move there always wins (a 1 from 29 throws
+ * again, from 30 any count bears off). */
+static void test_jequier(void **state) {
+    (void)state;
+    static const ref_value cases[] = {
+        {"senet-jequier to=1 p1=21 p2=29", 0.015470718},
+        {"senet-jequier to=2 p1=21 p2=29", 1.0},
+        {"senet-jequier to=1 p1=25 p2=26", 0.430073584},
+        {"senet-jequier to=1 p1=5 p2=30", 0.000289098},
+        {"senet-jequier to=2 p1=12 p2=18", 0.629445422},
+    };
+    check_one_piece("senet-jequier", cases, sizeof cases / sizeof cases[0]);
+}
+
 /* Piccione's Senet, one piece a side on the board or in hand, against the
  * independent solver of `tests/piccione_ref.py value POSITION`. By hand:
  * White on 29 bears off only with an exact 2 (6 in 16), Black on 30 with a
@@ -116,26 +125,14 @@ static void test_jequier(void **state) {
  * 12/17. */
 static void test_piccione(void **state) {
     (void)state;
-    static const struct {
-        const char *pos;
-        double want;
-    } cases[] = {
+    static const ref_value cases[] = {
         {"senet-piccione to=1 p1=29 p2=30", 12.0 / 17},
         {"senet-piccione to=1 p1=- h1=1 p2=- h2=1", 0.516942802},
         {"senet-piccione to=1 p1=1 p2=12 must=1", 0.363442824},
         {"senet-piccione to=1 p1=24 p2=26", 0.318125397},
         {"senet-piccione to=2 p1=- h1=1 p2=20", 0.742198681},
     };
-    kemet_rules *r;
-    kemet_table *t = solve("senet-piccione", 1, 2, &r);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        double v = probe(t, cases[i].pos);
-        if (fabs(v - cases[i].want) > 2e-5)
-            fail_msg("%s: table %.6f, reference %.6f", cases[i].pos, v,
-                     cases[i].want);
-    }
-    kemet_table_free(t);
-    kemet_rules_close(r);
+    check_one_piece("senet-piccione", cases, sizeof cases / sizeof cases[0]);
 }
 
 /* What the table does not cover: more pieces, a finished game, another
