@@ -29,7 +29,8 @@ typedef struct engine {
 
 /* The agent for the current rules and spec (made on first need); with a
  * budget, a new agent of the same kind with that budget (the caller
- * frees it), the spec's "@linear" or "@plain" kept after the budget. */
+ * frees it), the spec's "@linear", "@plain" or "@base" kept after the budget.
+ */
 static kemet_agent *agent_of(engine *E, const char *budget) {
     char spec[sizeof E->agent_spec + 4200];
     if (budget && *budget) {
