@@ -282,6 +282,9 @@ static const char *const no_status[] = {
     "kemet_game_stopped",
     "kemet_game_next",
     "kemet_game_last_move",
+    /* a ruleset's options: a count, and a length or -1 (test_rulefile) */
+    "kemet_rules_option_count",
+    "kemet_rules_option_value",
 };
 
 static bool listed(const char *name) {
