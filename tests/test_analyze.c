@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -320,6 +321,124 @@ static void report_and_plots(void **state) {
     free(e);
 }
 
+/* The one file --save keeps in `dir` (its path into path), or fails. */
+static void kept_file(const char *dir, char *path, size_t size) {
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int files = 0;
+    for (struct dirent *f; (f = readdir(d));)
+        if (f->d_name[0] != '.') {
+            snprintf(path, size, "%s/%s", dir, f->d_name);
+            files++;
+        }
+    closedir(d);
+    assert_int_equal(files, 1);
+}
+
+/* Bytes at..at+n of the file at path replaced by those of `with` (NULL:
+ * the file cut there). */
+static void spoil(const char *path, long at, const char *with, size_t n) {
+    if (!with) {
+        assert_int_equal(truncate(path, at), 0);
+        return;
+    }
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, at, SEEK_SET), 0);
+    assert_int_equal(fwrite(with, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* --save: the numbers of a run that keeps its measurements, and of one
+ * that reads them back, are those of a run without; the report says what
+ * was read back; a kept file damaged in any way is refused with one line
+ * naming it, never read as figures. */
+static void kept_measurements(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-kept-XXXXXX", path[512];
+    assert_non_null(mkdtemp(dir));
+    char *plain, *o, *e;
+    int st = tu_run(NULL, &plain, &e, "analyze", "chien-chacal", SMALL,
+                    "--format", "csv", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    for (int run = 0; run < 2; run++) { /* keeps, then reads back */
+        st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--format",
+                    "csv", "--save", dir, NULL);
+        assert_int_equal(st, 0);
+        assert_string_equal(o, plain);
+        free(o);
+        free(e);
+    }
+    free(plain);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--save", dir,
+                NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "1 of the 1 rulesets were measured by earlier "
+                              "runs"));
+    free(o);
+    free(e);
+    kept_file(dir, path, sizeof path);
+    char *text = tu_read_file(path);
+    assert_non_null(text);
+    assert_int_equal(strncmp(text, "kemet-analyze-measurement 1\n", 28), 0);
+    assert_non_null(strstr(text, "\nruleset chien-chacal\n"));
+    long head = (long)(strstr(text, "\n\n") - text) + 2; /* its lines */
+    free(text);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    /* a flipped byte among the figures, the file cut short, its opening
+     * lines changed: each a line and status 2 */
+    const struct {
+        long at;
+        const char *with, *says;
+    } bad[] = {{sb.st_size / 2, "\x7f\x7f\x7f\x7f", "checksum differs"},
+               {sb.st_size - 3, NULL, "cut short"},
+               {head + 100, NULL, "cut short"},
+               {40, NULL, "does not hold chien-chacal"},
+               {0, "kemet-analyze-measurement 9", "does not hold"}};
+    char copy[600];
+    snprintf(copy, sizeof copy, "%s.good", path);
+    assert_int_equal(rename(path, copy), 0);
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char cmd[1300];
+        snprintf(cmd, sizeof cmd, "cp '%s' '%s'", copy, path);
+        assert_int_equal(system(cmd), 0);
+        spoil(path, bad[k].at, bad[k].with,
+              bad[k].with ? strlen(bad[k].with) : 0);
+        st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--save",
+                    dir, NULL);
+        assert_int_equal(st, 2);
+        assert_string_equal(o, "");
+        if (!strstr(e, bad[k].says) || !strstr(e, path) ||
+            strchr(e, '\n') != e + strlen(e) - 1)
+            fail_msg("case %zu: '%s'", k, e);
+        free(o);
+        free(e);
+    }
+    /* another seed is another measurement, kept beside the first */
+    remove(path);
+    assert_int_equal(rename(copy, path), 0);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--seed", "2",
+                "--format", "csv", "--save", dir, NULL);
+    assert_int_equal(st, 0);
+    free(o);
+    free(e);
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int files = 0;
+    for (struct dirent *f; (f = readdir(d));)
+        if (f->d_name[0] != '.') {
+            char p[600];
+            snprintf(p, sizeof p, "%s/%s", dir, f->d_name);
+            assert_int_equal(remove(p), 0);
+            files++;
+        }
+    closedir(d);
+    assert_int_equal(files, 2);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 /* The simple strategies play as agents wherever agents are named. */
 static void probes_are_agents(void **state) {
     (void)state;
@@ -428,6 +547,7 @@ int main(void) {
         cmocka_unit_test(contradiction_flagged),
         cmocka_unit_test(precision_sizes_samples),
         cmocka_unit_test(report_and_plots),
+        cmocka_unit_test(kept_measurements),
         cmocka_unit_test(perfect_play_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,6 +42,7 @@ static const char analyze_usage[] =
     "                     [--options RULESET[:KEY/KEY...],...]\n"
     "                     [--seed S] [--threads T] [--format md|csv|json]\n"
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
+    "                     [--save DIR]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -69,9 +70,11 @@ static const char analyze_usage[] =
     "then judged among themselves (\"Which Senet?\", \"Which 58 holes?\").\n"
     "--board FILE plays every ruleset named on that board. --plots DIR writes "
     "SVG plots there; --output FILE writes the\n"
-    "report whole or not at all. The same seed gives the same numbers\n"
-    "whatever the thread count or the number of MPI ranks.\n" TABLES_HELP
-        NET_HELP;
+    "report whole or not at all. --save DIR keeps each ruleset's\n"
+    "measurement there once made, and reads back what an earlier run of\n"
+    "the same settings kept: a long run cut short goes on where it\n"
+    "stopped. The same seed gives the same numbers whatever the thread\n"
+    "count, the number of MPI ranks or --save.\n" TABLES_HELP NET_HELP;
 
 #define BINS 20         /* length histogram bins */
 #define MAX_CELLS 128   /* board cells counted (kemet_info.board_cells) */
@@ -778,6 +781,7 @@ typedef struct settings {
     sizing z; /* --precision, the pilot, --max-games */
     uint64_t seed;
     int threads;
+    const char *save; /* --save DIR, or NULL */
 } settings;
 
 /* The boards whose readings the report compares in a section of their
@@ -803,6 +807,8 @@ typedef struct result {
     step probe[NPROBES];
     double games_to_lead;
     double secs;
+    double wall;  /* with --save: the wall time of its measurement alone */
+    bool earlier; /* with --save: measured by an earlier run, read back */
     /* the time of each part (part_name): its games' thread time, summed;
      * under mpirun, its wall time */
     double part_secs[NPARTS];
@@ -910,8 +916,11 @@ static void match_what(const result *R, int m, const char *hi, const char *lo,
 /* Opens ruleset `spec` and adds the games whose number is fixed, and each
  * figure's pilot, to A; a sweep's variant (`variant`) without the ladder
  * and SkillTrace, which the report does not show for variants. */
-static int work_open(const char *spec, const settings *st, bool variant,
-                     result *R, work *W, stages *A) {
+/* Opens ruleset `spec` into W and fills what R says of it without a game
+ * played: its names, board, endgame table and the number of ladder steps
+ * (none for a variant). */
+static int work_rules(const char *spec, const settings *st, bool variant,
+                      result *R, work *W) {
     W->r = cli_rules_for(spec, st->board, NULL, &W->j);
     if (!W->r)
         return EXIT_BAD;
@@ -932,6 +941,14 @@ static int work_open(const char *spec, const settings *st, bool variant,
         kemet_table_stats(tb, &ti);
         R->table_pieces = ti.pieces;
     }
+    R->nsteps = variant ? 0 : st->rungs - 1;
+    return 0;
+}
+
+/* Adds ruleset R's games whose number is fixed, and each figure's pilot,
+ * to A (W opened by work_rules). */
+static int work_open(const settings *st, result *R, work *W, stages *A) {
+    bool variant = R->variant;
     /* The ruleset's own stream of seeds: adding a ruleset to the list
      * changes no other ruleset's numbers; an option's value is part of
      * it, as a variant is its own game. */
@@ -955,7 +972,6 @@ static int work_open(const char *spec, const settings *st, bool variant,
     if (!rc)
         rc = add_selfplay(A, 10, &W->strong.J, 0, n, &W->strong.joined[0],
                           &R->part_secs[P_STRONG], what);
-    R->nsteps = variant ? 0 : st->rungs - 1;
     long pilot = step_pilot(&st->z);
     for (int m = 0; m < NMATCH && !rc; m++) {
         if (m >= R->nsteps && m < M_HEAD)
@@ -1725,12 +1741,24 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                "`kemet");
     for (int i = 0; i < argc; i++)
         fprintf(o, " %s", argv[i]);
+    int earlier = 0;
+    for (int i = 0; i < n + nv; i++)
+        earlier += (i < n ? &R[i] : &V[i - n])->earlier;
     fprintf(o,
-            "` in %.0f s of wall time on %d thread%s and %d process%s; do "
+            "` in %.0f s of wall time on %d thread%s and %d process%s%s; do "
             "not edit by hand. Seed %llu. Figures in brackets are 95%% "
             "intervals.\n\n",
             secs, threads, threads == 1 ? "" : "s", cli_mpi_size(),
-            cli_mpi_size() == 1 ? "" : "es", (unsigned long long)st->seed);
+            cli_mpi_size() == 1 ? "" : "es",
+            st->save ? ", each ruleset measured alone (`--save`)" : "",
+            (unsigned long long)st->seed);
+    if (earlier)
+        fprintf(o,
+                "%d of the %d rulesets were measured by earlier runs of the "
+                "same command and read back from their kept measurements "
+                "(`--save`, docs/analysis.md); the time above includes "
+                "theirs.\n\n",
+                earlier, n + nv);
     print_method(o, st);
     print_verdict(o, R, n);
 
@@ -2043,6 +2071,12 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             cli_mpi_size() > 1
                 ? "Wall-clock seconds of each part (the parts played one "
                   "after another, each dealt over the processes)."
+            : st->save
+                ? "Seconds of each part: its games' time on their threads, "
+                  "summed (each ruleset's parts are played together in two "
+                  "pools dealt game by game over the threads, so a part has "
+                  "no wall time of its own); the total wall time is given "
+                  "above."
                 : "Seconds of each part: its games' time on their threads, "
                   "summed (the parts of every ruleset are played together "
                   "in two pools dealt game by game over the threads, so a "
@@ -2471,11 +2505,11 @@ static int plot_land(const char *dir, const result *R) {
 
 /* The plot folder is made (or found) before any game is played, so that a
  * bad --plots fails at once. */
-static int plot_folder(const char *dir) {
+static int make_folder(const char *dir, const char *what) {
     struct stat st;
     if (mkdir(dir, 0777) != 0 &&
         (errno != EEXIST || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
-        return cli_fail("cannot create the plot folder %.200s", dir);
+        return cli_fail("cannot create the %s folder %.200s", what, dir);
     return 0;
 }
 
@@ -2654,13 +2688,292 @@ static int expand_options(const char *list, char specs[][96], int n, int room) {
     return n;
 }
 
+/* ------------------------------------------------------------------------
+ * Measurements kept (--save DIR)
+ *
+ * A long run (the published report takes hours) keeps each ruleset's
+ * whole measurement in DIR as soon as it is made, and a run of the same
+ * command reads back what an earlier one kept instead of playing it
+ * again: a run cut short loses at most the ruleset it was measuring, and
+ * the rulesets of one report may be measured by separate runs (on other
+ * machines or days) whose folders are then joined. With --save each
+ * ruleset is measured alone, its two pools in turn.
+ *
+ * A file is named by the ruleset's id and a hash of its opening lines,
+ * which say in words everything that decides its numbers: the settings
+ * and the seed, the endgame table, race database and network in use (the
+ * network by a hash of its text), the revision of the measurement
+ * (MEASURE_REV, raised whenever a change to kemet changes the numbers of
+ * the same settings) and the layout of the figures. The figures follow,
+ * then a checksum of them. A file whose lines do not match its name, or
+ * whose figures are short, too long or fail the checksum, is refused with
+ * one line naming it.
+ * --------------------------------------------------------------------- */
+
+#define MEASURE_REV 1
+#define SAVE_MAGIC "kemet-analyze-measurement 1\n"
+#define SAVE_MAX (256L << 20) /* bytes: far more than any run's file */
+#define FNV_BASIS 0xcbf29ce484222325ULL
+
+static uint64_t fnv64(uint64_t h, const void *p, size_t n) {
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ c[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* What decides the numbers of R, measured with judge j, as the lines that
+ * open its file (into head), and the file's path. 0, or EXIT_BAD after a
+ * message. */
+static int save_header(const settings *st, const char *dir, const result *R,
+                       const kemet_judge *j, char *head, size_t hsize,
+                       char *path, size_t psize) {
+    uint64_t net = 0;
+    const kemet_net *nt = kemet_judge_net(j);
+    char *text = NULL;
+    if (nt && kemet_net_format(nt, NULL, &text) == KEMET_OK)
+        net = fnv64(FNV_BASIS, text, strlen(text));
+    free(text);
+    if (nt && !net)
+        return cli_fail("out of memory");
+    size_t len = (size_t)snprintf(
+        head, hsize,
+        SAVE_MAGIC "revision %d\nruleset %s\nagents strong=%s weak=%s,%s "
+                   "ladder=",
+        MEASURE_REV, R->id, st->strong, st->weak[0], st->weak[1]);
+    for (int k = 0; k < st->rungs && len < hsize; k++)
+        len += (size_t)snprintf(head + len, hsize - len, "%s%s", k ? "," : "",
+                                st->ladder[k]);
+    if (len < hsize)
+        len += (size_t)snprintf(
+            head + len, hsize - len,
+            "\nsamples games=%ld precision=%.17g pilot=%ld most=%ld "
+            "trace=%ldx%ld turns=%ld seed=%llu\njudge table=%d race=%s "
+            "net=%016llx board=%s\nlayout %zu %zu %zu %d\n\n",
+            st->games, st->z.h, st->z.pilot, st->z.most, st->trace_games,
+            st->trace_base, st->cap, (unsigned long long)st->seed,
+            R->table_pieces, kemet_judge_race(j) ? "yes" : "no",
+            (unsigned long long)net, st->board ? st->board : "-",
+            sizeof(result), sizeof(selfplay), sizeof(step), SAMPLES);
+    if (len >= hsize)
+        return cli_fail("analyze: the settings are too long to --save");
+    char name[96];
+    size_t k = 0;
+    for (const char *c = R->id; *c && k + 1 < sizeof name; c++, k++)
+        name[k] = (char)((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
+                                 *c == '-'
+                             ? *c
+                             : '_');
+    name[k] = 0;
+    if ((size_t)snprintf(path, psize, "%s/%s.%016llx.kma", dir, name,
+                         (unsigned long long)fnv64(FNV_BASIS, head, len)) >=
+        psize)
+        return cli_fail("analyze: the --save folder's name is too long");
+    return 0;
+}
+
+/* The figures of a self-play's sample games: their lengths, checked. */
+static bool samples_fit(const selfplay *S, long cap) {
+    if (S->nsample < 0 || S->nsample > SAMPLES)
+        return false;
+    for (int k = 0; k < S->nsample; k++)
+        if (S->sample_n[k] < 0 || S->sample_n[k] > 2 * cap + 2)
+            return false;
+    return true;
+}
+
+/* Whether the byte at p is a flag's (0 or 1), read without reading it as
+ * a bool. */
+static bool flag_byte(const void *p) {
+    unsigned char b;
+    memcpy(&b, p, 1);
+    return b <= 1;
+}
+
+/* R's measurement kept at `path` under `head`. 0, or EXIT_BAD after a
+ * message; a file that cannot be written is left as it was. */
+static int save_result(const char *path, const char *head, const result *R) {
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return cli_fail("analyze: cannot write %.200s", tmp);
+    result c = *R;
+    for (int w = 0; w < 2; w++)
+        for (int k = 0; k < SAMPLES; k++)
+            (w ? &c.strong : &c.weak)->sample[k] = NULL;
+    c.earlier = false;
+    uint64_t h = fnv64(FNV_BASIS, &c, sizeof c);
+    bool ok = fputs(head, f) >= 0 && fwrite(&c, sizeof c, 1, f) == 1;
+    for (int w = 0; w < 2 && ok; w++) {
+        const selfplay *S = w ? &R->strong : &R->weak;
+        for (int k = 0; k < S->nsample && ok; k++) {
+            size_t n = (size_t)S->sample_n[k];
+            h = fnv64(h, S->sample[k], n * sizeof(double));
+            ok = fwrite(S->sample[k], sizeof(double), n, f) == n;
+        }
+    }
+    ok = ok && fwrite(&h, sizeof h, 1, f) == 1;
+    ok &= fclose(f) == 0;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        return cli_fail("analyze: cannot write %.200s", path);
+    }
+    return 0;
+}
+
+/* Reads R's measurement back from `path` if an earlier run kept it:
+ * 1 when read, 0 when there is none, EXIT_BAD after a message. */
+static int load_result(const char *path, const char *head, long cap,
+                       result *R) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0
+                               : cli_fail("analyze: cannot read %.200s", path);
+    char *buf = NULL;
+    size_t len = 0, room = 0;
+    int rc = 0;
+    for (;;) {
+        if (len == room) {
+            room = room ? 2 * room : 1 << 16;
+            char *b = room <= (size_t)SAVE_MAX ? realloc(buf, room) : NULL;
+            if (!b) {
+                rc = cli_fail("analyze: %.200s is too large to be a kept "
+                              "measurement",
+                              path);
+                break;
+            }
+            buf = b;
+        }
+        size_t got = fread(buf + len, 1, room - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (!rc && ferror(f))
+        rc = cli_fail("analyze: cannot read %.200s", path);
+    fclose(f);
+    size_t hl = strlen(head), at = hl + sizeof(result);
+    if (!rc && (len < hl || memcmp(buf, head, hl) != 0))
+        rc = cli_fail("analyze: %.200s does not hold %s measured with these "
+                      "settings; remove it",
+                      path, R->id);
+    result c;
+    bool read = false;
+    if (!rc && len < at + sizeof(uint64_t))
+        rc = cli_fail("analyze: %.200s is cut short; remove it to measure %s "
+                      "again",
+                      path, R->id);
+    if (!rc) {
+        memcpy(&c, buf + hl, sizeof c);
+        read = samples_fit(&c.weak, cap) && samples_fit(&c.strong, cap);
+        for (int w = 0; w < 2; w++)
+            for (int k = 0; k < SAMPLES; k++)
+                (w ? &c.strong : &c.weak)->sample[k] = NULL;
+        if (!read)
+            rc = cli_fail("analyze: %.200s is damaged; remove it to measure "
+                          "%s again",
+                          path, R->id);
+    }
+    uint64_t h = rc ? 0 : fnv64(FNV_BASIS, &c, sizeof c);
+    for (int w = 0; w < 2 && !rc; w++) {
+        selfplay *S = w ? &c.strong : &c.weak;
+        for (int k = 0; k < S->nsample && !rc; k++) {
+            size_t n = (size_t)S->sample_n[k] * sizeof(double);
+            if (len - sizeof(uint64_t) - at < n) {
+                rc = cli_fail("analyze: %.200s is cut short; remove it to "
+                              "measure %s again",
+                              path, R->id);
+                break;
+            }
+            S->sample[k] = malloc(n ? n : 1);
+            if (!S->sample[k]) {
+                rc = cli_fail("out of memory");
+                break;
+            }
+            memcpy(S->sample[k], buf + at, n);
+            h = fnv64(h, buf + at, n);
+            at += n;
+        }
+    }
+    uint64_t want;
+    if (!rc) {
+        memcpy(&want, buf + at, sizeof want);
+        if (at + sizeof want != len || want != h)
+            rc = cli_fail("analyze: %.200s is damaged (its checksum differs); "
+                          "remove it to measure %s again",
+                          path, R->id);
+    }
+    free(buf);
+    if (rc) {
+        if (read) /* c's samples are NULL or made here */
+            for (int w = 0; w < 2; w++)
+                selfplay_free(w ? &c.strong : &c.weak);
+        return rc;
+    }
+    /* What opening the ruleset says stands as it was opened; the bytes
+     * read as flags must be flags, and the names must end. */
+    bool fits = c.nsteps == R->nsteps && flag_byte(&c.weak.luck) &&
+                flag_byte(&c.strong.luck);
+    for (int m = 0; m < MAX_RUNGS - 1 + 1 + NPROBES; m++) {
+        step *S = m < MAX_RUNGS - 1    ? &c.ladder[m]
+                  : m == MAX_RUNGS - 1 ? &c.head
+                                       : &c.probe[m - MAX_RUNGS];
+        fits &= flag_byte(&S->contradiction);
+        S->hi[sizeof S->hi - 1] = S->lo[sizeof S->lo - 1] = 0;
+    }
+    for (int w = 0; w < 2; w++)
+        for (int k = 0; k < 2; k++) {
+            selfplay *S = w ? &c.strong : &c.weak;
+            S->agent[k][sizeof S->agent[k] - 1] = 0;
+        }
+    if (!fits) {
+        for (int w = 0; w < 2; w++)
+            selfplay_free(w ? &c.strong : &c.weak);
+        return cli_fail("analyze: %.200s is damaged; remove it to measure %s "
+                        "again",
+                        path, R->id);
+    }
+    memcpy(c.id, R->id, sizeof c.id);
+    memcpy(c.title, R->title, sizeof c.title);
+    memcpy(c.base, R->base, sizeof c.base);
+    c.variant = R->variant;
+    c.board = R->board;
+    c.table_pieces = R->table_pieces;
+    c.art = R->art;
+    c.earlier = true;
+    *R = c;
+    return 1;
+}
+
+/* Measures rulesets lo..hi-1 (opened by work_rules): their games in two
+ * pools, the pilots and fixed samples, then the rest of each sample
+ * ("Stages" above). */
+static int measure(const settings *st, result *R, work *W, int lo, int hi) {
+    stages A = {0}, B = {0};
+    int rc = 0;
+    for (int i = lo; i < hi && rc == 0; i++)
+        rc = work_open(st, &R[i], &W[i], &A);
+    if (rc == 0)
+        rc = run_stages(&A, st->threads, "analyze: pilots and fixed samples");
+    for (int i = lo; i < hi && rc == 0; i++)
+        rc = work_middle(st, &R[i], &W[i], &B);
+    if (rc == 0)
+        rc = run_stages(&B, st->threads, "analyze: the rest of each sample");
+    for (int i = lo; i < hi && rc == 0; i++)
+        rc = work_end(st, &R[i], &W[i]);
+    free(A.s);
+    free(B.s);
+    return rc;
+}
+
 int cmd_analyze(int argc, char **argv) {
     long games = 1000, nthreads = 0, cap = 1000, most = 200, pilot = 20;
     long trace_games = 30, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
-    const char *options = NULL;
+    const char *options = NULL, *save = NULL;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
     const char *precision_opt = "0.05", *board = NULL;
     const char *arg[64];
@@ -2683,6 +2996,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"plots", OPT_STRING, &plots, 0, 0},
                       {"max-turns", OPT_LONG, &cap, 1, 1000000},
                       {"output", OPT_STRING, &output, 0, 0},
+                      {"save", OPT_STRING, &save, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -2777,8 +3091,11 @@ int cmd_analyze(int argc, char **argv) {
     }
     if (cli_mpi_rank() != 0)
         output = plots = NULL; /* under mpirun rank 0 alone writes */
-    if (plots && plot_folder(plots))
+    if (plots && make_folder(plots, "plot"))
         return EXIT_BAD;
+    if (save && make_folder(save, "--save"))
+        return EXIT_BAD;
+    st.save = save;
     /* The report goes to a temporary file beside --output, opened before
      * any game is played and renamed over it only once whole: a failed
      * run leaves the old report as it was. */
@@ -2794,29 +3111,41 @@ int cmd_analyze(int argc, char **argv) {
     if (!R || !W)
         rc = cli_fail("out of memory");
     st.threads = cli_threads(nthreads);
-    double t0 = cli_now();
-    /* Every ruleset's games in two pools: the pilots and the fixed
-     * samples, then the rest of each sample ("Stages" above). */
-    stages A = {0}, B = {0};
+    double t0 = cli_now(), secs = 0;
     for (int i = 0; i < n + nv && rc == 0; i++)
-        rc = work_open(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i],
-                       &W[i], &A);
-    if (rc == 0)
-        rc = run_stages(&A, st.threads, "analyze: pilots and fixed samples");
-    for (int i = 0; i < n + nv && rc == 0; i++)
-        rc = work_middle(&st, &R[i], &W[i], &B);
-    if (rc == 0)
-        rc = run_stages(&B, st.threads, "analyze: the rest of each sample");
-    for (int i = 0; i < n + nv && rc == 0; i++)
-        rc = work_end(&st, &R[i], &W[i]);
+        rc = work_rules(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i],
+                        &W[i]);
+    if (rc == 0 && !save) /* every ruleset's games in the same two pools */
+        rc = measure(&st, R, W, 0, n + nv);
+    /* With --save, each ruleset alone, read back where an earlier run
+     * kept it, kept once measured. */
+    for (int i = 0; save && i < n + nv && rc == 0; i++) {
+        char head[2048], path[4096];
+        if ((rc = save_header(&st, save, &R[i], W[i].j, head, sizeof head, path,
+                              sizeof path)))
+            break;
+        if ((rc = load_result(path, head, st.cap, &R[i])) == 1) {
+            rc = 0;
+            secs += R[i].wall;
+            work_free(&W[i]);
+            continue;
+        }
+        double t = cli_now();
+        if (rc == 0 && (rc = measure(&st, R, W, i, i + 1)) == 0) {
+            R[i].wall = cli_now() - t;
+            secs += R[i].wall;
+            if (cli_mpi_rank() == 0)
+                rc = save_result(path, head, &R[i]);
+        }
+        work_free(&W[i]);
+    }
     for (int i = 0; W && i < n + nv; i++)
         work_free(&W[i]);
     free(W);
-    free(A.s);
-    free(B.s);
     if (rc && rc != EXIT_BAD && R)
         rc = cli_fail("analyze: %s", kemet_strerror(rc));
-    double secs = cli_now() - t0;
+    if (!save)
+        secs = cli_now() - t0;
     if (rc == 0 && plots)
         rc = write_plots(plots, R, n);
     if (rc == 0) {
