@@ -42,10 +42,24 @@ typedef struct tt_entry {
     bool open; /* the value rests on the evaluation somewhere below */
 } tt_entry;
 
+/* The judge's value of a position, kept for the rest of one search: a
+ * position the search reaches again (through another order of moves, in
+ * the next iteration, after Star2's probe) is not judged again. The whole
+ * position is kept and compared, so a value found is the judge's own. */
+#define EC_BITS 13
+typedef struct ec_entry {
+    kemet_pos pos;
+    double v;
+    uint32_t gen; /* the search it was judged in */
+    bool exact;
+} ec_entry;
+
 typedef struct ply_scratch {
-    kemet_move *moves; /* KEMET_MAX_MOVES */
-    kemet_pos *next;   /* the position after each move */
-    double *score;     /* ordering scores */
+    kemet_move *moves;  /* KEMET_MAX_MOVES */
+    kemet_pos *next;    /* the position after each move */
+    double *score;      /* ordering scores */
+    double *eval;       /* the judge's value of next[i] where known[i] */
+    signed char *known; /* 0: not judged; 1: judged; 2: judged exactly */
     int *order;
     kemet_throw *thr; /* KEMET_MAX_THROWS */
     kemet_weight *w;
@@ -57,6 +71,8 @@ struct kmt_search {
     const kemet_judge *j; /* what values positions */
     tt_entry *tt;
     uint8_t gen;
+    ec_entry *ec;    /* 1 << EC_BITS judged positions */
+    uint32_t ec_gen; /* this search's number: ec entries of others are old */
     ply_scratch ply[MAXPLY + 1];
     unsigned char *arena; /* every ply's scratch, made with the search */
     int *order;           /* the root's move order, KEMET_MAX_MOVES */
@@ -80,7 +96,8 @@ static double now_seconds(void) {
 static size_t scratch_bytes(void) {
     return ROUND64(KEMET_MAX_MOVES * sizeof(kemet_move)) +
            ROUND64(KEMET_MAX_MOVES * sizeof(kemet_pos)) +
-           ROUND64(KEMET_MAX_MOVES * sizeof(double)) +
+           2 * ROUND64(KEMET_MAX_MOVES * sizeof(double)) +
+           ROUND64(KEMET_MAX_MOVES * sizeof(signed char)) +
            ROUND64(KEMET_MAX_MOVES * sizeof(int)) +
            ROUND64(KEMET_MAX_THROWS * sizeof(kemet_throw)) +
            ROUND64(KEMET_MAX_THROWS * sizeof(kemet_weight)) +
@@ -95,6 +112,8 @@ static void scratch_carve(ply_scratch *s, unsigned char *at) {
     TAKE(moves, KEMET_MAX_MOVES);
     TAKE(next, KEMET_MAX_MOVES);
     TAKE(score, KEMET_MAX_MOVES);
+    TAKE(eval, KEMET_MAX_MOVES);
+    TAKE(known, KEMET_MAX_MOVES);
     TAKE(order, KEMET_MAX_MOVES);
     TAKE(thr, KEMET_MAX_THROWS);
     TAKE(w, KEMET_MAX_THROWS);
@@ -110,6 +129,7 @@ kmt_search *kmt_search_new(const kemet_judge *j) {
     S->r = j->rules;
     S->j = j;
     S->tt = calloc((size_t)1 << TT_BITS, sizeof *S->tt);
+    S->ec = calloc((size_t)1 << EC_BITS, sizeof *S->ec);
     /* Every ply's scratch is made here, in one block, so that searching
      * never allocates. The block comes from the system as untouched
      * pages: a ply's memory is only committed once a search gets that
@@ -119,7 +139,7 @@ kmt_search *kmt_search_new(const kemet_judge *j) {
     S->order = malloc(KEMET_MAX_MOVES * sizeof *S->order);
     S->v = malloc(KEMET_MAX_MOVES * sizeof *S->v);
     S->best_v = malloc(KEMET_MAX_MOVES * sizeof *S->best_v);
-    if (!S->tt || !S->arena || !S->order || !S->v || !S->best_v) {
+    if (!S->tt || !S->ec || !S->arena || !S->order || !S->v || !S->best_v) {
         kmt_search_free(S);
         return NULL;
     }
@@ -136,6 +156,7 @@ void kmt_search_free(kmt_search *S) {
     free(S->v);
     free(S->best_v);
     free(S->tt);
+    free(S->ec);
     free(S);
 }
 
@@ -191,6 +212,21 @@ static bool out_of_budget(kmt_search *S) {
     return S->abort;
 }
 
+/* kmt_judge_chance1 of an unfinished position, from the search's cache
+ * where this search judged it before. */
+static double judged(kmt_search *S, const kemet_pos *pos, bool *exact) {
+    ec_entry *e = &S->ec[kmt_pos_key(pos) & ((1u << EC_BITS) - 1)];
+    if (e->gen == S->ec_gen && memcmp(&e->pos, pos, sizeof *pos) == 0) {
+        *exact |= e->exact;
+        return e->v;
+    }
+    bool ex = false;
+    double v = kmt_judge_chance1(S->j, pos, &ex);
+    *e = (ec_entry){.pos = *pos, .v = v, .gen = S->ec_gen, .exact = ex};
+    *exact |= ex;
+    return v;
+}
+
 /* A position valued without search: a finished game, a position the
  * endgame table covers (both exact), or the evaluation at the horizon. */
 static double leaf(kmt_search *S, const kemet_pos *pos) {
@@ -200,8 +236,21 @@ static double leaf(kmt_search *S, const kemet_pos *pos) {
     if (pos->result != KEMET_PLAYING)
         return kmt_judge_eval(S->j, pos, 1);
     bool exact = false;
-    double v = kmt_judge_chance1(S->j, pos, &exact);
+    double v = judged(S, pos, &exact);
     S->leaf |= !exact;
+    return v;
+}
+
+/* The same as leaf() for a position the judge has valued already (v,
+ * exactly or not): counted as a node alike, so that node budgets and
+ * every answer are as if it were judged again. */
+static double leaf_known(kmt_search *S, const kemet_pos *pos, double v,
+                         bool exact) {
+    S->nodes++;
+    if (S->nodes >= S->next_check && !S->abort)
+        read_clock(S);
+    if (pos->result == KEMET_PLAYING)
+        S->leaf |= !exact;
     return v;
 }
 
@@ -216,8 +265,12 @@ static void order_moves(kmt_search *S, const kemet_pos *pos, ply_scratch *s,
     for (int i = 0; i < n; i++) {
         kemet_pos *next = &s->next[i];
         const tt_entry *e = next->result ? NULL : tt_find(S, kmt_pos_key(next));
-        double v =
-            e ? 0.5 * (e->lo + e->hi) : kmt_judge_chance1(S->j, next, NULL);
+        bool exact = false;
+        double v = e              ? 0.5 * (e->lo + e->hi)
+                   : next->result ? kmt_judge_eval(S->j, next, 1)
+                                  : judged(S, next, &exact);
+        s->eval[i] = v;
+        s->known[i] = e ? 0 : exact ? 2 : 1;
         s->score[i] = max ? v : -v;
         s->order[i] = i;
     }
@@ -250,9 +303,15 @@ static double move_node(kmt_search *S, const kemet_pos *pos,
     order_moves(S, pos, s, n);
     bool max = pos->to == 1;
     double best = max ? -1 : 2;
+    /* Where value() would judge a move's position at once (the horizon,
+     * or a game over), the judgement made for the order stands. */
+    bool at_leaf = depth - 1 <= 0 || ply + 1 >= MAXPLY;
     for (int k = 0; k < (probe ? 1 : n); k++) {
-        double v =
-            value(S, &s->next[s->order[k]], depth - 1, alpha, beta, ply + 1);
+        int i = s->order[k];
+        const kemet_pos *next = &s->next[i];
+        double v = s->known[i] && (at_leaf || next->result != KEMET_PLAYING)
+                       ? leaf_known(S, next, s->eval[i], s->known[i] == 2)
+                       : value(S, next, depth - 1, alpha, beta, ply + 1);
         if (S->abort)
             return v;
         if (max ? v > best : v < best)
@@ -439,6 +498,10 @@ int kmt_search_run(kmt_search *S, const kmt_budget *budget,
     if (thr && thr->n == 0)
         thr = NULL;
     S->gen++;
+    if (++S->ec_gen == 0) { /* after 2^32 searches: every entry old */
+        memset(S->ec, 0, ((size_t)1 << EC_BITS) * sizeof *S->ec);
+        S->ec_gen = 1;
+    }
     S->nodes = 0;
     S->next_check = 256;
     S->abort = false;
