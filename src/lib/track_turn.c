@@ -259,8 +259,10 @@ typedef struct walk {
         kemet_pos pos;
         uint64_t moved, risen;
         uint64_t left; /* the values left, sorted, one per byte */
-        bool used;
     } seen[1 << SEEN_BITS];
+    /* whether each slot of seen holds a state: apart, so that a new walk
+     * clears a byte a slot rather than the whole slot */
+    bool used[1 << SEEN_BITS];
 } walk;
 
 static uint64_t hash_pos(const kemet_pos *p, uint64_t extra) {
@@ -292,9 +294,11 @@ static bool seen_before(walk *w, const turn *u) {
     uint64_t lk = left_key(u);
     uint64_t h = hash_pos(&u->pos, (lk * 31 + u->moved) * 31 + u->risen);
     for (int probe = 0; probe < 16; probe++) {
-        struct seen *s = &w->seen[(h + (uint64_t)probe) & w->seen_mask];
-        if (!s->used) {
-            *s = (struct seen){u->pos, u->moved, u->risen, lk, true};
+        uint64_t k = (h + (uint64_t)probe) & w->seen_mask;
+        struct seen *s = &w->seen[k];
+        if (!w->used[k]) {
+            *s = (struct seen){u->pos, u->moved, u->risen, lk};
+            w->used[k] = true;
             return false;
         }
         if (s->left == lk && s->moved == u->moved && s->risen == u->risen &&
@@ -522,7 +526,7 @@ static void walk_turns(walk *w, const kemet_rules *r, const turn *u,
     int bits = 2 * u->nleft + 4;
     bits = bits < 6 ? 6 : bits > SEEN_BITS ? SEEN_BITS : bits;
     w->seen_mask = (1u << bits) - 1;
-    memset(w->seen, 0, ((size_t)w->seen_mask + 1) * sizeof w->seen[0]);
+    memset(w->used, 0, ((size_t)w->seen_mask + 1) * sizeof w->used[0]);
     kemet_move m = {0};
     dfs(w, u, &m); /* no step at all: the lone empty turn, `pass` (G3) */
 }
