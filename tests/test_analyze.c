@@ -184,6 +184,10 @@ static void options_and_boards(void **state) {
     assert_null(strstr(o, "hounds-jackals-carter:board=lines"));
     assert_null(strstr(o, "| hounds-jackals-carter |"));
     assert_null(strstr(o, "## Which Senet?"));
+    /* the abstract names the board's readings, and its first tier is
+     * the verdict's */
+    assert_non_null(strstr(o, "**Which 58 holes?** Of the 3 readings of the "
+                              "58 holes measured here, the first tier is "));
     free(o);
 }
 
@@ -285,7 +289,10 @@ static void report_and_plots(void **state) {
                           "](../plots/lengths.svg)",
                           "](../plots/ladder.svg)",
                           "](../plots/land-senet-kendall.svg)",
-                          "Kendall's tau"};
+                          "Kendall's tau",
+                          "## Abstract\n\n2 reconstructions",
+                          "## Limitations",
+                          "## References"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (!strstr(md, want[i]))
             fail_msg("the report lacks '%s'", want[i]);

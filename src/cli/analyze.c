@@ -1539,26 +1539,44 @@ static void verdict_row(FILE *o, const char *id, const cli_judged *J,
  * base rulesets and their variants together, in tiers by the verdict's
  * criteria among themselves (a variant has no ladder or SkillTrace, and
  * the verdict uses neither). */
+/* The readings of board b (BOARD_*) among the rulesets R and variants V,
+ * judged among themselves. */
+typedef struct board_verdict {
+    const result *x[MAX_SETS + MAX_VARIANTS];
+    cli_measured m[MAX_SETS + MAX_VARIANTS];
+    cli_judged J[MAX_SETS + MAX_VARIANTS];
+    int k, nbase, ord[MAX_SETS + MAX_VARIANTS];
+} board_verdict;
+
+/* The readings of board b judged into *B (B->k of them; none judged
+ * below two). */
+static void judge_board(const result *R, int n, const result *V, int nv, int b,
+                        board_verdict *B) {
+    B->k = B->nbase = 0;
+    for (int i = 0; i < n + nv; i++) {
+        const result *y = i < n ? &R[i] : &V[i - n];
+        if (y->board != b)
+            continue;
+        B->nbase += i < n;
+        B->x[B->k] = y;
+        B->m[B->k++] = measured_of(y, 0);
+    }
+    if (B->k >= 2)
+        cli_verdict(B->m, B->k, -1, B->J, B->ord);
+}
+
+static const char *const board_title[NBOARDS] = {NULL, "Which Senet?",
+                                                 "Which 58 holes?"};
+
 static void print_boards(FILE *o, const result *R, int n, const result *V,
                          int nv) {
-    static const char *const title[NBOARDS] = {NULL, "Which Senet?",
-                                               "Which 58 holes?"};
-    for (int b = BOARD_SENET; b < NBOARDS; b++) {
-        const result *x[MAX_SETS + MAX_VARIANTS];
-        cli_measured m[MAX_SETS + MAX_VARIANTS];
-        cli_judged J[MAX_SETS + MAX_VARIANTS];
-        int k = 0, ord[MAX_SETS + MAX_VARIANTS], nbase = 0;
-        for (int i = 0; i < n + nv; i++) {
-            const result *y = i < n ? &R[i] : &V[i - n];
-            if (y->board != b)
-                continue;
-            nbase += i < n;
-            x[k] = y;
-            m[k++] = measured_of(y, 0);
-        }
+    board_verdict *B = malloc(sizeof *B);
+    for (int b = BOARD_SENET; B && b < NBOARDS; b++) {
+        judge_board(R, n, V, nv, b, B);
+        int k = B->k, nbase = B->nbase;
         if (k < 2)
             continue;
-        cli_verdict(m, k, -1, J, ord);
+        const char *const *title = board_title;
         fprintf(o,
                 "\n## %s\n\nThe %d readings of this board measured here "
                 "(%d ruleset%s and %d variant%s of their options) judged "
@@ -1569,15 +1587,207 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
                 title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
                 k - nbase == 1 ? "" : "s");
         verdict_head(o);
-        for (int q = 0; q < k; q++)
-            verdict_row(o, x[ord[q]]->id, &J[ord[q]], &m[ord[q]]);
+        for (int q = 0; q < k; q++) {
+            int i = B->ord[q];
+            verdict_row(o, B->x[i]->id, &B->J[i], &B->m[i]);
+        }
     }
+    free(B);
 }
 
-static void print_verdict(FILE *o, result *R, int n) {
+/* The first tier of a verdict, as "a, b and c" (n judged, ord their
+ * order, tier[i] ruleset i's tier, id(i) its name). */
+static void first_tier(FILE *o, const int *ord, int n, const cli_judged *J,
+                       const result *const *x) {
+    int t = 0;
+    while (t < n && J[ord[t]].tier == 1 && !J[ord[t]].flags)
+        t++;
+    for (int k = 0; k < t; k++)
+        fprintf(o, "%s%s",
+                k == 0       ? ""
+                : k == t - 1 ? " and "
+                             : ", ",
+                x[ord[k]]->id);
+    if (t == 0)
+        fprintf(o, "none (every reading is flagged)");
+}
+
+/* The findings in plain words, from the verdict already made (judge). */
+static void print_abstract(FILE *o, const result *R, int n, const result *V,
+                           int nv, const settings *st) {
+    int ord[MAX_SETS], nb[NBOARDS] = {0};
+    const result *x[MAX_SETS];
+    cli_judged J[MAX_SETS];
+    for (int i = 0; i < n; i++) {
+        x[i] = &R[i];
+        J[i] = R[i].vj[0];
+        ord[R[i].vj[0].place - 1] = i;
+        nb[R[i].board]++;
+    }
+    fprintf(o,
+            "## Abstract\n\n%d reconstructions of the race games of "
+            "ancient Egypt",
+            n);
+    if (nb[BOARD_SENET] || nb[BOARD_58])
+        fprintf(o, " (%d of Senet's board, %d of the 58 holes%s)",
+                nb[BOARD_SENET], nb[BOARD_58],
+                nb[BOARD_OTHER] ? ", others on other boards" : "");
+    if (nv)
+        fprintf(o, " and %d variants of their options", nv);
+    fprintf(o,
+            " were measured by self-play of a search agent (%s) against "
+            "itself and against simpler agents, each headline figure to "
+            "within ±%.3g at 95%%. Judged on stated criteria of a good game "
+            "(a game of one sitting, real decisions, a result decided in "
+            "part by skill, balance, tension) and of a game that fails "
+            "(games the rules cannot end, simple habits as good as search), "
+            "the first tier, whose differences lie within the noise, is ",
+            st->strong, st->z.h);
+    first_tier(o, ord, n, J, x);
+    fprintf(o, ".");
+    int flagged = 0;
+    for (int i = 0; i < n; i++)
+        flagged += R[i].flags != 0;
+    if (flagged) {
+        fprintf(o,
+                " %d %s flagged, ranked last whatever their other "
+                "figures:",
+                flagged, flagged == 1 ? "is" : "are");
+        int said = 0;
+        for (int k = 0; k < n; k++) {
+            const result *y = &R[ord[k]];
+            if (!y->flags)
+                continue;
+            fprintf(o, "%s %s (", said++ ? ";" : "", y->id);
+            int c2 = 0;
+            for (int c = 0; c < VC_COUNT; c++)
+                if (y->flags & 1 << c)
+                    fprintf(o, "%s%s", c2++ ? ", " : "", cli_criteria[c].name);
+            fprintf(o, ")");
+        }
+        fprintf(o, ".");
+    }
+    board_verdict *B = malloc(sizeof *B);
+    for (int b = BOARD_SENET; B && b < NBOARDS; b++) {
+        judge_board(R, n, V, nv, b, B);
+        if (B->k < 2)
+            continue;
+        fprintf(o,
+                " **%s** Of the %d readings of %s measured here, the first "
+                "tier is ",
+                board_title[b], B->k,
+                b == BOARD_SENET ? "Senet's board" : "the 58 holes");
+        first_tier(o, B->ord, B->k, B->J, B->x);
+        fprintf(o, ".");
+    }
+    free(B);
+    int lo = -1, hi = -1;
+    for (int i = 0; i < n; i++) {
+        double v = R[i].vm[0].c[VC_SKILL].value;
+        if (isnan(v))
+            continue;
+        if (lo < 0 || v < R[lo].vm[0].c[VC_SKILL].value)
+            lo = i;
+        if (hi < 0 || v > R[hi].vm[0].c[VC_SKILL].value)
+            hi = i;
+    }
+    if (lo >= 0 && lo != hi)
+        fprintf(o,
+                " Between the strong agent and a greedy one, skill decides "
+                "from %.2f (%.2f–%.2f) of the result (%s) to %.2f "
+                "(%.2f–%.2f) (%s); the rest is the throws' luck.",
+                R[lo].vm[0].c[VC_SKILL].value, R[lo].vm[0].c[VC_SKILL].lo,
+                R[lo].vm[0].c[VC_SKILL].hi, R[lo].id,
+                R[hi].vm[0].c[VC_SKILL].value, R[hi].vm[0].c[VC_SKILL].lo,
+                R[hi].vm[0].c[VC_SKILL].hi, R[hi].id);
+    fprintf(o, " These are findings about the rules as these agents play "
+               "them, not about which reading is the ancient one "
+               "(*Limitations*).\n\n");
+}
+
+/* What the measurement can and cannot show. */
+static void print_limits(FILE *o, const settings *st) {
+    fprintf(o,
+            "## Limitations\n\n"
+            "- **The agents bound what skill can show.** The skill share, the "
+            "ladder and SkillTrace measure how much *these* agents gain by "
+            "playing better; a ruleset may reward a depth of play that no "
+            "agent here reaches. The strong agent (%s) is measured against "
+            "perfect play where an exact endgame table reaches (*Perfect play "
+            "where an exact table reaches*), and elsewhere only against the "
+            "agents below it. A skill share is therefore a lower bound on the "
+            "skill the rules allow, and a flag for little skill says that "
+            "these agents found little to gain, not that nothing can be "
+            "gained.\n"
+            "- **The luck is measured by the agents' own judgement.** A "
+            "throw's luck is the change in the evaluation's win chance that "
+            "it causes; where the evaluation is wrong the luck is mis-split, "
+            "but its average over all throws is zero whatever the evaluation, "
+            "so the luck-adjusted score stays an unbiased estimate of the "
+            "expected result; only its spread depends on the evaluation's "
+            "quality.\n"
+            "- **The criteria are choices.** Each band and threshold is stated "
+            "with its reason (*The criteria of the verdict*); a reader who "
+            "weighs them differently can recompute the verdict from the "
+            "figures, and *How it depends on each criterion* shows what "
+            "leaving each one out changes. Length in turns stands for playing "
+            "time at about 20 seconds a turn.\n"
+            "- **The turn cap (%ld turns)** stops a game that the rules do not "
+            "end; such games count as their own criterion, and the lengths "
+            "are censored there.\n"
+            "- **The rules are the readings as kemet plays them** (docs/rules: "
+            "each rule traced to code and test). Where a source is silent the "
+            "project's rulings decide; another ruling is another variant. "
+            "Nothing here says which reading is historically right: a good "
+            "game need not be the ancient one.\n\n",
+            st->strong, st->cap);
+}
+
+/* The works the method rests on. */
+static void print_references(FILE *o) {
+    fprintf(o,
+            "## References\n\n"
+            "- B. W. Ballard, \"The *-minimax search procedure for trees "
+            "containing chance nodes\", *Artificial Intelligence* 21 (1983): "
+            "the search's chance nodes.\n"
+            "- C. Browne, *Automatic Generation and Evaluation of "
+            "Recombination Games*, PhD thesis, Queensland University of "
+            "Technology, 2008: measuring a game's quality by self-play, "
+            "the criteria of balance, drama, decisiveness and length.\n"
+            "- GNU Backgammon, its manual: luck analysis and variance "
+            "reduction (a throw's luck against the average throw), the "
+            "model of the luck-adjusted scores.\n"
+            "- T. Hauk, M. Buro and J. Schaeffer, \"Rediscovering "
+            "*-Minimax Search\", *Computers and Games* 2004: Star1 and "
+            "Star2 pruning.\n"
+            "- M. G. Kendall, \"The treatment of ties in ranking "
+            "problems\", *Biometrika* 33 (1945): tau-b.\n"
+            "- Ludii's evaluation metrics (the Ludii general game system, "
+            "É. Piette, D. J. N. J. Soemers, M. Stephenson, C. F. Sironi, "
+            "M. H. M. Winands and C. Browne, \"Ludii — The Ludemic General "
+            "Game System\", ECAI 2020; its Evaluation module): Completion, "
+            "Drawishness, AdvantageP1, Balance, DurationTurns, "
+            "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
+            "BoardCoverage and SkillTrace, whose definitions the figures "
+            "of those names follow.\n"
+            "- G. Tesauro, \"Temporal difference learning and "
+            "TD-Gammon\", *Communications of the ACM* 38 (1995): the "
+            "learned evaluations.\n"
+            "- E. B. Wilson, \"Probable inference, the law of succession, "
+            "and statistical inference\", *Journal of the American "
+            "Statistical Association* 22 (1927): the intervals of "
+            "shares.\n"
+            "- D. Zare, \"Hedging Toward Skill\": a result less its luck "
+            "as an estimate of skill with a far smaller variance.\n");
+}
+
+/* The verdict (judged only, when `quiet`: for the abstract). */
+static void print_verdict(FILE *o, result *R, int n, bool quiet) {
     int ord[MAX_SETS], weak[MAX_SETS];
     judge(R, n, 1, -1, weak);
     judge(R, n, 0, -1, ord);
+    if (quiet)
+        return;
     fprintf(o, "## Verdict\n\n");
     verdict_head(o);
     for (int k = 0; k < n; k++)
@@ -1759,8 +1969,10 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 "(`--save`, docs/analysis.md); the time above includes "
                 "theirs.\n\n",
                 earlier, n + nv);
+    print_verdict(o, R, n, true);
+    print_abstract(o, R, n, V, nv, st);
     print_method(o, st);
-    print_verdict(o, R, n);
+    print_verdict(o, R, n, false);
 
     fprintf(o, "## Outcomes and balance\n\n| ruleset | P1 score, strong, "
                "luck-adjusted | AdvantageP1 %%, strong | AdvantageP1 %%, weak "
@@ -2127,7 +2339,9 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 100 * all / (secs * threads));
     fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
                "the chances, the luck and the search are exact in the "
-               "positions it covers.\n");
+               "positions it covers.\n\n");
+    print_limits(o, st);
+    print_references(o);
 }
 
 static void csv_stat(FILE *o, const kemet_stat *s) {
