@@ -431,6 +431,18 @@ static void kept_measurements(void **state) {
     assert_int_equal(st, 0);
     free(o);
     free(e);
+    /* and the report at seed 1 compares its verdict with seed 2's */
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--save", dir,
+                NULL);
+    assert_int_equal(st, 0);
+    char want[300];
+    snprintf(want, sizeof want,
+             "**How it moves with the seed.** The same settings at seed 2 "
+             "(measured by a run kept in `%s`) give the tiers: chien-chacal (",
+             dir);
+    assert_non_null(strstr(o, want));
+    free(o);
+    free(e);
     DIR *d = opendir(dir);
     assert_non_null(d);
     int files = 0;
