@@ -157,9 +157,12 @@ static void rule1_throws(void **state) {
     const char *st = S "to=1 p1=1,2,3,4,5 " START " p2=1,2,3,4,5 l2=1,2,3,4,5";
     moves(st, "2", "pass");
     moves(st, "1,1,3", "5-6");
-    moves(st, "2,1", "ERR");             /* a 2 ends the throwing */
-    moves(st, "1,4", "ERR");             /* a 4 throws again: not the last */
-    moves(st, "5", "ERR");               /* four sticks never show 5 */
+    moves(st, "2,1", "ERR");  /* a 2 ends the throwing */
+    moves(st, "1,4", "ERR");  /* a 4 throws again: not the last */
+    moves(st, "5", "ERR");    /* four sticks never show 5 */
+    moves(st, "1,42", "ERR"); /* no device throws 42 (a fault fuzz_move
+                                 found: its bit was shifted out of range) */
+    moves(st, "1,7", "ERR");
     moves(st, "1,1,1,1,1,1,1,1", "5-6"); /* the eighth ends it (TB13) */
     moves(st, "1,1,1,1,1,1,1,2", "5-6");
     moves(st, "1,1,1,1,1,1,1,1,2", "ERR"); /* nine values */

@@ -274,8 +274,9 @@ static bool tab_throw_ok(const kemet_rules *r, const kemet_pos *pos,
  * then put in their written order. */
 static bool tab_sequence_ok(const kemet_rules *r, kemet_throw *raw) {
     const tab *t = T(r);
-    for (int i = 0; i + 1 < raw->n; i++)
-        if (raw->v[i] > 6 || !(t->rethrow & (1u << raw->v[i])))
+    for (int i = 0; i < raw->n; i++)
+        if (raw->v[i] > 6 ||
+            (i + 1 < raw->n && !(t->rethrow & (1u << raw->v[i]))))
             return false;
     canon_order(t, raw);
     return true;
