@@ -1630,9 +1630,10 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
             "ancient Egypt",
             n);
     if (nb[BOARD_SENET] || nb[BOARD_58])
-        fprintf(o, " (%d of Senet's board, %d of the 58 holes%s)",
-                nb[BOARD_SENET], nb[BOARD_58],
-                nb[BOARD_OTHER] ? ", others on other boards" : "");
+        fprintf(o,
+                " (%d of Senet's board, %d of the 58 holes, %d on other "
+                "boards)",
+                nb[BOARD_SENET], nb[BOARD_58], nb[BOARD_OTHER]);
     if (nv)
         fprintf(o, " and %d variants of their options", nv);
     fprintf(o,
