@@ -2017,7 +2017,7 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         fprintf(o,
                 "%d of the %d rulesets were measured by earlier runs of the "
                 "same command and read back from their kept measurements "
-                "(`--save`, docs/analysis.md); the time above includes "
+                "(`--save`, docs/cluster.md); the time above includes "
                 "theirs.\n\n",
                 earlier, n + nv);
     print_verdict(o, R, n, true, sv, nsv, st);
