@@ -43,8 +43,9 @@ typedef struct tt_entry {
 } tt_entry;
 
 /* The judge's value of a position, kept for the rest of one search: a
- * position the search reaches again (through another order of moves, in
- * the next iteration, after Star2's probe) is not judged again. The whole
+ * position the search reaches again (a move's position judged for the
+ * order, then as a leaf at the horizon; through another order of moves;
+ * in the next iteration; after Star2's probe) is not judged again. The whole
  * position is kept and compared, so a value found is the judge's own. */
 #define EC_BITS 13
 typedef struct ec_entry {
@@ -55,11 +56,9 @@ typedef struct ec_entry {
 } ec_entry;
 
 typedef struct ply_scratch {
-    kemet_move *moves;  /* KEMET_MAX_MOVES */
-    kemet_pos *next;    /* the position after each move */
-    double *score;      /* ordering scores */
-    double *eval;       /* the judge's value of next[i] where known[i] */
-    signed char *known; /* 0: not judged; 1: judged; 2: judged exactly */
+    kemet_move *moves; /* KEMET_MAX_MOVES */
+    kemet_pos *next;   /* the position after each move */
+    double *score;     /* ordering scores */
     int *order;
     kemet_throw *thr; /* KEMET_MAX_THROWS */
     kemet_weight *w;
@@ -96,8 +95,7 @@ static double now_seconds(void) {
 static size_t scratch_bytes(void) {
     return ROUND64(KEMET_MAX_MOVES * sizeof(kemet_move)) +
            ROUND64(KEMET_MAX_MOVES * sizeof(kemet_pos)) +
-           2 * ROUND64(KEMET_MAX_MOVES * sizeof(double)) +
-           ROUND64(KEMET_MAX_MOVES * sizeof(signed char)) +
+           ROUND64(KEMET_MAX_MOVES * sizeof(double)) +
            ROUND64(KEMET_MAX_MOVES * sizeof(int)) +
            ROUND64(KEMET_MAX_THROWS * sizeof(kemet_throw)) +
            ROUND64(KEMET_MAX_THROWS * sizeof(kemet_weight)) +
@@ -112,8 +110,6 @@ static void scratch_carve(ply_scratch *s, unsigned char *at) {
     TAKE(moves, KEMET_MAX_MOVES);
     TAKE(next, KEMET_MAX_MOVES);
     TAKE(score, KEMET_MAX_MOVES);
-    TAKE(eval, KEMET_MAX_MOVES);
-    TAKE(known, KEMET_MAX_MOVES);
     TAKE(order, KEMET_MAX_MOVES);
     TAKE(thr, KEMET_MAX_THROWS);
     TAKE(w, KEMET_MAX_THROWS);
@@ -241,19 +237,6 @@ static double leaf(kmt_search *S, const kemet_pos *pos) {
     return v;
 }
 
-/* The same as leaf() for a position the judge has valued already (v,
- * exactly or not): counted as a node alike, so that node budgets and
- * every answer are as if it were judged again. */
-static double leaf_known(kmt_search *S, const kemet_pos *pos, double v,
-                         bool exact) {
-    S->nodes++;
-    if (S->nodes >= S->next_check && !S->abort)
-        read_clock(S);
-    if (pos->result == KEMET_PLAYING)
-        S->leaf |= !exact;
-    return v;
-}
-
 static double value(kmt_search *S, const kemet_pos *pos, int depth,
                     double alpha, double beta, int ply);
 
@@ -269,8 +252,6 @@ static void order_moves(kmt_search *S, const kemet_pos *pos, ply_scratch *s,
         double v = e              ? 0.5 * (e->lo + e->hi)
                    : next->result ? kmt_judge_eval(S->j, next, 1)
                                   : judged(S, next, &exact);
-        s->eval[i] = v;
-        s->known[i] = e ? 0 : exact ? 2 : 1;
         s->score[i] = max ? v : -v;
         s->order[i] = i;
     }
@@ -303,15 +284,9 @@ static double move_node(kmt_search *S, const kemet_pos *pos,
     order_moves(S, pos, s, n);
     bool max = pos->to == 1;
     double best = max ? -1 : 2;
-    /* Where value() would judge a move's position at once (the horizon,
-     * or a game over), the judgement made for the order stands. */
-    bool at_leaf = depth - 1 <= 0 || ply + 1 >= MAXPLY;
     for (int k = 0; k < (probe ? 1 : n); k++) {
-        int i = s->order[k];
-        const kemet_pos *next = &s->next[i];
-        double v = s->known[i] && (at_leaf || next->result != KEMET_PLAYING)
-                       ? leaf_known(S, next, s->eval[i], s->known[i] == 2)
-                       : value(S, next, depth - 1, alpha, beta, ply + 1);
+        double v =
+            value(S, &s->next[s->order[k]], depth - 1, alpha, beta, ply + 1);
         if (S->abort)
             return v;
         if (max ? v > best : v < best)
