@@ -1571,13 +1571,12 @@ static const char *const board_title[NBOARDS] = {NULL, "Which Senet?",
 
 static void print_boards(FILE *o, const result *R, int n, const result *V,
                          int nv) {
-    board_verdict *B = malloc(sizeof *B);
-    for (int b = BOARD_SENET; B && b < NBOARDS; b++) {
+    board_verdict B[1];
+    for (int b = BOARD_SENET; b < NBOARDS; b++) {
         judge_board(R, n, V, nv, b, B);
         int k = B->k, nbase = B->nbase;
         if (k < 2)
             continue;
-        const char *const *title = board_title;
         fprintf(o,
                 "\n## %s\n\nThe %d readings of this board measured here "
                 "(%d ruleset%s and %d variant%s of their options) judged "
@@ -1585,7 +1584,7 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
                 "tiers: within a tier the order is not a finding. A "
                 "variant's skill ladder and SkillTrace are not measured; the "
                 "verdict uses neither.\n\n",
-                title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
+                board_title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
                 k - nbase == 1 ? "" : "s");
         verdict_head(o);
         for (int q = 0; q < k; q++) {
@@ -1593,11 +1592,10 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
             verdict_row(o, B->x[i]->id, &B->J[i], &B->m[i]);
         }
     }
-    free(B);
 }
 
-/* The first tier of a verdict, as "a, b and c" (n judged, ord their
- * order, tier[i] ruleset i's tier, id(i) its name). */
+/* The first tier of a verdict, as "a, b and c": of the n rulesets x[],
+ * judged J[], in the order ord, those of tier 1 and not flagged. */
 static void first_tier(FILE *o, const int *ord, int n, const cli_judged *J,
                        const result *const *x) {
     int t = 0;
@@ -1660,17 +1658,14 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
             const result *y = &R[ord[k]];
             if (!y->flags)
                 continue;
-            fprintf(o, "%s %s (", said++ ? ";" : "", y->id);
-            int c2 = 0;
-            for (int c = 0; c < VC_COUNT; c++)
-                if (y->flags & 1 << c)
-                    fprintf(o, "%s%s", c2++ ? ", " : "", cli_criteria[c].name);
+            fprintf(o, "%s %s (", said++ ? "," : "", y->id);
+            put_flags(o, y->flags);
             fprintf(o, ")");
         }
         fprintf(o, ".");
     }
-    board_verdict *B = malloc(sizeof *B);
-    for (int b = BOARD_SENET; B && b < NBOARDS; b++) {
+    board_verdict B[1];
+    for (int b = BOARD_SENET; b < NBOARDS; b++) {
         judge_board(R, n, V, nv, b, B);
         if (B->k < 2)
             continue;
@@ -1682,7 +1677,6 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
         first_tier(o, B->ord, B->k, B->J, B->x);
         fprintf(o, ".");
     }
-    free(B);
     int lo = -1, hi = -1;
     for (int i = 0; i < n; i++) {
         double v = R[i].vm[0].c[VC_SKILL].value;
@@ -1695,13 +1689,14 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
     }
     if (lo >= 0 && lo != hi)
         fprintf(o,
-                " Between the strong agent and a greedy one, skill decides "
-                "from %.2f (%.2f–%.2f) of the result (%s) to %.2f "
-                "(%.2f–%.2f) (%s); the rest is the throws' luck.",
-                R[lo].vm[0].c[VC_SKILL].value, R[lo].vm[0].c[VC_SKILL].lo,
-                R[lo].vm[0].c[VC_SKILL].hi, R[lo].id,
-                R[hi].vm[0].c[VC_SKILL].value, R[hi].vm[0].c[VC_SKILL].lo,
-                R[hi].vm[0].c[VC_SKILL].hi, R[hi].id);
+                " Between the strong agent and %s, skill decides from "
+                "%.2f (%.2f–%.2f) of the result (%s) to %.2f (%.2f–%.2f) "
+                "(%s); the rest is the throws' luck.",
+                st->weak[0], R[lo].vm[0].c[VC_SKILL].value,
+                R[lo].vm[0].c[VC_SKILL].lo, R[lo].vm[0].c[VC_SKILL].hi,
+                R[lo].id, R[hi].vm[0].c[VC_SKILL].value,
+                R[hi].vm[0].c[VC_SKILL].lo, R[hi].vm[0].c[VC_SKILL].hi,
+                R[hi].id);
     fprintf(o, " These are findings about the rules as these agents play "
                "them, not about which reading is the ancient one "
                "(*Limitations*).\n\n");
@@ -1789,19 +1784,14 @@ static void print_references(FILE *o) {
 typedef struct seed_verdict {
     uint64_t seed;
     int tier[MAX_SETS], flags[MAX_SETS], ord[MAX_SETS];
-    double tau;    /* Kendall's tau-b against this run's tiers */
-    long opposite; /* pairs in strict order at both seeds, and opposite */
 } seed_verdict;
 
-/* The verdict (judged only, when `quiet`: for the abstract), with those
- * of the nsv other seeds kept. */
-static void print_verdict(FILE *o, result *R, int n, bool quiet,
-                          seed_verdict *sv, int nsv, const settings *st) {
+/* The verdict, with those of the nsv other seeds kept. */
+static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
+                          int nsv, const settings *st) {
     int ord[MAX_SETS], weak[MAX_SETS];
     judge(R, n, 1, -1, weak);
     judge(R, n, 0, -1, ord);
-    if (quiet)
-        return;
     fprintf(o, "## Verdict\n\n");
     verdict_head(o);
     for (int k = 0; k < n; k++)
@@ -1847,13 +1837,14 @@ static void print_verdict(FILE *o, result *R, int n, bool quiet,
                    "the same `--save` folder, and each report compares the "
                    "verdicts of the seeds kept there.\n\n");
     for (int k = 0; k < nsv; k++) {
-        seed_verdict *v = &sv[k];
+        const seed_verdict *v = &sv[k];
         double mine[MAX_SETS], theirs[MAX_SETS];
         for (int i = 0; i < n; i++) {
             mine[i] = R[i].vj[0].tier;
             theirs[i] = v->tier[i];
         }
-        v->tau = cli_tau_b(mine, theirs, n, &v->opposite);
+        long opp_k = 0;
+        double tau_k = cli_tau_b(mine, theirs, n, &opp_k);
         fprintf(o,
                 "%sThe same settings at seed %llu (measured by a run kept in "
                 "`%s`) give the tiers:",
@@ -1863,16 +1854,15 @@ static void print_verdict(FILE *o, result *R, int n, bool quiet,
             fprintf(o, "%s %s (%d%s)", q ? "," : "", R[i].id, v->tier[i],
                     v->flags[i] ? ", flagged" : "");
         }
-        if (isnan(v->tau))
+        if (isnan(tau_k))
             fprintf(o, "; Kendall's tau-b against this seed's is undefined");
         else
             fprintf(o, "; Kendall's tau-b against this seed's tiers is %.2f",
-                    v->tau);
+                    tau_k);
         fprintf(o,
-                ", and %ld pair%s of rulesets %s in opposite strict "
+                ", and %ld pair%s of rulesets %s in opp_k strict "
                 "order.",
-                v->opposite, v->opposite == 1 ? "" : "s",
-                v->opposite == 1 ? "is" : "are");
+                opp_k, opp_k == 1 ? "" : "s", opp_k == 1 ? "is" : "are");
     }
     if (nsv)
         fprintf(o, "\n\n");
@@ -1996,8 +1986,8 @@ static bool say_contradiction(FILE *o, const char *id, const step *s,
 
 static void print_md(FILE *o, result *R, int n, result *V, int nv,
                      const settings *st, const char *link, int argc,
-                     char **argv, double secs, int threads, seed_verdict *sv,
-                     int nsv) {
+                     char **argv, double secs, int threads,
+                     const seed_verdict *sv, int nsv) {
     fprintf(o, "# Which reconstruction makes the best game?\n\nGenerated by "
                "`kemet");
     for (int i = 0; i < argc; i++)
@@ -2020,10 +2010,9 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 "(`--save`, docs/cluster.md); the time above includes "
                 "theirs.\n\n",
                 earlier, n + nv);
-    print_verdict(o, R, n, true, sv, nsv, st);
-    print_abstract(o, R, n, V, nv, st);
+    print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
     print_method(o, st);
-    print_verdict(o, R, n, false, sv, nsv, st);
+    print_verdict(o, R, n, sv, nsv, st);
 
     fprintf(o, "## Outcomes and balance\n\n| ruleset | P1 score, strong, "
                "luck-adjusted | AdvantageP1 %%, strong | AdvantageP1 %%, weak "
