@@ -383,6 +383,10 @@ static void kept_measurements(void **state) {
     assert_int_equal(st, 0);
     assert_non_null(strstr(o, "1 of the 1 rulesets were measured by earlier "
                               "runs"));
+    /* the kept wall time is not set against this run's threads */
+    assert_non_null(strstr(o, "1 of them were measured by earlier runs, each "
+                              "on its own threads"));
+    assert_null(strstr(o, "of the threads' time"));
     free(o);
     free(e);
     kept_file(dir, path, sizeof path);

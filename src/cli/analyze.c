@@ -2368,7 +2368,15 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         all += sum[k];
     }
     fprintf(o, " **%.1f** | |\n\n", cli_mpi_size() > 1 ? secs : all);
-    if (cli_mpi_size() == 1 && secs > 0)
+    if (cli_mpi_size() == 1 && earlier)
+        fprintf(o,
+                "The games took %.1f s of thread time, and %.1f s of wall "
+                "time, the sum of each ruleset's own measurement: %d of "
+                "them were measured by earlier runs, each on its own "
+                "threads and alongside whatever else the machine ran then, "
+                "so the two are not compared here.\n\n",
+                all, secs, earlier);
+    else if (cli_mpi_size() == 1 && secs > 0)
         fprintf(o,
                 "The games took %.1f s of thread time in %.1f s of wall "
                 "time on %d thread%s: %.0f%% of the threads' time (the "
