@@ -245,6 +245,17 @@ static double value(kmt_search *S, const kemet_pos *pos, int depth,
 static void order_moves(kmt_search *S, const kemet_pos *pos, ply_scratch *s,
                         int n) {
     bool max = pos->to == 1;
+    /* Every move's slots in the transposition table and the judged
+     * positions are asked for at once, so that their cache misses
+     * overlap instead of coming one after another (at one miss a move,
+     * a third of a search's time in Washburne's game). Only the time
+     * changes. */
+    for (int i = 0; i < n; i++)
+        if (!s->next[i].result) {
+            uint64_t key = kmt_pos_key(&s->next[i]);
+            __builtin_prefetch(tt_slot(S, key));
+            __builtin_prefetch(&S->ec[key & ((1u << EC_BITS) - 1)]);
+        }
     for (int i = 0; i < n; i++) {
         kemet_pos *next = &s->next[i];
         const tt_entry *e = next->result ? NULL : tt_find(S, kmt_pos_key(next));
