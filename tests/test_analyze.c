@@ -445,6 +445,10 @@ static void kept_measurements(void **state) {
              "(measured by a run kept in `%s`) give the tiers: chien-chacal (",
              dir);
     assert_non_null(strstr(o, want));
+    /* one ruleset: tau-b undefined, and no pair in opposite order */
+    assert_non_null(strstr(o, "Kendall's tau-b against this seed's is "
+                              "undefined, and 0 pairs of rulesets are in "
+                              "opposite strict order."));
     free(o);
     free(e);
     DIR *d = opendir(dir);

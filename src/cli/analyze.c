@@ -1860,7 +1860,7 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
             fprintf(o, "; Kendall's tau-b against this seed's tiers is %.2f",
                     tau_k);
         fprintf(o,
-                ", and %ld pair%s of rulesets %s in opp_k strict "
+                ", and %ld pair%s of rulesets %s in opposite strict "
                 "order.",
                 opp_k, opp_k == 1 ? "" : "s", opp_k == 1 ? "is" : "are");
     }
