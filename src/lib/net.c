@@ -55,7 +55,7 @@ kemet_net *kmt_net_alloc(const kemet_rules *r, int nh) {
     n->nh = nh;
     n->nw = n->ni * nh + 2 * nh + 1 + n->ni;
     n->w = calloc((size_t)n->nw, sizeof *n->w);
-    n->sig = malloc((SIG_N + 1) * sizeof *n->sig);
+    n->sig = malloc((2 * SIG_N + 1) * sizeof *n->sig);
     n->w1f = calloc((size_t)n->ni * (size_t)nh, sizeof *n->w1f);
     if (!n->w || !n->sig || !n->w1f) {
         free(n->w);
@@ -65,7 +65,9 @@ kemet_net *kmt_net_alloc(const kemet_rules *r, int nh) {
         return NULL;
     }
     for (int i = 0; i <= SIG_N; i++)
-        n->sig[i] = sigmoid(-SIG_MAX + 2 * SIG_MAX * i / SIG_N);
+        n->sig[2 * i] = sigmoid(-SIG_MAX + 2 * SIG_MAX * i / SIG_N);
+    for (int i = 0; i < SIG_N; i++)
+        n->sig[2 * i + 1] = n->sig[2 * i + 2] - n->sig[2 * i];
     for (int i = 0; i < n->nf; i++)
         n->scale[i] = 1;
     return n;

@@ -21,12 +21,15 @@ struct kemet_net {
     double *w;   /* W1 by input (w[i * nh + j]), b1, w2, b2, v (the
                     direct path, by input) */
     double scale[KEMET_MAX_FEATURES];
-    char *note;  /* how it was made (the file's comment lines), or NULL */
-    double *sig; /* the sigmoid at SIG_N + 1 points over [-SIG_MAX, SIG_MAX] */
-    float *w1f;  /* W1 in single precision, for the forward pass (twice
-                    as many per vector instruction); refreshed from w */
-    int pieces;  /* an endgame section: the class it judges (each side 1
-                    to `pieces` pieces in play); 0 for the whole game's */
+    char *note;     /* how it was made (the file's comment lines), or NULL */
+    double *sig;    /* the sigmoid at SIG_N + 1 points over [-SIG_MAX,
+                       SIG_MAX], each point i < SIG_N beside its step to the
+                       next: sig[2i] = s(i), sig[2i + 1] = s(i + 1) - s(i),
+                       sig[2 SIG_N] = s(SIG_N) */
+    float *w1f;     /* W1 in single precision, for the forward pass (twice
+                       as many per vector instruction); refreshed from w */
+    int pieces;     /* an endgame section: the class it judges (each side 1
+                       to `pieces` pieces in play); 0 for the whole game's */
     kemet_net *end; /* the whole game's network: its endgame section, or
                        NULL */
 };
@@ -98,15 +101,22 @@ static inline double sigmoid(double z) {
     return 1 / (1 + exp(-z));
 }
 
-static inline double sigmoid_fast(const double *sig, double z) {
-    double x = (z + SIG_MAX) * (SIG_N / (2 * SIG_MAX));
+/* The sigmoid's table position of z: where sigmoid_at reads it. */
+static inline double sigmoid_pos(double z) {
+    return (z + SIG_MAX) * (SIG_N / (2 * SIG_MAX));
+}
+
+/* The sigmoid at table position x, by linear interpolation between the
+ * points on either side (the step to the next point is kept beside each,
+ * so one read gives both). */
+static inline double sigmoid_at(const double *sig, double x) {
     if (!(x > 0))
         return sig[0];
     if (x >= SIG_N)
-        return sig[SIG_N];
+        return sig[2 * SIG_N];
     int i = (int)x;
     double f = x - i;
-    return sig[i] + f * (sig[i + 1] - sig[i]);
+    return sig[2 * i] + f * sig[2 * i + 1];
 }
 
 /* acc = the sum of the k rows idx[] of w1f (nh wide) scaled by val[].
@@ -162,8 +172,11 @@ static inline double forward(const kemet_net *n, int k, const int *idx,
     add_rows(n->w1f, n->nh, k, idx, val, acc);
     for (int i = 0; i < k; i++)
         z += v[idx[i]] * val[i];
+    double x[MAX_HIDDEN]; /* apart, so that the compiler vectorises it */
+    for (int j = 0; j < n->nh; j++)
+        x[j] = sigmoid_pos(b1[j] + acc[j]);
     for (int j = 0; j < n->nh; j++) {
-        h[j] = sigmoid_fast(n->sig, b1[j] + acc[j]);
+        h[j] = sigmoid_at(n->sig, x[j]);
         z += w2[j] * h[j];
     }
     return sigmoid(z);
