@@ -519,10 +519,12 @@ static int parallel(long n, long total, int threads, cli_job_fn fn, void *ctx,
     bool speak = what && (!dealt || cli_mpi_rank() == 0);
     /* into a log (not a terminal): a line every 30 s, or as often as
        KEMET_PROGRESS says (seconds; docs/cluster.md) */
-    double every = 30.0;
+    double every = 30.0, quiet = 2.0; /* nothing for a job's first 2 s */
     const char *e = getenv("KEMET_PROGRESS");
-    if (!tty && e && atof(e) > 0)
+    if (!tty && e && atof(e) > 0) {
         every = atof(e);
+        quiet = every < quiet ? every : quiet;
+    }
     if ((speak || dealt) && started > 0) {
         for (;;) {
             /* woken when the last worker ends (all jobs done, or one
@@ -550,7 +552,7 @@ static int parallel(long n, long total, int threads, cli_job_fn fn, void *ctx,
                 told = now;
             } else if (dealt)
                 continue;
-            if (speak && now - t0 > 2.0 && now - last > (tty ? 0.5 : every)) {
+            if (speak && now - t0 > quiet && now - last > (tty ? 0.5 : every)) {
                 fprintf(stderr, "%s  %s: %ld/%ld, %.0f s%s", tty ? "\r" : "",
                         what, done, total, now - t0, tty ? "   " : "\n");
                 last = now;
