@@ -58,8 +58,9 @@ static const char analyze_usage[] =
     "against the strong agent; then a verdict in tiers on stated criteria.\n"
     "Each headline figure is sampled until its 95% interval is within +-H\n"
     "(default 0.05; the median length +-4H of itself, LeadChange +-H/2): a\n"
-    "pilot of P games (default 20), then the size the pilot's interval\n"
-    "asks for, at most N games a figure (default 200); the report gives\n"
+    "pilot of P games (default 20), then the size its interval asks for,\n"
+    "sized again from all the games so far while it is wider (5 sizings\n"
+    "in all), at most N games a figure (default 200); the report gives\n"
     "the half-width each figure reached.\n"
     "RULESET may carry options (lions-jackals:solid=2); 'all' names every\n"
     "ruleset, as no RULESET does (the quick report); --sweep adds the\n"
@@ -330,6 +331,11 @@ typedef struct sizing {
     double h;
     long pilot, most;
 } sizing;
+
+/* How many times a figure's sample is sized: after the pilot, then after
+ * each pool while its interval is still wider than its target (each time
+ * from all its games so far, which estimate its spread better). */
+#define GROW_ROUNDS 5
 
 /* The figures of games T[0..games) (every rank's, after share_traces). */
 static int selfplay_measure(const kemet_rules *r, const tracer *T, long games,
@@ -825,8 +831,9 @@ typedef struct result {
 typedef struct play {
     job J;
     tracer *T;
-    long n;             /* games in T */
-    double *joined[2];  /* under mpirun: each stage's shared chances */
+    long n;                          /* games in T */
+    double *joined[GROW_ROUNDS + 1]; /* under mpirun: each pool's shared
+                                        chances */
     kemet_judge *plain; /* the linear evaluation, where a table is in use */
 } play;
 
@@ -864,8 +871,8 @@ static void play_free(play *p) {
     for (long i = 0; p->T && i < p->n; i++)
         free(p->T[i].p1);
     free(p->T);
-    free(p->joined[0]);
-    free(p->joined[1]);
+    for (int k = 0; k <= GROW_ROUNDS; k++)
+        free(p->joined[k]);
     kemet_judge_free(p->plain);
     *p = (play){0};
 }
@@ -1020,6 +1027,9 @@ static int work_open(const settings *st, result *R, work *W, stages *A) {
     return rc;
 }
 
+static int work_grow(const settings *st, result *R, work *W, stages *B,
+                     int round);
+
 /* After the first pool: the weak self-play's and SkillTrace's figures;
  * each pilot's figures, and the rest of its sample (the size it asks
  * for) added to B. */
@@ -1037,15 +1047,27 @@ static int work_middle(const settings *st, result *R, work *W, stages *B) {
             ya[k] = R->trace_adj[k].value;
         R->skill_trace_adj = kemet_skill_trace(ya, TRACE_MATCHES);
     }
+    return rc ? rc : work_grow(st, R, W, B, 1);
+}
+
+/* Round `round` (1: after the pilots; 2 and on: after the last pool):
+ * each figure's whole sample as all its games so far size it
+ * (cli_precision_size, from their spread), the rest added to B. The
+ * strong self-play is measured over its games so far first. */
+static int work_grow(const settings *st, result *R, work *W, stages *B,
+                     int round) {
+    int rc = 0;
     play *p = &W->strong;
     char what[192];
     snprintf(what, sizeof what, "%s: strong self-play", R->id);
-    if (!rc)
+    if (p->n > R->strong.games || round == 1) {
+        selfplay_free(&R->strong);
         rc = selfplay_measure(W->r, p->T, p->n, st->cap, p->plain != NULL,
                               &R->strong);
+    }
     long more = rc ? 0 : selfplay_size(&R->strong, p->n, &st->z), had = p->n;
     if (!rc && more > had && !(rc = play_grow(p, more)))
-        rc = add_selfplay(B, 0, &p->J, had, more - had, &p->joined[1],
+        rc = add_selfplay(B, 0, &p->J, had, more - had, &p->joined[round],
                           &R->part_secs[P_STRONG], what);
     for (int m = 0; m < NMATCH && !rc; m++) {
         if (!W->pilot[m])
@@ -1053,18 +1075,18 @@ static int work_middle(const settings *st, result *R, work *W, stages *B) {
         const char *hi, *lo;
         uint64_t seed;
         step *S = match_of(st, R, W->rs, m, &hi, &lo, &seed);
-        long n, pilot = W->pilot[m];
-        rc = step_size(W->out[m], pilot, &st->z, m == M_HEAD, m >= M_PROBE, S,
+        long n, have = round == 1 ? W->pilot[m] : S->games;
+        rc = step_size(W->out[m], have, &st->z, m == M_HEAD, m >= M_PROBE, S,
                        &n);
         S->games = n;
-        if (rc || n <= pilot)
+        if (rc || n <= have)
             continue;
         cli_outcome *o = realloc(W->out[m], (size_t)n * sizeof *o);
         if (!o) {
             rc = KEMET_ENOMEM;
             break;
         }
-        memset(o + pilot, 0, (size_t)(n - pilot) * sizeof *o);
+        memset(o + have, 0, (size_t)(n - have) * sizeof *o);
         W->out[m] = o;
         match_what(R, m, hi, lo, what, sizeof what);
         int part = m < M_HEAD ? P_LADDER : m == M_HEAD ? P_HEAD : P_PROBES;
@@ -1074,12 +1096,12 @@ static int work_middle(const settings *st, result *R, work *W, stages *B) {
                                   : 10;
         rc = add_match(B, order, W->j, hi, lo,
                        CLI_ALTERNATE | CLI_PAIRED | CLI_LUCK, seed, st->cap, o,
-                       pilot, n - pilot, &R->part_secs[part], what);
+                       have, n - have, &R->part_secs[part], what);
     }
     return rc;
 }
 
-/* After the second pool: every figure over its whole sample. */
+/* After the last pool: every figure over its whole sample. */
 static int work_end(const settings *st, result *R, work *W) {
     int rc = 0;
     play *p = &W->strong;
@@ -1351,22 +1373,28 @@ static void print_method(FILE *o, const settings *st) {
             "## How it is measured\n\n"
             "- **Precision**: each headline figure is sampled until its "
             "95%% interval is within its target half-width, by a "
-            "two-stage rule: a pilot of %ld games (paired games: whole "
-            "pairs) estimates the spread; the whole sample is then fixed "
-            "at pilot × (the pilot's half-width / the target)² games, "
-            "which for a mean is (1.96 s / target)², rounded up to whole "
-            "pairs, at least the pilot and at most %ld (`--max-games`); "
-            "the rest are played and every interval is taken over all the "
-            "games. The size depends on the pilot's games alone and each "
-            "game is seeded by its index, so any thread or process count "
-            "gives the same numbers. Targets (`--precision` %.3f): "
+            "sequential rule: a pilot of %ld games (paired games: whole "
+            "pairs) estimates the spread, and the sample is sized at "
+            "pilot × (the pilot's half-width / the target)² games, which "
+            "for a mean is (1.96 s / target)², rounded up to whole pairs; "
+            "once those are played, the half-width over all the games so "
+            "far sizes it again in the same way, while it is still wider "
+            "than its target, %d sizings in all; never more than %ld "
+            "games (`--max-games`). Every interval is taken over all the "
+            "games. As in Chow and Robbins's fixed-width intervals, the "
+            "stop is decided by the spread, not by the estimate (but for "
+            "the narrowing near a flag's threshold, below), which keeps "
+            "the interval's coverage near 95%% at these sample sizes. "
+            "A size depends only on the games before it and each game is "
+            "seeded by its index, so any thread or process count gives "
+            "the same numbers. Targets (`--precision` %.3f): "
             "player 1's luck-adjusted score, the strong agent against the "
             "weak, each ladder step, each probe and the luck share ±%.3f; "
             "the median length ± %.0f%% of itself (its criterion counts "
             "doublings); LeadChange ±%.4f (in its criterion's units of "
             "cost, each no coarser than ±H is for balance, one unit). "
             "Where a "
-            "pilot's estimate lies within two targets of a flag's "
+            "sizing's estimate lies within two targets of a flag's "
             "threshold, the target is narrowed to half its distance from "
             "the threshold, but not below a quarter of the target "
             "(`cli_decide_half`): the figures the flags judge (balance, "
@@ -1390,7 +1418,7 @@ static void print_method(FILE *o, const settings *st) {
             "self-play's games together (whether the rules can end a game "
             "is a property of the rules; the weak self-play's games are "
             "many and cheap).\n",
-            st->z.pilot, st->z.most, st->z.h, st->z.h,
+            st->z.pilot, GROW_ROUNDS, st->z.most, st->z.h, st->z.h,
             100 * MEDIAN_REL * st->z.h, st->z.h / LEAD_DIV, st->cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
@@ -1747,6 +1775,11 @@ static void print_references(FILE *o) {
             "- B. W. Ballard, \"The *-minimax search procedure for trees "
             "containing chance nodes\", *Artificial Intelligence* 21 (1983): "
             "the search's chance nodes.\n"
+            "- Y. S. Chow and H. Robbins, \"On the asymptotic theory of "
+            "fixed-width sequential confidence intervals for the mean\", "
+            "*Annals of Mathematical Statistics* 36 (1965): sampling until "
+            "an interval is narrow enough, the stop decided by the "
+            "spread.\n"
             "- C. Browne, *Automatic Generation and Evaluation of "
             "Recombination Games*, PhD thesis, Queensland University of "
             "Technology, 2008: measuring a game's quality by self-play, "
@@ -1916,15 +1949,14 @@ static void print_precision(FILE *o, const result *R, int n,
             "half-width of its 95%% interval; \\* marks a half-width over "
             "its target (±%.3f; the median ±%.0f%% of itself; LeadChange "
             "±%.4f). Where the figure took the cap (%ld games), the cap "
-            "stopped it; where it took fewer, the pilot's spread was an "
-            "under-estimate: the two-stage rule meets its target on "
-            "average, not in every draw, and the interval stays valid "
-            "either way.\n\n| ruleset | "
+            "stopped it; where it took fewer, its last sizing (the "
+            "%dth) under-estimated the spread, and the interval stays "
+            "valid either way.\n\n| ruleset | "
             "strong self-play, games | P1 score | median length | "
             "LeadChange | strong vs weak, games | score | luck share | "
             "ladder steps, games | widest step | probes, games | widest "
             "probe |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-            h, 100 * MEDIAN_REL * h, h / LEAD_DIV, st->z.most);
+            h, 100 * MEDIAN_REL * h, h / LEAD_DIV, st->z.most, GROW_ROUNDS);
     for (int i = 0; i < n; i++) {
         const result *x = &R[i];
         fprintf(o, "| %s | %ld |", x->id, x->strong.games);
@@ -2972,7 +3004,7 @@ static int expand_options(const char *list, char specs[][96], int n, int room) {
  * one line naming it.
  * --------------------------------------------------------------------- */
 
-#define MEASURE_REV 1
+#define MEASURE_REV 2
 #define SAVE_MAGIC "kemet-analyze-measurement 1\n"
 #define SAVE_MAX (256L << 20) /* bytes: far more than any run's file */
 #define SAVE_HEAD 2048        /* the most its opening lines take */
@@ -3307,7 +3339,7 @@ static int other_seeds(const settings *st, char (*heads)[SAVE_HEAD],
  * pools, the pilots and fixed samples, then the rest of each sample
  * ("Stages" above). */
 static int measure(const settings *st, result *R, work *W, int lo, int hi) {
-    stages A = {0}, B = {0};
+    stages A = {0}, B = {0}, C = {0};
     int rc = 0;
     for (int i = lo; i < hi && rc == 0; i++)
         rc = work_open(st, &R[i], &W[i], &A);
@@ -3317,10 +3349,24 @@ static int measure(const settings *st, result *R, work *W, int lo, int hi) {
         rc = work_middle(st, &R[i], &W[i], &B);
     if (rc == 0)
         rc = run_stages(&B, st->threads, "analyze: the rest of each sample");
+    /* then, while any figure is short of its target, its sample topped
+     * up to the size all its games so far ask for */
+    for (int round = 2; round <= GROW_ROUNDS && rc == 0; round++) {
+        C.n = 0;
+        for (int i = lo; i < hi && rc == 0; i++)
+            rc = work_grow(st, &R[i], &W[i], &C, round);
+        if (rc || C.n == 0)
+            break;
+        char what[80];
+        snprintf(what, sizeof what, "analyze: samples topped up (round %d)",
+                 round);
+        rc = run_stages(&C, st->threads, what);
+    }
     for (int i = lo; i < hi && rc == 0; i++)
         rc = work_end(st, &R[i], &W[i]);
     free(A.s);
     free(B.s);
+    free(C.s);
     return rc;
 }
 
