@@ -19,8 +19,9 @@
  *   - degeneracy probes: the simple strategies (rearmost, foremost,
  *     safe-random) against the strong agent.
  * Each headline figure is sampled to a precision (--precision): a pilot,
- * then the size its interval asks for (cli_precision_size), at most
- * --max-games. Then the verdict (verdict.c): tiers on criteria stated in
+ * then the size its interval asks for (cli_precision_size), asked again
+ * of all its games so far while it is still wider, at most --max-games.
+ * Then the verdict (verdict.c): tiers on criteria stated in
  * the report. Every game is seeded from (seed, ruleset, part, index) and
  * every size is fixed before its games are played, so the numbers do not
  * depend on the thread count or the number of MPI ranks.
@@ -608,10 +609,12 @@ static int trace_match(const cli_outcome *out, long games, double *y,
 /* ------------------------------------------------------------------------
  * Stages: the games of every ruleset, played together
  *
- * The games of a run are played in two pools: first every game whose
- * number is fixed (the weak self-play, SkillTrace) and every figure's
- * pilot, of every ruleset; then the rest of each figure's sample, which
- * its pilot sized. Each pool is dealt over the threads game by game, so
+ * The games of a run are played in pools: first every game whose number
+ * is fixed (the weak self-play, SkillTrace) and every figure's pilot, of
+ * every ruleset; then the rest of each figure's sample, which its pilot
+ * sized; then, while any figure is still short of its target, the games
+ * that all its games so far ask for (GROW_ROUNDS sizings in all). Each
+ * pool is dealt over the threads game by game, so
  * a thread is idle only at the end of a pool, not at the end of each
  * part (there were 25 such ends a ruleset); the longest games are dealt
  * first. Every game is seeded from its index alone, so the order of
@@ -1775,15 +1778,15 @@ static void print_references(FILE *o) {
             "- B. W. Ballard, \"The *-minimax search procedure for trees "
             "containing chance nodes\", *Artificial Intelligence* 21 (1983): "
             "the search's chance nodes.\n"
+            "- C. Browne, *Automatic Generation and Evaluation of "
+            "Recombination Games*, PhD thesis, Queensland University of "
+            "Technology, 2008: measuring a game's quality by self-play, "
+            "the criteria of balance, drama, decisiveness and length.\n"
             "- Y. S. Chow and H. Robbins, \"On the asymptotic theory of "
             "fixed-width sequential confidence intervals for the mean\", "
             "*Annals of Mathematical Statistics* 36 (1965): sampling until "
             "an interval is narrow enough, the stop decided by the "
             "spread.\n"
-            "- C. Browne, *Automatic Generation and Evaluation of "
-            "Recombination Games*, PhD thesis, Queensland University of "
-            "Technology, 2008: measuring a game's quality by self-play, "
-            "the criteria of balance, drama, decisiveness and length.\n"
             "- GNU Backgammon, its manual: luck analysis and variance "
             "reduction (a throw's luck against the average throw), the "
             "model of the luck-adjusted scores.\n"
@@ -3335,9 +3338,9 @@ static int other_seeds(const settings *st, char (*heads)[SAVE_HEAD],
     return nsv;
 }
 
-/* Measures rulesets lo..hi-1 (opened by work_rules): their games in two
- * pools, the pilots and fixed samples, then the rest of each sample
- * ("Stages" above). */
+/* Measures rulesets lo..hi-1 (opened by work_rules): their games in
+ * pools, the pilots and fixed samples, then the rest of each sample as
+ * sized and sized again ("Stages" above). */
 static int measure(const settings *st, result *R, work *W, int lo, int hi) {
     stages A = {0}, B = {0}, C = {0};
     int rc = 0;
