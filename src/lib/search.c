@@ -164,6 +164,11 @@ static tt_entry *tt_slot(kmt_search *S, uint64_t key) {
     return &S->tt[key & (((uint64_t)1 << TT_BITS) - 1)];
 }
 
+/* The judged positions' slot of a position with this key. */
+static ec_entry *ec_slot(kmt_search *S, uint64_t key) {
+    return &S->ec[key & ((1u << EC_BITS) - 1)];
+}
+
 static const tt_entry *tt_find(kmt_search *S, uint64_t key) {
     const tt_entry *e = tt_slot(S, key);
     return (e->key == key && e->gen == S->gen) ? e : NULL;
@@ -211,7 +216,7 @@ static bool out_of_budget(kmt_search *S) {
 /* kmt_judge_chance1 of an unfinished position, from the search's cache
  * where this search judged it before. */
 static double judged(kmt_search *S, const kemet_pos *pos, bool *exact) {
-    ec_entry *e = &S->ec[kmt_pos_key(pos) & ((1u << EC_BITS) - 1)];
+    ec_entry *e = ec_slot(S, kmt_pos_key(pos));
     if (e->gen == S->ec_gen && memcmp(&e->pos, pos, sizeof *pos) == 0) {
         *exact |= e->exact;
         return e->v;
@@ -254,7 +259,7 @@ static void order_moves(kmt_search *S, const kemet_pos *pos, ply_scratch *s,
         if (!s->next[i].result) {
             uint64_t key = kmt_pos_key(&s->next[i]);
             __builtin_prefetch(tt_slot(S, key));
-            __builtin_prefetch(&S->ec[key & ((1u << EC_BITS) - 1)]);
+            __builtin_prefetch(ec_slot(S, key));
         }
     for (int i = 0; i < n; i++) {
         kemet_pos *next = &s->next[i];
