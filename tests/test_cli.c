@@ -81,13 +81,23 @@ static void conformance_errors(void **state) {
 
 static void help_texts(void **state) {
     (void)state;
-    const char *cmds[] = {"start", "moves", "apply",  "play",
-                          "sim",   "bench", "replay", "rules"};
+    const char *cmds[] = {
+        "play",   "rules",  "start",   "moves", "apply", "sim",   "match",
+        "hint",   "ladder", "analyze", "bench", "perft", "soak",  "replay",
+        "review", "engine", "serve",   "tune",  "solve", "judge", "train"};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         char *o, *e;
         int st = tu_run(NULL, &o, &e, cmds[i], "--help", NULL);
         assert_int_equal(st, 0);
         assert_non_null(strstr(o, "usage: kemet"));
+        /* every line fits a terminal of 80 columns */
+        for (const char *l = o; *l;) {
+            size_t n = strcspn(l, "\n");
+            if (n > 80)
+                fail_msg("kemet %s --help: a line of %zu columns: %.40s...",
+                         cmds[i], n, l);
+            l += n + (l[n] == '\n');
+        }
         free(o);
         free(e);
     }

@@ -227,12 +227,12 @@ static const char solve_usage[] =
     "                   [--output FILE]\n"
     "Computes the exact endgame table of RULESET: for every position in which\n"
     "each side has at most N pieces left in play (default 3, or 2 where the\n"
-    "3-piece class has over 10^8 entries: dogs-jackals-extended), the chance "
-    "that the player to move wins with best\n"
-    "play by both. The table is written to the tables folder (--tables DIR,\n"
-    "else $KEMET_TABLES, else $XDG_CACHE_HOME/kemet or ~/.cache/kemet), where\n"
-    "every command that plays finds it, or to FILE. The table is the same for\n"
-    "any thread count (default: every core). docs/tables.md has the format.\n";
+    "3-piece class has over 10^8 entries: dogs-jackals-extended), the\n"
+    "chance that the player to move wins with best play by both. The table\n"
+    "is written to the tables folder (--tables DIR, else $KEMET_TABLES, else\n"
+    "$XDG_CACHE_HOME/kemet or ~/.cache/kemet), where every command that\n"
+    "plays finds it, or to FILE. The table is the same for any thread count\n"
+    "(default: every core). docs/tables.md has the format.\n";
 
 typedef struct solve_progress {
     double t0, last;
