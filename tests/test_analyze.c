@@ -224,6 +224,36 @@ static void contradiction_flagged(void **state) {
     free(o);
 }
 
+/* A turn cap of 5 stops every game of chien-chacal: the median length is
+ * beyond the cap, shown so (never as the cap's 5 turns, never as inf or
+ * nan); its cost and the penalty are infinite, the penalty's range
+ * starts at the finite costs' low end; the ruleset is flagged for the
+ * stopped games, but not for its length, which a cap of 5 turns cannot
+ * show to be over 500. */
+static void median_beyond_the_cap(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL,
+                    "--max-turns", "5", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_non_null(strstr(o, "\n| chien-chacal | beyond the cap | "));
+    const char *row = strstr(o, "\n| 1, flagged | chien-chacal | ∞ (");
+    assert_non_null(row);
+    char line[2048];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(row + 1, "\n"), row + 1);
+    assert_non_null(strstr(line, " | beyond the cap (5–cap) [∞] | "));
+    assert_non_null(strstr(line, "stopped"));
+    assert_null(strstr(line, "length"));
+    assert_null(strstr(line, "-0.")); /* no interval below 0 */
+    assert_null(strstr(o, " nan"));
+    assert_null(strstr(o, "-nan"));
+    assert_null(strstr(o, "(nan"));
+    assert_null(strstr(o, "inf)"));
+    assert_null(strstr(o, "(inf"));
+    free(o);
+}
+
 /* The stopping rule in use: at a target no sample of 40 games can reach,
  * every figure plays the cap and the report marks it; at a loose one,
  * the pilot is enough. */
@@ -590,6 +620,7 @@ int main(void) {
         cmocka_unit_test(sweep_equals_separate_runs),
         cmocka_unit_test(options_and_boards),
         cmocka_unit_test(contradiction_flagged),
+        cmocka_unit_test(median_beyond_the_cap),
         cmocka_unit_test(precision_sizes_samples),
         cmocka_unit_test(report_and_plots),
         cmocka_unit_test(kept_measurements),

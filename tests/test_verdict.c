@@ -306,6 +306,49 @@ static void cap_stopped(void **state) {
     NEAR(j[0].cost[VC_CAPPED].hi, 0);
 }
 
+/* K's strong self-play is stopped by the cap more often than not, so
+ * its median length lies beyond the cap: 1000+ (300 to beyond). Its
+ * length costs infinity, and so does its penalty; the penalty's low end
+ * is the finite costs' low end, its skill 0.20 (0.15-0.25) reaching 0.5
+ * below its 0.5, plus the length's low end, log2(300 / 150) = 1 doubling:
+ * 1.0, and no NaN anywhere. Flagged for the stopped share, K ranks after
+ * L, flagged alike with a finite penalty. Unflagged, a median beyond the
+ * cap ranks after every finite penalty, and its range takes its part in
+ * the tiers. */
+static void median_beyond_cap(void **state) {
+    (void)state;
+    cli_measured m[3] = {good(), good(), good()};
+    m[0].c[VC_LENGTH] = (kemet_stat){INFINITY, 300, INFINITY};
+    m[0].c[VC_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
+    m[0].c[VC_CAPPED] = (kemet_stat){0.6, 0.5, 0.7};
+    m[1].c[VC_CAPPED] = (kemet_stat){0.05, 0.02, 0.1};
+    m[1].c[VC_SKILL] = (kemet_stat){0.05, 0.045, 0.055};
+    cli_judged j[3];
+    int ord[3];
+    assert_int_equal(cli_verdict(m, 3, -1, j, ord), 2);
+    assert_true(isinf(j[0].cost[VC_LENGTH].value));
+    assert_true(isinf(j[0].penalty.value) && j[0].penalty.value > 0);
+    assert_true(isinf(j[0].penalty.hi) && j[0].penalty.hi > 0);
+    NEAR(j[0].penalty.lo, 1.0);
+    assert_int_equal(j[0].flags, 1 << VC_CAPPED);
+    assert_int_equal(j[1].flags, 1 << VC_CAPPED);
+    assert_int_equal(ord[0], 2);
+    assert_int_equal(ord[1], 1);
+    assert_int_equal(ord[2], 0);
+    /* unflagged: last, and the tiers see its range start at 1.0, above
+     * the good ruleset's 0 to 0 but reaching L's skill cost of 2.0 (1.95
+     * to 2.05): K is in L's tier */
+    m[0].c[VC_CAPPED] = (kemet_stat){0, 0, 0.004};
+    m[1].c[VC_CAPPED] = (kemet_stat){0, 0, 0.004};
+    assert_int_equal(cli_verdict(m, 3, -1, j, ord), 2);
+    assert_int_equal(j[0].flags, 0);
+    assert_int_equal(ord[2], 0);
+    assert_false(isnan(j[0].penalty.lo));
+    assert_int_equal(j[2].tier, 1);
+    assert_int_equal(j[1].tier, 2);
+    assert_int_equal(j[0].tier, 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stopping_rule),
@@ -318,6 +361,7 @@ int main(void) {
         cmocka_unit_test(disqualifying_criterion),
         cmocka_unit_test(flag_at_threshold),
         cmocka_unit_test(cap_stopped),
+        cmocka_unit_test(median_beyond_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1180,7 +1180,17 @@ static cli_measured measured_of(const result *R, int w) {
     const selfplay *S = w ? &R->weak : &R->strong;
     cli_measured m;
     m.c[VC_LENGTH] = S->median;
+    /* a median beyond the cap is known only to exceed the cap: where the
+     * interval's low end is beyond it too, that end is the cap itself,
+     * the turn at which the games were stopped (half of them or more, at
+     * which kemet_analysis's median counts them), so that a cap below a
+     * flag's threshold does not flag a length it cannot show */
+    if (isinf(m.c[VC_LENGTH].lo))
+        m.c[VC_LENGTH].lo = S->a.median_turns;
     m.c[VC_DECISIONS] = S->per_turn;
+    /* a ratio of counts is never negative, though its normal interval
+     * may reach below 0 on a few short games */
+    m.c[VC_DECISIONS].lo = fmax(0, m.c[VC_DECISIONS].lo);
     const kemet_stat *ls = &R->head.share;
     m.c[VC_SKILL] = (kemet_stat){1 - ls->value, 1 - ls->hi, 1 - ls->lo};
     if (w) {
@@ -1284,6 +1294,23 @@ static void put_figure(FILE *o, int c, const kemet_stat *s) {
         fprintf(o, "%.*f)", d, s->hi);
 }
 
+/* A median length: "beyond the cap" where half the games or more were
+ * stopped by it (censored there), else whole turns. */
+static void put_median(FILE *o, const kemet_stat *s) {
+    if (isinf(s->value))
+        fprintf(o, "beyond the cap");
+    else
+        fprintf(o, "%.0f", s->value);
+}
+
+/* A cost or a penalty: "∞" where a median length lies beyond the cap. */
+static void put_cost(FILE *o, double x) {
+    if (isinf(x))
+        fprintf(o, "%s∞", x < 0 ? "−" : "");
+    else
+        fprintf(o, "%.2f", x);
+}
+
 /* A threshold or a band's end: "—" where there is none. */
 static void put_bound(FILE *o, int c, double x) {
     if (isnan(x) || isinf(x))
@@ -1352,8 +1379,9 @@ static void weakest(FILE *o, const result *R) {
         return;
     }
     const cli_criterion *k = &cli_criteria[c];
-    fprintf(o, "%s costs most (%.2f): %s ", k->name, J->cost[c].value,
-            k->figure);
+    fprintf(o, "%s costs most (", k->name);
+    put_cost(o, J->cost[c].value);
+    fprintf(o, "): %s ", k->figure);
     put_figure(o, c, &R->vm[0].c[c]);
     fprintf(o, " against the band ");
     put_band(o, c);
@@ -1501,7 +1529,11 @@ static void print_method(FILE *o, const settings *st) {
                "flagged ruleset ranks after every unflagged one, in a tier of "
                "its own. A draw the rules provide (an equal score, a jammed "
                "board) is no criterion and never flags; the games the turn "
-               "cap stops are one of their own.\n\n"
+               "cap stops are one of their own. Where half the games or more "
+               "are stopped, the median length lies beyond the cap, known "
+               "only to exceed it: its cost and the penalty are then "
+               "unbounded (∞), the penalty's range starting where the "
+               "length's interval and the other costs' ranges allow.\n\n"
                "**Ties are tiers**, cut at the gaps between penalty ranges: "
                "the unflagged rulesets are sorted by penalty, and a cut "
                "falls between two places only where every range before it "
@@ -1551,16 +1583,20 @@ static void verdict_row(FILE *o, const char *id, const cli_judged *J,
         fprintf(o, "| %d, flagged | %s |", J->tier, id);
     else
         fprintf(o, "| %d | %s |", J->tier, id);
-    fprintf(o, " %.2f (%.2f–", J->penalty.value, J->penalty.lo);
-    if (isinf(J->penalty.hi))
-        fprintf(o, "∞) |");
-    else
-        fprintf(o, "%.2f) |", J->penalty.hi);
+    fprintf(o, " ");
+    put_cost(o, J->penalty.value);
+    fprintf(o, " (");
+    put_cost(o, J->penalty.lo);
+    fprintf(o, "–");
+    put_cost(o, J->penalty.hi);
+    fprintf(o, ") |");
     for (int c = 0; c < VC_COUNT; c++) {
         bool f = J->flags >> c & 1;
         fprintf(o, " %s", f ? "**" : "");
         put_figure(o, c, &m->c[c]);
-        fprintf(o, "%s [%.2f] |", f ? "**" : "", J->cost[c].value);
+        fprintf(o, "%s [", f ? "**" : "");
+        put_cost(o, J->cost[c].value);
+        fprintf(o, "] |");
     }
     fprintf(o, " ");
     put_flags(o, J->flags);
@@ -2071,9 +2107,13 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                "(plies), strong |\n|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
         const kemet_analysis *a = &R[i].strong.a;
-        fprintf(o, "| %s | %.0f |", R[i].id, a->median_turns);
+        fprintf(o, "| %s | ", R[i].id);
+        put_median(o, &R[i].strong.median);
+        fprintf(o, " |");
         md_stat(o, &a->duration_turns, 1, 1);
-        fprintf(o, " %.1f | %.0f |", a->sd_turns, R[i].weak.a.median_turns);
+        fprintf(o, " %.1f | ", a->sd_turns);
+        put_median(o, &R[i].weak.median);
+        fprintf(o, " |");
         md_stat(o, &a->duration_moves, 1, 1);
         fputc('\n', o);
     }
@@ -2342,7 +2382,9 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 const selfplay *S = &x->strong;
                 fprintf(o, "| %s |", x->id);
                 md_stat(o, &S->adv_adj, 1, 3);
-                fprintf(o, " %.0f | %.0f | %.2f | %.3f |", S->a.median_turns,
+                fprintf(o, " ");
+                put_median(o, &S->median);
+                fprintf(o, " | %.0f | %.2f | %.3f |",
                         100 *
                             (S->a.forced_moves.value + S->a.lost_throws.value),
                         x->head.luck_share, S->a.lead_change.value);

@@ -263,23 +263,35 @@ int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
     for (int i = 0; i < n; i++) {
         cli_judged *J = &out[i];
         *J = (cli_judged){.penalty = {0, 0, 0}};
+        /* the finite costs' sum and the squares of their reach down and
+         * up; an infinite cost (a median length beyond the turn cap)
+         * makes the penalty infinite, and adds the low end of its own
+         * range to the penalty's low end */
+        double sum = 0, down2 = 0, up2 = 0, beyond = 0;
+        bool infinite = false;
         for (int c = 0; c < VC_COUNT; c++) {
             J->cost[c] = cost_of(c, &m[i].c[c]);
             if (c == skip)
                 continue;
             if (cli_criterion_flag(c, &m[i].c[c]))
                 J->flags |= 1 << c;
+            const kemet_stat *k = &J->cost[c];
+            if (isinf(k->value)) {
+                infinite = true;
+                beyond += k->lo;
+                continue;
+            }
             /* the range: each cost's distance to either end of its own
              * range, combined as independent errors (the root of the
              * sum of squares) */
-            double down = J->cost[c].value - J->cost[c].lo,
-                   up = J->cost[c].hi - J->cost[c].value;
-            J->penalty.value += J->cost[c].value;
-            J->penalty.lo += down * down;
-            J->penalty.hi += up * up;
+            double down = k->value - k->lo, up = k->hi - k->value;
+            sum += k->value;
+            down2 += down * down;
+            up2 += up * up;
         }
-        J->penalty.lo = J->penalty.value - sqrt(J->penalty.lo);
-        J->penalty.hi = J->penalty.value + sqrt(J->penalty.hi);
+        J->penalty.lo = sum - sqrt(down2) + beyond;
+        J->penalty.value = infinite ? INFINITY : sum;
+        J->penalty.hi = infinite ? INFINITY : sum + sqrt(up2);
     }
     /* the order: unflagged first by penalty; then the flagged, by how
      * many flags, then penalty; the index breaks exact ties */
