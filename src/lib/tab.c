@@ -498,20 +498,16 @@ static void tab_side(const kemet_rules *r, const kemet_pos *pos, int p,
     uint64_t own = pos->sq[p], opp = kmt_mirror60(pos->sq[p ^ 1]);
     f[0] = kmt_popcount64(own);
     f[1] = kmt_popcount64(own) - kmt_popcount64(pos->lock[p]);
-    /* pieces an opponent's piece stands 1-6 behind (round the loop) */
-    for (uint64_t b = own; b; b &= b - 1) {
-        int s = kmt_ctz64(b);
-        if (h->marks == MARKS_SAFE && (h->marked & B(s)))
-            continue;
-        for (int t = 1; t <= 6; t++) {
-            int q = s - t < 1 ? s - t + LAST : s - t;
-            if (opp & B(q)) {
-                f[2] += 1;
-                break;
-            }
-        }
-        f[3] += s >= 55;
-    }
+    /* the pieces off the safe holes: those an opponent's piece stands
+     * 1-6 behind (round the loop: square s - t, or s - t + LAST below
+     * 1), and those on the last five holes */
+    uint64_t open = h->marks == MARKS_SAFE ? own & ~h->marked : own;
+    uint64_t behind = 0;
+    for (int t = 1; t <= 6; t++)
+        behind |= opp << t | opp >> (LAST - t);
+    behind &= (B(LAST + 1) - 1) & ~B(0);
+    f[2] += kmt_popcount64(open & behind);
+    f[3] += kmt_popcount64(open & ~(B(55) - 1));
 }
 
 static void tab_explain(const kemet_rules *r, const kemet_pos *pos,
