@@ -6,6 +6,7 @@
  */
 #include "testutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +222,37 @@ static void contradiction_flagged(void **state) {
     free(e);
     assert_non_null(strstr(o, "**Contradictions**"));
     assert_non_null(strstr(o, "| **!** "));
+    free(o);
+}
+
+/* The verdict's skill figure is the strong agent's edge over the weak:
+ * 2 x its luck-adjusted score - 1, held to 0..1, from the same games. */
+static void skill_is_the_edge(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--format",
+                    "json", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    double score, lo, hi, skill, slo, shi;
+    const char *a = strstr(o, "\"strong_vs_weak\":");
+    assert_non_null(a);
+    a = strstr(a, "\"adjusted\":");
+    assert_non_null(a);
+    assert_int_equal(sscanf(a, "\"adjusted\":{\"value\":%lf,\"ci95\":[%lf,%lf]",
+                            &score, &lo, &hi),
+                     3);
+    const char *v = strstr(o, "\"skill\":");
+    assert_non_null(v);
+    assert_int_equal(sscanf(v, "\"skill\":{\"value\":%lf,\"ci95\":[%lf,%lf]",
+                            &skill, &slo, &shi),
+                     3);
+    double want[3] = {2 * score - 1, 2 * lo - 1, 2 * hi - 1},
+           got[3] = {skill, slo, shi};
+    for (int k = 0; k < 3; k++) {
+        double w = want[k] < 0 ? 0 : want[k] > 1 ? 1 : want[k];
+        assert_true(fabs(got[k] - w) < 2e-5);
+    }
     free(o);
 }
 
@@ -620,6 +652,7 @@ int main(void) {
         cmocka_unit_test(sweep_equals_separate_runs),
         cmocka_unit_test(options_and_boards),
         cmocka_unit_test(contradiction_flagged),
+        cmocka_unit_test(skill_is_the_edge),
         cmocka_unit_test(median_beyond_the_cap),
         cmocka_unit_test(precision_sizes_samples),
         cmocka_unit_test(report_and_plots),

@@ -3,7 +3,8 @@
  * median's order-statistic interval with lengths censored at the cap, the
  * luck share's ratio estimator, Kendall's tau-b, and the verdict itself:
  * a disqualifying criterion, ties, a figure exactly at its threshold, a
- * ruleset whose games the turn cap stops. No game is played.
+ * ruleset whose games the turn cap stops, a criterion that costs and
+ * never flags. No game is played.
  */
 #include "testutil.h"
 #include "cli.h"
@@ -349,6 +350,27 @@ static void median_beyond_cap(void **state) {
     assert_int_equal(j[0].tier, 2);
 }
 
+/* The skill criterion (the share of games the strong agent's better
+ * choices decide) costs and never flags: at 0 (0-0), where search
+ * finds nothing over one move ahead, it costs (0.25 - 0) / 0.1 = 2.5
+ * units, and M stays among the unflagged, after N, which costs
+ * nothing. */
+static void skill_costs_never_flags(void **state) {
+    (void)state;
+    kemet_stat none = {0, 0, 0};
+    assert_false(cli_criterion_flag(VC_SKILL, &none));
+    cli_measured m[2] = {good(), good()};
+    m[0].c[VC_SKILL] = none;
+    cli_judged j[2];
+    int ord[2];
+    assert_int_equal(cli_verdict(m, 2, -1, j, ord), 2);
+    assert_int_equal(j[0].flags, 0);
+    NEAR(j[0].cost[VC_SKILL].value, 2.5);
+    NEAR(j[0].penalty.lo, 2.5);
+    assert_int_equal(ord[0], 1);
+    assert_int_equal(j[0].tier, 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stopping_rule),
@@ -362,6 +384,7 @@ int main(void) {
         cmocka_unit_test(flag_at_threshold),
         cmocka_unit_test(cap_stopped),
         cmocka_unit_test(median_beyond_cap),
+        cmocka_unit_test(skill_costs_never_flags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -547,6 +547,11 @@ static long step_pilot(const sizing *z) {
     return pilot < most ? pilot : most;
 }
 
+/* The luck share's sample is narrowed near 1 - SHARE_DECIDE, where the
+ * luck leaves the choices a fiftieth of the result's variance (the
+ * report's method says so). */
+#define SHARE_DECIDE 0.02
+
 /* After the pilot out[0..pilot) of `hi` against `lo` (paired games, luck
  * taken out): the whole sample that the luck-adjusted score's interval
  * needs to be within +-z->h (and, with `share`, the luck share's), at
@@ -567,9 +572,9 @@ static int step_size(const cli_outcome *out, long pilot, const sizing *z,
     *n = cli_precision_size(pilot, fmax(e->score - e->lo, e->hi - e->score),
                             probe ? decide(z->h, VC_PROBE, e->score) : z->h,
                             most, 2);
-    long m =
-        cli_precision_size(pilot, half_of(&S->share, false),
-                           decide(z->h, VC_SKILL, 1 - S->share.value), most, 2);
+    long m = cli_precision_size(
+        pilot, half_of(&S->share, false),
+        cli_decide_half(z->h, 1 - S->share.value, SHARE_DECIDE), most, 2);
     *n = share && m > *n ? m : *n;
     return KEMET_OK;
 }
@@ -1174,6 +1179,18 @@ static kemet_stat stopped_pooled(const result *R) {
     return s;
 }
 
+/* Whether step s's stronger agent is shown to be better: its interval
+ * wholly above one half (games to lead are given only then). */
+static bool shown_better(const step *s) {
+    return s->m.adj.lo > 0.5 && !isnan(s->m.adj.lo);
+}
+
+/* The share of the games decided by the better choices of an agent
+ * that scores s: 2s - 1, held to 0..1. */
+static double edge_of(double s) {
+    return fmin(1, fmax(0, 2 * s - 1));
+}
+
 /* The verdict's figures of ruleset R from strong play (w = 0) or weak
  * play (w = 1; balance there from the raw result: a draw is a half). */
 static cli_measured measured_of(const result *R, int w) {
@@ -1191,8 +1208,12 @@ static cli_measured measured_of(const result *R, int w) {
     /* a ratio of counts is never negative, though its normal interval
      * may reach below 0 on a few short games */
     m.c[VC_DECISIONS].lo = fmax(0, m.c[VC_DECISIONS].lo);
-    const kemet_stat *ls = &R->head.share;
-    m.c[VC_SKILL] = (kemet_stat){1 - ls->value, 1 - ls->hi, 1 - ls->lo};
+    /* the strong agent's edge over the weak, held to 0..1 (as the
+     * score is): the share of the games its better choices decide, were
+     * each game either decided by them or a toss-up */
+    const cli_estimate *hd = &R->head.m.adj;
+    m.c[VC_SKILL] =
+        (kemet_stat){edge_of(hd->score), edge_of(hd->lo), edge_of(hd->hi)};
     if (w) {
         long g = S->a.games;
         double k = (double)S->a.wins[0] + (double)S->a.draws / 2;
@@ -1249,6 +1270,17 @@ static void md_stat(FILE *o, const kemet_stat *s, double scale, int digits) {
     else
         fprintf(o, " %.*f (%.*f–%.*f) |", digits, scale * s->value, digits,
                 scale * s->lo, digits, scale * s->hi);
+}
+
+/* A figure that lies in 0..1 by its definition (a share, a chance), its
+ * normal interval held to 0..1 as well. */
+static void md_unit(FILE *o, const kemet_stat *s) {
+    kemet_stat x = *s;
+    if (!isnan(x.lo)) {
+        x.lo = fmax(0, x.lo);
+        x.hi = fmin(1, x.hi);
+    }
+    md_stat(o, &x, 1, 3);
 }
 
 /* A luck-adjusted score held to 0..1, as its interval is (match.c). */
@@ -1415,24 +1447,25 @@ static void print_method(FILE *o, const settings *st) {
             "games. As in Chow and Robbins's fixed-width intervals, the "
             "stop is decided by the spread, not by the estimate (but for "
             "the narrowing near a flag's threshold, below), which keeps "
-            "the interval's coverage near 95%% at these sample sizes. "
+            "the interval's coverage at 95%% as the target narrows "
+            "(exactly in the limit; near it at these sample sizes). "
             "A size depends only on the games before it and each game is "
             "seeded by its index, so any thread or process count gives "
             "the same numbers. Targets (`--precision` %.3f): "
             "player 1's luck-adjusted score, the strong agent against the "
             "weak, each ladder step, each probe and the luck share ±%.3f; "
             "the median length ± %.0f%% of itself (its criterion counts "
-            "doublings); LeadChange ±%.4f (in its criterion's units of "
-            "cost, each no coarser than ±H is for balance, one unit). "
+            "doublings); LeadChange ±%.4f. "
             "Where a "
             "sizing's estimate lies within two targets of a flag's "
             "threshold, the target is narrowed to half its distance from "
-            "the threshold, but not below a quarter of the target "
-            "(`cli_decide_half`): the figures the flags judge (balance, "
-            "the length, LeadChange, the luck share, the probes) are "
-            "sampled until their intervals tend to end on one side of the "
-            "threshold, so that a flag does not come and go with the "
-            "seed. "
+            "the threshold, but not below a quarter of the target: the "
+            "figures the flags judge (balance, "
+            "the length, LeadChange, the probes) are sampled until their "
+            "intervals tend to end on one side of the threshold, so that a "
+            "flag does not come and go with the seed; the luck share is "
+            "narrowed alike near %.2f (the choices left a fiftieth of the "
+            "result's variance). "
             "*Precision reached* gives the games each figure took and the "
             "half-width it reached, marking one over its target.\n"
             "- **Intervals**: a luck-adjusted score, the mean of a game's "
@@ -1450,7 +1483,8 @@ static void print_method(FILE *o, const settings *st) {
             "is a property of the rules; the weak self-play's games are "
             "many and cheap).\n",
             st->z.pilot, GROW_ROUNDS, st->z.most, st->z.h, st->z.h,
-            100 * MEDIAN_REL * st->z.h, st->z.h / LEAD_DIV, st->cap);
+            100 * MEDIAN_REL * st->z.h, st->z.h / LEAD_DIV, 1 - SHARE_DECIDE,
+            st->cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
             "is measured (`kemet_throw_luck`: how much better the throw "
@@ -1474,11 +1508,21 @@ static void print_method(FILE *o, const settings *st) {
             "- **Luck share**: over the games of %s against %s, the share "
             "of the variance of a game's result that the throws' luck "
             "explains: Var(luck) / (Var(luck) + Var(result − luck)). 0 is "
-            "a game of pure skill, 1 of pure chance.\n"
+            "a game of pure skill, 1 of pure chance. It is a figure, not a "
+            "criterion: the variance it leaves to the choices holds every "
+            "move either agent plays unlike the evaluation's choice, even "
+            "where the two agents play alike.\n"
+            "- **Skill**, the verdict's criterion: the share of the games "
+            "that the strong agent's better choices decide against the "
+            "weak, 2 × its luck-adjusted score − 1 (were each game either "
+            "decided by those choices or a toss-up, the strong agent would "
+            "score one half plus half that share), held to 0..1, its "
+            "interval from the score's.\n"
             "- **Games to lead**: how many games the stronger player needs "
             "to be ahead at the end with 95%% confidence (one-sided), from "
             "its luck-adjusted score and the spread of one game's "
-            "result.\n"
+            "result; given only where the stronger player is shown to be "
+            "better (its score's interval wholly above one half).\n"
             "- **SkillTrace**, by the definition of Ludii's metric "
             "(Evaluation, metrics.designer.SkillTrace): %d matches of %ld "
             "games, expectimax with twice the budget against expectimax "
@@ -1512,42 +1556,41 @@ static void print_method(FILE *o, const settings *st) {
             st->strong, st->weak[0], st->weak[1], st->games, st->strong,
             st->weak[0], TRACE_MATCHES, st->trace_games, st->trace_base,
             st->trace_games, st->strong);
-    fprintf(o, "## The criteria of the verdict\n\n"
-               "Each criterion has a band where it costs nothing and a unit: "
-               "a figure outside its band costs its distance from the band in "
-               "units (the length in doublings). A ruleset's penalty is the "
-               "sum of its costs. Each cost has a range while its figure "
-               "stays within its 95%% interval, and the penalty's range "
-               "combines them as independent errors: it reaches below the "
-               "penalty by the root of the sum of the squares of each "
-               "cost's reach below its value, and above alike. (The sum of "
-               "the ranges themselves, every figure at its worst end at "
-               "once, is far wider than 95%%: at seed 2 it chained every "
-               "unflagged ruleset into one tier.) A criterion with a threshold "
-               "flags a ruleset only "
-               "when the figure's whole interval lies strictly past it; a "
-               "flagged ruleset ranks after every unflagged one, in a tier of "
-               "its own. A draw the rules provide (an equal score, a jammed "
-               "board) is no criterion and never flags; the games the turn "
-               "cap stops are one of their own. Where half the games or more "
-               "are stopped, the median length lies beyond the cap, known "
-               "only to exceed it: its cost and the penalty are then "
-               "unbounded (∞), the penalty's range starting where the "
-               "length's interval and the other costs' ranges allow.\n\n"
-               "**Ties are tiers**, cut at the gaps between penalty ranges: "
-               "the unflagged rulesets are sorted by penalty, and a cut "
-               "falls between two places only where every range before it "
-               "ends below every range after it. Rulesets in different tiers "
-               "have ranges that do not overlap, so their order is a "
-               "finding; a chain of overlapping ranges is one tier, and "
-               "within a tier the order is not a finding. (The earlier "
-               "leader's-interval rule cut wherever a range stopped "
-               "overlapping the tier's first, so two rulesets whose ranges "
-               "overlap could stand in different tiers.) Every flagged "
-               "ruleset is in one last tier.\n\n"
-               "| criterion | figure | band (no cost) | a unit of cost | "
-               "flagged when the interval lies wholly below | or wholly "
-               "above | why |\n|---|---|---|---|---|---|---|\n");
+    fprintf(o,
+            "## The criteria of the verdict\n\n"
+            "Each criterion has a band where it costs nothing and a unit: "
+            "a figure outside its band costs its distance from the band in "
+            "units (the length in doublings). A ruleset's penalty is the "
+            "sum of its costs. Each cost has a range while its figure "
+            "stays within its 95%% interval, and the penalty's range "
+            "combines them as independent errors, an approximate range "
+            "rather than a 95%% interval: it reaches below the "
+            "penalty by the root of the sum of the squares of each "
+            "cost's reach below its value, and above alike. (The sum of "
+            "the ranges themselves, every figure at its worst end at "
+            "once, would be far wider than 95%%.) A criterion with a threshold "
+            "flags a ruleset only "
+            "when the figure's whole interval lies strictly past it; a "
+            "flagged ruleset ranks after every unflagged one, in a tier of "
+            "its own. A draw the rules provide (an equal score, a jammed "
+            "board) is no criterion and never flags; the games the turn "
+            "cap stops are one of their own. Where half the games or more "
+            "are stopped, the median length lies beyond the cap, known "
+            "only to exceed it: its cost and the penalty are then "
+            "unbounded (∞), the penalty's range starting where the "
+            "length's interval and the other costs' ranges allow.\n\n"
+            "**Ties are tiers**, cut at the gaps between penalty ranges: "
+            "the unflagged rulesets are sorted by penalty, and a cut "
+            "falls between two places only where every range before it "
+            "ends below every range after it. Rulesets in different tiers "
+            "have ranges that do not overlap, so their order is a "
+            "finding; a chain of overlapping ranges is one tier, and "
+            "within a tier the order is not a finding. Every flagged "
+            "ruleset is in one last tier, listed by its number of flags, "
+            "then by penalty; that order is not a finding either.\n\n"
+            "| criterion | figure | band (no cost) | a unit of cost | "
+            "flagged when the interval lies wholly below | or wholly "
+            "above | why |\n|---|---|---|---|---|---|---|\n");
     for (int c = 0; c < VC_COUNT; c++) {
         const cli_criterion *k = &cli_criteria[c];
         fprintf(o, "| %s | %s | ", k->name, k->figure);
@@ -1694,22 +1737,33 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
             "## Abstract\n\n%d reconstructions of the race games of "
             "ancient Egypt",
             n);
-    if (nb[BOARD_SENET] || nb[BOARD_58])
-        fprintf(o,
-                " (%d of Senet's board, %d of the 58 holes, %d on other "
-                "boards)",
-                nb[BOARD_SENET], nb[BOARD_58], nb[BOARD_OTHER]);
+    if (nb[BOARD_SENET] || nb[BOARD_58]) {
+        static const char *const where[NBOARDS] = {
+            [BOARD_SENET] = "of Senet's board",
+            [BOARD_58] = "of the 58 holes",
+            [BOARD_OTHER] = "on other boards"};
+        static const int order[NBOARDS] = {BOARD_SENET, BOARD_58, BOARD_OTHER};
+        int said = 0;
+        for (int k = 0; k < NBOARDS; k++)
+            if (nb[order[k]])
+                fprintf(o, "%s%d %s", said++ ? ", " : " (", nb[order[k]],
+                        where[order[k]]);
+        fprintf(o, ")");
+    }
     if (nv)
         fprintf(o, " and %d variants of their options", nv);
     fprintf(o,
             " were measured by self-play of a search agent (%s) against "
-            "itself and against simpler agents, each headline figure to "
-            "within ±%.3g at 95%%. Judged on stated criteria of a good game "
+            "itself and against simpler agents, each headline figure "
+            "sampled until its 95%% interval was within ±%.3g or the cap "
+            "of %ld games stopped it (*Precision reached*). Judged on stated "
+            "criteria of a good game "
             "(a game of one sitting, real decisions, a result decided in "
             "part by skill, balance, tension) and of a game that fails "
             "(games the rules cannot end, simple habits as good as search), "
-            "the first tier, whose differences lie within the noise, is ",
-            st->strong, st->z.h);
+            "the first tier, a chain of overlapping penalty ranges within "
+            "which the order is not a finding, is ",
+            st->strong, st->z.h, st->z.most);
     first_tier(o, ord, n, J, x);
     fprintf(o, ".");
     int flagged = 0;
@@ -1717,9 +1771,10 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
         flagged += R[i].flags != 0;
     if (flagged) {
         fprintf(o,
-                " %d %s flagged, ranked last whatever their other "
+                " %d %s flagged, ranked last whatever %s other "
                 "figures:",
-                flagged, flagged == 1 ? "is" : "are");
+                flagged, flagged == 1 ? "is" : "are",
+                flagged == 1 ? "its" : "their");
         int said = 0;
         for (int k = 0; k < n; k++) {
             const result *y = &R[ord[k]];
@@ -1756,14 +1811,15 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
     }
     if (lo >= 0 && lo != hi)
         fprintf(o,
-                " Between the strong agent and %s, skill decides from "
-                "%.2f (%.2f–%.2f) of the result (%s) to %.2f (%.2f–%.2f) "
-                "(%s); the rest is the throws' luck.",
+                " Against %s, the strong agent's better choices decide "
+                "from %.2f (%.2f–%.2f) of the games (%s) to %.2f "
+                "(%.2f–%.2f) (%s); the rest are decided by the throws and "
+                "by play that %s sees as well.",
                 st->weak[0], R[lo].vm[0].c[VC_SKILL].value,
                 R[lo].vm[0].c[VC_SKILL].lo, R[lo].vm[0].c[VC_SKILL].hi,
                 R[lo].id, R[hi].vm[0].c[VC_SKILL].value,
                 R[hi].vm[0].c[VC_SKILL].lo, R[hi].vm[0].c[VC_SKILL].hi,
-                R[hi].id);
+                R[hi].id, st->weak[0]);
     fprintf(o, " These are findings about the rules as these agents play "
                "them, not about which reading is the ancient one "
                "(*Limitations*).\n\n");
@@ -1773,16 +1829,16 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
 static void print_limits(FILE *o, const settings *st) {
     fprintf(o,
             "## Limitations\n\n"
-            "- **The agents bound what skill can show.** The skill share, the "
-            "ladder and SkillTrace measure how much *these* agents gain by "
+            "- **The agents bound what skill can show.** The skill criterion, "
+            "the ladder and SkillTrace measure how much *these* agents gain by "
             "playing better; a ruleset may reward a depth of play that no "
             "agent here reaches. The strong agent (%s) is measured against "
             "perfect play where an exact endgame table reaches (*Perfect play "
             "where an exact table reaches*), and elsewhere only against the "
-            "agents below it. A skill share is therefore a lower bound on the "
-            "skill the rules allow, and a flag for little skill says that "
-            "these agents found little to gain, not that nothing can be "
-            "gained.\n"
+            "agents below it. The skill criterion's share is therefore a "
+            "lower bound on what the rules reward, and it costs but never "
+            "flags: that these agents find little to gain does not show "
+            "that nothing can be gained.\n"
             "- **The luck is measured by the agents' own judgement.** A "
             "throw's luck is the change in the evaluation's win chance that "
             "it causes; where the evaluation is wrong the luck is mis-split, "
@@ -2048,7 +2104,9 @@ static bool say_contradiction(FILE *o, const char *id, const step *s,
         return false;
     if (!said)
         fprintf(o, "\n**Contradictions** (a stronger agent losing beyond "
-                   "its interval):\n\n");
+                   "its interval; each step's interval misses its true "
+                   "score one time in twenty, so among many steps one may "
+                   "by chance):\n\n");
     fprintf(o, "- %s: %s scores %.3f (%.3f–%.3f) against %s over %ld games.\n",
             id, s->hi, s->m.adj.score, s->m.adj.lo, s->m.adj.hi, s->lo,
             s->games);
@@ -2149,10 +2207,10 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     for (int i = 0; i < n; i++) {
         const kemet_analysis *a = &R[i].strong.a;
         fprintf(o, "| %s |", R[i].id);
-        md_stat(o, &a->lead_change, 1, 3);
-        md_stat(o, &a->drama, 1, 3);
-        md_stat(o, &a->decisiveness_threshold, 1, 3);
-        md_stat(o, &R[i].weak.a.lead_change, 1, 3);
+        md_unit(o, &a->lead_change);
+        md_unit(o, &a->drama);
+        md_unit(o, &a->decisiveness_threshold);
+        md_unit(o, &R[i].weak.a.lead_change);
         fputc('\n', o);
     }
     md_plot(o, link, "chances.svg",
@@ -2250,7 +2308,7 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         fprintf(o, "| %s |", R[i].id);
         md_est(o, &h->m.adj);
         fprintf(o, " %.3f | %.2f |", h->m.score, h->luck_share);
-        if (isnan(R[i].games_to_lead))
+        if (!shown_better(&R[i].head))
             fprintf(o, " — |");
         else
             fprintf(o, " %.0f |", R[i].games_to_lead);
@@ -2266,17 +2324,25 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     fprintf(o, "\nIn words:\n\n");
     for (int i = 0; i < n; i++) {
         const step *h = &R[i].head;
-        fprintf(o, "- **%s**: the throws decide about %.0f%% of a game; ",
+        fprintf(o,
+                "- **%s**: the throws' luck explains about %.0f%% of the "
+                "variance of a game's result; ",
                 R[i].id, 100 * h->luck_share);
-        if (isnan(R[i].games_to_lead))
-            fprintf(o, "%s is not shown to be better than %s.\n", h->hi, h->lo);
+        if (!shown_better(h))
+            fprintf(o,
+                    "%s is not shown to be better than %s: it scores "
+                    "%.3f (%.3f–%.3f) with the luck taken out.\n",
+                    h->hi, h->lo, h->m.adj.score, fmax(0, h->m.adj.lo),
+                    fmin(1, h->m.adj.hi));
         else
             fprintf(o,
-                    "%s wins %.0f%% against %s with the luck taken out, "
-                    "and needs a match of about %.0f game%s to be ahead at "
-                    "the end 19 times in 20.\n",
-                    h->hi, 100 * h->m.adj.score, h->lo, R[i].games_to_lead,
-                    R[i].games_to_lead == 1 ? "" : "s");
+                    "%s wins %.0f%% against %s with the luck taken out "
+                    "(%.0f%%–%.0f%%), so its better choices decide about "
+                    "%.0f%% of the games, and it needs a match of about "
+                    "%.0f game%s to be ahead at the end 19 times in 20.\n",
+                    h->hi, 100 * h->m.adj.score, h->lo, 100 * h->m.adj.lo,
+                    fmin(100, 100 * h->m.adj.hi), 100 * edge_of(h->m.adj.score),
+                    R[i].games_to_lead, R[i].games_to_lead == 1 ? "" : "s");
     }
     bool tabled = false;
     for (int i = 0; i < n; i++)
@@ -2363,8 +2429,10 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 "\n## Options and variants\n\nEach variant measured as "
                 "its own game, the same way, but for the skill ladder and "
                 "SkillTrace, which this table does not show (name a "
-                "variant as a ruleset to have them); the base ruleset's "
-                "row first in each group.\n\n| ruleset | P1 score, "
+                "variant as a ruleset to have them): the base rulesets "
+                "first, then the variants. *No choice %%*: the throws "
+                "that leave no choice, lost or forced, as a share of all "
+                "throws.\n\n| ruleset | P1 score, "
                 "luck-adjusted | median turns | no choice %% | luck share "
                 "| LeadChange | %s vs %s | flags |\n"
                 "|---|---|---|---|---|---|---|---|\n",
@@ -2393,8 +2461,14 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 put_flags(o, flags_of(x));
                 fprintf(o, " |\n");
             }
-        fprintf(o, "\nsenet-kendall and senet-robinson are Senet without and "
-                   "with Robinson's rethrow.\n");
+        bool kendall = false, robinson = false;
+        for (int i = 0; i < n; i++) {
+            kendall |= strcmp(R[i].id, "senet-kendall") == 0;
+            robinson |= strcmp(R[i].id, "senet-robinson") == 0;
+        }
+        if (kendall && robinson)
+            fprintf(o, "\nsenet-kendall and senet-robinson are Senet without "
+                       "and with Robinson's rethrow.\n");
     }
     fprintf(o, "\n## Time\n\n%s\n\n| ruleset |",
             cli_mpi_size() > 1

@@ -165,11 +165,15 @@ const cli_criterion cli_criteria[VC_COUNT] = {
                       "a player ought to choose on most turns; below one "
                       "real decision in four turns the throws play the game"},
     [VC_SKILL] = {"skill",
-                  "share of the result decided by skill (1 - luck "
-                  "share), strong against weak",
-                  0.25, INFINITY, 0.1, false, 0.02, NAN,
-                  "the better player ought to be seen to be better; below "
-                  "2% the choices change one result in fifty"},
+                  "share of the games the strong agent's better choices "
+                  "decide against the weak (2 × its luck-adjusted score "
+                  "− 1)",
+                  0.25, INFINITY, 0.1, false, NAN, NAN,
+                  "the better player ought to be seen to be better: to "
+                  "decide a quarter of the games by play beyond the next "
+                  "move; a cost and no flag, since agents that find "
+                  "little to gain do not show that the rules offer "
+                  "nothing (Limitations)"},
     [VC_BALANCE] = {"balance",
                     "player 1's luck-adjusted score, strong "
                     "self-play",
