@@ -1689,13 +1689,13 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
             continue;
         fprintf(o,
                 "\n## %s\n\nThe %d readings of this board measured here "
-                "(%d ruleset%s and %d variant%s of their options) judged "
+                "(%d ruleset%s and %d variant%s of %s options) judged "
                 "among themselves by the criteria of the verdict, with its "
                 "tiers: within a tier the order is not a finding. A "
                 "variant's skill ladder and SkillTrace are not measured; the "
                 "verdict uses neither.\n\n",
                 board_title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
-                k - nbase == 1 ? "" : "s");
+                k - nbase == 1 ? "" : "s", nbase == 1 ? "its" : "their");
         verdict_head(o);
         for (int q = 0; q < k; q++) {
             int i = B->ord[q];
@@ -1704,13 +1704,20 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
     }
 }
 
+/* How many of the n rulesets judged J[], in the order ord, are in tier 1
+ * and not flagged. */
+static int tier1_count(const int *ord, int n, const cli_judged *J) {
+    int t = 0;
+    while (t < n && J[ord[t]].tier == 1 && !J[ord[t]].flags)
+        t++;
+    return t;
+}
+
 /* The first tier of a verdict, as "a, b and c": of the n rulesets x[],
  * judged J[], in the order ord, those of tier 1 and not flagged. */
 static void first_tier(FILE *o, const int *ord, int n, const cli_judged *J,
                        const result *const *x) {
-    int t = 0;
-    while (t < n && J[ord[t]].tier == 1 && !J[ord[t]].flags)
-        t++;
+    int t = tier1_count(ord, n, J);
     for (int k = 0; k < t; k++)
         fprintf(o, "%s%s",
                 k == 0       ? ""
@@ -1761,11 +1768,17 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
             "(a game of one sitting, real decisions, a result decided in "
             "part by skill, balance, tension) and of a game that fails "
             "(games the rules cannot end, simple habits as good as search), "
-            "the first tier, a chain of overlapping penalty ranges within "
-            "which the order is not a finding, is ",
-            st->strong, st->z.h, st->z.most);
+            "%s",
+            st->strong, st->z.h, st->z.most,
+            tier1_count(ord, n, J) == 1
+                ? "the first tier holds "
+                : "the first tier, a chain of overlapping penalty ranges "
+                  "within which the order is not a finding, is ");
     first_tier(o, ord, n, J, x);
-    fprintf(o, ".");
+    fprintf(o, "%s.",
+            tier1_count(ord, n, J) == 1
+                ? " alone, its penalty range clear of every other's"
+                : "");
     int flagged = 0;
     for (int i = 0; i < n; i++)
         flagged += R[i].flags != 0;
@@ -1845,7 +1858,8 @@ static void print_limits(FILE *o, const settings *st) {
             "but its average over all throws is zero whatever the evaluation, "
             "so the luck-adjusted score stays an unbiased estimate of the "
             "expected result; only its spread depends on the evaluation's "
-            "quality.\n"
+            "quality, and so does the luck share, which is why that share "
+            "is a figure and not a criterion.\n"
             "- **The criteria are choices.** Each band and threshold is stated "
             "with its reason (*The criteria of the verdict*); a reader who "
             "weighs them differently can recompute the verdict from the "
