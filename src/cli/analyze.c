@@ -1317,22 +1317,13 @@ static void put_figure(FILE *o, int c, const kemet_stat *s) {
         fprintf(o, "beyond the cap");
     else
         fprintf(o, "%.*f", d, s->value);
-    if (isnan(s->lo))
-        return;
+    if (isnan(s->lo) || isinf(s->lo))
+        return; /* no interval, or all of it beyond the cap */
     fprintf(o, " (%.*f–", d, s->lo);
     if (isinf(s->hi))
         fprintf(o, "cap)");
     else
         fprintf(o, "%.*f)", d, s->hi);
-}
-
-/* A median length: "beyond the cap" where half the games or more were
- * stopped by it (censored there), else whole turns. */
-static void put_median(FILE *o, const kemet_stat *s) {
-    if (isinf(s->value))
-        fprintf(o, "beyond the cap");
-    else
-        fprintf(o, "%.0f", s->value);
 }
 
 /* A cost or a penalty: "∞" where a median length lies beyond the cap. */
@@ -2174,17 +2165,18 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             "Does the first player win more often? Player 1's score per "
             "ruleset");
 
-    fprintf(o, "\n## Length\n\n| ruleset | median turns, strong | "
-               "DurationTurns, strong | sd | median turns, weak | moves "
-               "(plies), strong |\n|---|---|---|---|---|---|\n");
+    fprintf(o,
+            "\n## Length\n\n| ruleset | median turns, strong | "
+            "DurationTurns, strong | sd (turns) | median turns, weak | moves "
+            "(plies), strong |\n|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
         const kemet_analysis *a = &R[i].strong.a;
         fprintf(o, "| %s | ", R[i].id);
-        put_median(o, &R[i].strong.median);
+        put_figure(o, VC_LENGTH, &R[i].strong.median);
         fprintf(o, " |");
         md_stat(o, &a->duration_turns, 1, 1);
         fprintf(o, " %.1f | ", a->sd_turns);
-        put_median(o, &R[i].weak.median);
+        put_figure(o, VC_LENGTH, &R[i].weak.median);
         fprintf(o, " |");
         md_stat(o, &a->duration_moves, 1, 1);
         fputc('\n', o);
@@ -2321,7 +2313,9 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
         const step *h = &R[i].head;
         fprintf(o, "| %s |", R[i].id);
         md_est(o, &h->m.adj);
-        fprintf(o, " %.3f | %.2f |", h->m.score, h->luck_share);
+        fprintf(o, " %.3f (%.3f–%.3f) |", h->m.score, h->m.score_lo,
+                h->m.score_hi);
+        md_unit(o, &h->share);
         if (!shown_better(&R[i].head))
             fprintf(o, " — |");
         else
@@ -2465,11 +2459,12 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 fprintf(o, "| %s |", x->id);
                 md_stat(o, &S->adv_adj, 1, 3);
                 fprintf(o, " ");
-                put_median(o, &S->median);
-                fprintf(o, " | %.0f | %.2f | %.3f |",
+                put_figure(o, VC_LENGTH, &S->median);
+                fprintf(o, " | %.0f |",
                         100 *
-                            (S->a.forced_moves.value + S->a.lost_throws.value),
-                        x->head.luck_share, S->a.lead_change.value);
+                            (S->a.forced_moves.value + S->a.lost_throws.value));
+                md_unit(o, &x->head.share);
+                md_unit(o, &S->a.lead_change);
                 md_est(o, &x->head.m.adj);
                 fprintf(o, " ");
                 put_flags(o, flags_of(x));
