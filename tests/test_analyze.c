@@ -371,6 +371,9 @@ static void report_and_plots(void **state) {
                           "](../plots/land-senet-kendall.svg)",
                           "Kendall's tau",
                           "## Abstract\n\n2 reconstructions",
+                          "## The readings measured",
+                          "| senet-kendall | Senet (Kendall) | Timothy "
+                          "Kendall, 1979 | Seven pieces each;",
                           "## Limitations",
                           "## References"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)

@@ -1919,6 +1919,31 @@ typedef struct seed_verdict {
     int tier[MAX_SETS], flags[MAX_SETS], ord[MAX_SETS];
 } seed_verdict;
 
+/* Who each reading is by, so that a reader need not know the ids. */
+static void print_readings(FILE *o, const result *R, int n) {
+    fprintf(o, "## The readings measured\n\n"
+               "Each ruleset is one published reading of its board's "
+               "rules, as kemet plays it (docs/rules); `kemet rules ID` "
+               "gives its rules in full.\n\n| ruleset | game | rules by | "
+               "what sets it apart |\n|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        kemet_rules *r = NULL;
+        const kemet_info *f = NULL;
+        if (kemet_rules_open(R[i].base, &r, NULL) == KEMET_OK)
+            f = kemet_rules_info(r);
+        fprintf(o, "| %s | %s | ", R[i].id, R[i].title);
+        if (f && f->author && f->year)
+            fprintf(o, "%s, %d", f->author, f->year);
+        else if (f && f->author)
+            fprintf(o, "%s, year not given", f->author);
+        else
+            fprintf(o, "—");
+        fprintf(o, " | %s |\n", f && f->about ? f->about : "—");
+        kemet_rules_close(r);
+    }
+    fprintf(o, "\n");
+}
+
 /* The verdict, with those of the nsv other seeds kept. */
 static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
                           int nsv, const settings *st) {
@@ -2145,6 +2170,7 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 "theirs.\n\n",
                 earlier, n + nv);
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
+    print_readings(o, R, n);
     print_method(o, st);
     print_verdict(o, R, n, sv, nsv, st);
 
