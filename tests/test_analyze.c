@@ -181,6 +181,13 @@ static void options_and_boards(void **state) {
         assert_non_null(at);
         assert_true(at < end);
     }
+    /* the options in words, before the table */
+    const char *words = strstr(which, "A variant is named by its ruleset and "
+                                      "the options it changes. "
+                                      "hounds-jackals-carter: board=marked, "
+                                      "no lines,");
+    assert_non_null(words);
+    assert_true(words < strstr(which, "| tier |"));
     /* the default (the lines board) is not a variant */
     assert_null(strstr(o, "hounds-jackals-carter:board=lines"));
     assert_null(strstr(o, "| hounds-jackals-carter |"));

@@ -1637,6 +1637,53 @@ static void verdict_row(FILE *o, const char *id, const cli_judged *J,
     fprintf(o, " |\n");
 }
 
+/* What the options of the published readings mean, in words (the rulings
+ * KO, CC and TB of docs/rules, and docs/rulesets.md). */
+static const struct {
+    const char *base, *said;
+} option_words[] = {
+    {"senet-kendall",
+     "pieces=5, five pieces each (KO2); start=1, each player's first "
+     "throw must be a 1 (KO3); trap=1, a count passing 26 falls into the "
+     "water on 27 (KO4); homerow=1, no bearing off while a piece stands "
+     "on 1-10 (KO5)"},
+    {"senet-robinson", "the same four options as Kendall's"},
+    {"hounds-jackals-carter",
+     "board=marked, no lines, and a count or entry ending on a marked "
+     "hole (1, 6, 8, 10, 15, 20, 25) or reaching 30 throws again; "
+     "board=plain, no lines and no second throws (by default the lines "
+     "board: lines from 20 back to 6 and from 10 back to 8, another "
+     "throw on 15 and 25; CC4-CC6); dice=d4 or d6, a four- or six-sided "
+     "die for the four sticks (R4)"},
+    {"tab-58",
+     "marks=throw, a count ending on a marked hole earns another turn "
+     "(TB7); marks=safe, a piece on a marked hole cannot be captured "
+     "(TB6); lines=parallel, a count ending on 6 or 8 goes on to 20 or 10 "
+     "(TB8); by default no marks and no lines"},
+};
+
+/* A sentence on the options of each base ruleset of board b with a
+ * variant among V. */
+static void print_options_said(FILE *o, const result *V, int nv, int b) {
+    int said = 0;
+    for (size_t w = 0; w < sizeof option_words / sizeof option_words[0]; w++) {
+        bool has = false;
+        for (int i = 0; i < nv && !has; i++)
+            has =
+                V[i].board == b && strcmp(V[i].base, option_words[w].base) == 0;
+        if (!has)
+            continue;
+        fprintf(o, "%s%s: %s",
+                said++ ? "; "
+                       : "A variant is named by its "
+                         "ruleset and the options it "
+                         "changes. ",
+                option_words[w].base, option_words[w].said);
+    }
+    if (said)
+        fprintf(o, ".\n\n");
+}
+
 /* "Which Senet?" and "Which 58 holes?": the readings of each board, the
  * base rulesets and their variants together, in tiers by the verdict's
  * criteria among themselves (a variant has no ladder or SkillTrace, and
@@ -1680,13 +1727,14 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
             continue;
         fprintf(o,
                 "\n## %s\n\nThe %d readings of this board measured here "
-                "(%d ruleset%s and %d variant%s of %s options) judged "
+                "(%d ruleset%s and %d variant%s) judged "
                 "among themselves by the criteria of the verdict, with its "
                 "tiers: within a tier the order is not a finding. A "
                 "variant's skill ladder and SkillTrace are not measured; the "
                 "verdict uses neither.\n\n",
                 board_title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
-                k - nbase == 1 ? "" : "s", nbase == 1 ? "its" : "their");
+                k - nbase == 1 ? "" : "s");
+        print_options_said(o, V, nv, b);
         verdict_head(o);
         for (int q = 0; q < k; q++) {
             int i = B->ord[q];
