@@ -1472,7 +1472,10 @@ static void print_method(FILE *o, const settings *st) {
             "stopped by the cap, Wilson's, over the strong and the weak "
             "self-play's games together (whether the rules can end a game "
             "is a property of the rules; the weak self-play's games are "
-            "many and cheap).\n",
+            "many and cheap). An interval of no width means that every "
+            "game gave the same value: where an exact table covers every "
+            "position of a game and the agents play by it, each game's "
+            "result less its luck is the exact value of the start.\n",
             st->z.pilot, GROW_ROUNDS, st->z.most, st->z.h, st->z.h,
             100 * MEDIAN_REL * st->z.h, st->z.h / LEAD_DIV, 1 - SHARE_DECIDE,
             st->cap);
