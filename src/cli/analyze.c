@@ -2025,7 +2025,9 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
     fprintf(o, "\n**How the verdict depends on the agents.** Judged on the "
                "same criteria with the weak self-play's figures (balance "
                "from the raw result, decisions, length, tension and the "
-               "stopped share of weak play), the tiers are:");
+               "stopped share of weak play; the skill and the probes, which "
+               "need the strong agent, are the same in both), the tiers "
+               "are:");
     for (int k = 0; k < n; k++)
         fprintf(o, "%s %s (%d)", k ? "," : "", R[weak[k]].id,
                 R[weak[k]].vj[1].tier);
@@ -2035,7 +2037,7 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
     else
         fprintf(o,
                 "; Kendall's tau-b between the two verdicts' tiers is "
-                "%.2f (1: the same order)",
+                "%.2f (1 would be the same order)",
                 tau);
     fprintf(o, "; %ld pair%s of rulesets %s in opposite tiers.\n\n", opp,
             opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
