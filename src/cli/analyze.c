@@ -1224,8 +1224,11 @@ static cli_measured measured_of(const result *R, int w) {
         m.c[VC_BALANCE] = S->adv_adj;
     m.c[VC_TENSION] = S->a.lead_change;
     m.c[VC_CAPPED] = w ? S->capped : stopped_pooled(R);
+    /* held to 0..1, as every luck-adjusted score the report shows */
     const cli_estimate *e = &R->probe[best_probe(R)].m.adj;
-    m.c[VC_PROBE] = (kemet_stat){e->score, e->lo, e->hi};
+    m.c[VC_PROBE] =
+        (kemet_stat){fmin(1, fmax(0, e->score)), fmin(1, fmax(0, e->lo)),
+                     fmin(1, fmax(0, e->hi))};
     return m;
 }
 
@@ -1411,13 +1414,6 @@ static void weakest(FILE *o, const result *R) {
     if (c == VC_BALANCE)
         fprintf(o, "; the seat that moves %s gains",
                 R->vm[0].c[c].value > 0.5 ? "first" : "second");
-    else if (c == VC_LENGTH && R->vm[0].c[c].value < k->band_lo)
-        fprintf(o, ": the throws are large beside the track");
-    else if (c == VC_LENGTH)
-        fprintf(o,
-                ": the throws are small beside the track, and %.0f%% of "
-                "them are lost",
-                100 * R->strong.a.lost_throws.value);
     else if (c == VC_SKILL)
         fprintf(o, " between %s and %s", R->head.hi, R->head.lo);
 }
@@ -1473,9 +1469,10 @@ static void print_method(FILE *o, const settings *st) {
             "self-play's games together (whether the rules can end a game "
             "is a property of the rules; the weak self-play's games are "
             "many and cheap). An interval of no width means that every "
-            "game gave the same value: where an exact table covers every "
-            "position of a game and the agents play by it, each game's "
-            "result less its luck is the exact value of the start.\n",
+            "game gave the same value: where an exact table or a race "
+            "database values every position of a game (Chien et Chacal, a "
+            "race, docs/tables.md) and the agents play by those values, "
+            "each game's result less its luck is the value of the start.\n",
             st->z.pilot, GROW_ROUNDS, st->z.most, st->z.h, st->z.h,
             100 * MEDIAN_REL * st->z.h, st->z.h / LEAD_DIV, 1 - SHARE_DECIDE,
             st->cap);
@@ -2126,10 +2123,10 @@ static void print_precision(FILE *o, const result *R, int n,
             "\n## Precision reached\n\nThe games each figure took and the "
             "half-width of its 95%% interval; \\* marks a half-width over "
             "its target (±%.3f; the median ±%.0f%% of itself; LeadChange "
-            "±%.4f). Where the figure took the cap (%ld games), the cap "
-            "stopped it; where it took fewer, its last sizing (the "
-            "%dth) under-estimated the spread, and the interval stays "
-            "valid either way.\n\n| ruleset | "
+            "±%.4f). A starred figure that took the cap (%ld games) was "
+            "stopped by it; one that took fewer was sized by its last "
+            "sizing (the %dth) from a spread that proved too small; its "
+            "interval is over all its games either way.\n\n| ruleset | "
             "strong self-play, games | P1 score | median length | "
             "LeadChange | strong vs weak, games | score | luck share | "
             "ladder steps, games | widest step | probes, games | widest "
@@ -2423,13 +2420,13 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                     fmin(1, h->m.adj.hi));
         else
             fprintf(o,
-                    "%s wins %.0f%% against %s with the luck taken out "
-                    "(%.0f%%–%.0f%%), so its better choices decide about "
-                    "%.0f%% of the games, and it needs a match of about "
-                    "%.0f game%s to be ahead at the end 19 times in 20.\n",
-                    h->hi, 100 * h->m.adj.score, h->lo, 100 * h->m.adj.lo,
-                    fmin(100, 100 * h->m.adj.hi), 100 * edge_of(h->m.adj.score),
-                    R[i].games_to_lead, R[i].games_to_lead == 1 ? "" : "s");
+                    "%s scores %.3f (%.3f–%.3f) against %s with the luck "
+                    "taken out, so its better choices decide about %.0f%% "
+                    "of the games, and it needs a match of about %.0f "
+                    "game%s to be ahead at the end 19 times in 20.\n",
+                    h->hi, h->m.adj.score, h->m.adj.lo, fmin(1, h->m.adj.hi),
+                    h->lo, 100 * edge_of(h->m.adj.score), R[i].games_to_lead,
+                    R[i].games_to_lead == 1 ? "" : "s");
     }
     bool tabled = false;
     for (int i = 0; i < n; i++)
@@ -2449,7 +2446,7 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             const selfplay *S = &R[i].strong;
             if (isnan(S->exact_decisions))
                 continue;
-            fprintf(o, "| %s | %d pieces a side | %.1f |", R[i].id,
+            fprintf(o, "| %s | %d pieces a side | %.2f |", R[i].id,
                     R[i].table_pieces, S->exact_decisions);
             if (isnan(S->plain_errors))
                 fprintf(o, " — | — |\n");

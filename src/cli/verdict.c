@@ -196,9 +196,10 @@ const cli_criterion cli_criteria[VC_COUNT] = {
                   "best simple strategy's luck-adjusted score "
                   "against the strong agent",
                   0, 0.3, 0.1, false, NAN, 0.4,
-                  "a fixed habit (rearmost, foremost, safe-random) ought to "
-                  "lose to search; within a tenth of a game of it, the "
-                  "choice of piece hardly matters"},
+                  "a simple strategy (always the rearmost piece, always "
+                  "the foremost, a random move among the safe ones) ought "
+                  "to lose to search; within a tenth of a game of it, "
+                  "search finds little that such a rule misses"},
 };
 
 /* The cost of figure x on criterion c, in the criterion's units. */
