@@ -1818,6 +1818,27 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
             tier1_count(ord, n, J) == 1
                 ? " alone, its penalty range clear of every other's"
                 : "");
+    /* the criterion the agents bound: the first tier without it */
+    cli_measured m[MAX_SETS];
+    cli_judged J2[MAX_SETS];
+    int o2[MAX_SETS];
+    for (int i = 0; i < n; i++)
+        m[i] = measured_of(&R[i], 0);
+    cli_verdict(m, n, VC_SKILL, J2, o2);
+    int t1 = tier1_count(ord, n, J), t2 = tier1_count(o2, n, J2);
+    bool same = t1 == t2;
+    for (int k = 0; k < t1 && same; k++) {
+        bool in = false;
+        for (int q = 0; q < t2; q++)
+            in |= o2[q] == ord[k];
+        same = in;
+    }
+    if (!same) {
+        fprintf(o, " Without the skill criterion, which the agents bound "
+                   "(*Limitations*), the first tier would be ");
+        first_tier(o, o2, n, J2, x);
+        fprintf(o, ".");
+    }
     int flagged = 0;
     for (int i = 0; i < n; i++)
         flagged += R[i].flags != 0;
@@ -1974,11 +1995,13 @@ static void print_readings(FILE *o, const result *R, int n) {
                "rules, as kemet plays it (docs/rules); `kemet rules ID` "
                "gives its rules in full.\n\n| ruleset | game | rules by | "
                "what sets it apart |\n|---|---|---|---|\n");
+    bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
         kemet_rules *r = NULL;
         const kemet_info *f = NULL;
         if (kemet_rules_open(R[i].base, &r, NULL) == KEMET_OK)
             f = kemet_rules_info(r);
+        own |= f && f->board_note;
         fprintf(o, "| %s | %s | ", R[i].id, R[i].title);
         if (f && f->author && f->year)
             fprintf(o, "%s, %d", f->author, f->year);
@@ -1986,9 +2009,16 @@ static void print_readings(FILE *o, const result *R, int n) {
             fprintf(o, "%s, year not given", f->author);
         else
             fprintf(o, "—");
-        fprintf(o, " | %s |\n", f && f->about ? f->about : "—");
+        fprintf(o, " | %s%s |\n", f && f->about ? f->about : "—",
+                f && f->board_note ? " The board is a reconstruction." : "");
         kemet_rules_close(r);
     }
+    if (own)
+        fprintf(o, "\nA reconstructed board is kemet's, drawn where the "
+                   "rules' text gives no diagram (docs/boards.md); a "
+                   "reading on such a board stands among the other boards, "
+                   "not among the readings of Senet's board or of the 58 "
+                   "holes.\n");
     fprintf(o, "\n");
 }
 
