@@ -1185,10 +1185,15 @@ static bool shown_better(const step *s) {
     return s->m.adj.lo > 0.5 && !isnan(s->m.adj.lo);
 }
 
+/* x held to 0..1. */
+static double in_unit(double x) {
+    return fmin(1, fmax(0, x));
+}
+
 /* The share of the games decided by the better choices of an agent
  * that scores s: 2s - 1, held to 0..1. */
 static double edge_of(double s) {
-    return fmin(1, fmax(0, 2 * s - 1));
+    return in_unit(2 * s - 1);
 }
 
 /* The verdict's figures of ruleset R from strong play (w = 0) or weak
@@ -1227,8 +1232,7 @@ static cli_measured measured_of(const result *R, int w) {
     /* held to 0..1, as every luck-adjusted score the report shows */
     const cli_estimate *e = &R->probe[best_probe(R)].m.adj;
     m.c[VC_PROBE] =
-        (kemet_stat){fmin(1, fmax(0, e->score)), fmin(1, fmax(0, e->lo)),
-                     fmin(1, fmax(0, e->hi))};
+        (kemet_stat){in_unit(e->score), in_unit(e->lo), in_unit(e->hi)};
     return m;
 }
 
