@@ -381,6 +381,9 @@ static void report_and_plots(void **state) {
                           "## The readings measured",
                           "| senet-kendall | Senet (Kendall) | Timothy "
                           "Kendall, 1979 | Seven pieces each;",
+                          "**Where each was published**",
+                          "- **senet-kendall**: Timothy Kendall's rules "
+                          "(1979), rules 1-14",
                           "## Limitations",
                           "## References"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)

@@ -307,6 +307,33 @@ static void cap_stopped(void **state) {
     NEAR(j[0].cost[VC_CAPPED].hi, 0);
 }
 
+/* The same three, as the report's weakest points count them: F (the
+ * stopped share flagged) has a penalty of 0, below both unflagged ones
+ * (0 for the good one is not above it; 1.0 for the unskilled one is), so
+ * the flag alone ranks it after 1 of the 2 unflagged. With a penalty above
+ * both, none; an unflagged ruleset is never counted. */
+static void flag_outranks(void **state) {
+    (void)state;
+    cli_measured m[3] = {good(), good(), good()};
+    m[0].c[VC_CAPPED] = (kemet_stat){0.05, 0.02, 0.1};
+    m[2].c[VC_SKILL] = (kemet_stat){0.15, 0.10, 0.20};
+    cli_judged j[3];
+    int ord[3], clean = -1;
+    cli_verdict(m, 3, -1, j, ord);
+    assert_int_equal(j[0].flags, 1 << VC_CAPPED);
+    NEAR(j[0].penalty.value, 0);
+    NEAR(j[2].penalty.value, 1.0);
+    assert_int_equal(ord[2], 0);
+    assert_int_equal(cli_flag_outranks(j, 3, 0, &clean), 1);
+    assert_int_equal(clean, 2);
+    assert_int_equal(cli_flag_outranks(j, 3, 1, NULL), 0);
+    assert_int_equal(cli_flag_outranks(j, 3, 2, NULL), 0);
+    m[0].c[VC_SKILL] = (kemet_stat){0.05, 0.03, 0.07};
+    cli_verdict(m, 3, -1, j, ord);
+    assert_true(j[0].penalty.value > 1.0);
+    assert_int_equal(cli_flag_outranks(j, 3, 0, NULL), 0);
+}
+
 /* K's strong self-play is stopped by the cap more often than not, so
  * its median length lies beyond the cap: 1000+ (300 to beyond). Its
  * length costs infinity, and so does its penalty; the penalty's low end
@@ -383,6 +410,7 @@ int main(void) {
         cmocka_unit_test(disqualifying_criterion),
         cmocka_unit_test(flag_at_threshold),
         cmocka_unit_test(cap_stopped),
+        cmocka_unit_test(flag_outranks),
         cmocka_unit_test(median_beyond_cap),
         cmocka_unit_test(skill_costs_never_flags),
     };

@@ -1341,6 +1341,16 @@ static void put_cost(FILE *o, double x) {
         fprintf(o, "%.2f", x);
 }
 
+/* A penalty with its range: "0.50 (0.42–1.02)". */
+static void put_penalty(FILE *o, const cli_judged *J) {
+    put_cost(o, J->penalty.value);
+    fprintf(o, " (");
+    put_cost(o, J->penalty.lo);
+    fprintf(o, "–");
+    put_cost(o, J->penalty.hi);
+    fprintf(o, ")");
+}
+
 /* A threshold or a band's end: "—" where there is none. */
 static void put_bound(FILE *o, int c, double x) {
     if (isnan(x) || isinf(x))
@@ -1386,9 +1396,12 @@ static void flag_detail(FILE *o, int c, const kemet_stat *s) {
     fprintf(o, ": %s", k->why);
 }
 
-/* The weakest point of ruleset R in words: its flags, or else the
- * criterion that costs it most, with the figure behind it. */
-static void weakest(FILE *o, const result *R) {
+/* The weakest point of ruleset R (all[i] its judgement, of n) in words: its
+ * flags, or else the criterion that costs it most, with the figure
+ * behind it. A flagged ruleset whose penalty alone would place it above
+ * unflagged ones says so: the flag, not the penalty, sets it after them. */
+static void weakest(FILE *o, const result *R, const cli_judged *all, int n,
+                    int i) {
     const cli_judged *J = &R->vj[0];
     if (J->flags) {
         fprintf(o, "flagged on ");
@@ -1398,6 +1411,15 @@ static void weakest(FILE *o, const result *R) {
                 flag_detail(o, c, &R->vm[0].c[c]);
                 first = 0;
             }
+        int clean, above = cli_flag_outranks(all, n, i, &clean);
+        if (above > 0) {
+            fprintf(o, ". Its penalty apart from the flag, ");
+            put_penalty(o, J);
+            fprintf(o,
+                    ", is below that of %d of the %d unflagged rulesets; "
+                    "the flag alone sets it after them",
+                    above, clean);
+        }
         return;
     }
     int c = 0;
@@ -1622,12 +1644,8 @@ static void verdict_row(FILE *o, const char *id, const cli_judged *J,
     else
         fprintf(o, "| %d | %s |", J->tier, id);
     fprintf(o, " ");
-    put_cost(o, J->penalty.value);
-    fprintf(o, " (");
-    put_cost(o, J->penalty.lo);
-    fprintf(o, "–");
-    put_cost(o, J->penalty.hi);
-    fprintf(o, ") |");
+    put_penalty(o, J);
+    fprintf(o, " |");
     for (int c = 0; c < VC_COUNT; c++) {
         bool f = J->flags >> c & 1;
         fprintf(o, " %s", f ? "**" : "");
@@ -1992,7 +2010,8 @@ typedef struct seed_verdict {
     int tier[MAX_SETS], flags[MAX_SETS], ord[MAX_SETS];
 } seed_verdict;
 
-/* Who each reading is by, so that a reader need not know the ids. */
+/* Who each reading is by, so that a reader need not know the ids, and
+ * where each was published, so that a reader can check it. */
 static void print_readings(FILE *o, const result *R, int n) {
     fprintf(o, "## The readings measured\n\n"
                "Each ruleset is one published reading of its board's "
@@ -2015,6 +2034,19 @@ static void print_readings(FILE *o, const result *R, int n) {
             fprintf(o, "—");
         fprintf(o, " | %s%s |\n", f && f->about ? f->about : "—",
                 f && f->board_note ? " The board is a reconstruction." : "");
+        kemet_rules_close(r);
+    }
+    fprintf(o, "\n**Where each was published**, and which of its rules "
+               "kemet plays (the rulings named are in docs/rulings.md and "
+               "docs/reconstructions.md; docs/rules/ID.md traces each rule "
+               "to the code and the test that covers it):\n\n");
+    for (int i = 0; i < n; i++) {
+        kemet_rules *r = NULL;
+        const kemet_info *f = NULL;
+        if (kemet_rules_open(R[i].base, &r, NULL) == KEMET_OK)
+            f = kemet_rules_info(r);
+        fprintf(o, "- **%s**: %s.\n", R[i].id,
+                f && f->source ? f->source : "not given");
         kemet_rules_close(r);
     }
     if (own)
@@ -2041,9 +2073,12 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
                "figures are those of the criteria table above; the probe "
                "shown is the simple strategy that comes nearest "
                "search.\n\n**Each reconstruction's weakest point**:\n\n");
+    cli_judged jv[MAX_SETS];
+    for (int i = 0; i < n; i++)
+        jv[i] = R[i].vj[0];
     for (int k = 0; k < n; k++) {
         fprintf(o, "- **%s**: ", R[ord[k]].id);
-        weakest(o, &R[ord[k]]);
+        weakest(o, &R[ord[k]], jv, n, ord[k]);
         fprintf(o, ".\n");
     }
     double ts[MAX_SETS], tw[MAX_SETS];

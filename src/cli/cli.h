@@ -464,6 +464,10 @@ bool cli_criterion_flag(int c, const kemet_stat *s);
  * for m[i], order[k] the k-th ruleset. The number of tiers, or -1. */
 int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
                 int *order);
+/* For a flagged j[i] of n judged: how many unflagged rulesets have a
+ * higher penalty than its own (the flag alone ranks it after them); 0
+ * when j[i] is not flagged. *unflagged, when given: how many are not. */
+int cli_flag_outranks(const cli_judged *j, int n, int i, int *unflagged);
 /* Kendall's tau-b between two rankings with ties (a[i], b[i]: item i's
  * rank or tier in each); *opposite, when given, counts the pairs that
  * are in strict order in both and opposite. NAN when a ranking is all

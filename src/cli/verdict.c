@@ -332,6 +332,18 @@ int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
     return tier;
 }
 
+int cli_flag_outranks(const cli_judged *j, int n, int i, int *unflagged) {
+    int clean = 0, above = 0;
+    for (int k = 0; k < n; k++)
+        if (!j[k].flags) {
+            clean++;
+            above += j[k].penalty.value > j[i].penalty.value;
+        }
+    if (unflagged)
+        *unflagged = clean;
+    return j[i].flags ? above : 0;
+}
+
 double cli_tau_b(const double *a, const double *b, int n, long *opposite) {
     long conc = 0, disc = 0, ta = 0, tb = 0, pairs = 0;
     for (int i = 0; i < n; i++)
