@@ -384,6 +384,8 @@ static void report_and_plots(void **state) {
                           "**Where each was published**",
                           "- **senet-kendall**: Timothy Kendall's rules "
                           "(1979), rules 1-14",
+                          "**14 of the 14 samples above took fewer than "
+                          "100 games**. The spread",
                           "## Limitations",
                           "## References"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)

@@ -2185,6 +2185,43 @@ static kemet_stat est_stat(const cli_estimate *e) {
 }
 
 /* The precision each figure reached. */
+/* Samples of fewer games than this are listed apart. */
+#define FEW_GAMES 100
+
+/* Figure `hi` against `lo` of ruleset id (hi's self-play where lo is "")
+ * when it took fewer than FEW_GAMES games: counted in *count, and listed
+ * when o is given, after a "; " but for the first. */
+static void few_games(FILE *o, int *count, const char *id, const char *hi,
+                      const char *lo, long games) {
+    if (games <= 0 || games >= FEW_GAMES)
+        return;
+    if (o)
+        fprintf(o, "%s%s, %s%s%s (%ld games)", *count ? "; " : "", id, hi,
+                *lo ? " against " : " self-play", lo, games);
+    ++*count;
+}
+
+/* The samples of fewer than FEW_GAMES games, each listed (o given) or
+ * only counted; how many, and in *all how many samples there are. */
+static int few_figures(FILE *o, const result *R, int n, const settings *st,
+                       int *all) {
+    int count = 0;
+    *all = 0;
+    for (int i = 0; i < n; i++) {
+        const result *x = &R[i];
+        few_games(o, &count, x->id, st->strong, "", x->strong.games);
+        few_games(o, &count, x->id, x->head.hi, x->head.lo, x->head.games);
+        for (int k = 0; k < x->nsteps; k++)
+            few_games(o, &count, x->id, x->ladder[k].hi, x->ladder[k].lo,
+                      x->ladder[k].games);
+        for (int k = 0; k < NPROBES; k++)
+            few_games(o, &count, x->id, x->probe[k].hi, x->probe[k].lo,
+                      x->probe[k].games);
+        *all += 2 + x->nsteps + NPROBES;
+    }
+    return count;
+}
+
 static void print_precision(FILE *o, const result *R, int n,
                             const settings *st) {
     double h = st->z.h;
@@ -2243,6 +2280,22 @@ static void print_precision(FILE *o, const result *R, int n,
     fprintf(o, "\nA half-width is the larger distance from the estimate to an "
                "end of its interval (a luck-adjusted score's interval is "
                "held to 0..1).\n");
+    int all, few = few_figures(NULL, R, n, st, &all);
+    if (few > 0 && few <= 12) {
+        fprintf(o, "\n**Samples of fewer than %d games**: ", FEW_GAMES);
+        few_figures(o, R, n, st, &all);
+    } else if (few > 0)
+        fprintf(o,
+                "\n**%d of the %d samples above took fewer than %d "
+                "games**",
+                few, all, FEW_GAMES);
+    if (few > 0)
+        fprintf(o, ". The spread that sized each was estimated from few "
+                   "games, where the stopping rule's coverage is least sure "
+                   "(a spread near none is seen when an agent chooses as "
+                   "its opponent would, or an exact database values every "
+                   "position): take their figures as indications, not "
+                   "findings.\n");
 }
 
 /* One line under Contradictions when step s went the wrong way, the
