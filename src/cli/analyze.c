@@ -2184,7 +2184,6 @@ static kemet_stat est_stat(const cli_estimate *e) {
     return (kemet_stat){e->score, e->lo, e->hi};
 }
 
-/* The precision each figure reached. */
 /* Samples of fewer games than this are listed apart. */
 #define FEW_GAMES 100
 
@@ -2222,6 +2221,7 @@ static int few_figures(FILE *o, const result *R, int n, const settings *st,
     return count;
 }
 
+/* The precision each figure reached. */
 static void print_precision(FILE *o, const result *R, int n,
                             const settings *st) {
     double h = st->z.h;
