@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """senet_ref.py - an independent model of Kendall's Senet (rules 1-14,
 K1-K10), Robinson's rethrow and Kendall's four options (KO1-KO7), written
-from docs/rules/senet.md and the rulings, not from src/lib/senet.c. It
+from docs/rules/senet.md and the rulings, not from src/lib/senet/kendall.c. It
 counts the game tree as `kemet perft` does, to check the perft counts of
 tests/golden/perft.txt for the option rulesets by a second program:
 

@@ -15,7 +15,7 @@ const pts = x => (100 * Math.abs(x) < 0.1 && x !== 0 ? (100 * x).toFixed(2) : (1
 
 /* A decision's accuracy from the points of win chance it lost, L (0-100):
  * 103.1668 e^(-0.04354 L) - 3.1669, within 0-100 (lichess's move accuracy;
- * docs/review.md; src/lib/review.c computes the same). */
+ * docs/review.md; src/lib/tools/review.c computes the same). */
 export function moveAccuracy(loss) {
   const a = 103.1668 * Math.exp(-0.04354 * 100 * loss) - 3.1669;
   return Math.max(0, Math.min(100, a));

@@ -1,4 +1,4 @@
-/* senet_bell.c - Senet as R. C. Bell reads it (senet-bell; reconstructions.md
+/* bell.c - Senet as R. C. Bell reads it (senet-bell; reconstructions.md
  * section 1, rules 1-8 and rulings BL1-BL8): the senet family's parts
  * `capture remove`, `protect marked`, `vacate marked`, `bear-off exact`,
  * `end score`, `throw die 4` and `first higher-throw` (senet.c reads the

@@ -1,4 +1,4 @@
-/* senet.c - Senet, Kendall's rules (senet-kendall) and Robinson's variant
+/* kendall.c - Senet, Kendall's rules (senet-kendall) and Robinson's variant
  * (senet-robinson), per seed 004_898e29a44d2a62a3.txt and rulings K1-K10,
  * with Kendall's four options (pieces, start, trap, homerow; rulings
  * KO1-KO7) on both.

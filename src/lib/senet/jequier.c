@@ -1,4 +1,4 @@
-/* senet_jequier.c - Senet as Gustave Jéquier reads it (senet-jequier;
+/* jequier.c - Senet as Gustave Jéquier reads it (senet-jequier;
  * reconstructions.md section 3, rules 1-10 and rulings JQ1-JQ11): the
  * senet family's parts `capture first-empty`, `lock start-row`, `protect
  * pairs-safe`, `block three`, `water first-empty`, `backward

@@ -1,4 +1,4 @@
-/* senet_piccione.c - Senet as Peter Piccione reads it (senet-piccione, the
+/* piccione.c - Senet as Peter Piccione reads it (senet-piccione, the
  * rules of CADACO's "King Tut's Game"; reconstructions.md section 2, rules
  * 1-10 and rulings PC1-PC12): the senet family's parts `capture none`,
  * `setup in-hand`, `enter 1`, `split throw`, `backward when-stuck`,

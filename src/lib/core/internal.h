@@ -355,8 +355,8 @@ int kmt_no_prethrow(const kemet_rules *r, const kemet_pos *pos,
 bool kmt_senet_explain_common(const kemet_rules *r, const kemet_pos *pos,
                               const kemet_throw *thr, const kemet_move *move,
                               const char *device, char *buf, size_t len);
-/* Sets up the senet family's generator for Bell's parts (senet_bell.c)
- * and for Jéquier's (senet_jequier.c). */
+/* Sets up the senet family's generator for Bell's parts (bell.c)
+ * and for Jéquier's (jequier.c). */
 void kmt_senet_bell(kmt_ruleset *rs);
 void kmt_senet_jequier(kmt_ruleset *rs);
 void kmt_senet_piccione(kmt_ruleset *rs);
