@@ -1052,6 +1052,167 @@ static void hints_and_steps(void **state_) {
     remove_db(&S);
 }
 
+static game midgame(const srv *S, const char *ruleset, int plies);
+
+/* The number seat `viewer` reads on the hole of seat `who`'s square sq,
+ * from the board the server publishes (its `paths`): the viewer's square
+ * on the same cell. */
+static int seen_as(json_t *paths, int who, int sq, int viewer) {
+    json_t *mine = json_array_get(paths, (size_t)viewer - 1);
+    json_int_t cell = json_integer_value(
+        json_array_get(json_array_get(paths, (size_t)who - 1), (size_t)sq));
+    for (size_t k = 1; k < json_array_size(mine); k++)
+        if (json_integer_value(json_array_get(mine, k)) == cell)
+            return (int)k;
+    return sq;
+}
+
+/* Tab, where the sides count the same holes from opposite ends: a ply of
+ * Black's is told to White (and to a spectator) in White's numbers, as
+ * White's board is numbered, and to Black in Black's; the history as the
+ * state. */
+static void words_as_each_seat_reads(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    json_t *all = call(&S, "GET", "/api/rulesets", NULL, NULL, 200),
+           *paths = NULL;
+    json_t *list = json_object_get(all, "rulesets");
+    for (size_t i = 0; i < json_array_size(list); i++)
+        if (!strcmp(str(json_array_get(list, i), "id"), "tab-58"))
+            paths = json_object_get(json_array_get(list, i), "paths");
+    assert_non_null(paths);
+    game g = create(&S, "{\"ruleset\":\"tab-58\",\"players\":"
+                        "[\"human\",\"human\"]}");
+    int a = 0, b = 0;
+    for (int i = 0; i < 600 && !a; i++) {
+        assert_true(act(&S, &g, (unsigned)i * 7));
+        json_t *st = state(&S, &g, g.tok[1]);
+        json_t *last = json_object_get(st, "last");
+        json_t *p = json_array_get(last, json_array_size(last) - 1);
+        /* a plain step of Black's: "Black moves A-B." */
+        if (p && num(p, "player") == 2 &&
+            sscanf(str(p, "move"), "%d-%d", &a, &b) == 2 &&
+            !strchr(str(p, "move"), '+') && a <= 29 && b <= 29 &&
+            strncmp(str(p, "words"), "Black moves", 11) == 0) {
+            char want[64];
+            snprintf(want, sizeof want, "Black moves %d-%d.", a, b);
+            if (!strstr(str(p, "words"), want))
+                fail_msg("Black reads '%s', not '%s'", str(p, "words"), want);
+        } else
+            a = 0;
+        json_decref(st);
+    }
+    assert_true(a > 0);
+    char want[64], path[128];
+    snprintf(want, sizeof want, "Black moves %d-%d.", seen_as(paths, 2, a, 1),
+             seen_as(paths, 2, b, 1));
+    assert_string_not_equal(want, "Black moves 0-0.");
+    for (int who = 0; who < 2; who++) { /* White, a spectator */
+        json_t *st = state(&S, &g, who ? NULL : g.tok[0]);
+        json_t *last = json_object_get(st, "last");
+        const char *w =
+            str(json_array_get(last, json_array_size(last) - 1), "words");
+        if (!strstr(w, want))
+            fail_msg("%s reads '%s', not '%s'", who ? "a spectator" : "White",
+                     w, want);
+        json_decref(st);
+    }
+    snprintf(path, sizeof path, "/api/games/%s/history", g.id);
+    for (int who = 0; who < 3; who++) {
+        json_t *h =
+            call(&S, "GET", path, who < 2 ? g.tok[who] : NULL, NULL, 200);
+        json_t *plies = json_object_get(h, "history");
+        const char *w =
+            str(json_array_get(plies, json_array_size(plies) - 1), "words");
+        char mine[64];
+        snprintf(mine, sizeof mine, "Black moves %d-%d.", a, b);
+        if (!strstr(w, who == 1 ? mine : want))
+            fail_msg("the history reads '%s' for seat %d", w, who + 1);
+        json_decref(h);
+    }
+    json_decref(all);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
+/* A turn of several values begun with one step (Lions & Jackals): the
+ * steps' answer lists every way to finish it, each written as begun and
+ * as the legal moves list the same turn (its end the same), so that the
+ * hints' chances apply to a turn begun in any order. */
+static void ways_to_finish_a_turn(void **state_) {
+    (void)state_;
+    srv S = {0};
+    temp_db(&S);
+    start(&S);
+    int checked = 0;
+    for (int tries = 0; tries < 10 && !checked; tries++) {
+        game g = midgame(&S, "lions-jackals", 4 + tries);
+        json_t *st = state(&S, &g, NULL);
+        kemet_rules *r;
+        kemet_pos pos;
+        kemet_error err;
+        kemet_throw t;
+        assert_int_equal(kemet_pos_parse(str(st, "position"), &r, &pos, &err),
+                         0);
+        assert_int_equal(
+            kemet_throw_parse(r, str(json_object_get(st, "throw"), "text"), &t,
+                              &err),
+            0);
+        char path[256];
+        snprintf(path, sizeof path, "/api/games/%s/steps?done=", g.id);
+        json_t *s0 = call(&S, "GET", path, NULL, NULL, 200);
+        assert_null(json_object_get(s0, "ways")); /* no turn begun */
+        json_t *next = json_object_get(s0, "next");
+        for (size_t k = 0; k < json_array_size(next); k++) {
+            const char *d = json_string_value(json_array_get(next, k));
+            snprintf(path, sizeof path, "/api/games/%s/steps?done=%s", g.id, d);
+            json_t *s1 = call(&S, "GET", path, NULL, NULL, 200);
+            json_t *ways = json_object_get(s1, "ways");
+            if (json_is_true(json_object_get(s1, "complete"))) {
+                json_decref(s1);
+                continue;
+            }
+            assert_true(json_array_size(ways) > 0);
+            for (size_t w = 0; w < json_array_size(ways); w++) {
+                const char *m = str(json_array_get(ways, w), "move");
+                const char *as = str(json_array_get(ways, w), "as");
+                /* begun as the player began it */
+                assert_int_equal(strncmp(m, d, strlen(d)), 0);
+                assert_int_equal(m[strlen(d)], '+');
+                /* `as` is one of the legal moves */
+                json_t *moves = json_object_get(st, "moves");
+                bool listed = false;
+                for (size_t i = 0; i < json_array_size(moves); i++)
+                    listed |= !strcmp(
+                        json_string_value(json_array_get(moves, i)), as);
+                if (!listed)
+                    fail_msg("'%s' (for %s) is not a legal move", as, m);
+                /* both end the same */
+                kemet_move mm, ma;
+                kemet_pos pm, pa;
+                char tm[512], ta[512];
+                assert_int_equal(kemet_move_parse(r, m, &mm, &err), 0);
+                assert_int_equal(kemet_move_parse(r, as, &ma, &err), 0);
+                assert_int_equal(kemet_apply(r, &pos, &t, &mm, &pm, NULL), 0);
+                assert_int_equal(kemet_apply(r, &pos, &t, &ma, &pa, NULL), 0);
+                kemet_pos_format(r, &pm, tm, sizeof tm);
+                kemet_pos_format(r, &pa, ta, sizeof ta);
+                assert_string_equal(tm, ta);
+                checked++;
+            }
+            json_decref(s1);
+        }
+        json_decref(s0);
+        json_decref(st);
+        kemet_rules_close(r);
+    }
+    assert_true(checked > 0);
+    stop(&S, SIGTERM);
+    remove_db(&S);
+}
+
 /* A database that is not kemet's is refused with one line, status 2. */
 static void bad_database(void **state_) {
     (void)state_;
@@ -2351,6 +2512,8 @@ int main(void) {
         cmocka_unit_test(restart),
         cmocka_unit_test(computer_and_updates),
         cmocka_unit_test(hints_and_steps),
+        cmocka_unit_test(words_as_each_seat_reads),
+        cmocka_unit_test(ways_to_finish_a_turn),
         cmocka_unit_test(bad_database),
         cmocka_unit_test(hostile_clients),
         cmocka_unit_test(resign_game),

@@ -81,3 +81,40 @@ bool kc_exact(const kemet_judge *j, const kemet_pos *pos,
         return false;
     return fabs(v - chance) < 1e-9;
 }
+
+int kc_square_as(const kemet_rules *r, int who, int square, int viewer) {
+    const kemet_info *info = kemet_rules_info(r);
+    if (!viewer || viewer == who || square < 1 || square > info->squares)
+        return square;
+    int cell = kemet_square_cell(r, who, square);
+    if (cell <= 0)
+        return square;
+    for (int q = 1; q <= info->squares; q++)
+        if (kemet_square_cell(r, viewer, q) == cell)
+            return q;
+    return square; /* off the viewer's track: its owner's number */
+}
+
+void kc_events_as(const kemet_rules *r, const kemet_events *ev, int viewer,
+                  kemet_events *out) {
+    *out = *ev;
+    for (int i = 0; i < out->n && viewer; i++) {
+        kemet_event *e = &out->ev[i];
+        /* a and b are the squares of the side `who`, but for the
+           opening's throws, a win's points, a draw's kind, Jequier's
+           contestants and the flag of a throw lost */
+        switch (e->kind) {
+        case KEMET_EV_STARTS:
+        case KEMET_EV_REOPEN:
+        case KEMET_EV_WIN:
+        case KEMET_EV_DRAW:
+        case KEMET_EV_FIRST1: continue;
+        case KEMET_EV_LOST:
+            e->a = (uint8_t)kc_square_as(r, e->who, e->a, viewer);
+            continue;
+        default:
+            e->a = (uint8_t)kc_square_as(r, e->who, e->a, viewer);
+            e->b = (uint8_t)kc_square_as(r, e->who, e->b, viewer);
+        }
+    }
+}

@@ -50,4 +50,18 @@ int kc_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
 bool kc_exact(const kemet_judge *j, const kemet_pos *pos,
               const kemet_throw *thr, const kemet_move *move, double chance);
 
+/* The number player `viewer` gives player `who`'s path square `square`:
+ * a hole on the viewer's own track by the viewer's number for it (in Tab,
+ * Black's hole 9 is White's square 51), a hole off it (the other side's
+ * own holes on the 58-holes board) by its owner's number, as the board is
+ * labelled there. `square` itself where viewer is 0 or `who`, and for
+ * what is no square (KEMET_OFF, KEMET_HAND, 0). */
+int kc_square_as(const kemet_rules *r, int who, int square, int viewer);
+
+/* The events `ev` with every square in the numbers of player `viewer`
+ * (kc_square_as), into *out: kemet_describe then tells the move as that
+ * player reads the board. viewer 0 copies them as they are. */
+void kc_events_as(const kemet_rules *r, const kemet_events *ev, int viewer,
+                  kemet_events *out);
+
 #endif

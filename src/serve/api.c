@@ -280,9 +280,9 @@ enum MHD_Result api_state(server *S, struct MHD_Connection *c, wgame *g,
     return srv_answer_json(c, MHD_HTTP_OK, o);
 }
 
-enum MHD_Result api_history(struct MHD_Connection *c, wgame *g) {
+enum MHD_Result api_history(struct MHD_Connection *c, wgame *g, int you) {
     pthread_mutex_lock(&g->mu);
-    json_t *o = wg_history_json(g);
+    json_t *o = wg_history_json(g, you > 0 ? you : 0);
     pthread_mutex_unlock(&g->mu);
     return srv_answer_json(c, MHD_HTTP_OK, o);
 }

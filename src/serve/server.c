@@ -1338,7 +1338,7 @@ static enum MHD_Result route_game(server *S, struct MHD_Connection *c,
         if (!strcmp(what, "/events"))
             return api_events(S, c, g, q);
         if (!strcmp(what, "/history"))
-            return api_history(c, g);
+            return api_history(c, g, you);
         if (!strcmp(what, "/record"))
             return api_record(c, g);
         if (!strcmp(what, "/steps"))

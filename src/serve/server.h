@@ -224,7 +224,7 @@ enum MHD_Result api_hint(server *S, struct MHD_Connection *c, wgame *g, int you,
                          request *q);
 enum MHD_Result api_review(server *S, struct MHD_Connection *c, wgame *g,
                            request *q);
-enum MHD_Result api_history(struct MHD_Connection *c, wgame *g);
+enum MHD_Result api_history(struct MHD_Connection *c, wgame *g, int you);
 enum MHD_Result api_list(server *S, struct MHD_Connection *c);
 enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
                          const request *q);

@@ -86,14 +86,14 @@ json_t *wg_rulesets_json(kemet_rules *const *rules, int n) {
     return json_pack("{s:o, s:o}", "rulesets", a, "levels", levels);
 }
 
-json_t *wg_history_json(const wgame *g) {
+json_t *wg_history_json(const wgame *g, int viewer) {
     json_t *plies = json_array();
     json_array_append_new(
         plies, json_pack("{s:i, s:o, s:s, s:o}", "ply", 0, "throw", json_null(),
                          "words", g->opening, "cells",
                          wg_cells_json(g->rules, kemet_game_start(g->g))));
     for (long i = 0; i < g->nply; i++) {
-        json_t *p = wg_ply_json(g, i);
+        json_t *p = wg_ply_json(g, i, viewer);
         char text[512];
         kemet_pos_format(g->rules, &g->ply[i].after, text, sizeof text);
         json_object_set_new(p, "position", json_string(text));
@@ -123,6 +123,87 @@ bool wg_read_move(const wgame *g, const char *text, kemet_move *m, char *why,
         return false;
     }
     return true;
+}
+
+/* The ways to finish a turn begun with `done`: each distinct end position
+ * once (its steps in *ways, the position in *ends, *n of them, grown with
+ * kc_grow). `scratch` holds KEMET_MAX_MOVES. -1 when out of memory. */
+typedef struct finishing {
+    const kemet_rules *r;
+    const kemet_pos *pos;
+    const kemet_throw *t;
+    kemet_move *scratch;
+    kemet_move *ways;
+    kemet_pos *ends;
+    long n, cap, endcap;
+} finishing;
+
+static int finish_from(finishing *f, kemet_move *done) {
+    int k = kemet_next_steps(f->r, f->pos, f->t, done, f->scratch, NULL);
+    if (k < 0)
+        return 0;
+    if (k == 0) {
+        kemet_pos end;
+        if (kemet_apply(f->r, f->pos, f->t, done, &end, NULL) != KEMET_OK)
+            return 0;
+        for (long i = 0; i < f->n; i++)
+            if (memcmp(&f->ends[i], &end, sizeof end) == 0)
+                return 0;
+        if (kc_grow(&f->ways, &f->cap, f->n, sizeof *f->ways) ||
+            kc_grow(&f->ends, &f->endcap, f->n, sizeof *f->ends))
+            return -1;
+        f->ways[f->n] = *done;
+        f->ends[f->n++] = end;
+        return 0;
+    }
+    if (done->n >= KEMET_MAX_STEPS)
+        return 0;
+    /* the next steps, kept apart from the scratch the deeper calls use */
+    kemet_step *steps = malloc((size_t)k * sizeof *steps);
+    if (!steps)
+        return -1;
+    for (int i = 0; i < k; i++)
+        steps[i] = f->scratch[i].step[0];
+    int rc = 0;
+    for (int i = 0; i < k && !rc; i++) {
+        done->step[done->n++] = steps[i];
+        rc = finish_from(f, done);
+        done->n--;
+    }
+    free(steps);
+    return rc;
+}
+
+/* For a turn begun (`done`, not empty, not whole): every way to finish
+ * it, {"move": the whole turn as begun, "as": the same turn as the legal
+ * moves list it (its end the same)}, so that a front end finds the hints'
+ * chances for the turn a player has begun in another order (hints rank
+ * the listed moves). NULL when out of memory. */
+static json_t *ways_json(const wgame *g, const kemet_throw *t,
+                         const kemet_move *done, kemet_move *scratch) {
+    const kemet_pos *pos = kemet_game_pos(g->g);
+    finishing f = {g->rules, pos, t, scratch, NULL, NULL, 0, 0, 0};
+    kemet_move d = *done;
+    json_t *a = NULL;
+    if (finish_from(&f, &d) == 0 && (a = json_array())) {
+        /* the listed moves (the scratch is free again) */
+        int n = kemet_moves(g->rules, pos, t, scratch);
+        for (long w = 0; w < f.n; w++) {
+            char text[160], as[160] = "";
+            kemet_move_format(&f.ways[w], text, sizeof text);
+            for (int i = 0; i < n && !*as; i++) {
+                kemet_pos end;
+                kemet_make(g->rules, pos, t, &scratch[i], &end, NULL);
+                if (memcmp(&end, &f.ends[w], sizeof end) == 0)
+                    kemet_move_format(&scratch[i], as, sizeof as);
+            }
+            json_array_append_new(a, json_pack("{s:s, s:s}", "move", text, "as",
+                                               *as ? as : text));
+        }
+    }
+    free(f.ways);
+    free(f.ends);
+    return a;
 }
 
 int wg_steps_json(const wgame *g, const char *done, json_t **out, char *why,
@@ -167,6 +248,10 @@ int wg_steps_json(const wgame *g, const char *done, json_t **out, char *why,
                             : json_null();
         *out = json_pack("{s:o, s:o, s:b, s:o}", "next", a, "left", l,
                          "complete", n == 0, "cells", cells);
+        /* a turn begun: the ways to finish it, for its hints */
+        json_t *ways = m.n && n > 0 ? ways_json(g, t, &m, next) : NULL;
+        if (ways)
+            json_object_set_new(*out, "ways", ways);
     }
     free(next);
     return status;

@@ -22,11 +22,15 @@ int wg_seat_level(const char *seat) {
     return seat[10] == '\0' && l >= 1 && l <= KEMET_LEVELS ? l : 0;
 }
 
-static char *words_of(const kemet_rules *r, const kemet_events *ev) {
+/* The events' sentences on one line, squares as `viewer` numbers them. */
+static char *words_of(const kemet_rules *r, const kemet_events *ev,
+                      int viewer) {
     char *buf = malloc(KEMET_DESCRIBE_MAX);
     if (!buf)
         return NULL;
-    if (kemet_describe(r, ev, buf, KEMET_DESCRIBE_MAX) < 0)
+    kemet_events seen;
+    kc_events_as(r, ev, viewer, &seen);
+    if (kemet_describe(r, &seen, buf, KEMET_DESCRIBE_MAX) < 0)
         buf[0] = '\0';
     /* One line: "  A.\n  B.\n" becomes "A. B." */
     char *w = buf;
@@ -49,8 +53,6 @@ static char *words_of(const kemet_rules *r, const kemet_events *ev) {
 void wg_free(wgame *g) {
     if (!g)
         return;
-    for (long i = 0; i < g->nply; i++)
-        free(g->ply[i].words);
     free(g->ply);
     free(g->act);
     free(g->opening);
@@ -67,8 +69,6 @@ static int wg_begin(wgame *g) {
     g->played = 0;
     g->offered = 0;
     g->rematch[0] = '\0';
-    for (long i = 0; i < g->nply; i++)
-        free(g->ply[i].words);
     g->nply = 0;
     g->version = 0;
     free(g->opening);
@@ -84,7 +84,7 @@ static int wg_begin(wgame *g) {
     if (kemet_game_new(g->rules, g->seed, &g->g, &ev) ||
         kemet_game_set_players(g->g, name[0], name[1]))
         return KEMET_ENOMEM;
-    g->opening = words_of(g->rules, &ev);
+    g->opening = words_of(g->rules, &ev, 0);
     return g->opening ? KEMET_OK : KEMET_ENOMEM;
 }
 
@@ -129,8 +129,7 @@ static int add_ply(wgame *g, const kemet_events *ev) {
         return KEMET_ENOMEM;
     wg_ply *p = &g->ply[g->nply];
     p->after = *kemet_game_pos(g->g);
-    if (!(p->words = words_of(g->rules, ev)))
-        return KEMET_ENOMEM;
+    p->ev = *ev;
     g->nply++;
     return KEMET_OK;
 }
@@ -258,8 +257,6 @@ static int take_back_to(wgame *g, long keep) {
     int rc = kemet_game_back(g->g, keep);
     if (rc)
         return rc;
-    for (long i = keep; i < g->nply; i++)
-        free(g->ply[i].words);
     g->nply = keep;
     char text[24];
     snprintf(text, sizeof text, "%ld", keep);
@@ -495,14 +492,22 @@ static json_t *seat_json(const wgame *g, int p) {
                      "level", level ? json_integer(level) : json_null());
 }
 
-json_t *wg_ply_json(const wgame *g, long i) {
+char *wg_ply_words(const wgame *g, long i, int viewer) {
+    return words_of(g->rules, &g->ply[i].ev, viewer ? viewer : 1);
+}
+
+json_t *wg_ply_json(const wgame *g, long i, int viewer) {
     const kemet_ply *p = &kemet_game_history(g->g)[i];
     char mv[160];
     kemet_move_format(&p->move, mv, sizeof mv);
-    return json_pack("{s:I, s:i, s:o, s:s, s:s}", "ply", (json_int_t)(i + 1),
-                     "player", kemet_game_mover(g->g, i), "throw",
-                     p->thr.n ? throw_json(&p->thr) : json_null(), "move", mv,
-                     "words", g->ply[i].words);
+    char *words = wg_ply_words(g, i, viewer);
+    json_t *o =
+        json_pack("{s:I, s:i, s:o, s:s, s:s}", "ply", (json_int_t)(i + 1),
+                  "player", kemet_game_mover(g->g, i), "throw",
+                  p->thr.n ? throw_json(&p->thr) : json_null(), "move", mv,
+                  "words", words ? words : "");
+    free(words);
+    return o;
 }
 
 json_t *wg_summary_json(const wgame *g) {
@@ -568,7 +573,7 @@ json_t *wg_state_json(const wgame *g, int you) {
     json_object_set_new(o, "prethrow", pre);
     json_t *last = json_array();
     for (long i = g->nply > 8 ? g->nply - 8 : 0; i < g->nply; i++)
-        json_array_append_new(last, wg_ply_json(g, i));
+        json_array_append_new(last, wg_ply_json(g, i, you));
     json_object_set_new(o, "last", last);
     return o;
 }

@@ -17,10 +17,11 @@
 
 /* What the page shows of a ply beside the session's history (who, the
  * throw and the move: kemet_game_history): the position after it and what
- * happened, in words. */
+ * happened (its events, told in words as each seat numbers the board:
+ * wg_ply_words). */
 typedef struct wg_ply {
     kemet_pos after;
-    char *words;
+    kemet_events ev;
 } wg_ply;
 
 /* One stored action: 't' a throw, 'm' a move or pre-throw choice, 'r' a
@@ -186,11 +187,17 @@ int wg_rematched(wgame *g, const char *id);
  * them (wg_rebuild) and returns -1 (store.c). */
 int wg_save(wgame *g, store *s, long first);
 
-/* JSON: the board's cells ([count1, count2] per cell), a ply, a game's
- * summary, its full state for seat `you` (0: a spectator); and its record
- * as text (malloc'd). */
+/* What ply i did, in one line of sentences, its squares numbered as
+ * player `viewer` reads the board (kc_square_as): malloc'd, NULL when out
+ * of memory. */
+char *wg_ply_words(const wgame *g, long i, int viewer);
+
+/* JSON: the board's cells ([count1, count2] per cell), a ply (its words
+ * as seat `viewer` numbers the board), a game's summary, its full state
+ * for seat `you` (0: a spectator, who reads player 1's numbers); and its
+ * record as text (malloc'd). */
 json_t *wg_cells_json(const kemet_rules *r, const kemet_pos *pos);
-json_t *wg_ply_json(const wgame *g, long i);
+json_t *wg_ply_json(const wgame *g, long i, int viewer);
 json_t *wg_summary_json(const wgame *g);
 json_t *wg_state_json(const wgame *g, int you);
 char *wg_record(const wgame *g);
@@ -199,7 +206,9 @@ char *wg_record(const wgame *g);
  * offline page alike. Those that can fail return an HTTP status: 200 with
  * the answer in *out, else NULL there and the reason in `why`. */
 json_t *wg_rulesets_json(kemet_rules *const *rules, int n);
-json_t *wg_history_json(const wgame *g);
+/* Every ply, its words as seat `viewer` numbers the board (0: player 1,
+ * as a spectator reads it). */
+json_t *wg_history_json(const wgame *g, int viewer);
 /* A move, or the steps of one, as text ("" is the empty move). */
 bool wg_read_move(const wgame *g, const char *text, kemet_move *m, char *why,
                   size_t len);

@@ -42,7 +42,7 @@ long ko_version(const wgame *g);
 int ko_seat_level(const wgame *g, int seat);
 char *ko_summary(const wgame *g);
 char *ko_state(const wgame *g, int you);
-char *ko_history(const wgame *g);
+char *ko_history(const wgame *g, const char *token);
 char *ko_record(const wgame *g);
 char *ko_steps(const wgame *g, const char *done);
 char *ko_explain(const wgame *g, const char *move);
@@ -190,8 +190,11 @@ EMSCRIPTEN_KEEPALIVE char *ko_state(const wgame *g, int you) {
     return text_of(wg_state_json(g, you > 0 ? you : 0));
 }
 
-EMSCRIPTEN_KEEPALIVE char *ko_history(const wgame *g) {
-    return text_of(wg_history_json(g));
+/* The history, its words as the token's seat numbers the board (without
+ * a token, or another game's, player 1's). */
+EMSCRIPTEN_KEEPALIVE char *ko_history(const wgame *g, const char *token) {
+    int you = ko_you(g, token);
+    return text_of(wg_history_json(g, you > 0 ? you : 0));
 }
 
 /* The record as text (docs/notation.md), not JSON. */

@@ -191,7 +191,7 @@ function route(method, path, body, token) {
   const answer = data => ({status: 200, data});
   switch (what) {
   case "": return answer(ok(call("ko_state", [g.ptr, you])));
-  case "history": return answer(ok(call("ko_history", [g.ptr])));
+  case "history": return answer(ok(call("ko_history", [g.ptr, token || ""])));
   case "record": return answer(call("ko_record", [g.ptr], "text"));
   case "steps": return answer(ok(call("ko_steps", [g.ptr, q.get("done") ?? ""])));
   case "explain":
