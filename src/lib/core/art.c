@@ -126,6 +126,40 @@ void kmt_art_palm(const kemet_rules *r, kemet_board_art *a, uint64_t marks,
         snprintf(h->label, sizeof h->label, "Shen");
 }
 
+/* The holes of a board laid out from a picture, made as large as their
+ * spacing allows (a third of the way to the nearest hole, 14 to 22
+ * units: on a phone a hole stays large enough to read and to tap), and
+ * the view box drawn tight round them: the picture's words and margins
+ * take no room on the screen. */
+static void fit_holes(kemet_board_art *a) {
+    if (a->nholes == 0)
+        return;
+    double near = 1e9, x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+    for (int i = 0; i < a->nholes; i++)
+        for (int j = i + 1; j < a->nholes; j++) {
+            double d =
+                hypot(a->hole[i].x - a->hole[j].x, a->hole[i].y - a->hole[j].y);
+            near = d < near ? d : near;
+        }
+    double r = near * 0.35;
+    r = r < 14 ? 14 : r > 22 ? 22 : r;
+    for (int i = 0; i < a->nholes; i++) {
+        kemet_hole_art *h = &a->hole[i];
+        h->r = r;
+        x0 = h->x < x0 ? h->x : x0;
+        y0 = h->y < y0 ? h->y : y0;
+        x1 = h->x > x1 ? h->x : x1;
+        y1 = h->y > y1 ? h->y : y1;
+    }
+    const double margin = r * 1.55 + 6; /* the frame, and a Sun's rays */
+    for (int i = 0; i < a->nholes; i++) {
+        a->hole[i].x += margin - x0;
+        a->hole[i].y += margin - y0;
+    }
+    a->w = x1 - x0 + 2 * margin;
+    a->h = y1 - y0 + 2 * margin;
+}
+
 /* A board file's board: each hole where its slot {NN} stands in the
  * picture (a character 9 units wide, a line 34 high), with the file's
  * lines, rivers, Suns, Ankhs, marked holes and home boxes. */
@@ -133,7 +167,6 @@ void kmt_art_file(const kemet_rules *r, kemet_board_art *a) {
     const kmt_board *b = &((const track *)r->data)->b;
     a->frame = KEMET_ART_FRAME_RECT;
     int row = 0, col = 0;
-    double w = 0, hgt = 0;
     for (const char *p = b->picture; *p; p++) {
         if (*p == '\n') {
             row++;
@@ -174,8 +207,6 @@ void kmt_art_file(const kemet_rules *r, kemet_board_art *a) {
                 for (int i = 0; i < b->nhome[pl]; i++)
                     if (b->home[pl][i] == n)
                         h->home = (uint8_t)(pl + 1);
-            w = x + 30 > w ? x + 30 : w;
-            hgt = y + 30 > hgt ? y + 30 : hgt;
         }
         col += len;
         p = q;
@@ -187,8 +218,7 @@ void kmt_art_file(const kemet_rules *r, kemet_board_art *a) {
         if (e && (e > n || b->river[e] != n))
             add_link(a, n, e, KEMET_ART_RIVER, 0);
     }
-    a->w = w;
-    a->h = hgt;
+    fit_holes(a);
 }
 
 int kemet_art(const kemet_rules *rules, kemet_board_art *out) {
