@@ -612,7 +612,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         int n = kemet_next_steps(P->rules, pos, t, done, next, &left);
         if (n == KEMET_EILLEGAL) {
             kemet_move_format(done, buf, sizeof buf);
-            kemet_explain(P->rules, pos, t, done, why, sizeof why);
+            kc_explain(P->rules, pos, t, done, why, sizeof why);
             cli_say(stdout, 2, 4, "%s is not allowed: %s.", buf, why);
             return 0;
         }
@@ -705,7 +705,7 @@ static int step_by_step(play *P, const kemet_throw *t, const kemet_move *moves,
         for (int i = 0; i < m.n && longer.n < KEMET_MAX_STEPS; i++)
             longer.step[longer.n++] = m.step[i];
         if (kemet_next_steps(P->rules, pos, t, &longer, next, NULL) < 0) {
-            kemet_explain(P->rules, pos, t, &longer, why, sizeof why);
+            kc_explain(P->rules, pos, t, &longer, why, sizeof why);
             cli_say(stdout, 2, 4, "%s is not allowed: %s.", line, why);
             continue;
         }
@@ -1015,7 +1015,7 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
                 return stepped;
             continue;
         }
-        kemet_explain(P->rules, pos, t, &m, why, sizeof why);
+        kc_explain(P->rules, pos, t, &m, why, sizeof why);
         cli_say(stdout, 2, 4, "%s is not allowed: %s.", line, why);
     }
 }

@@ -118,3 +118,15 @@ void kc_events_as(const kemet_rules *r, const kemet_events *ev, int viewer,
         }
     }
 }
+
+int kc_explain(const kemet_rules *r, const kemet_pos *pos,
+               const kemet_throw *thr, const kemet_move *move, char *why,
+               size_t len) {
+    int rc = kemet_explain(r, pos, thr, move, why, len);
+    if (len == 0)
+        return rc;
+    /* " 1 squares": the 's' of "squares" dropped */
+    for (char *s = why; (s = strstr(s, " 1 squares")) != NULL; s += 9)
+        memmove(s + 9, s + 10, strlen(s + 10) + 1);
+    return rc;
+}

@@ -50,6 +50,13 @@ int kc_rank(kemet_agent *a, const kemet_pos *pos, const kemet_throw *thr,
 bool kc_exact(const kemet_judge *j, const kemet_pos *pos,
               const kemet_throw *thr, const kemet_move *move, double chance);
 
+/* kemet_explain, its reason as a player reads it: a count of one square
+ * in the singular ("3-4 is 1 square, but the throw is 2"; some rulesets'
+ * reasons say "1 squares"). Returns kemet_explain's code. */
+int kc_explain(const kemet_rules *r, const kemet_pos *pos,
+               const kemet_throw *thr, const kemet_move *move, char *why,
+               size_t len);
+
 /* The number player `viewer` gives player `who`'s path square `square`:
  * a hole on the viewer's own track by the viewer's number for it (in Tab,
  * Black's hole 9 is White's square 51), a hole off it (the other side's

@@ -461,7 +461,7 @@ enum MHD_Result api_move(server *S, struct MHD_Connection *c, wgame *g, int you,
     }
     const kemet_pos *pos = kemet_game_pos(g->g);
     const kemet_throw *t = kemet_game_throw(g->g);
-    if (kemet_explain(g->rules, pos, t, &m, why, sizeof why)) {
+    if (kc_explain(g->rules, pos, t, &m, why, sizeof why)) {
         pthread_mutex_unlock(&g->mu);
         return srv_error(c, 422, "%s", why);
     }

@@ -269,9 +269,8 @@ int wg_explain_json(const wgame *g, const char *text, json_t **out, char *why,
         snprintf(reason, sizeof reason, "the game is over");
         legal = 0;
     } else
-        legal =
-            !kemet_explain(g->rules, kemet_game_pos(g->g),
-                           kemet_game_throw(g->g), &m, reason, sizeof reason);
+        legal = !kc_explain(g->rules, kemet_game_pos(g->g),
+                            kemet_game_throw(g->g), &m, reason, sizeof reason);
     *out = json_pack("{s:b, s:o}", "legal", legal, "reason",
                      legal ? json_null() : json_string(reason));
     return 200;

@@ -261,8 +261,8 @@ EMSCRIPTEN_KEEPALIVE char *ko_act(wgame *g, const char *token, const char *kind,
         kemet_move m;
         if (!wg_read_move(g, text, &m, why, sizeof why))
             return error_json(400, "%s", why);
-        if (kemet_explain(g->rules, kemet_game_pos(g->g),
-                          kemet_game_throw(g->g), &m, why, sizeof why))
+        if (kc_explain(g->rules, kemet_game_pos(g->g), kemet_game_throw(g->g),
+                       &m, why, sizeof why))
             return error_json(422, "%s", why);
         rc = wg_move(g, &m);
     } else if (strcmp(kind, "resign") == 0)
