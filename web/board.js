@@ -28,7 +28,7 @@ function geometry(rs) {
   const W = rot ? a.h : a.w, H = rot ? a.w : a.h;
   for (const c of a.holes)
     cells[c.cell] = {x: rot ? a.h - c.y : c.x, y: rot ? c.x : c.y, r: c.r, square: c.shape === "square", label: c.label,
-                     mark: c.mark || (c.marked ? "•" : null), home: c.home,
+                     mark: c.mark || null, gold: !!c.marked, safe: !!c.safe, home: c.home,
                      /* a home hole is tinted and ringed with dashes */
                      fill: c.home === 1 ? "#c9a06a" : c.home === 2 ? "#8aa0b8" : undefined};
   const list = Object.values(cells);
@@ -36,6 +36,20 @@ function geometry(rs) {
     let near = Infinity;
     for (const d of list) if (d !== c) near = Math.min(near, Math.hypot(d.x - c.x, d.y - c.y));
     c.near = near;
+  }
+  /* a sign on a round hole (other than the Sun, drawn as rays round its
+     rim) stands beside it, where there is most room: the number inside
+     and the sign both readable */
+  for (const c of list) {
+    if (!c.mark || c.square || c.mark === "☀") continue;
+    let best = null, room = -Infinity;
+    for (let k = 0; k < 8; k++) {
+      const an = -Math.PI / 4 + k * Math.PI / 4, x = c.x + Math.cos(an) * c.r * 1.85, y = c.y + Math.sin(an) * c.r * 1.85;
+      let free = Math.min(x - 4, y - 4, W - 4 - x, H - 4 - y);
+      for (const d of list) if (d !== c) free = Math.min(free, Math.hypot(d.x - x, d.y - y) - d.r);
+      if (free > room + .5) { room = free; best = {x, y}; }
+    }
+    c.signAt = best;
   }
   const palm = a.frame === "palm";
   for (const l of a.links) {
@@ -48,17 +62,19 @@ function geometry(rs) {
     else
       deco.push(s("line", {x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "boardline", stroke: "#7a5229", "stroke-width": palm ? 3 : 4}));
   }
-  let frame = [4, 4, W - 8, H - 8];
+  let frame = [4, 4, W - 8, H - 8], box = [0, 0, W, H];
   if (palm) {
     /* the palm: a rounded outline and the central stem */
     const c = a.w / 2, b = a.h - 15, top = 170;
     deco.unshift(s("path", {d: `M${c - 190},${b} L${c - 190},${top} Q${c - 190},10 ${c},10 Q${c + 190},10 ${c + 190},${top} L${c + 190},${b} Z`, fill: "#e2c08a", stroke: "#7a5229", "stroke-width": 4}));
     deco.push(s("path", {d: `M${c - 14},80 L${c - 14},470 M${c + 14},80 L${c + 14},470`, stroke: "#9c7444", "stroke-width": 3}));
     frame = null;
+    /* the drawing is the palm: nothing of the view box beside it */
+    box = [c - 192, 8, 384, b - 6];
   }
   const links = {};
   for (const l of a.links) { links[l.from + ">" + l.to] = l; links[l.to + ">" + l.from] = l; }
-  rs._geo = {w: W, h: H, cells, deco, frame, links, pad: 8, rot};
+  rs._geo = {w: W, h: H, box, cells, deco, frame, links, pad: 8, rot};
   return rs._geo;
 }
 
@@ -143,24 +159,50 @@ export function moveCells(rs, p, move) {
   return {from, to};
 }
 
+/* The number the side `viewer` gives to player who's square sq, as the
+ * board is numbered for it: a hole on the viewer's own track by the
+ * viewer's square (in Tab, Black's hole 9 is White's 51), a hole off it
+ * (the other side's own holes on the 58 holes) by its owner's number, as
+ * it is labelled. "in", "off" and the mover's own squares as they are. */
+export function squareAs(rs, who, sq, viewer) {
+  if (!viewer || !who || viewer === who || !/^\d+$/.test(String(sq))) return String(sq);
+  const cell = rs.paths[who - 1][+sq];
+  const k = cell ? rs.paths[viewer - 1].indexOf(cell, 1) : -1;
+  return k > 0 ? String(k) : String(sq);
+}
+
 /* A move in plain words: "6 → 8", "a new piece onto 3", "28 → borne off";
- * steps joined by ", then ". */
-export function moveWords(rs, move) {
+ * steps joined by ", then ". Options: `who` made it and `viewer` reads
+ * it (its squares in the viewer's numbers: squareAs); `values`, the
+ * throw's, to say where a piece carried back by a line first went. */
+export function moveWords(rs, move, o = {}) {
   if (!move) return "";
   if (move === "throw") return "throw the sticks";
   if (move === "pass") return "no move (the throw is lost)";
-  return move.split("+").map(st => stepWords(rs, st)).join(", then ");
+  return move.split("+").map(st => stepWords(rs, st, o)).join(", then ");
 }
 
 /* One step in plain words: "6 → 8", "7 → 13, carried on to 9", "7 → 9
- * by count" (a count that ends where a line or river also leads). */
-export function stepWords(rs, step) {
-  const {from: f, via, to: t} = parseStep(step);
-  if (f === "in") return `a new piece onto ${t}`;
-  if (via && via !== t) return `${f} → ${via}, carried on to ${t}`;
+ * by count" (a count that ends where a line or river also leads), "8 →
+ * 10, carried back to 8" (options as moveWords). */
+export function stepWords(rs, step, o = {}) {
+  const {from, via, to} = parseStep(step);
+  const as = x => squareAs(rs, o.who, x, o.viewer);
+  const f = as(from), t = as(to);
+  if (from === "in") return `a new piece onto ${t}`;
+  if (via && via !== to) return `${f} → ${as(via)}, carried on to ${t}`;
   if (via) return `${f} → ${t} by count`;
-  if (f === t) return `${f} → carried back to ${t}`;
-  if (t === "off") return `${f} → ${rs.gone || "off"}`;
+  if (from === to) {
+    /* a count onto a line's end that carries the piece back where it
+       began: where the count ended, from the throw's values and the
+       board's lines */
+    const p = o.who || 1, path = rs.paths[p - 1], g = geometry(rs), F = +from;
+    for (const v of o.values || [])
+      for (const m of [F + v, F - v])
+        if (m >= 1 && m < path.length && g.links[path[m] + ">" + path[F]]) return `${f} → ${as(m)}, carried back to ${t}`;
+    return `${f}, carried back to ${t} by a line`;
+  }
+  if (to === "off") return `${f} → ${rs.gone || "off"}`;
   return `${f} → ${t}`;
 }
 
@@ -184,8 +226,10 @@ export function threwWords(rs, t, you) {
   return (you ? "you threw " : "threw ") + throwWords(rs, t);
 }
 
-/* Which side is which: each side's piece, name, number, and "you". */
+/* Which side is which: each side's piece, name, number, and "you"; how
+ * the holes are numbered where the sides count them differently. */
 export function legend(rs, you) {
+  const note = numbering(rs, you);
   return h("div", {class: "legend"}, [1, 2].map(p => h("span", {class: "who"},
     s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
       s("circle", {class: "piece" + p, cx: 10, cy: 10, r: 7.5})),
@@ -197,7 +241,57 @@ export function legend(rs, you) {
       s("svg", {viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true"},
         s("rect", {x: 1.5, y: 1.5, width: 17, height: 17, rx: 3, fill: "#f0dbb2", stroke: "#7a5229"}),
         s("text", {class: "mark", x: 10, y: 15, "text-anchor": "middle", "font-size": 15, "stroke-width": .75}, "×")),
-      ` marked square: ${squaresWith(rs, c => c.mark === "×", you || 1)} (see the rules)`) : null);
+      ` marked square: ${squaresWith(rs, c => c.mark === "×", you || 1)} (see the rules)`) : null,
+    /* a sign drawn beside its round hole (the Sun of Lions & Jackals) */
+    [...new Set(rs.art.holes.filter(c => c.mark && c.shape !== "square").map(c => c.mark))].map(m =>
+      h("span", {class: "who signed-holes"}, signSvg(m),
+        ` ${SIGN_NAMES[m] || "sign"}${rs.art.holes.filter(c => c.mark === m).every(c => c.safe) ? " (safe)" : ""}: ` +
+        squaresWith(rs, c => c.mark === m, you || 1))),
+    note ? h("span", {class: "numbering", id: "numbering"}, note) : null);
+}
+
+/* What the signs on round holes are called in the legend. */
+const SIGN_NAMES = {"☀": "Sun", "☥": "Ankh"};
+
+/* A round hole with its sign, as the board draws it, for the legend. */
+function signSvg(mark) {
+  const sun = mark === "☀";
+  return s("svg", {viewBox: sun ? "0 0 24 24" : "0 0 36 24", width: sun ? 22 : 33, height: 22, "aria-hidden": "true"},
+    sun ? sunRays(12, 12, 7, "legend-rays") : null,
+    s("circle", {cx: 12, cy: 12, r: 7, fill: "#9a6a38", stroke: "#4a2e12", "stroke-width": 1.2}),
+    sun ? null : s("text", {class: "mark", x: 28, y: 18, "text-anchor": "middle", "font-size": 17}, mark));
+}
+
+/* The rays of a Sun hole: short strokes round its rim. */
+function sunRays(cx, cy, r, cls) {
+  const d = [];
+  for (let k = 0; k < 12; k++) {
+    const a = k * Math.PI / 6, c = Math.cos(a), n = Math.sin(a);
+    d.push(`M${cx + c * r * 1.15},${cy + n * r * 1.15} L${cx + c * r * 1.45},${cy + n * r * 1.45}`);
+  }
+  return s("path", {d: d.join(" "), class: "rays " + cls, fill: "none", "stroke-width": Math.max(1.2, r * .2)});
+}
+
+/* How the holes are numbered, where the sides count them differently,
+ * said once beside the board: the numbers are the squares of the seat
+ * looking (player 1's for a spectator), and the other side's moves are
+ * written in them too; or, where each side has holes of its own, that
+ * each counts its own. null where both count the board alike. */
+export function numbering(rs, you) {
+  const v = you || 1, o = 3 - v, name = p => rs.players[p - 1];
+  const mine = rs.paths[v - 1], theirs = rs.paths[o - 1];
+  let differ = false, apart = false;
+  for (let k = 1; k < theirs.length; k++) {
+    const at = mine.indexOf(theirs[k], 1);
+    if (at > 0 && at !== k) differ = true;
+    if (at < 0) apart = true;
+  }
+  const yours = you ? `your squares (${whose(rs, v)})` : `${whose(rs, v)} squares`;
+  const they = name(o).endsWith("s") ? `the ${name(o)} count` : `${name(o)} counts`;
+  const theirMoves = name(o).endsWith("s") ? "their moves" : "its moves";
+  if (differ) return `The numbers are ${yours}; ${they} the same holes from the other end, and ${theirMoves} are written here in these numbers.`;
+  if (apart) return `Each side counts its own holes: the numbers on ${whose(rs, o)} side are ${name(o).endsWith("s") ? "theirs" : "its own"}.`;
+  return null;
 }
 
 /* The squares (of player p's track) of the holes `pick` chooses, in
@@ -268,6 +362,51 @@ export function endWords(rs, st) {
   return "";
 }
 
+/* The points of an arrow `w` wide moved aside, across its way, as little
+ * as needed (up to two lanes either side) to run clear of the arrows
+ * `runs` already drawn. */
+function lane(pts, w, runs, unit) {
+  if (pts.length < 2 || !runs.length) return pts;
+  const moved = d => pts.map((q, i) => {
+    const a = pts[Math.max(0, i - 1)], b = pts[Math.min(pts.length - 1, i + 1)];
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    return {...q, x: q.x - (b.y - a.y) / len * d, y: q.y + (b.x - a.x) / len * d};
+  });
+  let best = pts, least = Infinity;
+  for (const k of [0, 1, -1, 2, -2]) {
+    const cand = k ? moved(k * Math.max(unit * .62, w * 1.5)) : pts, cost = crowding(cand, w, runs) + Math.abs(k) * .01;
+    if (cost < least) { least = cost; best = cand; }
+    if (cost < .5) break;
+  }
+  return best;
+}
+
+/* How much of the path `pts` (w wide) runs on the arrows `runs`: the
+ * share of points along it (its ends left out, where steps meet) that lie
+ * within the two shafts' width of another. */
+function crowding(pts, w, runs) {
+  let hits = 0, n = 0;
+  const segs = [];
+  for (const r of runs) for (let i = 1; i < r.pts.length; i++) segs.push({a: r.pts[i - 1], b: r.pts[i], w: r.w});
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1], b = pts[i], len = Math.hypot(b.x - a.x, b.y - a.y), k = Math.max(2, Math.ceil(len / (w * 1.5)));
+    for (let j = 1; j < k; j++) {
+      const t = j / k;
+      if ((i === 1 && t < .2) || (i === pts.length - 1 && t > .8)) continue;
+      const x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t;
+      n++;
+      if (segs.some(sg => distToSeg(x, y, sg.a, sg.b) < (w + sg.w) / 2 + w * .2)) hits++;
+    }
+  }
+  return n ? hits / n * 10 : 0;
+}
+
+function distToSeg(x, y, a, b) {
+  const dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+  const t = l2 ? Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2)) : 0;
+  return Math.hypot(x - a.x - t * dx, y - a.y - t * dy);
+}
+
 /* An arrow along points: its line and head (and the link's bend). */
 function arrow(pts, cls, width, back = 0) {
   if (pts.length < 2) return null;
@@ -301,7 +440,8 @@ function arrow(pts, cls, width, back = 0) {
 export function drawBoard(rs, cells, opts = {}) {
   const g = geometry(rs), marks = opts.marks || {}, P = g.pad;
   const unit = Math.min(...Object.values(g.cells).map(c => c.r));
-  const svg = s("svg", {viewBox: `${-P} ${-P} ${g.w + 2 * P} ${g.h + 2 * P}`, class: "board" + (opts.numbers ? " numbers" : ""),
+  const [bx, by, bw, bh] = g.box;
+  const svg = s("svg", {viewBox: `${bx - P} ${by - P} ${bw + 2 * P} ${bh + 2 * P}`, class: "board" + (opts.numbers ? " numbers" : ""),
                         role: "group", "aria-label": rs.title + " board", "data-ply": opts.ply ?? ""});
   if (g.frame) svg.append(s("rect", {x: g.frame[0], y: g.frame[1], width: g.frame[2], height: g.frame[3], rx: 10, fill: "#e2c08a", stroke: "#7a5229", "stroke-width": 4}));
   svg.append(...g.deco.map(d => d.cloneNode(true)));
@@ -322,6 +462,7 @@ export function drawBoard(rs, cells, opts = {}) {
   const square = {};
   for (let q = path.length - 1; q >= 1; q--) square[path[q]] = q;
   const label = (cell, c) => square[cell] !== undefined && /^\d+$/.test(c.label) ? String(square[cell]) : c.label;
+  const nums = s("g", {class: "nums", "aria-hidden": "true"});
   for (const [key, c] of Object.entries(g.cells)) {
     const cell = +key, m = marks[cell];
     const grp = s("g", {class: "hole" + (m ? " " + m : ""), "data-cell": cell});
@@ -330,8 +471,15 @@ export function drawBoard(rs, cells, opts = {}) {
       : s("circle", {class: "cellbg", cx: c.x, cy: c.y, r: c.r, fill: c.fill || "#9a6a38", stroke: "#4a2e12", "stroke-width": 1.5});
     grp.append(bg);
     if (c.home) bg.setAttribute("stroke-dasharray", "4 3");
-    if (c.mark === "•" && !c.square) bg.setAttribute("stroke", "#f0c24a"), bg.setAttribute("stroke-width", Math.max(2, c.r * .22));
-    else if (c.mark) {
+    /* a marked hole ringed in gold; a Sun hole with rays round its rim;
+       another sign on a round hole beside it (geometry); a square's sign
+       inside it, under its number (fitBoard) */
+    if (c.gold && !c.square) bg.setAttribute("stroke", "#f0c24a"), bg.setAttribute("stroke-width", Math.max(2, c.r * .22));
+    if (c.mark === "☀" && !c.square) grp.insertBefore(sunRays(c.x, c.y, c.r, "sun"), bg);
+    else if (c.mark && !c.square && c.signAt) {
+      grp.append(s("text", {class: "mark badge", x: c.signAt.x, y: c.signAt.y + c.r * .36, "text-anchor": "middle", "font-size": c.r,
+                            "data-fs": c.r, "data-r": c.r, "data-cx": c.signAt.x, "data-cy": c.signAt.y, "data-badge": "1", "data-square": "0"}, c.mark));
+    } else if (c.mark) {
       const fs = c.square ? c.r * .75 : c.r;
       grp.append(s("text", {class: "mark", x: c.x, y: c.square ? c.y + c.r * .8 : c.y + fs * .36, "text-anchor": "middle", "font-size": fs,
                             "data-fs": fs, "data-r": c.r, "data-cx": c.x, "data-cy": c.y, "data-square": c.square ? "1" : "0"}, c.mark));
@@ -346,12 +494,14 @@ export function drawBoard(rs, cells, opts = {}) {
       grp.append(s("circle", {class: "piece piece" + (p + 1), cx: x, cy: c.y, r, "stroke-width": Math.max(1.2, r * .16)}));
       if (n[p] > 1) grp.append(s("text", {class: "count", x, y: c.y + r * .38, "text-anchor": "middle", "font-size": r * 1.05, fill: p ? "#fff" : "#000"}, n[p]));
     }
-    /* the hole's number, inside it (never over the next hole) */
-    grp.append(s("text", {class: "num", x: c.square ? c.x - c.r * .9 : c.x, y: c.square ? c.y - c.r + c.r * .42 : c.y + c.r * .32, "text-anchor": c.square ? "start" : "middle",
+    /* the hole's number, inside it (never over the next hole), in the
+       layer over the arrows */
+    nums.append(s("text", {class: "num", "data-of": cell, x: c.square ? c.x - c.r * .9 : c.x, y: c.square ? c.y - c.r + c.r * .42 : c.y + c.r * .32, "text-anchor": c.square ? "start" : "middle",
                           "font-size": c.square ? c.r * .42 : c.r * .9, "data-fs": c.square ? c.r * .42 : c.r * .9,
                           "data-r": c.r, "data-square": c.square ? "1" : "0", "data-top": c.y - c.r}, label(cell, c)));
     const on = [0, 1].filter(p => n[p]).map(p => `${n[p] > 1 ? n[p] + " " : ""}${rs.players[p]}${n[p] > 1 ? " pieces" : " piece"}`);
-    const name = `${c.square ? "square" : "hole"} ${label(cell, c)}: ${on.length ? on.join(" and ") : "empty"}`;
+    const sign = c.mark && !c.square ? ` (${SIGN_NAMES[c.mark] || c.mark})` : "";
+    const name = `${c.square ? "square" : "hole"} ${label(cell, c)}${sign}: ${on.length ? on.join(" and ") : "empty"}`;
     grp.append(s("title", {}, name));
     grp.setAttribute("aria-label", name);
     if (opts.onCell && m) {
@@ -367,35 +517,47 @@ export function drawBoard(rs, cells, opts = {}) {
       if (c) svg.append(s("circle", {class: "struck", cx: c.x, cy: c.y, r: c.r * 1.35}));
     }
   /* arrows: the last move, the hints (the best last, on top). Arrows
-     take no click: a tap on a piece under one picks the piece. Their
+     take no click: a tap on a piece under one picks the piece. Each step
+     runs in a lane of its own where another arrow already runs (beside
+     it, never on it); the holes' numbers are drawn over the arrows. Their
      labels (a hint's rank, a step's number) are placed once the board is
-     on the screen (fitBoard), at a readable size and off every piece. */
+     on the screen (fitBoard), at a readable size, beside their arrow and
+     off every piece, number and other label. */
   const over = s("g", {class: "arrows", "aria-hidden": "true"});
-  const labels = [];
+  const labels = [], runs = [];
   for (const a of opts.arrows || []) {
     const w = a.kind === "last" ? unit * .42 : a.kind === "best" ? unit * .5 : unit * .34;
     const grp = s("g", {class: "arrow " + a.kind, "data-move": a.move || ""});
+    const numbered = a.numbered !== false && a.steps.length > 1 && a.kind !== "last";
+    const all = [], mine = [];
     a.steps.forEach((st, i) => {
-      const ar = arrow(st.points, "step", w, i === a.steps.length - 1 ? unit * .45 : 0);
+      const pts = lane(st.points, w, runs, unit), run = {pts, w};
+      runs.push(run);
+      mine.push(run);
+      all.push(...pts);
+      const ar = arrow(pts, "step", w, i === a.steps.length - 1 ? unit * .45 : 0);
       if (ar) grp.append(ar);
       /* a turn of several steps: each step's number by its end */
-      if (a.steps.length > 1 && st.points.length > 1 && a.kind !== "last")
-        labels.push({text: String(i + 1), kind: "stepno " + a.kind, title: `step ${i + 1}`, at: st.points.slice().reverse()});
+      if (numbered && pts.length > 1)
+        labels.push({text: String(i + 1), kind: "stepno " + a.kind, title: `step ${i + 1}`, at: pts.slice().reverse(), own: [run]});
     });
-    if (a.label) {
-      const pts = a.steps.flatMap(st => st.points).reverse();
-      labels.push({text: a.label, kind: "chip " + a.kind, move: a.move, title: a.title || a.label, at: pts});
-    }
+    if (a.label) labels.push({text: a.label, kind: "chip " + a.kind, move: a.move, title: a.title || a.label, at: all.reverse(), own: mine});
     if (a.title) grp.append(s("title", {}, a.title));
     over.append(grp);
   }
-  svg.append(over, s("g", {class: "labels"}));
+  svg.append(over, nums, s("g", {class: "labels"}));
+  svg._runs = runs;
   /* what a label must not cover: every piece (and the holes of pieces) */
   svg._labels = labels;
   svg._pieces = [];
   for (const [key, c] of Object.entries(g.cells))
     if ((cells[+key - 1] || [0, 0]).some(x => x > 0)) svg._pieces.push({x: c.x, y: c.y, r: c.r * (c.square ? .7 : .9)});
-  svg._box = [-P, -P, g.w + P, g.h + P];
+  svg._box = [bx - P, by - P, bx + bw + P, by + bh + P];
+  /* never so small that a hole is under 19 px across: at least as tall as
+     that takes, where the screen's width allows it (the height the board
+     has at the page's width) */
+  const VW = bw + 2 * P, VH = bh + 2 * P;
+  svg.style.minHeight = `min(${(19 / (2 * unit) * VH).toFixed(1)}px, calc((100vw - 14px) * ${(VH / VW).toFixed(4)}))`;
   if (typeof ResizeObserver === "function") {
     let last = 0;
     new ResizeObserver(() => {
@@ -403,13 +565,13 @@ export function drawBoard(rs, cells, opts = {}) {
       if (wd && wd !== last) { last = wd; fitBoard(svg); }
     }).observe(svg);
   }
-  /* a tap or click: the nearest marked hole within reach (44 px across
-     on screen, or half the way to its neighbour), else the hole under it */
+  /* a tap or click: the nearest marked hole within reach (28 px on the
+     screen, or half the way to its neighbour), else the hole under it */
   if (opts.onCell) svg.addEventListener("click", e => {
     const ctm = svg.getScreenCTM();
     if (!ctm) return;
     const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
-    const scale = ctm.a || 1, reach = 22 / scale;
+    const scale = Math.hypot(ctm.a, ctm.b) || 1, reach = 28 / scale;
     let best = null, bd = Infinity;
     for (const [key, c] of Object.entries(g.cells)) {
       const d = Math.hypot(c.x - pt.x, c.y - pt.y);
@@ -468,12 +630,22 @@ export function fitBoard(svg) {
   const numbered = svg.classList.contains("numbers");
   for (const t of svg.querySelectorAll("text.mark")) {
     const r = +t.dataset.r, sq = t.dataset.square === "1", cy = +t.dataset.cy;
+    if (t.dataset.badge) {
+      /* a sign beside its hole: 13 CSS px at least, within its room */
+      const fs = Math.max(Math.min(r * 1.5, px(26)), px(16));
+      const ink = inkOf(t);
+      t.setAttribute("font-size", fs);
+      t.setAttribute("stroke-width", fs * .05);
+      t.setAttribute("x", +t.dataset.cx + ink.shift * fs);
+      t.setAttribute("y", cy + (ink.asc - ink.desc) * fs / 2);
+      continue;
+    }
     let fs = Math.min(Math.max(+t.dataset.fs, px(sq ? 21 : 18)), r * (sq ? 1.3 : 1.5));
     t.setAttribute("font-size", fs);
     /* (a word such as nfr kept within its square) */
     const wide = t.getComputedTextLength ? t.getComputedTextLength() : 0;
     if (wide > 1.8 * r) { fs = Math.max(+t.dataset.fs, fs * 1.8 * r / wide); t.setAttribute("font-size", fs); }
-    const num = numbered && sq ? t.parentNode.querySelector("text.num") : null;
+    const num = numbered && sq ? svg.querySelector(`text.num[data-of="${t.parentNode.dataset.cell}"]`) : null;
     if (num) {
       /* in a numbered square: the sign's ink in the room under the
          number in its corner, as large as that room allows (never larger
@@ -496,29 +668,60 @@ export function fitBoard(svg) {
   const layer = svg.querySelector("g.labels");
   if (!layer) return;
   layer.replaceChildren();
-  const fs = px(13), ht = px(22), placed = [];
+  /* (at least 12.5 CSS px; larger on a large board, up to 16) */
+  const unit = Math.min(...[...svg.querySelectorAll(".hole .cellbg")].map(c => +(c.getAttribute("r") || c.getAttribute("width") / 2)));
+  const fs = Math.max(px(12.5), Math.min(unit * .5, px(16))), ht = fs * 1.55, placed = [];
   const [x0, y0, x1, y1] = svg._box;
-  const hitsCircle = (b, c) => {
+  /* what a label keeps off: the pieces, the numbers shown, the arrows'
+     shafts (other than its own) and the labels placed */
+  const numbers = numbered ? [...svg.querySelectorAll("text.num")].map(t => {
+    const f = +t.getAttribute("font-size"), x = +t.getAttribute("x"), y = +t.getAttribute("y"), wd = f * .62 * t.textContent.length;
+    return {x: t.getAttribute("text-anchor") === "middle" ? x - wd / 2 : x, y: y - f * .75, w: wd, h: f * .8};
+  }) : [];
+  const shafts = [];
+  for (const r of svg._runs || [])
+    for (let i = 1; i < r.pts.length; i++) {
+      const a = r.pts[i - 1], b = r.pts[i], n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / (ht / 3)));
+      for (let j = 0; j <= n; j++) shafts.push({x: a.x + (b.x - a.x) * j / n, y: a.y + (b.y - a.y) * j / n, run: r});
+    }
+  const circleIn = (b, c) => {
     const dx = Math.max(b.x - c.x, 0, c.x - (b.x + b.w)), dy = Math.max(b.y - c.y, 0, c.y - (b.y + b.h));
-    return Math.hypot(dx, dy) < c.r;
+    return Math.max(0, c.r - Math.hypot(dx, dy)) / c.r;
   };
   const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
   for (const l of svg._labels) {
     if (!l.at.length) continue;
     const wd = Math.max(ht, fs * (l.text.length * .62 + .9));
     const box = q => ({x: q.x - wd / 2, y: q.y - ht / 2, w: wd, h: ht});
-    const free = b => b.x >= x0 && b.y >= y0 && b.x + b.w <= x1 && b.y + b.h <= y1 &&
-      !svg._pieces.some(c => hitsCircle(b, c)) && !placed.some(p => overlap(b, p));
-    /* where to try: the arrow's points from its end back, then around
-       its end at widening rings */
-    const end = l.at[0], tries = [...l.at];
-    for (let i = 0; i + 1 < l.at.length; i++) tries.push({x: (l.at[i].x + l.at[i + 1].x) / 2, y: (l.at[i].y + l.at[i + 1].y) / 2});
-    for (const d of [1, 1.6, 2.3, 3.2]) for (let j = 0; j < 12; j++) {
-      const an = -Math.PI / 2 + j * Math.PI / 6;
-      tries.push({x: end.x + Math.cos(an) * (ht + wd / 2) * d * .7, y: end.y + Math.sin(an) * ht * d * 1.1});
+    /* where it may go: along its arrow from the end back, or beside it
+       (at most about a label's height across): the one that covers least,
+       nearest the arrow's end */
+    const along = [];
+    let run = 0;
+    for (let i = 0; i < l.at.length; i++) {
+      const a = l.at[i], b = l.at[i + 1];
+      along.push({x: a.x, y: a.y, d: run, nx: 0, ny: 0});
+      if (!b) break;
+      const len = Math.hypot(b.x - a.x, b.y - a.y), k = Math.max(1, Math.ceil(len / (ht / 2)));
+      const nx = -(b.y - a.y) / (len || 1), ny = (b.x - a.x) / (len || 1);
+      along[along.length - 1].nx = nx; along[along.length - 1].ny = ny;
+      for (let j = 1; j < k; j++) along.push({x: a.x + (b.x - a.x) * j / k, y: a.y + (b.y - a.y) * j / k, d: run + len * j / k, nx, ny});
+      run += len;
     }
-    let at = tries.find(q => free(box(q)));
-    if (!at) at = {x: Math.min(Math.max(end.x, x0 + wd / 2), x1 - wd / 2), y: Math.min(Math.max(end.y - ht, y0 + ht / 2), y1 - ht / 2)};
+    let at = null, least = Infinity;
+    for (const q of along) {
+      const nx = q.nx || 0, ny = q.ny || (q.nx ? 0 : 1);
+      for (const side of [0, .8, -.8, 1.25, -1.25]) {
+        const c = {x: q.x + nx * ht * side, y: q.y + ny * ht * side}, b = box(c);
+        if (b.x < x0 || b.y < y0 || b.x + b.w > x1 || b.y + b.h > y1 || placed.some(p => overlap(b, p))) continue;
+        let cost = q.d / ht * .4 + Math.abs(side) * .6;
+        for (const pc of svg._pieces) cost += 40 * circleIn(b, pc);
+        for (const nb of numbers) if (overlap(b, nb)) cost += 25;
+        for (const sp of shafts) if (!l.own.includes(sp.run) && sp.x > b.x && sp.x < b.x + b.w && sp.y > b.y && sp.y < b.y + b.h) cost += 2;
+        if (cost < least) { least = cost; at = c; }
+      }
+    }
+    if (!at) at = {x: Math.min(Math.max(l.at[0].x, x0 + wd / 2), x1 - wd / 2), y: Math.min(Math.max(l.at[0].y - ht, y0 + ht / 2), y1 - ht / 2)};
     const b = box(at);
     placed.push(b);
     layer.append(s("g", {class: l.kind, "data-move": l.move || ""},

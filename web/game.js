@@ -192,7 +192,7 @@ async function pliesBetween(v, a, b) {
      plies are shown without their glide) */
   for (let tries = 0; tries < 3; tries++) {
     try {
-      const g = await api("GET", `games/${v.id}/history`);
+      const g = await api("GET", `games/${v.id}/history`, undefined, v.token);
       return g.history.filter(p => p.ply > a.plies && p.ply <= b.plies);
     } catch (e) { await new Promise(res => setTimeout(res, 200 * (tries + 1))); }
   }
@@ -223,11 +223,11 @@ async function playBack(v, a, b) {
       const board = drawBoard(rs, before, {you: b.you || 1, ply: p.ply, numbers: numbersOn()});
       board.dataset.anim = "1";
       showPlaying(v, rs, b, board, `${whoName(rs, p.player)}${p.throw ? " " + threwWords(rs, p.throw) : ""}` +
-                  (p.move === "pass" ? ": no move (the throw is lost)." : ": " + moveWords(rs, p.move) + "."));
+                  (p.move === "pass" ? ": no move (the throw is lost)." : ": " + moveWords(rs, p.move, seen(b, p)) + "."));
       if (!fast && steps.length) await glide(board, rs, p.player, steps, mode === "fast" ? 2.2 : 1);
       /* the position after it, with the move's arrow */
       const after = drawBoard(rs, p.cells, {you: b.you || 1, ply: p.ply, numbers: numbersOn(),
-        arrows: lastArrow(rs, p), struck: struck(rs, p, cells, p.cells)});
+        arrows: lastArrow(rs, p, b.you || 1), struck: struck(rs, p, cells, p.cells)});
       showPlaying(v, rs, b, after, p.words);
       cells = p.cells;
       if (!fast) await pause(v, reducedMotion() ? 900 : mode === "fast" ? 250 : 600);
@@ -265,10 +265,15 @@ function struck(rs, p, before, after) {
   for (let i = 0; i < after.length; i++) if ((after[i] || [0, 0])[o] < (before[i] || [0, 0])[o]) out.push(i + 1);
   return out;
 }
-function lastArrow(rs, p) {
+/* How a ply is read by the seat looking (player 1 for a spectator): its
+ * squares in that seat's numbers, as the board is numbered for it. */
+function seen(st, p) {
+  return {who: p.player, viewer: st.you || 1, values: p.throw ? p.throw.values : []};
+}
+function lastArrow(rs, p, viewer) {
   if (!p || !p.move || p.move === "pass") return [];
   return [{steps: moveSteps(rs, p.player, p.move, p.throw ? p.throw.values : []), kind: "last", move: "",
-           title: `last move: ${whoName(rs, p.player)}, ${moveWords(rs, p.move)}`}];
+           title: `last move: ${whoName(rs, p.player)}, ${moveWords(rs, p.move, {who: p.player, viewer, values: p.throw ? p.throw.values : []})}`}];
 }
 
 function myTurn(v = view) {
@@ -285,6 +290,7 @@ async function loadSteps(v) {
   if (v !== view || v.state !== st) return;
   v.next = r.next;
   v.left = r.left;
+  v.finish = r.ways || null; /* a turn begun: the ways to finish it */
   v.mid = v.done.length ? r.cells : null; /* the board as the steps so far leave it */
   if (r.complete) await sendMove(v, done);
 }
@@ -478,12 +484,25 @@ function narrow() { return typeof matchMedia === "function" && matchMedia("(max-
 /* the squares' numbers: shown unless the player hid them */
 function numbersOn() { return getItem("kemet.numbers") !== "0"; }
 
-/* The hints fitting the steps entered so far, best first. */
+/* The hints fitting the steps entered so far, best first: before a step,
+ * the moves ranked; in a turn begun, each way to finish it (the steps
+ * made first, in the order made) with the chance of the listed move that
+ * ends the same (the server's `ways`). */
 function hintsNow(v) {
   if (!v.hints || v.hints.version !== v.state.version) return [];
-  const done = v.done;
-  return v.hints.moves.filter(m => m.move !== "throw" && done.every((d, i) => m.move.split("+")[i] === d));
+  const moves = v.hints.moves.filter(m => m.move !== "throw");
+  if (!v.done.length) return moves;
+  const by = new Map(moves.map(m => [m.move, m]));
+  const out = [];
+  for (const w of v.finish || []) {
+    const m = by.get(w.as);
+    if (m) out.push({...m, move: w.move});
+  }
+  if (!out.length) return moves.filter(m => v.done.every((d, i) => m.move.split("+")[i] === d));
+  return out.sort((a, b) => b.chance - a.chance);
 }
+/* What is left of a hinted move once the steps made are taken off. */
+function rest(v, move) { return move.split("+").slice(v.done.length).join("+"); }
 
 /* The line that says whose turn it is and what to do. */
 function turnLine(v, rs) {
@@ -537,7 +556,7 @@ function render() {
      until the next move is made; the hints as arrows with their chances */
   const last = st.last.length ? st.last[st.last.length - 1] : null;
   const lastMove = [...st.last].reverse().find(p => p.move && p.move !== "pass");
-  const arrows = lastMove ? lastArrow(rs, lastMove) : [];
+  const arrows = lastMove ? lastArrow(rs, lastMove, st.you || 1) : [];
   /* (the best three moves, each labelled with its rank in the list; of
      turns of several steps the best only, its steps numbered) */
   const hints = hintsNow(v), shown = chanceTexts(hints.slice(0, 3));
@@ -547,7 +566,7 @@ function render() {
     const rank = hints.indexOf(m) + 1;
     arrows.push({steps: moveSteps(rs, st.to, m.move, st.throw ? st.throw.values : []).slice(v.done.length), kind: rank === 1 ? "best" : "hint", move: m.move,
                  label: multi ? null : String(rank),
-                 title: `${rank}. ${moveWords(rs, m.move)}: your chance of winning after this move: ${shown[rank - 1].chance}${m.exact ? " (exact)" : ""}`});
+                 title: `${rank}. ${moveWords(rs, rest(v, m.move), {values: st.throw ? st.throw.values : []})}: your chance of winning after this move: ${shown[rank - 1].chance}${m.exact ? " (exact)" : ""}`});
   });
   const board = drawBoard(rs, v.done.length && v.mid ? v.mid : st.cells, {marks, you: st.you || 1, numbers: numbersOn(), arrows, ply: st.plies,
     onCell: cell => { const sq = squareOfCell(cell); if (sq !== null) choose(String(sq)); }});
@@ -602,7 +621,8 @@ function render() {
     const most = narrow() ? 3 : 8, texts = chanceTexts(list.slice(0, v.allHints ? 1000 : most));
     hintBox = h("div", {id: "hints", class: "hints"},
       h("p", {class: "small"},
-        st.phase === "throw" ? `Your chance of winning now: ${pct1(best.chance)}${best.exact ? " (exact)" : ""}.` : "Your chance of winning after each move:"),
+        st.phase === "throw" ? `Your chance of winning now: ${pct1(best.chance)}${best.exact ? " (exact)" : ""}.`
+          : v.done.length ? "Your chance of winning after each way to finish the turn:" : "Your chance of winning after each move:"),
       h("ol", {}, list.slice(0, v.allHints ? 1000 : most).map((m, i) =>
         h("li", {class: i === 0 ? "best" : ""},
           h("span", {class: "rank"}, String(i + 1)),
@@ -610,7 +630,8 @@ function render() {
           h("span", {class: "diff"}, i === 0 ? "★ best" : texts[i].diff),
           h("button", {class: "link hintmove", "data-move": m.move, title: "play this move",
                        onclick: () => act(w => m.move === "throw" ? post(w, "throw") : sendMove(w, m.move))},
-            m.move === "throw" ? "throw the sticks" : (st.phase === "throw" ? "instead of throwing: " : "play ") + moveWords(rs, m.move))))),
+            m.move === "throw" ? "throw the sticks" : (st.phase === "throw" ? "instead of throwing: " : v.done.length ? "then " : "play ") +
+              moveWords(rs, rest(v, m.move), {values: st.throw ? st.throw.values : []}))))),
       h("p", {class: "small agent"}, list.length > most && !v.allHints ? [h("button", {class: "link", id: "all-hints", onclick: () => { v.allHints = true; render(); }}, `show all ${list.length}`), " · "] : null,
         st.phase === "move" && drawn.length ? (multi ? "The best is drawn on the board, its steps numbered. " : "Their numbers are on the board. ") : "",
         `Hints by the ${v.hints.agent} agent.`));
@@ -653,7 +674,7 @@ function render() {
   const side = h("div", {class: "panel", id: "side"},
     h("p", {class: "status", id: "turn", "data-version": st.version, "aria-live": "polite"}, turnLine(v, rs)),
     st.throw || actions.children.length ? h("div", {class: "throwrow"}, drawThrow(rs, st.throw), actions) : h("div", {id: "actions", hidden: true}),
-    v.done.length ? h("p", {class: "small"}, "Steps so far: " + moveWords(rs, v.done.join("+"))) : null,
+    v.done.length ? h("p", {class: "small", id: "so-far"}, "Steps so far: " + moveWords(rs, v.done.join("+"), {values: st.throw ? st.throw.values : []})) : null,
     h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
     hintBox, end,
     mine && st.phase === "move" ? typedForm : null,
@@ -683,17 +704,48 @@ function render() {
   const heard = h("div", {class: "sr-only", "aria-live": "polite", id: "heard"},
     last ? `${whoName(rs, last.player)}: ${last.throw ? threwWords(rs, last.throw) + ", " : ""}${last.words}` : "");
   const focus = document.activeElement && document.activeElement.id;
+  const oldHolder = document.getElementById("boardholder");
+  if (oldHolder && v.zoom && oldHolder.classList.contains("zoomed")) v.zoomAt = [oldHolder.scrollLeft, oldHolder.scrollTop];
   /* (one grid: on a phone held upright the panel comes straight after
      the board and what is under it, the legend last) */
   app.replaceChildren(h("div", {class: "game" + (hintBox ? " hinting" : "") + (zones ? " zoned" : "")},
-    h("h1", {class: "gametitle"}, rs.title, h("span", {class: "small"}, st.players.map((p, i) => `${p.name}: ${p.kind === "computer" ? "computer, level " + p.level : st.you === i + 1 ? "you" : "a person"}`).join(" · "))),
-    h("div", {class: "boardwrap", id: "boardholder"}, board), zones, legend(rs, st.you),
+    h("div", {class: "gamehead"},
+      h("h1", {class: "gametitle"}, rs.title, h("span", {class: "small"}, st.players.map((p, i) => `${p.name}: ${p.kind === "computer" ? "the computer, level " + p.level : st.you === i + 1 ? "you" : "a person"}`).join(" · "))),
+      /* a closer look on a small screen: the board twice as large, in a
+         box of its usual size that scrolls */
+      h("button", {class: "secondary zoom", id: "zoom", "aria-pressed": v.zoom ? "true" : "false", title: v.zoom ? "the board at the screen's size" : "the board twice as large (scroll it)",
+                   onclick: () => { v.zoom = !v.zoom; v.zoomAt = null; render(); }}, v.zoom ? "− Zoom" : "+ Zoom")),
+    h("div", {class: "boardwrap" + (v.zoom ? " zoomed" : ""), id: "boardholder"}, board), zones, legend(rs, st.you),
     side), heard);
   fitBoard(board);
-  if (focus) { const f = document.getElementById(focus); if (f) f.focus(); }
+  if (v.zoom) zoomTo(v, board);
+  if (focus) { const f = document.getElementById(focus); if (f) f.focus({preventScroll: true}); }
   if (v.busy) for (const b of document.querySelectorAll("#actions button, #side button.act")) b.disabled = true;
   const log = document.getElementById("log");
   if (log) showLast(log);
+}
+
+/* The zoomed board scrolled where it was, or at first to the pieces that
+ * may move (else the middle). */
+function zoomTo(v, board) {
+  const box = document.getElementById("boardholder");
+  if (!box) return;
+  if (v.zoomAt) { [box.scrollLeft, box.scrollTop] = v.zoomAt; return; }
+  let holes = [...board.querySelectorAll(".hole.picked, .hole.target")];
+  if (!holes.length) holes = [...board.querySelectorAll(".hole.source")];
+  let rects = holes.map(e => e.querySelector(".cellbg").getBoundingClientRect());
+  const b = box.getBoundingClientRect();
+  /* all of them where they fit in the box, else the first */
+  const span = (lo, hi) => Math.max(...rects.map(hi)) - Math.min(...rects.map(lo));
+  if (rects.length > 1 && (span(r => r.left, r => r.right) > box.clientWidth || span(r => r.top, r => r.bottom) > box.clientHeight)) rects = rects.slice(0, 1);
+  let x = box.scrollWidth / 2, y = box.scrollHeight / 2;
+  if (rects.length) {
+    x = (Math.min(...rects.map(r => r.left)) + Math.max(...rects.map(r => r.right))) / 2 - b.left + box.scrollLeft;
+    y = (Math.min(...rects.map(r => r.top)) + Math.max(...rects.map(r => r.bottom))) / 2 - b.top + box.scrollTop;
+  }
+  box.scrollLeft = x - box.clientWidth / 2;
+  box.scrollTop = y - box.clientHeight / 2;
+  v.zoomAt = [box.scrollLeft, box.scrollTop];
 }
 
 /* The move list scrolled to its end with its top line whole: the box

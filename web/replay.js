@@ -4,9 +4,9 @@
  * on the graph or a decision shows its position with the move played and
  * the best. */
 import {getItem} from "./store.js";
-import {app, h, s, errorPage} from "./util.js";
+import {app, h, s, errorPage, myGames, tokenFor} from "./util.js";
 import {api, getRulesets, ruleset, playLevels} from "./api.js";
-import {drawBoard, fitBoard, moveSteps, moveWords, threwWords, endWords, whose} from "./board.js";
+import {drawBoard, fitBoard, moveSteps, moveWords, threwWords, endWords, whose, numbering} from "./board.js";
 import {leaveGame, whoName} from "./game.js";
 
 const pct = x => (100 * x).toFixed(1) + "%";
@@ -26,15 +26,18 @@ export function accuracyOf(decisions, player) {
   return real.length ? real.reduce((a, d) => a + moveAccuracy(d.loss), 0) / real.length : 100;
 }
 
-function playedWords(rs, d, which) {
+/* A decision's move played or best, in words, as the seat looking reads
+ * the board (`viewer`). */
+function playedWords(rs, d, which, viewer, values) {
   const m = which === "best" ? (d.best_throws ? "throw" : d.best) : (d.throw ? d.played : d.played || "throw");
-  return moveWords(rs, m);
+  return moveWords(rs, m, {who: d.player, viewer, values});
 }
 
 /* Player 1's chance after each decision, as a line; a click anywhere on
  * it picks the nearest decision. */
-function chanceGraph(rs, decisions, onPick) {
-  const W = 640, H = 170, n = decisions.length, L = 38;
+function chanceGraph(rs, decisions, onPick, width) {
+  /* drawn at the width it is shown at (its words 12 px on any screen) */
+  const W = Math.round(Math.max(280, Math.min(700, width || 640))), H = 170, n = decisions.length, L = 38;
   const x = i => L + (W - L - 10) * (n > 1 ? i / (n - 1) : 0);
   const y = c => 10 + (H - 30) * (1 - c);
   const p1 = d => d.player === 1 ? d.played_chance : 1 - d.played_chance;
@@ -79,10 +82,16 @@ function ending(rs, g) {
 export async function replayPage(id) {
   await getRulesets();
   leaveGame();
+  /* the seat this browser plays in the game reads the moves in its own
+     numbers (as its board is numbered); anyone else in player 1's */
+  const mine = myGames().find(x => x.id === id);
+  const viewer = mine ? mine.seat : 1;
   let g;
-  try { g = await api("GET", `games/${id}/history`); }
+  try { g = await api("GET", `games/${id}/history`, undefined, tokenFor(id)); }
   catch (e) { errorPage(e.status === 404 ? `There is no game ${id} to replay.` : e.message); return; }
   const rs = ruleset(g.ruleset);
+  /* the values of a decision's throw (for the words of a line's step) */
+  const valuesOf = d => g.history[d.ply] && g.history[d.ply].throw ? g.history[d.ply].throw.values : [];
   let k = g.history.length - 1, review = null, picked = -1, graph = null;
   const holder = h("div", {class: "boardwrap"}), words = h("p", {id: "replay-words", "aria-live": "polite"});
   const slider = h("input", {type: "range", min: 0, max: g.history.length - 1, value: k, "aria-label": "move number"});
@@ -96,21 +105,21 @@ export async function replayPage(id) {
       /* the position the decision was made in: the move played and the best */
       const vals = d.throw ? (g.history[d.ply] && g.history[d.ply].throw ? g.history[d.ply].throw.values : []) : [];
       const played = d.throw ? d.played : d.played;
-      if (played && played !== "throw") arrows.push({steps: moveSteps(rs, d.player, played, vals), kind: "hint", move: "played", label: "played"});
-      if (d.loss >= 0.0001 && d.best && !d.best_throws) arrows.push({steps: moveSteps(rs, d.player, d.best, vals), kind: "best", move: "best", label: "best"});
+      if (played && played !== "throw") arrows.push({steps: moveSteps(rs, d.player, played, vals), kind: "hint", move: "played", label: "played", numbered: false});
+      if (d.loss >= 0.0001 && d.best && !d.best_throws) arrows.push({steps: moveSteps(rs, d.player, d.best, vals), kind: "best", move: "best", label: "best", numbered: false});
       const same = d.loss < 0.0001;
       note = `Move ${d.ply}, ${whoName(rs, d.player)}${d.throw ? " " + threwWords(rs, g.history[d.ply] && g.history[d.ply].throw || {values: [d.throw], only: [0]}) : ", before throwing"}: ` +
-             `played ${playedWords(rs, d, "played")} (chance of winning after it ${pct(d.played_chance)})` +
+             `played ${playedWords(rs, d, "played", viewer, valuesOf(d))} (chance of winning after it ${pct(d.played_chance)})` +
              (same ? ` — ${d.grade === "forced" ? "the only move" : "the best move"}.` :
-               `; the best was ${playedWords(rs, d, "best")} (${pct(d.best_chance)}): ${d.grade}, ${pts(d.loss)} points lost.`);
+               `; the best was ${playedWords(rs, d, "best", viewer, valuesOf(d))} (${pct(d.best_chance)}): ${d.grade}, ${pts(d.loss)} points lost.`);
     } else if (k > 0) {
       arrows.push({steps: moveSteps(rs, p.player, p.move, p.throw ? p.throw.values : []), kind: "last", move: ""});
     }
-    const board = drawBoard(rs, p.cells, {marks, arrows, ply: k, numbers: getItem("kemet.numbers") !== "0"});
+    const board = drawBoard(rs, p.cells, {marks, arrows, ply: k, you: viewer, numbers: getItem("kemet.numbers") !== "0"});
     holder.replaceChildren(board);
     fitBoard(board);
     words.textContent = note || (k === 0 ? "Start. " + p.words
-      : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " " + threwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ": " + moveWords(rs, p.move) + "."} ${p.words}`);
+      : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " " + threwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ": " + moveWords(rs, p.move, {who: p.player, viewer, values: p.throw ? p.throw.values : []}) + "."} ${p.words}`);
     if (k === g.history.length - 1 && !note) words.textContent += " " + ending(rs, g);
     slider.value = k;
     for (const li of reviewBox.querySelectorAll("li[data-i]")) li.classList.toggle("current", +li.dataset.i === picked);
@@ -139,16 +148,19 @@ export async function replayPage(id) {
     /* how the game ended, as the review says (resigned games too) */
     const end = review.end || (g.resigned ? {resigned: g.resigned, winner: g.winner,
       words: `${whoName(rs, g.resigned)} resigned; ${whoName(rs, 3 - g.resigned)} won.`} : null);
-    const players = review.players.map((p, i) => h("tr", {}, h("th", {}, p.name + (g.players[i].kind === "computer" ? ` (computer, level ${g.players[i].level})` : "")),
-      h("td", {class: "accuracy", "data-accuracy": acc[i].toFixed(2)}, acc[i].toFixed(1) + "%"), h("td", {}, pts(p.loss)), h("td", {}, (p.luck >= 0 ? "+" : "") + pts(p.luck)),
-      h("td", {}, `${p.grades.doubtful} / ${p.grades.bad} / ${p.grades["very bad"]}`)));
+    /* (each figure labelled: on a phone a row is read as a card, its
+       labels beside the figures: app.css) */
+    const players = review.players.map((p, i) => h("tr", {}, h("th", {scope: "row"}, p.name + (g.players[i].kind === "computer" ? ` (the computer, level ${g.players[i].level})` : "")),
+      h("td", {class: "accuracy", "data-accuracy": acc[i].toFixed(2), "data-label": "accuracy"}, acc[i].toFixed(1) + "%"),
+      h("td", {"data-label": "points lost"}, pts(p.loss)), h("td", {"data-label": "luck"}, (p.luck >= 0 ? "+" : "") + pts(p.luck)),
+      h("td", {"data-label": "doubtful / bad / very bad"}, `${p.grades.doubtful} / ${p.grades.bad} / ${p.grades["very bad"]}`)));
     const line = (d, i) => {
       const same = d.loss < 0.0001;
       return h("li", {"data-i": i, class: "grade-" + d.grade.replace(" ", "-")},
         h("button", {class: "link", onclick: () => pick(i)},
-          `Move ${d.ply}, ${whoName(rs, d.player)}${d.throw ? " (threw " + d.throw.replace(/@\d/g, "").replace(/,/g, " + ") + ")" : " (before throwing)"}: ${playedWords(rs, d, "played")}`),
+          `Move ${d.ply}, ${whoName(rs, d.player)}${d.throw ? " (" + threwWords(rs, g.history[d.ply] && g.history[d.ply].throw || {values: [d.throw], only: [0]}) + ")" : " (before throwing)"}: ${playedWords(rs, d, "played", viewer, valuesOf(d))}`),
         h("span", {class: "grade"}, ` ${d.grade}`),
-        same ? "" : ` −${pts(d.loss)} · best: ${playedWords(rs, d, "best")}`);
+        same ? "" : ` −${pts(d.loss)} · best: ${playedWords(rs, d, "best", viewer, valuesOf(d))}`);
     };
     /* the key moments: each side's three largest losses, the three
        luckiest and unluckiest throws */
@@ -156,9 +168,9 @@ export async function replayPage(id) {
     const losses = order.filter(i => review.decisions[i].loss >= 0.02).sort((a, b) => review.decisions[b].loss - review.decisions[a].loss).slice(0, 5);
     const lucky = order.filter(i => review.decisions[i].luck !== undefined).sort((a, b) => Math.abs(review.decisions[b].luck) - Math.abs(review.decisions[a].luck)).slice(0, 3);
     const key = h("ul", {class: "key-moments"},
-      losses.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whoName(rs, d.player)}: ${d.grade}, ${pts(d.loss)} points of win chance lost (${playedWords(rs, d, "played")}; best ${playedWords(rs, d, "best")}).`); }),
+      losses.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whoName(rs, d.player)}: ${d.grade}, ${pts(d.loss)} points of win chance lost (${playedWords(rs, d, "played", viewer, valuesOf(d))}; best ${playedWords(rs, d, "best", viewer, valuesOf(d))}).`); }),
       lucky.map(i => { const d = review.decisions[i]; return h("li", {}, h("button", {class: "link", onclick: () => pick(i)}, `Move ${d.ply}`), ` ${whose(rs, d.player)} throw: ${d.luck >= 0 ? "lucky" : "unlucky"}, ${d.luck >= 0 ? "+" : "−"}${pts(Math.abs(d.luck))} points.`); }));
-    graph = chanceGraph(rs, review.decisions, pick);
+    graph = chanceGraph(rs, review.decisions, pick, reviewBox.clientWidth);
     reviewBox.replaceChildren(
       h("h2", {}, "Review"),
       end ? h("p", {id: "review-end"}, `${review.plies} moves. ${end.words}`, end.resigned ? "" : " " + endWords(rs, {cells: g.history[g.history.length - 1].cells, winner: g.winner})) : null,
@@ -183,6 +195,7 @@ export async function replayPage(id) {
     h("h1", {}, "Replay: " + rs.title),
     h("p", {id: "ending", class: "status"}, ending(rs, g)),
     holder,
+    numbering(rs, mine ? viewer : null) ? h("p", {class: "small", id: "numbering"}, numbering(rs, mine ? viewer : null)) : null,
     h("div", {class: "row"}, h("button", {onclick: () => { k = 0; picked = -1; show(); }, "aria-label": "first move"}, "|◀"), h("button", {id: "prev", onclick: () => step(-1)}, "◀"),
       slider, h("button", {id: "next", onclick: () => step(1)}, "▶"), h("button", {onclick: () => { k = g.history.length - 1; picked = -1; show(); }, "aria-label": "last move"}, "▶|")),
     words,

@@ -633,7 +633,7 @@ async function phone(browser, base) {
     const svg = document.querySelector(".board"), m = svg.getScreenCTM(), ctx = document.createElement("canvas").getContext("2d"), out = [];
     const screenY = t => new DOMPoint(+t.getAttribute("x"), +t.getAttribute("y")).matrixTransform(m).y;
     for (const t of svg.querySelectorAll(".hole text.mark")) {
-      const n = t.parentNode.querySelector("text.num"), cs = getComputedStyle(t), fs = +t.getAttribute("font-size") * Math.hypot(m.a, m.b);
+      const n = svg.querySelector(`text.num[data-of="${t.parentNode.dataset.cell}"]`), cs = getComputedStyle(t), fs = +t.getAttribute("font-size") * Math.hypot(m.a, m.b);
       ctx.font = `${cs.fontWeight} ${fs}px ${cs.fontFamily}`;
       const top = screenY(t) - ctx.measureText(t.textContent).actualBoundingBoxAscent, base = screenY(n);
       if (top < base + 1) out.push(`${t.textContent} on ${n.textContent} (its ink ${(base - top).toFixed(1)} px into the number)`);
@@ -727,7 +727,7 @@ async function yourSquares(browser, base) {
     await page.goto(`${base}/#/join/${g.id}/${g.tokens[String(seat)]}`);
     const title = rulesets.find(r => r.id === id).title;
     await page.locator(`.board.numbers[aria-label="${title} board"]`).waitFor();
-    const shown = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll(".board .hole")].map(e => [e.dataset.cell, e.querySelector("text.num").textContent])));
+    const shown = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll(".board text.num")].map(e => [e.dataset.of, e.textContent])));
     const path = rulesets.find(r => r.id === id).paths[seat - 1];
     const wrong = [];
     for (let q = 1; q < path.length; q++) if (/^\d+$/.test(shown[path[q]]) && shown[path[q]] !== String(q)) wrong.push(`square ${q} shown as ${shown[path[q]]}`);
@@ -830,10 +830,16 @@ async function stepNotation(browser, base) {
     const b = await import("/board.js");
     const rs = (await (await fetch("/api/rulesets")).json()).rulesets.find(r => r.id === "lions-jackals");
     const ends = m => b.moveSteps(rs, 1, m, []).map(x => [x.from, x.via, x.to, x.points.length]);
-    return {words: ["7-13-9", "7-9-9", "7-9", "in-3+3-13-9", "8-8"].map(m => b.moveWords(rs, m)),
+    /* Carnarvon & Carter's 8-8: a 2 onto the line 10-8, carried back to
+       where it began; said with where the count went (with the throw),
+       never "8 → carried back to 8" */
+    const carter = (await (await fetch("/api/rulesets")).json()).rulesets.find(r => r.id === "hounds-jackals-carter");
+    return {words: ["7-13-9", "7-9-9", "7-9", "in-3+3-13-9"].map(m => b.moveWords(rs, m))
+                     .concat([b.moveWords(carter, "8-8", {values: [2]}), b.moveWords(carter, "8-8")]),
             river: ends("7-13-9"), plain: ends("7-9-9"), two: ends("in-3+3-13-9")};
   });
-  const want = ["7 → 13, carried on to 9", "7 → 9 by count", "7 → 9", "a new piece onto 3, then 3 → 13, carried on to 9", "8 → carried back to 8"];
+  const want = ["7 → 13, carried on to 9", "7 → 9 by count", "7 → 9", "a new piece onto 3, then 3 → 13, carried on to 9",
+                "8 → 10, carried back to 8", "8, carried back to 8 by a line"];
   if (JSON.stringify(got.words) !== JSON.stringify(want)) fail("step words: " + JSON.stringify(got.words));
   const [f, via, to, n] = got.river[0];
   if (f !== "7" || via !== "13" || to !== "9" || n !== 8) fail("the river step's arrow: " + JSON.stringify(got.river));
@@ -1031,6 +1037,373 @@ async function homeRulesAddress(browser, base) {
   await page.close();
 }
 
+/* A game between two people made through the API and played by it
+ * (throws, and the move `pick(state, i)` chooses) until `stop(state, i)`;
+ * its id, tokens and last state. */
+async function playedTo(base, ruleset, stop, pick = (st, i) => st.moves[(i * 7) % st.moves.length]) {
+  const g = await newGame(base, ruleset, ["human", "human"]);
+  let st = g.state;
+  for (let i = 0; i < 2000 && st.status === "playing" && !stop(st, i); i++) {
+    const tok = g.tokens[String(st.to)];
+    st = st.phase === "throw" ? (await post(base, g.id, "throw", tok)).data : (await post(base, g.id, "move", tok, { move: pick(st, i) })).data;
+  }
+  return { id: g.id, tokens: g.tokens, state: st };
+}
+
+/* The board's number on a cell, as drawn. */
+const numberOn = (page, cell) => page.evaluate(c => document.querySelector(`.board text.num[data-of="${c}"]`).textContent, cell);
+
+/* Moves in the numbers of the seat looking (issue: Tab's "Black moves
+ * 9-11" while its arrow runs 51 to 49; Lions & Jackals' "Jackals move
+ * 20-26" onto hole 5): the move list, the last move's arrow and the
+ * replay write the other side's moves as the board is numbered for the
+ * seat looking (player 1's for a spectator), and the legend says how the
+ * holes are numbered. */
+async function numbersAsSeen(browser, base) {
+  const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  const bad = watchErrors(page);
+  const said = [];
+  for (const [id, seat] of [["tab-58", 1], ["lions-jackals-quick", 1], ["lions-jackals-quick", 2]]) {
+    const rs = rulesets.find(r => r.id === id), other = 3 - seat;
+    /* played until the other side has just made a move of plain steps
+       (each FROM-TO, on the board) */
+    const plain = m => m.split("+").every(x => /^\d+-\d+$/.test(x));
+    let g = null;
+    for (let tries = 0; tries < 10 && !(g && g.state.status === "playing"); tries++)
+      g = await playedTo(base, id, st => {
+        const p = st.last[st.last.length - 1];
+        return st.plies > (id === "tab-58" ? 12 : 2) && st.to === seat && p && p.player === other && plain(p.move);
+      });
+    if (g.state.status !== "playing") fail(`${id}: the games ended first`);
+    const p = g.state.last[g.state.last.length - 1], steps = p.move.split("+").map(x => x.split("-").map(Number));
+    await page.goto(`${base}/#/join/${g.id}/${g.tokens[String(seat)]}`);
+    await page.locator(".board .arrow.last").waitFor();
+    await still(page);
+    const log = (await page.locator("#log li").allTextContents()).at(-1);
+    const title = await page.locator(".board .arrow.last title").textContent();
+    const who = rs.players[other - 1];
+    for (const [a, b] of steps) {
+      const [A, B] = [await numberOn(page, rs.paths[other - 1][a]), await numberOn(page, rs.paths[other - 1][b])];
+      if (!log.includes(`${who} move${who.endsWith("s") ? "" : "s"} ${A}-${B}.`)) fail(`${id}, seat ${seat}: the board shows ${A} and ${B}, the list says "${log}"`);
+      if (!title.includes(`${A} → ${B}`)) fail(`${id}, seat ${seat}: the arrow from ${A} to ${B} is "${title}"`);
+    }
+    const cells = [rs.paths[other - 1][steps[0][0]], rs.paths[other - 1][steps[0][1]]];
+    const legend = await page.locator("#numbering").textContent();
+    if (!/your squares/.test(legend) || !/other end/.test(legend)) fail(`${id}: the legend says ${legend}`);
+    said.push(`${id} as ${rs.players[seat - 1]}: "${log}"`);
+    /* a spectator's replay: player 1's numbers */
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const watcher = await ctx.newPage();
+    await watcher.goto(`${base}/#/replay/${g.id}`);
+    await watcher.locator("#replay-words").waitFor();
+    const [A1, B1] = [await numberOn(watcher, cells[0]), await numberOn(watcher, cells[1])];
+    const words = await watcher.locator("#replay-words").textContent();
+    if (!words.includes(`${A1} → ${B1}`) || !words.includes(`${A1}-${B1}.`)) fail(`${id}: the replay shows ${A1} and ${B1}, and says "${words}"`);
+    await ctx.close();
+    await page.screenshot({ path: join(artifacts, `numbers-${id}-seat${seat}.png`) });
+  }
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - moves in the numbers of the seat looking: ${said.join("; ")}`);
+  await page.close();
+}
+
+/* The Sun holes of Lions & Jackals seen with the numbers shown (issue:
+ * the ☀ was drawn under the number): each has its rays round its rim,
+ * beyond the hole and clear of its number, on the game page and the rules
+ * page, and the legend names them. */
+async function sunsSeen(browser, base) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const bad = watchErrors(page);
+  const g = await newGame(base, "lions-jackals", ["human", "human"]);
+  const check = async where => {
+    await page.locator(".board.numbers").waitFor();
+    const m = await page.evaluate(() => [...document.querySelectorAll(".board .hole")].filter(e => e.querySelector(".rays")).map(e => {
+      const hole = e.querySelector(".cellbg").getBoundingClientRect(), rays = e.querySelector(".rays").getBoundingClientRect();
+      const num = document.querySelector(`.board text.num[data-of="${e.dataset.cell}"]`).getBoundingClientRect();
+      return { cell: e.dataset.cell, beyond: rays.width - hole.width, num: num.width > 0 && num.height > 0,
+               stroke: getComputedStyle(e.querySelector(".rays")).stroke };
+    }));
+    if (m.length !== 4) fail(`${where}: ${m.length} Sun holes drawn with rays, not 4`);
+    for (const x of m) {
+      if (x.beyond < 6) fail(`${where}: the rays of hole ${x.cell} reach ${x.beyond.toFixed(1)} px beyond it`);
+      if (!x.num) fail(`${where}: hole ${x.cell}'s number is not shown`);
+    }
+    const legend = await page.locator(".legend").first().textContent();
+    if (!/Sun \(safe\): 7, 15, 16 and 24/.test(legend)) fail(`${where}: the legend says ${legend}`);
+  };
+  await page.goto(`${base}/#/join/${g.id}/${g.tokens["1"]}`);
+  await check("the game page");
+  await page.screenshot({ path: join(artifacts, "suns-game-390x844.png") });
+  await page.goto(`${base}/#/rules/lions-jackals`);
+  await check("the rules page");
+  await page.locator("article.rules .board").screenshot({ path: join(artifacts, "suns-rules-390x844.png") });
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log("ok - Lions & Jackals' Sun holes drawn with rays beside their numbers (game and rules pages), named in the legend");
+  await page.close();
+}
+
+/* A hint asked in the middle of a turn (issue: Lions & Jackals, throw 2,
+ * 4, 5, piece 1 to hole 6, then Hint: an empty list): the ways to finish
+ * the turn as begun, ranked, the best drawn on the board. */
+async function midTurnHint(browser, base) {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  const bad = watchErrors(page);
+  let shown = 0, tried = 0;
+  for (; tried < 6 && !shown; tried++) {
+    const g = await playedTo(base, "lions-jackals", (st, i) => i > 4 + tried && st.to === 1 && st.phase === "move" && st.throw.values.length >= 3 && st.moves.length > 3);
+    if (g.state.status !== "playing") continue;
+    await page.goto(`${base}/#/join/${g.id}/${g.tokens["1"]}`);
+    await page.locator(".board .hole.source").first().waitFor();
+    await still(page);
+    /* the step the issue took: a piece, then the farthest hole it may reach */
+    await page.locator(".board .hole.source").first().click();
+    await settled(page);
+    await page.locator(".board .hole.target").last().click();
+    await settled(page);
+    const done = await page.locator("#so-far").textContent().catch(() => null);
+    if (!done) continue;
+    await page.click("#hint");
+    await page.locator("#hints").waitFor();
+    await still(page);
+    const intro = await page.locator("#hints p").first().textContent();
+    const rows = await page.locator("#hints li").count();
+    if (!rows) fail(`a hint after "${done}" lists nothing: ${await page.locator("#hints").textContent()}`);
+    if (!/each way to finish the turn/.test(intro)) fail("the mid-turn hint says: " + intro);
+    const moves = await page.locator("#hints .hintmove").evaluateAll(b => b.map(x => x.dataset.move));
+    const first = await page.evaluate(() => document.querySelector("#hints .hintmove").textContent);
+    if (!/^then /.test(first)) fail("a way to finish the turn reads: " + first);
+    const arrows = await page.locator(".board .arrow.best").count();
+    if (!arrows) fail("the best way to finish the turn is not drawn");
+    await page.screenshot({ path: join(artifacts, "mid-turn-hint-1366x800.png") });
+    /* played from the list: the turn as begun */
+    const before = +(await page.locator("#turn").getAttribute("data-version"));
+    await page.locator("#hints li.best .hintmove").click();
+    await waitFor(async () => +(await page.locator("#turn").getAttribute("data-version")) > before, "the way played");
+    shown = rows;
+    said = `"${done}", then ${rows} ways (best "${first}"; ${moves[0]})`;
+  }
+  if (!shown) fail(`no turn of Lions & Jackals could be begun in ${tried} games`);
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - a hint in the middle of a turn: ${said}`);
+  await page.close();
+}
+let said = "";
+
+/* What is drawn over the board, as seen: each arrow's shaft (sampled, in
+ * CSS px), each label's box and its arrow, the numbers' boxes, and
+ * whether the numbers are drawn over the arrows. */
+async function overBoard(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector(".board");
+    const arrows = [...svg.querySelectorAll(".arrows .arrow")].map(a => {
+      const pts = [];
+      for (const sh of a.querySelectorAll(".shaft")) {
+        const L = sh.getTotalLength(), m = sh.getScreenCTM();
+        for (let t = 0; t <= L; t += 3) { const q = sh.getPointAtLength(t).matrixTransform(m); pts.push([q.x, q.y]); }
+      }
+      const w = +a.querySelector(".shaft").getAttribute("stroke-width") * Math.hypot(svg.getScreenCTM().a, svg.getScreenCTM().b);
+      return { move: a.dataset.move, kind: a.getAttribute("class"), pts, w };
+    });
+    const box = e => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+    const labels = [...svg.querySelectorAll(".labels > g")].map(g => ({ text: g.querySelector("text").textContent, move: g.dataset.move, kind: g.getAttribute("class"), ...box(g.querySelector("rect")) }));
+    const numbers = svg.classList.contains("numbers") ? [...svg.querySelectorAll("text.num")].map(t => ({ text: t.textContent, ...box(t) })) : [];
+    const layers = [...svg.children].map(e => e.getAttribute("class"));
+    return { arrows, labels, numbers, numbersOver: layers.indexOf("nums") > layers.indexOf("arrows") };
+  });
+}
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+/* The share of arrow a's shaft that runs on arrow b's. */
+function sharedRun(a, b) {
+  if (!a.pts.length) return 0;
+  let on = 0;
+  for (const [x, y] of a.pts) if (b.pts.some(([u, v]) => Math.hypot(u - x, v - y) < (a.w + b.w) / 2)) on++;
+  return on / a.pts.length;
+}
+
+/* Arrows and labels apart (issue: hint arrows and the last move's on one
+ * row over the numbers; Lions & Jackals' review stacking chips 1-4,
+ * "played" and "best"; on a phone a hint's number between squares 16 and
+ * 25 for a move 5→6): each hint arrow runs beside the last move's, never
+ * on it; the numbers are drawn over the arrows; no label on another or on
+ * a number; each label beside its arrow. Senet at 1366x800 and 390x844,
+ * Tab and Lions & Jackals at 390x844; a review's key moment. */
+async function arrowsApart(browser, base) {
+  const notes = [];
+  for (const [id, value, w, h] of [["senet-kendall", 2, 1366, 800], ["senet-kendall", 1, 390, 844], ["tab-58", 2, 390, 844], ["lions-jackals", 0, 390, 844]]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h }, isMobile: w < 500, hasTouch: w < 500 });
+    const bad = watchErrors(page);
+    const g = await playedTo(base, id, (st, i) => i > 8 && st.to === 1 && st.phase === "move" && st.moves.length >= 3 &&
+      (!value || st.throw.values[0] === value) && st.last.some(p => p.move !== "pass"));
+    await page.goto(`${base}/#/join/${g.id}/${g.tokens["1"]}`);
+    await page.locator(".board .hole.source").first().waitFor();
+    await page.click("#hint");
+    await page.locator("#hints li").first().waitFor();
+    await still(page);
+    const o = await overBoard(page);
+    if (!o.numbersOver) fail(`${id} at ${w}x${h}: the numbers are drawn under the arrows`);
+    const last = o.arrows.find(a => /last/.test(a.kind)), hints = o.arrows.filter(a => !/last/.test(a.kind));
+    if (!hints.length) fail(`${id}: no hint drawn`);
+    for (const a of hints) for (const b of o.arrows) if (a !== b && sharedRun(a, b) > .34)
+      fail(`${id} at ${w}x${h}: the arrow of ${a.move} runs on ${b.move || "the last move"}'s for ${Math.round(100 * sharedRun(a, b))}% of its way`);
+    for (const [i, l] of o.labels.entries()) {
+      for (const m of o.labels.slice(i + 1)) if (overlaps(l, m)) fail(`${id} at ${w}x${h}: labels "${l.text}" and "${m.text}" overlap`);
+      for (const n of o.numbers) if (overlaps({ x: l.x + 2, y: l.y + 2, w: l.w - 4, h: l.h - 4 }, n)) fail(`${id} at ${w}x${h}: label "${l.text}" covers the number ${n.text}`);
+      /* beside its arrow: its middle within a label's height and the
+         shaft's half-width of the shaft */
+      const a = /stepno/.test(l.kind) ? o.arrows.find(x => x.kind === "arrow " + l.kind.split(" ")[1]) : o.arrows.find(x => x.move === l.move);
+      const cx = l.x + l.w / 2, cy = l.y + l.h / 2;
+      const d = Math.min(...a.pts.map(([x, y]) => Math.hypot(x - cx, y - cy)));
+      if (d > l.h * 1.4 + a.w / 2) fail(`${id} at ${w}x${h}: label "${l.text}" stands ${d.toFixed(0)} px from its arrow`);
+    }
+    await page.screenshot({ path: join(artifacts, `arrows-${id}-${w}x${h}.png`) });
+    notes.push(`${id} ${w}x${h}: ${hints.length} hint arrows${last ? " and the last move's" : ""}, ${o.labels.length} labels`);
+    if (bad.length) fail("errors: " + bad.join("; "));
+    await page.close();
+  }
+  console.log(`ok - arrows beside one another, numbers over them, labels beside their arrows and off one another and the numbers: ${notes.join("; ")}`);
+}
+
+/* Each board on a 390 px phone (issue: Carter's holes 15.4 px, Tab's
+ * 16.9, Lions & Jackals' 18.2): every hole 18 px across or more, its
+ * number 10 px or more; a tap 24 px from a hole that may move picks it;
+ * "Zoom" shows the board twice as large, scrolled to the pieces that may
+ * move, a tap there still picking. */
+async function phoneHoles(browser, base) {
+  const rulesets = (await (await fetch(base + "/api/rulesets")).json()).rulesets;
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  const bad = watchErrors(page);
+  const sizes = [];
+  for (const r of rulesets) {
+    const g = await playedTo(base, r.id, st => st.phase === "move" && st.to === 1 && st.moves.some(m => !m.startsWith("in")));
+    if (g.state.status !== "playing") continue;
+    await page.goto(`${base}/#/join/${g.id}/${g.tokens["1"]}`);
+    await page.reload();
+    await page.locator(".board .hole.source").first().waitFor();
+    await still(page);
+    const m = await page.evaluate(() => {
+      const holes = [...document.querySelectorAll(".board .hole .cellbg")].map(e => e.getBoundingClientRect());
+      const nums = [...document.querySelectorAll(".board text.num")].map(e => e.getBoundingClientRect().height);
+      return { hole: Math.min(...holes.map(b => Math.min(b.width, b.height))), num: Math.min(...nums) };
+    });
+    if (m.hole < 18) fail(`${r.id}: a hole is ${m.hole.toFixed(1)} px across on a 390 px phone`);
+    if (m.num < 10) fail(`${r.id}: a hole's number is ${m.num.toFixed(1)} px high`);
+    sizes.push(`${r.id} ${m.hole.toFixed(1)}`);
+    /* a tap 24 px off a hole that may move, where it is the nearest */
+    const tap = await page.evaluate(() => {
+      const all = [...document.querySelectorAll(".board .hole")].map(e => { const b = e.querySelector(".cellbg").getBoundingClientRect(); return { e, x: b.x + b.width / 2, y: b.y + b.height / 2 }; });
+      for (const s of all.filter(h => h.e.classList.contains("source")))
+        for (let k = 0; k < 16; k++) {
+          const a = k * Math.PI / 8, x = s.x + 24 * Math.cos(a), y = s.y + 24 * Math.sin(a);
+          if (x < 2 || x > innerWidth - 2 || y < 2) continue;
+          const near = all.reduce((b, h) => Math.hypot(h.x - x, h.y - y) < Math.hypot(b.x - x, b.y - y) ? h : b);
+          const src = all.filter(h => h.e.classList.contains("source") && h !== s).some(h => Math.hypot(h.x - x, h.y - y) < 30);
+          if (near === s && !src) return { x, y, cell: s.e.dataset.cell };
+        }
+      return null;
+    });
+    if (tap) {
+      await page.mouse.click(tap.x, tap.y);
+      await settled(page);
+      if (!(await page.locator(`.board .hole.picked[data-cell="${tap.cell}"]`).count())) fail(`${r.id}: a tap 24 px from hole ${tap.cell} did not pick it`);
+      await page.keyboard.press("Escape");
+    }
+    if (r.id === "hounds-jackals-carter" || r.id === "tab-58") {
+      await page.screenshot({ path: join(artifacts, `phone-holes-${r.id}.png`) });
+      await page.click("#zoom");
+      await still(page);
+      const z = await page.evaluate(() => {
+        const box = document.getElementById("boardholder").getBoundingClientRect();
+        const holes = [...document.querySelectorAll(".board .hole .cellbg")].map(e => e.getBoundingClientRect());
+        const seen = [...document.querySelectorAll(".board .hole.source .cellbg")].map(e => e.getBoundingClientRect())
+          .some(src => src.top >= box.top && src.bottom <= box.bottom && src.left >= box.left && src.right <= box.right);
+        return { hole: Math.min(...holes.map(b => b.width)), seen,
+                 width: document.documentElement.scrollWidth };
+      });
+      await page.screenshot({ path: join(artifacts, `phone-zoom-${r.id}.png`) });
+      if (z.hole < 36) fail(`${r.id}: zoomed, a hole is ${z.hole.toFixed(1)} px`);
+      if (!z.seen) fail(`${r.id}: zoomed, the piece that may move is not in view`);
+      if (z.width > 390) fail(`${r.id}: zoomed, the page is ${z.width} px wide`);
+      await page.screenshot({ path: join(artifacts, `phone-zoom-${r.id}.png`) });
+      const inView = await page.evaluate(() => {
+        const box = document.getElementById("boardholder").getBoundingClientRect();
+        return [...document.querySelectorAll(".board .hole.source")].find(e => { const b = e.querySelector(".cellbg").getBoundingClientRect(); return b.top >= box.top && b.bottom <= box.bottom && b.left >= box.left && b.right <= box.right; }).dataset.cell;
+      });
+      await page.locator(`.board .hole[data-cell="${inView}"] .cellbg`).click();
+      await settled(page);
+      if (!(await page.locator(".board .hole.picked").count())) fail(`${r.id}: zoomed, a tap on a piece does not pick it`);
+      await page.click("#zoom");
+    }
+  }
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - every board on a phone: the smallest hole (px) ${sizes.join(", ")}; a tap 24 px off a hole picks it; zoom twice as large`);
+  await ctx.close();
+}
+
+/* A review on a phone (issue: its table 416 px in a 377 px column, the
+ * grades cut to "0 / 0 /", the graph's words 5 px): no sideways scroll,
+ * every figure of the table whole on the screen with its label, the
+ * graph's words 11 px or more. */
+async function reviewPhone(browser, base) {
+  const g = await playedTo(base, "lions-jackals-quick", () => false);
+  if (g.state.status !== "over") fail("the game did not end");
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const bad = watchErrors(page);
+  await page.goto(`${base}/#/replay/${g.id}`);
+  await page.click("#review-button");
+  await page.locator("#review .review-list li").first().waitFor({ timeout: 60000 });
+  const m = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    cut: [...document.querySelectorAll("#review table td, #review table th")].filter(e => e.getBoundingClientRect().right > innerWidth || e.scrollWidth > e.clientWidth + 1).map(e => e.textContent),
+    grades: [...document.querySelectorAll("#review table td")].filter(td => /\d+ \/ \d+ \/ \d+/.test(td.textContent)).map(td => getComputedStyle(td, "::before").content + " " + td.textContent),
+    graph: Math.min(...[...document.querySelectorAll("#review svg.graph text")].map(t => t.getBoundingClientRect().height)),
+  }));
+  if (m.width > 390) fail(`the review is ${m.width} px wide on a 390 px phone`);
+  if (m.cut.length) fail("cut in the review's table: " + m.cut.join(" | "));
+  if (m.grades.length !== 2 || !m.grades.every(t => /doubtful \/ bad \/ very bad/.test(t))) fail("the grades read: " + m.grades.join(" | "));
+  if (m.graph < 11) fail(`the graph's words are ${m.graph.toFixed(1)} px`);
+  await page.locator("#review table").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, "review-table-390x844.png") });
+  await page.locator("#review svg.graph").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, "review-graph-390x844.png") });
+  /* a key moment: the moves played and best, each labelled once, no
+     step numbers stacked beside them */
+  const key = page.locator("#review .key-moments button").first();
+  if (await key.count()) {
+    await key.click();
+    await still(page);
+    const o = await overBoard(page);
+    const texts = o.labels.map(l => l.text).sort().join(",");
+    if (!["best,played", "played"].includes(texts)) fail("a key moment's labels: " + texts);
+    for (const [i, l] of o.labels.entries()) for (const n of o.labels.slice(i + 1)) if (overlaps(l, n)) fail(`a key moment's labels ${l.text} and ${n.text} overlap`);
+    await page.screenshot({ path: join(artifacts, "review-key-moment-390x844.png") });
+  }
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - a review on a phone: ${m.width} px wide, its figures whole with their labels ("${m.grades[0]}"), the graph's words ${m.graph.toFixed(1)} px`);
+  await page.close();
+}
+
+/* Wording (issue: typing 1-2 answered "1-2 is 1 squares, but the throw is
+ * 2"): a step of one square in the singular. */
+async function typedWording(browser, base) {
+  const g = await playedTo(base, "senet-kendall", st => st.to === 1 && st.phase === "move" && st.throw.values[0] >= 2 &&
+    st.cells.some((c, i) => c[0] > 0 && i + 2 <= 25 && !st.cells[i + 1][0]));
+  const st = g.state;
+  const from = st.cells.findIndex((c, i) => c[0] > 0 && i + 2 <= 25 && !st.cells[i + 1][0]) + 1;
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const bad = watchErrors(page);
+  await page.goto(`${base}/#/join/${g.id}/${g.tokens["1"]}`);
+  await page.locator("#typed").waitFor();
+  await page.fill("#typed", `${from}-${from + 1}`);
+  await page.click("form.typed button[type=submit]");
+  const msg = await waitFor(async () => { const t = (await page.locator("#msg").textContent()).trim(); return t.length > 5 ? t : null; }, "the explanation");
+  if (/\b1 squares\b/.test(msg) || !/1 square\b/.test(msg)) fail(`typing ${from}-${from + 1} with a throw of ${st.throw.values[0]}: "${msg}"`);
+  if (bad.length) fail("errors: " + bad.join("; "));
+  console.log(`ok - a typed move one square short: "${msg}"`);
+  await page.close();
+}
+
 const { proc, base } = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -1046,7 +1419,8 @@ browser.newContext = async o => {
 };
 browser.newPage = async o => (await browser.newContext(o)).newPage();
 const checks = { boards, senetLevel5, phone, yourSquares, illegalChoiceExplained, takeBack, gameAgainstComputer, resignedReview, rematchTwo,
-                 bellCaptured, homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, tabStillToPlay, jequierSeat, wholeGames };
+                 bellCaptured, homeRulesAddress, manyGamesOneTab, eightWatchers, twoPlayers, inviteAddress, stepNotation, stepBoard, tabStillToPlay, jequierSeat,
+                 numbersAsSeen, sunsSeen, midTurnHint, arrowsApart, phoneHoles, reviewPhone, typedWording, wholeGames };
 const only = process.argv.slice(2);
 const failed = [];
 try {
