@@ -83,7 +83,7 @@ static int write_svg(FILE *f, const char *path, const kemet_review_entry *e,
             fprintf(
                 f,
                 "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>"
-                "ply %ld, %s: %s</title></circle>\n",
+                "move %ld, %s: %s</title></circle>\n",
                 L + PW * (n > 1 ? (double)i / (double)(n - 1) : 0),
                 T + PH * (1 - p1_chance(&e[i])),
                 e[i].grade == KEMET_GRADE_VERY_BAD ? "#b03020" : "#e08a20",
@@ -159,15 +159,17 @@ static void print_text(const char *path, const char *agent,
                        const kemet_info *info, const kemet_review_entry *e,
                        long n, const kemet_review_sum *sum, long plies,
                        int resigned) {
-    cli_say(stdout, 0, 2, "Review of %s: %s, %ld pl%s, by %s", path,
-            info->title, plies, plies == 1 ? "y" : "ies", agent);
+    /* (a game's length in moves, each ply of the record one, as kemet
+       play and the page count it) */
+    cli_say(stdout, 0, 2, "Review of %s: %s, %ld move%s, by %s", path,
+            info->title, plies, plies == 1 ? "" : "s", agent);
     if (resigned)
-        cli_say(stdout, 0, 2, "%s (player %d) resigned after ply %ld: %s won.",
+        cli_say(stdout, 0, 2, "%s (player %d) resigned after move %ld: %s won.",
                 info->player[resigned - 1], resigned, plies,
                 info->player[2 - resigned]);
     /* 79 columns; a throw or move too long for its column is written
        whole on a line of its own below the row, never cut */
-    printf("%4s %1s %-7s %-13s %6s %-13s %6s %5s %-8s %6s\n", "ply", "",
+    printf("%4s %1s %-7s %-13s %6s %-13s %6s %5s %-8s %6s\n", "move", "",
            "throw", "played", "chance", "best", "chance", "loss", "grade",
            "luck");
     for (long i = 0; i < n; i++) {
@@ -242,7 +244,7 @@ static void print_text(const char *path, const char *agent,
             what_played(k[i], 0, pl, sizeof pl);
             what_played(k[i], 1, b, sizeof b);
             cli_say(stdout, 2, 4,
-                    "ply %ld, %s: %s instead of %s, %.1f points "
+                    "move %ld, %s: %s instead of %s, %.1f points "
                     "lost (%s)",
                     k[i]->ply + 1, info->player[k[i]->player - 1], pl, b,
                     100 * k[i]->loss, kemet_grade_name(k[i]->grade));
@@ -253,7 +255,7 @@ static void print_text(const char *path, const char *agent,
             char t[64];
             kemet_throw_format(&k[i]->thr, t, sizeof t);
             cli_say(stdout, 2, 4,
-                    "ply %ld, %s threw %s: %+.1f points (%.1f%% -> %.1f%%)",
+                    "move %ld, %s threw %s: %+.1f points (%.1f%% -> %.1f%%)",
                     k[i]->ply + 1, info->player[k[i]->player - 1], t,
                     100 * k[i]->luck, 100 * k[i]->before,
                     100 * k[i]->best_chance);
