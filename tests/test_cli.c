@@ -2,14 +2,19 @@
  * commands' exact output, one-line errors with exit status 2 and nothing
  * on standard output, help texts, a game played through standard input
  * that ends cleanly at end of input, records written and replayed. */
+#define _XOPEN_SOURCE 700 /* posix_openpt: a game at a terminal */
 #include "testutil.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define START "senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=2,4,6,8,10,12,14"
@@ -273,18 +278,246 @@ static void play_review(void **state) {
     int st = tu_run(input, &o, &e, "play", "chien-chacal", "--seed", "4",
                     "--level", "2", NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o, "plies so far"));
+    assert_non_null(strstr(o, "moves so far"));
     /* Dogs and Jackals are plural: "Jackals win", never "Jackals wins" */
     assert_non_null(strstr(o, " win after "));
     assert_null(strstr(o, "s wins after"));
-    const char *end = strstr(o, "plies of the game");
+    const char *end = strstr(o, "moves of the game");
     assert_non_null(end);
     assert_non_null(strstr(end, "real choices"));
     assert_non_null(strstr(end, "points of win chance lost"));
-    assert_non_null(strstr(end, "(greedy~0.6)")); /* its level 2 */
+    /* the seat --level gave, in a player's words, not the agent's spec */
+    assert_non_null(strstr(end, "(the computer, level 2)"));
+    assert_null(strstr(o, "greedy~0.6"));
+    /* the game's length in moves, as the page counts it, never in
+       plies or turns; moves and throws in words, never in notation */
+    assert_null(strstr(o, "plies"));
+    assert_null(strstr(o, " turns"));
+    assert_null(strstr(end, "ply "));
+    for (const char *m = strstr(end, "\n  move "); m;
+         m = strstr(m + 1, "\n  move ")) {
+        const char *nl = strstr(m + 1, "\n  ");
+        size_t n = nl ? (size_t)(nl - m) : strlen(m);
+        char line[600];
+        snprintf(line, sizeof line, "%.*s", (int)(n < 599 ? n : 599), m);
+        if (strstr(line, "in-") || strstr(line, "@") || strstr(line, "-off") ||
+            !strstr(line, "→"))
+            fail_msg("a key move not in words: %s", line);
+    }
     free(o);
     free(e);
     free(input);
+}
+
+static char *record_text(const char *path);
+static void replays(const char *path);
+
+/* `kemet ARGS...` at a terminal (a pseudo-terminal: stdin is a tty, as a
+ * person's), `input` typed: what it wrote (the input echoed too), its exit
+ * status in *status. */
+static char *at_terminal(const char *input, int *status,
+                         const char *const *args) {
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    assert_true(m >= 0);
+    assert_int_equal(grantpt(m), 0);
+    assert_int_equal(unlockpt(m), 0);
+    char slave[128];
+    snprintf(slave, sizeof slave, "%s", ptsname(m));
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        setsid();
+        int sfd = open(slave, O_RDWR);
+        if (sfd < 0)
+            _exit(127);
+        dup2(sfd, 0);
+        dup2(sfd, 1);
+        dup2(sfd, 2);
+        close(m);
+        const char *argv[16] = {getenv("KEMET_BIN")};
+        int n = 1;
+        for (; args[n - 1] && n < 15; n++)
+            argv[n] = args[n - 1];
+        argv[n] = NULL;
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    if (input && write(m, input, strlen(input)) < 0)
+        fail_msg("cannot type into the terminal");
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    for (;;) {
+        if (len + 1 >= cap)
+            assert_non_null(out = realloc(out, cap *= 2));
+        ssize_t k = read(m, out + len, cap - len - 1);
+        if (k <= 0 && !(k < 0 && errno == EINTR))
+            break; /* EIO: the program has gone */
+        if (k > 0)
+            len += (size_t)k;
+    }
+    out[len] = '\0';
+    close(m);
+    waitpid(pid, status, 0);
+    *status = WIFEXITED(*status) ? WEXITSTATUS(*status) : -1;
+    return out;
+}
+
+/* The records in folder `dir` (NULL-ended, to free), at most 15. */
+static int records_in(const char *dir, char names[16][256]) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *de; d && (de = readdir(d)) && n < 15;)
+        if (strstr(de->d_name, ".record"))
+            snprintf(names[n++], 256, "%s/%s", dir, de->d_name);
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* A game played at a terminal is kept with no --record, as the page keeps
+ * its games (issue: nothing was written, yet quitting spoke of a record):
+ * in $XDG_STATE_HOME/kemet/games, written as it goes; quitting says so;
+ * 'kemet play --resume' with no file lists the unfinished games and goes
+ * on with the one picked. --no-save keeps nothing, and says so on
+ * quitting; a game not at a terminal (input piped) is not kept. */
+static void play_kept(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-state-XXXXXX", games[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(games, sizeof games, "%s/kemet/games", dir);
+    const char *old = getenv("XDG_STATE_HOME");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("XDG_STATE_HOME", dir, 1);
+    int st;
+    const char *a1[] = {"play", "chien-chacal", "--seed", "4", "--level", "2",
+                        NULL};
+    char *o = at_terminal("1\n1\nquit\ny\n", &st, a1);
+    assert_int_equal(st, 0);
+    if (!strstr(o, "Leave the game? It is kept: 'kemet play --resume' goes on "
+                   "with it."))
+        fail_msg("quitting a kept game: %s", o);
+    assert_null(strstr(o, "(its record too)"));
+    char names[16][256];
+    assert_int_equal(records_in(games, names), 1);
+    char *text = record_text(names[0]);
+    assert_non_null(strstr(text, "result unfinished"));
+    assert_non_null(strstr(text, "player2 greedy~0.6"));
+    free(text);
+    free(o);
+    /* a second game, left at once: two kept, the newest listed first */
+    sleep(1);
+    const char *a2[] = {"play", "lions-jackals-quick", "--seed", "5", NULL};
+    o = at_terminal("quit\ny\n", &st, a2);
+    assert_int_equal(st, 0);
+    free(o);
+    assert_int_equal(records_in(games, names), 2);
+    /* --no-save: nothing more kept, and quitting says so */
+    const char *a3[] = {"play", "chien-chacal", "--seed",
+                        "4",    "--no-save",    NULL};
+    o = at_terminal("quit\ny\n", &st, a3);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "Nothing of it is kept (--no-save)"));
+    free(o);
+    assert_int_equal(records_in(games, names), 2);
+    /* input piped (a program, a test): nothing kept */
+    char *out, *errs;
+    assert_int_equal(tu_run("1\nquit\ny\n", &out, &errs, "play", "chien-chacal",
+                            "--seed", "4", NULL),
+                     0);
+    free(out);
+    free(errs);
+    assert_int_equal(records_in(games, names), 2);
+    /* --resume with no file: the list, newest first; the second picked */
+    st = tu_run("2\n1\nquit\ny\n", &out, &errs, "play", "--resume", NULL);
+    if (st != 0)
+        fail_msg("--resume: status %d: %s", st, errs);
+    const char *list = strstr(out, "Unfinished games");
+    assert_non_null(list);
+    const char *first = strstr(list, "1) Lions & Jackals (Quick mode): you as"),
+               *second =
+                   strstr(list, "2) Chien et Chacal: you as Dogs against");
+    if (!first || !second || second < first)
+        fail_msg("the list of kept games: %s", list);
+    if (!strstr(out, "Resuming") ||
+        !strstr(out, "Jackals (the computer, level 2)"))
+        fail_msg("resuming the game picked: %s", out);
+    free(out);
+    free(errs);
+    /* a game over is not listed; with none unfinished, one line and 2 */
+    char *g = NULL;
+    for (int i = 0; i < 2; i++)
+        if (strstr(names[i], "chien-chacal"))
+            g = names[i];
+    assert_non_null(g);
+    assert_int_equal(
+        tu_run("resign\ny\n", &out, &errs, "play", "--resume", g, NULL), 0);
+    free(out);
+    free(errs);
+    for (int i = 0; i < 2; i++)
+        if (strstr(names[i], "lions-jackals")) {
+            assert_int_equal(tu_run("resign\ny\n", &out, &errs, "play",
+                                    "--resume", names[i], NULL),
+                             0);
+            free(out);
+            free(errs);
+        }
+    st = tu_run("", &out, &errs, "play", "--resume", NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(errs, "no unfinished game is kept"));
+    assert_string_equal(out, "");
+    free(out);
+    free(errs);
+    for (int i = 0; i < 2; i++)
+        unlink(names[i]);
+    rmdir(games);
+    snprintf(games, sizeof games, "%s/kemet", dir);
+    rmdir(games);
+    rmdir(dir);
+    if (saved)
+        setenv("XDG_STATE_HOME", saved, 1);
+    else
+        unsetenv("XDG_STATE_HOME");
+    free(saved);
+}
+
+/* Tab plays a turn's values a ply each: 'undo' after the first of them
+ * (issue: "There is no step to undo" after 5-6 with 1 and 3 still to
+ * play) takes that step back, the turn's values all to play again, as
+ * 'undo' does in the middle of a turn of Lions & Jackals; the record
+ * holds the game as it stands. */
+static void tab_undo_in_turn(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-test-undo-XXXXXX", rec[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(rec, sizeof rec, "%s/r", dir);
+    char *o, *e;
+    int st = tu_run("1\nundo\nquit\ny\n", &o, &e, "play", "tab-58", "--seed",
+                    "7", "--level", "3", "--record", rec, NULL);
+    assert_int_equal(st, 0);
+    const char *u = strstr(o, "White>   Step 5");
+    assert_non_null(u);
+    if (!strstr(u, "Step 5 → 6 taken back: 1, 1 and 3 to play."))
+        fail_msg("after undo: %s", u);
+    assert_null(strstr(o, "There is no step to undo"));
+    /* the turn again, its first choice offered */
+    assert_non_null(strstr(u, "White (you) throws: 1 1 3\n  1) 5-6"));
+    char *text = record_text(rec);
+    assert_null(strstr(text, "5-6\n1 none")); /* the step is gone */
+    assert_non_null(strstr(text, "result unfinished"));
+    free(text);
+    replays(rec);
+    free(o);
+    free(e);
+    /* before any value of the turn is played, nothing to undo */
+    st = tu_run("undo\nquit\ny\n", &o, &e, "play", "tab-58", "--seed", "7",
+                "--level", "3", NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "There is no step to undo"));
+    free(o);
+    free(e);
+    unlink(rec);
+    rmdir(dir);
 }
 
 /* --resume: an unfinished record goes on where it stopped, with the
@@ -318,8 +551,9 @@ static void play_resume(void **state) {
     if (status != 0)
         fail_msg("resume: status %d: %s", status, errs);
     assert_non_null(strstr(out, "Resuming"));
-    assert_non_null(strstr(out, "after 3 plies"));
-    assert_non_null(strstr(out, "(greedy)")); /* the record's player 2 */
+    assert_non_null(strstr(out, "after 3 moves"));
+    /* the record's player 2, greedy: Kendall's level 4, named so */
+    assert_non_null(strstr(out, "Black (the computer, level 4)"));
     assert_non_null(strstr(out, " after "));
     free(out);
     free(errs);
@@ -371,7 +605,7 @@ static void play_resume(void **state) {
     status =
         tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy", NULL);
     assert_int_equal(status, 0);
-    assert_non_null(strstr(out, "White (player 1) resigned after ply "));
+    assert_non_null(strstr(out, "White (player 1) resigned after move "));
     free(out);
     free(errs);
     status = tu_run(NULL, &out, &errs, "review", path, "--agent", "greedy",
@@ -468,7 +702,7 @@ static void board_once_a_turn(void **state) {
     assert_int_equal(st, 0);
     int boards = count_of(o, "  Shared  30"),
         mine = count_of(o, "Dogs (you) throw:");
-    int theirs = count_of(o, "Jackals (random) throw ");
+    int theirs = count_of(o, "Jackals (the computer, level 1) throw ");
     if (!(theirs >= 3 && mine >= 3 && boards <= mine + 1))
         fail_msg("%d boards for %d plies of the person's and %d of the "
                  "computer's",
@@ -886,7 +1120,7 @@ static void resignation_recorded(void **state) {
     status = tu_run("resign\ny\n", &out, &errs, "play", "--resume", rec, NULL);
     assert_int_equal(status, 0);
     assert_non_null(strstr(out, "Jackals resign."));
-    assert_non_null(strstr(out, "Dogs (random) win after "));
+    assert_non_null(strstr(out, "Dogs (the computer, level 1) win after "));
     free(out);
     free(errs);
     char *text = record_text(rec);
@@ -951,9 +1185,10 @@ static void why_command(void **state) {
     int st = tu_run("why\n1\nwhy\nquit\ny\n", &o, &e, "play", "chien-chacal",
                     "--seed", "8", "--level", "3", NULL);
     assert_int_equal(st, 0);
-    const char *w = strstr(o, "weighed its choices by its chance");
+    const char *w = strstr(o, "weighed its choices");
     assert_non_null(w);
-    assert_non_null(strstr(o, "Jackals (greedy~0.25) with the throw "));
+    assert_non_null(
+        strstr(o, "Jackals (the computer, level 3) with the throw "));
     assert_non_null(strstr(w, "-> ")); /* the choice it took */
     free(o);
     free(e);
@@ -984,7 +1219,7 @@ static void why_command(void **state) {
     const char *text[2] = {o, o2};
     for (int g = 0; g < 2; g++)
         for (const char *p = text[g];
-             (p = strstr(p, "Jackals (greedy~0.6) throw")); p++) {
+             (p = strstr(p, "Jackals (the computer, level 2) throw")); p++) {
             const char *nl = strchr(p, '\n');
             size_t len = nl ? (size_t)(nl - p) : strlen(p);
             char line[64];
@@ -1229,7 +1464,7 @@ static void play_options(void **state) {
                         "unknown, year not given.\n",
                         71) == 0);
     assert_non_null(strstr(out, "Dogs (D) is player 1"));
-    assert_non_null(strstr(out, "(greedy~0.6)"));
+    assert_non_null(strstr(out, "(the computer, level 2)"));
     assert_non_null(strstr(out, "Jackals (you)"));
     assert_non_null(strstr(out, "position: chien-chacal to=2"));
     assert_non_null(strstr(out, "kemet hint 'chien-chacal"));
@@ -1424,7 +1659,7 @@ static void play_turn_cap(void **state) {
                     "--p1", "random", "--p2", "greedy", "--seed", "1029",
                     "--record", rec, NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o, "stopped unfinished after 1000 turns"));
+    assert_non_null(strstr(o, "(the cap of 1000 turns, --max-turns)"));
     free(o);
     free(e);
     st = tu_run(NULL, &o, &e, "replay", rec, NULL);
@@ -1437,7 +1672,7 @@ static void play_turn_cap(void **state) {
     st = tu_run(NULL, &o, &e, "play", "senet-kendall", "--p1", "greedy", "--p2",
                 "greedy", "--seed", "1", "--max-turns", "5", NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o, "stopped unfinished after 5 turns"));
+    assert_non_null(strstr(o, "(the cap of 5 turns, --max-turns)"));
     free(o);
     free(e);
     st = tu_run(NULL, &o, &e, "play", "senet-kendall", "--p1", "greedy", "--p2",
@@ -1456,7 +1691,9 @@ static void play_level_and_hint(void **state) {
     int st = tu_run("hint\nquit\n", &o, &e, "play", "--level", "3", "--seed",
                     "3", NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o, "(greedy~0.25)")); /* Kendall's level 3 */
+    /* Kendall's level 3 (greedy~0.25), by its level */
+    assert_non_null(strstr(o, "Black (the computer, level 3)"));
+    assert_null(strstr(o, "greedy~0.25"));
     assert_non_null(strstr(o, "Your chance of winning after each move"));
     free(o);
     free(e);
@@ -1691,6 +1928,8 @@ int main(void) {
         cmocka_unit_test(play_review),
         cmocka_unit_test(play_options),
         cmocka_unit_test(play_resume),
+        cmocka_unit_test(play_kept),
+        cmocka_unit_test(tab_undo_in_turn),
         cmocka_unit_test(play_position),
         cmocka_unit_test(take_back_skips_passes),
         cmocka_unit_test(resume_same_dice),

@@ -22,6 +22,7 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -76,7 +77,9 @@ static const char play_usage[] =
 typedef struct seat {
     bool human;
     kemet_agent *agent;
-    char name[48];
+    char name[48]; /* as a player reads it: "you", "the computer, level 3",
+                      or the agent the user named ("expectimax") */
+    char spec[48]; /* as the record keeps it: "human" or the agent's spec */
 } seat;
 
 typedef struct play {
@@ -89,6 +92,10 @@ typedef struct play {
                          person or player named first, 2 the other, 0 none */
     seat seat[2];
     const char *record; /* the record file as named, or NULL */
+    bool kept;          /* the record is the one kept for the player (in the
+                           state folder, not --record) */
+    const char *unkept; /* why a person's game is not kept, for 'quit' */
+    char kept_path[PATH_MAX];
     char *record_at;    /* the file written (a link's target) */
     mode_t record_mode; /* its permissions */
     int record_errno;   /* 0, or why the last write of the record failed */
@@ -143,6 +150,8 @@ static void tell(play *P, int indent, int hang, const char *fmt, ...) {
  * more): ask_human, step_by_step and command return these, and ply the
  * ones that end its turn otherwise than with a move (ACT_PLAYED). */
 typedef enum human_act {
+    ACT_UNDO = -7,     /* take back the last step of a turn played a value
+                          a ply (Tab): the turn's last ply */
     ACT_RESTART = -6,  /* the only step of a turn undone: the turn again */
     ACT_TAKEBACK = -5, /* take back the person's last move */
     ACT_RESIGN = -4,   /* give the game up (confirmed) */
@@ -157,12 +166,85 @@ enum { CMD_NONE = 0 /* not a command */, CMD_DONE = 1 /* done; ask again */ };
 
 /* Whether an answer ends the ply without a move. */
 static bool act_ends_ply(int k) {
-    return k == ACT_LEAVE || k == ACT_RESIGN || k == ACT_TAKEBACK;
+    return k == ACT_LEAVE || k == ACT_RESIGN || k == ACT_TAKEBACK ||
+           k == ACT_UNDO;
+}
+
+/* Where a turn's values are played a ply each (Tab: the values still to
+ * play are the pending throw, KEMET_KEPT), the ply of this turn that
+ * 'undo' takes back: the mover's last move in it, or -1 when none was
+ * made yet this turn. */
+static long undo_ply(const play *P, const kemet_throw *t) {
+    if (!t || t->sticks != KEMET_KEPT)
+        return -1;
+    const kemet_ply *h = kemet_game_history(P->game);
+    int me = kemet_game_pos(P->game)->to;
+    for (long i = kemet_game_plies(P->game) - 1;
+         h && i >= 0 && kemet_game_mover(P->game, i) == me; i--) {
+        if (h[i].move.n)
+            return i;
+        if (h[i].thr.n && h[i].thr.sticks != KEMET_KEPT)
+            break; /* the turn's throw: its first ply */
+    }
+    return -1;
+}
+
+/* A move in a player's words, in the mover's numbers as its list of
+ * choices has them: "5 → 8", "a new piece onto 3", "28 → borne off", "7
+ * → 13, carried on to 9", steps joined by ", then "; "no move" for a
+ * pass. (CLI_NBSP before each arrow: cli_say never breaks a line there;
+ * printed by other means it is a control character.) */
+static void move_words(const play *P, const kemet_move *m, char *buf,
+                       size_t len) {
+    buf[0] = '\0';
+    if (m->n == 0)
+        append(buf, len, "no move");
+    for (int i = 0; i < m->n; i++) {
+        const kemet_step *st = &m->step[i];
+        if (i)
+            append(buf, len, ", then ");
+        char to[40];
+        if (st->to == KEMET_OFF)
+            snprintf(to, sizeof to, "%s",
+                     P->info->gone ? P->info->gone : "off the board");
+        else
+            snprintf(to, sizeof to, "%d", st->to);
+        if (st->from == KEMET_HAND)
+            append(buf, len, "a new piece onto %s", to);
+        else if (st->via && st->via != st->to)
+            append(buf, len, "%d%c→ %d, carried on to %s", st->from, CLI_NBSP,
+                   st->via, to);
+        else if (st->from == st->to)
+            append(buf, len, "%d, carried back to %s by a line", st->from, to);
+        else
+            append(buf, len, "%d%c→ %s", st->from, CLI_NBSP, to);
+    }
+}
+
+/* A throw in a player's words: "1, 4, 5 and 3 (the 3 for White only)";
+ * values of the turn still to play (Tab) are said so. */
+static void throw_text(const play *P, const kemet_throw *t, char *buf,
+                       size_t len) {
+    buf[0] = '\0';
+    for (int i = 0; i < t->n; i++)
+        append(buf, len, "%s%d",
+               i == 0          ? ""
+               : i == t->n - 1 ? " and "
+                               : ", ",
+               t->v[i]);
+    for (int i = 0, first = 1; i < t->n; i++)
+        if (t->only[i]) {
+            append(buf, len, "%sthe %d for %s only", first ? " (" : ", ",
+                   t->v[i], P->info->player[t->only[i] - 1]);
+            first = 0;
+        }
+    if (strchr(buf, '('))
+        append(buf, len, ")");
 }
 
 /* The review of the game so far (kemet_review, as `kemet review`): each
  * player's accuracy, points lost and luck, and the human players' largest
- * losses. */
+ * losses, in a player's words (moves and throws as the board has them). */
 static void review_summary(const play *P, bool over) {
     kemet_agent *a = NULL;
     kemet_error err;
@@ -171,8 +253,8 @@ static void review_summary(const play *P, bool over) {
     kemet_review_sum sum[2];
     long n = -1;
     if (e && !kemet_agent_new_judged(P->judge, "expectimax", 1, &a, &err)) {
-        cli_busy_start("reviewing the %ld pl%s (expectimax)", plies,
-                       plies == 1 ? "y" : "ies");
+        cli_busy_start("reviewing the %ld move%s", plies,
+                       plies == 1 ? "" : "s");
         n = kemet_review(a, P->rules, kemet_game_start(P->game),
                          kemet_game_history(P->game), plies, e, 2 * plies + 2,
                          sum, &err);
@@ -184,10 +266,9 @@ static void review_summary(const play *P, bool over) {
         free(e);
         return;
     }
-    cli_say(stdout, 0, 2,
-            "Review of the %ld pl%s %s (expectimax; 'kemet review' on the "
-            "record gives every move):",
-            plies, plies == 1 ? "y" : "ies", over ? "of the game" : "so far");
+    cli_say(stdout, 0, 2, "Review of the %ld move%s %s%s:", plies,
+            plies == 1 ? "" : "s", over ? "of the game" : "so far",
+            P->record ? " ('kemet review' on its record gives every one)" : "");
     for (int p = 0; p < 2; p++) {
         const kemet_review_sum *s = &sum[p];
         char choices[96];
@@ -220,20 +301,21 @@ static void review_summary(const play *P, bool over) {
         }
         for (int k = 0; k < 3 && top[k] >= 0; k++) {
             const kemet_review_entry *x = &e[top[k]];
-            char pl[160] = "throw", b[160] = "throw",
-                 t[64] = "before the throw";
+            char pl[200] = "threw the sticks", b[200] = "throwing the sticks",
+                 t[120] = "before throwing", v[96];
             if (!x->threw)
-                kemet_move_format(&x->played, pl, sizeof pl);
+                move_words(P, &x->played, pl, sizeof pl);
             if (!x->best_throws)
-                kemet_move_format(&x->best, b, sizeof b);
+                move_words(P, &x->best, b, sizeof b);
             if (x->thr.n) {
-                char v[48];
-                kemet_throw_format(&x->thr, v, sizeof v);
-                snprintf(t, sizeof t, "throw %s", v);
+                throw_text(P, &x->thr, v, sizeof v);
+                snprintf(
+                    t, sizeof t, "%s %s",
+                    x->thr.sticks == KEMET_KEPT ? "still to play" : "threw", v);
             }
             cli_say(stdout, 2, 4,
-                    "ply %ld (%s): %s played %s, the best was %s: %.1f "
-                    "points lost (%s)",
+                    "move %ld (%s): %s played %s; the best was %s: %.1f "
+                    "points of win chance lost (%s)",
                     x->ply + 1, t, P->info->player[p], pl, b, 100 * x->loss,
                     kemet_grade_name(x->grade));
         }
@@ -483,7 +565,7 @@ static const char human_help[] =
     "  board  draw the board again ('board compact': every hole as its\n"
     "         number and pieces, for small terminals; 'board full')\n"
     "  rules  show the rules\n"
-    "  quit   leave the game (the record stays, marked unfinished)\n";
+    "  quit   leave the game (kept, unfinished: 'kemet play --resume')\n";
 
 static int command(play *P, char *line, const kemet_throw *t,
                    const kemet_move *moves, int n);
@@ -725,7 +807,7 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
         return;
     }
     kc_ranked *order = malloc((size_t)(n + 1) * sizeof *order);
-    cli_busy_start("%s weighing the moves", kemet_agent_spec(P->hint));
+    cli_busy_start("weighing the moves");
     int m = order ? kc_rank(P->hint, pos, t, moves, n, order) : -1;
     cli_busy_end();
     if (m < 0) {
@@ -738,11 +820,10 @@ static void show_hint(play *P, const kemet_throw *t, const kemet_move *moves,
         kemet_move_format(so_far, begun, sizeof begun);
         cli_say(stdout, 2, 2,
                 "Your chance of winning after each way to finish the turn "
-                "begun %s (%s):",
-                begun, kemet_agent_spec(P->hint));
+                "begun %s:",
+                begun);
     } else
-        printf("  Your chance of winning after each move (%s):\n",
-               kemet_agent_spec(P->hint));
+        printf("  Your chance of winning after each move:\n");
     for (int i = 0; i < m && i < 20; i++) {
         char buf[128] = "throw the sticks";
         int k = order[i].index;
@@ -784,10 +865,10 @@ static void explain_computer(play *P) {
     if (m < 0) {
         printf("  No explanation: out of memory.\n");
     } else {
-        char thr[64] = "before the throw";
+        char thr[128] = "before the throw";
         if (t) {
-            char v[48];
-            kemet_throw_format(t, v, sizeof v);
+            char v[96];
+            throw_text(P, t, v, sizeof v);
             snprintf(thr, sizeof thr, "with the throw %s", v);
         }
         cli_say(stdout, 2, 2,
@@ -834,8 +915,22 @@ static int command(play *P, char *line, const kemet_throw *t,
                    const kemet_move *moves, int n) {
     const kemet_pos *pos = kemet_game_pos(P->game);
     if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
-        int yes =
-            cli_yes_no("Leave the game? It stays unfinished (its record too).");
+        /* what becomes of it: kept to go on with, or lost */
+        char question[200];
+        if (P->kept)
+            snprintf(question, sizeof question,
+                     "Leave the game? It is kept: 'kemet play --resume' goes "
+                     "on with it.");
+        else if (P->record)
+            snprintf(question, sizeof question,
+                     "Leave the game? Its record keeps it: 'kemet play "
+                     "--resume %s' goes on with it.",
+                     P->record);
+        else
+            snprintf(question, sizeof question,
+                     "Leave the game? Nothing of it is kept (%s).",
+                     P->unkept ? P->unkept : "--record FILE keeps a game");
+        int yes = cli_yes_no(question);
         return yes ? ACT_LEAVE : CMD_DONE; /* end of input leaves too */
     }
     if (strcmp(line, "resign") == 0) {
@@ -940,6 +1035,9 @@ static int ask_human(play *P, const kemet_throw *t, const kemet_move *moves,
         if (got != CLI_LINE_OK || !line[0])
             continue;
         if (strcmp(line, "undo") == 0) {
+            /* a value of this turn played already (Tab): taken back */
+            if (undo_ply(P, t) >= 0)
+                return ACT_UNDO;
             printf("  There is no step to undo ('takeback' takes back your "
                    "last move).\n");
             continue;
@@ -1150,7 +1248,7 @@ static int computer_choose(void *ctx, const kemet_pos *pos,
 static int computer_turn(play *P) {
     int me = kemet_game_pos(P->game)->to;
     const char *who = P->info->player[me - 1];
-    char thr[256] = "", mv[1024] = "";
+    char thr[512] = "", mv[1024] = "";
     int nthr = 0, rc;
     bool several = false; /* a throw of several values: ";" between them */
     bool opening = opening_throw(P);
@@ -1172,8 +1270,8 @@ static int computer_turn(play *P) {
             if ((rc = kemet_game_step_with(P->game, computer_choose, P,
                                            P->scratch, &ev)))
                 return cannot_go_on(rc);
-            char v[64];
-            kemet_throw_format(&t, v, sizeof v);
+            char v[96];
+            throw_text(P, &t, v, sizeof v);
             /* (a throw's values still to play, Tab's, are no new throw) */
             if (t.sticks != KEMET_KEPT) {
                 several |= t.n > 1;
@@ -1193,8 +1291,8 @@ static int computer_turn(play *P) {
         after_ply(P);
     }
     /* the throws, joined by ", " (or "; " between throws of several
-       values, whose own values are joined by commas) */
-    char joined[300] = "";
+       values, whose own values are joined by commas and "and") */
+    char joined[600] = "";
     for (const char *s = thr; *s; s++)
         if (*s == '\x01')
             append(joined, sizeof joined, "%s", several ? "; " : ", ");
@@ -1293,8 +1391,14 @@ static int ply(play *P) {
     return human_move(P, &moves[k], 0);
 }
 
-static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
+/* Seat p played by `spec` ("human" or an agent). `level`: the play level
+ * the seat was given (--level, or a record's player that is the ruleset's
+ * agent for a level), 0 for an agent the user named, which keeps its
+ * name. */
+static int setup_seat(play *P, int p, const char *spec, int level,
+                      uint64_t seed) {
     seat *S = &P->seat[p];
+    snprintf(S->spec, sizeof S->spec, "%s", spec);
     if (strcmp(spec, "human") == 0) {
         S->human = true;
         snprintf(S->name, sizeof S->name, "you");
@@ -1305,7 +1409,21 @@ static int setup_seat(play *P, int p, const char *spec, uint64_t seed) {
     kemet_error err;
     if (kemet_agent_new_judged(P->judge, spec, seed, &S->agent, &err))
         return cli_fail("--p%d: %s (or human)", p + 1, err.msg);
-    snprintf(S->name, sizeof S->name, "%s", kemet_agent_spec(S->agent));
+    snprintf(S->spec, sizeof S->spec, "%s", kemet_agent_spec(S->agent));
+    if (level)
+        snprintf(S->name, sizeof S->name, "the computer, level %d", level);
+    else
+        snprintf(S->name, sizeof S->name, "%s", kemet_agent_spec(S->agent));
+    return 0;
+}
+
+/* The play level whose agent `spec` is in this ruleset, or 0. */
+static int level_of(const kemet_rules *r, const char *spec) {
+    for (int l = 1; l <= KEMET_LEVELS; l++) {
+        const char *a = kemet_rules_level_agent(r, l);
+        if (a && strcmp(a, spec) == 0)
+            return l;
+    }
     return 0;
 }
 
@@ -1400,9 +1518,10 @@ static void play_game(play *P) {
         /* ruling G5: stopped before a turn beyond the cap would begin */
         if (P->max_turns && turns >= P->max_turns && pos->to != mover) {
             kemet_game_stop(P->game);
-            printf("\nThe game is stopped unfinished after %ld turn%s (the "
-                   "cap, --max-turns).\n",
-                   turns, turns == 1 ? "" : "s");
+            long plies = kemet_game_plies(P->game);
+            printf("\nThe game is stopped unfinished after %ld move%s (the "
+                   "cap of %ld turn%s, --max-turns).\n",
+                   plies, plies == 1 ? "" : "s", turns, turns == 1 ? "" : "s");
             break;
         }
         mover = pos->to;
@@ -1426,6 +1545,24 @@ static void play_game(play *P) {
             kemet_game_resign(P->game, who);
             break;
         }
+        if (got == ACT_UNDO) {
+            /* the turn's last step (a ply of its own), its value to play
+               again with the others still to play */
+            long i = undo_ply(P, kemet_game_throw(P->game));
+            char buf[64];
+            kemet_move m = kemet_game_history(P->game)[i].move;
+            move_words(P, &m, buf, sizeof buf);
+            kemet_game_back(P->game, i);
+            P->used = 0;
+            char left[96];
+            throw_text(P, kemet_game_throw(P->game), left, sizeof left);
+            tell(P, 2, 4, "Step %s taken back: %s to play.", buf, left);
+            P->mark = mark_of(P, kemet_game_plies(P->game) - 1);
+            save_record(P, false);
+            last_to = 0;
+            mover = 0;
+            continue;
+        }
         if (got == ACT_TAKEBACK) {
             /* the library's rule: back to the person's last choice (a
                pass is none), the throw it used pending again */
@@ -1446,9 +1583,17 @@ static void play_game(play *P) {
             continue;
         }
         if (got == ACT_LEAVE) {
-            printf("\nGame left unfinished after %ld turn%s.\n",
-                   kemet_game_turns(P->game),
-                   kemet_game_turns(P->game) == 1 ? "" : "s");
+            long n = kemet_game_plies(P->game);
+            printf("\nGame left unfinished after %ld move%s.\n", n,
+                   n == 1 ? "" : "s");
+            if (P->kept)
+                cli_say(stdout, 0, 2,
+                        "It is kept: 'kemet play --resume' goes on with it.");
+            else if (P->record)
+                cli_say(stdout, 0, 2,
+                        "Its record is %s: 'kemet play --resume %s' goes on "
+                        "with it.",
+                        P->record, P->record);
             break;
         }
     }
@@ -1468,7 +1613,7 @@ static int finish(play *P) {
     if (w != KEMET_PLAYING) {
         putchar('\n');
         cli_board_in(P->rules, &end, P->mark, stdout, P->form, P->rows);
-        long turns = kemet_game_turns(P->game);
+        long moves = kemet_game_plies(P->game);
         /* what the result is worth where the rules count it: Bell's
            score, Jequier's points */
         char worth[96] = "";
@@ -1480,13 +1625,13 @@ static int finish(play *P) {
             snprintf(worth, sizeof worth, ", worth %d point%s", points,
                      points == 1 ? "" : "s");
         if (w == KEMET_DRAW)
-            printf("The game is drawn after %ld turn%s%s.\n", turns,
-                   turns == 1 ? "" : "s", worth);
+            printf("The game is drawn after %ld move%s%s.\n", moves,
+                   moves == 1 ? "" : "s", worth);
         else
-            printf("%s (%s) win%s after %ld turn%s%s.\n",
+            printf("%s (%s) win%s after %ld move%s%s.\n",
                    P->info->player[w - 1], P->seat[w - 1].name,
-                   cli_plural(P->info->player[w - 1]) ? "" : "s", turns,
-                   turns == 1 ? "" : "s", worth);
+                   cli_plural(P->info->player[w - 1]) ? "" : "s", moves,
+                   moves == 1 ? "" : "s", worth);
         if (P->seat[0].human || P->seat[1].human) {
             putchar('\n');
             review_summary(P, true);
@@ -1497,7 +1642,10 @@ static int finish(play *P) {
         if (P->record_errno)
             rc = cli_fail("writing the record '%s' failed: %s", P->record,
                           strerror(P->record_errno));
-        else
+        else if (P->kept && w != KEMET_PLAYING)
+            cli_say(stdout, 0, 2, "The game is kept; its record: %s",
+                    P->record);
+        else if (!P->kept)
             cli_say(stdout, 0, 2,
                     "The record is in %s ('kemet replay %s' checks it).",
                     P->record, P->record);
@@ -1554,6 +1702,215 @@ static int reopen_record(play *P, const char *path) {
     return 0;
 }
 
+/* ---------------------------------------------------------------------------
+ * The games kept for a player: a game a person plays at a terminal is
+ * written as it goes (as with --record) into the state folder,
+ * $XDG_STATE_HOME/kemet/games (else ~/.local/state/kemet/games), so that
+ * quitting, a closed terminal or a crash loses nothing and 'kemet play
+ * --resume' goes on with it, as the page keeps its games in the browser.
+ * ------------------------------------------------------------------------ */
+
+/* The folder of the kept games into buf: 0, or -1 where there is no home
+ * to keep them in. */
+static int games_dir(char *buf, size_t len) {
+    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(buf, len, "%s/kemet/games", xdg);
+    else if (home && home[0])
+        n = snprintf(buf, len, "%s/.local/state/kemet/games", home);
+    else
+        return -1;
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* Makes the folder `path` and those above it (mode 0700: a player's
+ * games are their own). 0, or an errno. */
+static int make_folders(const char *path) {
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *s = buf + 1;; s++) {
+        if (*s != '/' && *s)
+            continue;
+        char c = *s;
+        *s = '\0';
+        if (mkdir(buf, 0700) != 0 && errno != EEXIST)
+            return errno;
+        if (!c)
+            return 0;
+        *s = c;
+    }
+}
+
+/* Keeps the new game in the games folder (a record named after the time
+ * and the ruleset, never one that exists). A failure is told, and the
+ * game goes on unkept. */
+static void keep_game(play *P) {
+    char dir[PATH_MAX - 64];
+    int e = games_dir(dir, sizeof dir) ? ENOENT : make_folders(dir);
+    if (!e) {
+        time_t now = time(NULL);
+        struct tm tm;
+        char when[32];
+        localtime_r(&now, &tm);
+        strftime(when, sizeof when, "%Y%m%d-%H%M%S", &tm);
+        for (int k = 1; k < 100; k++) {
+            char suffix[8] = "";
+            if (k > 1)
+                snprintf(suffix, sizeof suffix, "-%d", k);
+            snprintf(P->kept_path, sizeof P->kept_path, "%s/%s-%s%s.record",
+                     dir, when, P->info->id, suffix);
+            int fd = open(P->kept_path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+            if (fd < 0 && errno == EEXIST)
+                continue;
+            if (fd < 0) {
+                e = errno;
+                break;
+            }
+            close(fd);
+            P->record_mode = 0600;
+            P->record = P->kept_path;
+            P->record_at = strdup(P->kept_path);
+            if (!P->record_at || (e = write_whole(P, true)) != 0) {
+                e = P->record_at ? e : ENOMEM;
+                unlink(P->kept_path);
+                free(P->record_at);
+                P->record_at = NULL;
+                P->record = NULL;
+            } else
+                P->kept = true;
+            break;
+        }
+    }
+    if (!P->kept)
+        cli_say(stdout, 0, 2,
+                "(This game cannot be kept to resume later: %s. It goes on; "
+                "--record FILE keeps it elsewhere.)",
+                e ? strerror(e) : "no free name");
+}
+
+/* A kept game, for the list 'kemet play --resume' shows. */
+typedef struct kept_game {
+    char path[PATH_MAX];
+    time_t when;
+    char about[200];
+} kept_game;
+
+static int by_newest(const void *a, const void *b) {
+    const kept_game *x = a, *y = b;
+    return (x->when < y->when) - (x->when > y->when);
+}
+
+/* 'kemet play --resume' with no file: the unfinished games kept, newest
+ * first, and the one the player picks (Enter: the newest) in `chosen`.
+ * 0, or EXIT_BAD after a message (none kept, none picked). */
+static int pick_kept(char *chosen, size_t len) {
+    char dir[PATH_MAX - 64];
+    if (games_dir(dir, sizeof dir))
+        return cli_fail("play: --resume: no home folder to keep games in "
+                        "(HOME is not set); name a record: --resume FILE");
+    DIR *d = opendir(dir);
+    kept_game *list = NULL;
+    long n = 0, cap = 0;
+    for (struct dirent *de; d && (de = readdir(d));) {
+        size_t l = strlen(de->d_name);
+        if (l < 8 || strcmp(de->d_name + l - 7, ".record") != 0)
+            continue;
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat st;
+        char *text = stat(path, &st) == 0 && st.st_size < (8 << 20)
+                         ? cli_read_file(path, (size_t)8 << 20)
+                         : NULL;
+        kemet_rules *r = NULL;
+        kemet_pos start;
+        kemet_ply *plies = NULL;
+        long np;
+        kemet_error err;
+        kemet_game *g = NULL;
+        if (text &&
+            !kemet_record_read_text(text, cli_rules_text(), &r, &start, &plies,
+                                    &np, &err) &&
+            !kemet_game_read(r, text, &g, &err) &&
+            (kemet_game_next(g) != KEMET_NEXT_OVER || kemet_game_stopped(g)) &&
+            !kc_grow(&list, &cap, n, sizeof *list)) {
+            kept_game *k = &list[n++];
+            snprintf(k->path, sizeof k->path, "%s", path);
+            k->when = st.st_mtime;
+            const kemet_info *info = kemet_rules_info(r);
+            /* who plays it: you (the one person), against whom */
+            char side[2][64];
+            int people = 0, you = 0;
+            for (int p = 0; p < 2; p++) {
+                const char *who = kemet_game_player(g, p + 1);
+                int lv = level_of(r, who);
+                if (!strcmp(who, "human")) {
+                    people++;
+                    you = p;
+                } else if (lv)
+                    snprintf(side[p], sizeof side[p], "the computer, level %d",
+                             lv);
+                else
+                    snprintf(side[p], sizeof side[p], "%s", who);
+            }
+            char seats[160];
+            if (people == 2)
+                snprintf(seats, sizeof seats, "two people");
+            else
+                snprintf(seats, sizeof seats, "you as %s against %s",
+                         info->player[you], side[1 - you]);
+            char at[32];
+            struct tm tm;
+            localtime_r(&k->when, &tm);
+            strftime(at, sizeof at, "%d %b %H:%M", &tm);
+            long m = kemet_game_plies(g);
+            snprintf(k->about, sizeof k->about, "%s: %s, %ld move%s, %s",
+                     info->title, seats, m, m == 1 ? "" : "s", at);
+        }
+        kemet_game_free(g);
+        free(plies);
+        kemet_rules_close(r);
+        free(text);
+    }
+    if (d)
+        closedir(d);
+    if (n == 0) {
+        free(list);
+        return cli_fail("play: --resume: no unfinished game is kept (in %s); "
+                        "name a record: --resume FILE",
+                        dir);
+    }
+    qsort(list, (size_t)n, sizeof *list, by_newest);
+    printf("Unfinished games (kept in %s):\n", dir);
+    for (long i = 0; i < n; i++)
+        cli_say(stdout, 2, 6, "%ld) %s", i + 1, list[i].about);
+    int rc = 0;
+    for (;;) {
+        char line[64];
+        if (n > 1)
+            printf("Which game? (1-%ld; Enter: 1) ", n);
+        else
+            printf("Go on with it? (Enter) ");
+        fflush(stdout);
+        int got = cli_read_line(line, sizeof line);
+        if (got == CLI_LINE_END) {
+            putchar('\n');
+            rc = cli_fail("play: --resume: no game picked");
+            break;
+        }
+        long k = 1;
+        if (got == CLI_LINE_OK && line[0] &&
+            (!cli_number(line, &k) || k < 1 || k > n)) {
+            printf("  Pick a number from 1 to %ld.\n", n);
+            continue;
+        }
+        snprintf(chosen, len, "%s", list[k - 1].path);
+        break;
+    }
+    free(list);
+    return rc;
+}
+
 /* --resume FILE: its text, checked, and its ruleset (spec, from its
  * ruleset line). 0, or EXIT_BAD after a message. */
 static int read_resume(const char *path, char **text, char *spec, size_t len) {
@@ -1590,12 +1947,13 @@ static int resume_game(play *P, const char *path, const char *text) {
     return 0;
 }
 
-int cmd_play(int argc, char **argv) {
+static int play_args(int argc, char **argv) {
     const char *p1 = "human", *p2 = NULL, *record = NULL, *board = NULL,
                *resume = NULL, *position = NULL;
     long level = 0, side = 1, max_turns = -1;
     uint64_t seed = 0;
-    bool have_seed = false, autoplay = false, compact = false;
+    bool have_seed = false, autoplay = false, compact = false, no_save = false,
+         resume_kept = false;
     const char *ruleset = "senet-kendall";
     const char *arg[1];
     int npos;
@@ -1613,6 +1971,9 @@ int cmd_play(int argc, char **argv) {
                       {"auto", OPT_FLAG, &autoplay, 0, 0},
                       {"compact", OPT_FLAG, &compact, 0, 0},
                       {"max-turns", OPT_LONG, &max_turns, 0, LONG_MAX},
+                      {"no-save", OPT_FLAG, &no_save, 0, 0},
+                      /* (--resume with no file: cmd_play) */
+                      {"resume-kept", OPT_FLAG, &resume_kept, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int rc = cli_parse(argc, argv, opts, arg, 0, 1, &npos, play_usage);
     if (rc)
@@ -1648,12 +2009,22 @@ int cmd_play(int argc, char **argv) {
             strncmp(argv[i], "--level", 7) == 0)
             seats_given = true;
     }
-    char *resume_text = NULL, resume_spec[128];
+    char *resume_text = NULL, resume_spec[128], picked[PATH_MAX];
+    if (resume_kept && resume)
+        return cli_fail("play: --resume names one game, or none to pick one "
+                        "of those kept");
+    if (resume_kept)
+        resume = "";
     if (resume) {
         if (npos || have_seed || record || board || position)
             return cli_fail("play: --resume takes the ruleset, the seed, the "
                             "start and the record from its file; give none "
                             "of them");
+        if (!*resume) { /* no file: one of the games kept */
+            if ((rc = pick_kept(picked, sizeof picked)))
+                return rc;
+            resume = picked;
+        }
         if ((rc = read_resume(resume, &resume_text, resume_spec,
                               sizeof resume_spec)))
             return rc;
@@ -1690,6 +2061,9 @@ int cmd_play(int argc, char **argv) {
     }
     P.info = kemet_rules_info(P.rules);
     P.rows = cli_rows(stdout);
+    /* a seat given by its level is "the computer, level N" */
+    int lv1 = p1 == level_seat ? (int)level : 0,
+        lv2 = p2 == level_seat ? (int)level : 0;
     if (p1 == level_seat)
         p1 = kemet_rules_level_agent(P.rules, (int)level);
     if (p2 == level_seat)
@@ -1702,6 +2076,9 @@ int cmd_play(int argc, char **argv) {
         const char *t = p1;
         p1 = p2;
         p2 = t;
+        int l = lv1;
+        lv1 = lv2;
+        lv2 = l;
     }
     if (!(P.scratch = malloc(KEMET_MAX_MOVES * sizeof *P.scratch))) {
         kemet_judge_free(P.judge);
@@ -1718,8 +2095,11 @@ int cmd_play(int argc, char **argv) {
             goto out;
         seed = kemet_game_seed(P.game);
         if (!seats_given) {
+            /* the record's players (a level's agent by its level) */
             p1 = kemet_game_player(P.game, 1);
             p2 = kemet_game_player(P.game, 2);
+            lv1 = level_of(P.rules, p1);
+            lv2 = level_of(P.rules, p2);
         }
         if (!kemet_game_is_setup(P.game)) {
             if (kemet_game_new(P.rules, seed, &opening, &ev)) {
@@ -1740,8 +2120,8 @@ int cmd_play(int argc, char **argv) {
         }
         P.opening_throw = kemet_game_throw(P.game) != NULL;
     }
-    if (setup_seat(&P, 0, p1, seed ^ 0x5eed0001ULL) ||
-        setup_seat(&P, 1, p2, seed ^ 0x5eed0002ULL)) {
+    if (setup_seat(&P, 0, p1, lv1, seed ^ 0x5eed0001ULL) ||
+        setup_seat(&P, 1, p2, lv2, seed ^ 0x5eed0002ULL)) {
         rc = EXIT_BAD;
         goto out;
     }
@@ -1756,15 +2136,32 @@ int cmd_play(int argc, char **argv) {
         /* the record names the players who began it */
         if ((rc = reopen_record(&P, resume)))
             goto out;
+        /* a game kept in the games folder stays a kept game */
+        char dir[PATH_MAX - 64], *real = NULL;
+        if (!games_dir(dir, sizeof dir) && (real = realpath(dir, NULL))) {
+            size_t l = strlen(real);
+            P.kept =
+                strncmp(P.record_at, real, l) == 0 && P.record_at[l] == '/';
+        }
+        free(real);
         long n = kemet_game_plies(P.game);
-        cli_say(stdout, 0, 2, "Resuming %s after %ld pl%s.", resume, n,
-                n == 1 ? "y" : "ies");
+        cli_say(stdout, 0, 2, "Resuming %s after %ld move%s.", resume, n,
+                n == 1 ? "" : "s");
     } else {
-        kemet_game_set_players(P.game,
-                               P.seat[0].human ? "human" : P.seat[0].name,
-                               P.seat[1].human ? "human" : P.seat[1].name);
+        kemet_game_set_players(P.game, P.seat[0].spec, P.seat[1].spec);
         if (record && (rc = create_record(&P, record)))
             goto out;
+        /* a person's game at a terminal is kept, as the page keeps its
+           games, unless --no-save (a built-in board: records name no
+           other) */
+        bool person = P.seat[0].human || P.seat[1].human;
+        if (!record && !no_save && !board && person && isatty(STDIN_FILENO))
+            keep_game(&P);
+        P.unkept = no_save ? "--no-save"
+                   : board ? "a board file's game: records name built-in "
+                             "boards only"
+                           : "not played at a terminal; --record FILE keeps "
+                             "it";
     }
     show_header(&P, &ev);
     play_game(&P);
@@ -1780,5 +2177,22 @@ out:
     kemet_agent_free(P.seat[1].agent);
     kemet_judge_free(P.judge);
     kemet_rules_close(P.rules);
+    return rc;
+}
+
+int cmd_play(int argc, char **argv) {
+    /* --resume with no file (the last argument, or before another
+       option): the games kept, to pick one */
+    char **args = malloc((size_t)(argc + 1) * sizeof *args);
+    if (!args)
+        return cli_fail("play: out of memory");
+    for (int i = 0; i < argc; i++)
+        args[i] = strcmp(argv[i], "--resume") == 0 &&
+                          (i + 1 == argc || strncmp(argv[i + 1], "--", 2) == 0)
+                      ? "--resume-kept"
+                      : argv[i];
+    args[argc] = NULL;
+    int rc = play_args(argc, args);
+    free(args);
     return rc;
 }
