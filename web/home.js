@@ -75,7 +75,7 @@ export async function home(chosen) {
     const state = x.status === "over" ? (x.winner === g.seat || both ? (both ? "over" : "won") : x.winner === 0 ? "drawn" : "lost")
       : x.to === g.seat || both ? "your turn" : x.to ? (other.kind === "computer" ? "the computer's turn" : `${other.name}' turn`.replace(/([^s])' turn/, "$1's turn")) : "in play";
     return h("tr", {class: state === "your turn" ? "yours" : ""}, h("td", {}, x.title), h("td", {}, both ? "both sides" : "as " + x.players[g.seat - 1].name),
-      h("td", {}, other.kind === "computer" ? "computer level " + other.level : "a person"),
+      h("td", {}, other.kind === "computer" ? "the computer, level " + other.level : "a person"),
       h("td", {class: "state"}, state + ` · ${x.plies} moves`),
       h("td", {}, x.status === "over" ? h("a", {href: `#/replay/${x.id}`}, "replay")
                                       : h("a", {href: `#/game/${x.id}`}, "resume")));
@@ -124,7 +124,8 @@ export async function rulesPage(id) {
   await getRulesets();
   const rs = ruleset(id);
   if (!rs) { errorPage(`There is no ruleset ${id}.`); return; }
-  const a = rs.art, marks = [...new Set(a.holes.map(c => c.mark).filter(Boolean))];
+  /* (the signs of round holes, a Sun's rays, are in the legend itself) */
+  const a = rs.art, marks = [...new Set(a.holes.filter(c => c.shape === "square").map(c => c.mark).filter(Boolean))];
   const note = (rs.board_note || "").replace(/;?\s*see docs\/boards\.md\.?/, ".").replace(/\.\.$/, ".");
   const sample = drawBoard(rs, rs.start || [], {you: 1, numbers: true});
   app.replaceChildren(h("article", {class: "rules"},

@@ -191,8 +191,17 @@ export async function replayPage(id) {
         end && end.resigned ? h("li", {class: "resigned"}, `After move ${review.plies}: ${end.words}`) : null));
     show();
   };
+  /* a closer look on a small screen, as on the game page */
+  const zoom = h("button", {class: "secondary zoom", id: "zoom", "aria-pressed": "false", onclick: () => {
+    const on = !holder.classList.contains("zoomed");
+    holder.classList.toggle("zoomed", on);
+    zoom.setAttribute("aria-pressed", on ? "true" : "false");
+    zoom.textContent = on ? "− Zoom" : "+ Zoom";
+    show();
+    if (on) { holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2; holder.scrollTop = (holder.scrollHeight - holder.clientHeight) / 2; }
+  }}, "+ Zoom");
   const page = h("div", {class: "replay", tabindex: 0, onkeydown: e => { if (e.key === "ArrowLeft") step(-1); if (e.key === "ArrowRight") step(1); }},
-    h("h1", {}, "Replay: " + rs.title),
+    h("div", {class: "gamehead"}, h("h1", {}, "Replay: " + rs.title), zoom),
     h("p", {id: "ending", class: "status"}, ending(rs, g)),
     holder,
     numbering(rs, mine ? viewer : null) ? h("p", {class: "small", id: "numbering"}, numbering(rs, mine ? viewer : null)) : null,

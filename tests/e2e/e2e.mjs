@@ -1351,6 +1351,16 @@ async function reviewPhone(browser, base) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const bad = watchErrors(page);
   await page.goto(`${base}/#/replay/${g.id}`);
+  /* the replay's zoom: the board twice as wide in a box that scrolls */
+  const wide = async () => page.evaluate(() => document.querySelector(".replay .board").getBoundingClientRect().width);
+  await page.locator(".replay .board").waitFor();
+  const w0 = await wide();
+  await page.click("#zoom");
+  const w1 = await wide();
+  if (w1 < 1.9 * w0) fail(`the replay's zoom: ${w0.toFixed(0)} px, then ${w1.toFixed(0)} px`);
+  if (await page.evaluate(() => document.documentElement.scrollWidth) > 390) fail("the replay zoomed widens the page");
+  await page.screenshot({ path: join(artifacts, "replay-zoom-390x844.png") });
+  await page.click("#zoom");
   await page.click("#review-button");
   await page.locator("#review .review-list li").first().waitFor({ timeout: 60000 });
   const m = await page.evaluate(() => ({
