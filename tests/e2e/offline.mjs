@@ -252,6 +252,61 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox"],
 });
+/* The fixes of the served page offline too (the same page, the engine in
+ * the browser): Lions & Jackals against the computer as the Jackals, the
+ * Lions' moves in the Jackals' numbers as the board has them and the
+ * legend saying so, a hint in the middle of a turn, a phone's holes 18 px
+ * or more. */
+async function seatsNumbersOffline(browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await openPage(context);
+  await page.goto(httpBase);
+  await page.locator("#start").waitFor();
+  await page.selectOption("#seat", "2");
+  await newGame(page, "lions-jackals", "computer:1");
+  let checked = false, hinted = false;
+  for (let i = 0; i < 300 && !(checked && hinted); i++) {
+    const t = await turn(page);
+    if (t === "over") break;
+    if (t !== "mine") { await page.waitForTimeout(50); continue; }
+    if (!checked && (await page.locator(".board .arrow.last").count())) {
+      /* the Lions' last move: each plain step's ends as the board numbers them */
+      const got = await page.evaluate(() => {
+        const li = [...document.querySelectorAll("#log li")].reverse().find(l => /Lions move/.test(l.textContent));
+        const title = document.querySelector(".board .arrow.last title").textContent;
+        return { li: li ? li.textContent : "", title, legend: (document.getElementById("numbering") || {}).textContent || "" };
+      });
+      if (/last move: Lions/.test(got.title)) {
+        const steps = [...got.title.matchAll(/(\d+) → (\d+)(?!, carried| by count)/g)].map(m => [m[1], m[2]]);
+        for (const [a, b] of steps) if (!got.li.includes(`Lions move ${a}-${b}.`)) fail(`offline: the arrow says ${a} → ${b}, the list "${got.li}"`);
+        if (!/your squares \(the Jackals'\)/.test(got.legend)) fail("offline: the legend says " + got.legend);
+        checked = steps.length > 0;
+      }
+    }
+    if (!hinted && (await page.locator("#throw").count()) === 0 && (await page.locator(".board .hole.source").count())) {
+      await page.locator(".board .hole.source").first().click();
+      await page.locator(".board .hole.target").first().waitFor();
+      await page.locator(".board .hole.target").first().click();
+      await page.locator("body:not([data-busy])").waitFor();
+      if (await page.locator("#so-far").count()) {
+        await page.click("#hint");
+        await page.locator("#hints li").first().waitFor({ timeout: 60000 });
+        if (!/way to finish the turn/.test(await page.locator("#hints").textContent())) fail("offline: the mid-turn hint");
+        hinted = true;
+        await page.screenshot({ path: join(artifacts, "offline-mid-turn-hint-390x844.png") });
+      }
+    }
+    await playOnce(page);
+  }
+  if (!checked) fail("offline: no move of the Lions was seen in the Jackals' numbers");
+  if (!hinted) fail("offline: no hint in the middle of a turn");
+  const hole = await page.evaluate(() => Math.min(...[...document.querySelectorAll(".board .hole .cellbg")].map(e => e.getBoundingClientRect().width)));
+  if (hole < 18) fail(`offline: a hole is ${hole.toFixed(1)} px on a phone`);
+  page.check();
+  console.log(`ok - offline: the Lions' moves in the Jackals' numbers, a hint in the middle of a turn, holes ${hole.toFixed(1)} px on a phone`);
+  await context.close();
+}
+
 /* the moves shown at once: the reader's choice, for a quick run */
 const newContext = browser.newContext.bind(browser);
 browser.newContext = async o => {
@@ -266,6 +321,7 @@ try {
   await twoAtOneDevice(browser);
   await takenOver(browser);
   await responsive(browser);
+  await seatsNumbersOffline(browser);
 } catch (e) {
   console.error("not ok - " + e.message);
   status = 1;

@@ -178,6 +178,50 @@ console.log(`ok - every ruleset (${rulesets.length}) against the computer at lev
   console.log(`ok - the rematch at one device: ${m.id}, kept and rebuilt`);
 }
 
+/* the moves in the numbers of the seat looking (ko_history with the
+ * token, ko_state): in Tab the sides count the holes from opposite ends,
+ * so a move of Black's reads in White's numbers to White and to a reader
+ * without a token, in Black's own to Black; the steps of a turn begun
+ * list the ways to finish it (the page's hint in the middle of a turn) */
+{
+  const tab = rs.rulesets.find(r => r.id === "tab-58");
+  const seen = (who, sq, viewer) => String(tab.paths[viewer - 1].indexOf(tab.paths[who - 1][sq], 1));
+  const g = await expect(w, 201, "POST", "games", { ruleset: "tab-58", players: [{ computer: 1 }, "human"] }, undefined, "Tab as Black");
+  const tok = g.tokens["2"];
+  let hist = null, last = null;
+  for (let k = 0; k < 400 && !last; k++) {
+    await play(w, g.id, tok, 1);
+    hist = (await w.call("GET", `games/${g.id}/history`, undefined, tok)).data;
+    const p = hist.history[hist.history.length - 1];
+    if (p.player === 2 && /^\d+-\d+$/.test(p.move) && /^Black moves /.test(p.words)) last = p;
+  }
+  check(last !== null, "Tab: a plain step of Black's");
+  if (last) {
+    const [a, b] = last.move.split("-").map(Number);
+    check(last.words.startsWith(`Black moves ${a}-${b}.`), `Black reads its own numbers: ${last.words}`);
+    const spectator = (await w.call("GET", `games/${g.id}/history`)).data, q = spectator.history[last.ply];
+    const want = `Black moves ${seen(2, a, 1)}-${seen(2, b, 1)}.`;
+    check(q.words.startsWith(want) && want !== `Black moves ${a}-${b}.`, `a reader without a token reads White's numbers: ${q.words} (want ${want})`);
+  }
+  const lj = await expect(w, 201, "POST", "games", { ruleset: "lions-jackals", players: ["human", "human"] }, undefined, "Lions & Jackals by two");
+  let st = lj.state, ways = null;
+  for (let k = 0; k < 400 && !ways && st.phase !== "over"; k++) {
+    if (st.phase === "move" && st.throw.values.length >= 2) {
+      const s0 = (await w.call("GET", `games/${lj.id}/steps?done=`)).data;
+      const d = s0.next[0];
+      const s1 = (await w.call("GET", `games/${lj.id}/steps?done=${encodeURIComponent(d)}`)).data;
+      if (!s1.complete) {
+        ways = s1.ways;
+        check(Array.isArray(ways) && ways.length > 0 && ways.every(x => x.move.startsWith(d + "+") && st.moves.includes(x.as)),
+              `a turn begun with ${d}: its ways to finish, each a listed move (${JSON.stringify((ways || []).slice(0, 2))})`);
+      }
+    }
+    st = await play(w, lj.id, lj.tokens["1"], 1);
+  }
+  check(ways !== null, "Lions & Jackals: a turn of several values begun");
+  console.log("ok - words in the numbers of the seat looking; the ways to finish a turn begun");
+}
+
 /* bad input: the server's errors */
 {
   const g = await expect(w, 201, "POST", "games", { ruleset: "senet-kendall" }, undefined, "a default game");
