@@ -566,7 +566,7 @@ function render() {
     const rank = hints.indexOf(m) + 1;
     arrows.push({steps: moveSteps(rs, st.to, m.move, st.throw ? st.throw.values : []).slice(v.done.length), kind: rank === 1 ? "best" : "hint", move: m.move,
                  label: multi ? null : String(rank),
-                 title: `${rank}. ${moveWords(rs, rest(v, m.move), {values: st.throw ? st.throw.values : []})}: your chance of winning after this move: ${shown[rank - 1].chance}${m.exact ? " (exact)" : ""}`});
+                 title: `${rank}. ${moveWords(rs, rest(v, m.move), {who: st.to, values: st.throw ? st.throw.values : []})}: your chance of winning after this move: ${shown[rank - 1].chance}${m.exact ? " (exact)" : ""}`});
   });
   const board = drawBoard(rs, v.done.length && v.mid ? v.mid : st.cells, {marks, you: st.you || 1, numbers: numbersOn(), arrows, ply: st.plies,
     onCell: cell => { const sq = squareOfCell(cell); if (sq !== null) choose(String(sq)); }});
@@ -599,10 +599,10 @@ function render() {
   const actions = h("div", {class: "row", id: "actions"});
   if (mine && st.phase === "throw") {
     actions.append(h("button", {id: "throw", class: "act", title: "Throw the sticks (key t)", "aria-keyshortcuts": "t", onclick: () => act(w => post(w, "throw"))}, "Throw the sticks"));
-    for (const m of st.prethrow) actions.append(h("button", {class: "secondary act", onclick: () => act(w => sendMove(w, m))}, "Instead: " + moveWords(rs, m)));
+    for (const m of st.prethrow) actions.append(h("button", {class: "secondary act", onclick: () => act(w => sendMove(w, m))}, "Instead: " + moveWords(rs, m, {who: st.to})));
   }
   if (mine && st.phase === "move" && v.ways)
-    for (const x of v.ways) actions.append(h("button", {class: "act way", "data-step": x.text, onclick: () => takeStep(x)}, stepWords(rs, x.text)));
+    for (const x of v.ways) actions.append(h("button", {class: "act way", "data-step": x.text, onclick: () => takeStep(x)}, stepWords(rs, x.text, {who: st.to, values: st.throw ? st.throw.values : []})));
   if (mine && v.done.length) actions.append(h("button", {class: "secondary act", onclick: () => { v.done = []; v.picked = null; v.ways = null; act(w => loadSteps(w)); }}, "Undo step"));
   if (mine) actions.append(h("button", {class: "secondary act", id: "hint", onclick: () => act(async w => {
     say("Thinking…"); render();
@@ -631,7 +631,7 @@ function render() {
           h("button", {class: "link hintmove", "data-move": m.move, title: "play this move",
                        onclick: () => act(w => m.move === "throw" ? post(w, "throw") : sendMove(w, m.move))},
             m.move === "throw" ? "throw the sticks" : (st.phase === "throw" ? "instead of throwing: " : v.done.length ? "then " : "play ") +
-              moveWords(rs, rest(v, m.move), {values: st.throw ? st.throw.values : []}))))),
+              moveWords(rs, rest(v, m.move), {who: st.to, values: st.throw ? st.throw.values : []}))))),
       h("p", {class: "small agent"}, list.length > most && !v.allHints ? [h("button", {class: "link", id: "all-hints", onclick: () => { v.allHints = true; render(); }}, `show all ${list.length}`), " · "] : null,
         st.phase === "move" && drawn.length ? (multi ? "The best is drawn on the board, its steps numbered. " : "Their numbers are on the board. ") : "",
         `Hints by the ${v.hints.agent} agent.`));
@@ -674,7 +674,7 @@ function render() {
   const side = h("div", {class: "panel", id: "side"},
     h("p", {class: "status", id: "turn", "data-version": st.version, "aria-live": "polite"}, turnLine(v, rs)),
     st.throw || actions.children.length ? h("div", {class: "throwrow"}, drawThrow(rs, st.throw), actions) : h("div", {id: "actions", hidden: true}),
-    v.done.length ? h("p", {class: "small", id: "so-far"}, "Steps so far: " + moveWords(rs, v.done.join("+"), {values: st.throw ? st.throw.values : []})) : null,
+    v.done.length ? h("p", {class: "small", id: "so-far"}, "Steps so far: " + moveWords(rs, v.done.join("+"), {who: st.to, values: st.throw ? st.throw.values : []})) : null,
     h("p", {class: "msg" + (v.bad ? " bad" : ""), id: "msg", role: "status"}, v.msg),
     hintBox, end,
     mine && st.phase === "move" ? typedForm : null,

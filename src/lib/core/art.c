@@ -151,7 +151,7 @@ static void fit_holes(kemet_board_art *a) {
         x1 = h->x > x1 ? h->x : x1;
         y1 = h->y > y1 ? h->y : y1;
     }
-    const double margin = r * 1.55 + 6; /* the frame, and a Sun's rays */
+    const double margin = r * 1.6 + 10; /* the frame, and a Sun's rays */
     for (int i = 0; i < a->nholes; i++) {
         a->hole[i].x += margin - x0;
         a->hole[i].y += margin - y0;
