@@ -245,7 +245,7 @@ static void games_and_board(void **state) {
                             "greedy", "--p2", "greedy", "--seed", "5", NULL),
                      0);
     assert_non_null(strstr(o, " hit"));
-    assert_non_null(strstr(o, "wins after 92 turns, 6 pieces borne off to 1."));
+    assert_non_null(strstr(o, "wins after 92 moves, 6 pieces borne off to 1."));
     free(o);
     free(e);
     assert_int_equal(tu_run(NULL, &o, &e, "rules", "senet-bell", NULL), 0);

@@ -293,11 +293,11 @@ static void game_fits(void **state) {
     fits(o, 80);
     assert_non_null(strstr(o, "weighed its choices"));
     assert_non_null(strstr(o, "kemet hint 'lions-jackals"));
-    /* the review at the end, however many plies this seeded game has
+    /* the review at the end, however many moves this seeded game has
      * under today's rules and network */
     const char *rev = strstr(o, "Review of the ");
     assert_non_null(rev);
-    assert_non_null(strstr(rev, " plies of the game"));
+    assert_non_null(strstr(rev, " moves of the game"));
     free(o);
     free(e);
     st = tu_run(NULL, &o, &e, "match", "senet-kendall", "--p1", "greedy",
@@ -583,7 +583,7 @@ static void screens_fit(void **state) {
                      compact ? " --compact" : "");
             screens_in_view(o, in, what);
             /* the computer's turns were told (level 2: greedy~0.6) */
-            assert_non_null(strstr(o, "(greedy~0.6) throw"));
+            assert_non_null(strstr(o, "(the computer, level 2) throw"));
             free(o);
             free(e);
         }
@@ -741,7 +741,7 @@ static void side_and_table(void **state) {
     int st =
         tu_run("quit\ny\n", &o, &e, "play", "--side", "2", "--seed", "5", NULL);
     assert_int_equal(st, 0);
-    assert_non_null(strstr(o, "White (greedy~0.6)")); /* level 2 */
+    assert_non_null(strstr(o, "White (the computer, level 2)"));
     assert_non_null(strstr(o, "Black (you)"));
     free(o);
     free(e);

@@ -922,19 +922,17 @@ static int command(play *P, char *line, const kemet_throw *t,
     if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
         /* what becomes of it: kept to go on with, or lost */
         char question[200];
+        /* (on one line of 80 columns with the prompt before it) */
         if (P->kept)
             snprintf(question, sizeof question,
-                     "Leave the game? It is kept: 'kemet play --resume' goes "
-                     "on with it.");
+                     "Leave the game? It is kept: 'kemet play --resume'.");
         else if (P->record)
             snprintf(question, sizeof question,
-                     "Leave the game? Its record keeps it: 'kemet play "
-                     "--resume %s' goes on with it.",
-                     P->record);
+                     "Leave the game? Its record keeps it (--resume FILE).");
         else
             snprintf(question, sizeof question,
-                     "Leave the game? Nothing of it is kept (%s).",
-                     P->unkept ? P->unkept : "--record FILE keeps a game");
+                     "Leave the game? Nothing is kept (%s).",
+                     P->unkept ? P->unkept : "see --record");
         int yes = cli_yes_no(question);
         return yes ? ACT_LEAVE : CMD_DONE; /* end of input leaves too */
     }
@@ -2163,10 +2161,8 @@ static int play_args(int argc, char **argv) {
         if (!record && !no_save && !board && person && isatty(STDIN_FILENO))
             keep_game(&P);
         P.unkept = no_save ? "--no-save"
-                   : board ? "a board file's game: records name built-in "
-                             "boards only"
-                           : "not played at a terminal; --record FILE keeps "
-                             "it";
+                   : board ? "a board file's game"
+                           : "no terminal: see --record";
     }
     show_header(&P, &ev);
     play_game(&P);
