@@ -151,7 +151,11 @@ static void fit_holes(kemet_board_art *a) {
         x1 = h->x > x1 ? h->x : x1;
         y1 = h->y > y1 ? h->y : y1;
     }
-    const double margin = r * 1.6 + 10; /* the frame, and a Sun's rays */
+    /* the frame's border and a little room; a Sun's rays reach further */
+    bool sun = false;
+    for (int i = 0; i < a->nholes; i++)
+        sun |= strcmp(a->hole[i].mark, "☀") == 0;
+    const double margin = sun ? r * 1.6 + 10 : r + 12;
     for (int i = 0; i < a->nholes; i++) {
         a->hole[i].x += margin - x0;
         a->hole[i].y += margin - y0;
