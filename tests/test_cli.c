@@ -376,7 +376,7 @@ static int records_in(const char *dir, char names[16][256]) {
 }
 
 /* A game played at a terminal is kept with no --record, as the page keeps
- * its games (issue: nothing was written, yet quitting spoke of a record):
+ * its games (nothing was written once, yet quitting spoke of a record):
  * in $XDG_STATE_HOME/kemet/games, written as it goes; quitting says so;
  * 'kemet play --resume' with no file lists the unfinished games and goes
  * on with the one picked. --no-save keeps nothing, and says so on
@@ -481,7 +481,7 @@ static void play_kept(void **state) {
 }
 
 /* Tab plays a turn's values a ply each: 'undo' after the first of them
- * (issue: "There is no step to undo" after 5-6 with 1 and 3 still to
+ * (it once said "There is no step to undo" after 5-6 with 1 and 3 still to
  * play) takes that step back, the turn's values all to play again, as
  * 'undo' does in the middle of a turn of Lions & Jackals; the record
  * holds the game as it stands. */

@@ -1053,7 +1053,7 @@ async function playedTo(base, ruleset, stop, pick = (st, i) => st.moves[(i * 7) 
 /* The board's number on a cell, as drawn. */
 const numberOn = (page, cell) => page.evaluate(c => document.querySelector(`.board text.num[data-of="${c}"]`).textContent, cell);
 
-/* Moves in the numbers of the seat looking (issue: Tab's "Black moves
+/* Moves in the numbers of the seat looking (it once said, in Tab, "Black moves
  * 9-11" while its arrow runs 51 to 49; Lions & Jackals' "Jackals move
  * 20-26" onto hole 5): the move list, the last move's arrow and the
  * replay write the other side's moves as the board is numbered for the
@@ -1108,8 +1108,8 @@ async function numbersAsSeen(browser, base) {
   await page.close();
 }
 
-/* The Sun holes of Lions & Jackals seen with the numbers shown (issue:
- * the ☀ was drawn under the number): each has its rays round its rim,
+/* The Sun holes of Lions & Jackals seen with the numbers shown (the ☀
+ * was once drawn under the number): each has its rays round its rim,
  * beyond the hole and clear of its number, on the game page and the rules
  * page, and the legend names them. */
 async function sunsSeen(browser, base) {
@@ -1143,7 +1143,7 @@ async function sunsSeen(browser, base) {
   await page.close();
 }
 
-/* A hint asked in the middle of a turn (issue: Lions & Jackals, throw 2,
+/* A hint asked in the middle of a turn (it once listed nothing: Lions & Jackals, throw 2,
  * 4, 5, piece 1 to hole 6, then Hint: an empty list): the ways to finish
  * the turn as begun, ranked, the best drawn on the board. */
 async function midTurnHint(browser, base) {
@@ -1156,7 +1156,7 @@ async function midTurnHint(browser, base) {
     await page.goto(`${base}/#/join/${g.id}/${g.tokens["1"]}`);
     await page.locator(".board .hole.source").first().waitFor();
     await still(page);
-    /* the step the issue took: a piece, then the farthest hole it may reach */
+    /* a step: a piece, then the farthest hole it may reach */
     await page.locator(".board .hole.source").first().click();
     await settled(page);
     await page.locator(".board .hole.target").last().click();
@@ -1221,7 +1221,7 @@ function sharedRun(a, b) {
   return on / a.pts.length;
 }
 
-/* Arrows and labels apart (issue: hint arrows and the last move's on one
+/* Arrows and labels apart (they once lay, hint arrows and the last move's, on one
  * row over the numbers; Lions & Jackals' review stacking chips 1-4,
  * "played" and "best"; on a phone a hint's number between squares 16 and
  * 25 for a move 5→6): each hint arrow runs beside the last move's, never
@@ -1264,7 +1264,7 @@ async function arrowsApart(browser, base) {
   console.log(`ok - arrows beside one another, numbers over them, labels beside their arrows and off one another and the numbers: ${notes.join("; ")}`);
 }
 
-/* Each board on a 390 px phone (issue: Carter's holes 15.4 px, Tab's
+/* Each board on a 390 px phone (they were: Carter's holes 15.4 px, Tab's
  * 16.9, Lions & Jackals' 18.2): every hole 18 px across or more, its
  * number 10 px or more; a tap 24 px from a hole that may move picks it;
  * "Zoom" shows the board twice as large, scrolled to the pieces that may
@@ -1341,7 +1341,7 @@ async function phoneHoles(browser, base) {
   await ctx.close();
 }
 
-/* A review on a phone (issue: its table 416 px in a 377 px column, the
+/* A review on a phone (it once had its table 416 px in a 377 px column, the
  * grades cut to "0 / 0 /", the graph's words 5 px): no sideways scroll,
  * every figure of the table whole on the screen with its label, the
  * graph's words 11 px or more. */
@@ -1394,7 +1394,7 @@ async function reviewPhone(browser, base) {
   await page.close();
 }
 
-/* Wording (issue: typing 1-2 answered "1-2 is 1 squares, but the throw is
+/* Wording (typing 1-2 once answered "1-2 is 1 squares, but the throw is
  * 2"): a step of one square in the singular. */
 async function typedWording(browser, base) {
   const g = await playedTo(base, "senet-kendall", st => st.to === 1 && st.phase === "move" && st.throw.values[0] >= 2 &&
