@@ -220,6 +220,8 @@ static void bad_statements_refused(void **state) {
         {"option pieces 7 5", "option pieces 1 2 3", 17,
          "MIN <= DEFAULT <= MAX"},
         {"option pieces 7 5", "option pieces 7 X", 17, "not a value"},
+        {"option pieces 7 5", "option pieces 7 6", 25,
+         "option pieces has no value '5'"},
         {"option pieces 7 5", "option pieces 7 5\noption xy 0 1", 21,
          "more than 4 options"},
         {"capture swap", "capture swap\nboard washburne", 0, "built in"},
