@@ -321,6 +321,12 @@ struct kemet_rules {
     char spec[96];            /* canonical spec */
     char key[96];     /* what is made for it is kept under (kemet_rules_key) */
     char net_key[64]; /* what its networks are made for: the id, @sha */
+    char eval_id[64]; /* whose evaluation it uses (weights, networks): its
+                         own id, or the reading it was changed from
+                         (kmt_rules_open_change) */
+    const kemet_rules *like; /* while a change is opened: the reading it
+                                was changed from, whose evaluation's
+                                features the family computes; else NULL */
     kemet_info info;
     const char *board; /* the board picture (template) */
     char *board_file;  /* the board file's text, or NULL */
@@ -555,6 +561,14 @@ bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos);
  * that check the two give the same games. */
 int kmt_rules_open_generic(const char *text, const char *spec,
                            kemet_rules **out, kemet_error *err);
+
+/* A reading with one rule of `base` changed: the ruleset file `text`
+ * (its own id), opened to be judged by base's evaluation (its tuned
+ * weights and networks; the family computes base's features from the
+ * changed parts), so that what is measured of it differs from base by the
+ * rule alone (the analysis's rule changes). */
+int kmt_rules_open_change(const kemet_rules *base, const char *text,
+                          kemet_rules **out, kemet_error *err);
 
 /* The canonical form of a ruleset spec into out (rules.c); KEMET_ERULESET
  * as kemet_rules_open. Opens nothing. */

@@ -246,11 +246,13 @@ int kmt_rules_canon(const kemet_rules *r, const char *spec, char *out,
  * with the options of `spec` (NULL: the defaults). */
 static int open_text_as(const char *text, const char *spec,
                         const char *board_text, bool user, bool generic,
-                        kemet_rules **out, kemet_error *err) {
+                        const kemet_rules *like, kemet_rules **out,
+                        kemet_error *err) {
     kemet_rules *r = calloc(1, sizeof *r);
     if (!r)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     r->generic = generic;
+    r->like = like;
     int rc = kmt_rulefile_parse(text, &r->file, err);
     const kmt_family *fam = NULL;
     if (rc == KEMET_OK)
@@ -326,6 +328,13 @@ static int open_text_as(const char *text, const char *spec,
              r->sha256);
     snprintf(r->net_key, sizeof r->net_key, user ? "%.40s@%.16s" : "%s", f->id,
              r->sha256);
+    snprintf(r->eval_id, sizeof r->eval_id, "%s", f->id);
+    if (like) {
+        /* judged by the reading it was changed from */
+        snprintf(r->net_key, sizeof r->net_key, "%s", like->net_key);
+        snprintf(r->eval_id, sizeof r->eval_id, "%s", like->eval_id);
+        r->like = NULL;
+    }
     r->info = (kemet_info){
         .id = rs->id,
         .title = rs->title,
@@ -362,7 +371,7 @@ static int open_text_as(const char *text, const char *spec,
 
 static int open_text(const char *text, const char *spec, const char *board_text,
                      bool user, kemet_rules **out, kemet_error *err) {
-    return open_text_as(text, spec, board_text, user, false, out, err);
+    return open_text_as(text, spec, board_text, user, false, NULL, out, err);
 }
 
 int kmt_rules_open_generic(const char *text, const char *spec,
@@ -374,7 +383,22 @@ int kmt_rules_open_generic(const char *text, const char *spec,
     bool user = text != NULL;
     if (!text && !(text = builtin_text(spec, strcspn(spec, ":"))))
         return kmt_fail(err, KEMET_ERULESET, "unknown ruleset '%.60s'", spec);
-    return open_text_as(text, spec, NULL, user, true, out, err);
+    return open_text_as(text, spec, NULL, user, true, NULL, out, err);
+}
+
+int kmt_rules_open_change(const kemet_rules *base, const char *text,
+                          kemet_rules **out, kemet_error *err) {
+    if (!base || !text || !out)
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "kmt_rules_open_change: NULL argument");
+    *out = NULL;
+    if (strcmp(base->spec, base->info.id) != 0)
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "a rule is changed in a reading without options, not "
+                        "in %s",
+                        base->spec);
+    return open_text_as(text, NULL, base->board_file, true, false, base, out,
+                        err);
 }
 
 int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
