@@ -178,11 +178,19 @@ static const kmt_family *find_family(const char *name) {
 static int file_family(const kmt_rulefile *f, const kmt_family **out,
                        kemet_error *err) {
     const kmt_family *fam = find_family(f->family);
-    if (!fam)
+    if (!fam) {
+        char list[120];
+        size_t at = 0;
+        for (int i = 0; i < NFAMILIES && at < sizeof list; i++)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                                   i == 0               ? ""
+                                   : i == NFAMILIES - 1 ? " and "
+                                                        : ", ",
+                                   families[i]->name);
         return kmt_fail(err, KEMET_ESYNTAX,
-                        "rules file: no family '%s' (kemet has senet, "
-                        "holes58 and track)",
-                        f->family);
+                        "rules file: no family '%s' (kemet has %s)", f->family,
+                        list);
+    }
     for (int i = 0; i < f->noptions; i++) {
         bool known = false;
         for (int k = 0; fam->option_keys && fam->option_keys[k]; k++)
