@@ -125,8 +125,8 @@ static void builtin_files_play_as_built_in(void **state) {
 }
 
 /* One bad form of a statement: the edit made to senet-kendall's file (as
- * "my-senet"), the line the error must name (0: "rules file:"), and words
- * the message must hold. */
+ * "my-senet"), the line the error must name (every problem names one:
+ * docs/rulesets.md), and words the message must hold. */
 typedef struct bad_case {
     const char *from, *to;
     int line;
@@ -142,10 +142,8 @@ static void check_bad(const char *base, const bad_case *c) {
         fail_msg("accepted: '%s' -> '%s'", c->from, c->to);
     assert_null(r);
     char where[64];
-    if (c->line)
-        snprintf(where, sizeof where, "rules file line %d: ", c->line);
-    else
-        snprintf(where, sizeof where, "rules file: ");
+    assert_true(c->line > 0);
+    snprintf(where, sizeof where, "rules file line %d: ", c->line);
     if (strncmp(e.msg, where, strlen(where)) != 0 || !strstr(e.msg, c->says) ||
         strchr(e.msg, '\n'))
         fail_msg("'%s' -> '%s': %s", c->from, c->to, e.msg);
@@ -165,11 +163,12 @@ static void bad_statements_refused(void **state) {
         {"kemet-rules 1", "kemet-board 1", 1, "begins 'kemet-rules 1'"},
         {"id my-senet", "id My_Senet", 4, "not a name"},
         {"id my-senet", "id", 4, "one word"},
-        {"id my-senet", "id senet-kendall", 0, "built-in"},
-        {"id my-senet\n", "", 0, "missing statement 'id'"},
+        {"id my-senet", "id senet-kendall", 4, "built-in"},
+        /* a statement every file has, missing: on the first line */
+        {"id my-senet\n", "", 1, "missing statement 'id'"},
         {"title Senet (Kendall)", "title", 5, "needs some words"},
-        {"title Senet (Kendall)\n", "", 0, "missing statement 'title'"},
-        {"author Timothy Kendall\n", "", 0, "missing statement 'author'"},
+        {"title Senet (Kendall)\n", "", 1, "missing statement 'title'"},
+        {"author Timothy Kendall\n", "", 1, "missing statement 'author'"},
         {"year 1979", "year 1979 AD", 7, "write 'year N'"},
         {"year 1979", "year 0", 7, "write 'year N'"},
         {"about Seven", "author twice\nabout Seven", 8, "given twice"},
@@ -180,7 +179,7 @@ static void bad_statements_refused(void **state) {
         {"players White W Black B", "players White W", 10, "players NAME1"},
         {"players White W Black B", "players Wh1te W Black B", 10,
          "player's name"},
-        {"family senet", "family chess", 0,
+        {"family senet", "family chess", 13,
          "no family 'chess' (kemet has senet, holes58, track and tab)"},
         {"family senet", "family senet extra", 13, "one word"},
         {"track 30 boustrophedon", "track 31 boustrophedon", 22,
@@ -201,7 +200,8 @@ static void bad_statements_refused(void **state) {
         {"stop 26", "stop 25", 31, "'stop 26'"},
         {"water 27 15", "water 25 15", 32, "'water 27 15'"},
         {"bear-off 26:5", "bear-off 26:4", 33, "'bear-off"},
-        {"bear-off 26:5 27:4 28:3 29:2 30:any", "", 0,
+        /* a part the family needs, missing: on the family line */
+        {"bear-off 26:5 27:4 28:3 29:2 30:any", "", 13,
          "missing statement 'bear-off'"},
         {"capture swap", "capture swap\nrethrow 27", 30, "write 'rethrow'"},
         {"capture swap", "capture swap\nknights 3", 30,
@@ -213,7 +213,7 @@ static void bad_statements_refused(void **state) {
         {"option pieces 7 5", "option pieces 7 6", 16, "'option pieces 7 5'"},
         {"option pieces 7 5", "option pieces 7 5\noption xy 0 1", 20,
          "more than 4 options"},
-        {"capture swap", "capture swap\nboard washburne", 0, "built in"},
+        {"capture swap", "capture swap\nboard washburne", 13, "built in"},
         {"text ", "txet ", 36, "not a statement of the senet family"},
         /* the play levels: five agents, each one kemet_agent_new makes */
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
@@ -254,8 +254,8 @@ static void hostile_text_refused(void **state) {
     kemet_error e;
     assert_int_equal(kemet_rules_open_text("", NULL, NULL, &r, &e),
                      KEMET_ESYNTAX);
-    assert_string_equal(e.msg, "rules file: empty: a ruleset file begins "
-                               "'kemet-rules 1'");
+    assert_string_equal(e.msg, "rules file line 1: empty: a ruleset file "
+                               "begins 'kemet-rules 1'");
     /* a line too long, a file too large */
     size_t n = strlen(base) + 300000;
     char *big = malloc(n);
@@ -272,7 +272,15 @@ static void hostile_text_refused(void **state) {
     big[n - 1] = '\0';
     assert_int_equal(kemet_rules_open_text(big, NULL, NULL, &r, &e),
                      KEMET_ESYNTAX);
-    assert_non_null(strstr(e.msg, "larger than"));
+    /* the line that passes 256 KiB: the base's lines, then one of '#' */
+    int lines = 1;
+    for (const char *c = base; *c; c++)
+        lines += *c == '\n';
+    char want[128];
+    snprintf(want, sizeof want,
+             "rules file line %d: the file is larger than 262144 bytes", lines);
+    if (strncmp(e.msg, want, strlen(want)) != 0)
+        fail_msg("%s", e.msg);
     free(big);
     /* CRLF line ends are read as LF */
     size_t len = strlen(base), k = 0;
@@ -307,7 +315,7 @@ static void holes58_parts(void **state) {
          "one line only"},
         {"lines one-way 6-20 8-10", "lines sideways 6-20", 20,
          "stay|block|one-way"},
-        {"lines one-way 6-20 8-10 ", "", 0, "missing statement 'lines'"},
+        {"lines one-way 6-20 8-10 ", "", 12, "missing statement 'lines'"},
         {"pass free ", "pass gates ", 21, "go together"},
         {"exit land-30 ", "exit shen-1 ", 22, "the Shen"},
         {"rethrow 15 25 ", "rethrow 15 30 ", 23, "'30' is not a number"},
@@ -328,7 +336,7 @@ static void track_parts(void **state) {
     (void)state;
     char *base = builtin_as("lions-jackals", "my-lions");
     static const bad_case cases[] = {
-        {"board lions-jackals", "board senet", 0, "names its board"},
+        {"board lions-jackals", "board senet", 12, "names its board"},
         {"throw board-sticks", "throw sticks 4 blank=5", 19,
          "need the lions-jackals board"},
         {"safe-holes sun", "safe-holes moon", 23, "safe, ankh, sun"},
@@ -670,6 +678,65 @@ static void program_and_fresh_files(void **state) {
     free(text);
 }
 
+/* Writes n bytes of data to path. */
+static void write_file(const char *path, const char *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    fclose(f);
+}
+
+/* Every problem in a file, as the program tells it: one line, "kemet:
+ * PATH: rules file line N: ...", status 2, whether the file is named by
+ * --rules or as the ruleset (docs/rulesets.md). */
+static void program_file_problems_one_form(void **state) {
+    (void)state;
+    char path[64], want[160];
+    snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
+    char *base = builtin_as("chien-chacal", "my-chien");
+    static const struct {
+        const char *from, *to;
+        int line;
+        const char *says;
+    } cases[] = {
+        {"id my-chien", "id chien-chacal", 4, "the id 'chien-chacal' is"},
+        {"family holes58", "family chess", 12, "no family 'chess'"},
+        {"pieces 5 ", "# ", 12, "missing statement 'pieces'"},
+        {"title Chien et Chacal\n", "", 1, "missing statement 'title'"},
+        {"path own", "path own\x01", 19, "not text (a NUL byte)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = edit(base, cases[i].from, cases[i].to);
+        size_t n = strlen(text);
+        char *nul = strchr(text, '\x01'); /* a NUL byte in the file */
+        if (nul)
+            *nul = '\0';
+        write_file(path, text, n);
+        snprintf(want, sizeof want, "kemet: %s: rules file line %d: %s", path,
+                 cases[i].line, cases[i].says);
+        TU_RUN_BAD(want, "rules", path);
+        TU_RUN_BAD(want, "start", "--rules", path, "my-chien");
+        TU_RUN_BAD(want, "sim", path, "--games", "1");
+        free(text);
+    }
+    /* a file past 256 KiB: the line that passes it */
+    size_t n = 300000;
+    char *big = malloc(n);
+    assert_non_null(big);
+    for (size_t i = 0; i < n; i++)
+        big[i] = i % 100 == 99 ? '\n' : '#';
+    write_file(path, big, n);
+    snprintf(want, sizeof want,
+             "kemet: %s: rules file line %d: the file is larger than 262144 "
+             "bytes",
+             path, 262144 / 100 + 1);
+    TU_RUN_BAD(want, "rules", path);
+    TU_RUN_BAD(want, "perft", "--rules", path, "my-chien", "1");
+    free(big);
+    remove(path);
+    free(base);
+}
+
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
 static void options_listed(void **state) {
@@ -722,6 +789,7 @@ int main(void) {
         cmocka_unit_test(keys_follow_the_text),
         cmocka_unit_test(records_bound_to_the_text),
         cmocka_unit_test(program_and_fresh_files),
+        cmocka_unit_test(program_file_problems_one_form),
         cmocka_unit_test(options_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

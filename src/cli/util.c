@@ -186,10 +186,53 @@ static void rules_file_free(void) {
     rules_files = 0;
 }
 
+/* A ruleset file's text (caller frees), or NULL after a message. Its
+ * problems are told as the library tells the others, "PATH: rules file
+ * line N: ...": a NUL byte here (the library reads text up to its NUL),
+ * a file past the limit by the library (given one byte more). */
+static char *read_rules(const char *path) {
+    enum { LIMIT = 256 * 1024 };
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cli_fail("cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        cli_fail("'%s' is a folder, not a file", path);
+        return NULL;
+    }
+    char *buf = malloc(LIMIT + 2);
+    size_t n = buf ? fread(buf, 1, LIMIT + 1, f) : 0;
+    bool failed = ferror(f);
+    fclose(f);
+    if (!buf) {
+        cli_fail("out of memory reading '%s'", path);
+        return NULL;
+    }
+    if (failed) {
+        free(buf);
+        cli_fail("cannot read '%s'", path);
+        return NULL;
+    }
+    const char *nul = memchr(buf, '\0', n);
+    if (nul) {
+        size_t line = 1;
+        for (const char *c = buf; c < nul; c++)
+            line += *c == '\n';
+        free(buf);
+        cli_fail("%s: rules file line %zu: not text (a NUL byte)", path, line);
+        return NULL;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
 int cli_rules_load(const char *path) {
     if (rules_files == RULES_FILES)
         return cli_fail("--rules is given at most %d times", RULES_FILES);
-    char *text = cli_read_file(path, 256 * 1024);
+    char *text = read_rules(path);
     if (!text)
         return EXIT_BAD;
     kemet_rules *r;

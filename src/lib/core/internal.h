@@ -130,6 +130,7 @@ typedef struct kmt_rulefile {
     int nparts;
     const char *parts; /* set by a family: which of its sets of parts is
                           being read ("with 'capture remove'"), or NULL */
+    int version_line, id_line, family_line; /* where those statements are */
 } kmt_rulefile;
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err);
 void kmt_rulefile_free(kmt_rulefile *f);
@@ -157,8 +158,10 @@ int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
                    int *out, int max, int *n, kemet_error *err);
 /* Refuses a combination of parts: "rules file line N: why". */
 int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err);
-/* Fails on the first part no family function read. */
-int kmt_rf_done(kmt_rulefile *f, kemet_error *err);
+/* After the family read its parts (`rc` what its configure returned):
+ * a part it does not have, or rc's own problem, one the family gave no
+ * line put on the `family` line. KEMET_OK when there is none. */
+int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err);
 
 /* A family: one move generator, set up from a file's parts when a
  * ruleset is opened. `base` gives the functions and the defaults;

@@ -6,8 +6,10 @@
  * options) are read here; the rest are the family's parts, which the
  * family reads when the ruleset is opened (senet.c, h58.c, track.c) with
  * the helpers below, each once. Nothing here runs while a game is played.
- * Every problem is reported as "rules file line N: ..." (or "rules file:
- * ..." for a statement that is missing).
+ * Every problem is reported as "rules file line N: ...": a statement
+ * every file has that is missing on the first statement's line, a part
+ * the family needs that is missing on the `family` line (kmt_rf_finish,
+ * which also puts there any problem a family reports without a line).
  */
 #include "internal.h"
 
@@ -26,7 +28,7 @@ static int bad(kemet_error *err, int line, const char *fmt, ...)
 #endif
     ;
 static int bad(kemet_error *err, int line, const char *fmt, ...) {
-    char msg[200];
+    char msg[240];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -316,8 +318,15 @@ void kmt_rulefile_free(kmt_rulefile *f) {
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
     memset(f, 0, sizeof *f);
     size_t n = strlen(text);
-    if (n > FILE_MAX_BYTES)
-        return bad(err, 0, "larger than %d bytes", FILE_MAX_BYTES);
+    if (n > FILE_MAX_BYTES) {
+        int line = 1; /* the line that goes past the limit */
+        for (size_t i = 0; i < FILE_MAX_BYTES; i++)
+            line += text[i] == '\n';
+        return bad(err, line,
+                   "the file is larger than %d bytes (256 KiB), the most a "
+                   "ruleset file may have",
+                   FILE_MAX_BYTES);
+    }
     int rc = check_text(text, n, err);
     if (rc)
         return rc;
@@ -366,6 +375,7 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
                 break;
             }
             version = true;
+            f->version_line = line;
             s = next;
             continue;
         }
@@ -431,10 +441,15 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
         s = next;
     }
     if (!rc && !version)
-        rc = bad(err, 0, "empty: a ruleset file begins 'kemet-rules 1'");
+        rc = bad(err, 1, "empty: a ruleset file begins 'kemet-rules 1'");
     for (int i = 0; i < NCOMMON && !rc; i++)
         if (common[i].required && !seen[i])
-            rc = bad(err, 0, "missing statement '%s'", common[i].name);
+            rc = bad(err, f->version_line,
+                     "missing statement '%s' (every ruleset file has one; "
+                     "see docs/rulesets.md)",
+                     common[i].name);
+    f->id_line = seen[0];
+    f->family_line = seen[1];
     if (rc) {
         kmt_rulefile_free(f);
         return rc;
@@ -536,8 +551,10 @@ static bool words_of(const kmt_part *p, char *buf, size_t len) {
 int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
-    if (!p)
-        return bad(err, 0, "missing statement '%s' (%s)", name, f->family);
+    if (!p) {
+        return bad(err, f->family_line, "missing statement '%s' (%s)", name,
+                   f->family);
+    }
     if (p->argc < 2)
         return bad(err, p->line, "this statement needs some words");
     if (!words_of(p, buf, len))
@@ -557,8 +574,8 @@ int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
                                i ? ", " : "", choices[i]);
     if (!p) {
         if (def < 0)
-            return bad(err, 0, "missing statement '%s' (%s: %s)", name,
-                       f->family, list);
+            return bad(err, f->family_line, "missing statement '%s' (%s: %s)",
+                       name, f->family, list);
         *out = def;
         return KEMET_OK;
     }
@@ -575,9 +592,10 @@ int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
 int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
-    if (!p)
-        return bad(err, 0, "missing statement '%s' (%s: '%s %s')", name,
-                   f->family, name, words);
+    if (!p) {
+        return bad(err, f->family_line, "missing statement '%s' (%s: '%s %s')",
+                   name, f->family, name, words);
+    }
     char got[400];
     words_of(p, got, sizeof got);
     if (strcmp(got, words) != 0)
@@ -620,12 +638,21 @@ int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err) {
     return bad(err, p ? p->line : 0, "%s", why);
 }
 
-int kmt_rf_done(kmt_rulefile *f, kemet_error *err) {
-    for (int i = 0; i < f->nparts; i++)
-        if (!f->part[i].used)
-            return bad(err, f->part[i].line,
-                       "'%.30s' is not a statement of the %s family (see "
-                       "docs/rulesets.md)",
-                       f->part[i].argv[0], f->family);
-    return KEMET_OK;
+int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err) {
+    if (rc == KEMET_OK) /* a part the family did not read */
+        for (int i = 0; i < f->nparts; i++)
+            if (!f->part[i].used)
+                return bad(err, f->part[i].line,
+                           "'%.30s' is not a statement of the %s family (see "
+                           "docs/rulesets.md)",
+                           f->part[i].argv[0], f->family);
+    /* A problem of the parts together that the family gave no line. */
+    static const char lineless[] = "rules file: ";
+    if (rc == KEMET_ESYNTAX && err &&
+        strncmp(err->msg, lineless, sizeof lineless - 1) == 0) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg + sizeof lineless - 1);
+        return bad(err, f->family_line, "%s", msg);
+    }
+    return rc;
 }

@@ -188,8 +188,8 @@ static int file_family(const kmt_rulefile *f, const kmt_family **out,
                                                         : ", ",
                                    families[i]->name);
         return kmt_fail(err, KEMET_ESYNTAX,
-                        "rules file: no family '%s' (kemet has %s)", f->family,
-                        list);
+                        "rules file line %d: no family '%s' (kemet has %s)",
+                        f->family_line, f->family, list);
     }
     for (int i = 0; i < f->noptions; i++) {
         bool known = false;
@@ -263,9 +263,9 @@ static int open_text(const char *text, const char *spec, const char *board_text,
         rc = file_family(&r->file, &fam, err);
     if (rc == KEMET_OK && user && builtin_text(r->file.id, strlen(r->file.id)))
         rc = kmt_fail(err, KEMET_ESYNTAX,
-                      "rules file: the id '%s' is a built-in ruleset's; "
-                      "give the file an id of its own",
-                      r->file.id);
+                      "rules file line %d: the id '%s' is a built-in "
+                      "ruleset's; give the file an id of its own",
+                      r->file.id_line, r->file.id);
     if (rc == KEMET_OK && spec)
         rc = spec_names(spec, r->file.id, err);
     if (rc) {
@@ -298,9 +298,7 @@ static int open_text(const char *text, const char *spec, const char *board_text,
     if (rc == KEMET_OK)
         rc = kmt_rulefile_choose(f, r->opt, err);
     if (rc == KEMET_OK)
-        rc = fam->configure(r, f, err);
-    if (rc == KEMET_OK)
-        rc = kmt_rf_done(f, err);
+        rc = kmt_rf_finish(f, fam->configure(r, f, err), err);
     if (rc == KEMET_OK && !rs->open && board_text)
         rc = kmt_fail(err, KEMET_ERULESET,
                       "ruleset %s has its board built in; it takes no "
@@ -450,6 +448,7 @@ int kemet_rules_open_file(const char *path, const char *spec,
     if (!fp)
         return kmt_fail(err, KEMET_EIO, "cannot open '%.200s': %s", path,
                         strerror(errno));
+    /* one byte past the most a file may have, for the parser to refuse */
     enum { LIMIT = 256 * 1024 };
     char *text = malloc(LIMIT + 2);
     size_t n = text ? fread(text, 1, LIMIT + 1, fp) : 0;
@@ -458,14 +457,16 @@ int kemet_rules_open_file(const char *path, const char *spec,
     if (!text)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     int rc = KEMET_OK;
+    const char *nul = memchr(text, '\0', n);
     if (failed)
         rc = kmt_fail(err, KEMET_EIO, "cannot read '%.200s'", path);
-    else if (n > LIMIT)
-        rc = kmt_fail(err, KEMET_ESYNTAX, "'%.200s' is larger than %d bytes",
-                      path, LIMIT);
-    else if (memchr(text, '\0', n))
-        rc = kmt_fail(err, KEMET_ESYNTAX, "'%.200s' is not text (a NUL byte)",
-                      path);
+    else if (nul) {
+        int line = 1;
+        for (const char *c = text; c < nul; c++)
+            line += *c == '\n';
+        rc = kmt_fail(err, KEMET_ESYNTAX,
+                      "rules file line %d: not text (a NUL byte)", line);
+    }
     if (rc == KEMET_OK) {
         text[n] = '\0';
         rc = kemet_rules_open_text(text, spec, board_text, out, err);
