@@ -299,6 +299,33 @@ static void hostile_text_refused(void **state) {
     free(base);
 }
 
+/* A statement misspelt is reported on its line as one the family does
+ * not have, before the statement it was meant to be is missed; a part
+ * the family does not have comes before a missing one. */
+static void misspelt_statement_first(void **state) {
+    (void)state;
+    char *base = builtin_as("chien-chacal", "my-chien");
+    /* lines: 5 title, 12 family, 15 pieces, 16 throw, 20 lines, 21 pass */
+    static const bad_case cases[] = {
+        {"pieces 5 ", "peices 5 ", 15,
+         "'peices' is not a statement of the holes58 family; is it "
+         "'pieces'?"},
+        {"throw sticks", "thorw sticks", 16, "is it 'throw'?"},
+        {"lines one-way", "lnies one-way", 20, "is it 'lines'?"},
+        {"pass free ", "pass free\ngatse 10\n#", 22, "is it 'gates'?"},
+        {"title Chien", "tilte Chien", 5,
+         "'tilte' is not a statement; is it 'title'?"},
+        {"family holes58", "famliy holes58", 12, "is it 'family'?"},
+        /* an unknown part first, then the missing one */
+        {"pieces 5 ", "knights 3 ", 15,
+         "'knights' is not a statement of the holes58 family"},
+        {"pieces 5 ", "# ", 12, "missing statement 'pieces'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_bad(base, &cases[i]);
+    free(base);
+}
+
 /* The holes58 family: its parts' bad forms and the combinations it
  * refuses. */
 static void holes58_parts(void **state) {
@@ -699,6 +726,7 @@ static void program_file_problems_one_form(void **state) {
         int line;
         const char *says;
     } cases[] = {
+        {"pieces 5 ", "peices 5 ", 15, "'peices' is not a statement"},
         {"id my-chien", "id chien-chacal", 4, "the id 'chien-chacal' is"},
         {"family holes58", "family chess", 12, "no family 'chess'"},
         {"pieces 5 ", "# ", 12, "missing statement 'pieces'"},
@@ -781,6 +809,7 @@ int main(void) {
         cmocka_unit_test(bad_statements_refused),
         cmocka_unit_test(levels_of_a_file),
         cmocka_unit_test(hostile_text_refused),
+        cmocka_unit_test(misspelt_statement_first),
         cmocka_unit_test(holes58_parts),
         cmocka_unit_test(track_parts),
         cmocka_unit_test(new_combination_plays),

@@ -167,6 +167,47 @@ static int num(const char *w, int *v) {
     return kmt_read_num(w, strlen(w), v);
 }
 
+/* The edits of one letter (one put in, left out or changed, or two
+ * neighbours swapped) that turn a into b; 99 for words longer than 40. */
+static int distance(const char *a, const char *b) {
+    size_t m = strlen(a), n = strlen(b);
+    if (m > 40 || n > 40)
+        return 99;
+    int d[41][41];
+    for (size_t i = 0; i <= m; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= n; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= m; i++)
+        for (size_t j = 1; j <= n; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c)
+                c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c)
+                c = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
+            d[i][j] = c;
+        }
+    return d[m][n];
+}
+
+/* Whether `word` looks like a misspelling of the statement `name`: one
+ * edit away from a name of up to 4 letters, two from a longer one. */
+static bool alike(const char *word, const char *name) {
+    int d = distance(word, name);
+    return d > 0 && d <= (strlen(name) <= 4 ? 1 : 2);
+}
+
+/* The first part not read that looks like a misspelling of `name`. */
+static const kmt_part *misspelt(const kmt_rulefile *f, const char *name) {
+    for (int i = 0; i < f->nparts; i++)
+        if (!f->part[i].used && alike(f->part[i].argv[0], name))
+            return &f->part[i];
+    return NULL;
+}
+
 /* The statements every ruleset file has, read here (the others are the
  * family's parts). Text statements take the rest of the line. */
 enum { T_TEXT, T_WORDS };
@@ -442,12 +483,20 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
     }
     if (!rc && !version)
         rc = bad(err, 1, "empty: a ruleset file begins 'kemet-rules 1'");
+    /* A statement every file has that is missing: a part that looks like
+     * it misspelt is reported first, on its line. */
     for (int i = 0; i < NCOMMON && !rc; i++)
-        if (common[i].required && !seen[i])
-            rc = bad(err, f->version_line,
-                     "missing statement '%s' (every ruleset file has one; "
-                     "see docs/rulesets.md)",
-                     common[i].name);
+        if (common[i].required && !seen[i]) {
+            const kmt_part *p = misspelt(f, common[i].name);
+            rc = p ? bad(err, p->line,
+                         "'%.30s' is not a statement; is it '%s'? (see "
+                         "docs/rulesets.md)",
+                         p->argv[0], common[i].name)
+                   : bad(err, f->version_line,
+                         "missing statement '%s' (every ruleset file has "
+                         "one; see docs/rulesets.md)",
+                         common[i].name);
+        }
     f->id_line = seen[0];
     f->family_line = seen[1];
     if (rc) {
@@ -535,7 +584,28 @@ kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name) {
             f->part[i].used = true;
             return &f->part[i];
         }
+    /* a statement of the family the file leaves out (a part misspelt?) */
+    bool known = false;
+    for (int i = 0; i < f->nabsent; i++)
+        known |= strcmp(f->absent[i], name) == 0;
+    if (!known && f->nabsent < KMT_RF_ABSENT)
+        f->absent[f->nabsent++] = name;
     return NULL;
+}
+
+/* Notes a required part that is missing (the first one only). */
+static void note_missing(kmt_rulefile *f, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void note_missing(kmt_rulefile *f, const char *fmt, ...) {
+    if (f->missing[0])
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->missing, sizeof f->missing, fmt, ap);
+    va_end(ap);
 }
 
 /* The words of p after its name, one space apart, into buf. */
@@ -552,8 +622,9 @@ int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
     if (!p) {
-        return bad(err, f->family_line, "missing statement '%s' (%s)", name,
-                   f->family);
+        note_missing(f, "missing statement '%s' (%s)", name, f->family);
+        buf[0] = '\0';
+        return KEMET_OK;
     }
     if (p->argc < 2)
         return bad(err, p->line, "this statement needs some words");
@@ -574,9 +645,9 @@ int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
                                i ? ", " : "", choices[i]);
     if (!p) {
         if (def < 0)
-            return bad(err, f->family_line, "missing statement '%s' (%s: %s)",
-                       name, f->family, list);
-        *out = def;
+            note_missing(f, "missing statement '%s' (%s: %s)", name, f->family,
+                         list);
+        *out = def < 0 ? 0 : def;
         return KEMET_OK;
     }
     char got[400];
@@ -593,8 +664,9 @@ int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
     if (!p) {
-        return bad(err, f->family_line, "missing statement '%s' (%s: '%s %s')",
-                   name, f->family, name, words);
+        note_missing(f, "missing statement '%s' (%s: '%s %s')", name, f->family,
+                     name, words);
+        return KEMET_OK;
     }
     char got[400];
     words_of(p, got, sizeof got);
@@ -639,13 +711,33 @@ int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err) {
 }
 
 int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err) {
-    if (rc == KEMET_OK) /* a part the family did not read */
-        for (int i = 0; i < f->nparts; i++)
-            if (!f->part[i].used)
-                return bad(err, f->part[i].line,
-                           "'%.30s' is not a statement of the %s family (see "
-                           "docs/rulesets.md)",
-                           f->part[i].argv[0], f->family);
+    if (rc == KEMET_ENOMEM)
+        return rc;
+    /* A part the family did not read: once it read them all, one it does
+     * not have; else only one that looks like a statement it asked for
+     * and did not find (it may have stopped before reading the others). */
+    for (int i = 0; i < f->nparts; i++) {
+        const kmt_part *p = &f->part[i];
+        if (p->used)
+            continue;
+        const char *meant = NULL;
+        for (int k = 0; k < f->nabsent && !meant; k++)
+            if (alike(p->argv[0], f->absent[k]))
+                meant = f->absent[k];
+        if (meant)
+            return bad(err, p->line,
+                       "'%.30s' is not a statement of the %s family; is it "
+                       "'%s'? (see docs/rulesets.md)",
+                       p->argv[0], f->family, meant);
+        if (rc == KEMET_OK)
+            return bad(err, p->line,
+                       "'%.30s' is not a statement of the %s family (see "
+                       "docs/rulesets.md)",
+                       p->argv[0], f->family);
+    }
+    /* A required part missing (whatever the family made of its absence). */
+    if (f->missing[0])
+        return bad(err, f->family_line, "%s", f->missing);
     /* A problem of the parts together that the family gave no line. */
     static const char lineless[] = "rules file: ";
     if (rc == KEMET_ESYNTAX && err &&
