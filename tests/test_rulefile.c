@@ -747,6 +747,18 @@ static void program_file_problems_one_form(void **state) {
         TU_RUN_BAD(want, "sim", path, "--games", "1");
         free(text);
     }
+    /* a second file of the same id: on its id line */
+    char other[80];
+    snprintf(other, sizeof other, "/tmp/kemet-test-%ld-2.rules",
+             (long)getpid());
+    write_file(path, base, strlen(base));
+    write_file(other, base, strlen(base));
+    snprintf(want, sizeof want,
+             "kemet: %s: rules file line 4: the id 'my-chien' is %s's "
+             "already",
+             other, path);
+    TU_RUN_BAD(want, "rules", "--rules", path, "--rules", other);
+    remove(other);
     /* a file past 256 KiB: the line that passes it */
     size_t n = 300000;
     char *big = malloc(n);

@@ -229,6 +229,20 @@ static char *read_rules(const char *path) {
     return buf;
 }
 
+/* The line of a ruleset file's `id` statement (the library checked that
+ * there is one), for a problem with the id that only the program sees. */
+static int id_line(const char *text) {
+    int line = 1;
+    for (const char *s = text; *s; line++) {
+        s += strspn(s, " \t");
+        if (strncmp(s, "id", 2) == 0 && (s[2] == ' ' || s[2] == '\t'))
+            return line;
+        s += strcspn(s, "\n");
+        s += *s == '\n';
+    }
+    return 1;
+}
+
 int cli_rules_load(const char *path) {
     if (rules_files == RULES_FILES)
         return cli_fail("--rules is given at most %d times", RULES_FILES);
@@ -244,8 +258,9 @@ int cli_rules_load(const char *path) {
     const char *id = kemet_rules_info(r)->id;
     for (int i = 0; i < rules_files; i++)
         if (strcmp(rules_file[i].id, id) == 0) {
-            int rc = cli_fail("%s: the id '%s' is %s's already", path, id,
-                              rules_file[i].path);
+            int rc = cli_fail("%s: rules file line %d: the id '%s' is %s's "
+                              "already; give each file an id of its own",
+                              path, id_line(text), id, rules_file[i].path);
             kemet_rules_close(r);
             free(text);
             return rc;
