@@ -46,6 +46,32 @@ static char *edit(const char *text, const char *a, const char *b) {
     return out;
 }
 
+/* Random games of two rulesets from the same seeds end alike. */
+static void same_games(const kemet_rules *a, const kemet_rules *b) {
+    for (uint64_t s = 1; s <= 200; s++) {
+        kemet_game *ga, *gb;
+        kemet_rng ra, rb;
+        kemet_rng_seed(&ra, s);
+        kemet_rng_seed(&rb, s);
+        kemet_game_new(a, s, &ga, NULL);
+        kemet_game_new(b, s, &gb, NULL);
+        kemet_game_playout(ga, &ra, 300, 0);
+        kemet_game_playout(gb, &rb, 300, 0);
+        assert_memory_equal(kemet_game_pos(ga), kemet_game_pos(gb),
+                            sizeof(kemet_pos));
+        kemet_game_free(ga);
+        kemet_game_free(gb);
+    }
+}
+
+/* Writes n bytes of data to path. */
+static void write_file(const char *path, const char *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    fclose(f);
+}
+
 static void sha256_of(const char *data, size_t n, int times, char hex[65]) {
     kmt_sha256 s;
     kmt_sha256_init(&s);
@@ -299,6 +325,61 @@ static void hostile_text_refused(void **state) {
     free(base);
 }
 
+/* A file that begins with a UTF-8 byte-order mark (as some editors write
+ * it) is read as the same file without it, LF or CRLF; the mark anywhere
+ * else is text like any other. */
+static void byte_order_mark_accepted(void **state) {
+    (void)state;
+    char *base = builtin_as("chien-chacal", "my-chien");
+    size_t n = strlen(base);
+    char *bom = malloc(2 * n + 4);
+    assert_non_null(bom);
+    snprintf(bom, 2 * n + 4, "\xef\xbb\xbf%s", base);
+    kemet_rules *r, *plain;
+    kemet_error e;
+    if (kemet_rules_open_text(bom, NULL, NULL, &r, &e))
+        fail_msg("%s", e.msg);
+    assert_int_equal(kemet_rules_open_text(base, NULL, NULL, &plain, &e), 0);
+    assert_string_equal(kemet_rules_info(r)->title, "Chien et Chacal");
+    same_games(r, plain);
+    /* the hash is the file's, mark and all */
+    assert_string_not_equal(kemet_rules_sha256(r), kemet_rules_sha256(plain));
+    kemet_rules_close(r);
+    kemet_rules_close(plain);
+    size_t k = 3;
+    for (size_t i = 0; i < n; i++) { /* CRLF */
+        if (base[i] == '\n')
+            bom[k++] = '\r';
+        bom[k++] = base[i];
+    }
+    bom[k] = '\0';
+    if (kemet_rules_open_text(bom, NULL, NULL, &r, &e))
+        fail_msg("CRLF: %s", e.msg);
+    kemet_rules_close(r);
+    /* the program, from a file */
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
+    write_file(path, bom, strlen(bom));
+    char *out, *err, *want, *werr;
+    assert_int_equal(tu_run(NULL, &out, &err, "perft", path, "3", NULL), 0);
+    assert_int_equal(
+        tu_run(NULL, &want, &werr, "perft", "chien-chacal", "3", NULL), 0);
+    char *w = strstr(want, "chien-chacal 3: ");
+    assert_non_null(w);
+    assert_non_null(strstr(out, w + strlen("chien-chacal")));
+    free(out);
+    free(err);
+    free(want);
+    free(werr);
+    remove(path);
+    /* the mark on another line is not skipped */
+    static const bad_case later = {"# Chien et", "\xef\xbb\xbf# Chien et", 2,
+                                   "is not a statement of the holes58"};
+    check_bad(base, &later);
+    free(bom);
+    free(base);
+}
+
 /* A statement misspelt is reported on its line as one the family does
  * not have, before the statement it was meant to be is missed; a part
  * the family does not have comes before a missing one. */
@@ -466,24 +547,6 @@ static void levels_of_a_file(void **state) {
     free(own);
     free(none);
     free(base);
-}
-
-/* Random games of two rulesets from the same seeds end alike. */
-static void same_games(const kemet_rules *a, const kemet_rules *b) {
-    for (uint64_t s = 1; s <= 200; s++) {
-        kemet_game *ga, *gb;
-        kemet_rng ra, rb;
-        kemet_rng_seed(&ra, s);
-        kemet_rng_seed(&rb, s);
-        kemet_game_new(a, s, &ga, NULL);
-        kemet_game_new(b, s, &gb, NULL);
-        kemet_game_playout(ga, &ra, 300, 0);
-        kemet_game_playout(gb, &rb, 300, 0);
-        assert_memory_equal(kemet_game_pos(ga), kemet_game_pos(gb),
-                            sizeof(kemet_pos));
-        kemet_game_free(ga);
-        kemet_game_free(gb);
-    }
 }
 
 /* An option of the file's own, a list of values, chooses among parts
@@ -705,14 +768,6 @@ static void program_and_fresh_files(void **state) {
     free(text);
 }
 
-/* Writes n bytes of data to path. */
-static void write_file(const char *path, const char *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, n, f), n);
-    fclose(f);
-}
-
 /* Every problem in a file, as the program tells it: one line, "kemet:
  * PATH: rules file line N: ...", status 2, whether the file is named by
  * --rules or as the ruleset (docs/rulesets.md). */
@@ -822,6 +877,7 @@ int main(void) {
         cmocka_unit_test(levels_of_a_file),
         cmocka_unit_test(hostile_text_refused),
         cmocka_unit_test(misspelt_statement_first),
+        cmocka_unit_test(byte_order_mark_accepted),
         cmocka_unit_test(holes58_parts),
         cmocka_unit_test(track_parts),
         cmocka_unit_test(new_combination_plays),

@@ -368,6 +368,12 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
                    "ruleset file may have",
                    FILE_MAX_BYTES);
     }
+    /* A UTF-8 byte-order mark (U+FEFF, which some editors write first) is
+     * not part of the first line. */
+    if (strncmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        n -= 3;
+    }
     int rc = check_text(text, n, err);
     if (rc)
         return rc;
