@@ -12,6 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A built-in file's text with its id replaced (a user's file may not take
@@ -832,6 +837,122 @@ static void program_file_problems_one_form(void **state) {
     free(base);
 }
 
+/* Waits up to 10 s for the child pid: its exit status, or -1 (the child
+ * killed) when it has not ended by then. */
+static int wait_limited(pid_t pid) {
+    for (int i = 0; i < 200; i++) {
+        int status;
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+        struct timespec ts = {0, 50000000};
+        nanosleep(&ts, NULL);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    return -1;
+}
+
+/* Runs the program (args NULL-terminated, at most 8) with at most 10 s to
+ * end: its status (-1: killed at 10 s), and its standard error into err
+ * (caller frees). */
+static int run_limited(char **err, ...) {
+    const char *argv[10];
+    int argc = 0;
+    argv[argc++] = getenv("KEMET_BIN");
+    assert_non_null(argv[0]);
+    va_list ap;
+    va_start(ap, err);
+    const char *a;
+    while ((a = va_arg(ap, const char *)) != NULL && argc < 9)
+        argv[argc++] = a;
+    va_end(ap);
+    argv[argc] = NULL;
+    char errpath[] = "/tmp/kemet-test-err-XXXXXX";
+    int fd = mkstemp(errpath);
+    assert_true(fd >= 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, 0);
+        dup2(null, 1);
+        dup2(fd, 2);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int rc = wait_limited(pid);
+    close(fd);
+    *err = tu_read_file(errpath);
+    unlink(errpath);
+    return rc;
+}
+
+/* A FIFO (or a device) where a ruleset file or a board file is named is
+ * refused in one line, status 2, without waiting for a writer. */
+static void not_regular_files_refused(void **state) {
+    (void)state;
+    char fifo[64], board[64];
+    snprintf(fifo, sizeof fifo, "/tmp/kemet-test-%ld-fifo.rules",
+             (long)getpid());
+    snprintf(board, sizeof board, "/tmp/kemet-test-%ld-fifo.board",
+             (long)getpid());
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(mkfifo(board, 0600), 0);
+    static const char *const runs[][6] = {
+        {"rules", "F", NULL},
+        {"start", "--rules", "F", "my-chien", NULL},
+        {"sim", "F", "--games", "1", NULL},
+        {"perft", "F", "1", NULL},
+        {"start", "hounds-jackals-washburne", "--board", "B", NULL},
+        {"rules", "hounds-jackals-washburne", "--board", "B", NULL},
+    };
+    char bad[400] = "";
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0] && !bad[0]; i++) {
+        const char *a[6];
+        const char *named = NULL;
+        for (int k = 0; k < 6; k++) {
+            a[k] = runs[i][k];
+            if (a[k] && strcmp(a[k], "F") == 0)
+                a[k] = named = fifo;
+            else if (a[k] && strcmp(a[k], "B") == 0)
+                a[k] = named = board;
+        }
+        char *err;
+        int rc = run_limited(&err, a[0], a[1], a[2], a[3], a[4], NULL);
+        char want[128];
+        snprintf(want, sizeof want, "kemet: %s: not a regular file (a FIFO)\n",
+                 named);
+        if (rc != 2 || !err || strcmp(err, want) != 0)
+            snprintf(bad, sizeof bad, "kemet %s %s: status %d%s, '%s'", a[0],
+                     a[1], rc, rc < 0 ? " (still running after 10 s)" : "",
+                     err ? err : "");
+        free(err);
+    }
+    /* the library's kemet_rules_open_file, in a child of its own */
+    pid_t pid = fork();
+    if (pid == 0) {
+        kemet_rules *r;
+        kemet_error e;
+        int rc = kemet_rules_open_file(fifo, NULL, NULL, &r, &e);
+        _exit(rc == KEMET_EIO && strstr(e.msg, "not a regular file (a FIFO)")
+                  ? 0
+                  : 1);
+    }
+    int rc = wait_limited(pid);
+    remove(fifo);
+    remove(board);
+    if (bad[0])
+        fail_msg("%s", bad);
+    if (rc != 0)
+        fail_msg("kemet_rules_open_file: %s",
+                 rc < 0 ? "still running after 10 s" : "not refused");
+    char *err;
+    assert_int_equal(
+        run_limited(&err, "start", "--rules", "/dev/null", "x", NULL), 2);
+    assert_string_equal(err, "kemet: /dev/null: not a regular file (a "
+                             "device)\n");
+    free(err);
+}
+
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
 static void options_listed(void **state) {
@@ -887,6 +1008,7 @@ int main(void) {
         cmocka_unit_test(records_bound_to_the_text),
         cmocka_unit_test(program_and_fresh_files),
         cmocka_unit_test(program_file_problems_one_form),
+        cmocka_unit_test(not_regular_files_refused),
         cmocka_unit_test(options_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

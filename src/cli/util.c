@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -162,11 +163,49 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
     return 0;
 }
 
+/* The rest of the text file f (at most `limit` bytes), which it closes;
+ * NULL after a message naming `path`. */
+static char *read_all(FILE *f, const char *path, size_t limit);
+
+/* Opens `path` for reading if it is a regular file; NULL after a message
+ * if it is not (a FIFO would wait for a writer for ever, a device never
+ * end) or cannot be opened. */
+static FILE *open_regular(const char *path) {
+    /* O_NONBLOCK: opening a FIFO does not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) {
+        cli_fail("cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    const char *kind = NULL;
+    if (fstat(fd, &st) != 0)
+        kind = "a file that cannot be examined";
+    else if (S_ISDIR(st.st_mode))
+        kind = "a folder";
+    else if (S_ISFIFO(st.st_mode))
+        kind = "a FIFO";
+    else if (S_ISSOCK(st.st_mode))
+        kind = "a socket";
+    else if (!S_ISREG(st.st_mode))
+        kind = "a device";
+    FILE *f = kind ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        if (kind)
+            cli_fail("%s: not a regular file (%s)", path, kind);
+        else
+            cli_fail("cannot open '%s': %s", path, strerror(errno));
+    }
+    return f;
+}
+
 int cli_board_text(const char *path, char **text) {
     *text = NULL;
     if (!path)
         return 0;
-    *text = cli_read_file(path, 1 << 20);
+    FILE *f = open_regular(path);
+    *text = f ? read_all(f, path, 1 << 20) : NULL;
     return *text ? 0 : EXIT_BAD;
 }
 
@@ -192,17 +231,9 @@ static void rules_file_free(void) {
  * a file past the limit by the library (given one byte more). */
 static char *read_rules(const char *path) {
     enum { LIMIT = 256 * 1024 };
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cli_fail("cannot open '%s': %s", path, strerror(errno));
+    FILE *f = open_regular(path);
+    if (!f)
         return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        cli_fail("'%s' is a folder, not a file", path);
-        return NULL;
-    }
     char *buf = malloc(LIMIT + 2);
     size_t n = buf ? fread(buf, 1, LIMIT + 1, f) : 0;
     bool failed = ferror(f);
@@ -365,6 +396,10 @@ char *cli_read_file(const char *path, size_t limit) {
         cli_fail("'%s' is a folder, not a file", path);
         return NULL;
     }
+    return read_all(f, path, limit);
+}
+
+static char *read_all(FILE *f, const char *path, size_t limit) {
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap + 1);
     while (buf) {

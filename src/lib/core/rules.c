@@ -7,9 +7,12 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const kmt_family *const families[] = {
     &kmt_family_senet,
@@ -444,10 +447,27 @@ int kemet_rules_open_file(const char *path, const char *spec,
         return kmt_fail(err, KEMET_EMISUSE,
                         "kemet_rules_open_file: NULL argument");
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    /* A regular file only: a FIFO would wait for a writer (O_NONBLOCK:
+     * opening it does not), a device might never end. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
         return kmt_fail(err, KEMET_EIO, "cannot open '%.200s': %s", path,
                         strerror(errno));
+    struct stat st;
+    const char *kind = fstat(fd, &st) != 0    ? "cannot be examined"
+                       : S_ISREG(st.st_mode)  ? NULL
+                       : S_ISDIR(st.st_mode)  ? "a folder"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                              : "a device";
+    FILE *fp = kind ? NULL : fdopen(fd, "rb");
+    if (!fp) {
+        int e = errno;
+        close(fd);
+        return kind ? kmt_fail(err, KEMET_EIO,
+                               "%.200s: not a regular file (%s)", path, kind)
+                    : kmt_fail(err, KEMET_EIO, "cannot open '%.200s': %s", path,
+                               strerror(e));
+    }
     /* one byte past the most a file may have, for the parser to refuse */
     enum { LIMIT = 256 * 1024 };
     char *text = malloc(LIMIT + 2);
