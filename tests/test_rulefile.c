@@ -444,6 +444,48 @@ static void holes58_parts(void **state) {
     free(base);
 }
 
+/* A list of holes, values or marks names each once: a duplicate is
+ * refused on its line, in every family's lists. */
+static void duplicates_in_lists_refused(void **state) {
+    (void)state;
+    static const struct {
+        const char *id;
+        bad_case c;
+    } cases[] = {
+        /* chien-chacal: 12 family, 20 lines, 21 pass, 23 rethrow */
+        {"chien-chacal",
+         {"rethrow 15 25 ", "marks 1 6 8 10 15 20 20 25\nrethrow 15 25\n#", 23,
+          "20 is given twice"}},
+        {"chien-chacal",
+         {"rethrow 15 25 ", "rethrow 15 25 15 ", 23, "15 is given twice"}},
+        {"chien-chacal",
+         {"lines one-way 6-20 8-10", "lines one-way 6-20 6-20", 20,
+          "one line only"}},
+        /* dogs-jackals: 23 gates */
+        {"dogs-jackals",
+         {"gates 10 15 20 25", "gates 10 15 20 25 10", 23,
+          "10 is given twice"}},
+        /* hounds-jackals-carter: 34 again on the marked board */
+        {"hounds-jackals-carter",
+         {"again 1 6 8 10 15 20 25 30", "again 1 6 8 10 15 20 25 30 30", 34,
+          "30 is given twice"}},
+        /* tab-58: 25 throw-again with the sticks, 33 the lines */
+        {"tab-58",
+         {"if dice=sticks throw-again 1 4 6",
+          "if dice=sticks throw-again 1 4 1", 25, "1 is given twice"}},
+        {"tab-58", {"lines 6-20 8-10", "lines 6-20 6-20", 33, "one line only"}},
+        /* hounds-jackals-washburne: 21 safe-holes */
+        {"hounds-jackals-washburne",
+         {"safe-holes safe ankh", "safe-holes safe ankh safe", 21,
+          "'safe' is given twice"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *base = builtin_as(cases[i].id, "my-copy");
+        check_bad(base, &cases[i].c);
+        free(base);
+    }
+}
+
 /* The track family: its parts' bad forms and refused combinations. */
 static void track_parts(void **state) {
     (void)state;
@@ -1001,6 +1043,7 @@ int main(void) {
         cmocka_unit_test(byte_order_mark_accepted),
         cmocka_unit_test(holes58_parts),
         cmocka_unit_test(track_parts),
+        cmocka_unit_test(duplicates_in_lists_refused),
         cmocka_unit_test(new_combination_plays),
         cmocka_unit_test(ids_and_options),
         cmocka_unit_test(options_choose_parts),

@@ -164,8 +164,9 @@ int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
                  kemet_error *err);
 /* A part without words: whether it is there. */
 int kmt_rf_flag(kmt_rulefile *f, const char *name, bool *out, kemet_error *err);
-/* The numbers lo..hi of the part `name` from its word `first` on, at most
- * `max`, into out[] and their count into *n (0 when absent). */
+/* The numbers lo..hi of the part `name` from its word `first` on, each
+ * once, at most `max`, into out[] and their count into *n (0 when
+ * absent). */
 int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
                    int *out, int max, int *n, kemet_error *err);
 /* Refuses a combination of parts: "rules file line N: why". */

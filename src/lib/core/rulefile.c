@@ -705,6 +705,9 @@ int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
         if (num(p->argv[i], &v) < 0 || v < lo || v > hi)
             return bad(err, p->line, "'%.12s' is not a number %d-%d",
                        p->argv[i], lo, hi);
+        for (int k = 0; k < *n; k++)
+            if (out[k] == v)
+                return bad(err, p->line, "%d is given twice", v);
         if (*n == max)
             return bad(err, p->line, "at most %d numbers", max);
         out[(*n)++] = v;
