@@ -944,6 +944,7 @@ static void not_regular_files_refused(void **state) {
         {"start", "--rules", "F", "my-chien", NULL},
         {"sim", "F", "--games", "1", NULL},
         {"perft", "F", "1", NULL},
+        {"perft", "F:lines=both", "1", NULL},
         {"start", "hounds-jackals-washburne", "--board", "B", NULL},
         {"rules", "hounds-jackals-washburne", "--board", "B", NULL},
     };
@@ -953,9 +954,14 @@ static void not_regular_files_refused(void **state) {
         const char *named = NULL;
         for (int k = 0; k < 6; k++) {
             a[k] = runs[i][k];
+            static char spec[96];
             if (a[k] && strcmp(a[k], "F") == 0)
                 a[k] = named = fifo;
-            else if (a[k] && strcmp(a[k], "B") == 0)
+            else if (a[k] && strcmp(a[k], "F:lines=both") == 0) {
+                snprintf(spec, sizeof spec, "%s:lines=both", fifo);
+                a[k] = spec;
+                named = fifo;
+            } else if (a[k] && strcmp(a[k], "B") == 0)
                 a[k] = named = board;
         }
         char *err;
@@ -993,6 +999,94 @@ static void not_regular_files_refused(void **state) {
     assert_string_equal(err, "kemet: /dev/null: not a regular file (a "
                              "device)\n");
     free(err);
+}
+
+/* The last line of `kemet perft SPEC DEPTH`'s output after the spec
+ * (" 4: N"), which the test compares between two specs. */
+static void perft_tail(const char *spec, const char *depth, char *tail,
+                       size_t len) {
+    char *out, *err;
+    if (tu_run(NULL, &out, &err, "perft", spec, depth, NULL) != 0)
+        fail_msg("perft %s: %s", spec, err);
+    char *last = strrchr(out, ':');
+    assert_non_null(last);
+    while (last > out && last[-1] != ' ')
+        last--;
+    snprintf(tail, len, "%s", last - 1);
+    free(out);
+    free(err);
+}
+
+/* FILE.rules:OPTIONS names a file's ruleset with options wherever a
+ * ruleset is named (the path ends at the last ':' after '.rules', so a
+ * folder may have a ':' in its name); a file's own option may have any
+ * of its values first, as its default. Carter's file with the d6 first
+ * plays as the built-in with dice=d6, and each option as the built-in's. */
+static void file_named_with_options(void **state) {
+    (void)state;
+    char dir[64], path[96], spec[160], a[64], b[64];
+    snprintf(dir, sizeof dir, "/tmp/kemet-test-%ld:dir", (long)getpid());
+    assert_int_equal(mkdir(dir, 0700), 0);
+    snprintf(path, sizeof path, "%s/carter.rules", dir);
+    char *base = builtin_as("hounds-jackals-carter", "my-carter");
+    char *text =
+        edit(base, "option dice sticks d4 d6", "option dice d6 sticks d4");
+    write_file(path, text, strlen(text));
+    static const struct {
+        const char *opts, *builtin;
+    } cases[] = {
+        {"", "hounds-jackals-carter:dice=d6"},
+        {":dice=sticks", "hounds-jackals-carter"},
+        {":dice=d4,board=plain", "hounds-jackals-carter:board=plain,dice=d4"},
+        {":board=marked", "hounds-jackals-carter:board=marked,dice=d6"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(spec, sizeof spec, "%s%s", path, cases[i].opts);
+        perft_tail(spec, "4", a, sizeof a);
+        perft_tail(cases[i].builtin, "4", b, sizeof b);
+        if (strcmp(a, b) != 0)
+            fail_msg("%s: '%s', %s: '%s'", spec, a, cases[i].builtin, b);
+    }
+    /* the spec printed is the file's id with the options not at their
+     * defaults */
+    snprintf(spec, sizeof spec, "%s:dice=sticks", path);
+    TU_RUN_OK("my-carter:dice=sticks to=1 p1=- h1=5 p2=- h2=5\n", "start",
+              spec);
+    snprintf(spec, sizeof spec, "%s:dice=d6,board=lines", path);
+    TU_RUN_OK("my-carter to=1 p1=- h1=5 p2=- h2=5\n", "start", spec);
+    snprintf(spec, sizeof spec, "%s:dice=d8", path);
+    TU_RUN_BAD("ruleset option dice: unknown value 'd8' (one of: d6, sticks, "
+               "d4)",
+               "start", spec);
+    snprintf(spec, sizeof spec, "%s:", path);
+    TU_RUN_BAD("has a colon but no options", "start", spec);
+    /* with --rules, the file's id and the path alike */
+    snprintf(spec, sizeof spec, "%s:dice=d4", path);
+    TU_RUN_OK("my-carter:dice=d4 to=1 p1=- h1=5 p2=- h2=5\n", "start",
+              "--rules", path, spec);
+    TU_RUN_OK("my-carter:dice=d4 to=1 p1=- h1=5 p2=- h2=5\n", "start",
+              "--rules", path, "my-carter:dice=d4");
+    /* a list of numbers, the larger first, in a holes58 file of its own */
+    char *n1 = edit(text, "option dice d6 sticks d4", "option dice 6 4");
+    char *n2 = edit(n1, "if dice=sticks throw", "# throw");
+    char *n3 = edit(n2, "if dice=d4 throw", "if dice=4 throw");
+    char *n4 = edit(n3, "if dice=d6 throw", "if dice=6 throw");
+    write_file(path, n4, strlen(n4));
+    snprintf(spec, sizeof spec, "%s:dice=4", path);
+    perft_tail(spec, "4", a, sizeof a);
+    perft_tail("hounds-jackals-carter:dice=d4", "4", b, sizeof b);
+    assert_string_equal(a, b);
+    perft_tail(path, "4", a, sizeof a);
+    perft_tail("hounds-jackals-carter:dice=d6", "4", b, sizeof b);
+    assert_string_equal(a, b);
+    free(n1);
+    free(n2);
+    free(n3);
+    free(n4);
+    remove(path);
+    rmdir(dir);
+    free(text);
+    free(base);
 }
 
 /* A ruleset's options as the library lists them: a list of values (the
@@ -1052,6 +1146,7 @@ int main(void) {
         cmocka_unit_test(program_and_fresh_files),
         cmocka_unit_test(program_file_problems_one_form),
         cmocka_unit_test(not_regular_files_refused),
+        cmocka_unit_test(file_named_with_options),
         cmocka_unit_test(options_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,6 +60,10 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
 /* Opens a ruleset or fails with a message (returns NULL). `board` is the
  * path of a board file (--board), or NULL for the built-in board. */
 kemet_rules *cli_rules(const char *spec, const char *board);
+/* Where spec names a ruleset file (FILE.rules, or FILE.rules:OPTIONS,
+ * split at the last ':' after '.rules'), the length of its path; else 0
+ * (an id, or a --rules file's id). */
+size_t cli_rules_file_named(const char *spec);
 /* Reads the ruleset file of --rules FILE (any command takes it, several
  * times for several files, each id once; a ruleset argument ending in
  * ".rules" is read the same way). Returns 0, or EXIT_BAD after a message. */

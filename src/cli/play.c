@@ -1320,8 +1320,7 @@ static int read_position(const char *position, const char *board,
                         "board; not with --board");
     kemet_rules *pr;
     kemet_error err;
-    size_t nl = named ? strlen(named) : 0;
-    if (nl > 6 && strcmp(named + nl - 6, ".rules") == 0) {
+    if (named && cli_rules_file_named(named)) {
         /* the ruleset named by its file: read it before the position */
         kemet_rules *fr = cli_rules(named, NULL);
         if (!fr)

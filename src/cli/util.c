@@ -343,20 +343,40 @@ const char *cli_rules_path_at(int i) {
     return i >= 0 && i < rules_files ? rules_file[i].path : NULL;
 }
 
+size_t cli_rules_file_named(const char *spec) {
+    static const char ext[] = ".rules";
+    size_t e = sizeof ext - 1, n = strlen(spec);
+    if (cli_rules_text_for(spec))
+        return 0; /* a file's id */
+    if (n > e && strcmp(spec + n - e, ext) == 0)
+        return n;
+    const char *colon = strrchr(spec, ':');
+    size_t at = colon ? (size_t)(colon - spec) : 0;
+    return at > e && memcmp(spec + at - e, ext, e) == 0 ? at : 0;
+}
+
 kemet_rules *cli_rules(const char *spec, const char *board) {
     kemet_rules *r;
     kemet_error err;
     char *text;
-    /* A path to a ruleset file where a ruleset is named. */
-    size_t n = strlen(spec);
-    if (!cli_rules_text_for(spec) && n > 6 &&
-        strcmp(spec + n - 6, ".rules") == 0) {
-        int k = 0;
-        while (k < rules_files && strcmp(spec, rules_file[k].path) != 0)
-            k++;
-        if (k == rules_files && cli_rules_load(spec))
+    /* A path to a ruleset file where a ruleset is named, with options
+     * after it or not: read as the file's id with those options. */
+    size_t n = cli_rules_file_named(spec);
+    char path[sizeof rules_file[0].path], named[sizeof rules_file[0].id + 160];
+    if (n) {
+        if (n >= sizeof path) {
+            cli_fail("'%.60s...': too long a path for a ruleset file", spec);
             return NULL;
-        spec = rules_file[k].id;
+        }
+        memcpy(path, spec, n);
+        path[n] = '\0';
+        int k = 0;
+        while (k < rules_files && strcmp(path, rules_file[k].path) != 0)
+            k++;
+        if (k == rules_files && cli_rules_load(path))
+            return NULL;
+        snprintf(named, sizeof named, "%s%.150s", rules_file[k].id, spec + n);
+        spec = named;
     }
     if (cli_board_text(board, &text))
         return NULL;
