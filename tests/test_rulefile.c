@@ -1089,6 +1089,50 @@ static void file_named_with_options(void **state) {
     free(base);
 }
 
+/* kemet analyze's report names who a file's reading is by, its year and
+ * where it was published, from the file, as it does the built-ins'. */
+static void analyze_names_a_files_reading(void **state) {
+    (void)state;
+    char *base = builtin_as("chien-chacal", "my-chien");
+    char *a = edit(base, "title Chien et Chacal", "title Chien, as I read it");
+    char *b = edit(a, "author a French rules sheet, author unknown",
+                   "author Jane Scholar\nyear 2031");
+    char *c = edit(b, "source a French rules sheet",
+                   "source J. Scholar, My Reading (2031), rules 1-9; after "
+                   "a French rules sheet");
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
+    write_file(path, c, strlen(c));
+    for (int named = 0; named < 2; named++) {
+        char *out, *err;
+        int st = named ? tu_run(NULL, &out, &err, "analyze", "--rules", path,
+                                "my-chien", "--games", "30", "--strong",
+                                "expectimax:200", "--ladder",
+                                "random,greedy,expectimax:200", "--trace-games",
+                                "2", "--trace-base", "4", "--tables", "off",
+                                "--max-games", "8", NULL)
+                       : tu_run(NULL, &out, &err, "analyze", path, "--games",
+                                "30", "--strong", "expectimax:200", "--ladder",
+                                "random,greedy,expectimax:200", "--trace-games",
+                                "2", "--trace-base", "4", "--tables", "off",
+                                "--max-games", "8", NULL);
+        if (st != 0 ||
+            !strstr(out, "\n| my-chien | Chien, as I read it | Jane Scholar, "
+                         "2031 | A pure race on separate tracks") ||
+            !strstr(out, "\n- **my-chien**: J. Scholar, My Reading (2031), "
+                         "rules 1-9; after a French rules sheet, Chien et "
+                         "Chacal (author and year not given).\n"))
+            fail_msg("status %d: %s%s", st, out, err);
+        free(out);
+        free(err);
+    }
+    remove(path);
+    free(a);
+    free(b);
+    free(c);
+    free(base);
+}
+
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
 static void options_listed(void **state) {
@@ -1147,6 +1191,7 @@ int main(void) {
         cmocka_unit_test(program_file_problems_one_form),
         cmocka_unit_test(not_regular_files_refused),
         cmocka_unit_test(file_named_with_options),
+        cmocka_unit_test(analyze_names_a_files_reading),
         cmocka_unit_test(options_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2010,6 +2010,17 @@ typedef struct seed_verdict {
     int tier[MAX_SETS], flags[MAX_SETS], ord[MAX_SETS];
 } seed_verdict;
 
+/* The ruleset `id` at its defaults, built in or of a --rules file (its
+ * title, author, year and source), or NULL. */
+static kemet_rules *open_reading(const char *id) {
+    kemet_rules *r = NULL;
+    const char *text = cli_rules_text_for(id);
+    if (text ? kemet_rules_open_text(text, id, NULL, &r, NULL)
+             : kemet_rules_open(id, &r, NULL))
+        return NULL;
+    return r;
+}
+
 /* Who each reading is by, so that a reader need not know the ids, and
  * where each was published, so that a reader can check it. */
 static void print_readings(FILE *o, const result *R, int n) {
@@ -2020,10 +2031,8 @@ static void print_readings(FILE *o, const result *R, int n) {
                "what sets it apart |\n|---|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = NULL;
-        const kemet_info *f = NULL;
-        if (kemet_rules_open(R[i].base, &r, NULL) == KEMET_OK)
-            f = kemet_rules_info(r);
+        kemet_rules *r = open_reading(R[i].base);
+        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
         own |= f && f->board_note;
         fprintf(o, "| %s | %s | ", R[i].id, R[i].title);
         if (f && f->author && f->year)
@@ -2041,10 +2050,8 @@ static void print_readings(FILE *o, const result *R, int n) {
                "docs/reconstructions.md; docs/rules/ID.md traces each rule "
                "to the code and the test that covers it):\n\n");
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = NULL;
-        const kemet_info *f = NULL;
-        if (kemet_rules_open(R[i].base, &r, NULL) == KEMET_OK)
-            f = kemet_rules_info(r);
+        kemet_rules *r = open_reading(R[i].base);
+        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
         fprintf(o, "- **%s**: %s.\n", R[i].id,
                 f && f->source ? f->source : "not given");
         kemet_rules_close(r);
