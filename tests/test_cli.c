@@ -90,6 +90,11 @@ static void help_texts(void **state) {
         int st = tu_run(NULL, &o, &e, cmds[i], "--help", NULL);
         assert_int_equal(st, 0);
         assert_non_null(strstr(o, "usage: kemet"));
+        /* every command takes a ruleset file, and says so: in its usage
+         * line and in what it says of it */
+        const char *said = strstr(o, "[--rules FILE]");
+        if (!said || !strstr(said + 1, "--rules FILE"))
+            fail_msg("kemet %s --help: no --rules FILE", cmds[i]);
         /* every line fits a terminal of 80 columns */
         for (const char *l = o; *l;) {
             size_t n = strcspn(l, "\n");
@@ -102,6 +107,11 @@ static void help_texts(void **state) {
         free(e);
     }
     char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "ladder", "--levels", "--help", NULL),
+                     0);
+    assert_non_null(strstr(o, "[--rules FILE]"));
+    free(o);
+    free(e);
     assert_int_equal(tu_run(NULL, &o, &e, "--help", NULL), 0);
     assert_non_null(strstr(o, "replay FILE"));
     free(o);

@@ -1133,6 +1133,27 @@ static void analyze_names_a_files_reading(void **state) {
     free(base);
 }
 
+/* docs/rulesets.md counts the built-in ruleset files in words: as many
+ * as the library has. */
+static void docs_count_the_builtins(void **state) {
+    (void)state;
+    static const char *const words[] = {
+        "zero",     "one",      "two",      "three",   "four",    "five",
+        "six",      "seven",    "eight",    "nine",    "ten",     "eleven",
+        "twelve",   "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+        "eighteen", "nineteen", "twenty"};
+    int n = kemet_ruleset_count();
+    assert_true(n < 21);
+    char path[512], want[64];
+    snprintf(path, sizeof path, "%s/docs/rulesets.md", KEMET_SOURCE_DIR);
+    char *doc = tu_read_file(path);
+    assert_non_null(doc);
+    snprintf(want, sizeof want, "the %s built-in ones", words[n]);
+    if (!strstr(doc, want))
+        fail_msg("docs/rulesets.md does not say '%s'", want);
+    free(doc);
+}
+
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
 static void options_listed(void **state) {
@@ -1192,6 +1213,7 @@ int main(void) {
         cmocka_unit_test(not_regular_files_refused),
         cmocka_unit_test(file_named_with_options),
         cmocka_unit_test(analyze_names_a_files_reading),
+        cmocka_unit_test(docs_count_the_builtins),
         cmocka_unit_test(options_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,7 +44,7 @@ static const char analyze_usage[] =
     "                     [--options RULESET[:KEY/KEY...],...]\n"
     "                     [--seed S] [--threads T] [--format md|csv|json]\n"
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
-    "                     [--save DIR]\n"
+    "                     [--save DIR] [--rules FILE]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -77,7 +77,8 @@ static const char analyze_usage[] =
     "measurement there once made, and reads back what an earlier run of\n"
     "the same settings kept: a long run cut short goes on where it\n"
     "stopped. The same seed gives the same numbers whatever the thread\n"
-    "count, the number of MPI ranks or --save.\n" TABLES_HELP NET_HELP;
+    "count, the number of MPI ranks or --save.\n" RULES_HELP TABLES_HELP
+        NET_HELP;
 
 #define BINS 20         /* length histogram bins */
 #define MAX_CELLS 128   /* board cells counted (kemet_info.board_cells) */

@@ -24,6 +24,17 @@
     "(kemet solve makes one); on: the cache folder; off: none, and no race\n"  \
     "databases; race: the race databases alone. docs/tables.md.\n"
 
+/* The --rules option (util.c, cli_parse: every command takes it), for
+ * the help of the commands that name a ruleset or a position; of those
+ * that read a record; and of the engine. */
+#define RULES_HELP                                                             \
+    "--rules FILE reads a ruleset file (docs/rulesets.md): a RULESET or\n"     \
+    "POSITION may then name its id; a RULESET may also be the file itself,\n"  \
+    "FILE.rules[:key=value,...]. --rules again for each further file.\n"
+#define RECORD_RULES_HELP                                                      \
+    "--rules FILE: the ruleset file (docs/rulesets.md) a record of a file's\n" \
+    "ruleset was played under; the record is refused under any other text.\n"
+
 /* The --net option: a network file to use instead of the built-in
  * evaluation, or "linear" (train.c). */
 #define NET_HELP                                                               \
