@@ -238,8 +238,9 @@ bool cli_is_probe(const char *spec);
 int cli_agent_check(const kemet_rules *r, const char *spec, const char *option);
 /* Opens a ruleset (cli_rules) and its judge (*judge, to free before the
  * rules are closed) with the --tables and --net options in use and,
- * unless `agents` is NULL, its two agents checked (as --p1 and --p2).
- * NULL after a message. */
+ * unless `agents` is NULL, its two agents checked (as --p1 and --p2);
+ * where neither agent uses them (random, @plain), no endgame table or
+ * race database is looked for or made. NULL after a message. */
 kemet_rules *cli_rules_for(const char *spec, const char *board,
                            const char *const agents[2], kemet_judge **judge);
 /* The judge of `r` (kemet_judge_new) with the --tables and --net options
