@@ -1154,6 +1154,177 @@ static void docs_count_the_builtins(void **state) {
     free(doc);
 }
 
+/* The legal moves of `pos` for `thr` under r, sorted, space-separated. */
+static void moves_of(const kemet_rules *r, const char *pos, const char *thr,
+                     char *out, size_t len) {
+    kemet_pos p;
+    kemet_throw t;
+    kemet_error e;
+    if (kemet_pos_read(r, pos, &p, &e) || kemet_throw_parse(r, thr, &t, &e))
+        fail_msg("%s / %s: %s", pos, thr, e.msg);
+    kemet_move m[KEMET_MAX_MOVES];
+    int n = kemet_moves(r, &p, &t, m);
+    char text[KEMET_MAX_MOVES][32];
+    for (int i = 0; i < n; i++)
+        kemet_move_format(&m[i], text[i], sizeof text[i]);
+    qsort(text, (size_t)n, sizeof text[0],
+          (int (*)(const void *, const void *))strcmp);
+    size_t at = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n && at < len; i++)
+        at +=
+            (size_t)snprintf(out + at, len - at, "%s%s", i ? " " : "", text[i]);
+}
+
+/* The position after `move`, or "ERR: why". */
+static void after(const kemet_rules *r, const char *pos, const char *thr,
+                  const char *move, char *out, size_t len) {
+    kemet_pos p, next;
+    kemet_throw t;
+    kemet_move m;
+    kemet_error e;
+    if (kemet_pos_read(r, pos, &p, &e) || kemet_throw_parse(r, thr, &t, &e) ||
+        kemet_move_parse(r, move, &m, &e))
+        fail_msg("%s / %s / %s: %s", pos, thr, move, e.msg);
+    if (kemet_apply(r, &p, &t, &m, &next, NULL) == KEMET_OK) {
+        kemet_pos_format(r, &next, out, len);
+        return;
+    }
+    char why[200];
+    kemet_explain(r, &p, &t, &m, why, sizeof why);
+    snprintf(out, len, "ERR: %s", why);
+}
+
+/* holes58's `enter plain` (docs/rulesets.md): a 1 enters a piece on hole
+ * 1 and nothing more; no throw again (Botermans' B2 has one), no move
+ * forced on the piece (C2, C5 force one). tests/rulesets/plain-entry.rules
+ * is Botermans' parts with it; every answer below is worked by hand from
+ * the parts, and the perft counts too: from the start every throw has one
+ * move (entering, or a pass) for four plies, 5^4; a side with a piece on
+ * 2-5 or 20 and four in hand has six moves over the five throws (a 1
+ * enters or moves it), on 1 five, all in hand five; so P1's five plies
+ * give 5 x 6 + 4 x 5 + 16 x 5 = 130 lines, 130 x 25 = 3250 at depth 5 and
+ * 130 x 130 = 16900 at depth 6 (the sides never meet). */
+static void plain_entry_file(void **state) {
+    (void)state;
+    char path[512], got[256];
+    snprintf(path, sizeof path, "%s/tests/rulesets/plain-entry.rules",
+             KEMET_SOURCE_DIR);
+    kemet_rules *r;
+    kemet_error er;
+    if (kemet_rules_open_file(path, NULL, NULL, &r, &er))
+        fail_msg("%s", er.msg);
+#define P "plain-entry "
+    static const struct {
+        const char *pos, *thr, *moves;
+    } sets[] = {
+        {P "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1"},
+        {P "to=1 p1=- h1=5 p2=- h2=5", "2", "pass"}, /* only a 1 enters */
+        {P "to=1 p1=- h1=5 p2=- h2=5", "5", "pass"},
+        {P "to=1 p1=3 h1=4 p2=- h2=5", "1", "3-4 in-1"},
+        {P "to=1 p1=1 h1=4 p2=- h2=5", "1", "1-2"},  /* hole 1 taken */
+        {P "to=2 p1=1 h1=4 p2=- h2=5", "1", "in-1"}, /* each side's own */
+        {P "to=1 p1=3 h1=4 p2=- h2=5", "3", "3-20"}, /* the line 6-20, B4 */
+    };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        moves_of(r, sets[i].pos, sets[i].thr, got, sizeof got);
+        if (strcmp(got, sets[i].moves) != 0)
+            fail_msg("%s / %s: '%s', want '%s'", sets[i].pos, sets[i].thr, got,
+                     sets[i].moves);
+    }
+    static const struct {
+        const char *pos, *thr, *move, *next;
+    } applies[] = {
+        /* the turn passes after an entry, no piece bound to move */
+        {P "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1",
+         P "to=2 p1=1 h1=4 p2=- h2=5"},
+        {P "to=1 p1=3 h1=4 p2=- h2=5", "1", "in-1",
+         P "to=2 p1=1,3 h1=3 p2=- h2=5"},
+        {P "to=2 p1=1 h1=4 p2=- h2=5", "1", "in-1",
+         P "to=1 p1=1 h1=4 p2=1 h2=4"},
+        {P "to=1 p1=3 h1=4 p2=- h2=5", "1", "3-4",
+         P "to=2 p1=4 h1=4 p2=- h2=5"},
+        {P "to=1 p1=- h1=5 p2=- h2=5", "2", "in-1",
+         "ERR: a piece enters only with a throw of 1"},
+        {P "to=1 p1=1 h1=4 p2=- h2=5", "1", "in-1", "ERR: hole 1 is occupied"},
+    };
+    for (size_t i = 0; i < sizeof applies / sizeof applies[0]; i++) {
+        after(r, applies[i].pos, applies[i].thr, applies[i].move, got,
+              sizeof got);
+        if (strcmp(got, applies[i].next) != 0)
+            fail_msg("%s / %s / %s: '%s', want '%s'", applies[i].pos,
+                     applies[i].thr, applies[i].move, got, applies[i].next);
+    }
+    /* no rethrow with the same piece exists: must= is no part of it */
+    kemet_pos pos;
+    assert_int_not_equal(
+        kemet_pos_read(r, P "to=1 p1=1 h1=4 p2=- h2=5 must=1", &pos, &er),
+        KEMET_OK);
+    /* the fast playout gives the games of the step-by-step one */
+    for (uint64_t s = 1; s <= 300; s++) {
+        kemet_game *a, *b;
+        kemet_rng pa, pb;
+        kemet_rng_seed(&pa, s);
+        kemet_rng_seed(&pb, s);
+        kemet_game_new(r, s, &a, NULL);
+        kemet_game_new(r, s, &b, NULL);
+        kemet_game_playout(a, &pa, 400, 0);
+        kemet_game_playout(b, &pb, 400, 1);
+        assert_memory_equal(kemet_game_pos(a), kemet_game_pos(b),
+                            sizeof(kemet_pos));
+        kemet_game_free(a);
+        kemet_game_free(b);
+    }
+    kemet_rules_close(r);
+    /* the same file with 'enter again' throws again, with 'enter must'
+     * binds the piece; with 'again 1' (and 'exit land-30') an entry
+     * throws again too */
+    char *text = tu_read_file(path);
+    assert_non_null(text);
+    static const struct {
+        const char *from, *to, *next;
+    } others[] = {
+        {"\nenter plain\n", "\nenter again\n", P "to=1 p1=1 h1=4 p2=- h2=5"},
+        {"\nenter plain\n", "\nenter must\n",
+         P "to=1 p1=1 h1=4 p2=- h2=5 must=1"},
+        {"\nexit last-5\n", "\nexit land-30\nagain 1\n",
+         P "to=1 p1=1 h1=4 p2=- h2=5"},
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        char *t = edit(text, others[i].from, others[i].to);
+        if (kemet_rules_open_text(t, NULL, NULL, &r, &er))
+            fail_msg("%s: %s", others[i].to, er.msg);
+        after(r, P "to=1 p1=- h1=5 p2=- h2=5", "1", "in-1", got, sizeof got);
+        if (strcmp(got, others[i].next) != 0)
+            fail_msg("%s: '%s', want '%s'", others[i].to, got, others[i].next);
+        kemet_rules_close(r);
+        free(t);
+    }
+    free(text);
+    /* perft, by the program from the file */
+    static const struct {
+        const char *depth, *want, *pos;
+    } perfts[] = {
+        {"6",
+         "perft plain-entry 1: 5\nperft plain-entry 2: 25\n"
+         "perft plain-entry 3: 125\nperft plain-entry 4: 625\n"
+         "perft plain-entry 5: 3250\nperft plain-entry 6: 16900\n",
+         NULL},
+        /* player 1: 6 moves (a 1 enters or moves 3-4; 3-5, 3-20, 3-7,
+         * 3-10), player 2 on 20 six as well */
+        {"2", "perft plain-entry 1: 6\nperft plain-entry 2: 36\n",
+         P "to=1 p1=3 h1=4 p2=20 h2=4"},
+    };
+    for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
+        if (perfts[i].pos)
+            TU_RUN_OK(perfts[i].want, "perft", path, perfts[i].depth,
+                      perfts[i].pos);
+        else
+            TU_RUN_OK(perfts[i].want, "perft", path, perfts[i].depth);
+    }
+#undef P
+}
+
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
 static void options_listed(void **state) {
@@ -1214,6 +1385,7 @@ int main(void) {
         cmocka_unit_test(file_named_with_options),
         cmocka_unit_test(analyze_names_a_files_reading),
         cmocka_unit_test(docs_count_the_builtins),
+        cmocka_unit_test(plain_entry_file),
         cmocka_unit_test(options_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
