@@ -820,7 +820,7 @@ static void program_and_fresh_files(void **state) {
  * --rules or as the ruleset (docs/rulesets.md). */
 static void program_file_problems_one_form(void **state) {
     (void)state;
-    char path[64], want[160];
+    char path[64], want[256];
     snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
     char *base = builtin_as("chien-chacal", "my-chien");
     static const struct {
