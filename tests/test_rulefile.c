@@ -188,7 +188,7 @@ static void bad_statements_refused(void **state) {
     char *base = builtin_as("senet-kendall", "my-senet");
     /* the lines of senet-kendall.rules: 1 kemet-rules, 4 id, 5 title,
      * 6 author, 7 year, 8 about, 9 source, 10 players, 11 gone, 13 family,
-     * 16-19 options, 22 track ... 33 bear-off, 36 the first text line */
+     * 17-20 options, 23 track ... 37 bear-off, 41 the first text line */
     static const bad_case cases[] = {
         {"kemet-rules 1", "kemet-rules 2", 1, "version '2'"},
         {"kemet-rules 1", "kemet-board 1", 1, "begins 'kemet-rules 1'"},
@@ -213,55 +213,65 @@ static void bad_statements_refused(void **state) {
         {"family senet", "family chess", 13,
          "no family 'chess' (kemet has senet, holes58, track and tab)"},
         {"family senet", "family senet extra", 13, "one word"},
-        {"track 30 boustrophedon", "track 31 boustrophedon", 22,
+        {"track 30 boustrophedon", "track 31 boustrophedon", 23,
          "'track 30 boustrophedon'"},
-        {"track 30 boustrophedon", "track 30 boustrophedon\ntrack 30", 23,
-         "given twice (first on line 22)"},
-        {"\npieces 7", "\npieces 5", 23, "'pieces 7'"},
-        {"setup alternate", "setup mixed", 24, "'setup alternate'"},
-        {"first player-1", "first player-2", 25, "'first player-1'"},
-        {"throw sticks 4 blank=5", "throw dice 1 d4", 26, "'throw sticks"},
-        {"again 1 4 5", "again 1 5", 27, "'again 1 4 5'"},
-        {"protect pairs", "protect triples", 28, "'protect pairs'"},
-        {"capture swap", "capture all", 29,
+        {"track 30 boustrophedon", "track 30 boustrophedon\ntrack 30", 24,
+         "given twice (first on line 23)"},
+        {"if pieces=7 pieces 7", "if pieces=7 pieces 11", 24,
+         "write 'pieces N', N from 1 to 10"},
+        {"setup alternate", "setup mixed", 26, "write 'setup alternate'"},
+        {"setup alternate", "setup squares 1,3,3 2,4", 26,
+         "square 3 is listed twice"},
+        {"setup alternate", "setup squares 1,3 2,3", 26,
+         "square 3 is given to both players"},
+        {"first player-1", "first player-2", 27,
+         "one of: player-1, higher-throw, one-takes-black"},
+        {"throw sticks 4 blank=5", "throw dice 1 d4", 29,
+         "write 'throw sticks N blank=V'"},
+        {"throw sticks 4 blank=5", "throw sticks 4 blank=4", 29,
+         "write 'throw sticks N blank=V'"},
+        {"again 1 4 5", "again 1 7", 30, "not a value the throw can have"},
+        {"again 1 4 5", "again 1 4 1", 30, "listed twice"},
+        {"protect pairs", "protect triples", 31, "write 'protect' with"},
+        {"capture swap", "capture all", 32,
          "one of: swap, remove, first-empty, none"},
-        {"capture swap", "capture remove", 23,
-         "only as 'pieces 10' with 'capture remove' (Bell's parts)"},
-        {"backward when-stuck", "backward never", 30, "backward when-stuck"},
-        {"stop 26", "stop 25", 31, "'stop 26'"},
-        {"water 27 15", "water 25 15", 32, "'water 27 15'"},
-        {"bear-off 26:5", "bear-off 26:4", 33, "'bear-off"},
+        {"capture swap", "capture none", 31, "nothing is protected"},
+        {"backward when-stuck to-water 28 29 30", "backward sometimes", 33,
+         "write 'backward never'"},
+        {"stop 26", "stop 30", 34, "the stop square is one of 2-29"},
+        {"water 27 15", "water 27 27", 35, "rescued from the water"},
+        {"water 27 15", "water none", 33, "'to-water' needs the water"},
+        {"bear-off 26:5", "bear-off 26:7", 37, "the throw has no 7"},
         /* a part the family needs, missing: on the family line */
         {"bear-off 26:5 27:4 28:3 29:2 30:any", "", 13,
          "missing statement 'bear-off'"},
-        {"capture swap", "capture swap\nrethrow 27", 30, "write 'rethrow'"},
-        {"capture swap", "capture swap\nknights 3", 30,
+        {"capture swap", "capture swap\nrethrow 31", 33, "not a square 1-30"},
+        {"capture swap", "capture swap\nknights 3", 33,
          "'knights' is not a statement of the senet family"},
-        {"option trap 0 1", "option speed 1 2 1", 18, "no option 'speed'"},
-        {"option pieces 7 5", "option pieces 1 2 3", 16,
+        {"option trap 0 1", "option speed 1 2 1", 19, "no option 'speed'"},
+        {"option pieces 7 5", "option pieces 1 2 3", 17,
          "MIN <= DEFAULT <= MAX"},
-        {"option pieces 7 5", "option pieces 7 X", 16, "not a value"},
-        {"option pieces 7 5", "option pieces 7 6", 16, "'option pieces 7 5'"},
-        {"option pieces 7 5", "option pieces 7 5\noption xy 0 1", 20,
+        {"option pieces 7 5", "option pieces 7 X", 17, "not a value"},
+        {"option pieces 7 5", "option pieces 7 5\noption xy 0 1", 21,
          "more than 4 options"},
         {"capture swap", "capture swap\nboard washburne", 13, "built in"},
-        {"text ", "txet ", 36, "not a statement of the senet family"},
+        {"text ", "txet ", 41, "not a statement of the senet family"},
         /* the play levels: five agents, each one kemet_agent_new makes */
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy best", 61, "the 5 levels' agents"},
+         "levels random greedy best", 66, "the 5 levels' agents"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy~0.6 greedy~2 greedy best:20k", 61,
+         "levels random greedy~0.6 greedy~2 greedy best:20k", 66,
          "level 3: bad agent 'greedy~2'"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy~0.6 greedy~0.25 greedy grandmaster", 61,
+         "levels random greedy~0.6 greedy~0.25 greedy grandmaster", 66,
          "level 5: unknown agent 'grandmaster'"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy~0.6 greedy~0.25 greedy best:20q", 61,
+         "levels random greedy~0.6 greedy~0.25 greedy best:20q", 66,
          "level 5: bad budget"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
          "levels random greedy~0.6 greedy~0.25 greedy best:20k\nlevels "
          "random random random random random",
-         62, "given twice (first on line 61)"},
+         67, "given twice (first on line 66)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_bad(base, &cases[i]);
@@ -785,15 +795,15 @@ static void program_and_fresh_files(void **state) {
         free(err);
     }
     char *text = builtin_as("senet-kendall", "my-senet");
-    char *bad = edit(text, "water 27 15", "water 27 14"); /* line 32 */
+    char *bad = edit(text, "water 27 15", "water 27 27"); /* line 35 */
     char path[64];
     snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     fputs(bad, f);
     fclose(f);
-    TU_RUN_BAD(": rules file line 32: the senet family", "sim", path, "--games",
-               "5");
+    TU_RUN_BAD(": rules file line 35: a piece is rescued", "sim", path,
+               "--games", "5");
     char *out, *err;
     f = fopen(path, "w");
     fputs(text, f);

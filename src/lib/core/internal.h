@@ -344,6 +344,9 @@ struct kemet_rules {
     char *board_file;  /* the board file's text, or NULL */
     int squares;       /* highest path square */
     void *data;        /* module data made by rs->open, or NULL */
+    bool generic;      /* a family with fast generators for some sets of
+                          parts plays these on its general one all the
+                          same (kmt_rules_open_generic: the tests) */
     bool waits;        /* positions may list players in `wait` (set by
                           rs->open: Kendall's start=1) */
 };
@@ -564,6 +567,12 @@ extern const char *const kmt_rulesets_builtin[][2];
  * The entry points of kemet.h refuse others with KEMET_EMISUSE (or assert
  * where they cannot return a code). Not a full check (kemet_pos_check). */
 bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos);
+
+/* kemet_rules_open_text, the family playing the parts on its general
+ * generator even where a fast one plays them (rules.c): for the tests
+ * that check the two give the same games. */
+int kmt_rules_open_generic(const char *text, const char *spec,
+                           kemet_rules **out, kemet_error *err);
 
 /* The canonical form of a ruleset spec into out (rules.c); KEMET_ERULESET
  * as kemet_rules_open. Opens nothing. */

@@ -255,11 +255,13 @@ int kmt_rules_canon(const kemet_rules *r, const char *spec, char *out,
 
 /* Opens the ruleset of the file `text` (its id checked by the caller),
  * with the options of `spec` (NULL: the defaults). */
-static int open_text(const char *text, const char *spec, const char *board_text,
-                     bool user, kemet_rules **out, kemet_error *err) {
+static int open_text_as(const char *text, const char *spec,
+                        const char *board_text, bool user, bool generic,
+                        kemet_rules **out, kemet_error *err) {
     kemet_rules *r = calloc(1, sizeof *r);
     if (!r)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
+    r->generic = generic;
     int rc = kmt_rulefile_parse(text, &r->file, err);
     const kmt_family *fam = NULL;
     if (rc == KEMET_OK)
@@ -365,6 +367,23 @@ static int open_text(const char *text, const char *spec, const char *board_text,
     }
     *out = r;
     return KEMET_OK;
+}
+
+static int open_text(const char *text, const char *spec, const char *board_text,
+                     bool user, kemet_rules **out, kemet_error *err) {
+    return open_text_as(text, spec, board_text, user, false, out, err);
+}
+
+int kmt_rules_open_generic(const char *text, const char *spec,
+                           kemet_rules **out, kemet_error *err) {
+    if (!spec || !out)
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "kmt_rules_open_generic: NULL argument");
+    *out = NULL;
+    bool user = text != NULL;
+    if (!text && !(text = builtin_text(spec, strcspn(spec, ":"))))
+        return kmt_fail(err, KEMET_ERULESET, "unknown ruleset '%.60s'", spec);
+    return open_text_as(text, spec, NULL, user, true, out, err);
 }
 
 int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
