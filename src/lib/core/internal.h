@@ -136,10 +136,12 @@ typedef struct kmt_rulefile {
      * message, kept until the parts read are known, so that a part the
      * family does not have (a misspelt one) is reported first. */
     char missing[200];
+    const char *missing_name;
     /* The names a family asked for and did not find (its statements the
      * file leaves out), to tell a misspelt part by. */
     const char *absent[KMT_RF_ABSENT];
     int nabsent;
+    const char *last_absent; /* the last of them asked for */
 } kmt_rulefile;
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err);
 void kmt_rulefile_free(kmt_rulefile *f);

@@ -591,6 +591,7 @@ kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name) {
             return &f->part[i];
         }
     /* a statement of the family the file leaves out (a part misspelt?) */
+    f->last_absent = name;
     bool known = false;
     for (int i = 0; i < f->nabsent; i++)
         known |= strcmp(f->absent[i], name) == 0;
@@ -599,15 +600,18 @@ kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name) {
     return NULL;
 }
 
-/* Notes a required part that is missing (the first one only). */
-static void note_missing(kmt_rulefile *f, const char *fmt, ...)
+/* Notes the required part `name` missing (the first one only). */
+static void note_missing(kmt_rulefile *f, const char *name, const char *fmt,
+                         ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
-static void note_missing(kmt_rulefile *f, const char *fmt, ...) {
+static void note_missing(kmt_rulefile *f, const char *name, const char *fmt,
+                         ...) {
     if (f->missing[0])
         return;
+    f->missing_name = name;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(f->missing, sizeof f->missing, fmt, ap);
@@ -628,7 +632,7 @@ int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
     if (!p) {
-        note_missing(f, "missing statement '%s' (%s)", name, f->family);
+        note_missing(f, name, "missing statement '%s' (%s)", name, f->family);
         buf[0] = '\0';
         return KEMET_OK;
     }
@@ -651,8 +655,8 @@ int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
                                i ? ", " : "", choices[i]);
     if (!p) {
         if (def < 0)
-            note_missing(f, "missing statement '%s' (%s: %s)", name, f->family,
-                         list);
+            note_missing(f, name, "missing statement '%s' (%s: %s)", name,
+                         f->family, list);
         *out = def < 0 ? 0 : def;
         return KEMET_OK;
     }
@@ -670,8 +674,8 @@ int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
     if (!p) {
-        note_missing(f, "missing statement '%s' (%s: '%s %s')", name, f->family,
-                     name, words);
+        note_missing(f, name, "missing statement '%s' (%s: '%s %s')", name,
+                     f->family, name, words);
         return KEMET_OK;
     }
     char got[400];
@@ -722,17 +726,28 @@ int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err) {
 int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err) {
     if (rc == KEMET_ENOMEM)
         return rc;
+    static const char lineless[] = "rules file: ";
+    bool no_line = rc == KEMET_ESYNTAX && err &&
+                   strncmp(err->msg, lineless, sizeof lineless - 1) == 0;
+    /* Where the family stopped short, the required part it missed (noted,
+     * or told without a line: the last it asked for and did not find). */
+    const char *wanted = f->missing[0] ? f->missing_name
+                         : no_line     ? f->last_absent
+                                       : NULL;
     /* A part the family did not read: once it read them all, one it does
-     * not have; else only one that looks like a statement it asked for
-     * and did not find (it may have stopped before reading the others). */
+     * not have (named with the statement it looks like a misspelling of,
+     * if any); where it stopped short, only one that looks like the part
+     * it missed, the others perhaps not reached. */
     for (int i = 0; i < f->nparts; i++) {
         const kmt_part *p = &f->part[i];
         if (p->used)
             continue;
         const char *meant = NULL;
-        for (int k = 0; k < f->nabsent && !meant; k++)
-            if (alike(p->argv[0], f->absent[k]))
-                meant = f->absent[k];
+        if (rc == KEMET_OK)
+            for (int k = 0; k < f->nabsent && !meant; k++)
+                meant = alike(p->argv[0], f->absent[k]) ? f->absent[k] : NULL;
+        else if (wanted && alike(p->argv[0], wanted))
+            meant = wanted;
         if (meant)
             return bad(err, p->line,
                        "'%.30s' is not a statement of the %s family; is it "
@@ -748,9 +763,7 @@ int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err) {
     if (f->missing[0])
         return bad(err, f->family_line, "%s", f->missing);
     /* A problem of the parts together that the family gave no line. */
-    static const char lineless[] = "rules file: ";
-    if (rc == KEMET_ESYNTAX && err &&
-        strncmp(err->msg, lineless, sizeof lineless - 1) == 0) {
+    if (no_line) {
         char msg[sizeof err->msg];
         snprintf(msg, sizeof msg, "%s", err->msg + sizeof lineless - 1);
         return bad(err, f->family_line, "%s", msg);
