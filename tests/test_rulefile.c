@@ -1089,6 +1089,23 @@ static void file_named_with_options(void **state) {
     perft_tail(path, "4", a, sizeof a);
     perft_tail("hounds-jackals-carter:dice=d6", "4", b, sizeof b);
     assert_string_equal(a, b);
+    /* Kendall's file with 'option pieces 5 7': five pieces by default */
+    char *k = builtin_as("senet-kendall", "my-senet");
+    char *k5 = edit(k, "option pieces 7 5", "option pieces 5 7");
+    write_file(path, k5, strlen(k5));
+    perft_tail(path, "3", a, sizeof a);
+    perft_tail("senet-kendall:pieces=5", "3", b, sizeof b);
+    assert_string_equal(a, b);
+    snprintf(spec, sizeof spec, "%s:pieces=7,trap=1", path);
+    perft_tail(spec, "3", a, sizeof a);
+    perft_tail("senet-kendall:trap=1", "3", b, sizeof b);
+    assert_string_equal(a, b);
+    snprintf(spec, sizeof spec, "%s:pieces=7", path);
+    TU_RUN_OK("my-senet:pieces=7 to=1 p1=1,3,5,7,9,11,13 "
+              "p2=2,4,6,8,10,12,14\n",
+              "start", spec);
+    free(k);
+    free(k5);
     free(n1);
     free(n2);
     free(n3);
