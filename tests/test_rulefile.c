@@ -252,6 +252,8 @@ static void bad_statements_refused(void **state) {
         {"option pieces 7 5", "option pieces 1 2 3", 17,
          "MIN <= DEFAULT <= MAX"},
         {"option pieces 7 5", "option pieces 7 X", 17, "not a value"},
+        {"option pieces 7 5", "option pieces 7 6", 25,
+         "option pieces has no value '5'"},
         {"option pieces 7 5", "option pieces 7 5\noption xy 0 1", 21,
          "more than 4 options"},
         {"capture swap", "capture swap\nboard washburne", 13, "built in"},
@@ -506,11 +508,11 @@ static void track_parts(void **state) {
          "need the lions-jackals board"},
         {"safe-holes sun", "safe-holes moon", 23, "safe, ankh, sun"},
         {"words-piece plinth", "words-piece", 32, "needs some words"},
-        {"option solid 1 5 3", "option solid 1 9 6", 0, "at most 5"},
+        {"option solid 1 5 3", "option solid 1 9 6", 0, "solid (1-5)"},
         {"option solid 1 5 3 ", "", 19, "needs the options 'solid' and"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        if (cases[i].line == 0 && strstr(cases[i].says, "at most 5")) {
+        if (cases[i].line == 0 && strstr(cases[i].says, "solid (1-5)")) {
             /* an option's default past the sticks the throw can list:
              * refused when the ruleset is opened, as the option is */
             char *text = edit(base, cases[i].from, cases[i].to);
