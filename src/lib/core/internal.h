@@ -106,6 +106,7 @@ void kmt_sha256_hex(kmt_sha256 *s, char out[65]);
  * every ruleset has, and the family's parts, each a line split in words
  * (argv[0] its name). Strings point into `buf`, owned. */
 #define KMT_RF_WORDS 24
+#define KMT_RF_ABSENT 32
 typedef struct kmt_part {
     int line;
     int argc;
@@ -130,6 +131,17 @@ typedef struct kmt_rulefile {
     int nparts;
     const char *parts; /* set by a family: which of its sets of parts is
                           being read ("with 'capture remove'"), or NULL */
+    int version_line, id_line, family_line; /* where those statements are */
+    /* A required part found missing while the family read its parts: the
+     * message, kept until the parts read are known, so that a part the
+     * family does not have (a misspelt one) is reported first. */
+    char missing[200];
+    const char *missing_name;
+    /* The names a family asked for and did not find (its statements the
+     * file leaves out), to tell a misspelt part by. */
+    const char *absent[KMT_RF_ABSENT];
+    int nabsent;
+    const char *last_absent; /* the last of them asked for */
 } kmt_rulefile;
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err);
 void kmt_rulefile_free(kmt_rulefile *f);
@@ -140,25 +152,33 @@ int kmt_rulefile_choose(kmt_rulefile *f, const int *opt, kemet_error *err);
 /* For the families: the part `name` (marked read), or NULL. */
 kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name);
 /* The part `name` of one word among `choices` (NULL-terminated): its
- * index into *out; absent: `def`, or an error when def < 0. */
+ * index into *out; absent: `def`, or when def < 0 noted as missing (for
+ * kmt_rf_finish to report) with *out 0. */
 int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
                   int def, int *out, kemet_error *err);
-/* A part this family has in one form only: required, with these words. */
+/* A part this family has in one form only: required (noted as missing
+ * when absent, as by kmt_rf_choice), with these words. */
 int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
                  kemet_error *err);
-/* The words of the required part `name`, one space apart, into buf. */
+/* The words of the required part `name`, one space apart, into buf
+ * (absent: noted as missing, buf empty). */
 int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
                  kemet_error *err);
 /* A part without words: whether it is there. */
 int kmt_rf_flag(kmt_rulefile *f, const char *name, bool *out, kemet_error *err);
-/* The numbers lo..hi of the part `name` from its word `first` on, at most
- * `max`, into out[] and their count into *n (0 when absent). */
+/* The numbers lo..hi of the part `name` from its word `first` on, each
+ * once, at most `max`, into out[] and their count into *n (0 when
+ * absent). */
 int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
                    int *out, int max, int *n, kemet_error *err);
 /* Refuses a combination of parts: "rules file line N: why". */
 int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err);
-/* Fails on the first part no family function read. */
-int kmt_rf_done(kmt_rulefile *f, kemet_error *err);
+/* After the family read its parts (`rc` what its configure returned):
+ * first a part it does not have (naming the statement it is most likely
+ * a misspelling of), then a required part that is missing, then rc's own
+ * problem; a problem the family gave no line is put on the `family`
+ * line. KEMET_OK when there is none. */
+int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err);
 
 /* A family: one move generator, set up from a file's parts when a
  * ruleset is opened. `base` gives the functions and the defaults;
