@@ -260,20 +260,20 @@ static void bad_statements_refused(void **state) {
         {"text ", "txet ", 41, "not a statement of the senet family"},
         /* the play levels: five agents, each one kemet_agent_new makes */
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy best", 66, "the 5 levels' agents"},
+         "levels random greedy best", 79, "the 5 levels' agents"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy~0.6 greedy~2 greedy best:20k", 66,
+         "levels random greedy~0.6 greedy~2 greedy best:20k", 79,
          "level 3: bad agent 'greedy~2'"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy~0.6 greedy~0.25 greedy grandmaster", 66,
+         "levels random greedy~0.6 greedy~0.25 greedy grandmaster", 79,
          "level 5: unknown agent 'grandmaster'"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
-         "levels random greedy~0.6 greedy~0.25 greedy best:20q", 66,
+         "levels random greedy~0.6 greedy~0.25 greedy best:20q", 79,
          "level 5: bad budget"},
         {"levels random greedy~0.6 greedy~0.25 greedy best:20k",
          "levels random greedy~0.6 greedy~0.25 greedy best:20k\nlevels "
          "random random random random random",
-         67, "given twice (first on line 66)"},
+         80, "given twice (first on line 79)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_bad(base, &cases[i]);
@@ -1356,6 +1356,43 @@ static void plain_entry_file(void **state) {
 
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
+/* Lines of the rules in words under a guard: shown only under their
+ * options, in their place; a guard naming no option is refused. */
+static void guarded_text(void **state) {
+    (void)state;
+    char *base = builtin_as("chien-chacal", "my-chien");
+    char *own = edit(base, "family holes58",
+                     "family holes58\noption lines one-way both\n"
+                     "if lines=both text   Both ways here.\n"
+                     "if lines=one-way text One way here.");
+    char *text = edit(own, "lines one-way 6-20 8-10",
+                      "if lines=one-way lines one-way 6-20 8-10\n"
+                      "if lines=both lines stay 6-20 8-10");
+    kemet_rules *r;
+    kemet_error e;
+    if (kemet_rules_open_text(text, NULL, NULL, &r, &e))
+        fail_msg("%s", e.msg);
+    const char *t = kemet_rules_info(r)->text;
+    assert_non_null(strstr(t, "One way here.\n"));
+    assert_null(strstr(t, "Both ways"));
+    kemet_rules_close(r);
+    assert_int_equal(
+        kemet_rules_open_text(text, "my-chien:lines=both", NULL, &r, &e), 0);
+    t = kemet_rules_info(r)->text;
+    /* in its place (the file's first line of text), its indent kept */
+    assert_true(strncmp(t, "  Both ways here.\n", 18) == 0);
+    assert_null(strstr(t, "One way"));
+    kemet_rules_close(r);
+    char *bad = edit(text, "if lines=both text", "if ways=both text");
+    assert_int_equal(kemet_rules_open_text(bad, NULL, NULL, &r, &e),
+                     KEMET_ESYNTAX);
+    assert_non_null(strstr(e.msg, "ways"));
+    free(bad);
+    free(text);
+    free(own);
+    free(base);
+}
+
 static void options_listed(void **state) {
     (void)state;
     kemet_rules *r;
@@ -1416,6 +1453,7 @@ int main(void) {
         cmocka_unit_test(docs_count_the_builtins),
         cmocka_unit_test(plain_entry_file),
         cmocka_unit_test(options_listed),
+        cmocka_unit_test(guarded_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

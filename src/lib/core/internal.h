@@ -115,6 +115,14 @@ typedef struct kmt_part {
     bool used;         /* read by the family (or not in force) */
     bool off;          /* its guard does not hold for the options chosen */
 } kmt_part;
+/* A line of the rules in words (`text`), in the file's order: under a
+ * guard (`if KEY=VALUE text ...`) it is the part `guard` of the file,
+ * shown only when that part is in force; else part is -1. */
+typedef struct kmt_tline {
+    const char *s;
+    size_t len;
+    int part;
+} kmt_tline;
 typedef struct kmt_rulefile {
     char *buf;
     const char *id, *family, *board;
@@ -123,7 +131,10 @@ typedef struct kmt_rulefile {
     char glyph[2];
     int year;             /* 0: not given */
     const char *level[5]; /* 'levels': the play levels' agents, or NULL */
-    char *text; /* the rules in words, each line ending in a newline */
+    char *text; /* the rules in words, each line ending in a newline: the
+                   lines whose guard holds for the options chosen */
+    kmt_tline *tline; /* every line of it, guarded or not */
+    int ntlines;
     kmt_option option[KMT_MAX_OPTIONS + 1];
     int option_line[KMT_MAX_OPTIONS];
     int noptions;

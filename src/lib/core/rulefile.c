@@ -352,8 +352,24 @@ static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
 void kmt_rulefile_free(kmt_rulefile *f) {
     free(f->buf);
     free(f->text);
+    free(f->tline);
     free(f->part);
     memset(f, 0, sizeof *f);
+}
+
+/* The rules in words: the lines whose guard holds (none yet holds before
+ * the options are chosen: a guarded line is off until then). */
+static void build_text(kmt_rulefile *f) {
+    size_t at = 0;
+    for (int i = 0; i < f->ntlines; i++) {
+        const kmt_tline *t = &f->tline[i];
+        if (t->part >= 0 && f->part[t->part].off)
+            continue;
+        memcpy(f->text + at, t->s, t->len);
+        at += t->len;
+        f->text[at++] = '\n';
+    }
+    f->text[at] = '\0';
 }
 
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
@@ -378,13 +394,13 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
     if (rc)
         return rc;
     int lines = 1;
-    size_t textlen = 0;
     for (size_t i = 0; i < n; i++)
         lines += text[i] == '\n';
     f->buf = malloc(n + 1);
     f->part = malloc((size_t)lines * sizeof *f->part);
     f->text = malloc(n + 1);
-    if (!f->buf || !f->part || !f->text) {
+    f->tline = malloc((size_t)lines * sizeof *f->tline);
+    if (!f->buf || !f->part || !f->text || !f->tline) {
         kmt_rulefile_free(f);
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
@@ -436,12 +452,42 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
             size_t tl = strlen(t);
             while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
                 tl--;
-            memcpy(f->text + textlen, t, tl);
-            textlen += tl;
-            f->text[textlen++] = '\n';
+            f->tline[f->ntlines++] = (kmt_tline){t, tl, -1};
             seen[c] = line;
             s = next;
             continue;
+        }
+        if (wl == 2 && memcmp(w, "if", 2) == 0) {
+            /* "if KEY=VALUE,... text WORDS": a line of the rules in words
+               shown only under those options, its words kept as they are */
+            char *g = w + 2;
+            while (*g == ' ' || *g == '\t')
+                g++;
+            size_t gl = strcspn(g, " \t");
+            char *t = g + gl;
+            while (*t == ' ' || *t == '\t')
+                t++;
+            size_t kl = strcspn(t, " \t");
+            if (gl && strchr(g, '=') && kl == 4 && memcmp(t, "text", 4) == 0) {
+                g[gl] = '\0';
+                t += 4;
+                if (*t)
+                    t++;
+                size_t tl = strlen(t);
+                while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
+                    tl--;
+                kmt_part *p = &f->part[f->nparts];
+                *p = (kmt_part){.line = line,
+                                .argc = 1,
+                                .argv = {"text"},
+                                .guard = g,
+                                .used = true,
+                                .off = true};
+                f->tline[f->ntlines++] = (kmt_tline){t, tl, f->nparts++};
+                seen[common_index("text", 4)] = line;
+                s = next;
+                continue;
+            }
         }
         if (c >= 0 && seen[c] && strcmp(common[c].name, "option") != 0) {
             rc = bad(err, line, "'%s' given twice (first on line %d)",
@@ -509,7 +555,7 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
         kmt_rulefile_free(f);
         return rc;
     }
-    f->text[textlen] = '\0';
+    build_text(f);
     return KEMET_OK;
 }
 
@@ -570,11 +616,16 @@ int kmt_rulefile_choose(kmt_rulefile *f, const int *opt, kemet_error *err) {
         int h = guard_holds(f, p, opt, err);
         if (h < 0)
             return KEMET_ESYNTAX;
-        p->off = p->used = !h;
+        p->off = !h;
+        /* a guarded line of the rules in words is read here, not by the
+           family */
+        p->used = !h || strcmp(p->argv[0], "text") == 0;
     }
+    build_text(f);
     for (int i = 0; i < f->nparts; i++)
         for (int j = 0; j < i; j++)
             if (!f->part[i].off && !f->part[j].off &&
+                strcmp(f->part[i].argv[0], "text") != 0 &&
                 strcmp(f->part[i].argv[0], f->part[j].argv[0]) == 0)
                 return bad(err, f->part[i].line,
                            "two forms of '%.30s' hold at once (lines %d and "
