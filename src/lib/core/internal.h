@@ -131,8 +131,8 @@ typedef struct kmt_rulefile {
     char glyph[2];
     int year;             /* 0: not given */
     const char *level[5]; /* 'levels': the play levels' agents, or NULL */
-    char *text; /* the rules in words, each line ending in a newline: the
-                   lines whose guard holds for the options chosen */
+    char *text;       /* the rules in words, each line ending in a newline: the
+                         lines whose guard holds for the options chosen */
     kmt_tline *tline; /* every line of it, guarded or not */
     int ntlines;
     kmt_option option[KMT_MAX_OPTIONS + 1];
