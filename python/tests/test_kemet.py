@@ -265,9 +265,21 @@ def test_ruleset_file_plays_as_its_built_in(tmp_path):
     assert e.value.code == kemet._capi.ERULESET
 
 
+def test_new_combination_of_parts():
+    # Kendall's Senet with Jéquier's blocks of three (tests/rulesets): a
+    # reading that no built-in plays, from its file alone
+    path = os.path.join(os.path.dirname(RULESETS), "..", "tests", "rulesets",
+                        "parts-kendall-block.rules")
+    r = kemet.Rules.from_file(path)
+    pos = r.position("parts-kendall-block to=1 p1=10 p2=12,13,14")
+    assert [str(m) for m in r.moves(pos, r.throw("5"))] == ["10-5"]
+    assert [str(m) for m in r.moves(pos, r.throw("1"))] == ["10-11"]
+
+
 @pytest.mark.parametrize("change, where", [
     (("family senet", "family checkers"), "no family 'checkers'"),
-    (("water 27 15", "water 25 15"), "line 32"),
+    (("water 27 15", "water 27 27"), "line 35"),
+    (("capture swap", "capture none"), "nothing is protected"),
     (("id my-senet", "id senet-kendall"), "built-in"),
 ])
 def test_bad_ruleset_files_raise(change, where):

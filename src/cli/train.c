@@ -91,7 +91,7 @@ static const char train_usage[] =
     "                   [--lambda L] [--batch B] [--threads T] [--seed S]\n"
     "                   [--live] [--hidden-rate R] [--adam] [--from FILE]\n"
     "                   [--table FILE --examples E [--choices W]] [--endgame]\n"
-    "                   [--output FILE] [--quiet]\n"
+    "                   [--output FILE] [--quiet] [--rules FILE]\n"
     "Trains the ruleset's learned evaluation, a neural network, by N games\n"
     "of self-play TD(lambda) (docs/agents.md), and writes it as a network\n"
     "file (standard output, or FILE whole or not at all). The build carries\n"
@@ -123,7 +123,8 @@ static const char train_usage[] =
     "  --endgame    with --from, --table and --examples: train instead the\n"
     "               network's endgame section, which judges the table's class\n"
     "               alone, on E of the table's values per step of N (no\n"
-    "               self-play); the whole-game network is kept unchanged\n";
+    "               self-play); the whole-game network is kept "
+    "unchanged\n" RULES_HELP;
 
 int cmd_train(int argc, char **argv) {
     const char *arg[1], *output = NULL, *from_path = NULL, *table_path = NULL;

@@ -16,7 +16,7 @@
  * and the fast playout are inlined with them as a constant: the default
  * rules' loop is compiled without any option's test.
  */
-#include "internal.h"
+#include "senet.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,14 +26,12 @@ enum {
     REBIRTH = 15, /* rule 11: where a piece in the water is moved */
     BEAUTY = 26,  /* rule 8: every piece must land here */
     NSQ = 30,
-    NPIECES = 7,
     ROBINSON = 1, /* variant flag */
     /* Kendall's options (KO2-KO5), as variant flags */
     FIVE = 2,     /* pieces=5 */
     START = 4,    /* start=1 */
     TRAP = 8,     /* trap=1 */
     HOMEROW = 16, /* homerow=1 */
-    OPTIONS = FIVE | START | TRAP | HOMEROW,
     /* the flags the move generator tests (FIVE only sets up the board) */
     MOVE_OPTIONS = START | TRAP | HOMEROW
 };
@@ -42,26 +40,6 @@ enum {
 #define HOME_ROW (((uint64_t)1 << 11) - 2)     /* bits 1..10 (KO5) */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-/* Kendall's options (KO1-KO5), in the order the spec prints them (R2),
- * each with its default; a ruleset file declares them (docs/rulesets.md):
- * "option pieces 7 5", "option start 0 1", ... */
-static const char *const senet_option_keys[] = {"pieces", "start", "trap",
-                                                "homerow", NULL};
-static const int senet_option_def[4] = {7, 0, 0, 0};
-
-/* What each option changes, appended to the rules text (KO2-KO5). */
-static const char *const senet_option_text[4] = {
-    "- pieces=5: five pieces each, white on 1,3,5,7,9 and black on "
-    "2,4,6,8,10;\n  the first to bear off all five wins.\n",
-    "- start=1: each player must first throw a 1. Until then every other "
-    "throw is\n  lost; the first 1 is played as usual (and gives another "
-    "throw), and counts\n  even when it cannot be used.\n",
-    "- trap=1: a piece on 1-25 whose throw would take it past 26 may move "
-    "into the\n  water (27), if 27 is empty.\n",
-    "- homerow=1: no piece bears off while one of your pieces is on "
-    "1-10, not even\n  from the water with a 4.\n",
-};
-
 static int senet_open(kemet_rules *r, const char *board_text,
                       kemet_error *err) {
     if (board_text)
@@ -69,37 +47,9 @@ static int senet_open(kemet_rules *r, const char *board_text,
                         "ruleset %s has its board built in; it takes no "
                         "board file",
                         r->rs->id);
-    static const int flag[4] = {FIVE, START, TRAP, HOMEROW};
-    size_t len = strlen(r->rs->text) + 32;
-    for (int k = 0; k < 4; k++)
-        if (kmt_rules_opt(r, senet_option_keys[k], senet_option_def[k]) !=
-            senet_option_def[k]) {
-            r->variant |= flag[k];
-            len += strlen(senet_option_text[k]);
-        }
-    if (r->variant & FIVE)
-        r->info.pieces = 5;               /* KO2 */
+    /* r->variant holds the flags parts.c found in the parts */
     r->waits = (r->variant & START) != 0; /* KO3 */
-    if (r->variant & OPTIONS) {
-        /* the rules text, with what the options change */
-        char *text = malloc(len);
-        if (!text)
-            return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-        size_t at = (size_t)snprintf(text, len, "%s\nKendall's options:\n",
-                                     r->rs->text);
-        for (int k = 0; k < 4; k++)
-            if (r->variant & flag[k])
-                at += (size_t)snprintf(text + at, len - at, "%s",
-                                       senet_option_text[k]);
-        r->data = text;
-        r->info.text = text;
-    }
     return KEMET_OK;
-}
-
-static void senet_close(kemet_rules *r) {
-    free(r->data);
-    r->data = NULL;
 }
 
 /* Whether the player to move is still waiting for its first 1 (KO3). */
@@ -666,184 +616,30 @@ static const char senet_board[] =
     "   stops there)    ~~~ = 27, the water    III, II, I = 28-30, borne off\n"
     "   with 3, 2, any (-> off the board after 30)\n";
 
-static int senet_cell_of(const kemet_rules *r, int player, int square) {
-    (void)r;
-    (void)player;
-    return (square >= 1 && square <= NSQ) ? square : 0;
-}
-
 /* ---------------------------------------------------------------------------
- * The family: the functions, and its parts read from a ruleset file
- * (docs/rulesets.md, "senet"); the rules in words are in the files
- * (data/rulesets). Every part but the rethrow is Kendall's, in one form.
+ * Kendall's generator, for the parts of his rules (parts.c chooses it)
  * ------------------------------------------------------------------------ */
-static const kmt_ruleset senet_base = {
-    .pieces = NPIECES,
-    .open = senet_open,
-    .close = senet_close,
-    .squares = NSQ,
-    .tables = true,
-    .board = senet_board,
-    .cells = NSQ,
-    .cell_of = senet_cell_of,
-    .start = senet_start,
-    .opening = senet_opening,
-    .check = senet_check,
-    .throws = kmt_sticks_throws_of,
-    .roll = kmt_sticks_roll_of,
-    .max_value = 5,
-    .prethrow = senet_prethrow,
-    .moves = senet_moves,
-    .make = senet_make,
-    .playout = senet_playout,
-    .side = senet_side,
-    .features = senet_features,
-    .weights = senet_weights,
-    .explain = senet_explain,
-    .art = kmt_art_senet,
-};
-
-/* Bell's parts (reconstructions.md section 1): the generator of
- * senet_bell.c, chosen by `capture remove`. */
-static int bell_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
-    int rc;
-    f->parts = "with 'capture remove' (Bell's parts)";
-    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
-        (rc = kmt_rf_fixed(f, "pieces", "10", err)) ||
-        (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
-        (rc = kmt_rf_fixed(f, "first", "higher-throw", err)) ||
-        (rc = kmt_rf_fixed(f, "throw", "die 4", err)) ||
-        (rc = kmt_rf_fixed(f, "protect", "marked 26 27 28 29", err)) ||
-        (rc = kmt_rf_fixed(f, "vacate", "marked", err)) ||
-        (rc = kmt_rf_fixed(f, "bear-off", "exact", err)) ||
-        (rc = kmt_rf_fixed(f, "end", "score", err)))
-        return rc;
-    if (f->noptions)
-        return kmt_fail(err, KEMET_ESYNTAX,
-                        "rules file line %d: Kendall's options are not "
-                        "played with 'capture remove' (Bell's parts)",
-                        f->option_line[0]);
-    kmt_senet_bell(&r->own);
-    return KEMET_OK;
+void kmt_senet_kendall(kmt_ruleset *rs, int flags) {
+    rs->open = senet_open;
+    rs->close = NULL;
+    rs->tables = true;
+    rs->board = senet_board;
+    rs->start = senet_start;
+    rs->opening = senet_opening;
+    rs->check = senet_check;
+    rs->throws = kmt_sticks_throws_of;
+    rs->roll = kmt_sticks_roll_of;
+    rs->max_value = 5;
+    rs->prethrow = senet_prethrow;
+    rs->moves = senet_moves;
+    rs->make = senet_make;
+    rs->playout = senet_playout;
+    rs->side = senet_side;
+    rs->features = senet_features;
+    rs->weights = senet_weights;
+    rs->explain = senet_explain;
+    rs->art = kmt_art_senet;
+    /* Robinson: a rethrow with the piece that landed on 26 (must=26) */
+    rs->has_must = (flags & ROBINSON) != 0;
+    rs->must_squares = (flags & ROBINSON) ? KMT_BIT(BEAUTY) : 0;
 }
-
-/* Jéquier's parts (reconstructions.md section 3): the generator of
- * senet_jequier.c, chosen by `capture first-empty`. */
-static int jequier_configure(kemet_rules *r, kmt_rulefile *f,
-                             kemet_error *err) {
-    int rc;
-    f->parts = "with 'capture first-empty' (Jéquier's parts)";
-    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
-        (rc = kmt_rf_fixed(f, "pieces", "5", err)) ||
-        (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
-        (rc = kmt_rf_fixed(f, "first", "one-takes-black", err)) ||
-        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=6", err)) ||
-        (rc = kmt_rf_fixed(f, "again", "1 4 6", err)) ||
-        (rc = kmt_rf_fixed(f, "lock", "start-row", err)) ||
-        (rc = kmt_rf_fixed(f, "protect", "pairs safe 20 26 28 29", err)) ||
-        (rc = kmt_rf_fixed(f, "block", "three", err)) ||
-        (rc = kmt_rf_fixed(f, "water", "27 first-empty", err)) ||
-        (rc = kmt_rf_fixed(f, "backward", "when-stuck empty", err)) ||
-        (rc = kmt_rf_fixed(f, "bear-off", "last-row any", err)) ||
-        (rc = kmt_rf_fixed(f, "end", "points", err)))
-        return rc;
-    if (f->noptions)
-        return kmt_fail(err, KEMET_ESYNTAX,
-                        "rules file line %d: Kendall's options are not "
-                        "played with 'capture first-empty' (Jéquier's parts)",
-                        f->option_line[0]);
-    kmt_senet_jequier(&r->own);
-    return KEMET_OK;
-}
-
-/* Piccione's parts (reconstructions.md section 2): the generator of
- * senet_piccione.c, chosen by `capture none`. */
-static int piccione_configure(kemet_rules *r, kmt_rulefile *f,
-                              kemet_error *err) {
-    int rc;
-    f->parts = "with 'capture none' (Piccione's parts)";
-    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
-        (rc = kmt_rf_fixed(f, "pieces", "5", err)) ||
-        (rc = kmt_rf_fixed(f, "setup", "in-hand", err)) ||
-        (rc = kmt_rf_fixed(f, "first", "player-1", err)) ||
-        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=5", err)) ||
-        (rc = kmt_rf_fixed(f, "enter", "1 must-move", err)) ||
-        (rc = kmt_rf_fixed(f, "split", "different-pieces whole", err)) ||
-        (rc = kmt_rf_fixed(f, "backward", "when-stuck not-from 28 29 30",
-                           err)) ||
-        (rc = kmt_rf_fixed(f, "water", "27 hand", err)) ||
-        (rc = kmt_rf_fixed(f, "bear-off", "exact", err)) ||
-        (rc = kmt_rf_fixed(f, "again", "5 enter 15 26", err)))
-        return rc;
-    if (f->noptions)
-        return kmt_fail(err, KEMET_ESYNTAX,
-                        "rules file line %d: Kendall's options are not "
-                        "played with 'capture none' (Piccione's parts)",
-                        f->option_line[0]);
-    kmt_senet_piccione(&r->own);
-    return KEMET_OK;
-}
-
-static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
-    static const char *const rethrows[] = {"none", "26", NULL};
-    static const char *const captures[] = {"swap", "remove", "first-empty",
-                                           "none", NULL};
-    int rethrow, capture, rc;
-    if (f->board)
-        return kmt_fail(err, KEMET_ESYNTAX,
-                        "rules file: the senet family's board is built in "
-                        "(no 'board')");
-    if ((rc = kmt_rf_choice(f, "capture", captures, -1, &capture, err)))
-        return rc;
-    if (capture == 1)
-        return bell_configure(r, f, err);
-    if (capture == 2)
-        return jequier_configure(r, f, err);
-    if (capture == 3)
-        return piccione_configure(r, f, err);
-    if ((rc = kmt_rf_fixed(f, "track", "30 boustrophedon", err)) ||
-        (rc = kmt_rf_fixed(f, "pieces", "7", err)) ||
-        (rc = kmt_rf_fixed(f, "setup", "alternate", err)) ||
-        (rc = kmt_rf_fixed(f, "first", "player-1", err)) ||
-        (rc = kmt_rf_fixed(f, "throw", "sticks 4 blank=5", err)) ||
-        (rc = kmt_rf_fixed(f, "again", "1 4 5", err)) ||
-        (rc = kmt_rf_fixed(f, "protect", "pairs", err)) ||
-        (rc = kmt_rf_fixed(f, "backward", "when-stuck", err)) ||
-        (rc = kmt_rf_fixed(f, "stop", "26", err)) ||
-        (rc = kmt_rf_fixed(f, "water", "27 15", err)) ||
-        (rc = kmt_rf_fixed(f, "bear-off", "26:5 27:4 28:3 29:2 30:any", err)) ||
-        (rc = kmt_rf_choice(f, "rethrow", rethrows, 0, &rethrow, err)))
-        return rc;
-    /* Kendall's options take these values only (KO2-KO5) */
-    static const int values[4][2] = {{7, 5}, {0, 1}, {0, 1}, {0, 1}};
-    for (int i = 0; f->noptions && r->own.options[i].key; i++) {
-        const kmt_option *o = &r->own.options[i];
-        int k = 0;
-        while (strcmp(senet_option_keys[k], o->key) != 0)
-            k++; /* (a known key: rules.c checked it) */
-        bool ok = o->nwords == 2;
-        for (int w = 0; ok && w < 2; w++) {
-            int v;
-            ok = kmt_read_num(o->word[w], strlen(o->word[w]), &v) == 0 &&
-                 v == values[k][w];
-        }
-        if (!ok)
-            return kmt_fail(err, KEMET_ESYNTAX,
-                            "rules file line %d: the senet family's option "
-                            "%s is 'option %s %d %d' (Kendall's options, "
-                            "KO2-KO5)",
-                            f->option_line[i], o->key, o->key, values[k][0],
-                            values[k][1]);
-    }
-    r->variant = rethrow ? ROBINSON : 0;
-    r->own.has_must = rethrow != 0;
-    r->own.must_squares = rethrow ? KMT_BIT(BEAUTY) : 0;
-    return KEMET_OK;
-}
-
-const kmt_family kmt_family_senet = {
-    .name = "senet",
-    .base = &senet_base,
-    .option_keys = senet_option_keys,
-    .configure = senet_configure,
-};

@@ -65,7 +65,14 @@ static int track_open(kemet_rules *r, const char *text, kemet_error *err) {
     if (rc == KEMET_OK && R->throws == THROW_BOARD) {
         t->nsolid = kmt_rules_opt(r, "solid", 0);
         t->ndual = kmt_rules_opt(r, "dual", 0);
-        if (t->nsolid + t->ndual > MAX_STICKS)
+        /* the options as a file may declare them: the values the family
+           has (docs/rulesets.md), whatever the file's range or list */
+        if (t->nsolid < 1 || t->nsolid > 5 || t->ndual < 0 || t->ndual > 4)
+            rc = kmt_fail(err, KEMET_ERULESET,
+                          "the options solid (1-5) and dual (0-4) are %d "
+                          "and %d: the board's sticks take no other",
+                          t->nsolid, t->ndual);
+        else if (t->nsolid + t->ndual > MAX_STICKS)
             rc = kmt_fail(err, KEMET_ERULESET,
                           "at most %d sticks in all (solid + dual): more "
                           "would give more distinct turns than are listed",
@@ -308,6 +315,11 @@ static int track_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
                                  "write 'safe-holes' and the board's marks "
                                  "that make a hole safe: safe, ankh, sun",
                                  err);
+        if (R->safe_flags & bit) {
+            char why[40];
+            snprintf(why, sizeof why, "'%s' is given twice", p->argv[i]);
+            return kmt_rf_refuse(p, why, err);
+        }
         R->safe_flags |= bit;
     }
     for (int i = 0; i < 6; i++)
