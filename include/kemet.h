@@ -247,6 +247,15 @@ typedef struct kemet_info {
     int scores;             /* 1 where pieces borne off are counted apart
                                from captured ones, as a score (Bell's
                                o1=/o2=, kemet_pos.off); else 0 */
+    const char *source_kind; /* what kind of source the rules come from, in
+                                words: "a scholarly publication", "a game
+                                book", ..., several joined by "; ";
+                                "not given" where the file says nothing
+                                (docs/rulesets.md, `source-kind`) */
+    const char *reference;   /* the publication(s) the rules come from
+                                (author, year, title, pages), one a line,
+                                each ending in a newline; NULL where none is
+                                given */
 } kemet_info;
 
 /* How many rulesets are registered, and the id of the i-th. */

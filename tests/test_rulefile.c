@@ -1356,6 +1356,49 @@ static void plain_entry_file(void **state) {
 
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
+/* The kind of source and the references: in words, as the file gives
+ * them; "not given" and none where it gives nothing; bad kinds refused. */
+static void sources_weighed(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open("senet-robinson", &r, &e), KEMET_OK);
+    const kemet_info *info = kemet_rules_info(r);
+    assert_string_equal(info->source_kind,
+                        "a book of games or a game's rule book; a comment "
+                        "under a web page");
+    assert_non_null(info->reference);
+    assert_non_null(strstr(info->reference, "Timothy Kendall (1978)"));
+    assert_non_null(strstr(info->reference, ".\nKaren Robinson (2017)"));
+    kemet_rules_close(r);
+    char *base = builtin_as("chien-chacal", "my-chien");
+    char *none = edit(base, "source-kind rules-sheet\n", "");
+    char *noref = edit(none,
+                       "reference Chien et Chacal, a French rules "
+                       "sheet; its author and year are not given.\n",
+                       "");
+    assert_int_equal(kemet_rules_open_text(noref, NULL, NULL, &r, &e), 0);
+    assert_string_equal(kemet_rules_info(r)->source_kind, "not given");
+    assert_null(kemet_rules_info(r)->reference);
+    kemet_rules_close(r);
+    static const bad_case bad[] = {
+        {"source-kind rules-sheet", "source-kind hearsay", 50,
+         "'hearsay' is not a kind of source"},
+        {"source-kind rules-sheet", "source-kind web-page web-page", 50,
+         "'web-page' is given twice"},
+        {"source-kind rules-sheet", "source-kind", 50, "write 'source-kind"},
+        {"source-kind rules-sheet",
+         "source-kind rules-sheet\nsource-kind "
+         "web-page",
+         51, "given twice (first on line 50)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        check_bad(base, &bad[i]);
+    free(noref);
+    free(none);
+    free(base);
+}
+
 /* Lines of the rules in words under a guard: shown only under their
  * options, in their place; a guard naming no option is refused. */
 static void guarded_text(void **state) {
@@ -1454,6 +1497,7 @@ int main(void) {
         cmocka_unit_test(plain_entry_file),
         cmocka_unit_test(options_listed),
         cmocka_unit_test(guarded_text),
+        cmocka_unit_test(sources_weighed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

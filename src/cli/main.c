@@ -87,6 +87,15 @@ static int cmd_rules(int argc, char **argv) {
     printf("%s (%s)\n", info->title, kemet_rules_spec(r));
     cli_wrap(stdout, line, cli_text_width(stdout), 0);
     printf("Source: %s\n", info->source);
+    printf("Kind of source: %s\n", info->source_kind);
+    for (const char *l = info->reference; l && *l;) {
+        size_t len = strcspn(l, "\n");
+        char ref[1100];
+        snprintf(ref, sizeof ref, "Reference: %.*s",
+                 (int)(len > 1000 ? 1000 : len), l);
+        cli_wrap(stdout, ref, cli_text_width(stdout), 2);
+        l += len + (l[len] == '\n');
+    }
     if (kemet_rules_sha256(r)) {
         const char *path = cli_rules_path();
         for (int i = 0; i < cli_rules_count(); i++)

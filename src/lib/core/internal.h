@@ -127,6 +127,9 @@ typedef struct kmt_rulefile {
     char *buf;
     const char *id, *family, *board;
     const char *title, *author, *about, *source, *gone, *in_hand;
+    char source_kind[200]; /* `source-kind`, in words; "" when not given */
+    char *reference;       /* the `reference` lines, each ending in a
+                              newline (in `text`'s buffer), or NULL */
     const char *player[2];
     char glyph[2];
     int year;             /* 0: not given */
