@@ -221,32 +221,32 @@ typedef struct kemet_rules kemet_rules;
 
 /* Static facts about a ruleset, for front ends. */
 typedef struct kemet_info {
-    const char *id;         /* "senet-kendall" */
-    const char *title;      /* "Senet (Kendall)" */
-    const char *source;     /* where the rules were published, and which of
-                               its rules kemet plays */
-    const char *text;       /* the rules in plain words, several lines */
-    const char *player[2];  /* "White", "Black" */
-    char glyph[2];          /* one ASCII letter per player for boards */
-    const char *gone;       /* what pieces no longer in play are: "borne off",
-                               "captured"; NULL where none ever leave */
-    const char *in_hand;    /* where pieces in hand are: "in hand", "in the
-                               Duat", "off the board" */
-    int pieces;             /* pieces per player */
-    int squares;            /* highest path square */
-    int board_cells;        /* physical cells of the board */
-    const char *board_note; /* NULL, or what the board (and sticks) are
-                               when they are a reconstruction */
-    const char *author;     /* who the rules are by: "Timothy Kendall"; where
-                               the source names nobody, it says so ("a
-                               French rules sheet, author unknown") */
-    int year;               /* the year they were published; 0 where the
-                               source gives none */
-    const char *about;      /* one line for a player: what sets this game
-                               apart from the others on its board */
-    int scores;             /* 1 where pieces borne off are counted apart
-                               from captured ones, as a score (Bell's
-                               o1=/o2=, kemet_pos.off); else 0 */
+    const char *id;          /* "senet-kendall" */
+    const char *title;       /* "Senet (Kendall)" */
+    const char *source;      /* where the rules were published, and which of
+                                its rules kemet plays */
+    const char *text;        /* the rules in plain words, several lines */
+    const char *player[2];   /* "White", "Black" */
+    char glyph[2];           /* one ASCII letter per player for boards */
+    const char *gone;        /* what pieces no longer in play are: "borne off",
+                                "captured"; NULL where none ever leave */
+    const char *in_hand;     /* where pieces in hand are: "in hand", "in the
+                                Duat", "off the board" */
+    int pieces;              /* pieces per player */
+    int squares;             /* highest path square */
+    int board_cells;         /* physical cells of the board */
+    const char *board_note;  /* NULL, or what the board (and sticks) are
+                                when they are a reconstruction */
+    const char *author;      /* who the rules are by: "Timothy Kendall"; where
+                                the source names nobody, it says so ("a
+                                French rules sheet, author unknown") */
+    int year;                /* the year they were published; 0 where the
+                                source gives none */
+    const char *about;       /* one line for a player: what sets this game
+                                apart from the others on its board */
+    int scores;              /* 1 where pieces borne off are counted apart
+                                from captured ones, as a score (Bell's
+                                o1=/o2=, kemet_pos.off); else 0 */
     const char *source_kind; /* what kind of source the rules come from, in
                                 words: "a scholarly publication", "a game
                                 book", ..., several joined by "; ";
