@@ -288,6 +288,45 @@ KEMET_API int kemet_rules_open_text(const char *rules_text, const char *spec,
 KEMET_API int kemet_rules_open_file(const char *path, const char *spec,
                                     const char *board_text, kemet_rules **out,
                                     kemet_error *err);
+/* One rule of a reading changed, to ask which of its rules makes it the
+ * game it is (docs/analysis.md, "What each rule does"). */
+typedef struct kemet_change {
+    int option;     /* 1: an option at another value; 0: a part */
+    char part[32];  /* the option's key, or the part's name ("capture") */
+    char from[200]; /* the option's default ("board=lines"), or the part's
+                       statement in the reading ("capture swap"); "" where
+                       the change adds the part */
+    char to[200];   /* the value or statement after the change; "" where it
+                       removes the part */
+    char id[48];    /* the changed reading's id */
+} kemet_change;
+#define KEMET_MAX_CHANGES 30
+/* The one-rule changes of a reading at its default options, by this rule:
+ * first each option at each of its other values; then each part of the
+ * reading replaced by every other form a built-in ruleset of its family
+ * gives that part (at any of its options' values), removed where another
+ * such ruleset has no part of that name, and the parts the others have
+ * and this one has not added; in the order of the reading's file, each
+ * part's forms in the order of the built-in rulesets. A change whose
+ * parts do not work together is skipped (counted in *refused, which may
+ * be NULL), as is one that gives the same parts as an earlier one. At
+ * most `max` are written. Returns their count, or KEMET_EMISUSE (options
+ * chosen, NULL arguments) or KEMET_ENOMEM. */
+KEMET_API int kemet_rule_changes(const kemet_rules *rules, kemet_change *out,
+                                 int max, int *refused, kemet_error *err);
+/* The ruleset file of change c of `rules`: the reading's file at its
+ * options, with that one rule changed, its id and title the change's
+ * (kemet_free it). */
+KEMET_API int kemet_change_text(const kemet_rules *rules, const kemet_change *c,
+                                char **out, kemet_error *err);
+/* Opens change c of `rules`, judged by the evaluation of `rules` (its
+ * tuned weights and networks; a Senet reading computes the features of
+ * the reading it was changed from), so that what is measured of it
+ * differs from `rules` by the rule alone. */
+KEMET_API int kemet_rules_open_change(const kemet_rules *rules,
+                                      const kemet_change *c, kemet_rules **out,
+                                      kemet_error *err);
+
 /* The SHA-256 of the text a ruleset was opened from (with its board
  * file's, if one was given), as 64 hex digits, for rulesets opened from a
  * user's file; NULL for the built-in rulesets. Records, tables and

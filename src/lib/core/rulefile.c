@@ -244,6 +244,10 @@ static int common_index(const char *name, size_t len) {
     return -1;
 }
 
+bool kmt_rf_common(const char *name, size_t len) {
+    return common_index(name, len) >= 0;
+}
+
 /* The kinds of source a reading's rules come from (`source-kind`), and
  * how they are said. */
 static const char *const source_kinds[][2] = {
