@@ -1191,6 +1191,14 @@ typedef struct kemet_train {
      * layer's) learn as fast as the rest. alpha falls over the run as
      * without it; hidden_rate still multiplies the hidden layer's steps. */
     int adam;
+    /* The cap on a self-play game's plies (0: 4000). A game still going
+     * there ends with a result learned from as any end's: where the rules
+     * count pieces borne off as a score (Bell's), the score decides as at
+     * the game's end, more wins and equal draws; elsewhere a draw. */
+    long max_plies;
+    /* Optional: counts up, batch by batch, the self-play games the cap
+     * ended (the progress callback may read it). NULL: not counted. */
+    long *capped;
     /* Optional: each batch's games shared among `parts` processes (the
      * program's MPI ranks), this one being `part` (0-based). It plays
      * games part, part + parts, ... of each batch of n and puts their
