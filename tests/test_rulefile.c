@@ -1356,6 +1356,49 @@ static void plain_entry_file(void **state) {
 
 /* A ruleset's options as the library lists them: a list of values (the
  * default first) and a range (MIN + k), in the file's order. */
+/* The kind of source and the references: in words, as the file gives
+ * them; "not given" and none where it gives nothing; bad kinds refused. */
+static void sources_weighed(void **state) {
+    (void)state;
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open("senet-robinson", &r, &e), KEMET_OK);
+    const kemet_info *info = kemet_rules_info(r);
+    assert_string_equal(info->source_kind,
+                        "a book of games or a game's rule book; a comment "
+                        "under a web page");
+    assert_non_null(info->reference);
+    assert_non_null(strstr(info->reference, "Timothy Kendall (1978)"));
+    assert_non_null(strstr(info->reference, ".\nKaren Robinson (2017)"));
+    kemet_rules_close(r);
+    char *base = builtin_as("chien-chacal", "my-chien");
+    char *none = edit(base, "source-kind rules-sheet\n", "");
+    char *noref = edit(none,
+                       "reference Chien et Chacal, a French rules "
+                       "sheet; its author and year are not given.\n",
+                       "");
+    assert_int_equal(kemet_rules_open_text(noref, NULL, NULL, &r, &e), 0);
+    assert_string_equal(kemet_rules_info(r)->source_kind, "not given");
+    assert_null(kemet_rules_info(r)->reference);
+    kemet_rules_close(r);
+    static const bad_case bad[] = {
+        {"source-kind rules-sheet", "source-kind hearsay", 50,
+         "'hearsay' is not a kind of source"},
+        {"source-kind rules-sheet", "source-kind web-page web-page", 50,
+         "'web-page' is given twice"},
+        {"source-kind rules-sheet", "source-kind", 50, "write 'source-kind"},
+        {"source-kind rules-sheet",
+         "source-kind rules-sheet\nsource-kind "
+         "web-page",
+         51, "given twice (first on line 50)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        check_bad(base, &bad[i]);
+    free(noref);
+    free(none);
+    free(base);
+}
+
 /* Lines of the rules in words under a guard: shown only under their
  * options, in their place; a guard naming no option is refused. */
 static void guarded_text(void **state) {
@@ -1428,6 +1471,140 @@ static void options_listed(void **state) {
     assert_null(kemet_rules_option(NULL, 0, NULL, NULL));
 }
 
+/* A reading with one rule changed (kemet_rule_changes, docs/analysis.md
+ * "What each rule does"): the options first, each part's other forms from
+ * the family's readings, each change opening with the base's evaluation. */
+static void rule_changes(void **state) {
+    (void)state;
+    kemet_rules *r, *q;
+    kemet_error e;
+    kemet_change c[KEMET_MAX_CHANGES];
+    int refused = -1;
+    assert_int_equal(kemet_rules_open("senet-kendall", &r, &e), KEMET_OK);
+    int n = kemet_rule_changes(r, c, KEMET_MAX_CHANGES, &refused, &e);
+    assert_true(n >= 20 && n <= KEMET_MAX_CHANGES);
+    assert_true(refused >= 0);
+    /* KO2-KO5 first: pieces=5, start=1, trap=1, homerow=1 */
+    assert_true(c[0].option && strcmp(c[0].to, "pieces=5") == 0);
+    assert_string_equal(c[0].from, "pieces=7");
+    assert_true(c[3].option && strcmp(c[3].to, "homerow=1") == 0);
+    assert_false(c[4].option);
+    bool remove = false, block = false, nostop = false;
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < i; k++)
+            assert_string_not_equal(c[i].id, c[k].id);
+        if (strcmp(c[i].to, "capture remove") == 0)
+            remove = strcmp(c[i].from, "capture swap") == 0;
+        if (strcmp(c[i].to, "block three") == 0)
+            block = c[i].from[0] == '\0';
+        if (strcmp(c[i].part, "stop") == 0 && !c[i].to[0])
+            nostop = strcmp(c[i].from, "stop 26") == 0;
+        assert_int_equal(kemet_rules_open_change(r, &c[i], &q, &e), KEMET_OK);
+        assert_string_equal(kemet_rules_info(q)->id, c[i].id);
+        kemet_rules_close(q);
+    }
+    assert_true(remove && block && nostop);
+    /* the text: Kendall's file with its one line changed */
+    for (int i = 0; i < n; i++) {
+        if (strcmp(c[i].to, "capture remove") != 0)
+            continue;
+        char *t;
+        assert_int_equal(kemet_change_text(r, &c[i], &t, &e), KEMET_OK);
+        assert_non_null(strstr(t, "\ncapture remove\n"));
+        assert_null(strstr(t, "capture swap"));
+        assert_null(strstr(t, "\noption "));
+        assert_null(strstr(t, "\nif "));
+        assert_non_null(strstr(t, "\npieces 7"));
+        kemet_free(t);
+        /* the same evaluation as Kendall's: his network, his features */
+        assert_int_equal(kemet_rules_open_change(r, &c[i], &q, &e), KEMET_OK);
+        kemet_judge *jr, *jq;
+        assert_int_equal(kemet_judge_new(r, NULL, &jr, &e), KEMET_OK);
+        assert_int_equal(kemet_judge_new(q, NULL, &jq, &e), KEMET_OK);
+        assert_non_null(kemet_judge_net(jq));
+        assert_string_equal(kemet_net_ruleset(kemet_judge_net(jq)),
+                            kemet_net_ruleset(kemet_judge_net(jr)));
+        for (int f = 0; kemet_eval_feature(r, f); f++)
+            assert_string_equal(kemet_eval_feature(q, f),
+                                kemet_eval_feature(r, f));
+        kemet_judge_free(jq);
+        kemet_judge_free(jr);
+        kemet_rules_close(q);
+    }
+    /* at most max */
+    assert_int_equal(kemet_rule_changes(r, c, 3, NULL, &e), 3);
+    kemet_rules_close(r);
+    /* an option a part reads (the number of solid sticks) is changed as an
+       option, not lost as the same parts */
+    assert_int_equal(kemet_rules_open("lions-jackals", &r, &e), KEMET_OK);
+    n = kemet_rule_changes(r, c, KEMET_MAX_CHANGES, NULL, &e);
+    assert_true(n > 5);
+    assert_true(c[0].option);
+    assert_string_equal(c[0].from, "solid=3");
+    assert_string_equal(c[0].to, "solid=1");
+    assert_int_equal(kemet_rules_open_change(r, &c[0], &q, &e), KEMET_OK);
+    kemet_rules_close(q);
+    kemet_rules_close(r);
+    /* only at the defaults */
+    assert_int_equal(kemet_rules_open("senet-kendall:pieces=5", &r, &e),
+                     KEMET_OK);
+    assert_int_equal(kemet_rule_changes(r, c, KEMET_MAX_CHANGES, NULL, &e),
+                     KEMET_EMISUSE);
+    kemet_rules_close(r);
+    assert_int_equal(kemet_rule_changes(NULL, c, 1, NULL, &e), KEMET_EMISUSE);
+}
+
+/* kemet rules RULESET --changes lists them; --change N prints a file that
+ * plays as its own reading. */
+static void rule_changes_program(void **state) {
+    (void)state;
+    char *out, *err;
+    assert_int_equal(
+        tu_run(NULL, &out, &err, "rules", "senet-bell", "--changes", NULL), 0);
+    assert_non_null(strstr(out, "capture remove"));
+    assert_non_null(strstr(out, "capture swap"));
+    assert_non_null(strstr(out, "block three"));
+    free(out);
+    free(err);
+    /* the file of the first: Bell's with seven pieces */
+    assert_int_equal(
+        tu_run(NULL, &out, &err, "rules", "senet-bell", "--change", "1", NULL),
+        0);
+    assert_non_null(strstr(out, "\npieces 7\n"));
+    assert_null(strstr(out, "pieces 10"));
+    char path[] = "/tmp/kemet-change-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(out, f);
+    fclose(f);
+    free(out);
+    free(err);
+    kemet_rules *r;
+    kemet_error e;
+    assert_int_equal(kemet_rules_open_file(path, NULL, NULL, &r, &e), KEMET_OK);
+    kemet_pos p;
+    kemet_start(r, &p);
+    assert_int_equal(kemet_on_board(&p, 1), 7); /* Bell sets all out */
+    kemet_rules_close(r);
+    unlink(path);
+    /* refused: a number past the list, options, no ruleset */
+    assert_int_equal(
+        tu_run(NULL, &out, &err, "rules", "tab-58", "--change", "30", NULL), 2);
+    assert_non_null(strstr(err, "rule changes, not 30"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_run(NULL, &out, &err, "rules", "senet-kendall:pieces=5",
+                            "--changes", NULL),
+                     2);
+    assert_non_null(strstr(err, "default options"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_run(NULL, &out, &err, "rules", "--changes", NULL), 2);
+    free(out);
+    free(err);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sha256_standard_examples),
@@ -1454,6 +1631,9 @@ int main(void) {
         cmocka_unit_test(plain_entry_file),
         cmocka_unit_test(options_listed),
         cmocka_unit_test(guarded_text),
+        cmocka_unit_test(sources_weighed),
+        cmocka_unit_test(rule_changes),
+        cmocka_unit_test(rule_changes_program),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

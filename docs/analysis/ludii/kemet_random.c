@@ -6,17 +6,22 @@
  * Built against the kemet library, outside kemet's build (README.md here):
  *   cc -O2 -Iinclude docs/analysis/ludii/kemet_random.c -Lbuild/release \
  *      -Wl,-rpath,build/release -lkemet -lm -o kemet_random
- *   kemet_random RULESET GAMES SEED [CAP] [--header]
+ *   kemet_random RULESET GAMES SEED [CAP] [--prethrow] [--header]
  *
  * Each game is played to its end with kemet_game_step_with, every choice
  * drawn uniformly (before a throw, throwing and each pre-throw move alike,
  * as the random agent draws), and stopped before a turn would begin once
  * CAP turns (default 1000) are played (ruling G5). The branching factor
  * counts the legal moves at each throw (a pass: 1); the choices, the legal
- * moves at the throws that offer more than one.
+ * moves at the throws that offer more than one. A choice before the throw
+ * (Kendall's 27-15, rule 11) is no throw and is not counted; with
+ * --prethrow it is counted as the edited Ludii copy of Kendall has it
+ * (undone/kendall.edits): one state whose moves are the pre-throw moves
+ * and the throw, the throw's own single move (27-off or pass) uncounted.
  */
 #include <kemet.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,15 +29,30 @@
 typedef struct counts {
     kemet_rng pick;
     kemet_trace t;
+    bool prethrow; /* --prethrow */
+    bool thrown;   /* the throw just chosen before it was counted there */
 } counts;
 
 static int choose(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
                   const kemet_move *moves, int n) {
     counts *c = ctx;
     (void)pos;
-    if (!thr) /* before the throw: throw (-1) or one of the n moves */
-        return n <= 0 ? -1
-                      : (int)kemet_rng_below(&c->pick, (uint32_t)n + 1) - 1;
+    if (!thr) { /* before the throw: throw (-1) or one of the n moves */
+        if (n <= 0)
+            return -1;
+        int k = (int)kemet_rng_below(&c->pick, (uint32_t)n + 1) - 1;
+        if (c->prethrow) {
+            c->t.branching += n + 1;
+            c->t.decisions++;
+            c->t.choices += n + 1;
+            c->thrown = k < 0;
+        }
+        return k;
+    }
+    if (c->thrown) { /* the throw's one move, counted before it */
+        c->thrown = false;
+        return 0;
+    }
     c->t.branching += n;
     if (n == 1 && moves[0].n == 0)
         c->t.passes++;
@@ -58,10 +78,11 @@ static void stat(const kemet_stat *s) {
 
 /* Plays game g of the run into *t. Returns a kemet error code. */
 static int play(const kemet_rules *r, uint64_t seed, long g, long cap,
-                kemet_move *scratch, kemet_trace *t) {
+                bool prethrow, kemet_move *scratch, kemet_trace *t) {
     uint64_t s = mix(seed, (uint64_t)g);
     counts c;
     memset(&c, 0, sizeof c);
+    c.prethrow = prethrow;
     kemet_rng_seed(&c.pick, mix(s, 0x6b656d6574ULL));
     kemet_game *game = NULL;
     int rc = kemet_game_new(r, s, &game, NULL), mover = 0;
@@ -86,18 +107,29 @@ static int play(const kemet_rules *r, uint64_t seed, long g, long cap,
 }
 
 int main(int argc, char **argv) {
-    int header = argc > 4 && strcmp(argv[argc - 1], "--header") == 0;
-    long games = argc > 3 ? atol(argv[2]) : 0,
-         cap = argc > 4 + header ? atol(argv[4]) : 1000;
-    if (argc < 4 || argc > 5 + header || games < 2 || cap < 1) {
+    bool header = false, prethrow = false;
+    const char *arg[4] = {NULL, NULL, NULL, "1000"};
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--header") == 0)
+            header = true;
+        else if (strcmp(argv[i], "--prethrow") == 0)
+            prethrow = true;
+        else if (n < 4)
+            arg[n++] = argv[i];
+        else
+            n = 5;
+    }
+    long games = n >= 3 ? atol(arg[1]) : 0, cap = atol(arg[3]);
+    if (n < 3 || n > 4 || games < 2 || cap < 1) {
         fprintf(stderr, "usage: kemet_random RULESET GAMES SEED [CAP] "
-                        "[--header] (GAMES >= 2, CAP >= 1)\n");
+                        "[--prethrow] [--header] (GAMES >= 2, CAP >= 1)\n");
         return 2;
     }
-    uint64_t seed = strtoull(argv[3], NULL, 10);
+    uint64_t seed = strtoull(arg[2], NULL, 10);
     kemet_rules *r = NULL;
     kemet_error err;
-    if (kemet_rules_open(argv[1], &r, &err) != KEMET_OK) {
+    if (kemet_rules_open(arg[0], &r, &err) != KEMET_OK) {
         fprintf(stderr, "kemet_random: %s\n", err.msg);
         return 2;
     }
@@ -105,7 +137,7 @@ int main(int argc, char **argv) {
     kemet_move *scratch = malloc(KEMET_MAX_MOVES * sizeof *scratch);
     int rc = tr && scratch ? KEMET_OK : KEMET_ENOMEM;
     for (long g = 0; g < games && rc == KEMET_OK; g++)
-        rc = play(r, seed, g, cap, scratch, &tr[g]);
+        rc = play(r, seed, g, cap, prethrow, scratch, &tr[g]);
     kemet_analysis a;
     if (rc == KEMET_OK)
         rc = kemet_analyze_traces(tr, games, &a);

@@ -127,6 +127,9 @@ typedef struct kmt_rulefile {
     char *buf;
     const char *id, *family, *board;
     const char *title, *author, *about, *source, *gone, *in_hand;
+    char source_kind[200]; /* `source-kind`, in words; "" when not given */
+    char *reference;       /* the `reference` lines, each ending in a
+                              newline (in `text`'s buffer), or NULL */
     const char *player[2];
     char glyph[2];
     int year;             /* 0: not given */
@@ -160,6 +163,9 @@ void kmt_rulefile_free(kmt_rulefile *f);
  * of the file's options (and no others); refuses a guard naming an
  * unknown option or value, and two forms of one part in force at once. */
 int kmt_rulefile_choose(kmt_rulefile *f, const int *opt, kemet_error *err);
+/* Whether `name` (len bytes) is a statement every ruleset file may have
+ * (id, title, text, option, ...), not a family's part. */
+bool kmt_rf_common(const char *name, size_t len);
 /* For the families: the part `name` (marked read), or NULL. */
 kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name);
 /* The part `name` of one word among `choices` (NULL-terminated): its

@@ -231,6 +231,8 @@ static const struct {
     {"text", T_TEXT, true, 0},
     {"option", T_WORDS, false, 0},
     {"levels", T_WORDS, false, 0},
+    {"source-kind", T_WORDS, false, 0},
+    {"reference", T_TEXT, false, 0},
 };
 enum { NCOMMON = sizeof common / sizeof common[0] };
 
@@ -242,9 +244,55 @@ static int common_index(const char *name, size_t len) {
     return -1;
 }
 
+bool kmt_rf_common(const char *name, size_t len) {
+    return common_index(name, len) >= 0;
+}
+
+/* The kinds of source a reading's rules come from (`source-kind`), and
+ * how they are said. */
+static const char *const source_kinds[][2] = {
+    {"scholarly", "a scholarly publication"},
+    {"game-book", "a book of games or a game's rule book"},
+    {"rules-sheet", "a rules sheet"},
+    {"web-page", "a web page"},
+    {"web-comment", "a comment under a web page"},
+    {"ludii", "a Ludii ruleset that names no source"},
+    {"kemet-board", "a board kemet drew"},
+};
+
+static int read_source_kind(kmt_rulefile *f, const kmt_part *p,
+                            kemet_error *err) {
+    enum { NKINDS = sizeof source_kinds / sizeof source_kinds[0] };
+    if (p->argc < 2 || p->argc > 4)
+        return bad(err, p->line,
+                   "write 'source-kind KIND' with one to three of: "
+                   "scholarly, game-book, rules-sheet, web-page, "
+                   "web-comment, ludii, kemet-board");
+    size_t at = 0;
+    for (int i = 1; i < p->argc; i++) {
+        int k = 0;
+        while (k < NKINDS && strcmp(source_kinds[k][0], p->argv[i]) != 0)
+            k++;
+        if (k == NKINDS)
+            return bad(err, p->line,
+                       "'%.20s' is not a kind of source (scholarly, "
+                       "game-book, rules-sheet, web-page, web-comment, "
+                       "ludii, kemet-board)",
+                       p->argv[i]);
+        for (int j = 1; j < i; j++)
+            if (strcmp(p->argv[j], p->argv[i]) == 0)
+                return bad(err, p->line, "'%s' is given twice", p->argv[i]);
+        at += (size_t)snprintf(f->source_kind + at, sizeof f->source_kind - at,
+                               "%s%s", i > 1 ? "; " : "", source_kinds[k][1]);
+    }
+    return KEMET_OK;
+}
+
 static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
                       kemet_error *err) {
     const char *name = common[which].name;
+    if (strcmp(name, "source-kind") == 0)
+        return read_source_kind(f, p, err);
     if (strcmp(name, "option") == 0) {
         if (p->argc < 4)
             return bad(err, p->line,
@@ -353,6 +401,7 @@ void kmt_rulefile_free(kmt_rulefile *f) {
     free(f->buf);
     free(f->text);
     free(f->tline);
+    free(f->reference);
     free(f->part);
     memset(f, 0, sizeof *f);
 }
@@ -400,12 +449,15 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
     f->part = malloc((size_t)lines * sizeof *f->part);
     f->text = malloc(n + 1);
     f->tline = malloc((size_t)lines * sizeof *f->tline);
-    if (!f->buf || !f->part || !f->text || !f->tline) {
+    f->reference = malloc(n + 2);
+    if (!f->buf || !f->part || !f->text || !f->tline || !f->reference) {
         kmt_rulefile_free(f);
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     memcpy(f->buf, text, n + 1);
     int seen[NCOMMON] = {0};
+    size_t reflen = 0;
+    f->reference[0] = '\0';
     bool version = false;
     char *s = f->buf;
     for (int line = 1; s; line++) {
@@ -488,6 +540,22 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
                 s = next;
                 continue;
             }
+        }
+        if (c >= 0 && strcmp(common[c].name, "reference") == 0) {
+            /* a publication the rules come from, one a line */
+            const char *v = rest_of(w, wl);
+            if (!v) {
+                rc = bad(err, line, "'reference' needs some words");
+                break;
+            }
+            size_t vl = strlen(v);
+            memcpy(f->reference + reflen, v, vl);
+            reflen += vl;
+            f->reference[reflen++] = '\n';
+            f->reference[reflen] = '\0';
+            seen[c] = line;
+            s = next;
+            continue;
         }
         if (c >= 0 && seen[c] && strcmp(common[c].name, "option") != 0) {
             rc = bad(err, line, "'%s' given twice (first on line %d)",

@@ -360,6 +360,8 @@ static int open_text_as(const char *text, const char *spec,
         .year = rs->year,
         .about = rs->about,
         .scores = rs->scores,
+        .source_kind = f->source_kind[0] ? f->source_kind : "not given",
+        .reference = f->reference && f->reference[0] ? f->reference : NULL,
     };
     r->board = rs->board;
     r->squares = rs->squares;
