@@ -119,7 +119,9 @@ export async function replayPage(id) {
     holder.replaceChildren(board);
     fitBoard(board);
     words.textContent = note || (k === 0 ? "Start. " + p.words
-      : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " " + threwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ": " + moveWords(rs, p.move, {who: p.player, viewer, values: p.throw ? p.throw.values : []}) + "."} ${p.words}`);
+      /* the move said once, in the words of the move list (they name
+         each step in the numbers of the seat looking) */
+      : `Move ${k}: ${whoName(rs, p.player)}${p.throw ? " " + threwWords(rs, p.throw) : ""}${p.move === "pass" ? ", no move." : ":"} ${p.words}`);
     if (k === g.history.length - 1 && !note) words.textContent += " " + ending(rs, g);
     slider.value = k;
     for (const li of reviewBox.querySelectorAll("li[data-i]")) li.classList.toggle("current", +li.dataset.i === picked);
