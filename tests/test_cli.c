@@ -530,6 +530,60 @@ static void play_kept(void **state) {
     free(saved);
 }
 
+/* A game of a ruleset file is kept as any other, and goes on with the
+ * file given again (it was once kept, yet 'kemet play --resume' listed
+ * nothing of it and quitting said 'kemet play --resume' alone): quitting
+ * names --rules, the list without the file counts the games it cannot
+ * read, and with the file lists and resumes it. */
+static void play_kept_rules_file(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-state-XXXXXX", games[128], rules[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(games, sizeof games, "%s/kemet/games", dir);
+    snprintf(rules, sizeof rules, "%s/tests/rulesets/plain-entry.rules",
+             KEMET_SOURCE_DIR);
+    const char *old = getenv("XDG_STATE_HOME");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("XDG_STATE_HOME", dir, 1);
+    int st;
+    const char *a1[] = {"play", rules, "--seed", "2", NULL};
+    char *o = at_terminal("quit\ny\n", &st, a1);
+    assert_int_equal(st, 0);
+    if (!strstr(o, "It is kept: 'kemet play --resume --rules FILE'.") ||
+        !strstr(o, "plain-entry.rules' goes on with it."))
+        fail_msg("quitting a kept game of a ruleset file: %s", o);
+    free(o);
+    char names[16][256];
+    assert_int_equal(records_in(games, names), 1);
+    /* without the file: none listed, and why */
+    char *out, *errs;
+    st = tu_run("", &out, &errs, "play", "--resume", NULL);
+    assert_int_equal(st, 2);
+    if (!strstr(errs, "1 game of a ruleset file is listed with the file: "
+                      "'kemet play --resume --rules FILE'"))
+        fail_msg("--resume without the file: %s", errs);
+    free(out);
+    free(errs);
+    /* with it: listed and resumed */
+    st = tu_run("\nquit\ny\n", &out, &errs, "play", "--resume", "--rules",
+                rules, NULL);
+    if (st != 0 || !strstr(out, "1) Dogs & Jackals, a plain entry: you as") ||
+        !strstr(out, "Resuming"))
+        fail_msg("--resume --rules FILE: status %d: %s%s", st, out, errs);
+    free(out);
+    free(errs);
+    unlink(names[0]);
+    rmdir(games);
+    snprintf(games, sizeof games, "%s/kemet", dir);
+    rmdir(games);
+    rmdir(dir);
+    if (saved)
+        setenv("XDG_STATE_HOME", saved, 1);
+    else
+        unsetenv("XDG_STATE_HOME");
+    free(saved);
+}
+
 /* Tab plays a turn's values a ply each: 'undo' after the first of them
  * (it once said "There is no step to undo" after 5-6 with 1 and 3 still to
  * play) takes that step back, the turn's values all to play again, as
@@ -1979,6 +2033,7 @@ int main(void) {
         cmocka_unit_test(play_options),
         cmocka_unit_test(play_resume),
         cmocka_unit_test(play_kept),
+        cmocka_unit_test(play_kept_rules_file),
         cmocka_unit_test(tab_undo_in_turn),
         cmocka_unit_test(play_position),
         cmocka_unit_test(take_back_skips_passes),

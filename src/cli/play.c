@@ -62,7 +62,8 @@ static const char play_usage[] =
     "A game you play at a terminal is kept as it goes, with no --record, in\n"
     "$XDG_STATE_HOME/kemet/games (else ~/.local/state/kemet/games);\n"
     "--no-save keeps nothing. --resume with no FILE lists the unfinished\n"
-    "games kept there and goes on with the one you pick.\n"
+    "games kept there and goes on with the one you pick (a ruleset file's\n"
+    "games with the file: --resume --rules FILE).\n"
     "--resume FILE goes on with the unfinished game of a record (its seed\n"
     "gives the throws to come; its players, unless --p1/--p2 say otherwise)\n"
     "and goes on writing it (as the game stands: a take-back may reach into\n"
@@ -124,6 +125,22 @@ typedef struct play {
     int rows;            /* the terminal's height (cli_rows) */
     int used;            /* the lines of the screen written so far */
 } play;
+
+/* Whether the game is of a ruleset file (read with --rules, or named by
+ * the file): to go on with it later, its record is read with the file
+ * again. The option to give, " --rules PATH" (the file's full path where
+ * known), into buf, else "". */
+static bool rules_file_game(const play *P, char *buf, size_t len) {
+    const char *path =
+        cli_rules_text_for(P->info->id) ? cli_rules_path() : NULL;
+    if (buf && len) {
+        char *full = path ? realpath(path, NULL) : NULL;
+        snprintf(buf, len, "%s%s", path ? " --rules " : "",
+                 path ? (full ? full : path) : "");
+        free(full);
+    }
+    return path != NULL;
+}
 
 /* Appends text to a line being built in buf (cut where it is full). */
 static void append(char *buf, size_t len, const char *fmt, ...)
@@ -923,12 +940,17 @@ static int command(play *P, char *line, const kemet_throw *t,
         /* what becomes of it: kept to go on with, or lost */
         char question[200];
         /* (on one line of 80 columns with the prompt before it) */
+        bool file = rules_file_game(P, NULL, 0);
         if (P->kept)
-            snprintf(question, sizeof question,
-                     "Leave the game? It is kept: 'kemet play --resume'.");
+            snprintf(
+                question, sizeof question,
+                file ? "Leave the game? It is kept: 'kemet play --resume "
+                       "--rules FILE'."
+                     : "Leave the game? It is kept: 'kemet play --resume'.");
         else if (P->record)
             snprintf(question, sizeof question,
-                     "Leave the game? Its record keeps it (--resume FILE).");
+                     "Leave the game? Its record keeps it (--resume FILE%s).",
+                     file ? " --rules FILE" : "");
         else
             snprintf(question, sizeof question,
                      "Leave the game? Nothing is kept (%s).",
@@ -1588,14 +1610,17 @@ static void play_game(play *P) {
             long n = kemet_game_plies(P->game);
             printf("\nGame left unfinished after %ld move%s.\n", n,
                    n == 1 ? "" : "s");
+            char again[PATH_MAX + 16];
+            rules_file_game(P, again, sizeof again);
             if (P->kept)
                 cli_say(stdout, 0, 2,
-                        "It is kept: 'kemet play --resume' goes on with it.");
+                        "It is kept: 'kemet play --resume%s' goes on with it.",
+                        again);
             else if (P->record)
                 cli_say(stdout, 0, 2,
-                        "Its record is %s: 'kemet play --resume %s' goes on "
+                        "Its record is %s: 'kemet play --resume %s%s' goes on "
                         "with it.",
-                        P->record, P->record);
+                        P->record, P->record, again);
             break;
         }
     }
@@ -1813,7 +1838,7 @@ static int pick_kept(char *chosen, size_t len) {
                         "(HOME is not set); name a record: --resume FILE");
     DIR *d = opendir(dir);
     kept_game *list = NULL;
-    long n = 0, cap = 0;
+    long n = 0, cap = 0, of_files = 0; /* games of a ruleset file not read */
     for (struct dirent *de; d && (de = readdir(d));) {
         size_t l = strlen(de->d_name);
         if (l < 8 || strcmp(de->d_name + l - 7, ".record") != 0)
@@ -1830,10 +1855,12 @@ static int pick_kept(char *chosen, size_t len) {
         long np;
         kemet_error err;
         kemet_game *g = NULL;
-        if (text &&
-            !kemet_record_read_text(text, cli_rules_text(), &r, &start, &plies,
-                                    &np, &err) &&
-            !kemet_game_read(r, text, &g, &err) &&
+        int bad = text ? kemet_record_read_text(text, cli_rules_text(), &r,
+                                                &start, &plies, &np, &err)
+                       : 1;
+        if (bad && text && strstr(err.msg, "a game of a ruleset file"))
+            of_files++;
+        if (!bad && !kemet_game_read(r, text, &g, &err) &&
             (kemet_game_next(g) != KEMET_NEXT_OVER || kemet_game_stopped(g)) &&
             !kc_grow(&list, &cap, n, sizeof *list)) {
             kept_game *k = &list[n++];
@@ -1876,8 +1903,20 @@ static int pick_kept(char *chosen, size_t len) {
     }
     if (d)
         closedir(d);
+    /* a ruleset file's games are read with the file (--rules FILE) */
+    char files[120] = "";
+    if (of_files)
+        snprintf(files, sizeof files,
+                 "%ld game%s of a ruleset file %s listed with the file: "
+                 "'kemet play --resume --rules FILE'",
+                 of_files, of_files == 1 ? "" : "s",
+                 of_files == 1 ? "is" : "are");
     if (n == 0) {
         free(list);
+        if (of_files)
+            return cli_fail("play: --resume: no unfinished game of the "
+                            "built-in rulesets is kept (in %s); %s",
+                            dir, files);
         return cli_fail("play: --resume: no unfinished game is kept (in %s); "
                         "name a record: --resume FILE",
                         dir);
@@ -1886,6 +1925,8 @@ static int pick_kept(char *chosen, size_t len) {
     printf("Unfinished games (kept in %s):\n", dir);
     for (long i = 0; i < n; i++)
         cli_say(stdout, 2, 6, "%ld) %s", i + 1, list[i].about);
+    if (of_files)
+        cli_say(stdout, 2, 2, "(%s.)", files);
     int rc = 0;
     for (;;) {
         char line[64];
