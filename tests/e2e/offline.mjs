@@ -270,14 +270,16 @@ async function seatsNumbersOffline(browser) {
     if (t === "over") break;
     if (t !== "mine") { await page.waitForTimeout(50); continue; }
     if (!checked && (await page.locator(".board .arrow.last").count())) {
-      /* the Lions' last move: each plain step's ends as the board numbers them */
+      /* the Lions' last move: each plain step's ends as the board numbers
+         them (a step carried by the river left out, whole: "20 → 18,
+         carried back to 22" was once read as a step 20 → 1) */
       const got = await page.evaluate(() => {
         const li = [...document.querySelectorAll("#log li")].reverse().find(l => /Lions move/.test(l.textContent));
         const title = document.querySelector(".board .arrow.last title").textContent;
         return { li: li ? li.textContent : "", title, legend: (document.getElementById("numbering") || {}).textContent || "" };
       });
       if (/last move: Lions/.test(got.title)) {
-        const steps = [...got.title.matchAll(/(\d+) → (\d+)(?!, carried| by count)/g)].map(m => [m[1], m[2]]);
+        const steps = [...got.title.matchAll(/(\d+) → (\d+)(?!\d|, carried| by count)/g)].map(m => [m[1], m[2]]);
         for (const [a, b] of steps) if (!got.li.includes(`Lions move ${a}-${b}.`)) fail(`offline: the arrow says ${a} → ${b}, the list "${got.li}"`);
         if (!/your squares \(the Jackals'\)/.test(got.legend)) fail("offline: the legend says " + got.legend);
         checked = steps.length > 0;
