@@ -988,6 +988,127 @@ KEMET_API int kemet_throw_luck(const kemet_judge *judge, const kemet_pos *pos,
                                kemet_error *err);
 
 /* ---------------------------------------------------------------------------
+ * Matches: many games between named players (kemet sim, match, tune,
+ * ladder, analyze; match.c). A player is an agent spec or one of the
+ * simple strategies: "rearmost" (always the piece furthest back, a piece
+ * in hand first), "foremost" (the piece furthest ahead) and "safe-random"
+ * (a random move among those that lose at most a tenth of a win chance,
+ * one move ahead, by the judge's evaluation alone: its network, else its
+ * weights, without its tables). Every game takes everything from its
+ * seed: its dice, its agents' generators and the strategies' random
+ * picks, so the same seed gives the same game on any thread or machine.
+ * These functions take only shared objects (see "Threads") and may run
+ * on many threads at once.
+ * ------------------------------------------------------------------------ */
+
+/* The seed of game i of a run seeded s (each game of a run its own). */
+KEMET_API uint64_t kemet_run_seed(uint64_t s, uint64_t i);
+
+/* 0 when `spec` names a player of `rules`: an agent kemet_agent_new takes,
+ * or a simple strategy. Else KEMET_ESYNTAX (err says why), or
+ * KEMET_EMISUSE for NULL arguments. */
+KEMET_API int kemet_player_check(const kemet_rules *rules, const char *spec,
+                                 kemet_error *err);
+
+/* What each seat's agent spent choosing: the decisions it took with a
+ * real choice (two moves or more, or a pre-throw move against throwing),
+ * and the processor time of its thread on the `timed` of them, in
+ * seconds. A search agent is timed at every decision; random and greedy,
+ * whose decision costs less than reading the clock (a system call), at
+ * one decision in KEMET_TIME_EVERY, so secs / timed estimates the mean.
+ * A simple strategy is not timed. */
+typedef struct kemet_think {
+    long moves[2];
+    long timed[2];
+    double secs[2];
+} kemet_think;
+#define KEMET_TIME_EVERY 64
+
+/* Called at each decision of a game: before the throw (thr NULL, n 0),
+ * and with the throw and its n legal moves before one is chosen. */
+typedef void (*kemet_ply_fn)(void *ctx, const kemet_pos *pos,
+                             const kemet_throw *thr, const kemet_move *moves,
+                             int n);
+
+/* Plays the game seeded `seed` between players spec[0] (player 1) and
+ * spec[1], by `judge` (borrowed), stopping before a turn beyond `cap`
+ * begins (ruling G5): the dice from `seed`, agent p's generator from
+ * seed + p + 1 (mixed), the strategies' picks from their own stream of
+ * it. `fn` (NULL: none) hears of every decision; `think` (NULL: none) is
+ * added the agents' time. Random against random with one value a throw
+ * and no `fn` is the library's fast playout (kemet_game_playout), which
+ * draws as the random agents do. *out is the finished (or stopped) game,
+ * to free. KEMET_ESYNTAX for a player that is none, KEMET_ENOMEM,
+ * KEMET_EMISUSE for NULL arguments. */
+KEMET_API int kemet_play_seeded(const kemet_judge *judge,
+                                const char *const spec[2], uint64_t seed,
+                                long cap, kemet_ply_fn fn, void *ctx,
+                                kemet_think *think, kemet_game **out,
+                                kemet_error *err);
+
+/* How a match's games are played (kemet_match_game's `how`). */
+enum {
+    KEMET_MATCH_ALTERNATE = 1, /* the players change seats in odd games */
+    KEMET_MATCH_PAIRED = 2,    /* and game 2k + 1 throws as game 2k did */
+    KEMET_MATCH_LUCK = 4       /* each outcome's luck is summed */
+};
+
+/* The outcome of one game of a match. */
+typedef struct kemet_outcome {
+    int8_t result;  /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or -1: stopped */
+    int8_t swapped; /* the players changed seats for this game */
+    int8_t points;  /* what the win is worth where the rules count points
+                       (kemet_points: Jequier's), else 0 */
+    long turns, plies;
+    double luck;       /* with KEMET_MATCH_LUCK: the sum of the throws' luck,
+                          player 1's view (kemet_throw_luck; an opening
+                          throw, which decides who starts, counts none) */
+    kemet_think think; /* by seat, where asked */
+} kemet_outcome;
+
+/* Game i of a match seeded `seed` between contestant[0] (A) and
+ * contestant[1] (B), as `how` says: game i is seeded kemet_run_seed(seed,
+ * i) (paired: i rounded down to even); A is player 1 but in odd games with
+ * KEMET_MATCH_ALTERNATE, and where the ruleset's opening decides who plays
+ * black (Jequier's first 1) that opening seats the contestant named first
+ * for the game. Its outcome into *o, with the agents' time where `think`.
+ * KEMET_EMISUSE, KEMET_ESYNTAX (a player that is none), KEMET_ENOMEM. */
+KEMET_API int kemet_match_game(const kemet_judge *judge,
+                               const char *const contestant[2], int how,
+                               uint64_t seed, long i, long cap, int think,
+                               kemet_outcome *o);
+
+/* A score with its 95% interval, and the Elo difference each means. */
+typedef struct kemet_estimate {
+    double score, lo, hi, elo, elo_lo, elo_hi;
+} kemet_estimate;
+
+/* What a match's games say of A (contestant[0]) against B: wins of each
+ * (and by seat: [player][seat]), Wilson 95% intervals of the win rates,
+ * A's score (a draw a half, over the games that ended) with its interval,
+ * and the Elo difference with its interval. With KEMET_MATCH_PAIRED the
+ * score's interval is taken over the pairs of games that throw alike;
+ * with KEMET_MATCH_LUCK the luck-adjusted score (A's result minus A's
+ * luck, a game at a time, over the pairs where paired) in adj. */
+typedef struct kemet_match_stats {
+    long games, wins[2], seat_wins[2][2], draws, stopped;
+    double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo, elo_hi,
+        secs;           /* secs: the caller's, kept as it was */
+    double think[2];    /* each player's mean seconds per timed decision */
+    int how;            /* the flags the match was played with */
+    kemet_estimate adj; /* with KEMET_MATCH_LUCK */
+} kemet_match_stats;
+
+/* The statistics of the games out[0..games) of a match played with
+ * KEMET_MATCH_ALTERNATE | how (how: KEMET_MATCH_PAIRED, KEMET_MATCH_LUCK
+ * or 0). KEMET_EMISUSE, KEMET_ENOMEM. */
+KEMET_API int kemet_match_tally(const kemet_outcome *out, long games, int how,
+                                kemet_match_stats *stats);
+
+/* The Elo difference that a score (0..1) means; +-INFINITY at the ends. */
+KEMET_API double kemet_elo(double score);
+
+/* ---------------------------------------------------------------------------
  * Exact endgame tables (docs/tables.md). A ruleset's class of N pieces is
  * every position in which each side has 1 to N pieces still in play (on the
  * board, on the heap, in hand) and the others gone; kemet_table_solve
@@ -1422,6 +1543,118 @@ KEMET_API int kemet_arrivals(const kemet_rules *rules, const kemet_pos *was,
 /* Wilson's score interval for k successes in n trials at z (1.96: 95%). */
 KEMET_API void kemet_wilson(double k, double n, double z, double *lo,
                             double *hi);
+
+/* ---------------------------------------------------------------------------
+ * The verdict on readings measured as games (docs/analysis.md, "The
+ * criteria of the verdict"; verdict.c), made from their figures alone, and
+ * the statistics behind the figures.
+ *
+ * Each criterion has a band where it costs nothing and a unit: a figure
+ * outside its band costs its distance from the band in units (the length
+ * in doublings). A reading's penalty is the sum of its costs; each cost
+ * has a range while its figure stays within its 95% interval, and the
+ * penalty's range combines them as independent errors (the root of the
+ * sum of the squared reaches below and above). A criterion with a
+ * threshold flags a reading when the figure's whole interval lies
+ * strictly past it; a flagged reading ranks after every unflagged one.
+ * The unflagged are sorted by penalty and cut into tiers where every
+ * range before a cut ends below every range after it; the flagged make
+ * one tier more, by their number of flags, then penalty.
+ * ------------------------------------------------------------------------ */
+
+/* The criteria, in the order of kemet_criterion_info. */
+enum {
+    KEMET_CRIT_LENGTH,    /* median turns of strong self-play (log scale) */
+    KEMET_CRIT_DECISIONS, /* real decisions (two moves or more) a turn */
+    KEMET_CRIT_SKILL,     /* the share of games the strong agent's better
+                             choices decide against the weak */
+    KEMET_CRIT_BALANCE,   /* player 1's luck-adjusted score */
+    KEMET_CRIT_TENSION,   /* LeadChange */
+    KEMET_CRIT_STOPPED,   /* share of games the turn cap stopped */
+    KEMET_CRIT_PROBES,    /* the best simple strategy's score against
+                             the strong agent */
+    KEMET_CRITERIA
+};
+typedef struct kemet_criterion {
+    const char *name;        /* "length" */
+    const char *figure;      /* the figure it judges, in words */
+    double band_lo, band_hi; /* no cost inside the band (band_hi may be
+                                INFINITY) */
+    double unit;             /* a unit of cost outside it */
+    int log2;                /* the distance in doublings (the length) */
+    double flag_lo, flag_hi; /* flagged when the interval lies wholly
+                                below flag_lo or above flag_hi (NAN: no
+                                such threshold) */
+    const char *why;         /* its reason, in words */
+} kemet_criterion;
+/* Criterion c (KEMET_CRIT_*); NULL outside 0..KEMET_CRITERIA-1. */
+KEMET_API const kemet_criterion *kemet_criterion_info(int c);
+
+/* One reading's figures, each with its 95% interval (NaN ends: none). */
+typedef struct kemet_measured {
+    kemet_stat c[KEMET_CRITERIA];
+} kemet_measured;
+/* One reading judged. */
+typedef struct kemet_judged {
+    int flags;                       /* bit c: criterion c flags it */
+    kemet_stat cost[KEMET_CRITERIA]; /* each criterion's cost, its range */
+    kemet_stat penalty; /* the costs' sum (the criterion left out apart)
+                           and its range (INFINITY where a median length
+                           lies beyond the turn cap) */
+    int tier;           /* 1 the best; ties share a tier */
+    int place;          /* 1.. in the order */
+} kemet_judged;
+/* Whether criterion c flags figure s: its interval strictly past a
+ * threshold (1) or not (0, also for a c out of range). */
+KEMET_API int kemet_criterion_flag(int c, const kemet_stat *s);
+/* Judges n readings, criterion `skip` left out (-1: none): out[i] for
+ * m[i], order[k] the reading in place k + 1. The number of tiers, or
+ * KEMET_EMISUSE. */
+KEMET_API int kemet_verdict(const kemet_measured *m, int n, int skip,
+                            kemet_judged *out, int *order);
+/* For a flagged j[i] of n judged: how many unflagged readings have a
+ * higher penalty than its own (the flag alone ranks it after them); 0
+ * when j[i] is not flagged. *unflagged, when given: how many are not. */
+KEMET_API int kemet_verdict_outranks(const kemet_judged *j, int n, int i,
+                                     int *unflagged);
+/* Kendall's tau-b between two rankings with ties (a[i], b[i]: item i's
+ * rank or tier in each); *opposite, when given, counts the pairs that are
+ * in strict order in both and opposite. NaN when a ranking is all ties. */
+KEMET_API double kemet_tau_b(const double *a, const double *b, int n,
+                             long *opposite);
+
+/* The stopping rule (docs/analysis.md, "Precision"): a pilot of `pilot`
+ * games gave a 95% interval of half-width pilot_half; the whole sample,
+ * pilot included, is pilot * (pilot_half / target)^2 games (for a mean of
+ * standard deviation s, (1.96 s / target)^2), rounded up to a multiple of
+ * `step`, never below the pilot and at most `cap` (the cap where the cap
+ * is below the pilot). The size depends on the pilot's games alone. */
+KEMET_API long kemet_precision_size(long pilot, double pilot_half,
+                                    double target, long cap, long step);
+/* The target half-width for a figure that a flag threshold `thr` judges
+ * (NAN: none), from its estimate `est`: h, but where the estimate lies
+ * within 2h of the threshold, half its distance from it, never less than
+ * h / 4; so that the interval tends to end on one side of the threshold
+ * rather than straddle it, at no more than 16 times the games. */
+KEMET_API double kemet_decide_half(double h, double est, double thr);
+/* ceil((z sd / half)^2): the games a mean of spread sd needs (0 for no
+ * spread or no half-width). */
+KEMET_API long kemet_size_for_sd(double z, double sd, double half);
+/* The median of x[0..n) with its 95% interval from order statistics (the
+ * ranks n/2 -+ 1.96 sqrt(n)/2, the upper one plus one); values at or
+ * above `cap` are censored: they count as longer than any other, and an
+ * end that falls on one is INFINITY. NaNs for n < 1 or out of memory. */
+KEMET_API kemet_stat kemet_median_ci(const double *x, long n, double cap);
+/* sum(a) / sum(b) with the ratio estimator's 95% interval (NaNs where
+ * undefined). */
+KEMET_API kemet_stat kemet_ratio_ci(const double *a, const double *b, long n);
+/* The luck share Var(luck) / (Var(luck) + Var(result - luck)) as a ratio
+ * of summed squared deviations, with the ratio estimator's interval held
+ * to 0..1; the games taken `per` at a time as one unit (2: the pairs of
+ * paired games, which throw alike and so are not independent). NaNs for
+ * fewer than two units or out of memory. */
+KEMET_API kemet_stat kemet_luck_share_ci(const double *result,
+                                         const double *luck, long n, int per);
 
 #ifdef __cplusplus
 }

@@ -19,9 +19,9 @@
  *   - degeneracy probes: the simple strategies (rearmost, foremost,
  *     safe-random) against the strong agent.
  * Each headline figure is sampled to a precision (--precision): a pilot,
- * then the size its interval asks for (cli_precision_size), asked again
+ * then the size its interval asks for (kemet_precision_size), asked again
  * of all its games so far while it is still wider, at most --max-games.
- * Then the verdict (verdict.c): tiers on criteria stated in
+ * Then the verdict (the library's, kemet_verdict): tiers on criteria stated in
  * the report. Every game is seeded from (seed, ruleset, part, index) and
  * every size is fixed before its games are played, so the numbers do not
  * depend on the thread count or the number of MPI ranks.
@@ -231,8 +231,9 @@ static int trace_game(void *ctx, long k) {
     T->plain = J->plain;
     T->luck = J->luck;
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(J->j, J->spec, cli_game_seed(J->seed, (uint64_t)i),
-                             J->cap, trace_ply, T, NULL, &g);
+    int rc =
+        kemet_play_seeded(J->j, J->spec, kemet_run_seed(J->seed, (uint64_t)i),
+                          J->cap, trace_ply, T, NULL, &g, NULL);
     if (rc)
         return rc;
     const kemet_pos *end = kemet_game_pos(g);
@@ -326,7 +327,7 @@ static void selfplay_free(selfplay *S) {
 
 /* How a figure's sample is sized (docs/analysis.md, "Precision"): a
  * pilot of `pilot` games, then the whole sample that the pilot's interval
- * says the target half-width `h` needs (cli_precision_size), at most
+ * says the target half-width `h` needs (kemet_precision_size), at most
  * `most` games. */
 typedef struct sizing {
     double h;
@@ -390,13 +391,13 @@ static int selfplay_measure(const kemet_rules *r, const tracer *T, long games,
     /* the median length, a game stopped at the cap censored there */
     for (long i = 0; i < games; i++)
         x[i] = t[i].result == KEMET_PLAYING ? INFINITY : (double)t[i].turns;
-    S->median = cli_median_ci(x, games, (double)cap + 1);
+    S->median = kemet_median_ci(x, games, (double)cap + 1);
     /* real decisions a turn: decisions over turns, pooled */
     for (long i = 0; i < games; i++) {
         x[i] = (double)t[i].decisions;
         y[i] = (double)t[i].turns;
     }
-    S->per_turn = cli_ratio_ci(x, y, games);
+    S->per_turn = kemet_ratio_ci(x, y, games);
     /* the share the turn cap stopped (a draw the rules give is not) */
     S->capped = (kemet_stat){1 - S->a.completion.value, 1 - S->a.completion.hi,
                              1 - S->a.completion.lo};
@@ -445,18 +446,19 @@ static double half_of(const kemet_stat *s, bool relative) {
 
 /* The target half-width for criterion c's figure, estimated at `est` by
  * the pilot: the target h, narrowed near the criterion's flag thresholds
- * (cli_decide_half); on the log scale for the length, whose target is
+ * (kemet_decide_half); on the log scale for the length, whose target is
  * relative. */
 static double decide(double h, int c, double est) {
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = kemet_criterion_info(c);
     double t[2] = {k->flag_lo, k->flag_hi}, d = h;
     for (int i = 0; i < 2; i++) {
         if (isnan(t[i]))
             continue;
         if (k->log2)
-            d = fmin(d, est > 0 ? cli_decide_half(h, log(est), log(t[i])) : h);
+            d = fmin(d,
+                     est > 0 ? kemet_decide_half(h, log(est), log(t[i])) : h);
         else
-            d = fmin(d, cli_decide_half(h, est, t[i]));
+            d = fmin(d, kemet_decide_half(h, est, t[i]));
     }
     return d;
 }
@@ -467,19 +469,19 @@ static double decide(double h, int c, double est) {
  * +-h/4. */
 static long selfplay_size(const selfplay *S, long n, const sizing *z) {
     long k = n, m;
-    double h = decide(z->h, VC_BALANCE, S->adv_adj.value);
-    if (S->luck && (m = cli_precision_size(n, half_of(&S->adv_adj, false), h,
-                                           z->most, 1)) > k)
+    double h = decide(z->h, KEMET_CRIT_BALANCE, S->adv_adj.value);
+    if (S->luck && (m = kemet_precision_size(n, half_of(&S->adv_adj, false), h,
+                                             z->most, 1)) > k)
         k = m;
-    if ((m = cli_precision_size(
+    if ((m = kemet_precision_size(
              n, half_of(&S->median, true),
-             decide(MEDIAN_REL * z->h, VC_LENGTH, S->median.value), z->most,
-             1)) > k)
-        k = m;
-    if ((m = cli_precision_size(
-             n, half_of(&S->a.lead_change, false),
-             decide(z->h / LEAD_DIV, VC_TENSION, S->a.lead_change.value),
+             decide(MEDIAN_REL * z->h, KEMET_CRIT_LENGTH, S->median.value),
              z->most, 1)) > k)
+        k = m;
+    if ((m = kemet_precision_size(n, half_of(&S->a.lead_change, false),
+                                  decide(z->h / LEAD_DIV, KEMET_CRIT_TENSION,
+                                         S->a.lead_change.value),
+                                  z->most, 1)) > k)
         k = m;
     return k;
 }
@@ -505,7 +507,7 @@ static int play_stage(job *J, long first, long count, int threads,
 typedef struct step {
     char hi[48], lo[48];
     long games;
-    cli_match_stats m;
+    kemet_match_stats m;
     kemet_stat share;   /* the luck share of hi's result */
     double luck_share;  /* its estimate */
     double sd;          /* of hi's result, a game */
@@ -514,13 +516,13 @@ typedef struct step {
 } step;
 
 /* The luck share and the spread of a game's result from out[0..n). */
-static int step_figures(const cli_outcome *out, long n, step *S) {
+static int step_figures(const kemet_outcome *out, long n, step *S) {
     double *res = malloc(2 * (size_t)(n ? n : 1) * sizeof *res);
     if (!res)
         return KEMET_ENOMEM;
     double *luck = res + n, m = 0, ss = 0;
     for (long i = 0; i < n; i++) {
-        const cli_outcome *o = &out[i];
+        const kemet_outcome *o = &out[i];
         res[i] = o->result == KEMET_DRAW || o->result < 0 ? 0.5
                  : o->result == 1 + o->swapped            ? 1
                                                           : 0;
@@ -530,7 +532,7 @@ static int step_figures(const cli_outcome *out, long n, step *S) {
     for (long i = 0; i < n; i++)
         ss += (res[i] - m) * (res[i] - m);
     S->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
-    S->share = cli_luck_share_ci(res, luck, n, 2);
+    S->share = kemet_luck_share_ci(res, luck, n, 2);
     S->luck_share = S->share.value;
     free(res);
     return KEMET_OK;
@@ -558,31 +560,32 @@ static long step_pilot(const sizing *z) {
  * most z->most. The size comes from the pilot's games alone, so it does
  * not depend on the threads; every figure is then taken over all the
  * games (step_end). */
-static int step_size(const cli_outcome *out, long pilot, const sizing *z,
+static int step_size(const kemet_outcome *out, long pilot, const sizing *z,
                      bool share, bool probe, step *S, long *n) {
-    int how = CLI_PAIRED | CLI_LUCK;
-    int rc = cli_match_tally(out, pilot, how, &S->m);
+    int how = KEMET_MATCH_PAIRED | KEMET_MATCH_LUCK;
+    int rc = kemet_match_tally(out, pilot, how, &S->m);
     if (!rc)
         rc = step_figures(out, pilot, S);
     *n = pilot;
     if (rc)
         return rc;
-    cli_estimate *e = &S->m.adj;
+    kemet_estimate *e = &S->m.adj;
     long most = step_most(z);
-    *n = cli_precision_size(pilot, fmax(e->score - e->lo, e->hi - e->score),
-                            probe ? decide(z->h, VC_PROBE, e->score) : z->h,
-                            most, 2);
-    long m = cli_precision_size(
+    *n = kemet_precision_size(
+        pilot, fmax(e->score - e->lo, e->hi - e->score),
+        probe ? decide(z->h, KEMET_CRIT_PROBES, e->score) : z->h, most, 2);
+    long m = kemet_precision_size(
         pilot, half_of(&S->share, false),
-        cli_decide_half(z->h, 1 - S->share.value, SHARE_DECIDE), most, 2);
+        kemet_decide_half(z->h, 1 - S->share.value, SHARE_DECIDE), most, 2);
     *n = share && m > *n ? m : *n;
     return KEMET_OK;
 }
 
 /* The figures of the match over all its games out[0..n). */
-static int step_end(const cli_outcome *out, long n, step *S) {
+static int step_end(const kemet_outcome *out, long n, step *S) {
     S->games = n;
-    int rc = cli_match_tally(out, n, CLI_PAIRED | CLI_LUCK, &S->m);
+    int rc =
+        kemet_match_tally(out, n, KEMET_MATCH_PAIRED | KEMET_MATCH_LUCK, &S->m);
     return rc ? rc : step_figures(out, n, S);
 }
 
@@ -593,19 +596,20 @@ static int step_end(const cli_outcome *out, long n, step *S) {
  * give kemet's trace: each game's throws' luck measured and taken out of
  * the stronger agent's result, adj[k] its luck-adjusted utility
  * (2 x the luck-adjusted score - 1) with its interval. */
-static int trace_match(const cli_outcome *out, long games, double *y,
+static int trace_match(const kemet_outcome *out, long games, double *y,
                        kemet_stat *adj) {
     double u = 0;
     for (long i = 0; i < games; i++) {
-        const cli_outcome *o = &out[i];
+        const kemet_outcome *o = &out[i];
         if (o->result == KEMET_WON1 || o->result == KEMET_WON2)
             u += o->result == 1 + o->swapped ? 1 : -1;
     }
     *y = u / (double)games;
-    cli_match_stats M;
+    kemet_match_stats M;
     *adj = (kemet_stat){NAN, NAN, NAN};
     int rc = 0;
-    if (games > 1 && !(rc = cli_match_tally(out, games, CLI_LUCK, &M)))
+    if (games > 1 &&
+        !(rc = kemet_match_tally(out, games, KEMET_MATCH_LUCK, &M)))
         *adj = (kemet_stat){2 * M.adj.score - 1, 2 * M.adj.lo - 1,
                             2 * M.adj.hi - 1};
     return rc;
@@ -636,10 +640,9 @@ typedef struct stage {
     const kemet_judge *j;
     const char *spec[2];
     int how;
-    bool first1; /* the opening seats the contestants */
     uint64_t seed;
     long cap;
-    cli_outcome *out; /* game i's outcome in out[i] */
+    kemet_outcome *out; /* game i's outcome in out[i] */
     long first, count;
     double *secs; /* the part's time, added to */
     char what[192];
@@ -684,7 +687,7 @@ static int add_selfplay(stages *L, int order, job *J, long first, long count,
 
 static int add_match(stages *L, int order, const kemet_judge *j, const char *hi,
                      const char *lo, int how, uint64_t seed, long cap,
-                     cli_outcome *out, long first, long count, double *secs,
+                     kemet_outcome *out, long first, long count, double *secs,
                      const char *what) {
     stage *s = add_stage(L, order, first, count, secs);
     if (!s)
@@ -693,7 +696,6 @@ static int add_match(stages *L, int order, const kemet_judge *j, const char *hi,
     s->spec[0] = hi;
     s->spec[1] = lo;
     s->how = how;
-    s->first1 = kc_opening_black(kemet_judge_rules(j), 1) != 0;
     s->seed = seed;
     s->cap = cap;
     s->out = out;
@@ -701,12 +703,12 @@ static int add_match(stages *L, int order, const kemet_judge *j, const char *hi,
     return KEMET_OK;
 }
 
-/* Game i of match stage s into s->out[i], as cli_run_games plays it:
+/* Game i of match stage s into s->out[i] (kemet_match_game):
  * seats alternating (and by the opening where it decides), paired games
  * throwing alike, the luck summed. */
 static int match_game(const stage *s, long i) {
-    return cli_run_game(s->j, s->spec, s->how, s->first1, s->seed, i, s->cap,
-                        false, &s->out[i]);
+    return kemet_match_game(s->j, s->spec, s->how, s->seed, i, s->cap, 0,
+                            &s->out[i]);
 }
 
 typedef struct pool {
@@ -830,9 +832,10 @@ typedef struct result {
     kemet_board_art art;
     /* the verdict: its figures and judgement from strong play [0] and
      * from weak play [1] */
-    cli_measured vm[2];
-    cli_judged vj[2];
-    int flags; /* bit c: criterion c's flag (cli_criteria), strong play */
+    kemet_measured vm[2];
+    kemet_judged vj[2];
+    int flags; /* bit c: criterion c's flag (kemet_criterion_info), strong play
+                */
 } result;
 
 /* A self-play's games while they are played. */
@@ -895,9 +898,9 @@ typedef struct work {
     kemet_judge *j;
     uint64_t rs; /* the ruleset's stream of seeds */
     play weak, strong;
-    cli_outcome *out[NMATCH]; /* each match's games */
-    long pilot[NMATCH];       /* its pilot's games (0: not played) */
-    cli_outcome *trace;       /* SkillTrace's matches, one after another */
+    kemet_outcome *out[NMATCH]; /* each match's games */
+    long pilot[NMATCH];         /* its pilot's games (0: not played) */
+    kemet_outcome *trace;       /* SkillTrace's matches, one after another */
     char budget[TRACE_MATCHES + 1][48]; /* expectimax at base * 2^k */
 } work;
 
@@ -1006,9 +1009,10 @@ static int work_open(const settings *st, result *R, work *W, stages *A) {
         match_what(R, m, hi, lo, what, sizeof what);
         int part = m < M_HEAD ? P_LADDER : m == M_HEAD ? P_HEAD : P_PROBES;
         int order = m < M_HEAD ? 12 + R->nsteps - 1 - m : m == M_HEAD ? 11 : 20;
-        rc = add_match(A, order, W->j, hi, lo,
-                       CLI_ALTERNATE | CLI_PAIRED | CLI_LUCK, seed, st->cap,
-                       W->out[m], 0, pilot, &R->part_secs[part], what);
+        rc = add_match(
+            A, order, W->j, hi, lo,
+            KEMET_MATCH_ALTERNATE | KEMET_MATCH_PAIRED | KEMET_MATCH_LUCK, seed,
+            st->cap, W->out[m], 0, pilot, &R->part_secs[part], what);
     }
     R->skill_trace = R->skill_trace_adj = NAN;
     long tg = st->trace_games;
@@ -1025,11 +1029,11 @@ static int work_open(const settings *st, result *R, work *W, stages *A) {
         for (int k = 0; k < TRACE_MATCHES && !rc; k++) {
             snprintf(what, sizeof what, "%s: SkillTrace %d/%d", R->id, k + 1,
                      TRACE_MATCHES);
-            rc = add_match(A, TRACE_MATCHES - 1 - k, W->j, W->budget[k + 1],
-                           W->budget[k], CLI_ALTERNATE | CLI_LUCK,
-                           kc_mix64(kc_mix64(rs + 3) + (uint64_t)k), st->cap,
-                           W->trace + k * tg, 0, tg, &R->part_secs[P_TRACE],
-                           what);
+            rc = add_match(
+                A, TRACE_MATCHES - 1 - k, W->j, W->budget[k + 1], W->budget[k],
+                KEMET_MATCH_ALTERNATE | KEMET_MATCH_LUCK,
+                kc_mix64(kc_mix64(rs + 3) + (uint64_t)k), st->cap,
+                W->trace + k * tg, 0, tg, &R->part_secs[P_TRACE], what);
         }
     }
     return rc;
@@ -1060,7 +1064,7 @@ static int work_middle(const settings *st, result *R, work *W, stages *B) {
 
 /* Round `round` (1: after the pilots; 2 and on: after the last pool):
  * each figure's whole sample as all its games so far size it
- * (cli_precision_size, from their spread), the rest added to B. The
+ * (kemet_precision_size, from their spread), the rest added to B. The
  * strong self-play is measured over its games so far first. */
 static int work_grow(const settings *st, result *R, work *W, stages *B,
                      int round) {
@@ -1089,7 +1093,7 @@ static int work_grow(const settings *st, result *R, work *W, stages *B,
         S->games = n;
         if (rc || n <= have)
             continue;
-        cli_outcome *o = realloc(W->out[m], (size_t)n * sizeof *o);
+        kemet_outcome *o = realloc(W->out[m], (size_t)n * sizeof *o);
         if (!o) {
             rc = KEMET_ENOMEM;
             break;
@@ -1102,9 +1106,10 @@ static int work_grow(const settings *st, result *R, work *W, stages *B,
                     : m < M_HEAD  ? 2 + R->nsteps - 1 - m
                     : m == M_HEAD ? 1
                                   : 10;
-        rc = add_match(B, order, W->j, hi, lo,
-                       CLI_ALTERNATE | CLI_PAIRED | CLI_LUCK, seed, st->cap, o,
-                       have, n - have, &R->part_secs[part], what);
+        rc = add_match(
+            B, order, W->j, hi, lo,
+            KEMET_MATCH_ALTERNATE | KEMET_MATCH_PAIRED | KEMET_MATCH_LUCK, seed,
+            st->cap, o, have, n - have, &R->part_secs[part], what);
     }
     return rc;
 }
@@ -1148,7 +1153,7 @@ static void work_free(work *W) {
 }
 
 /* ------------------------------------------------------------------------
- * The verdict (verdict.c)
+ * The verdict (kemet_verdict)
  * --------------------------------------------------------------------- */
 
 /* The probe that comes nearest search: the highest luck-adjusted score. */
@@ -1198,50 +1203,50 @@ static double edge_of(double s) {
 
 /* The verdict's figures of ruleset R from strong play (w = 0) or weak
  * play (w = 1; balance there from the raw result: a draw is a half). */
-static cli_measured measured_of(const result *R, int w) {
+static kemet_measured measured_of(const result *R, int w) {
     const selfplay *S = w ? &R->weak : &R->strong;
-    cli_measured m;
-    m.c[VC_LENGTH] = S->median;
+    kemet_measured m;
+    m.c[KEMET_CRIT_LENGTH] = S->median;
     /* a median beyond the cap is known only to exceed the cap: where the
      * interval's low end is beyond it too, that end is the cap itself,
      * the turn at which the games were stopped (half of them or more, at
      * which kemet_analysis's median counts them), so that a cap below a
      * flag's threshold does not flag a length it cannot show */
-    if (isinf(m.c[VC_LENGTH].lo))
-        m.c[VC_LENGTH].lo = S->a.median_turns;
-    m.c[VC_DECISIONS] = S->per_turn;
+    if (isinf(m.c[KEMET_CRIT_LENGTH].lo))
+        m.c[KEMET_CRIT_LENGTH].lo = S->a.median_turns;
+    m.c[KEMET_CRIT_DECISIONS] = S->per_turn;
     /* a ratio of counts is never negative, though its normal interval
      * may reach below 0 on a few short games */
-    m.c[VC_DECISIONS].lo = fmax(0, m.c[VC_DECISIONS].lo);
+    m.c[KEMET_CRIT_DECISIONS].lo = fmax(0, m.c[KEMET_CRIT_DECISIONS].lo);
     /* the strong agent's edge over the weak, held to 0..1 (as the
      * score is): the share of the games its better choices decide, were
      * each game either decided by them or a toss-up */
-    const cli_estimate *hd = &R->head.m.adj;
-    m.c[VC_SKILL] =
+    const kemet_estimate *hd = &R->head.m.adj;
+    m.c[KEMET_CRIT_SKILL] =
         (kemet_stat){edge_of(hd->score), edge_of(hd->lo), edge_of(hd->hi)};
     if (w) {
         long g = S->a.games;
         double k = (double)S->a.wins[0] + (double)S->a.draws / 2;
-        m.c[VC_BALANCE] = (kemet_stat){k / (double)g, NAN, NAN};
-        kemet_wilson(k, (double)g, 1.96, &m.c[VC_BALANCE].lo,
-                     &m.c[VC_BALANCE].hi);
+        m.c[KEMET_CRIT_BALANCE] = (kemet_stat){k / (double)g, NAN, NAN};
+        kemet_wilson(k, (double)g, 1.96, &m.c[KEMET_CRIT_BALANCE].lo,
+                     &m.c[KEMET_CRIT_BALANCE].hi);
     } else
-        m.c[VC_BALANCE] = S->adv_adj;
-    m.c[VC_TENSION] = S->a.lead_change;
-    m.c[VC_CAPPED] = w ? S->capped : stopped_pooled(R);
+        m.c[KEMET_CRIT_BALANCE] = S->adv_adj;
+    m.c[KEMET_CRIT_TENSION] = S->a.lead_change;
+    m.c[KEMET_CRIT_STOPPED] = w ? S->capped : stopped_pooled(R);
     /* held to 0..1, as every luck-adjusted score the report shows */
-    const cli_estimate *e = &R->probe[best_probe(R)].m.adj;
-    m.c[VC_PROBE] =
+    const kemet_estimate *e = &R->probe[best_probe(R)].m.adj;
+    m.c[KEMET_CRIT_PROBES] =
         (kemet_stat){in_unit(e->score), in_unit(e->lo), in_unit(e->hi)};
     return m;
 }
 
 /* The flags of ruleset R under strong play. */
 static int flags_of(const result *R) {
-    cli_measured m = measured_of(R, 0);
+    kemet_measured m = measured_of(R, 0);
     int f = 0;
-    for (int c = 0; c < VC_COUNT; c++)
-        if (cli_criterion_flag(c, &m.c[c]))
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        if (kemet_criterion_flag(c, &m.c[c]))
             f |= 1 << c;
     return f;
 }
@@ -1250,12 +1255,12 @@ static int flags_of(const result *R) {
  * criterion `skip` left out (-1: none; then the judgement is kept in
  * R[i].vm, vj); ord[k] is the k-th. */
 static void judge(result *R, int n, int w, int skip, int *ord) {
-    cli_measured m[MAX_SETS];
-    cli_judged J[MAX_SETS];
+    kemet_measured m[MAX_SETS];
+    kemet_judged J[MAX_SETS];
     memset(m, 0, sizeof m);
     for (int i = 0; i < n; i++)
         m[i] = measured_of(&R[i], w);
-    cli_verdict(m, n, skip, J, ord);
+    kemet_verdict(m, n, skip, J, ord);
     for (int i = 0; i < n && skip < 0; i++) {
         R[i].vm[w] = m[i];
         R[i].vj[w] = J[i];
@@ -1291,11 +1296,11 @@ static void md_unit(FILE *o, const kemet_stat *s) {
 }
 
 /* A luck-adjusted score held to 0..1, as its interval is (match.c). */
-static double held(const cli_estimate *e) {
+static double held(const kemet_estimate *e) {
     return e->score < 0 ? 0 : e->score > 1 ? 1 : e->score;
 }
 
-static void md_est(FILE *o, const cli_estimate *e) {
+static void md_est(FILE *o, const kemet_estimate *e) {
     fprintf(o, " %.3f (%.3f–%.3f) |", held(e), e->lo, e->hi);
 }
 
@@ -1309,7 +1314,9 @@ static void md_plot(FILE *o, const char *link, const char *name,
 
 /* Digits a criterion's figure is written with. */
 static int crit_digits(int c) {
-    return c == VC_LENGTH ? 0 : c == VC_DECISIONS || c == VC_SKILL ? 2 : 3;
+    return c == KEMET_CRIT_LENGTH                               ? 0
+           : c == KEMET_CRIT_DECISIONS || c == KEMET_CRIT_SKILL ? 2
+                                                                : 3;
 }
 
 /* Criterion c's figure s, its interval in brackets; "cap" for an end
@@ -1342,7 +1349,7 @@ static void put_cost(FILE *o, double x) {
 }
 
 /* A penalty with its range: "0.50 (0.42–1.02)". */
-static void put_penalty(FILE *o, const cli_judged *J) {
+static void put_penalty(FILE *o, const kemet_judged *J) {
     put_cost(o, J->penalty.value);
     fprintf(o, " (");
     put_cost(o, J->penalty.lo);
@@ -1361,7 +1368,7 @@ static void put_bound(FILE *o, int c, double x) {
 
 /* Criterion c's band: "20 to 150", "0.25 or more", "none" (no cost). */
 static void put_band(FILE *o, int c) {
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = kemet_criterion_info(c);
     if (k->band_lo <= 0 && k->band_hi >= 1 && !k->log2)
         fprintf(o, "any (no cost)");
     else if (isinf(k->band_hi)) {
@@ -1378,16 +1385,17 @@ static void put_band(FILE *o, int c) {
 static void put_flags(FILE *o, int f) {
     if (!f)
         fprintf(o, "none");
-    for (int c = 0, first = 1; c < VC_COUNT; c++)
+    for (int c = 0, first = 1; c < KEMET_CRITERIA; c++)
         if (f >> c & 1) {
-            fprintf(o, "%s%s", first ? "" : "; ", cli_criteria[c].name);
+            fprintf(o, "%s%s", first ? "" : "; ",
+                    kemet_criterion_info(c)->name);
             first = 0;
         }
 }
 
 /* Why criterion c flags figure s. */
 static void flag_detail(FILE *o, int c, const kemet_stat *s) {
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = kemet_criterion_info(c);
     fprintf(o, "%s ", k->figure);
     put_figure(o, c, s);
     bool below = !isnan(k->flag_lo) && s->hi < k->flag_lo;
@@ -1400,18 +1408,19 @@ static void flag_detail(FILE *o, int c, const kemet_stat *s) {
  * flags, or else the criterion that costs it most, with the figure
  * behind it. A flagged ruleset whose penalty alone would place it above
  * unflagged ones says so: the flag, not the penalty, sets it after them. */
-static void weakest(FILE *o, const result *R, const cli_judged *all, int n,
+static void weakest(FILE *o, const result *R, const kemet_judged *all, int n,
                     int i) {
-    const cli_judged *J = &R->vj[0];
+    const kemet_judged *J = &R->vj[0];
     if (J->flags) {
         fprintf(o, "flagged on ");
-        for (int c = 0, first = 1; c < VC_COUNT; c++)
+        for (int c = 0, first = 1; c < KEMET_CRITERIA; c++)
             if (J->flags >> c & 1) {
-                fprintf(o, "%s%s: ", first ? "" : "; ", cli_criteria[c].name);
+                fprintf(o, "%s%s: ", first ? "" : "; ",
+                        kemet_criterion_info(c)->name);
                 flag_detail(o, c, &R->vm[0].c[c]);
                 first = 0;
             }
-        int clean, above = cli_flag_outranks(all, n, i, &clean);
+        int clean, above = kemet_verdict_outranks(all, n, i, &clean);
         if (above > 0) {
             fprintf(o, ". Its penalty apart from the flag, ");
             put_penalty(o, J);
@@ -1423,24 +1432,24 @@ static void weakest(FILE *o, const result *R, const cli_judged *all, int n,
         return;
     }
     int c = 0;
-    for (int k = 1; k < VC_COUNT; k++)
+    for (int k = 1; k < KEMET_CRITERIA; k++)
         if (J->cost[k].value > J->cost[c].value)
             c = k;
     if (!(J->cost[c].value > 0)) {
         fprintf(o, "every figure within its band");
         return;
     }
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = kemet_criterion_info(c);
     fprintf(o, "%s costs most (", k->name);
     put_cost(o, J->cost[c].value);
     fprintf(o, "): %s ", k->figure);
     put_figure(o, c, &R->vm[0].c[c]);
     fprintf(o, " against the band ");
     put_band(o, c);
-    if (c == VC_BALANCE)
+    if (c == KEMET_CRIT_BALANCE)
         fprintf(o, "; the seat that moves %s gains",
                 R->vm[0].c[c].value > 0.5 ? "first" : "second");
-    else if (c == VC_SKILL)
+    else if (c == KEMET_CRIT_SKILL)
         fprintf(o, " between %s and %s", R->head.hi, R->head.lo);
 }
 
@@ -1608,8 +1617,8 @@ static void print_method(FILE *o, const settings *st) {
             "| criterion | figure | band (no cost) | a unit of cost | "
             "flagged when the interval lies wholly below | or wholly "
             "above | why |\n|---|---|---|---|---|---|---|\n");
-    for (int c = 0; c < VC_COUNT; c++) {
-        const cli_criterion *k = &cli_criteria[c];
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        const kemet_criterion *k = kemet_criterion_info(c);
         fprintf(o, "| %s | %s | ", k->name, k->figure);
         put_band(o, c);
         if (k->log2)
@@ -1629,16 +1638,16 @@ static void print_method(FILE *o, const settings *st) {
 /* The verdict table's header, and its row for ruleset `id`. */
 static void verdict_head(FILE *o) {
     fprintf(o, "| tier | ruleset | penalty (range) |");
-    for (int c = 0; c < VC_COUNT; c++)
-        fprintf(o, " %s |", cli_criteria[c].name);
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        fprintf(o, " %s |", kemet_criterion_info(c)->name);
     fprintf(o, " flags |\n|---|---|---|");
-    for (int c = 0; c < VC_COUNT; c++)
+    for (int c = 0; c < KEMET_CRITERIA; c++)
         fprintf(o, "---|");
     fprintf(o, "---|\n");
 }
 
-static void verdict_row(FILE *o, const char *id, const cli_judged *J,
-                        const cli_measured *m) {
+static void verdict_row(FILE *o, const char *id, const kemet_judged *J,
+                        const kemet_measured *m) {
     if (J->flags)
         fprintf(o, "| %d, flagged | %s |", J->tier, id);
     else
@@ -1646,7 +1655,7 @@ static void verdict_row(FILE *o, const char *id, const cli_judged *J,
     fprintf(o, " ");
     put_penalty(o, J);
     fprintf(o, " |");
-    for (int c = 0; c < VC_COUNT; c++) {
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
         bool f = J->flags >> c & 1;
         fprintf(o, " %s", f ? "**" : "");
         put_figure(o, c, &m->c[c]);
@@ -1714,8 +1723,8 @@ static void print_options_said(FILE *o, const result *V, int nv, int b) {
  * judged among themselves. */
 typedef struct board_verdict {
     const result *x[MAX_SETS + MAX_VARIANTS];
-    cli_measured m[MAX_SETS + MAX_VARIANTS];
-    cli_judged J[MAX_SETS + MAX_VARIANTS];
+    kemet_measured m[MAX_SETS + MAX_VARIANTS];
+    kemet_judged J[MAX_SETS + MAX_VARIANTS];
     int k, nbase, ord[MAX_SETS + MAX_VARIANTS];
 } board_verdict;
 
@@ -1733,7 +1742,7 @@ static void judge_board(const result *R, int n, const result *V, int nv, int b,
         B->m[B->k++] = measured_of(y, 0);
     }
     if (B->k >= 2)
-        cli_verdict(B->m, B->k, -1, B->J, B->ord);
+        kemet_verdict(B->m, B->k, -1, B->J, B->ord);
 }
 
 static const char *const board_title[NBOARDS] = {NULL, "Which Senet?",
@@ -1767,7 +1776,7 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
 
 /* How many of the n rulesets judged J[], in the order ord, are in tier 1
  * and not flagged. */
-static int tier1_count(const int *ord, int n, const cli_judged *J) {
+static int tier1_count(const int *ord, int n, const kemet_judged *J) {
     int t = 0;
     while (t < n && J[ord[t]].tier == 1 && !J[ord[t]].flags)
         t++;
@@ -1776,7 +1785,7 @@ static int tier1_count(const int *ord, int n, const cli_judged *J) {
 
 /* The first tier of a verdict, as "a, b and c": of the n rulesets x[],
  * judged J[], in the order ord, those of tier 1 and not flagged. */
-static void first_tier(FILE *o, const int *ord, int n, const cli_judged *J,
+static void first_tier(FILE *o, const int *ord, int n, const kemet_judged *J,
                        const result *const *x) {
     int t = tier1_count(ord, n, J);
     for (int k = 0; k < t; k++)
@@ -1794,7 +1803,7 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
                            int nv, const settings *st) {
     int ord[MAX_SETS], nb[NBOARDS] = {0};
     const result *x[MAX_SETS];
-    cli_judged J[MAX_SETS];
+    kemet_judged J[MAX_SETS];
     for (int i = 0; i < n; i++) {
         x[i] = &R[i];
         J[i] = R[i].vj[0];
@@ -1841,12 +1850,12 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
                 ? " alone, its penalty range clear of every other's"
                 : "");
     /* the criterion the agents bound: the first tier without it */
-    cli_measured m[MAX_SETS];
-    cli_judged J2[MAX_SETS];
+    kemet_measured m[MAX_SETS];
+    kemet_judged J2[MAX_SETS];
     int o2[MAX_SETS];
     for (int i = 0; i < n; i++)
         m[i] = measured_of(&R[i], 0);
-    cli_verdict(m, n, VC_SKILL, J2, o2);
+    kemet_verdict(m, n, KEMET_CRIT_SKILL, J2, o2);
     int t1 = tier1_count(ord, n, J), t2 = tier1_count(o2, n, J2);
     bool same = t1 == t2;
     for (int k = 0; k < t1 && same; k++) {
@@ -1896,12 +1905,12 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
     }
     int lo = -1, hi = -1;
     for (int i = 0; i < n; i++) {
-        double v = R[i].vm[0].c[VC_SKILL].value;
+        double v = R[i].vm[0].c[KEMET_CRIT_SKILL].value;
         if (isnan(v))
             continue;
-        if (lo < 0 || v < R[lo].vm[0].c[VC_SKILL].value)
+        if (lo < 0 || v < R[lo].vm[0].c[KEMET_CRIT_SKILL].value)
             lo = i;
-        if (hi < 0 || v > R[hi].vm[0].c[VC_SKILL].value)
+        if (hi < 0 || v > R[hi].vm[0].c[KEMET_CRIT_SKILL].value)
             hi = i;
     }
     if (lo >= 0 && lo != hi)
@@ -1910,11 +1919,12 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
                 "from %.2f (%.2f–%.2f) of the games (%s) to %.2f "
                 "(%.2f–%.2f) (%s); the rest are decided by the throws and "
                 "by play that %s sees as well.",
-                st->weak[0], R[lo].vm[0].c[VC_SKILL].value,
-                R[lo].vm[0].c[VC_SKILL].lo, R[lo].vm[0].c[VC_SKILL].hi,
-                R[lo].id, R[hi].vm[0].c[VC_SKILL].value,
-                R[hi].vm[0].c[VC_SKILL].lo, R[hi].vm[0].c[VC_SKILL].hi,
-                R[hi].id, st->weak[0]);
+                st->weak[0], R[lo].vm[0].c[KEMET_CRIT_SKILL].value,
+                R[lo].vm[0].c[KEMET_CRIT_SKILL].lo,
+                R[lo].vm[0].c[KEMET_CRIT_SKILL].hi, R[lo].id,
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].value,
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].lo,
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].hi, R[hi].id, st->weak[0]);
     fprintf(o, " These are findings about the rules as these agents play "
                "them, not about which reading is the ancient one "
                "(*Limitations*).\n\n");
@@ -2073,7 +2083,7 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
                "figures are those of the criteria table above; the probe "
                "shown is the simple strategy that comes nearest "
                "search.\n\n**Each reconstruction's weakest point**:\n\n");
-    cli_judged jv[MAX_SETS];
+    kemet_judged jv[MAX_SETS];
     for (int i = 0; i < n; i++)
         jv[i] = R[i].vj[0];
     for (int k = 0; k < n; k++) {
@@ -2087,7 +2097,7 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
         tw[i] = R[i].vj[1].tier;
     }
     long opp = 0;
-    double tau = cli_tau_b(ts, tw, n, &opp);
+    double tau = kemet_tau_b(ts, tw, n, &opp);
     fprintf(o, "\n**How the verdict depends on the agents.** Judged on the "
                "same criteria with the weak self-play's figures (balance "
                "from the raw result, decisions, length, tension and the "
@@ -2121,7 +2131,7 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
             theirs[i] = v->tier[i];
         }
         long opp_k = 0;
-        double tau_k = cli_tau_b(mine, theirs, n, &opp_k);
+        double tau_k = kemet_tau_b(mine, theirs, n, &opp_k);
         fprintf(o,
                 "%sThe same settings at seed %llu (measured by a run kept in "
                 "`%s`) give the tiers:",
@@ -2145,15 +2155,15 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
         fprintf(o, "\n\n");
     fprintf(o, "**How it depends on each criterion.** Leaving one "
                "criterion out in turn, the first tier is:\n\n");
-    for (int c = 0; c < VC_COUNT; c++) {
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
         int t[MAX_SETS];
-        cli_measured m[MAX_SETS];
-        cli_judged J[MAX_SETS];
+        kemet_measured m[MAX_SETS];
+        kemet_judged J[MAX_SETS];
         memset(m, 0, sizeof m);
         for (int i = 0; i < n; i++)
             m[i] = R[i].vm[0];
-        cli_verdict(m, n, c, J, t);
-        fprintf(o, "- without %s:", cli_criteria[c].name);
+        kemet_verdict(m, n, c, J, t);
+        fprintf(o, "- without %s:", kemet_criterion_info(c)->name);
         for (int k = 0; k < n && J[t[k]].tier == 1; k++)
             fprintf(o, "%s %s%s", k ? "," : "", R[t[k]].id,
                     J[t[k]].flags ? " (flagged)" : "");
@@ -2180,7 +2190,7 @@ static void put_half(FILE *o, const kemet_stat *s, double h, bool relative,
                 relative ? "%" : "", short_of(s, h, relative) ? "\\*" : "");
 }
 
-static kemet_stat est_stat(const cli_estimate *e) {
+static kemet_stat est_stat(const kemet_estimate *e) {
     return (kemet_stat){e->score, e->lo, e->hi};
 }
 
@@ -2370,11 +2380,11 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     for (int i = 0; i < n; i++) {
         const kemet_analysis *a = &R[i].strong.a;
         fprintf(o, "| %s | ", R[i].id);
-        put_figure(o, VC_LENGTH, &R[i].strong.median);
+        put_figure(o, KEMET_CRIT_LENGTH, &R[i].strong.median);
         fprintf(o, " |");
         md_stat(o, &a->duration_turns, 1, 1);
         fprintf(o, " %.1f | ", a->sd_turns);
-        put_figure(o, VC_LENGTH, &R[i].weak.median);
+        put_figure(o, KEMET_CRIT_LENGTH, &R[i].weak.median);
         fprintf(o, " |");
         md_stat(o, &a->duration_moves, 1, 1);
         fputc('\n', o);
@@ -2484,7 +2494,7 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     int alike = 0;
     for (int i = 0; i < n; i++)
         for (int k = 0; k < R[i].nsteps; k++) {
-            const cli_estimate *e = &R[i].ladder[k].m.adj;
+            const kemet_estimate *e = &R[i].ladder[k].m.adj;
             if (e->hi - e->lo > 1e-9 || fabs(e->score - 0.5) > 1e-9)
                 continue;
             fprintf(o, "%s %s (%s vs %s)",
@@ -2617,12 +2627,13 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     }
     bool flagged = false;
     for (int i = 0; i < n; i++)
-        for (int c = 0; c < VC_COUNT; c++)
+        for (int c = 0; c < KEMET_CRITERIA; c++)
             if (R[i].flags >> c & 1) {
                 if (!flagged)
                     fprintf(o, "\nWhat each flag rests on:\n\n");
                 flagged = true;
-                fprintf(o, "- %s, %s: ", R[i].id, cli_criteria[c].name);
+                fprintf(o, "- %s, %s: ", R[i].id,
+                        kemet_criterion_info(c)->name);
                 flag_detail(o, c, &R[i].vm[0].c[c]);
                 fprintf(o, ".\n");
             }
@@ -2657,7 +2668,7 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 fprintf(o, "| %s |", x->id);
                 md_stat(o, &S->adv_adj, 1, 3);
                 fprintf(o, " ");
-                put_figure(o, VC_LENGTH, &S->median);
+                put_figure(o, KEMET_CRIT_LENGTH, &S->median);
                 fprintf(o, " | %.0f |",
                         100 *
                             (S->a.forced_moves.value + S->a.lost_throws.value));
@@ -2885,8 +2896,9 @@ static void print_json(FILE *o, const result *R, int n, int nbase,
                 i ? "," : "", R[i].id, R[i].vj[0].tier, R[i].vj[0].flags);
         json_stat_only(o, &R[i].vj[0].penalty);
         fprintf(o, ",\"weak_tier\":%d,\"figures\":{", R[i].vj[1].tier);
-        for (int c = 0; c < VC_COUNT; c++) {
-            fprintf(o, "%s\"%s\":", c ? "," : "", cli_criteria[c].name);
+        for (int c = 0; c < KEMET_CRITERIA; c++) {
+            fprintf(o, "%s\"%s\":", c ? "," : "",
+                    kemet_criterion_info(c)->name);
             json_stat_only(o, &R[i].vm[0].c[c]);
         }
         fprintf(o, "}}");
@@ -3018,7 +3030,7 @@ static int plot_dots(const char *dir, const char *name, const char *title,
 }
 
 static kemet_stat ladder_series(const result *R, int s) {
-    const cli_estimate *e = &R->ladder[s].m.adj;
+    const kemet_estimate *e = &R->ladder[s].m.adj;
     return (kemet_stat){e->score, e->lo, e->hi};
 }
 
