@@ -1545,6 +1545,189 @@ KEMET_API void kemet_wilson(double k, double n, double z, double *lo,
                             double *hi);
 
 /* ---------------------------------------------------------------------------
+ * Studies: one reading (a ruleset with its options) measured as a game,
+ * the figures docs/analysis.md reports (study.c; "How it is measured"
+ * there says how each is taken).
+ *
+ * A study plays its games in stages. kemet_study_next makes the next
+ * stage from the figures of the games so far: `units` games, numbered
+ * 0..units-1 in groups (one part's games each). Each unit is played by
+ * kemet_study_play, on any thread and in any order: different units of a
+ * stage may be played at once on different threads, while nothing else
+ * is called on the study. A unit may instead be played by the study of
+ * another process (the same build, the same judge and settings) and its
+ * result carried over as bytes (kemet_study_unit_save, _load). When every
+ * unit of a stage is played, kemet_study_next makes the next, until it
+ * makes none: the study is then measured whole (kemet_study_result).
+ * Every game is seeded from (seed, ruleset, part, index) and every size
+ * is fixed before its games are played, so the figures depend neither on
+ * the threads, the processes nor the order of play. kemet_study_run does
+ * all of it on a number of threads.
+ * ------------------------------------------------------------------------ */
+#define KEMET_STUDY_RUNGS 8   /* agents on the ladder, at most */
+#define KEMET_STUDY_TRACE 8   /* SkillTrace's matches (as Ludii's) */
+#define KEMET_STUDY_PROBES 3  /* rearmost, foremost, safe-random */
+#define KEMET_STUDY_BINS 20   /* the length histogram's bins */
+#define KEMET_STUDY_CELLS 128 /* board cells counted */
+#define KEMET_STUDY_SAMPLES 3 /* games whose chances are kept */
+/* The sizings of a sample: after its pilot, and again while its interval
+ * is too wide. */
+#define KEMET_STUDY_ROUNDS 5
+/* The precision targets beside the precision h (scores and shares +-h):
+ * the median length +-MEDIAN_REL x h of itself (its criterion counts
+ * doublings), LeadChange +-h / LEAD_DIV; the luck share's target is
+ * narrowed near 1 - SHARE_DECIDE (the choices left a fiftieth of the
+ * result's variance), each figure's near its flag thresholds
+ * (kemet_decide_half). */
+#define KEMET_STUDY_MEDIAN_REL 4
+#define KEMET_STUDY_LEAD_DIV 2
+#define KEMET_STUDY_SHARE_DECIDE 0.02
+
+/* The parts of a study, which a caller may time apart. */
+enum {
+    KEMET_PART_WEAK,   /* the weak self-play */
+    KEMET_PART_STRONG, /* the strong self-play */
+    KEMET_PART_LADDER, /* the skill ladder */
+    KEMET_PART_HEAD,   /* the strong agent against the weak: luck, skill */
+    KEMET_PART_PROBES, /* the simple strategies against the strong agent */
+    KEMET_PART_TRACE,  /* SkillTrace */
+    KEMET_PARTS
+};
+/* Part p's name ("weak self-play"); NULL outside 0..KEMET_PARTS-1. */
+KEMET_API const char *kemet_part_name(int part);
+
+/* What a study plays (kemet_study_defaults gives the published report's
+ * agents and the quick report's precision). The strings are copied. */
+typedef struct kemet_study_settings {
+    const char *strong;  /* the strong agent: self-play, against weak[0],
+                            against the probes ("best:1k") */
+    const char *weak[2]; /* the weak self-play's players ("greedy") */
+    const char *ladder[KEMET_STUDY_RUNGS]; /* the ladder, weakest first */
+    int rungs;                             /* its agents: 2 to 8 */
+    long games;       /* the weak self-play's games (1000) */
+    long trace_games; /* SkillTrace's games a match (30; 0: none) */
+    long trace_base;  /* its first budget, in positions (8) */
+    long cap;         /* the turn cap (1000, ruling G5) */
+    double precision; /* h, the target half-width (0.05) */
+    long pilot;       /* each figure's pilot (20 games) */
+    long most;        /* the most games of a figure's sample (200) */
+    uint64_t seed;    /* (1) */
+    int variant;      /* non-zero: no ladder and no SkillTrace */
+} kemet_study_settings;
+KEMET_API void kemet_study_defaults(kemet_study_settings *settings);
+
+/* One self-play's figures. */
+typedef struct kemet_selfplay_figures {
+    char agent[2][48]; /* its players (cut at 47 bytes) */
+    long games;
+    kemet_analysis analysis;        /* Ludii's figures and the rest */
+    long hist[KEMET_STUDY_BINS];    /* the games by length, bins of `bin` */
+    double bin;                     /* turns (kemet_length_histogram) */
+    int luck;                       /* each throw's luck measured (strong) */
+    kemet_stat p1_adjusted;         /* player 1's score less its luck (NaN
+                                       without the luck) */
+    kemet_stat median;              /* median turns, a game the cap stopped
+                                       counted longer than any: INFINITY for
+                                       an end beyond the cap */
+    kemet_stat per_turn;            /* real decisions a turn */
+    kemet_stat stopped;             /* share of games the turn cap stopped */
+    double decisions;               /* real decisions a game, both players */
+    double land[KEMET_STUDY_CELLS]; /* arrivals a game on each board cell */
+    double coverage;                /* share of the cells ever landed on */
+    /* where an exact table is in use (else NaN): real decisions a game in
+     * its phase, the share of them the linear evaluation alone gets wrong,
+     * and the win chance it gives away a game, both sides */
+    double table_decisions, linear_errors, linear_loss;
+    int nsample; /* the first games' chances: player 1's before each ply */
+    int sample_n[KEMET_STUDY_SAMPLES];
+    int sample_result[KEMET_STUDY_SAMPLES];
+    const double *sample[KEMET_STUDY_SAMPLES]; /* owned by the study */
+} kemet_selfplay_figures;
+
+/* One match's figures: `upper` (expected the stronger) against `lower`,
+ * in pairs of games that throw alike, seats swapped, luck taken out. */
+typedef struct kemet_match_figures {
+    char upper[48], lower[48];
+    long games;
+    kemet_match_stats stats; /* stats.adj: upper's luck-adjusted score */
+    kemet_stat luck_share;   /* the share of a game's result's variance
+                                the throws' luck explains */
+    double sd;               /* of a game's result */
+    int contradiction;       /* upper scores below one half beyond its interval
+                                (the ladder and the headline match) */
+} kemet_match_figures;
+
+/* Everything a study measured. */
+typedef struct kemet_study_figures {
+    char id[96];      /* the ruleset (kemet_rules_spec) */
+    int variant;      /* as settings.variant */
+    int table_pieces; /* the judge's endgame table: its pieces a side, 0 */
+    int nsteps;       /* the ladder's steps (0 for a variant) */
+    kemet_selfplay_figures weak, strong;
+    kemet_match_figures ladder[KEMET_STUDY_RUNGS - 1];
+    kemet_match_figures head; /* the strong agent against weak[0] */
+    kemet_match_figures probe[KEMET_STUDY_PROBES]; /* each against the strong
+                                                      agent */
+    double trace_y[KEMET_STUDY_TRACE]; /* SkillTrace's matches (Ludii's) */
+    kemet_stat trace_adj[KEMET_STUDY_TRACE]; /* the same, luck taken out */
+    double skill_trace, skill_trace_adj;     /* NaN for a variant */
+    double games_to_lead; /* kemet_games_to_lead of the headline match */
+} kemet_study_figures;
+
+typedef struct kemet_study kemet_study;
+
+/* A study of the reading `judge` holds (borrowed: it must outlive the
+ * study, set up with its tables and network) with `settings`. Every
+ * player is checked (KEMET_ESYNTAX, err naming it); KEMET_EMISUSE for a
+ * setting out of range or NULL arguments; KEMET_ENOMEM. */
+KEMET_API int kemet_study_new(const kemet_judge *judge,
+                              const kemet_study_settings *settings,
+                              kemet_study **out, kemet_error *err);
+KEMET_API void kemet_study_free(kemet_study *study);
+/* Makes the next stage: *units games to play in *groups groups (either
+ * may be NULL); 0 units when the study is measured whole. KEMET_EMISUSE
+ * while a unit of the stage before is not played; a unit's own failure
+ * (KEMET_ENOMEM) when it failed. After a failure the study can only be
+ * freed. */
+KEMET_API int kemet_study_next(kemet_study *study, long *units, int *groups);
+/* A group of the current stage: units unit..unit+count-1, all of one
+ * part; `order` ranks the groups for play (lower first: the longer games
+ * first, so that a pool of threads idles only at its end); `what` names
+ * them ("senet-kendall: ladder greedy vs random"). */
+typedef struct kemet_study_group {
+    long unit, count;
+    int part;  /* KEMET_PART_* */
+    int order; /* 0 to 30 */
+    char what[192];
+} kemet_study_group;
+/* Group g (0..groups-1) of the current stage: KEMET_ERANGE beyond,
+ * KEMET_EMISUSE for NULL. */
+KEMET_API int kemet_study_group_info(const kemet_study *study, int g,
+                                     kemet_study_group *out);
+/* Plays unit u of the current stage (see above for threads). Its status
+ * (KEMET_ENOMEM), or KEMET_EMISUSE for a unit out of range. */
+KEMET_API int kemet_study_play(kemet_study *study, long u);
+/* Unit u's result, played, as bytes into buf (`size` bytes): *len the
+ * bytes it takes (KEMET_ERANGE, with *len, when they do not fit or buf is
+ * NULL); KEMET_EMISUSE for a unit not played. For a process of the same
+ * build. */
+KEMET_API int kemet_study_unit_save(const kemet_study *study, long u, void *buf,
+                                    size_t size, size_t *len);
+/* Unit u played by another process: its bytes (kemet_study_unit_save)
+ * taken as if it were played here. KEMET_ESYNTAX for bytes that are not a
+ * result of this unit's kind, KEMET_EMISUSE, KEMET_ENOMEM. */
+KEMET_API int kemet_study_unit_load(kemet_study *study, long u, const void *buf,
+                                    size_t len);
+/* Plays every stage to the end on `threads` threads (the caller's among
+ * them; 1: on the caller's alone). The figures do not depend on the
+ * thread count. The first failure's status, or KEMET_OK. */
+KEMET_API int kemet_study_run(kemet_study *study, int threads);
+/* The figures of a study measured whole (a copy; its samples point into
+ * the study). KEMET_EMISUSE before then or after a failure. */
+KEMET_API int kemet_study_result(const kemet_study *study,
+                                 kemet_study_figures *out);
+
+/* ---------------------------------------------------------------------------
  * The verdict on readings measured as games (docs/analysis.md, "The
  * criteria of the verdict"; verdict.c), made from their figures alone, and
  * the statistics behind the figures.
@@ -1604,6 +1787,17 @@ typedef struct kemet_judged {
     int tier;           /* 1 the best; ties share a tier */
     int place;          /* 1.. in the order */
 } kemet_judged;
+/* The verdict's figures of a reading from its study: from strong play
+ * (weak 0: the median length, real decisions a turn, player 1's
+ * luck-adjusted score, LeadChange, the stopped share of the strong and
+ * weak self-play's games together, Wilson's) or from the weak self-play
+ * (weak 1: balance from the raw result, a draw a half, Wilson's; the
+ * stopped share of its own games); in both the skill (2 x the strong
+ * agent's luck-adjusted score against the weak - 1, held to 0..1) and the
+ * simple strategy nearest search (its score held to 0..1). A median
+ * beyond the turn cap has its low end at the cap. KEMET_EMISUSE. */
+KEMET_API int kemet_study_measured(const kemet_study_figures *figures, int weak,
+                                   kemet_measured *out);
 /* Whether criterion c flags figure s: its interval strictly past a
  * threshold (1) or not (0, also for a c out of range). */
 KEMET_API int kemet_criterion_flag(int c, const kemet_stat *s);

@@ -146,6 +146,25 @@ FN(kemet_play_seeded, null,
 FN(kemet_match_game, null, kemet_match_game(NULL, PLAYERS, 0, 1, 0, 10, 0, OUT))
 FN(kemet_match_game, index, kemet_match_game(J, PLAYERS, 0, 1, -1, 10, 0, OUT))
 FN(kemet_match_tally, null, kemet_match_tally(NULL, 2, 0, &STATS))
+/* studies */
+static kemet_study_settings SETTINGS;
+static kemet_study *STUDY;
+static kemet_study_group GROUP;
+static kemet_study_figures FIGURES;
+static kemet_measured MEASURED;
+static size_t LEN;
+FN(kemet_study_new, null, kemet_study_new(J, NULL, &STUDY, &E))
+FN(kemet_study_next, null, kemet_study_next(NULL, NULL, NULL))
+FN(kemet_study_group_info, null, kemet_study_group_info(NULL, 0, &GROUP))
+FN(kemet_study_play, null, kemet_study_play(NULL, 0))
+FN(kemet_study_unit_save, null, kemet_study_unit_save(NULL, 0, NULL, 0, &LEN))
+FN(kemet_study_unit_load, null, kemet_study_unit_load(NULL, 0, buf, 1))
+FN(kemet_study_run, null, kemet_study_run(NULL, 1))
+FN(kemet_study_result, null, kemet_study_result(NULL, &FIGURES))
+FN(kemet_study_measured, null, kemet_study_measured(NULL, 0, &MEASURED))
+FN(kemet_study_new, range,
+   (kemet_study_defaults(&SETTINGS), SETTINGS.rungs = 9,
+    kemet_study_new(J, &SETTINGS, &STUDY, &E)))
 /* the verdict */
 static kemet_judged JUDGED[1];
 static int ORDER[1];
@@ -259,6 +278,16 @@ static const call calls[] = {
     CALL(kemet_match_game, null, "NULL judge", -1),
     CALL(kemet_match_game, index, "a negative game", -1),
     CALL(kemet_match_tally, null, "NULL outcomes", -1),
+    CALL(kemet_study_new, null, "NULL settings", -1),
+    CALL(kemet_study_new, range, "a ladder of 9 agents", -1),
+    CALL(kemet_study_next, null, "NULL study", -1),
+    CALL(kemet_study_group_info, null, "NULL study", -1),
+    CALL(kemet_study_play, null, "NULL study", -1),
+    CALL(kemet_study_unit_save, null, "NULL study", -1),
+    CALL(kemet_study_unit_load, null, "NULL study", -1),
+    CALL(kemet_study_run, null, "NULL study", -1),
+    CALL(kemet_study_result, null, "NULL study", -1),
+    CALL(kemet_study_measured, null, "NULL figures", -1),
     CALL(kemet_verdict, null, "NULL figures", -1),
     CALL(kemet_verdict, count, "a negative count", -1),
     CALL(kemet_move_format, range, "no room", -8),
