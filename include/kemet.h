@@ -221,32 +221,41 @@ typedef struct kemet_rules kemet_rules;
 
 /* Static facts about a ruleset, for front ends. */
 typedef struct kemet_info {
-    const char *id;         /* "senet-kendall" */
-    const char *title;      /* "Senet (Kendall)" */
-    const char *source;     /* where the rules were published, and which of
-                               its rules kemet plays */
-    const char *text;       /* the rules in plain words, several lines */
-    const char *player[2];  /* "White", "Black" */
-    char glyph[2];          /* one ASCII letter per player for boards */
-    const char *gone;       /* what pieces no longer in play are: "borne off",
-                               "captured"; NULL where none ever leave */
-    const char *in_hand;    /* where pieces in hand are: "in hand", "in the
-                               Duat", "off the board" */
-    int pieces;             /* pieces per player */
-    int squares;            /* highest path square */
-    int board_cells;        /* physical cells of the board */
-    const char *board_note; /* NULL, or what the board (and sticks) are
-                               when they are a reconstruction */
-    const char *author;     /* who the rules are by: "Timothy Kendall"; where
-                               the source names nobody, it says so ("a
-                               French rules sheet, author unknown") */
-    int year;               /* the year they were published; 0 where the
-                               source gives none */
-    const char *about;      /* one line for a player: what sets this game
-                               apart from the others on its board */
-    int scores;             /* 1 where pieces borne off are counted apart
-                               from captured ones, as a score (Bell's
-                               o1=/o2=, kemet_pos.off); else 0 */
+    const char *id;          /* "senet-kendall" */
+    const char *title;       /* "Senet (Kendall)" */
+    const char *source;      /* where the rules were published, and which of
+                                its rules kemet plays */
+    const char *text;        /* the rules in plain words, several lines */
+    const char *player[2];   /* "White", "Black" */
+    char glyph[2];           /* one ASCII letter per player for boards */
+    const char *gone;        /* what pieces no longer in play are: "borne off",
+                                "captured"; NULL where none ever leave */
+    const char *in_hand;     /* where pieces in hand are: "in hand", "in the
+                                Duat", "off the board" */
+    int pieces;              /* pieces per player */
+    int squares;             /* highest path square */
+    int board_cells;         /* physical cells of the board */
+    const char *board_note;  /* NULL, or what the board (and sticks) are
+                                when they are a reconstruction */
+    const char *author;      /* who the rules are by: "Timothy Kendall"; where
+                                the source names nobody, it says so ("a
+                                French rules sheet, author unknown") */
+    int year;                /* the year they were published; 0 where the
+                                source gives none */
+    const char *about;       /* one line for a player: what sets this game
+                                apart from the others on its board */
+    int scores;              /* 1 where pieces borne off are counted apart
+                                from captured ones, as a score (Bell's
+                                o1=/o2=, kemet_pos.off); else 0 */
+    const char *source_kind; /* what kind of source the rules come from, in
+                                words: "a scholarly publication", "a game
+                                book", ..., several joined by "; ";
+                                "not given" where the file says nothing
+                                (docs/rulesets.md, `source-kind`) */
+    const char *reference;   /* the publication(s) the rules come from
+                                (author, year, title, pages), one a line,
+                                each ending in a newline; NULL where none is
+                                given */
 } kemet_info;
 
 /* How many rulesets are registered, and the id of the i-th. */
@@ -279,6 +288,45 @@ KEMET_API int kemet_rules_open_text(const char *rules_text, const char *spec,
 KEMET_API int kemet_rules_open_file(const char *path, const char *spec,
                                     const char *board_text, kemet_rules **out,
                                     kemet_error *err);
+/* One rule of a reading changed, to ask which of its rules makes it the
+ * game it is (docs/analysis.md, "What each rule does"). */
+typedef struct kemet_change {
+    int option;     /* 1: an option at another value; 0: a part */
+    char part[32];  /* the option's key, or the part's name ("capture") */
+    char from[200]; /* the option's default ("board=lines"), or the part's
+                       statement in the reading ("capture swap"); "" where
+                       the change adds the part */
+    char to[200];   /* the value or statement after the change; "" where it
+                       removes the part */
+    char id[48];    /* the changed reading's id */
+} kemet_change;
+#define KEMET_MAX_CHANGES 30
+/* The one-rule changes of a reading at its default options, by this rule:
+ * first each option at each of its other values; then each part of the
+ * reading replaced by every other form a built-in ruleset of its family
+ * gives that part (at any of its options' values), removed where another
+ * such ruleset has no part of that name, and the parts the others have
+ * and this one has not added; in the order of the reading's file, each
+ * part's forms in the order of the built-in rulesets. A change whose
+ * parts do not work together is skipped (counted in *refused, which may
+ * be NULL), as is one that gives the same parts as an earlier one. At
+ * most `max` are written. Returns their count, or KEMET_EMISUSE (options
+ * chosen, NULL arguments) or KEMET_ENOMEM. */
+KEMET_API int kemet_rule_changes(const kemet_rules *rules, kemet_change *out,
+                                 int max, int *refused, kemet_error *err);
+/* The ruleset file of change c of `rules`: the reading's file at its
+ * options, with that one rule changed, its id and title the change's
+ * (kemet_free it). */
+KEMET_API int kemet_change_text(const kemet_rules *rules, const kemet_change *c,
+                                char **out, kemet_error *err);
+/* Opens change c of `rules`, judged by the evaluation of `rules` (its
+ * tuned weights and networks; a Senet reading computes the features of
+ * the reading it was changed from), so that what is measured of it
+ * differs from `rules` by the rule alone. */
+KEMET_API int kemet_rules_open_change(const kemet_rules *rules,
+                                      const kemet_change *c, kemet_rules **out,
+                                      kemet_error *err);
+
 /* The SHA-256 of the text a ruleset was opened from (with its board
  * file's, if one was given), as 64 hex digits, for rulesets opened from a
  * user's file; NULL for the built-in rulesets. Records, tables and
@@ -1264,6 +1312,14 @@ typedef struct kemet_train {
      * layer's) learn as fast as the rest. alpha falls over the run as
      * without it; hidden_rate still multiplies the hidden layer's steps. */
     int adam;
+    /* The cap on a self-play game's plies (0: 4000). A game still going
+     * there ends with a result learned from as any end's: where the rules
+     * count pieces borne off as a score (Bell's), the score decides as at
+     * the game's end, more wins and equal draws; elsewhere a draw. */
+    long max_plies;
+    /* Optional: counts up, batch by batch, the self-play games the cap
+     * ended (the progress callback may read it). NULL: not counted. */
+    long *capped;
     /* Optional: each batch's games shared among `parts` processes (the
      * program's MPI ranks), this one being `part` (0-based). It plays
      * games part, part + parts, ... of each batch of n and puts their

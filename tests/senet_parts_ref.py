@@ -14,6 +14,7 @@ beyond it), and compares with the program:
 
     python3 tests/senet_parts_ref.py all          # every file below
     python3 tests/senet_parts_ref.py FILE ...     # those files only
+    python3 tests/senet_parts_ref.py --games N all   # N random games a file
     python3 tests/senet_parts_ref.py perft FILE SPEC DEPTH ['POSITION']
     python3 tests/senet_parts_ref.py moves FILE 'POSITION' THROW|none
     python3 tests/senet_parts_ref.py apply FILE 'POSITION' THROW|none MOVE
@@ -24,7 +25,10 @@ positions; then it plays random games with the model and, at positions
 along them, compares the legal moves of every throw (and `none`, the
 choices before the throw) with `kemet moves`, and the position after
 moves with `kemet apply`, so that a disagreement shows at the first
-position where it appears. The built-in files (data/rulesets/senet-*)
+position where it appears. It also compares chosen positions move by move
+(SPOTS) and checks the documents' worked examples on both (DOCS). `all`
+exits 0 only if everything agrees; it checks every file in CASES and any
+other tests/rulesets/parts-*.rules. The built-in files (data/rulesets/senet-*)
 take built-in ids, which a file given with --rules may not use: they are
 checked twice, as the built-in ruleset (`kemet perft senet-kendall ...`)
 and as a copy of the file whose id is prefixed with `ref-`. KEMET in the
@@ -43,8 +47,17 @@ Readings taken where the documents leave room (each with the reason):
   * A captured piece sent to "the lowest empty square" (first-empty)
     never goes onto a water square where nothing stays.
   * With `split`, a rethrow comes from the first step (in the order
-    carried out) whose count ends on a rethrow square (no file combines
-    them).
+    carried out) whose count ends on a rethrow square (SP7 is silent on
+    two; no file combines them).
+  * The limits of SP2 on which pieces may move all hold at once: with
+    `must=S` and a piece in the water that keeps it, no piece may move
+    (SP3 "moves no other piece", SP7 "only that piece").
+  * A move that wins and leaves the mover's piece in the water that keeps
+    it (a hit with `capture remove` of the last opposing piece there)
+    passes the turn: `to=` is what the turn rules give (SP11, notation.md),
+    and such a move ends the turn with no other throw (SP3, SP15, K8).
+  * `option KEY A B C` with three numbers is the range MIN MAX DEFAULT;
+    any other list is a list of values.
 """
 import os
 import random
@@ -649,7 +662,6 @@ def play(R, node, v, mv):
                 theirs &= ~b
                 if R.capture == "swap":                 # K6
                     theirs |= 1 << s
-                    mine |= b
                 elif R.capture == "first-empty":        # JQ6
                     mine |= b
                     theirs |= 1 << lowest_empty(R, mine | theirs)
@@ -675,8 +687,7 @@ def play(R, node, v, mv):
     else:
         if mine_left == 0 or (R.capture == "remove" and theirs_left == 0):
             winner = "me"
-    if winner is not None:
-        wme = wthem = False
+    if winner is not None:                              # wait= dropped
         if again:
             return True, (mine, mh, mo, theirs, th, tho, 0, False, False), winner
         return False, (theirs, th, tho, mine, mh, mo, 0, False, False), winner
@@ -781,7 +792,10 @@ class Program:
 
     def run(self, args):
         self.calls += 1
-        p = subprocess.run([KEMET] + args, capture_output=True, text=True)
+        try:
+            p = subprocess.run([KEMET] + args, capture_output=True, text=True)
+        except OSError as e:
+            raise Err("cannot run %s: %s" % (KEMET, e))
         return p.returncode, p.stdout, p.stderr.strip()
 
     def perft(self, rules_args, spec, depth, pos=None):
@@ -808,7 +822,7 @@ class Program:
 # What `all` checks. Each file: its option sets (the first is checked to
 # `depth` from the start, the others to depth 3), positions where its
 # unusual parts matter (perft to the depth given, in the file's default
-# options), and random games (per option set; every third position along
+# options), and random games (per option set; every fourth position along
 # them is compared move by move).
 
 CASES = [
@@ -1209,7 +1223,7 @@ class Checker:
                 ok &= self.compare_apply(R, args, st, v, text, mv)
         return ok
 
-    def random_games(self, rf, args, spec, games, seed, every=3, max_plies=600):
+    def random_games(self, rf, args, spec, games, seed, every=4, max_plies=600):
         R = rf.rules(spec)
         rnd = random.Random(seed)
         for g in range(games):
@@ -1335,7 +1349,12 @@ def main(argv):
     EVENTS = {}
     t0 = time.time()
     if args == ["all"]:
-        todo = CASES
+        todo = list(CASES)
+        listed = {c[0] for c in CASES}
+        for name in sorted(os.listdir(os.path.join(ROOT, "tests", "rulesets"))):
+            rel = "tests/rulesets/" + name
+            if name.startswith("parts-") and name.endswith(".rules") and rel not in listed:
+                todo.append((rel, [""], 3, []))         # a file added since
     else:
         todo = []
         for a in args:

@@ -79,6 +79,46 @@ static void conformance_errors(void **state) {
     BAD("cannot open", "replay", "/nonexistent/record.txt");
 }
 
+/* kemet sim makes or looks for no endgame table (nor race database) that
+ * no player of the run uses: random against random, or against a player
+ * judging @plain; a greedy player uses one, and the first need makes it
+ * in the tables folder. */
+static void sim_builds_only_what_players_use(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-sim-tables-XXXXXX", path[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/chien-chacal.2.kemettb", dir);
+    setenv("KEMET_TABLES", dir, 1);
+    static const char *const idle[][2] = {{"random", "random"},
+                                          {"greedy@plain", "random"},
+                                          {"rearmost", "foremost"}};
+    for (size_t i = 0; i < sizeof idle / sizeof idle[0]; i++) {
+        char *o, *e;
+        int st = tu_run(NULL, &o, &e, "sim", "chien-chacal", "--games", "3",
+                        "--p1", idle[i][0], "--p2", idle[i][1], NULL);
+        if (st != 0 || e[0] || access(path, F_OK) == 0) {
+            setenv("KEMET_TABLES", "off", 1);
+            unlink(path);
+            rmdir(dir);
+            fail_msg("%s against %s: status %d, '%s'", idle[i][0], idle[i][1],
+                     st, e);
+        }
+        free(o);
+        free(e);
+    }
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "sim", "chien-chacal", "--games", "1", "--p1",
+                    "greedy", NULL);
+    setenv("KEMET_TABLES", "off", 1);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(e, "made the endgame table of chien-chacal"));
+    assert_int_equal(access(path, F_OK), 0);
+    free(o);
+    free(e);
+    unlink(path);
+    rmdir(dir);
+}
+
 static void help_texts(void **state) {
     (void)state;
     const char *cmds[] = {
@@ -90,6 +130,11 @@ static void help_texts(void **state) {
         int st = tu_run(NULL, &o, &e, cmds[i], "--help", NULL);
         assert_int_equal(st, 0);
         assert_non_null(strstr(o, "usage: kemet"));
+        /* every command takes a ruleset file, and says so: in its usage
+         * line and in what it says of it */
+        const char *said = strstr(o, "[--rules FILE]");
+        if (!said || !strstr(said + 1, "--rules FILE"))
+            fail_msg("kemet %s --help: no --rules FILE", cmds[i]);
         /* every line fits a terminal of 80 columns */
         for (const char *l = o; *l;) {
             size_t n = strcspn(l, "\n");
@@ -102,6 +147,11 @@ static void help_texts(void **state) {
         free(e);
     }
     char *o, *e;
+    assert_int_equal(tu_run(NULL, &o, &e, "ladder", "--levels", "--help", NULL),
+                     0);
+    assert_non_null(strstr(o, "[--rules FILE]"));
+    free(o);
+    free(e);
     assert_int_equal(tu_run(NULL, &o, &e, "--help", NULL), 0);
     assert_non_null(strstr(o, "replay FILE"));
     free(o);
@@ -1677,6 +1727,7 @@ int main(void) {
         cmocka_unit_test(conformance_output),
         cmocka_unit_test(conformance_errors),
         cmocka_unit_test(help_texts),
+        cmocka_unit_test(sim_builds_only_what_players_use),
         cmocka_unit_test(play_and_replay),
         cmocka_unit_test(computer_game),
         cmocka_unit_test(sim_and_bench),

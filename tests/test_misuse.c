@@ -52,6 +52,9 @@ FN(kemet_rules_open_text, null,
    kemet_rules_open_text(NULL, NULL, NULL, NULL, &E))
 FN(kemet_rules_open_file, null,
    kemet_rules_open_file(NULL, NULL, NULL, NULL, &E))
+FN(kemet_rule_changes, null, kemet_rule_changes(NULL, NULL, 0, NULL, &E))
+FN(kemet_change_text, null, kemet_change_text(R, NULL, &TEXT, &E))
+FN(kemet_rules_open_change, null, kemet_rules_open_change(NULL, NULL, NULL, &E))
 FN(kemet_pos_parse_text, null,
    kemet_pos_parse_text(NULL, NULL, NULL, NULL, &P, &E))
 FN(kemet_replay_text, null,
@@ -202,6 +205,9 @@ static const call calls[] = {
     CALL(kemet_rules_open_board, null, "NULL out", -1),
     CALL(kemet_rules_open_text, null, "NULL text", -1),
     CALL(kemet_rules_open_file, null, "NULL path", -1),
+    CALL(kemet_rule_changes, null, "NULL rules", KEMET_EMISUSE),
+    CALL(kemet_change_text, null, "NULL change", KEMET_EMISUSE),
+    CALL(kemet_rules_open_change, null, "NULL rules", KEMET_EMISUSE),
     CALL(kemet_pos_parse_text, null, "NULL text", -1),
     CALL(kemet_replay_text, null, "NULL text", -1),
     CALL(kemet_record_read_text, null, "NULL rules", -1),

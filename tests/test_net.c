@@ -5,6 +5,8 @@
  */
 #include "testutil.h"
 
+#include "net.h" /* kmt_net_cap_result */
+
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -1275,6 +1277,85 @@ static void test_choices(void **state) {
     kemet_rules_close(r);
 }
 
+/* Training's cap on plies (kemet_train.max_plies). A game still going
+ * there ends with a result, learned from as any end's: where the rules
+ * count pieces borne off as a score (Bell's), the score, as at the game's
+ * end; elsewhere a draw. */
+static void test_stalled_games(void **state) {
+    (void)state;
+    static const struct {
+        const char *pos;
+        double p1; /* player 1's result at the cap */
+    } cap[] = {
+        /* Bell's score: more borne off wins, equal draws (BL8) */
+        {"senet-bell to=1 p1=25,28 p2=21,22,29 o1=3 o2=1", 1},
+        {"senet-bell to=2 p1=25,28 p2=21,22,29 o1=3 o2=1", 1},
+        {"senet-bell to=1 p1=12,28 p2=29 o1=1 o2=4", 0},
+        {"senet-bell to=2 p1=12,28 p2=29 o1=2 o2=2", 0.5},
+        {"senet-bell to=1 p1=1,3,5,7,9 p2=2,4,6,8,10", 0.5},
+        /* Jequier's points value a win, and say nothing of who leads */
+        {"senet-jequier to=1 p1=1,3,5,7,9 p2=2,4,6,28,29", 0.5},
+        {"senet-kendall to=1 p1=1,3,5,7,9,11,13 p2=22,24,26,28,29,30,18", 0.5},
+        {"tab-58 to=2 p1=1,2 p2=50,51", 0.5},
+    };
+    for (size_t i = 0; i < sizeof cap / sizeof *cap; i++) {
+        kemet_pos p;
+        kemet_rules *pr = tu_pos(cap[i].pos, &p);
+        double z = kmt_net_cap_result(pr, &p);
+        if (z != cap[i].p1)
+            fail_msg("%s: %g at the cap, not %g", cap[i].pos, z, cap[i].p1);
+        kemet_rules_close(pr);
+    }
+    /* Jequier's game capped after its first ply, every game: each teaches
+     * the opening position (black to throw again after 10-11) its result,
+     * a draw, so its chance comes to one half from a network made to give
+     * the player to move far more (its output's bias raised by 2). */
+    kemet_rules *r;
+    kemet_error err;
+    assert_int_equal(kemet_rules_open("senet-jequier", &r, &err), KEMET_OK);
+    kemet_judge *jd = judge_of(r);
+    kemet_pos start;
+    kemet_rules *pr =
+        tu_pos("senet-jequier to=2 p1=1,3,5,7,9 p2=2,4,6,8,11", &start);
+    long capped = 0;
+    kemet_train o = {.games = 400,
+                     .hidden = 4,
+                     .alpha = 0.05,
+                     .lambda = 0.7,
+                     .batch = 4,
+                     .threads = 2,
+                     .seed = 3,
+                     .max_plies = 1,
+                     .capped = &capped};
+    kemet_net *none = train(r, 1, 1, 1e-15, 3), *n = NULL;
+    none->w[none->ni * none->nh + 2 * none->nh] += 2; /* b2 */
+    assert_int_equal(kemet_net_train(r, &o, none, NULL, NULL, &n, &err),
+                     KEMET_OK);
+    assert_int_equal(capped, 400);
+    kemet_judge_use_net(jd, none);
+    double before = kemet_win_chance(jd, &start, 2);
+    kemet_judge_use_net(jd, n);
+    double after = kemet_win_chance(jd, &start, 2);
+    if (!(before > 0.8 && fabs(after - 0.5) < 0.01))
+        fail_msg("the opening's chance %.4f untrained, %.4f after", before,
+                 after);
+    /* Uncapped, the same games end by the rules: none at the cap. */
+    capped = 0;
+    o.max_plies = 0;
+    o.games = 8;
+    kemet_net *m = NULL;
+    assert_int_equal(kemet_net_train(r, &o, NULL, NULL, NULL, &m, &err),
+                     KEMET_OK);
+    assert_int_equal(capped, 0);
+    kemet_judge_use_net(jd, NULL);
+    kemet_net_free(none);
+    kemet_net_free(n);
+    kemet_net_free(m);
+    kemet_rules_close(pr);
+    kemet_judge_free(jd);
+    kemet_rules_close(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_and_format),
@@ -1292,6 +1373,7 @@ int main(void) {
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_dogs_jackals_patterns),
         cmocka_unit_test(test_command),
+        cmocka_unit_test(test_stalled_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

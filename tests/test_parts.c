@@ -144,6 +144,14 @@ static void games_agree(void **state) {
                     assert_true(wa[i] == wb[i]);
                     compare_at(specs[k], fa, ge, &pos, &ts[i], la, lb);
                 }
+                /* the evaluation's features alike (and so its networks) */
+                double fa_f[KEMET_MAX_FEATURES], ge_f[KEMET_MAX_FEATURES];
+                int nfa = kemet_eval_features(fa, &pos, fa_f);
+                assert_int_equal(kemet_eval_features(ge, &pos, ge_f), nfa);
+                for (int i = 0; i < nfa; i++)
+                    if (fa_f[i] != ge_f[i])
+                        fail_msg("%s: feature %d is %g on the fast one, %g",
+                                 specs[k], i, fa_f[i], ge_f[i]);
                 int np = kemet_prethrow(fa, &pos, la);
                 assert_int_equal(kemet_prethrow(ge, &pos, lb), np);
                 for (int i = 0; i < np; i++)
@@ -511,6 +519,10 @@ static void kendall_remove(void **state) {
                  "parts-kendall-remove to=2 p1=5 p2=- winner=1");
     expect_apply(r, "parts-kendall-remove to=1 p1=3,9 p2=5,20", "2", "3-5",
                  "parts-kendall-remove to=2 p1=5,9 p2=20");
+    /* the last piece taken in the water: the win, and the water ends the
+       turn all the same (SP3, SP11: `to` as the turn rules give) */
+    expect_apply(r, "parts-kendall-remove to=1 p1=26 p2=27", "1", "26-27",
+                 "parts-kendall-remove to=2 p1=27 p2=- winner=1");
     kemet_rules_close(r);
 }
 
@@ -770,6 +782,14 @@ static void parts_meet(void **state) {
     expect_moves(r, "parts-small to=1 p1=1,10 p2=20 must=10", "2", "10-12");
     /* ... backward for it alone when it has no forward move */
     expect_moves(r, "parts-small to=1 p1=1,10 p2=12 must=10", "2", "10-8");
+    kemet_rules_close(r);
+    /* SP7: two steps landing on rethrow squares: the first carried out
+       (the front piece, SP8) gives the rethrow */
+    r = open_small("pieces 3\nsetup alternate\nfirst player-1\n"
+                   "throw die 6\ncapture none\nsplit different-pieces "
+                   "whole\nrethrow 10 12\nbear-off exact\n");
+    expect_apply(r, "parts-small to=1 p1=8,9 p2=20", "5", "9-12+8-10",
+                 "parts-small to=1 p1=10,12 p2=20 must=12");
     kemet_rules_close(r);
     /* SP10: vacating marked squares binds plays too */
     r = open_small("pieces 3\nsetup alternate\nfirst player-1\n"

@@ -12,6 +12,7 @@ docs/notation.md. Every error of the library is raised as KemetError
 (a ValueError) carrying the library's one-line message.
 """
 import collections
+import os
 import ctypes
 import operator
 from fractions import Fraction
@@ -267,23 +268,70 @@ class Position:
         return hash(bytes(self._c))
 
 
+class RuleChange:
+    """One rule of a reading changed (Rules.changes()): `option` (True for
+    an option at another value), `part` (its name), `before` and `after`
+    (the option as "key=value", or the part's statement; "" where the
+    change adds or removes the part), `id` (the changed reading's)."""
+
+    def __init__(self, base, c):
+        self._base = base
+        self._c = _capi.Change.from_buffer_copy(c)
+        self.option = bool(c.option)
+        self.part = c.part.decode()
+        self.before = c.from_.decode()
+        self.after = c.to.decode()
+        self.id = c.id.decode()
+
+    def __repr__(self):
+        return "RuleChange(%r -> %r)" % (self.before, self.after)
+
+    @property
+    def text(self):
+        """The ruleset file of the changed reading, to save and edit."""
+        out = ctypes.c_void_p()
+        err = _capi.Error()
+        rc = _lib.kemet_change_text(self._base._r, ctypes.byref(self._c),
+                                    ctypes.byref(out), ctypes.byref(err))
+        if rc:
+            _fail(rc, err)
+        try:
+            return ctypes.string_at(out.value).decode("utf-8")
+        finally:
+            _lib.kemet_free(out)
+
+    def open(self):
+        """The changed reading as Rules, judged by the evaluation of the
+        reading it was changed from."""
+        return Rules(None, _change=(self._base, self._c))
+
+
 class Rules:
     """A ruleset, opened from its id ("senet-kendall") or a spec with
     options ("lions-jackals:mode=quick"; see `kemet rules`)."""
 
-    def __init__(self, spec="senet-kendall", _file_text=None):
+    def __init__(self, spec="senet-kendall", _file_text=None, _path=None,
+                 _change=None):
         self._handle = None
         self._j = None  # the judge, made on first need
         self._file_text = _file_text
         r = ctypes.c_void_p()
         err = _capi.Error()
-        if _file_text is None:
-            rc = _lib.kemet_rules_open(_text(spec, "ruleset"),
-                                       ctypes.byref(r), ctypes.byref(err))
+        opt = None if spec is None else _text(spec, "ruleset")
+        if _change is not None:
+            base, c = _change
+            rc = _lib.kemet_rules_open_change(base._r, ctypes.byref(c),
+                                              ctypes.byref(r),
+                                              ctypes.byref(err))
+        elif _path is not None:
+            rc = _lib.kemet_rules_open_file(_path, opt, None, ctypes.byref(r),
+                                            ctypes.byref(err))
+        elif _file_text is None:
+            rc = _lib.kemet_rules_open(_text(spec, "ruleset"), ctypes.byref(r),
+                                       ctypes.byref(err))
         else:
-            rc = _lib.kemet_rules_open_text(
-                _file_text, None if spec is None else _text(spec, "ruleset"),
-                None, ctypes.byref(r), ctypes.byref(err))
+            rc = _lib.kemet_rules_open_text(_file_text, opt, None,
+                                            ctypes.byref(r), ctypes.byref(err))
         if rc:
             _fail(rc, err)
         self._handle = r
@@ -316,13 +364,22 @@ class Rules:
 
     @classmethod
     def from_file(cls, path, spec=None):
-        """The ruleset of the ruleset file at `path` (UTF-8 text)."""
-        with open(path, "rb") as f:
-            data = f.read(256 * 1024 + 1)
-        if len(data) > 256 * 1024:
-            raise KemetError(_capi.ESYNTAX,
-                             "%s: larger than 262144 bytes" % path)
-        return cls(spec, _file_text=_text(data, "ruleset file"))
+        """The ruleset of the ruleset file at `path` (UTF-8 text), read by
+        the library: a file that is not a regular one (a FIFO, a folder)
+        or larger than 256 KiB is refused, never waited for."""
+        return cls(spec, _path=_text(os.fspath(path), "path"))
+
+    def changes(self):
+        """The readings that differ from this one (at its default options)
+        by one rule, by the rule docs/rulesets.md states ("One rule
+        changed"): a list of RuleChange, at most 30."""
+        out = (_capi.Change * _capi.MAX_CHANGES)()
+        err = _capi.Error()
+        n = _lib.kemet_rule_changes(self._r, out, _capi.MAX_CHANGES, None,
+                                    ctypes.byref(err))
+        if n < 0:
+            _fail(n, err)
+        return [RuleChange(self, out[i]) for i in range(n)]
 
     @property
     def sha256(self):

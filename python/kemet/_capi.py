@@ -55,6 +55,15 @@ class Error(ctypes.Structure):
     _fields_ = [("code", ctypes.c_int), ("msg", ctypes.c_char * 256)]
 
 
+class Change(ctypes.Structure):
+    _fields_ = [("option", ctypes.c_int), ("part", ctypes.c_char * 32),
+                ("from_", ctypes.c_char * 200), ("to", ctypes.c_char * 200),
+                ("id", ctypes.c_char * 48)]
+
+
+MAX_CHANGES = 30
+
+
 class Info(ctypes.Structure):
     _fields_ = [("id", ctypes.c_char_p), ("title", ctypes.c_char_p),
                 ("source", ctypes.c_char_p), ("text", ctypes.c_char_p),
@@ -154,6 +163,15 @@ def load():
         "kemet_rules_open_text": (ctypes.c_int,
                                   [ctypes.c_char_p, ctypes.c_char_p,
                                    ctypes.c_char_p, P(vp), P(Error)]),
+        "kemet_rules_open_file": (ctypes.c_int,
+                                  [ctypes.c_char_p, ctypes.c_char_p,
+                                   ctypes.c_char_p, P(vp), P(Error)]),
+        "kemet_rule_changes": (ctypes.c_int, [vp, P(Change), ctypes.c_int,
+                                              P(ctypes.c_int), P(Error)]),
+        "kemet_change_text": (ctypes.c_int,
+                              [vp, P(Change), P(vp), P(Error)]),
+        "kemet_rules_open_change": (ctypes.c_int,
+                                    [vp, P(Change), P(vp), P(Error)]),
         "kemet_rules_sha256": (ctypes.c_char_p, [vp]),
         "kemet_pos_read": (ctypes.c_int,
                            [vp, ctypes.c_char_p, P(Pos), P(Error)]),

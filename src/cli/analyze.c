@@ -32,7 +32,7 @@ static const char analyze_usage[] =
     "                     [--options RULESET[:KEY/KEY...],...]\n"
     "                     [--seed S] [--threads T] [--format md|csv|json]\n"
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
-    "                     [--save DIR]\n"
+    "                     [--save DIR] [--rules FILE]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -65,7 +65,8 @@ static const char analyze_usage[] =
     "measurement there once made, and reads back what an earlier run of\n"
     "the same settings kept: a long run cut short goes on where it\n"
     "stopped. The same seed gives the same numbers whatever the thread\n"
-    "count, the number of MPI ranks or --save.\n" TABLES_HELP NET_HELP;
+    "count, the number of MPI ranks or --save.\n" RULES_HELP TABLES_HELP
+        NET_HELP;
 
 /* The simple strategies, in the order of a study's probes. */
 static const char *const probe_name[KEMET_STUDY_PROBES] = {
@@ -1187,6 +1188,17 @@ typedef struct seed_verdict {
     int tier[REPORT_MAX_SETS], flags[REPORT_MAX_SETS], ord[REPORT_MAX_SETS];
 } seed_verdict;
 
+/* The ruleset `id` at its defaults, built in or of a --rules file (its
+ * title, author, year and source), or NULL. */
+static kemet_rules *open_reading(const char *id) {
+    kemet_rules *r = NULL;
+    const char *text = cli_rules_text_for(id);
+    if (text ? kemet_rules_open_text(text, id, NULL, &r, NULL)
+             : kemet_rules_open(id, &r, NULL))
+        return NULL;
+    return r;
+}
+
 /* Who each reading is by, so that a reader need not know the ids, and
  * where each was published, so that a reader can check it. */
 static void print_readings(FILE *o, const rep_reading *R, int n) {
@@ -1197,10 +1209,8 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                "what sets it apart |\n|---|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = NULL;
-        const kemet_info *f = NULL;
-        if (kemet_rules_open(R[i].base, &r, NULL) == KEMET_OK)
-            f = kemet_rules_info(r);
+        kemet_rules *r = open_reading(R[i].base);
+        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
         own |= f && f->board_note;
         fprintf(o, "| %s | %s | ", R[i].f.id, R[i].title);
         if (f && f->author && f->year)
@@ -1218,10 +1228,8 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                "docs/reconstructions.md; docs/rules/ID.md traces each rule "
                "to the code and the test that covers it):\n\n");
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = NULL;
-        const kemet_info *f = NULL;
-        if (kemet_rules_open(R[i].base, &r, NULL) == KEMET_OK)
-            f = kemet_rules_info(r);
+        kemet_rules *r = open_reading(R[i].base);
+        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
         fprintf(o, "- **%s**: %s.\n", R[i].f.id,
                 f && f->source ? f->source : "not given");
         kemet_rules_close(r);

@@ -24,6 +24,17 @@
     "(kemet solve makes one); on: the cache folder; off: none, and no race\n"  \
     "databases; race: the race databases alone. docs/tables.md.\n"
 
+/* The --rules option (util.c, cli_parse: every command takes it), for
+ * the help of the commands that name a ruleset or a position; of those
+ * that read a record; and of the engine. */
+#define RULES_HELP                                                             \
+    "--rules FILE reads a ruleset file (docs/rulesets.md): a RULESET or\n"     \
+    "POSITION may then name its id; a RULESET may also be the file itself,\n"  \
+    "FILE.rules[:key=value,...]. --rules again for each further file.\n"
+#define RECORD_RULES_HELP                                                      \
+    "--rules FILE: the ruleset file (docs/rulesets.md) a record of a file's\n" \
+    "ruleset was played under; the record is refused under any other text.\n"
+
 /* The --net option: a network file to use instead of the built-in
  * evaluation, or "linear" (train.c). */
 #define NET_HELP                                                               \
@@ -60,6 +71,10 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
 /* Opens a ruleset or fails with a message (returns NULL). `board` is the
  * path of a board file (--board), or NULL for the built-in board. */
 kemet_rules *cli_rules(const char *spec, const char *board);
+/* Where spec names a ruleset file (FILE.rules, or FILE.rules:OPTIONS,
+ * split at the last ':' after '.rules'), the length of its path; else 0
+ * (an id, or a --rules file's id). */
+size_t cli_rules_file_named(const char *spec);
 /* Reads the ruleset file of --rules FILE (any command takes it, several
  * times for several files, each id once; a ruleset argument ending in
  * ".rules" is read the same way). Returns 0, or EXIT_BAD after a message. */
@@ -199,8 +214,9 @@ int cli_play_random(const kemet_rules *r, uint64_t seed, kemet_rng *pick,
 int cli_agent_check(const kemet_rules *r, const char *spec, const char *option);
 /* Opens a ruleset (cli_rules) and its judge (*judge, to free before the
  * rules are closed) with the --tables and --net options in use and,
- * unless `agents` is NULL, its two agents checked (as --p1 and --p2).
- * NULL after a message. */
+ * unless `agents` is NULL, its two agents checked (as --p1 and --p2);
+ * where neither agent uses them (random, @plain), no endgame table or
+ * race database is looked for or made. NULL after a message. */
 kemet_rules *cli_rules_for(const char *spec, const char *board,
                            const char *const agents[2], kemet_judge **judge);
 /* The judge of `r` (kemet_judge_new) with the --tables and --net options

@@ -14,12 +14,12 @@
     "board is a reconstruction.\n"
 
 static const char start_usage[] =
-    "usage: kemet start RULESET [--board FILE]\n"
+    "usage: kemet start RULESET [--board FILE] [--rules FILE]\n"
     "Prints the starting position of RULESET (after set-up, before the first\n"
-    "throw). 'kemet rules' lists the rulesets.\n" BOARD_HELP;
+    "throw). 'kemet rules' lists the rulesets.\n" BOARD_HELP RULES_HELP;
 
 static const char moves_usage[] =
-    "usage: kemet moves 'POSITION' THROW [--board FILE]\n"
+    "usage: kemet moves 'POSITION' THROW [--board FILE] [--rules FILE]\n"
     "Prints every legal move for THROW in POSITION, one per line ('pass' "
     "alone\n"
     "when the throw cannot be used). THROW is the value thrown (1-5 for four\n"
@@ -28,16 +28,17 @@ static const char moves_usage[] =
     "any move that may be made instead of throwing. A value that only one\n"
     "player may use (Lions & Jackals' dual-coloured sticks) is written V@P,\n"
     "e.g. 1,4,6,2@1. A turn that spends several values is printed as its\n"
-    "steps joined by '+', one line per distinct outcome.\n" BOARD_HELP;
+    "steps joined by '+', one line per distinct outcome.\n" BOARD_HELP
+        RULES_HELP;
 
 static const char apply_usage[] =
-    "usage: kemet apply 'POSITION' THROW MOVE [--board FILE]\n"
+    "usage: kemet apply 'POSITION' THROW MOVE [--board FILE] [--rules FILE]\n"
     "Prints the position after MOVE (FROM-TO, steps joined by '+', or 'pass')\n"
     "for THROW in POSITION, with every consequence applied. With THROW "
     "'none',\n"
     "MOVE is a choice before throwing ('throw' leaves the position as it is).\n"
     "The steps of a turn may be given in any order the rules "
-    "allow.\n" BOARD_HELP;
+    "allow.\n" BOARD_HELP RULES_HELP;
 
 static int print_pos(const kemet_rules *r, const kemet_pos *p) {
     char buf[1024];
@@ -184,7 +185,7 @@ int cmd_apply(int argc, char **argv) {
 static const char hint_usage[] =
     "usage: kemet hint 'POSITION' THROW [--agent A] [--json] [--board FILE]\n"
     "                  [--rollout N [--policy A] [--truncate P] [--plain]\n"
-    "                   [--seed S] [--threads T]]\n"
+    "                   [--seed S] [--threads T]] [--rules FILE]\n"
     "Ranks every legal move for THROW in POSITION (THROW 'none': the choices\n"
     "before throwing, 'throw' among them) by the chance that the player to\n"
     "move wins after it, as agent A (default best) estimates it.\n"
@@ -198,8 +199,8 @@ static const char hint_usage[] =
     "                estimate is unbiased either way)\n"
     "  --seed S      the rollouts' throws (default 1)\n"
     "  --threads T   threads for the rollouts (default: every core; the\n"
-    "                result is the same for any T)\n" BOARD_HELP TABLES_HELP
-        NET_HELP;
+    "                result is the same for any T)\n" BOARD_HELP RULES_HELP
+        TABLES_HELP NET_HELP;
 
 int cmd_hint(int argc, char **argv) {
     const char *arg[2], *board = NULL, *agent = "best", *policy = "greedy";

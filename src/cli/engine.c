@@ -8,13 +8,16 @@
 #include <string.h>
 
 static const char engine_usage[] =
-    "usage: kemet engine [--agent A]\n"
+    "usage: kemet engine [--agent A] [--rules FILE]\n"
     "Speaks the engine protocol on standard input and output, one command\n"
     "and one answer a line (docs/engine.md): hello, rulesets, new RULESET,\n"
     "position POS, throw THROW, moves, apply MOVE, go [BUDGET], hint,\n"
     "agent SPEC, show, quit. Every answer is one line; a bad command gets\n"
     "'error ...' and the engine goes on. --agent sets the agent (default\n"
-    "best).\n" TABLES_HELP;
+    "best).\n"
+    "--rules FILE offers a ruleset file's ruleset too (docs/rulesets.md):\n"
+    "'rulesets' lists its id, 'new ID' starts it. --rules again for each\n"
+    "further file.\n" TABLES_HELP;
 
 typedef struct engine {
     kemet_rules *rules;

@@ -114,19 +114,38 @@ int cli_agent_check(const kemet_rules *r, const char *spec,
     return 0;
 }
 
-kemet_judge *cli_judge(const kemet_rules *r) {
+/* Whether the seat `spec` judges positions with the judge's endgame
+ * tables and race database: every agent does but random (it draws),
+ * one judging @plain (by the linear evaluation alone), and the probes
+ * rearmost and foremost (they count squares). */
+static bool uses_tables(const char *spec) {
+    const char *at = strchr(spec, '@');
+    size_t n = strcspn(spec, ":~@");
+    return !(n == 6 && strncmp(spec, "random", 6) == 0) &&
+           !(at && strcmp(at, "@plain") == 0) &&
+           strcmp(spec, "rearmost") != 0 && strcmp(spec, "foremost") != 0;
+}
+
+/* cli_judge, with the tables (and race databases) found or made only
+ * where `tables` says a player uses them. */
+static kemet_judge *judge_for(const kemet_rules *r, bool tables) {
     kemet_judge *j;
     kemet_error err;
     if (kemet_judge_new(r, NULL, &j, &err)) {
         cli_fail("%s", err.msg);
         return NULL;
     }
-    cli_use_tables(j, cli_tables);
+    if (tables)
+        cli_use_tables(j, cli_tables);
     if (cli_use_net(j, cli_net)) {
         kemet_judge_free(j);
         return NULL;
     }
     return j;
+}
+
+kemet_judge *cli_judge(const kemet_rules *r) {
+    return judge_for(r, true);
 }
 
 kemet_rules *cli_rules_for(const char *spec, const char *board,
@@ -135,7 +154,12 @@ kemet_rules *cli_rules_for(const char *spec, const char *board,
     *judge = NULL;
     if (!r)
         return NULL;
-    if (!(*judge = cli_judge(r)))
+    /* no table is looked for or made (nor a race database built, about a
+       second each) that no player of the run uses: two random seats */
+    bool tables = !agents;
+    for (int p = 0; agents && p < 2; p++)
+        tables |= uses_tables(agents[p]);
+    if (!(*judge = judge_for(r, tables)))
         goto fail;
     for (int p = 0; agents && p < 2; p++)
         if (cli_agent_check(r, agents[p], p ? "--p2" : "--p1"))

@@ -12,7 +12,8 @@ static const char usage[] =
     "\n"
     "usage: kemet COMMAND [ARGS]   ('kemet COMMAND --help' for each)\n"
     "A RULESET is an id ('kemet rules'), id:key=value,... or a ruleset file\n"
-    "(FILE.rules, or --rules FILE and its id; docs/rulesets.md).\n"
+    "(FILE.rules[:key=value,...], or --rules FILE and its id;\n"
+    "docs/rulesets.md).\n"
     "\n"
     "  play [RULESET]             play a game in the terminal\n"
     "  rules [RULESET]            list the rulesets, or explain one\n"
@@ -41,16 +42,67 @@ static const char usage[] =
 
 static const char rules_usage[] =
     "usage: kemet rules [RULESET | FILE.rules] [--board FILE] [--rules FILE]\n"
+    "                   [--changes | --change N]\n"
     "Without RULESET lists the rulesets; with it prints its rules in plain\n"
     "words with their source, and the board. FILE.rules (or --rules FILE)\n"
     "checks a ruleset file (docs/rulesets.md) and shows it. --board FILE\n"
     "checks a board file (docs/boards.md) for RULESET and shows it.\n"
     "Every command that names a ruleset takes --rules FILE, and then the\n"
-    "file's id (or FILE.rules itself) where the ruleset is named.\n";
+    "file's id (or FILE.rules itself) where the ruleset is named.\n"
+    "--changes lists the readings with one rule of RULESET changed (its\n"
+    "options' other values, its parts' other forms; docs/rulesets.md);\n"
+    "--change N prints the ruleset file of the Nth, to save and play.\n";
+
+/* kemet rules RULESET --changes | --change N. */
+static int rule_changes(const char *spec, const char *board, long which) {
+    kemet_rules *r = cli_rules(spec, board);
+    if (!r)
+        return EXIT_BAD;
+    kemet_change c[KEMET_MAX_CHANGES];
+    kemet_error e;
+    int refused = 0;
+    int n = kemet_rule_changes(r, c, KEMET_MAX_CHANGES, &refused, &e);
+    if (n < 0) {
+        kemet_rules_close(r);
+        return cli_fail("rules: %s", e.msg);
+    }
+    if (which > n) {
+        kemet_rules_close(r);
+        return cli_fail("rules: %s has %d rule changes, not %ld", spec, n,
+                        which);
+    }
+    if (which) {
+        char *text;
+        if (kemet_change_text(r, &c[which - 1], &text, &e)) {
+            kemet_rules_close(r);
+            return cli_fail("rules: %s", e.msg);
+        }
+        fputs(text, stdout);
+        kemet_free(text);
+        kemet_rules_close(r);
+        return 0;
+    }
+    printf("%s with one rule changed: %d readings", kemet_rules_info(r)->title,
+           n);
+    if (refused)
+        printf(" (%d other forms do not work with its other parts)", refused);
+    printf("\n");
+    for (int i = 0; i < n; i++)
+        printf("%3d  %-40s %s\n", i + 1, c[i].from[0] ? c[i].from : "(none)",
+               c[i].to[0] ? c[i].to : "(none)");
+    printf("'kemet rules %s --change N' prints the ruleset file of one.\n",
+           spec);
+    kemet_rules_close(r);
+    return 0;
+}
 
 static int cmd_rules(int argc, char **argv) {
     const char *arg[1], *board = NULL;
+    bool changes = false;
+    long change = 0;
     cli_opt opts[] = {{"board", OPT_STRING, &board, 0, 0},
+                      {"changes", OPT_FLAG, &changes, 0, 0},
+                      {"change", OPT_LONG, &change, 1, KEMET_MAX_CHANGES},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
     int n, rc = cli_parse(argc, argv, opts, arg, 0, 1, &n, rules_usage);
     if (rc)
@@ -58,6 +110,12 @@ static int cmd_rules(int argc, char **argv) {
     if (n == 0 && board)
         return cli_fail("rules: --board needs a RULESET (the board file is "
                         "checked against it)");
+    if (n == 0 && (changes || change))
+        return cli_fail("rules: --changes and --change need a RULESET");
+    if (changes && change)
+        return cli_fail("rules: --changes or --change N, not both");
+    if (changes || change)
+        return rule_changes(arg[0], board, change);
     if (n == 0) {
         int total = kemet_ruleset_count() + cli_rules_count();
         for (int i = 0; i < total; i++) {
@@ -86,6 +144,15 @@ static int cmd_rules(int argc, char **argv) {
     printf("%s (%s)\n", info->title, kemet_rules_spec(r));
     cli_wrap(stdout, line, cli_text_width(stdout), 0);
     printf("Source: %s\n", info->source);
+    printf("Kind of source: %s\n", info->source_kind);
+    for (const char *l = info->reference; l && *l;) {
+        size_t len = strcspn(l, "\n");
+        char ref[1100];
+        snprintf(ref, sizeof ref, "Reference: %.*s",
+                 (int)(len > 1000 ? 1000 : len), l);
+        cli_wrap(stdout, ref, cli_text_width(stdout), 2);
+        l += len + (l[len] == '\n');
+    }
     if (kemet_rules_sha256(r)) {
         const char *path = cli_rules_path();
         for (int i = 0; i < cli_rules_count(); i++)

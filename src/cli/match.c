@@ -55,7 +55,7 @@ static void text_score(const char *lead, const kemet_estimate *e) {
 static const char match_usage[] =
     "usage: kemet match RULESET --p1 A --p2 B --games N [--seed S]\n"
     "                   [--threads T] [--max-turns T] [--paired] [--luck]\n"
-    "                   [--json] [--board FILE]\n"
+    "                   [--json] [--board FILE] [--rules FILE]\n"
     "Plays N games between agents A and B, changing seats every game (A is\n"
     "player 1 in the even-numbered games), on every core (--threads T: T\n"
     "threads). Prints each agent's win rate with its 95% interval, draws,\n"
@@ -74,7 +74,7 @@ static const char match_usage[] =
     "best[:BUDGET], and the simple strategies rearmost, foremost and\n"
     "safe-random (docs/analysis.md); a budget is nodes (20000, 20k, 1m;\n"
     "mcts: iterations), a time (500ms, 2s: not reproducible), or plies (d3,\n"
-    "expectimax and best).\n" TABLES_HELP NET_HELP;
+    "expectimax and best).\n" RULES_HELP TABLES_HELP NET_HELP;
 
 int cli_match(const kemet_judge *j, const char *const spec[2], long games,
               uint64_t seed, long cap, int threads, int how,
@@ -200,7 +200,8 @@ int cmd_match(int argc, char **argv) {
 
 static const char ladder_usage[] =
     "usage: kemet ladder [RULESET...] [--games N] [--seed S] [--threads T]\n"
-    "                    [--expectimax A] [--best A] [--mcts A]\n"
+    "                    [--expectimax A] [--best A] [--mcts A] [--rules "
+    "FILE]\n"
     "       kemet ladder --levels [RULESET...] (the play levels: --levels "
     "--help)\n"
     "Measures the agents' strength on each ruleset (every ruleset when none\n"
@@ -210,8 +211,8 @@ static const char ladder_usage[] =
     "2000) with seats alternating, as 'kemet match' plays them. The search\n"
     "agents play at the budgets given (defaults expectimax:2k, best:8k,\n"
     "mcts:500), so that the whole ladder runs in reasonable time; the\n"
-    "result is the same for a seed whatever the thread count.\n" TABLES_HELP
-        NET_HELP;
+    "result is the same for a seed whatever the thread count.\n" RULES_HELP
+        TABLES_HELP NET_HELP;
 
 static void md_elo(double x) {
     if (isfinite(x))
@@ -258,7 +259,7 @@ static int level_step(const kemet_judge *j, const char *const spec[2],
 
 static const char levels_usage[] =
     "usage: kemet ladder --levels [RULESET...] [--precision H] [--pilot P]\n"
-    "                    [--cap N] [--seed S] [--threads T]\n"
+    "                    [--cap N] [--seed S] [--threads T] [--rules FILE]\n"
     "Measures the computer's play levels on each ruleset (every ruleset when\n"
     "none is named) and prints docs/ladder.md: each level against the one\n"
     "below, in pairs of games that throw alike, scored luck-adjusted (as\n"
@@ -267,7 +268,8 @@ static const char levels_usage[] =
     "(default 0.02), narrower where the score lies near one half, at most N\n"
     "games (default 20000). A level is measurably stronger than the one\n"
     "below when its interval lies wholly above one half. The same seed\n"
-    "gives the same result whatever the thread count.\n" TABLES_HELP NET_HELP;
+    "gives the same result whatever the thread count.\n" RULES_HELP TABLES_HELP
+        NET_HELP;
 
 static int ladder_levels(int argc, char **argv) {
     long pilot = 200, cap = 20000, nthreads = 0;

@@ -16,13 +16,14 @@
 
 static const char perft_usage[] =
     "usage: kemet perft RULESET DEPTH ['POSITION'] [--board FILE] [--divide]\n"
+    "                   [--rules FILE]\n"
     "Counts the positions DEPTH plies ahead of POSITION (default: the\n"
     "start of RULESET), for every depth from 1 to DEPTH. A ply is a move\n"
     "made instead of throwing, or one distinct throw outcome together with\n"
     "one of its legal moves (a pass included); a finished game counts as\n"
     "one position at every depth beyond it. --divide also prints the count\n"
     "below each first ply (its throw and move), to find where two versions\n"
-    "of the rules differ.\n";
+    "of the rules differ.\n" RULES_HELP;
 
 typedef struct level {
     kemet_throw thr[KEMET_MAX_THROWS];

@@ -40,6 +40,7 @@ static const char play_usage[] =
     "usage: kemet play [RULESET] [--level 1-5] [--side 1|2] [--p1 PLAYER]\n"
     "                  [--p2 PLAYER] [--seed N] [--record FILE] [--board "
     "FILE]\n"
+    "                  [--rules FILE]\n"
     "Plays a game in the terminal. RULESET defaults to senet-kendall ('kemet\n"
     "rules' lists them). By default you (human) are player 1 against the\n"
     "computer at level 2. --level sets the computer's strength, from 1\n"
@@ -71,7 +72,7 @@ static const char play_usage[] =
     "notation; its player to move throws first), with no opening; a record\n"
     "of it says so ('setup POS').\n"
     "At your turn type the number of a move or the move itself (e.g. 9-12);\n"
-    "'help' lists the other commands.\n" TABLES_HELP NET_HELP;
+    "'help' lists the other commands.\n" RULES_HELP TABLES_HELP NET_HELP;
 
 typedef struct seat {
     bool human;
@@ -1320,8 +1321,7 @@ static int read_position(const char *position, const char *board,
                         "board; not with --board");
     kemet_rules *pr;
     kemet_error err;
-    size_t nl = named ? strlen(named) : 0;
-    if (nl > 6 && strcmp(named + nl - 6, ".rules") == 0) {
+    if (named && cli_rules_file_named(named)) {
         /* the ruleset named by its file: read it before the position */
         kemet_rules *fr = cli_rules(named, NULL);
         if (!fr)

@@ -7,14 +7,14 @@
 #include <stdlib.h>
 
 static const char replay_usage[] =
-    "usage: kemet replay FILE [--show]\n"
+    "usage: kemet replay FILE [--show] [--rules FILE]\n"
     "Replays a game record (as written by 'kemet play --record FILE'),\n"
     "checking every line: the ruleset, the start position, whose turn it\n"
     "is, each throw (against the record's seed) and each move. Prints the\n"
     "outcome and the final position; on a corrupt or tampered record prints\n"
     "the first bad line and exits with status 2. --show then steps through\n"
     "the game on its board: Enter the next ply, b the one before, a number\n"
-    "that ply, q to stop.\n";
+    "that ply, q to stop.\n" RECORD_RULES_HELP;
 
 /* Shows position k of the game (after k plies) with what ply k did. */
 static void show_ply(const kemet_rules *r, const kemet_pos *at,

@@ -9,7 +9,8 @@
 #include <string.h>
 
 static const char review_usage[] =
-    "usage: kemet review RECORD [--agent A] [--json] [--svg FILE]\n"
+    "usage: kemet review RECORD [--agent A] [--json] [--svg FILE] [--rules "
+    "FILE]\n"
     "Reviews a game record (kemet play --record): for every decision the\n"
     "move played and the agent's best move with the mover's chances of\n"
     "winning after each, the loss and its grade (doubtful from 2 points of\n"
@@ -19,7 +20,7 @@ static const char review_usage[] =
     "docs/review.md), total loss and luck; the key moves; and player 1's\n"
     "chance over the game as a text graph (--svg FILE: as an SVG picture).\n"
     "The agent (default expectimax) is any of 'kemet match --help'. --json\n"
-    "prints one JSON object.\n" TABLES_HELP NET_HELP;
+    "prints one JSON object.\n" RECORD_RULES_HELP TABLES_HELP NET_HELP;
 
 /* Player 1's chance after entry e. */
 static double p1_chance(const kemet_review_entry *e) {

@@ -63,6 +63,7 @@ static double median_turns(const tally *T) {
 static const char sim_usage[] =
     "usage: kemet sim RULESET --games N [--seed S] [--p1 AGENT] [--p2 AGENT]\n"
     "                 [--max-turns T] [--threads T] [--json] [--board FILE]\n"
+    "                 [--rules FILE]\n"
     "Plays N games between two agents (any of 'kemet match --help'; default\n"
     "random) on every core (--threads T: T threads) and\n"
     "prints wins per player, draws, games stopped at the turn cap (default\n"
@@ -70,8 +71,8 @@ static const char sim_usage[] =
     "mean and median length in turns, and games per second. The same seed\n"
     "(default 1) gives the same games, whatever the thread count. --json\n"
     "prints one JSON object.\n"
-    "--board FILE plays on a board file's board (docs/boards.md).\n" TABLES_HELP
-        NET_HELP;
+    "--board FILE plays on a board file's board (docs/boards.md).\n" RULES_HELP
+        TABLES_HELP NET_HELP;
 
 int cmd_sim(int argc, char **argv) {
     const char *p1 = "random", *p2 = "random", *board = NULL;
@@ -179,6 +180,7 @@ int cmd_sim(int argc, char **argv) {
 static const char bench_usage[] =
     "usage: kemet bench [--games N] [--ruleset ID] [--generic] [--json]\n"
     "                   [--simple-games N] [--search A] [--positions P]\n"
+    "                   [--rules FILE]\n"
     "Random playouts on one thread from fixed seeds, for every ruleset (or\n"
     "one): games and plies per second, and a deterministic count (total\n"
     "plies and a checksum of the final positions) that is the same on every\n"
@@ -194,7 +196,9 @@ static const char bench_usage[] =
     "ruleset, taken from a seeded random game where the throw leaves a\n"
     "choice: nodes per second, the slowest move, and a deterministic count\n"
     "(total nodes and a checksum of the moves chosen) for node and depth\n"
-    "budgets.\n";
+    "budgets.\n"
+    "--rules FILE reads a ruleset file (docs/rulesets.md): --ruleset may then\n"
+    "name its id, or the file itself (FILE.rules).\n";
 
 /* The simple agents' games per second on one thread for one ruleset:
  * greedy against greedy, the probes rearmost against foremost, and

@@ -22,6 +22,7 @@
 
 static const char soak_usage[] =
     "usage: kemet soak [RULESET...] [--plies N] [--seed S] [--threads T]\n"
+    "                  [--rules FILE]\n"
     "Plays games of every ruleset (default; and variants of Lions & "
     "Jackals'\n"
     "sticks), each seat at random or greedy, until N plies in all (default\n"
@@ -30,7 +31,7 @@ static const char soak_usage[] =
     "game driver, legal moves accepted and explained as legal, pieces\n"
     "conserved, one piece per hole, and each game's end. Prints the plies\n"
     "and games per ruleset; a broken invariant is printed with its position\n"
-    "and the run ends with exit status 1.\n";
+    "and the run ends with exit status 1.\n" RULES_HELP;
 
 /* Besides the rulesets themselves: other sticks for Lions & Jackals. */
 static const char *const variants[] = {"lions-jackals:solid=2,dual=0",

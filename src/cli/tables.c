@@ -224,7 +224,7 @@ static int solve_join(void *ctx, const void *mine, void *all, size_t size,
 
 static const char solve_usage[] =
     "usage: kemet solve RULESET [--pieces N] [--threads T] [--tables DIR]\n"
-    "                   [--output FILE]\n"
+    "                   [--output FILE] [--rules FILE]\n"
     "Computes the exact endgame table of RULESET: for every position in which\n"
     "each side has at most N pieces left in play (default 3, or 2 where the\n"
     "3-piece class has over 10^8 entries: dogs-jackals-extended), the\n"
@@ -232,7 +232,7 @@ static const char solve_usage[] =
     "is written to the tables folder (--tables DIR, else $KEMET_TABLES, else\n"
     "$XDG_CACHE_HOME/kemet or ~/.cache/kemet), where every command that\n"
     "plays finds it, or to FILE. The table is the same for any thread count\n"
-    "(default: every core). docs/tables.md has the format.\n";
+    "(default: every core). docs/tables.md has the format.\n" RULES_HELP;
 
 typedef struct solve_progress {
     double t0, last;
@@ -378,6 +378,7 @@ static const char judge_usage[] =
     "usage: kemet judge RULESET [--agent A] [--positions N] [--seed S]\n"
     "                   [--table FILE] [--tables DIR|on|off] [--threads T] "
     "[--json]\n"
+    "                   [--rules FILE]\n"
     "Measures agent A (default best) against the exact endgame table of\n"
     "RULESET (--table FILE, else the largest in the tables folder, used\n"
     "for reference even with --tables off): N\n"
@@ -397,7 +398,8 @@ static const char judge_usage[] =
     "from the middle half of each game) against rollouts of G games each\n"
     "played by P (default greedy; kemet hint --rollout): the mean and largest\n"
     "difference, and the mean signed one (the agent's bias); --json lists\n"
-    "every position with both chances as well.\n" TABLES_HELP NET_HELP;
+    "every position with both chances as well.\n" RULES_HELP TABLES_HELP
+        NET_HELP;
 
 typedef struct judge_item {
     double loss, err, secs;

@@ -80,10 +80,19 @@ static int gather_batch(void *ctx, long n, size_t size, void *mine, void *all,
     return cli_mpi_deal(n, size, mine, all, rc);
 }
 
+/* What the progress lines read: the games asked, and those the cap on
+ * plies has ended so far (kemet_train.capped). */
+typedef struct train_count {
+    long total, capped;
+} train_count;
+
 static void show_progress(void *ctx, long games, double rms) {
-    long total = *(long *)ctx;
-    fprintf(stderr, "kemet train: %ld of %ld games, TD error %.4f\n", games,
-            total, rms);
+    const train_count *c = ctx;
+    fprintf(stderr, "kemet train: %ld of %ld games, TD error %.4f", games,
+            c->total, rms);
+    if (c->capped)
+        fprintf(stderr, ", %ld ended at the cap", c->capped);
+    fputc('\n', stderr);
 }
 
 static const char train_usage[] =
@@ -91,11 +100,13 @@ static const char train_usage[] =
     "                   [--lambda L] [--batch B] [--threads T] [--seed S]\n"
     "                   [--live] [--hidden-rate R] [--adam] [--from FILE]\n"
     "                   [--table FILE --examples E [--choices W]] [--endgame]\n"
-    "                   [--output FILE] [--quiet]\n"
+    "                   [--output FILE] [--quiet] [--rules FILE]\n"
     "Trains the ruleset's learned evaluation, a neural network, by N games\n"
     "of self-play TD(lambda) (docs/agents.md), and writes it as a network\n"
     "file (standard output, or FILE whole or not at all). The build carries\n"
-    "data/nets/RULESET.net inside the library.\n"
+    "data/nets/RULESET.net inside the library. A game still going after\n"
+    "4000 plies ends there, a draw (where the rules count a score, as\n"
+    "Bell's, the score decides), and is learned from as any end.\n"
     "  --games N    self-play games (default 300000, as data/nets was made)\n"
     "  --hidden H   hidden units (default 32)\n"
     "  --alpha A    learning rate per game at the start (default 0.0003); it\n"
@@ -123,7 +134,8 @@ static const char train_usage[] =
     "  --endgame    with --from, --table and --examples: train instead the\n"
     "               network's endgame section, which judges the table's class\n"
     "               alone, on E of the table's values per step of N (no\n"
-    "               self-play); the whole-game network is kept unchanged\n";
+    "               self-play); the whole-game network is kept "
+    "unchanged\n" RULES_HELP;
 
 int cmd_train(int argc, char **argv) {
     const char *arg[1], *output = NULL, *from_path = NULL, *table_path = NULL;
@@ -205,6 +217,7 @@ int cmd_train(int argc, char **argv) {
         kemet_rules_close(r);
         return cli_fail("--table and --examples go together");
     }
+    train_count count = {games, 0};
     kemet_train o = {.games = games,
                      .hidden = (int)hidden,
                      .alpha = alpha,
@@ -219,6 +232,7 @@ int cmd_train(int argc, char **argv) {
                      .hidden_rate = hrate,
                      .choices = choices,
                      .adam = adam,
+                     .capped = &count.capped,
                      .parts = cli_mpi_size(),
                      .part = cli_mpi_rank(),
                      .gather = cli_mpi_size() > 1 ? gather_batch : NULL};
@@ -227,7 +241,7 @@ int cmd_train(int argc, char **argv) {
         quiet = true;
     kemet_net *net;
     double t0 = cli_now();
-    rc = kemet_net_train(r, &o, from, quiet ? NULL : show_progress, &games,
+    rc = kemet_net_train(r, &o, from, quiet ? NULL : show_progress, &count,
                          &net, &err);
     kemet_net_free(from);
     kemet_table_free(table);
@@ -267,8 +281,10 @@ int cmd_train(int argc, char **argv) {
         snprintf(note + len, cap - (size_t)len,
                  "\nThe whole-game network, kept from --from:\n%s", kept_note);
     if (!quiet)
-        fprintf(stderr, "kemet train: %.0f s on %d threads\n", cli_now() - t0,
-                o.threads);
+        fprintf(stderr,
+                "kemet train: %.0f s on %d threads; %ld games ended at "
+                "the cap (4000 plies)\n",
+                cli_now() - t0, o.threads, count.capped);
     char *text;
     rc = kemet_net_format(net, note, &text);
     free(note);

@@ -18,12 +18,13 @@
 
 static const char tune_usage[] =
     "usage: kemet tune [RULESET...] [--games N] [--rounds R] [--seed S]\n"
-    "                  [--threads T]\n"
+    "                  [--threads T] [--rules FILE]\n"
     "Fits each ruleset's evaluation weights (every ruleset when none is\n"
     "named) to the outcomes of self-play games of greedy against greedy:\n"
     "R rounds (default 3) of N games (default 2000), each round playing with\n"
     "the weights the round before found. Prints a weights file on standard\n"
-    "output: 'kemet tune > data/eval.weights' remakes the library's own.\n";
+    "output: 'kemet tune > data/eval.weights' remakes the library's "
+    "own.\n" RULES_HELP;
 
 /* The positions of one game: n rows of features, and the game's result. */
 typedef struct game_samples {

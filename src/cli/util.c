@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -162,11 +163,49 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,
     return 0;
 }
 
+/* The rest of the text file f (at most `limit` bytes), which it closes;
+ * NULL after a message naming `path`. */
+static char *read_all(FILE *f, const char *path, size_t limit);
+
+/* Opens `path` for reading if it is a regular file; NULL after a message
+ * if it is not (a FIFO would wait for a writer for ever, a device never
+ * end) or cannot be opened. */
+static FILE *open_regular(const char *path) {
+    /* O_NONBLOCK: opening a FIFO does not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) {
+        cli_fail("cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    const char *kind = NULL;
+    if (fstat(fd, &st) != 0)
+        kind = "a file that cannot be examined";
+    else if (S_ISDIR(st.st_mode))
+        kind = "a folder";
+    else if (S_ISFIFO(st.st_mode))
+        kind = "a FIFO";
+    else if (S_ISSOCK(st.st_mode))
+        kind = "a socket";
+    else if (!S_ISREG(st.st_mode))
+        kind = "a device";
+    FILE *f = kind ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        if (kind)
+            cli_fail("%s: not a regular file (%s)", path, kind);
+        else
+            cli_fail("cannot open '%s': %s", path, strerror(errno));
+    }
+    return f;
+}
+
 int cli_board_text(const char *path, char **text) {
     *text = NULL;
     if (!path)
         return 0;
-    *text = cli_read_file(path, 1 << 20);
+    FILE *f = open_regular(path);
+    *text = f ? read_all(f, path, 1 << 20) : NULL;
     return *text ? 0 : EXIT_BAD;
 }
 
@@ -186,10 +225,59 @@ static void rules_file_free(void) {
     rules_files = 0;
 }
 
+/* A ruleset file's text (caller frees), or NULL after a message. Its
+ * problems are told as the library tells the others, "PATH: rules file
+ * line N: ...": a NUL byte here (the library reads text up to its NUL),
+ * a file past the limit by the library (given one byte more). */
+static char *read_rules(const char *path) {
+    enum { LIMIT = 256 * 1024 };
+    FILE *f = open_regular(path);
+    if (!f)
+        return NULL;
+    char *buf = malloc(LIMIT + 2);
+    size_t n = buf ? fread(buf, 1, LIMIT + 1, f) : 0;
+    bool failed = ferror(f);
+    fclose(f);
+    if (!buf) {
+        cli_fail("out of memory reading '%s'", path);
+        return NULL;
+    }
+    if (failed) {
+        free(buf);
+        cli_fail("cannot read '%s'", path);
+        return NULL;
+    }
+    const char *nul = memchr(buf, '\0', n);
+    if (nul) {
+        size_t line = 1;
+        for (const char *c = buf; c < nul; c++)
+            line += *c == '\n';
+        free(buf);
+        cli_fail("%s: rules file line %zu: not text (a NUL byte)", path, line);
+        return NULL;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* The line of a ruleset file's `id` statement (the library checked that
+ * there is one), for a problem with the id that only the program sees. */
+static int id_line(const char *text) {
+    int line = 1;
+    for (const char *s = text; *s; line++) {
+        s += strspn(s, " \t");
+        if (strncmp(s, "id", 2) == 0 && (s[2] == ' ' || s[2] == '\t'))
+            return line;
+        s += strcspn(s, "\n");
+        s += *s == '\n';
+    }
+    return 1;
+}
+
 int cli_rules_load(const char *path) {
     if (rules_files == RULES_FILES)
         return cli_fail("--rules is given at most %d times", RULES_FILES);
-    char *text = cli_read_file(path, 256 * 1024);
+    char *text = read_rules(path);
     if (!text)
         return EXIT_BAD;
     kemet_rules *r;
@@ -201,8 +289,9 @@ int cli_rules_load(const char *path) {
     const char *id = kemet_rules_info(r)->id;
     for (int i = 0; i < rules_files; i++)
         if (strcmp(rules_file[i].id, id) == 0) {
-            int rc = cli_fail("%s: the id '%s' is %s's already", path, id,
-                              rules_file[i].path);
+            int rc = cli_fail("%s: rules file line %d: the id '%s' is %s's "
+                              "already; give each file an id of its own",
+                              path, id_line(text), id, rules_file[i].path);
             kemet_rules_close(r);
             free(text);
             return rc;
@@ -254,20 +343,40 @@ const char *cli_rules_path_at(int i) {
     return i >= 0 && i < rules_files ? rules_file[i].path : NULL;
 }
 
+size_t cli_rules_file_named(const char *spec) {
+    static const char ext[] = ".rules";
+    size_t e = sizeof ext - 1, n = strlen(spec);
+    if (cli_rules_text_for(spec))
+        return 0; /* a file's id */
+    if (n > e && strcmp(spec + n - e, ext) == 0)
+        return n;
+    const char *colon = strrchr(spec, ':');
+    size_t at = colon ? (size_t)(colon - spec) : 0;
+    return at > e && memcmp(spec + at - e, ext, e) == 0 ? at : 0;
+}
+
 kemet_rules *cli_rules(const char *spec, const char *board) {
     kemet_rules *r;
     kemet_error err;
     char *text;
-    /* A path to a ruleset file where a ruleset is named. */
-    size_t n = strlen(spec);
-    if (!cli_rules_text_for(spec) && n > 6 &&
-        strcmp(spec + n - 6, ".rules") == 0) {
-        int k = 0;
-        while (k < rules_files && strcmp(spec, rules_file[k].path) != 0)
-            k++;
-        if (k == rules_files && cli_rules_load(spec))
+    /* A path to a ruleset file where a ruleset is named, with options
+     * after it or not: read as the file's id with those options. */
+    size_t n = cli_rules_file_named(spec);
+    char path[sizeof rules_file[0].path], named[sizeof rules_file[0].id + 160];
+    if (n) {
+        if (n >= sizeof path) {
+            cli_fail("'%.60s...': too long a path for a ruleset file", spec);
             return NULL;
-        spec = rules_file[k].id;
+        }
+        memcpy(path, spec, n);
+        path[n] = '\0';
+        int k = 0;
+        while (k < rules_files && strcmp(path, rules_file[k].path) != 0)
+            k++;
+        if (k == rules_files && cli_rules_load(path))
+            return NULL;
+        snprintf(named, sizeof named, "%s%.150s", rules_file[k].id, spec + n);
+        spec = named;
     }
     if (cli_board_text(board, &text))
         return NULL;
@@ -307,6 +416,10 @@ char *cli_read_file(const char *path, size_t limit) {
         cli_fail("'%s' is a folder, not a file", path);
         return NULL;
     }
+    return read_all(f, path, limit);
+}
+
+static char *read_all(FILE *f, const char *path, size_t limit) {
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap + 1);
     while (buf) {

@@ -106,6 +106,7 @@ void kmt_sha256_hex(kmt_sha256 *s, char out[65]);
  * every ruleset has, and the family's parts, each a line split in words
  * (argv[0] its name). Strings point into `buf`, owned. */
 #define KMT_RF_WORDS 24
+#define KMT_RF_ABSENT 32
 typedef struct kmt_part {
     int line;
     int argc;
@@ -114,15 +115,29 @@ typedef struct kmt_part {
     bool used;         /* read by the family (or not in force) */
     bool off;          /* its guard does not hold for the options chosen */
 } kmt_part;
+/* A line of the rules in words (`text`), in the file's order: under a
+ * guard (`if KEY=VALUE text ...`) it is the part `guard` of the file,
+ * shown only when that part is in force; else part is -1. */
+typedef struct kmt_tline {
+    const char *s;
+    size_t len;
+    int part;
+} kmt_tline;
 typedef struct kmt_rulefile {
     char *buf;
     const char *id, *family, *board;
     const char *title, *author, *about, *source, *gone, *in_hand;
+    char source_kind[200]; /* `source-kind`, in words; "" when not given */
+    char *reference;       /* the `reference` lines, each ending in a
+                              newline (in `text`'s buffer), or NULL */
     const char *player[2];
     char glyph[2];
     int year;             /* 0: not given */
     const char *level[5]; /* 'levels': the play levels' agents, or NULL */
-    char *text; /* the rules in words, each line ending in a newline */
+    char *text;       /* the rules in words, each line ending in a newline: the
+                         lines whose guard holds for the options chosen */
+    kmt_tline *tline; /* every line of it, guarded or not */
+    int ntlines;
     kmt_option option[KMT_MAX_OPTIONS + 1];
     int option_line[KMT_MAX_OPTIONS];
     int noptions;
@@ -130,6 +145,17 @@ typedef struct kmt_rulefile {
     int nparts;
     const char *parts; /* set by a family: which of its sets of parts is
                           being read ("with 'capture remove'"), or NULL */
+    int version_line, id_line, family_line; /* where those statements are */
+    /* A required part found missing while the family read its parts: the
+     * message, kept until the parts read are known, so that a part the
+     * family does not have (a misspelt one) is reported first. */
+    char missing[200];
+    const char *missing_name;
+    /* The names a family asked for and did not find (its statements the
+     * file leaves out), to tell a misspelt part by. */
+    const char *absent[KMT_RF_ABSENT];
+    int nabsent;
+    const char *last_absent; /* the last of them asked for */
 } kmt_rulefile;
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err);
 void kmt_rulefile_free(kmt_rulefile *f);
@@ -137,28 +163,39 @@ void kmt_rulefile_free(kmt_rulefile *f);
  * of the file's options (and no others); refuses a guard naming an
  * unknown option or value, and two forms of one part in force at once. */
 int kmt_rulefile_choose(kmt_rulefile *f, const int *opt, kemet_error *err);
+/* Whether `name` (len bytes) is a statement every ruleset file may have
+ * (id, title, text, option, ...), not a family's part. */
+bool kmt_rf_common(const char *name, size_t len);
 /* For the families: the part `name` (marked read), or NULL. */
 kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name);
 /* The part `name` of one word among `choices` (NULL-terminated): its
- * index into *out; absent: `def`, or an error when def < 0. */
+ * index into *out; absent: `def`, or when def < 0 noted as missing (for
+ * kmt_rf_finish to report) with *out 0. */
 int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
                   int def, int *out, kemet_error *err);
-/* A part this family has in one form only: required, with these words. */
+/* A part this family has in one form only: required (noted as missing
+ * when absent, as by kmt_rf_choice), with these words. */
 int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
                  kemet_error *err);
-/* The words of the required part `name`, one space apart, into buf. */
+/* The words of the required part `name`, one space apart, into buf
+ * (absent: noted as missing, buf empty). */
 int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
                  kemet_error *err);
 /* A part without words: whether it is there. */
 int kmt_rf_flag(kmt_rulefile *f, const char *name, bool *out, kemet_error *err);
-/* The numbers lo..hi of the part `name` from its word `first` on, at most
- * `max`, into out[] and their count into *n (0 when absent). */
+/* The numbers lo..hi of the part `name` from its word `first` on, each
+ * once, at most `max`, into out[] and their count into *n (0 when
+ * absent). */
 int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
                    int *out, int max, int *n, kemet_error *err);
 /* Refuses a combination of parts: "rules file line N: why". */
 int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err);
-/* Fails on the first part no family function read. */
-int kmt_rf_done(kmt_rulefile *f, kemet_error *err);
+/* After the family read its parts (`rc` what its configure returned):
+ * first a part it does not have (naming the statement it is most likely
+ * a misspelling of), then a required part that is missing, then rc's own
+ * problem; a problem the family gave no line is put on the `family`
+ * line. KEMET_OK when there is none. */
+int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err);
 
 /* A family: one move generator, set up from a file's parts when a
  * ruleset is opened. `base` gives the functions and the defaults;
@@ -321,6 +358,12 @@ struct kemet_rules {
     char spec[96];            /* canonical spec */
     char key[96];     /* what is made for it is kept under (kemet_rules_key) */
     char net_key[64]; /* what its networks are made for: the id, @sha */
+    char eval_id[64]; /* whose evaluation it uses (weights, networks): its
+                         own id, or the reading it was changed from
+                         (kmt_rules_open_change) */
+    const kemet_rules *like; /* while a change is opened: the reading it
+                                was changed from, whose evaluation's
+                                features the family computes; else NULL */
     kemet_info info;
     const char *board; /* the board picture (template) */
     char *board_file;  /* the board file's text, or NULL */
@@ -564,6 +607,14 @@ bool kmt_pos_usable(const kemet_rules *rules, const kemet_pos *pos);
  * that check the two give the same games. */
 int kmt_rules_open_generic(const char *text, const char *spec,
                            kemet_rules **out, kemet_error *err);
+
+/* A reading with one rule of `base` changed: the ruleset file `text`
+ * (its own id), opened to be judged by base's evaluation (its tuned
+ * weights and networks; the family computes base's features from the
+ * changed parts), so that what is measured of it differs from base by the
+ * rule alone (the analysis's rule changes). */
+int kmt_rules_open_change(const kemet_rules *base, const char *text,
+                          kemet_rules **out, kemet_error *err);
 
 /* The canonical form of a ruleset spec into out (rules.c); KEMET_ERULESET
  * as kemet_rules_open. Opens nothing. */

@@ -6,8 +6,10 @@
  * options) are read here; the rest are the family's parts, which the
  * family reads when the ruleset is opened (senet.c, h58.c, track.c) with
  * the helpers below, each once. Nothing here runs while a game is played.
- * Every problem is reported as "rules file line N: ..." (or "rules file:
- * ..." for a statement that is missing).
+ * Every problem is reported as "rules file line N: ...": a statement
+ * every file has that is missing on the first statement's line, a part
+ * the family needs that is missing on the `family` line (kmt_rf_finish,
+ * which also puts there any problem a family reports without a line).
  */
 #include "internal.h"
 
@@ -26,7 +28,7 @@ static int bad(kemet_error *err, int line, const char *fmt, ...)
 #endif
     ;
 static int bad(kemet_error *err, int line, const char *fmt, ...) {
-    char msg[200];
+    char msg[240];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -165,6 +167,47 @@ static int num(const char *w, int *v) {
     return kmt_read_num(w, strlen(w), v);
 }
 
+/* The edits of one letter (one put in, left out or changed, or two
+ * neighbours swapped) that turn a into b; 99 for words longer than 40. */
+static int distance(const char *a, const char *b) {
+    size_t m = strlen(a), n = strlen(b);
+    if (m > 40 || n > 40)
+        return 99;
+    int d[41][41];
+    for (size_t i = 0; i <= m; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= n; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= m; i++)
+        for (size_t j = 1; j <= n; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c)
+                c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c)
+                c = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
+            d[i][j] = c;
+        }
+    return d[m][n];
+}
+
+/* Whether `word` looks like a misspelling of the statement `name`: one
+ * edit away from a name of up to 4 letters, two from a longer one. */
+static bool alike(const char *word, const char *name) {
+    int d = distance(word, name);
+    return d > 0 && d <= (strlen(name) <= 4 ? 1 : 2);
+}
+
+/* The first part not read that looks like a misspelling of `name`. */
+static const kmt_part *misspelt(const kmt_rulefile *f, const char *name) {
+    for (int i = 0; i < f->nparts; i++)
+        if (!f->part[i].used && alike(f->part[i].argv[0], name))
+            return &f->part[i];
+    return NULL;
+}
+
 /* The statements every ruleset file has, read here (the others are the
  * family's parts). Text statements take the rest of the line. */
 enum { T_TEXT, T_WORDS };
@@ -188,6 +231,8 @@ static const struct {
     {"text", T_TEXT, true, 0},
     {"option", T_WORDS, false, 0},
     {"levels", T_WORDS, false, 0},
+    {"source-kind", T_WORDS, false, 0},
+    {"reference", T_TEXT, false, 0},
 };
 enum { NCOMMON = sizeof common / sizeof common[0] };
 
@@ -199,9 +244,55 @@ static int common_index(const char *name, size_t len) {
     return -1;
 }
 
+bool kmt_rf_common(const char *name, size_t len) {
+    return common_index(name, len) >= 0;
+}
+
+/* The kinds of source a reading's rules come from (`source-kind`), and
+ * how they are said. */
+static const char *const source_kinds[][2] = {
+    {"scholarly", "a scholarly publication"},
+    {"game-book", "a book of games or a game's rule book"},
+    {"rules-sheet", "a rules sheet"},
+    {"web-page", "a web page"},
+    {"web-comment", "a comment under a web page"},
+    {"ludii", "a Ludii ruleset that names no source"},
+    {"kemet-board", "a board kemet drew"},
+};
+
+static int read_source_kind(kmt_rulefile *f, const kmt_part *p,
+                            kemet_error *err) {
+    enum { NKINDS = sizeof source_kinds / sizeof source_kinds[0] };
+    if (p->argc < 2 || p->argc > 4)
+        return bad(err, p->line,
+                   "write 'source-kind KIND' with one to three of: "
+                   "scholarly, game-book, rules-sheet, web-page, "
+                   "web-comment, ludii, kemet-board");
+    size_t at = 0;
+    for (int i = 1; i < p->argc; i++) {
+        int k = 0;
+        while (k < NKINDS && strcmp(source_kinds[k][0], p->argv[i]) != 0)
+            k++;
+        if (k == NKINDS)
+            return bad(err, p->line,
+                       "'%.20s' is not a kind of source (scholarly, "
+                       "game-book, rules-sheet, web-page, web-comment, "
+                       "ludii, kemet-board)",
+                       p->argv[i]);
+        for (int j = 1; j < i; j++)
+            if (strcmp(p->argv[j], p->argv[i]) == 0)
+                return bad(err, p->line, "'%s' is given twice", p->argv[i]);
+        at += (size_t)snprintf(f->source_kind + at, sizeof f->source_kind - at,
+                               "%s%s", i > 1 ? "; " : "", source_kinds[k][1]);
+    }
+    return KEMET_OK;
+}
+
 static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
                       kemet_error *err) {
     const char *name = common[which].name;
+    if (strcmp(name, "source-kind") == 0)
+        return read_source_kind(f, p, err);
     if (strcmp(name, "option") == 0) {
         if (p->argc < 4)
             return bad(err, p->line,
@@ -309,31 +400,64 @@ static int read_words(kmt_rulefile *f, int which, const kmt_part *p,
 void kmt_rulefile_free(kmt_rulefile *f) {
     free(f->buf);
     free(f->text);
+    free(f->tline);
+    free(f->reference);
     free(f->part);
     memset(f, 0, sizeof *f);
+}
+
+/* The rules in words: the lines whose guard holds (none yet holds before
+ * the options are chosen: a guarded line is off until then). */
+static void build_text(kmt_rulefile *f) {
+    size_t at = 0;
+    for (int i = 0; i < f->ntlines; i++) {
+        const kmt_tline *t = &f->tline[i];
+        if (t->part >= 0 && f->part[t->part].off)
+            continue;
+        memcpy(f->text + at, t->s, t->len);
+        at += t->len;
+        f->text[at++] = '\n';
+    }
+    f->text[at] = '\0';
 }
 
 int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
     memset(f, 0, sizeof *f);
     size_t n = strlen(text);
-    if (n > FILE_MAX_BYTES)
-        return bad(err, 0, "larger than %d bytes", FILE_MAX_BYTES);
+    if (n > FILE_MAX_BYTES) {
+        int line = 1; /* the line that goes past the limit */
+        for (size_t i = 0; i < FILE_MAX_BYTES; i++)
+            line += text[i] == '\n';
+        return bad(err, line,
+                   "the file is larger than %d bytes (256 KiB), the most a "
+                   "ruleset file may have",
+                   FILE_MAX_BYTES);
+    }
+    /* A UTF-8 byte-order mark (U+FEFF, which some editors write first) is
+     * not part of the first line. */
+    if (strncmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        n -= 3;
+    }
     int rc = check_text(text, n, err);
     if (rc)
         return rc;
     int lines = 1;
-    size_t textlen = 0;
     for (size_t i = 0; i < n; i++)
         lines += text[i] == '\n';
     f->buf = malloc(n + 1);
     f->part = malloc((size_t)lines * sizeof *f->part);
     f->text = malloc(n + 1);
-    if (!f->buf || !f->part || !f->text) {
+    f->tline = malloc((size_t)lines * sizeof *f->tline);
+    f->reference = malloc(n + 2);
+    if (!f->buf || !f->part || !f->text || !f->tline || !f->reference) {
         kmt_rulefile_free(f);
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     }
     memcpy(f->buf, text, n + 1);
     int seen[NCOMMON] = {0};
+    size_t reflen = 0;
+    f->reference[0] = '\0';
     bool version = false;
     char *s = f->buf;
     for (int line = 1; s; line++) {
@@ -366,6 +490,7 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
                 break;
             }
             version = true;
+            f->version_line = line;
             s = next;
             continue;
         }
@@ -379,9 +504,55 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
             size_t tl = strlen(t);
             while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
                 tl--;
-            memcpy(f->text + textlen, t, tl);
-            textlen += tl;
-            f->text[textlen++] = '\n';
+            f->tline[f->ntlines++] = (kmt_tline){t, tl, -1};
+            seen[c] = line;
+            s = next;
+            continue;
+        }
+        if (wl == 2 && memcmp(w, "if", 2) == 0) {
+            /* "if KEY=VALUE,... text WORDS": a line of the rules in words
+               shown only under those options, its words kept as they are */
+            char *g = w + 2;
+            while (*g == ' ' || *g == '\t')
+                g++;
+            size_t gl = strcspn(g, " \t");
+            char *t = g + gl;
+            while (*t == ' ' || *t == '\t')
+                t++;
+            size_t kl = strcspn(t, " \t");
+            if (gl && strchr(g, '=') && kl == 4 && memcmp(t, "text", 4) == 0) {
+                g[gl] = '\0';
+                t += 4;
+                if (*t)
+                    t++;
+                size_t tl = strlen(t);
+                while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
+                    tl--;
+                kmt_part *p = &f->part[f->nparts];
+                *p = (kmt_part){.line = line,
+                                .argc = 1,
+                                .argv = {"text"},
+                                .guard = g,
+                                .used = true,
+                                .off = true};
+                f->tline[f->ntlines++] = (kmt_tline){t, tl, f->nparts++};
+                seen[common_index("text", 4)] = line;
+                s = next;
+                continue;
+            }
+        }
+        if (c >= 0 && strcmp(common[c].name, "reference") == 0) {
+            /* a publication the rules come from, one a line */
+            const char *v = rest_of(w, wl);
+            if (!v) {
+                rc = bad(err, line, "'reference' needs some words");
+                break;
+            }
+            size_t vl = strlen(v);
+            memcpy(f->reference + reflen, v, vl);
+            reflen += vl;
+            f->reference[reflen++] = '\n';
+            f->reference[reflen] = '\0';
             seen[c] = line;
             s = next;
             continue;
@@ -431,15 +602,28 @@ int kmt_rulefile_parse(const char *text, kmt_rulefile *f, kemet_error *err) {
         s = next;
     }
     if (!rc && !version)
-        rc = bad(err, 0, "empty: a ruleset file begins 'kemet-rules 1'");
+        rc = bad(err, 1, "empty: a ruleset file begins 'kemet-rules 1'");
+    /* A statement every file has that is missing: a part that looks like
+     * it misspelt is reported first, on its line. */
     for (int i = 0; i < NCOMMON && !rc; i++)
-        if (common[i].required && !seen[i])
-            rc = bad(err, 0, "missing statement '%s'", common[i].name);
+        if (common[i].required && !seen[i]) {
+            const kmt_part *p = misspelt(f, common[i].name);
+            rc = p ? bad(err, p->line,
+                         "'%.30s' is not a statement; is it '%s'? (see "
+                         "docs/rulesets.md)",
+                         p->argv[0], common[i].name)
+                   : bad(err, f->version_line,
+                         "missing statement '%s' (every ruleset file has "
+                         "one; see docs/rulesets.md)",
+                         common[i].name);
+        }
+    f->id_line = seen[0];
+    f->family_line = seen[1];
     if (rc) {
         kmt_rulefile_free(f);
         return rc;
     }
-    f->text[textlen] = '\0';
+    build_text(f);
     return KEMET_OK;
 }
 
@@ -500,11 +684,16 @@ int kmt_rulefile_choose(kmt_rulefile *f, const int *opt, kemet_error *err) {
         int h = guard_holds(f, p, opt, err);
         if (h < 0)
             return KEMET_ESYNTAX;
-        p->off = p->used = !h;
+        p->off = !h;
+        /* a guarded line of the rules in words is read here, not by the
+           family */
+        p->used = !h || strcmp(p->argv[0], "text") == 0;
     }
+    build_text(f);
     for (int i = 0; i < f->nparts; i++)
         for (int j = 0; j < i; j++)
             if (!f->part[i].off && !f->part[j].off &&
+                strcmp(f->part[i].argv[0], "text") != 0 &&
                 strcmp(f->part[i].argv[0], f->part[j].argv[0]) == 0)
                 return bad(err, f->part[i].line,
                            "two forms of '%.30s' hold at once (lines %d and "
@@ -520,7 +709,32 @@ kmt_part *kmt_rf_part(kmt_rulefile *f, const char *name) {
             f->part[i].used = true;
             return &f->part[i];
         }
+    /* a statement of the family the file leaves out (a part misspelt?) */
+    f->last_absent = name;
+    bool known = false;
+    for (int i = 0; i < f->nabsent; i++)
+        known |= strcmp(f->absent[i], name) == 0;
+    if (!known && f->nabsent < KMT_RF_ABSENT)
+        f->absent[f->nabsent++] = name;
     return NULL;
+}
+
+/* Notes the required part `name` missing (the first one only). */
+static void note_missing(kmt_rulefile *f, const char *name, const char *fmt,
+                         ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void note_missing(kmt_rulefile *f, const char *name, const char *fmt,
+                         ...) {
+    if (f->missing[0])
+        return;
+    f->missing_name = name;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->missing, sizeof f->missing, fmt, ap);
+    va_end(ap);
 }
 
 /* The words of p after its name, one space apart, into buf. */
@@ -536,8 +750,11 @@ static bool words_of(const kmt_part *p, char *buf, size_t len) {
 int kmt_rf_words(kmt_rulefile *f, const char *name, char *buf, size_t len,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
-    if (!p)
-        return bad(err, 0, "missing statement '%s' (%s)", name, f->family);
+    if (!p) {
+        note_missing(f, name, "missing statement '%s' (%s)", name, f->family);
+        buf[0] = '\0';
+        return KEMET_OK;
+    }
     if (p->argc < 2)
         return bad(err, p->line, "this statement needs some words");
     if (!words_of(p, buf, len))
@@ -557,9 +774,9 @@ int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
                                i ? ", " : "", choices[i]);
     if (!p) {
         if (def < 0)
-            return bad(err, 0, "missing statement '%s' (%s: %s)", name,
-                       f->family, list);
-        *out = def;
+            note_missing(f, name, "missing statement '%s' (%s: %s)", name,
+                         f->family, list);
+        *out = def < 0 ? 0 : def;
         return KEMET_OK;
     }
     char got[400];
@@ -575,9 +792,11 @@ int kmt_rf_choice(kmt_rulefile *f, const char *name, const char *const *choices,
 int kmt_rf_fixed(kmt_rulefile *f, const char *name, const char *words,
                  kemet_error *err) {
     kmt_part *p = kmt_rf_part(f, name);
-    if (!p)
-        return bad(err, 0, "missing statement '%s' (%s: '%s %s')", name,
-                   f->family, name, words);
+    if (!p) {
+        note_missing(f, name, "missing statement '%s' (%s: '%s %s')", name,
+                     f->family, name, words);
+        return KEMET_OK;
+    }
     char got[400];
     words_of(p, got, sizeof got);
     if (strcmp(got, words) != 0)
@@ -609,6 +828,9 @@ int kmt_rf_numbers(kmt_rulefile *f, const char *name, int first, int lo, int hi,
         if (num(p->argv[i], &v) < 0 || v < lo || v > hi)
             return bad(err, p->line, "'%.12s' is not a number %d-%d",
                        p->argv[i], lo, hi);
+        for (int k = 0; k < *n; k++)
+            if (out[k] == v)
+                return bad(err, p->line, "%d is given twice", v);
         if (*n == max)
             return bad(err, p->line, "at most %d numbers", max);
         out[(*n)++] = v;
@@ -620,12 +842,50 @@ int kmt_rf_refuse(const kmt_part *p, const char *why, kemet_error *err) {
     return bad(err, p ? p->line : 0, "%s", why);
 }
 
-int kmt_rf_done(kmt_rulefile *f, kemet_error *err) {
-    for (int i = 0; i < f->nparts; i++)
-        if (!f->part[i].used)
-            return bad(err, f->part[i].line,
+int kmt_rf_finish(kmt_rulefile *f, int rc, kemet_error *err) {
+    if (rc == KEMET_ENOMEM)
+        return rc;
+    static const char lineless[] = "rules file: ";
+    bool no_line = rc == KEMET_ESYNTAX && err &&
+                   strncmp(err->msg, lineless, sizeof lineless - 1) == 0;
+    /* Where the family stopped short, the required part it missed (noted,
+     * or told without a line: the last it asked for and did not find). */
+    const char *wanted = f->missing[0] ? f->missing_name
+                         : no_line     ? f->last_absent
+                                       : NULL;
+    /* A part the family did not read: once it read them all, one it does
+     * not have (named with the statement it looks like a misspelling of,
+     * if any); where it stopped short, only one that looks like the part
+     * it missed, the others perhaps not reached. */
+    for (int i = 0; i < f->nparts; i++) {
+        const kmt_part *p = &f->part[i];
+        if (p->used)
+            continue;
+        const char *meant = NULL;
+        if (rc == KEMET_OK)
+            for (int k = 0; k < f->nabsent && !meant; k++)
+                meant = alike(p->argv[0], f->absent[k]) ? f->absent[k] : NULL;
+        else if (wanted && alike(p->argv[0], wanted))
+            meant = wanted;
+        if (meant)
+            return bad(err, p->line,
+                       "'%.30s' is not a statement of the %s family; is it "
+                       "'%s'? (see docs/rulesets.md)",
+                       p->argv[0], f->family, meant);
+        if (rc == KEMET_OK)
+            return bad(err, p->line,
                        "'%.30s' is not a statement of the %s family (see "
                        "docs/rulesets.md)",
-                       f->part[i].argv[0], f->family);
-    return KEMET_OK;
+                       p->argv[0], f->family);
+    }
+    /* A required part missing (whatever the family made of its absence). */
+    if (f->missing[0])
+        return bad(err, f->family_line, "%s", f->missing);
+    /* A problem of the parts together that the family gave no line. */
+    if (no_line) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg + sizeof lineless - 1);
+        return bad(err, f->family_line, "%s", msg);
+    }
+    return rc;
 }

@@ -7,9 +7,12 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const kmt_family *const families[] = {
     &kmt_family_senet,
@@ -178,11 +181,19 @@ static const kmt_family *find_family(const char *name) {
 static int file_family(const kmt_rulefile *f, const kmt_family **out,
                        kemet_error *err) {
     const kmt_family *fam = find_family(f->family);
-    if (!fam)
+    if (!fam) {
+        char list[120];
+        size_t at = 0;
+        for (int i = 0; i < NFAMILIES && at < sizeof list; i++)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                                   i == 0               ? ""
+                                   : i == NFAMILIES - 1 ? " and "
+                                                        : ", ",
+                                   families[i]->name);
         return kmt_fail(err, KEMET_ESYNTAX,
-                        "rules file: no family '%s' (kemet has senet, "
-                        "holes58 and track)",
-                        f->family);
+                        "rules file line %d: no family '%s' (kemet has %s)",
+                        f->family_line, f->family, list);
+    }
     for (int i = 0; i < f->noptions; i++) {
         bool known = false;
         for (int k = 0; fam->option_keys && fam->option_keys[k]; k++)
@@ -246,20 +257,22 @@ int kmt_rules_canon(const kemet_rules *r, const char *spec, char *out,
  * with the options of `spec` (NULL: the defaults). */
 static int open_text_as(const char *text, const char *spec,
                         const char *board_text, bool user, bool generic,
-                        kemet_rules **out, kemet_error *err) {
+                        const kemet_rules *like, kemet_rules **out,
+                        kemet_error *err) {
     kemet_rules *r = calloc(1, sizeof *r);
     if (!r)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     r->generic = generic;
+    r->like = like;
     int rc = kmt_rulefile_parse(text, &r->file, err);
     const kmt_family *fam = NULL;
     if (rc == KEMET_OK)
         rc = file_family(&r->file, &fam, err);
     if (rc == KEMET_OK && user && builtin_text(r->file.id, strlen(r->file.id)))
         rc = kmt_fail(err, KEMET_ESYNTAX,
-                      "rules file: the id '%s' is a built-in ruleset's; "
-                      "give the file an id of its own",
-                      r->file.id);
+                      "rules file line %d: the id '%s' is a built-in "
+                      "ruleset's; give the file an id of its own",
+                      r->file.id_line, r->file.id);
     if (rc == KEMET_OK && spec)
         rc = spec_names(spec, r->file.id, err);
     if (rc) {
@@ -292,9 +305,7 @@ static int open_text_as(const char *text, const char *spec,
     if (rc == KEMET_OK)
         rc = kmt_rulefile_choose(f, r->opt, err);
     if (rc == KEMET_OK)
-        rc = fam->configure(r, f, err);
-    if (rc == KEMET_OK)
-        rc = kmt_rf_done(f, err);
+        rc = kmt_rf_finish(f, fam->configure(r, f, err), err);
     if (rc == KEMET_OK && !rs->open && board_text)
         rc = kmt_fail(err, KEMET_ERULESET,
                       "ruleset %s has its board built in; it takes no "
@@ -326,6 +337,13 @@ static int open_text_as(const char *text, const char *spec,
              r->sha256);
     snprintf(r->net_key, sizeof r->net_key, user ? "%.40s@%.16s" : "%s", f->id,
              r->sha256);
+    snprintf(r->eval_id, sizeof r->eval_id, "%s", f->id);
+    if (like) {
+        /* judged by the reading it was changed from */
+        snprintf(r->net_key, sizeof r->net_key, "%s", like->net_key);
+        snprintf(r->eval_id, sizeof r->eval_id, "%s", like->eval_id);
+        r->like = NULL;
+    }
     r->info = (kemet_info){
         .id = rs->id,
         .title = rs->title,
@@ -342,6 +360,8 @@ static int open_text_as(const char *text, const char *spec,
         .year = rs->year,
         .about = rs->about,
         .scores = rs->scores,
+        .source_kind = f->source_kind[0] ? f->source_kind : "not given",
+        .reference = f->reference && f->reference[0] ? f->reference : NULL,
     };
     r->board = rs->board;
     r->squares = rs->squares;
@@ -362,7 +382,7 @@ static int open_text_as(const char *text, const char *spec,
 
 static int open_text(const char *text, const char *spec, const char *board_text,
                      bool user, kemet_rules **out, kemet_error *err) {
-    return open_text_as(text, spec, board_text, user, false, out, err);
+    return open_text_as(text, spec, board_text, user, false, NULL, out, err);
 }
 
 int kmt_rules_open_generic(const char *text, const char *spec,
@@ -374,7 +394,22 @@ int kmt_rules_open_generic(const char *text, const char *spec,
     bool user = text != NULL;
     if (!text && !(text = builtin_text(spec, strcspn(spec, ":"))))
         return kmt_fail(err, KEMET_ERULESET, "unknown ruleset '%.60s'", spec);
-    return open_text_as(text, spec, NULL, user, true, out, err);
+    return open_text_as(text, spec, NULL, user, true, NULL, out, err);
+}
+
+int kmt_rules_open_change(const kemet_rules *base, const char *text,
+                          kemet_rules **out, kemet_error *err) {
+    if (!base || !text || !out)
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "kmt_rules_open_change: NULL argument");
+    *out = NULL;
+    if (strcmp(base->spec, base->info.id) != 0)
+        return kmt_fail(err, KEMET_EMISUSE,
+                        "a rule is changed in a reading without options, not "
+                        "in %s",
+                        base->spec);
+    return open_text_as(text, NULL, base->board_file, true, false, base, out,
+                        err);
 }
 
 int kemet_rules_open(const char *spec, kemet_rules **out, kemet_error *err) {
@@ -457,10 +492,28 @@ int kemet_rules_open_file(const char *path, const char *spec,
         return kmt_fail(err, KEMET_EMISUSE,
                         "kemet_rules_open_file: NULL argument");
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    /* A regular file only: a FIFO would wait for a writer (O_NONBLOCK:
+     * opening it does not), a device might never end. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
         return kmt_fail(err, KEMET_EIO, "cannot open '%.200s': %s", path,
                         strerror(errno));
+    struct stat st;
+    const char *kind = fstat(fd, &st) != 0    ? "cannot be examined"
+                       : S_ISREG(st.st_mode)  ? NULL
+                       : S_ISDIR(st.st_mode)  ? "a folder"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                              : "a device";
+    FILE *fp = kind ? NULL : fdopen(fd, "rb");
+    if (!fp) {
+        int e = errno;
+        close(fd);
+        return kind ? kmt_fail(err, KEMET_EIO,
+                               "%.200s: not a regular file (%s)", path, kind)
+                    : kmt_fail(err, KEMET_EIO, "cannot open '%.200s': %s", path,
+                               strerror(e));
+    }
+    /* one byte past the most a file may have, for the parser to refuse */
     enum { LIMIT = 256 * 1024 };
     char *text = malloc(LIMIT + 2);
     size_t n = text ? fread(text, 1, LIMIT + 1, fp) : 0;
@@ -469,14 +522,16 @@ int kemet_rules_open_file(const char *path, const char *spec,
     if (!text)
         return kmt_fail(err, KEMET_ENOMEM, "out of memory");
     int rc = KEMET_OK;
+    const char *nul = memchr(text, '\0', n);
     if (failed)
         rc = kmt_fail(err, KEMET_EIO, "cannot read '%.200s'", path);
-    else if (n > LIMIT)
-        rc = kmt_fail(err, KEMET_ESYNTAX, "'%.200s' is larger than %d bytes",
-                      path, LIMIT);
-    else if (memchr(text, '\0', n))
-        rc = kmt_fail(err, KEMET_ESYNTAX, "'%.200s' is not text (a NUL byte)",
-                      path);
+    else if (nul) {
+        int line = 1;
+        for (const char *c = text; c < nul; c++)
+            line += *c == '\n';
+        rc = kmt_fail(err, KEMET_ESYNTAX,
+                      "rules file line %d: not text (a NUL byte)", line);
+    }
     if (rc == KEMET_OK) {
         text[n] = '\0';
         rc = kemet_rules_open_text(text, spec, board_text, out, err);

@@ -56,7 +56,9 @@ enum {
     ENTER_AGAIN, /* a 1 enters on hole 1 and throws again (B2) */
     ENTER_MUST,  /* a 1 enters on hole 1; rethrow with it (C2, C5) */
     ENTER_LOAD,  /* no entering move: loaded automatically (S4, S8) */
-    ENTER_COUNT  /* any value v enters on hole v (CC2) */
+    ENTER_COUNT, /* any value v enters on hole v (CC2) */
+    ENTER_PLAIN  /* a 1 enters on hole 1, and nothing more (a file's part:
+                    B2 without its throw again, C2 without C5's rethrow) */
 };
 
 typedef struct h58 {
@@ -466,6 +468,8 @@ h58_make_core(const h58 *h, const kemet_pos *pos, const kemet_throw *thr,
             if (h->enter == ENTER_MUST) {
                 must = 1; /* C5: rethrow with the piece on hole 1 */
                 kmt_ev_add(ev, KEMET_EV_RETHROW, who, 1, 0);
+            } else if (h->enter == ENTER_PLAIN) {
+                again = (h->again & B(1)) != 0; /* only where 'again 1' */
             } else {
                 again = true; /* rule 6, B2 */
             }
@@ -1009,8 +1013,8 @@ static int h58_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
     static const char *const paths[] = {"own", "round", NULL};
     static const char *const passes[] = {"free", "gates", "none", NULL};
     static const char *const exits[] = {"last-5", "land-30", "shen-1", NULL};
-    static const char *const enters[] = {"again", "must", "load", "count",
-                                         NULL};
+    static const char *const enters[] = {"again", "must",  "load",
+                                         "count", "plain", NULL};
     static const char *const throws[] = {"sticks 4 blank=5", "die 4", "die 6",
                                          NULL};
     static const char *const firsts[] = {"random", "player-1", "lower-throw",

@@ -129,7 +129,7 @@ int kmt_eval_read(const kemet_rules *rules, const char *text, double *out,
         (text[mlen] != '\n' && text[mlen] != '\0'))
         return kmt_fail(err, KEMET_ESYNTAX,
                         "weights line 1: expected 'kemet-weights 1'");
-    const char *id = rules->rs->id;
+    const char *id = rules->eval_id;
     size_t idlen = strlen(id);
     double w[KEMET_MAX_FEATURES];
     bool found = false;

@@ -72,7 +72,7 @@ int kemet_judge_new(const kemet_rules *rules, const char *how,
                      ? builtin_net(rules, rules->spec, &opt)
                      : KEMET_OK;
         if (rc == KEMET_OK)
-            rc = builtin_net(rules, rules->info.id, &base);
+            rc = builtin_net(rules, rules->eval_id, &base);
         if (rc) {
             kemet_net_free(opt);
             kemet_judge_free(j);

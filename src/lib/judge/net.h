@@ -203,4 +203,10 @@ static inline bool in_class(const kemet_pos *pos, int pieces) {
  * one (net.c); NULL when out of memory. */
 kemet_net *kmt_net_alloc(const kemet_rules *r, int nh);
 
+/* Player 1's result of a self-play game that training's cap on plies
+ * ended still going (net_train.c): where the rules count pieces borne off
+ * as a score (Bell's, end score), that score decides as it does at the
+ * game's end (more borne off wins, equal draws); elsewhere a draw. */
+double kmt_net_cap_result(const kemet_rules *r, const kemet_pos *pos);
+
 #endif /* KEMET_NET_H */

@@ -589,8 +589,8 @@ static ALWAYS_INLINE void sn_make(const kemet_rules *r, const kemet_pos *pos,
             own |= KMT_BIT(d);
             if (d == sn->water)
                 kmt_ev_add(ev, KEMET_EV_WATER, who, d, 0);
-            if (sn->rethrow & KMT_BIT(d))
-                rethrow = d;
+            if ((sn->rethrow & KMT_BIT(d)) && !rethrow)
+                rethrow = d; /* SP7: the first step carried out */
         }
         bool again = ((sn->again_throw >> v) & 1) ||
                      (entered && sn->again_enter) || landed_again;
@@ -618,9 +618,10 @@ static ALWAYS_INLINE void sn_make(const kemet_rules *r, const kemet_pos *pos,
         bool in_water =
             sn->water_kind == SN_WATER_STAY && (own & KMT_BIT(sn->water));
         if (result != KEMET_PLAYING) {
-            /* `to` as the turn rules give; `wait` no longer matters */
+            /* `to` as the turn rules give (the water ends the turn, SP3);
+               `wait` no longer matters */
             wait = 0;
-            if (!again)
+            if (!again || in_water)
                 to = 3 - to;
         } else if (rethrow && (own & KMT_BIT(rethrow)) && !in_water) {
             /* Robinson: the same piece must use a rethrow at once; it
@@ -953,12 +954,28 @@ static int sn_check(const kemet_rules *r, const kemet_pos *pos,
 
 /* ---------------------------------------------------------------------------
  * Evaluation features of one side (eval.c; weights tuned by `kemet
- * tune`): progress along the track (a piece in the water counted on its
- * rescue square), pieces gone (borne off, or the score), pieces in hand,
- * pieces in the water, guarded pieces (that cannot be hit), the risk to
- * the others (the chance a piece behind hits them, times what a hit
- * costs), and pieces past the stop square or on the last row.
+ * tune`). A file's own reading uses the parts' features (sn_side); a
+ * reading that another one's evaluation judges (a rule of a published
+ * reading changed, kmt_rules_open_change) computes that reading's
+ * features from its own parts instead, so that its network and weights
+ * fit: Kendall's, Bell's, Jéquier's or Piccione's, each the same numbers
+ * as that reading's own generator gives on its own parts
+ * (tests/test_parts.c).
  * ------------------------------------------------------------------------ */
+
+/* The chance of a throw of v. */
+static inline double p_value(const kmt_senet *sn, int v) {
+    for (int i = 0; i < sn->nvalues; i++)
+        if (sn->value[i] == v)
+            return (double)sn->weight[i] / (double)sn->total;
+    return 0;
+}
+
+/* The parts' own: progress along the track (a piece in the water counted
+ * on its rescue square), pieces gone (borne off, or the score), pieces in
+ * hand, pieces in the water, guarded pieces (that cannot be hit), the
+ * risk to the others (the chance a piece behind hits them, times what a
+ * hit costs), and pieces past the stop square or on the last row. */
 static const char *const sn_features[] = {"progress", "off",  "hand", "water",
                                           "guarded",  "risk", "home", NULL};
 static const double sn_weights[] = {0.05, 1.5, -0.5, -0.6, 0.03, -0.075, 0.2};
@@ -995,6 +1012,118 @@ static void sn_side(const kemet_rules *r, const kemet_pos *pos, int p,
                 f[5] += (double)sn->weight[i] / (double)sn->total *
                         (sn->capture == SN_CAP_SWAP ? k : loss);
         }
+    }
+}
+
+/* Kendall's (kendall.c): progress (a piece in the water counted on the
+ * rescue square), borne off, in the water, guarded by a neighbour, the
+ * swap risk of lone pieces up to the stop square (chance times squares
+ * lost), and pieces past the stop square (26). */
+static const char *const kendall_features[] = {
+    "progress", "off", "water", "guarded", "risk", "home", NULL};
+static const double kendall_weights[] = {0.05, 1.6, -0.6, 0.03, -0.075, 0.2};
+
+static void kendall_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                         double *f) {
+    const kmt_senet *sn = kmt_senet_of(r);
+    uint64_t own = pos->sq[p], opp = pos->sq[p ^ 1];
+    int stop = sn->stop ? sn->stop : 26;
+    f[1] = sn->pieces - kmt_in_play(pos, p);
+    for (uint64_t b = own; b; b &= b - 1) {
+        int s = kmt_ctz64(b);
+        if (sn->water_kind == SN_WATER_STAY && s == sn->water) {
+            f[0] += sn->rescue;
+            f[2] += 1;
+            continue;
+        }
+        f[0] += s;
+        f[5] += s > stop;
+        if (own & (KMT_BIT(s - 1) | KMT_BIT(s + 1))) {
+            f[3] += 1;
+        } else if (s <= stop) {
+            for (int k = 1; k <= 5 && k < s; k++)
+                if (opp & KMT_BIT(s - k))
+                    f[4] += p_value(sn, k) * k;
+        }
+    }
+}
+
+/* Bell's (bell.c): the score, pieces on the board, progress, pieces on
+ * safe squares, and the chance each other piece is hit. */
+static const char *const bell_features[] = {"off",  "board", "progress",
+                                            "safe", "risk",  NULL};
+static const double bell_weights[] = {1.0, 0.6, 0.02, 0.1, -0.5};
+
+static void bell_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                      double *f) {
+    const kmt_senet *sn = kmt_senet_of(r);
+    uint64_t own = pos->sq[p], opp = pos->sq[p ^ 1];
+    f[0] = sn->end == SN_END_SCORE ? pos->off[p]
+                                   : sn->pieces - kmt_in_play(pos, p);
+    f[1] = kmt_popcount64(own);
+    for (uint64_t b = own; b; b &= b - 1) {
+        int s = kmt_ctz64(b);
+        f[2] += s;
+        if (sn->safe & KMT_BIT(s)) {
+            f[3] += 1;
+            continue;
+        }
+        double hit = 0;
+        for (int i = 0; i < sn->nvalues; i++) {
+            int k = sn->value[i];
+            if (k < s && (opp & KMT_BIT(s - k)))
+                hit += (double)sn->weight[i] / (double)sn->total;
+        }
+        f[4] += hit;
+    }
+}
+
+/* Jéquier's (jequier.c): progress, borne off, on the last row, held by
+ * the start-row lock, guarded (a neighbour or a safe square), and the risk
+ * to the others (chance times the squares a sending back loses). */
+static const char *const jequier_features[] = {
+    "progress", "off", "last", "locked", "guarded", "risk", NULL};
+static const double jequier_weights[] = {0.05, 1.5, 0.1, -0.1, 0.05, -0.05};
+
+static void jequier_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                         double *f) {
+    const kmt_senet *sn = kmt_senet_of(r);
+    uint64_t own = pos->sq[p], opp = pos->sq[p ^ 1], occ = own | opp;
+    f[1] = sn->pieces - kmt_in_play(pos, p);
+    f[2] = kmt_popcount64(own & SN_ROW3);
+    f[3] = kmt_popcount64(own & SN_ROW1 & (occ >> 1));
+    for (uint64_t b = own; b; b &= b - 1) {
+        int s = kmt_ctz64(b);
+        f[0] += s;
+        if ((sn->safe & KMT_BIT(s)) ||
+            (own & (KMT_BIT(s - 1) | KMT_BIT(s + 1)))) {
+            f[4] += 1;
+            continue;
+        }
+        int low = first_empty(occ);
+        for (int k = 1; k <= 6 && k < s; k++)
+            if (opp & KMT_BIT(s - k))
+                f[5] += p_value(sn, k) * (s - low);
+    }
+}
+
+/* Piccione's (piccione.c): progress, borne off, in hand, and past the
+ * water (27). */
+static const char *const piccione_features[] = {"progress", "off", "hand",
+                                                "home", NULL};
+static const double piccione_weights[] = {0.05, 1.5, -0.5, 0.2};
+
+static void piccione_side(const kemet_rules *r, const kemet_pos *pos, int p,
+                          double *f) {
+    const kmt_senet *sn = kmt_senet_of(r);
+    uint64_t own = pos->sq[p];
+    int water = sn->water ? sn->water : 27;
+    f[1] = sn->pieces - kmt_popcount64(own) - pos->hand[p];
+    f[2] = pos->hand[p];
+    for (uint64_t b = own; b; b &= b - 1) {
+        int s = kmt_ctz64(b);
+        f[0] += s;
+        f[3] += s > water;
     }
 }
 
@@ -1591,9 +1720,33 @@ void kmt_senet_generic(kmt_ruleset *rs, kmt_senet *sn) {
     rs->playout = sn->split ? NULL : sn_playout;
     rs->legal = sn->split ? sn_legal : NULL;
     rs->next_steps = sn->split ? sn_next_steps : NULL;
-    rs->side = sn_side;
-    rs->features = sn_features;
-    rs->weights = sn_weights;
+    switch (sn->features) {
+    case SN_KENDALL:
+        rs->side = kendall_side;
+        rs->features = kendall_features;
+        rs->weights = kendall_weights;
+        break;
+    case SN_BELL:
+        rs->side = bell_side;
+        rs->features = bell_features;
+        rs->weights = bell_weights;
+        break;
+    case SN_JEQUIER:
+        rs->side = jequier_side;
+        rs->features = jequier_features;
+        rs->weights = jequier_weights;
+        break;
+    case SN_PICCIONE:
+        rs->side = piccione_side;
+        rs->features = piccione_features;
+        rs->weights = piccione_weights;
+        break;
+    case SN_GENERIC:
+        rs->side = sn_side;
+        rs->features = sn_features;
+        rs->weights = sn_weights;
+        break;
+    }
     rs->points = sn->end == SN_END_POINTS ? sn_points : NULL;
     rs->explain = sn_explain;
 }

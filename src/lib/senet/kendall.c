@@ -40,26 +40,6 @@ enum {
 #define HOME_ROW (((uint64_t)1 << 11) - 2)     /* bits 1..10 (KO5) */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-/* Kendall's options (KO1-KO5), in the order the spec prints them (R2),
- * each with its default; a ruleset file declares them (docs/rulesets.md):
- * "option pieces 7 5", "option start 0 1", ... */
-static const char *const senet_option_keys[] = {"pieces", "start", "trap",
-                                                "homerow", NULL};
-static const int senet_option_def[4] = {7, 0, 0, 0};
-
-/* What each option changes, appended to the rules text (KO2-KO5). */
-static const char *const senet_option_text[4] = {
-    "- pieces=5: five pieces each, white on 1,3,5,7,9 and black on "
-    "2,4,6,8,10;\n  the first to bear off all five wins.\n",
-    "- start=1: each player must first throw a 1. Until then every other "
-    "throw is\n  lost; the first 1 is played as usual (and gives another "
-    "throw), and counts\n  even when it cannot be used.\n",
-    "- trap=1: a piece on 1-25 whose throw would take it past 26 may move "
-    "into the\n  water (27), if 27 is empty.\n",
-    "- homerow=1: no piece bears off while one of your pieces is on "
-    "1-10, not even\n  from the water with a 4.\n",
-};
-
 static int senet_open(kemet_rules *r, const char *board_text,
                       kemet_error *err) {
     if (board_text)
@@ -69,35 +49,7 @@ static int senet_open(kemet_rules *r, const char *board_text,
                         r->rs->id);
     /* r->variant holds the flags parts.c found in the parts */
     r->waits = (r->variant & START) != 0; /* KO3 */
-    size_t len = strlen(r->rs->text) + 32;
-    bool any = false;
-    for (int k = 0; k < 4; k++)
-        if (kmt_rules_opt(r, senet_option_keys[k], senet_option_def[k]) !=
-            senet_option_def[k]) {
-            len += strlen(senet_option_text[k]);
-            any = true;
-        }
-    if (any) {
-        /* the rules text, with what the options change */
-        char *text = malloc(len);
-        if (!text)
-            return kmt_fail(err, KEMET_ENOMEM, "out of memory");
-        size_t at = (size_t)snprintf(text, len, "%s\nKendall's options:\n",
-                                     r->rs->text);
-        for (int k = 0; k < 4; k++)
-            if (kmt_rules_opt(r, senet_option_keys[k], senet_option_def[k]) !=
-                senet_option_def[k])
-                at += (size_t)snprintf(text + at, len - at, "%s",
-                                       senet_option_text[k]);
-        r->data = text;
-        r->info.text = text;
-    }
     return KEMET_OK;
-}
-
-static void senet_close(kemet_rules *r) {
-    free(r->data);
-    r->data = NULL;
 }
 
 /* Whether the player to move is still waiting for its first 1 (KO3). */
@@ -669,7 +621,7 @@ static const char senet_board[] =
  * ------------------------------------------------------------------------ */
 void kmt_senet_kendall(kmt_ruleset *rs, int flags) {
     rs->open = senet_open;
-    rs->close = senet_close;
+    rs->close = NULL;
     rs->tables = true;
     rs->board = senet_board;
     rs->start = senet_start;

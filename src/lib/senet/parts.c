@@ -795,6 +795,13 @@ static int senet_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
         (rc = read_bear_off(f, sn, err)) || (rc = read_rethrow(f, sn, err)) ||
         (rc = read_end(f, sn, err)) || (rc = check_together(f, sn, err)))
         return rc;
+    /* the evaluation's features: a published reading's where the parts
+       are its, or where a change of it is judged by its evaluation */
+    sn->features = choose(sn);
+    if (r->like && strcmp(r->like->file.family, "senet") == 0) {
+        const kmt_senet *b = kmt_senet_of(r->like);
+        sn->features = b->engine == SN_GENERIC ? b->features : b->engine;
+    }
     sn->engine = r->generic ? SN_GENERIC : choose(sn);
     kmt_ruleset *rs = &r->own;
     rs->pieces = sn->pieces;

@@ -88,7 +88,9 @@ typedef struct kmt_senet {
     uint64_t rethrow;    /* landing here: rethrow with that piece */
     enum sn_end end;
     enum sn_engine engine;
-    int kendall_flags; /* SN_KENDALL: its variant flags (kendall.c) */
+    enum sn_engine features; /* whose evaluation's features: the parts'
+                                own (SN_GENERIC) or a published reading's */
+    int kendall_flags;       /* SN_KENDALL: its variant flags (kendall.c) */
     /* what the board shows: the terminal picture and the page's signs */
     char picture[2200];
     char sign[SN_SQUARES + 1][8];

@@ -12,6 +12,10 @@
  * kept apart and the updates added in game order after the batch, so the
  * weights depend on the seed and the options and not on the thread count.
  * The learning rate falls linearly from alpha to alpha / 10 over the run.
+ * A game still going after the cap on plies ends there with a result
+ * (kmt_net_cap_result: the rules' score where they count one, else a
+ * draw), learned from as any other end, so that training never teaches
+ * a game that goes on for ever a value of its own making.
  */
 #include "net.h"
 
@@ -20,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PLIES 4000 /* a self-play game still going is left unfinished */
+#define MAX_PLIES 4000 /* kemet_train.max_plies' default */
 /* kemet_train.choices: throws with more moves are left out */
 #define CHOICES_MAX 64
 
@@ -37,6 +41,7 @@ typedef struct trainer {
     double **dw;     /* per game of the batch */
     double *sq;      /* per game: sum of squared TD errors */
     long *steps;     /* per game: TD steps */
+    int *capped;     /* per game: ended by the cap on plies */
     int *failed;     /* per game: out of memory */
 } trainer;
 
@@ -56,6 +61,12 @@ typedef struct game_scratch {
 /* Player 1's value of a finished game. */
 static double decided_value(const kemet_pos *pos) {
     return pos->result == KEMET_WON1 ? 1 : pos->result == KEMET_WON2 ? 0 : 0.5;
+}
+
+double kmt_net_cap_result(const kemet_rules *r, const kemet_pos *pos) {
+    if (!r->rs->scores)
+        return 0.5;
+    return pos->off[0] > pos->off[1] ? 1 : pos->off[0] < pos->off[1] ? 0 : 0.5;
 }
 
 /* Player 1's value of a position after a move (exact when the game is
@@ -279,6 +290,7 @@ static void train_game(void *ctx, long mine, int thread) {
     memset(dw, 0, (size_t)nw * sizeof *dw);
     T->sq[unit] = 0;
     T->steps[unit] = 0;
+    T->capped[unit] = 0;
     game_scratch *S = malloc(sizeof *S);
     kemet_game *game = NULL;
     if (S) {
@@ -300,10 +312,14 @@ static void train_game(void *ctx, long mine, int thread) {
         goto done;
     }
     self_play S2 = {T, S, dw, alpha, 0, false, unit};
-    for (long ply = 0; ply < MAX_PLIES; ply = kemet_game_plies(game)) {
+    long cap = T->o->max_plies > 0 ? T->o->max_plies : MAX_PLIES;
+    for (;;) {
         const kemet_pos *pos = kemet_game_pos(game);
-        if (pos->result != KEMET_PLAYING) {
-            double z = decided_value(pos);
+        bool over = pos->result != KEMET_PLAYING;
+        if (over || kemet_game_plies(game) >= cap) {
+            /* the end, or the cap: a step toward the result */
+            double z = over ? decided_value(pos) : kmt_net_cap_result(r, pos);
+            T->capped[unit] = !over;
             if (S2.started) {
                 double d = z - S2.prev;
                 for (int i = 0; i < nw; i++)
@@ -393,6 +409,7 @@ static bool share_batch(trainer *T, long nb, long share, size_t each,
         memcpy(m, T->dw[b], (size_t)nw * sizeof *m);
         m[nw] = T->sq[b];
         m[nw + 1] = (double)T->steps[b];
+        m[nw + 2] = T->capped[b];
         if (T->failed[b])
             rc = KEMET_ENOMEM;
     }
@@ -403,6 +420,7 @@ static bool share_batch(trainer *T, long nb, long share, size_t each,
         memcpy(T->dw[b], a, (size_t)nw * sizeof *a);
         T->sq[b] = a[nw];
         T->steps[b] = (long)a[nw + 1];
+        T->capped[b] = a[nw + 2] != 0;
         T->failed[b] = 0;
     }
     return true;
@@ -586,25 +604,28 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     double hrate = opts->hidden_rate > 0 ? opts->hidden_rate : 1;
     int parts = opts->gather && opts->parts > 1 ? opts->parts : 1;
     trainer T = {rules, n,    opts, 0,    parts > 1 ? opts->part : 0,
-                 parts, NULL, NULL, NULL, NULL};
+                 parts, NULL, NULL, NULL, NULL,
+                 NULL};
     if (T.part < 0 || T.part >= parts) {
         kemet_net_free(whole);
         return kmt_fail(err, KEMET_EMISUSE, "bad training options");
     }
-    /* shared among processes: each game's result as nw + 2 doubles (its
-       weight changes, squared error, steps), this process's and all */
-    size_t each = ((size_t)n->nw + 2) * sizeof(double);
+    /* shared among processes: each game's result as nw + 3 doubles (its
+       weight changes, squared error, steps, whether the cap ended it),
+       this process's and all */
+    size_t each = ((size_t)n->nw + 3) * sizeof(double);
     double *mine = NULL, *all = NULL;
     T.dw = calloc((size_t)B, sizeof *T.dw);
     T.sq = calloc((size_t)B, sizeof *T.sq);
     T.steps = calloc((size_t)B, sizeof *T.steps);
+    T.capped = calloc((size_t)B, sizeof *T.capped);
     T.failed = calloc((size_t)B, sizeof *T.failed);
     if (parts > 1) {
         mine = malloc(((size_t)B / (size_t)parts + 1) * each);
         all = malloc((size_t)B * each);
     }
-    bool ok =
-        T.dw && T.sq && T.steps && T.failed && (parts == 1 || (mine && all));
+    bool ok = T.dw && T.sq && T.steps && T.capped && T.failed &&
+              (parts == 1 || (mine && all));
     for (int b = 0; ok && b < B; b++)
         ok = (T.dw[b] = malloc((size_t)n->nw * sizeof **T.dw)) != NULL;
     int nin = n->ni * n->nh + n->nh; /* the hidden layer's weights */
@@ -639,6 +660,8 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
             }
             sq += T.sq[b];
             steps += T.steps[b];
+            if (T.capped[b] && opts->capped)
+                (*opts->capped)++;
         }
         if (ok && adam.m)
             adam_step(&adam, n, rate_at(opts, g), hrate, nin);
@@ -658,6 +681,7 @@ int kemet_net_train(const kemet_rules *rules, const kemet_train *opts,
     free(T.dw);
     free(T.sq);
     free(T.steps);
+    free(T.capped);
     free(T.failed);
     free(mine);
     free(all);

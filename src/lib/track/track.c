@@ -315,6 +315,11 @@ static int track_configure(kemet_rules *r, kmt_rulefile *f, kemet_error *err) {
                                  "write 'safe-holes' and the board's marks "
                                  "that make a hole safe: safe, ankh, sun",
                                  err);
+        if (R->safe_flags & bit) {
+            char why[40];
+            snprintf(why, sizeof why, "'%s' is given twice", p->argv[i]);
+            return kmt_rf_refuse(p, why, err);
+        }
         R->safe_flags |= bit;
     }
     for (int i = 0; i < 6; i++)
