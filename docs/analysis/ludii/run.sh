@@ -30,6 +30,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 LUDII=${LUDII:-/tmp/ludii}
 KEMET_BUILD=${KEMET_BUILD:-$top/build/release}
+# absolute, as some steps change directory
+case "$LUDII" in /*) ;; *) LUDII=$PWD/$LUDII ;; esac
+case "$KEMET_BUILD" in /*) ;; *) KEMET_BUILD=$PWD/$KEMET_BUILD ;; esac
 KEMET=$KEMET_BUILD/kemet
 COMMIT=93ed32184d8cb94e9c9fe2a06a606ca967317e6d # PadLex/Ludii, 1 August 2023
 cp="$LUDII/classes:$LUDII/src/Common/lib/json-20180813.jar"
