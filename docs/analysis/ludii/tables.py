@@ -39,20 +39,23 @@ OUTCOME = ("turns", "p1", "completion", "drawishness")
 
 # The rule behind each difference, by kemet spec (README.md gives the
 # evidence). The option and dice variants take their base reading's.
-KENDALL = ("Ludii has no backward move from 28-30 (K7) and departs from "
-           "K1, K6, K8 and K9.")
+KENDALL = ("Ludii has no backward move from 28-30 (K7), gives the starting "
+           "player the front piece (rules 2-3) and departs from K1, K6, K8 "
+           "and K9.")
 CAUSES = {
     "senet-kendall": KENDALL,
-    "senet-kendall:start": ("As the base game; also Ludii exempts player 1 "
-                            "from waiting for a 1 (KO3)."),
-    "senet-kendall:opts": "As the base game (K7 above all).",
+    "senet-kendall:start": ("As the base game (K7, rules 2-3, K1, K6, K8, "
+                            "K9), and Ludii exempts player 1 from waiting "
+                            "for a 1 (KO3)."),
+    "senet-kendall:opts": ("As the base game: K7, rules 2-3, K1, K6, K8 and "
+                           "K9."),
     "senet-bell": "Ludii never enforces rule 5, a piece on a marked square "
                   "moves first (BL6).",
     "senet-piccione": "Ludii plays a divided throw part by part (PC1-PC5, "
                       "PC10), has no backward move and no throw after a 5 "
                       "(PC8).",
     "senet-jequier": "Ludii scores a win with a last 1, 4 or 6 as a 0-0 draw "
-                     "(JQ11) and departs from JQ4-JQ10.",
+                     "(JQ11) and departs from JQ3-JQ10.",
     "carter-sticks": "Ludii's sticks count 0-4 and lose a 0, the text "
                      "counts it 5 (CC1).",
     "carter-marked": "Ludii gives no second throw on reaching the apex "
@@ -60,13 +63,14 @@ CAUSES = {
     "carter-marked-sticks": "Ludii's sticks lose a 0 (CC1) and give no "
                             "second throw at the apex (CC6).",
     "carter-none": "None: Ludii's code follows the rule text.",
-    "tab-58": "Ludii lacks the home-row passing rule (TB4), seen only in "
-              "the branching factor.",
+    "tab-58": "Ludii lacks the home-row passing rule (TB4), which changes "
+              "only the moves offered.",
+    "tab-58:none": "Ludii lacks the home-row passing rule (TB4).",
     "tab-58:throw": "Ludii keeps a value that reaches a throw-again mark "
                     "instead of giving a new turn (TB7).",
     "tab-58:safe": "Ludii leaves hole 1 of each side out of the safe "
                    "marks (TB6).",
-    "tab-58:d6": "Ludii's d6 never plays a 5 or a 6 (TB11).",
+    "tab-58:d6": "Its d6 never plays a 5 or a 6 (TB11).",
 }
 
 
@@ -90,8 +94,10 @@ def cause(spec):
     out = [CAUSES["tab-58:throw"] if "marks=throw" in opts else
            CAUSES["tab-58:safe"] if "marks=safe" in opts else
            CAUSES["tab-58"]]
-    if "dice=d6" in opts:
-        out.append(CAUSES["tab-58:d6"])
+    if "dice=d6" in opts:  # one sentence: the d6's rule joined on
+        d6 = CAUSES["tab-58:d6"]
+        first = CAUSES["tab-58:none"] if out[0] == CAUSES["tab-58"] else out[0]
+        out = [first.rstrip(".") + "; and " + d6[0].lower() + d6[1:]]
     return " ".join(out)
 
 
