@@ -1036,6 +1036,127 @@ KEMET_API int kemet_throw_luck(const kemet_judge *judge, const kemet_pos *pos,
                                kemet_error *err);
 
 /* ---------------------------------------------------------------------------
+ * Matches: many games between named players (kemet sim, match, tune,
+ * ladder, analyze; match.c). A player is an agent spec or one of the
+ * simple strategies: "rearmost" (always the piece furthest back, a piece
+ * in hand first), "foremost" (the piece furthest ahead) and "safe-random"
+ * (a random move among those that lose at most a tenth of a win chance,
+ * one move ahead, by the judge's evaluation alone: its network, else its
+ * weights, without its tables). Every game takes everything from its
+ * seed: its dice, its agents' generators and the strategies' random
+ * picks, so the same seed gives the same game on any thread or machine.
+ * These functions take only shared objects (see "Threads") and may run
+ * on many threads at once.
+ * ------------------------------------------------------------------------ */
+
+/* The seed of game i of a run seeded s (each game of a run its own). */
+KEMET_API uint64_t kemet_run_seed(uint64_t s, uint64_t i);
+
+/* 0 when `spec` names a player of `rules`: an agent kemet_agent_new takes,
+ * or a simple strategy. Else KEMET_ESYNTAX (err says why), or
+ * KEMET_EMISUSE for NULL arguments. */
+KEMET_API int kemet_player_check(const kemet_rules *rules, const char *spec,
+                                 kemet_error *err);
+
+/* What each seat's agent spent choosing: the decisions it took with a
+ * real choice (two moves or more, or a pre-throw move against throwing),
+ * and the processor time of its thread on the `timed` of them, in
+ * seconds. A search agent is timed at every decision; random and greedy,
+ * whose decision costs less than reading the clock (a system call), at
+ * one decision in KEMET_TIME_EVERY, so secs / timed estimates the mean.
+ * A simple strategy is not timed. */
+typedef struct kemet_think {
+    long moves[2];
+    long timed[2];
+    double secs[2];
+} kemet_think;
+#define KEMET_TIME_EVERY 64
+
+/* Called at each decision of a game: before the throw (thr NULL, n 0),
+ * and with the throw and its n legal moves before one is chosen. */
+typedef void (*kemet_ply_fn)(void *ctx, const kemet_pos *pos,
+                             const kemet_throw *thr, const kemet_move *moves,
+                             int n);
+
+/* Plays the game seeded `seed` between players spec[0] (player 1) and
+ * spec[1], by `judge` (borrowed), stopping before a turn beyond `cap`
+ * begins (ruling G5): the dice from `seed`, agent p's generator from
+ * seed + p + 1 (mixed), the strategies' picks from their own stream of
+ * it. `fn` (NULL: none) hears of every decision; `think` (NULL: none) is
+ * added the agents' time. Random against random with one value a throw
+ * and no `fn` is the library's fast playout (kemet_game_playout), which
+ * draws as the random agents do. *out is the finished (or stopped) game,
+ * to free. KEMET_ESYNTAX for a player that is none, KEMET_ENOMEM,
+ * KEMET_EMISUSE for NULL arguments. */
+KEMET_API int kemet_play_seeded(const kemet_judge *judge,
+                                const char *const spec[2], uint64_t seed,
+                                long cap, kemet_ply_fn fn, void *ctx,
+                                kemet_think *think, kemet_game **out,
+                                kemet_error *err);
+
+/* How a match's games are played (kemet_match_game's `how`). */
+enum {
+    KEMET_MATCH_ALTERNATE = 1, /* the players change seats in odd games */
+    KEMET_MATCH_PAIRED = 2,    /* and game 2k + 1 throws as game 2k did */
+    KEMET_MATCH_LUCK = 4       /* each outcome's luck is summed */
+};
+
+/* The outcome of one game of a match. */
+typedef struct kemet_outcome {
+    int8_t result;  /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or -1: stopped */
+    int8_t swapped; /* the players changed seats for this game */
+    int8_t points;  /* what the win is worth where the rules count points
+                       (kemet_points: Jequier's), else 0 */
+    long turns, plies;
+    double luck;       /* with KEMET_MATCH_LUCK: the sum of the throws' luck,
+                          player 1's view (kemet_throw_luck; an opening
+                          throw, which decides who starts, counts none) */
+    kemet_think think; /* by seat, where asked */
+} kemet_outcome;
+
+/* Game i of a match seeded `seed` between contestant[0] (A) and
+ * contestant[1] (B), as `how` says: game i is seeded kemet_run_seed(seed,
+ * i) (paired: i rounded down to even); A is player 1 but in odd games with
+ * KEMET_MATCH_ALTERNATE, and where the ruleset's opening decides who plays
+ * black (Jequier's first 1) that opening seats the contestant named first
+ * for the game. Its outcome into *o, with the agents' time where `think`.
+ * KEMET_EMISUSE, KEMET_ESYNTAX (a player that is none), KEMET_ENOMEM. */
+KEMET_API int kemet_match_game(const kemet_judge *judge,
+                               const char *const contestant[2], int how,
+                               uint64_t seed, long i, long cap, int think,
+                               kemet_outcome *o);
+
+/* A score with its 95% interval, and the Elo difference each means. */
+typedef struct kemet_estimate {
+    double score, lo, hi, elo, elo_lo, elo_hi;
+} kemet_estimate;
+
+/* What a match's games say of A (contestant[0]) against B: wins of each
+ * (and by seat: [player][seat]), Wilson 95% intervals of the win rates,
+ * A's score (a draw a half, over the games that ended) with its interval,
+ * and the Elo difference with its interval. With KEMET_MATCH_PAIRED the
+ * score's interval is taken over the pairs of games that throw alike;
+ * with KEMET_MATCH_LUCK the luck-adjusted score (A's result minus A's
+ * luck, a game at a time, over the pairs where paired) in adj. */
+typedef struct kemet_match_stats {
+    long games, wins[2], seat_wins[2][2], draws, stopped;
+    double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo, elo_hi,
+        secs;           /* secs: the caller's, kept as it was */
+    double think[2];    /* each player's mean seconds per timed decision */
+    int how;            /* the flags the match was played with */
+    kemet_estimate adj; /* with KEMET_MATCH_LUCK */
+} kemet_match_stats;
+
+/* The statistics of the games out[0..games) of a match played with
+ * KEMET_MATCH_ALTERNATE | how (how: KEMET_MATCH_PAIRED, KEMET_MATCH_LUCK
+ * or 0). KEMET_EMISUSE, KEMET_ENOMEM. */
+KEMET_API int kemet_match_tally(const kemet_outcome *out, long games, int how,
+                                kemet_match_stats *stats);
+
+/* The Elo difference that a score (0..1) means; +-INFINITY at the ends. */
+KEMET_API double kemet_elo(double score);
+
+/* ---------------------------------------------------------------------------
  * Exact endgame tables (docs/tables.md). A ruleset's class of N pieces is
  * every position in which each side has 1 to N pieces still in play (on the
  * board, on the heap, in hand) and the others gone; kemet_table_solve
@@ -1478,6 +1599,312 @@ KEMET_API int kemet_arrivals(const kemet_rules *rules, const kemet_pos *was,
 /* Wilson's score interval for k successes in n trials at z (1.96: 95%). */
 KEMET_API void kemet_wilson(double k, double n, double z, double *lo,
                             double *hi);
+
+/* ---------------------------------------------------------------------------
+ * Studies: one reading (a ruleset with its options) measured as a game,
+ * the figures docs/analysis.md reports (study.c; "How it is measured"
+ * there says how each is taken).
+ *
+ * A study plays its games in stages. kemet_study_next makes the next
+ * stage from the figures of the games so far: `units` games, numbered
+ * 0..units-1 in groups (one part's games each). Each unit is played by
+ * kemet_study_play, on any thread and in any order: different units of a
+ * stage may be played at once on different threads, while nothing else
+ * is called on the study. A unit may instead be played by the study of
+ * another process (the same build, the same judge and settings) and its
+ * result carried over as bytes (kemet_study_unit_save, _load). When every
+ * unit of a stage is played, kemet_study_next makes the next, until it
+ * makes none: the study is then measured whole (kemet_study_result).
+ * Every game is seeded from (seed, ruleset, part, index) and every size
+ * is fixed before its games are played, so the figures depend neither on
+ * the threads, the processes nor the order of play. kemet_study_run does
+ * all of it on a number of threads.
+ * ------------------------------------------------------------------------ */
+#define KEMET_STUDY_RUNGS 8   /* agents on the ladder, at most */
+#define KEMET_STUDY_TRACE 8   /* SkillTrace's matches (as Ludii's) */
+#define KEMET_STUDY_PROBES 3  /* rearmost, foremost, safe-random */
+#define KEMET_STUDY_BINS 20   /* the length histogram's bins */
+#define KEMET_STUDY_CELLS 128 /* board cells counted */
+#define KEMET_STUDY_SAMPLES 3 /* games whose chances are kept */
+/* The sizings of a sample: after its pilot, and again while its interval
+ * is too wide. */
+#define KEMET_STUDY_ROUNDS 5
+/* The precision targets beside the precision h (scores and shares +-h):
+ * the median length +-MEDIAN_REL x h of itself (its criterion counts
+ * doublings), LeadChange +-h / LEAD_DIV; the luck share's target is
+ * narrowed near 1 - SHARE_DECIDE (the choices left a fiftieth of the
+ * result's variance), each figure's near its flag thresholds
+ * (kemet_decide_half). */
+#define KEMET_STUDY_MEDIAN_REL 4
+#define KEMET_STUDY_LEAD_DIV 2
+#define KEMET_STUDY_SHARE_DECIDE 0.02
+
+/* The parts of a study, which a caller may time apart. */
+enum {
+    KEMET_PART_WEAK,   /* the weak self-play */
+    KEMET_PART_STRONG, /* the strong self-play */
+    KEMET_PART_LADDER, /* the skill ladder */
+    KEMET_PART_HEAD,   /* the strong agent against the weak: luck, skill */
+    KEMET_PART_PROBES, /* the simple strategies against the strong agent */
+    KEMET_PART_TRACE,  /* SkillTrace */
+    KEMET_PARTS
+};
+/* Part p's name ("weak self-play"); NULL outside 0..KEMET_PARTS-1. */
+KEMET_API const char *kemet_part_name(int part);
+
+/* What a study plays (kemet_study_defaults gives the published report's
+ * agents and the quick report's precision). The strings are copied. */
+typedef struct kemet_study_settings {
+    const char *strong;  /* the strong agent: self-play, against weak[0],
+                            against the probes ("best:1k") */
+    const char *weak[2]; /* the weak self-play's players ("greedy") */
+    const char *ladder[KEMET_STUDY_RUNGS]; /* the ladder, weakest first */
+    int rungs;                             /* its agents: 2 to 8 */
+    long games;       /* the weak self-play's games (1000) */
+    long trace_games; /* SkillTrace's games a match (30; 0: none) */
+    long trace_base;  /* its first budget, in positions (8) */
+    long cap;         /* the turn cap (1000, ruling G5) */
+    double precision; /* h, the target half-width (0.05) */
+    long pilot;       /* each figure's pilot (20 games) */
+    long most;        /* the most games of a figure's sample (200) */
+    uint64_t seed;    /* (1) */
+    int variant;      /* non-zero: no ladder and no SkillTrace */
+} kemet_study_settings;
+KEMET_API void kemet_study_defaults(kemet_study_settings *settings);
+
+/* One self-play's figures. */
+typedef struct kemet_selfplay_figures {
+    char agent[2][48]; /* its players (cut at 47 bytes) */
+    long games;
+    kemet_analysis analysis;        /* Ludii's figures and the rest */
+    long hist[KEMET_STUDY_BINS];    /* the games by length, bins of `bin` */
+    double bin;                     /* turns (kemet_length_histogram) */
+    int luck;                       /* each throw's luck measured (strong) */
+    kemet_stat p1_adjusted;         /* player 1's score less its luck (NaN
+                                       without the luck) */
+    kemet_stat median;              /* median turns, a game the cap stopped
+                                       counted longer than any: INFINITY for
+                                       an end beyond the cap */
+    kemet_stat per_turn;            /* real decisions a turn */
+    kemet_stat stopped;             /* share of games the turn cap stopped */
+    double decisions;               /* real decisions a game, both players */
+    double land[KEMET_STUDY_CELLS]; /* arrivals a game on each board cell */
+    double coverage;                /* share of the cells ever landed on */
+    /* where an exact table is in use (else NaN): real decisions a game in
+     * its phase, the share of them the linear evaluation alone gets wrong,
+     * and the win chance it gives away a game, both sides */
+    double table_decisions, linear_errors, linear_loss;
+    int nsample; /* the first games' chances: player 1's before each ply */
+    int sample_n[KEMET_STUDY_SAMPLES];
+    int sample_result[KEMET_STUDY_SAMPLES];
+    const double *sample[KEMET_STUDY_SAMPLES]; /* owned by the study */
+} kemet_selfplay_figures;
+
+/* One match's figures: `upper` (expected the stronger) against `lower`,
+ * in pairs of games that throw alike, seats swapped, luck taken out. */
+typedef struct kemet_match_figures {
+    char upper[48], lower[48];
+    long games;
+    kemet_match_stats stats; /* stats.adj: upper's luck-adjusted score */
+    kemet_stat luck_share;   /* the share of a game's result's variance
+                                the throws' luck explains */
+    double sd;               /* of a game's result */
+    int contradiction;       /* upper scores below one half beyond its interval
+                                (the ladder and the headline match) */
+} kemet_match_figures;
+
+/* Everything a study measured. */
+typedef struct kemet_study_figures {
+    char id[96];      /* the ruleset (kemet_rules_spec) */
+    int variant;      /* as settings.variant */
+    int table_pieces; /* the judge's endgame table: its pieces a side, 0 */
+    int nsteps;       /* the ladder's steps (0 for a variant) */
+    kemet_selfplay_figures weak, strong;
+    kemet_match_figures ladder[KEMET_STUDY_RUNGS - 1];
+    kemet_match_figures head; /* the strong agent against weak[0] */
+    kemet_match_figures probe[KEMET_STUDY_PROBES]; /* each against the strong
+                                                      agent */
+    double trace_y[KEMET_STUDY_TRACE]; /* SkillTrace's matches (Ludii's) */
+    kemet_stat trace_adj[KEMET_STUDY_TRACE]; /* the same, luck taken out */
+    double skill_trace, skill_trace_adj;     /* NaN for a variant */
+    double games_to_lead; /* kemet_games_to_lead of the headline match */
+} kemet_study_figures;
+
+typedef struct kemet_study kemet_study;
+
+/* A study of the reading `judge` holds (borrowed: it must outlive the
+ * study, set up with its tables and network) with `settings`. Every
+ * player is checked (KEMET_ESYNTAX, err naming it); KEMET_EMISUSE for a
+ * setting out of range or NULL arguments; KEMET_ENOMEM. */
+KEMET_API int kemet_study_new(const kemet_judge *judge,
+                              const kemet_study_settings *settings,
+                              kemet_study **out, kemet_error *err);
+KEMET_API void kemet_study_free(kemet_study *study);
+/* Makes the next stage: *units games to play in *groups groups (either
+ * may be NULL); 0 units when the study is measured whole. KEMET_EMISUSE
+ * while a unit of the stage before is not played; a unit's own failure
+ * (KEMET_ENOMEM) when it failed. After a failure the study can only be
+ * freed. */
+KEMET_API int kemet_study_next(kemet_study *study, long *units, int *groups);
+/* A group of the current stage: units unit..unit+count-1, all of one
+ * part; `order` ranks the groups for play (lower first: the longer games
+ * first, so that a pool of threads idles only at its end); `what` names
+ * them ("senet-kendall: ladder greedy vs random"). */
+typedef struct kemet_study_group {
+    long unit, count;
+    int part;  /* KEMET_PART_* */
+    int order; /* 0 to 30 */
+    char what[192];
+} kemet_study_group;
+/* Group g (0..groups-1) of the current stage: KEMET_ERANGE beyond,
+ * KEMET_EMISUSE for NULL. */
+KEMET_API int kemet_study_group_info(const kemet_study *study, int g,
+                                     kemet_study_group *out);
+/* Plays unit u of the current stage (see above for threads). Its status
+ * (KEMET_ENOMEM), or KEMET_EMISUSE for a unit out of range. */
+KEMET_API int kemet_study_play(kemet_study *study, long u);
+/* Unit u's result, played, as bytes into buf (`size` bytes): *len the
+ * bytes it takes (KEMET_ERANGE, with *len, when they do not fit or buf is
+ * NULL); KEMET_EMISUSE for a unit not played. For a process of the same
+ * build. */
+KEMET_API int kemet_study_unit_save(const kemet_study *study, long u, void *buf,
+                                    size_t size, size_t *len);
+/* Unit u played by another process: its bytes (kemet_study_unit_save)
+ * taken as if it were played here. KEMET_ESYNTAX for bytes that are not a
+ * result of this unit's kind, KEMET_EMISUSE, KEMET_ENOMEM. */
+KEMET_API int kemet_study_unit_load(kemet_study *study, long u, const void *buf,
+                                    size_t len);
+/* Plays every stage to the end on `threads` threads (the caller's among
+ * them; 1: on the caller's alone). The figures do not depend on the
+ * thread count. The first failure's status, or KEMET_OK. */
+KEMET_API int kemet_study_run(kemet_study *study, int threads);
+/* The figures of a study measured whole (a copy; its samples point into
+ * the study). KEMET_EMISUSE before then or after a failure. */
+KEMET_API int kemet_study_result(const kemet_study *study,
+                                 kemet_study_figures *out);
+
+/* ---------------------------------------------------------------------------
+ * The verdict on readings measured as games (docs/analysis.md, "The
+ * criteria of the verdict"; verdict.c), made from their figures alone, and
+ * the statistics behind the figures.
+ *
+ * Each criterion has a band where it costs nothing and a unit: a figure
+ * outside its band costs its distance from the band in units (the length
+ * in doublings). A reading's penalty is the sum of its costs; each cost
+ * has a range while its figure stays within its 95% interval, and the
+ * penalty's range combines them as independent errors (the root of the
+ * sum of the squared reaches below and above). A criterion with a
+ * threshold flags a reading when the figure's whole interval lies
+ * strictly past it; a flagged reading ranks after every unflagged one.
+ * The unflagged are sorted by penalty and cut into tiers where every
+ * range before a cut ends below every range after it; the flagged make
+ * one tier more, by their number of flags, then penalty.
+ * ------------------------------------------------------------------------ */
+
+/* The criteria, in the order of kemet_criterion_info. */
+enum {
+    KEMET_CRIT_LENGTH,    /* median turns of strong self-play (log scale) */
+    KEMET_CRIT_DECISIONS, /* real decisions (two moves or more) a turn */
+    KEMET_CRIT_SKILL,     /* the share of games the strong agent's better
+                             choices decide against the weak */
+    KEMET_CRIT_BALANCE,   /* player 1's luck-adjusted score */
+    KEMET_CRIT_TENSION,   /* LeadChange */
+    KEMET_CRIT_STOPPED,   /* share of games the turn cap stopped */
+    KEMET_CRIT_PROBES,    /* the best simple strategy's score against
+                             the strong agent */
+    KEMET_CRITERIA
+};
+typedef struct kemet_criterion {
+    const char *name;        /* "length" */
+    const char *figure;      /* the figure it judges, in words */
+    double band_lo, band_hi; /* no cost inside the band (band_hi may be
+                                INFINITY) */
+    double unit;             /* a unit of cost outside it */
+    int log2;                /* the distance in doublings (the length) */
+    double flag_lo, flag_hi; /* flagged when the interval lies wholly
+                                below flag_lo or above flag_hi (NAN: no
+                                such threshold) */
+    const char *why;         /* its reason, in words */
+} kemet_criterion;
+/* Criterion c (KEMET_CRIT_*); NULL outside 0..KEMET_CRITERIA-1. */
+KEMET_API const kemet_criterion *kemet_criterion_info(int c);
+
+/* One reading's figures, each with its 95% interval (NaN ends: none). */
+typedef struct kemet_measured {
+    kemet_stat c[KEMET_CRITERIA];
+} kemet_measured;
+/* One reading judged. */
+typedef struct kemet_judged {
+    int flags;                       /* bit c: criterion c flags it */
+    kemet_stat cost[KEMET_CRITERIA]; /* each criterion's cost, its range */
+    kemet_stat penalty; /* the costs' sum (the criterion left out apart)
+                           and its range (INFINITY where a median length
+                           lies beyond the turn cap) */
+    int tier;           /* 1 the best; ties share a tier */
+    int place;          /* 1.. in the order */
+} kemet_judged;
+/* The verdict's figures of a reading from its study: from strong play
+ * (weak 0: the median length, real decisions a turn, player 1's
+ * luck-adjusted score, LeadChange, the stopped share of the strong and
+ * weak self-play's games together, Wilson's) or from the weak self-play
+ * (weak 1: balance from the raw result, a draw a half, Wilson's; the
+ * stopped share of its own games); in both the skill (2 x the strong
+ * agent's luck-adjusted score against the weak - 1, held to 0..1) and the
+ * simple strategy nearest search (its score held to 0..1). A median
+ * beyond the turn cap has its low end at the cap. KEMET_EMISUSE. */
+KEMET_API int kemet_study_measured(const kemet_study_figures *figures, int weak,
+                                   kemet_measured *out);
+/* Whether criterion c flags figure s: its interval strictly past a
+ * threshold (1) or not (0, also for a c out of range). */
+KEMET_API int kemet_criterion_flag(int c, const kemet_stat *s);
+/* Judges n readings, criterion `skip` left out (-1: none): out[i] for
+ * m[i], order[k] the reading in place k + 1. The number of tiers, or
+ * KEMET_EMISUSE. */
+KEMET_API int kemet_verdict(const kemet_measured *m, int n, int skip,
+                            kemet_judged *out, int *order);
+/* For a flagged j[i] of n judged: how many unflagged readings have a
+ * higher penalty than its own (the flag alone ranks it after them); 0
+ * when j[i] is not flagged. *unflagged, when given: how many are not. */
+KEMET_API int kemet_verdict_outranks(const kemet_judged *j, int n, int i,
+                                     int *unflagged);
+/* Kendall's tau-b between two rankings with ties (a[i], b[i]: item i's
+ * rank or tier in each); *opposite, when given, counts the pairs that are
+ * in strict order in both and opposite. NaN when a ranking is all ties. */
+KEMET_API double kemet_tau_b(const double *a, const double *b, int n,
+                             long *opposite);
+
+/* The stopping rule (docs/analysis.md, "Precision"): a pilot of `pilot`
+ * games gave a 95% interval of half-width pilot_half; the whole sample,
+ * pilot included, is pilot * (pilot_half / target)^2 games (for a mean of
+ * standard deviation s, (1.96 s / target)^2), rounded up to a multiple of
+ * `step`, never below the pilot and at most `cap` (the cap where the cap
+ * is below the pilot). The size depends on the pilot's games alone. */
+KEMET_API long kemet_precision_size(long pilot, double pilot_half,
+                                    double target, long cap, long step);
+/* The target half-width for a figure that a flag threshold `thr` judges
+ * (NAN: none), from its estimate `est`: h, but where the estimate lies
+ * within 2h of the threshold, half its distance from it, never less than
+ * h / 4; so that the interval tends to end on one side of the threshold
+ * rather than straddle it, at no more than 16 times the games. */
+KEMET_API double kemet_decide_half(double h, double est, double thr);
+/* ceil((z sd / half)^2): the games a mean of spread sd needs (0 for no
+ * spread or no half-width). */
+KEMET_API long kemet_size_for_sd(double z, double sd, double half);
+/* The median of x[0..n) with its 95% interval from order statistics (the
+ * ranks n/2 -+ 1.96 sqrt(n)/2, the upper one plus one); values at or
+ * above `cap` are censored: they count as longer than any other, and an
+ * end that falls on one is INFINITY. NaNs for n < 1 or out of memory. */
+KEMET_API kemet_stat kemet_median_ci(const double *x, long n, double cap);
+/* sum(a) / sum(b) with the ratio estimator's 95% interval (NaNs where
+ * undefined). */
+KEMET_API kemet_stat kemet_ratio_ci(const double *a, const double *b, long n);
+/* The luck share Var(luck) / (Var(luck) + Var(result - luck)) as a ratio
+ * of summed squared deviations, with the ratio estimator's interval held
+ * to 0..1; the games taken `per` at a time as one unit (2: the pairs of
+ * paired games, which throw alike and so are not independent). NaNs for
+ * fewer than two units or out of memory. */
+KEMET_API kemet_stat kemet_luck_share_ci(const double *result,
+                                         const double *luck, long n, int per);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /* test_alloc.c - running out of memory: every function that makes an
  * object, and the solvers, answer KEMET_ENOMEM and leave nothing behind
- * when any one of their allocations fails.
+ * when any one of their allocations fails; so does a study run whole.
  *
  * The test is linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
  * (CMakeLists.txt), so the library's allocations come here: the k-th
@@ -102,6 +102,36 @@ static int make_race(void) {
     return rc != KEMET_OK && race ? -100 : rc;
 }
 
+/* A study small enough to be run whole at every failing allocation: a
+ * few games of each part, the luck of the strong self-play measured. */
+static int make_study(void) {
+    kemet_judge *j = NULL;
+    int rc = kemet_judge_new(R, NULL, &j, NULL);
+    if (rc != KEMET_OK)
+        return rc;
+    kemet_study_settings s;
+    kemet_study_defaults(&s);
+    s.strong = "greedy";
+    s.ladder[0] = "random";
+    s.ladder[1] = "greedy";
+    s.rungs = 2;
+    s.games = 4;
+    s.trace_games = 2;
+    s.trace_base = 1;
+    s.pilot = 2;
+    s.most = 4;
+    kemet_study *st = NULL;
+    rc = kemet_study_new(j, &s, &st, NULL);
+    if (rc == KEMET_OK)
+        rc = kemet_study_run(st, 1);
+    kemet_study_figures f;
+    if (rc == KEMET_OK && kemet_study_result(st, &f) != KEMET_OK)
+        rc = -100;
+    kemet_study_free(st);
+    kemet_judge_free(j);
+    return rc;
+}
+
 static void out_of_memory(void **state) {
     (void)state;
     assert_int_equal(kemet_rules_open("chien-chacal", &R, NULL), KEMET_OK);
@@ -114,6 +144,7 @@ static void out_of_memory(void **state) {
         {"kemet_agent_new best", make_best},
         {"kemet_table_solve", make_table},
         {"kemet_race_solve", make_race},
+        {"kemet_study_new and _run", make_study},
     };
     for (size_t m = 0; m < sizeof makers / sizeof *makers; m++) {
         /* Each of the first 300 allocations in turn, then every one in

@@ -138,6 +138,41 @@ FN(kemet_review, null,
    kemet_review(NULL, R, &P, NULL, 0, (kemet_review_entry *)buf, 1, NULL, &E))
 FN(kemet_analyze_traces, null, kemet_analyze_traces(NULL, 1, NULL))
 FN(kemet_arrivals, null, kemet_arrivals(R, &P, NULL, NULL, 8))
+/* matches */
+static const char *const PLAYERS[2] = {"greedy", "rearmost"};
+static kemet_outcome OUT[2];
+static kemet_match_stats STATS;
+FN(kemet_player_check, null, kemet_player_check(R, NULL, &E))
+FN(kemet_player_check, syntax, kemet_player_check(R, "oracle", &E))
+FN(kemet_play_seeded, null,
+   kemet_play_seeded(J, PLAYERS, 1, 10, NULL, NULL, NULL, NULL, &E))
+FN(kemet_match_game, null, kemet_match_game(NULL, PLAYERS, 0, 1, 0, 10, 0, OUT))
+FN(kemet_match_game, index, kemet_match_game(J, PLAYERS, 0, 1, -1, 10, 0, OUT))
+FN(kemet_match_tally, null, kemet_match_tally(NULL, 2, 0, &STATS))
+/* studies */
+static kemet_study_settings SETTINGS;
+static kemet_study *STUDY;
+static kemet_study_group GROUP;
+static kemet_study_figures FIGURES;
+static kemet_measured MEASURED;
+static size_t LEN;
+FN(kemet_study_new, null, kemet_study_new(J, NULL, &STUDY, &E))
+FN(kemet_study_next, null, kemet_study_next(NULL, NULL, NULL))
+FN(kemet_study_group_info, null, kemet_study_group_info(NULL, 0, &GROUP))
+FN(kemet_study_play, null, kemet_study_play(NULL, 0))
+FN(kemet_study_unit_save, null, kemet_study_unit_save(NULL, 0, NULL, 0, &LEN))
+FN(kemet_study_unit_load, null, kemet_study_unit_load(NULL, 0, buf, 1))
+FN(kemet_study_run, null, kemet_study_run(NULL, 1))
+FN(kemet_study_result, null, kemet_study_result(NULL, &FIGURES))
+FN(kemet_study_measured, null, kemet_study_measured(NULL, 0, &MEASURED))
+FN(kemet_study_new, range,
+   (kemet_study_defaults(&SETTINGS), SETTINGS.rungs = 9,
+    kemet_study_new(J, &SETTINGS, &STUDY, &E)))
+/* the verdict */
+static kemet_judged JUDGED[1];
+static int ORDER[1];
+FN(kemet_verdict, null, kemet_verdict(NULL, 1, -1, JUDGED, ORDER))
+FN(kemet_verdict, count, kemet_verdict(NULL, -1, -1, JUDGED, ORDER))
 /* the other codes a misuse can have */
 FN(kemet_move_format, range, kemet_move_format(&M, buf, 0))
 FN(kemet_pos_format, range, kemet_pos_format(R, &P, buf, 4))
@@ -243,6 +278,24 @@ static const call calls[] = {
     CALL(kemet_review, null, "NULL agent", -1),
     CALL(kemet_analyze_traces, null, "NULL games", -1),
     CALL(kemet_arrivals, null, "NULL positions and counts", -1),
+    CALL(kemet_player_check, null, "NULL spec", -1),
+    CALL(kemet_player_check, syntax, "no such player", -2),
+    CALL(kemet_play_seeded, null, "NULL out", -1),
+    CALL(kemet_match_game, null, "NULL judge", -1),
+    CALL(kemet_match_game, index, "a negative game", -1),
+    CALL(kemet_match_tally, null, "NULL outcomes", -1),
+    CALL(kemet_study_new, null, "NULL settings", -1),
+    CALL(kemet_study_new, range, "a ladder of 9 agents", -1),
+    CALL(kemet_study_next, null, "NULL study", -1),
+    CALL(kemet_study_group_info, null, "NULL study", -1),
+    CALL(kemet_study_play, null, "NULL study", -1),
+    CALL(kemet_study_unit_save, null, "NULL study", -1),
+    CALL(kemet_study_unit_load, null, "NULL study", -1),
+    CALL(kemet_study_run, null, "NULL study", -1),
+    CALL(kemet_study_result, null, "NULL study", -1),
+    CALL(kemet_study_measured, null, "NULL figures", -1),
+    CALL(kemet_verdict, null, "NULL figures", -1),
+    CALL(kemet_verdict, count, "a negative count", -1),
     CALL(kemet_move_format, range, "no room", -8),
     CALL(kemet_pos_format, range, "too little room", -8),
     CALL(kemet_record_ply, range, "too little room", -8),
@@ -291,6 +344,11 @@ static const char *const no_status[] = {
     /* a ruleset's options: a count, and a length or -1 (test_rulefile) */
     "kemet_rules_option_count",
     "kemet_rules_option_value",
+    /* the verdict's yes/no, count and sample sizes */
+    "kemet_criterion_flag",
+    "kemet_verdict_outranks",
+    "kemet_precision_size",
+    "kemet_size_for_sd",
 };
 
 static bool listed(const char *name) {

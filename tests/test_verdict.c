@@ -1,4 +1,5 @@
-/* test_verdict.c - kemet analyze's verdict and statistics on hand-made
+/* test_verdict.c - the verdict and its statistics (kemet_verdict and the
+ * functions beside it in kemet.h) on hand-made
  * figures, worked out by hand below: the stopping rule's sample size, the
  * median's order-statistic interval with lengths censored at the cap, the
  * luck share's ratio estimator, Kendall's tau-b, and the verdict itself:
@@ -7,7 +8,6 @@
  * never flags. No game is played.
  */
 #include "testutil.h"
-#include "cli.h"
 
 #include <math.h>
 #include <string.h>
@@ -18,23 +18,23 @@
  * (1.96 * 0.5 / 0.05)^2 = 19.6^2 = 384.16, so 385 games. */
 static void stopping_rule(void **state) {
     (void)state;
-    assert_int_equal(cli_size_for_sd(1.96, 0.5, 0.05), 385);
+    assert_int_equal(kemet_size_for_sd(1.96, 0.5, 0.05), 385);
     /* a pilot of 20 games with that spread: half-width 1.96 * 0.5 /
      * sqrt(20) = 0.21913; 20 * (0.21913 / 0.05)^2 = 384.16 -> 385 */
     double half = 1.96 * 0.5 / sqrt(20);
-    assert_int_equal(cli_precision_size(20, half, 0.05, 10000, 1), 385);
+    assert_int_equal(kemet_precision_size(20, half, 0.05, 10000, 1), 385);
     /* paired games: a whole number of pairs, 386 */
-    assert_int_equal(cli_precision_size(20, half, 0.05, 10000, 2), 386);
+    assert_int_equal(kemet_precision_size(20, half, 0.05, 10000, 2), 386);
     /* the cap stops it */
-    assert_int_equal(cli_precision_size(20, half, 0.05, 300, 2), 300);
+    assert_int_equal(kemet_precision_size(20, half, 0.05, 300, 2), 300);
     /* 40 games at +-0.1 for +-0.05: four times as many, 160 */
-    assert_int_equal(cli_precision_size(40, 0.1, 0.05, 10000, 2), 160);
+    assert_int_equal(kemet_precision_size(40, 0.1, 0.05, 10000, 2), 160);
     /* already within the target, or no spread at all: the pilot */
-    assert_int_equal(cli_precision_size(40, 0.04, 0.05, 10000, 2), 40);
-    assert_int_equal(cli_precision_size(40, 0, 0.05, 10000, 2), 40);
-    assert_int_equal(cli_precision_size(40, NAN, 0.05, 10000, 2), 40);
+    assert_int_equal(kemet_precision_size(40, 0.04, 0.05, 10000, 2), 40);
+    assert_int_equal(kemet_precision_size(40, 0, 0.05, 10000, 2), 40);
+    assert_int_equal(kemet_precision_size(40, NAN, 0.05, 10000, 2), 40);
     /* a cap below the pilot: the cap */
-    assert_int_equal(cli_precision_size(40, 0.1, 0.05, 8, 2), 8);
+    assert_int_equal(kemet_precision_size(40, 0.1, 0.05, 8, 2), 8);
 }
 
 /* The half-width a figure is sized for near a flag threshold, at h =
@@ -46,23 +46,23 @@ static void stopping_rule(void **state) {
  * 20 * 8^2 = 1280 games, so the cap. No threshold: h. */
 static void decide_near_threshold(void **state) {
     (void)state;
-    NEAR(cli_decide_half(0.05, 0.2, 0.4), 0.05);
-    NEAR(cli_decide_half(0.05, 0.47, 0.4), 0.035);
-    NEAR(cli_decide_half(0.05, 0.33, 0.4), 0.035); /* below it alike */
-    NEAR(cli_decide_half(0.05, 0.41, 0.4), 0.0125);
-    NEAR(cli_decide_half(0.05, 0.4, 0.4), 0.0125);
-    NEAR(cli_decide_half(0.05, 0.2, NAN), 0.05);
-    NEAR(cli_decide_half(0.05, NAN, 0.4), 0.05);
-    assert_int_equal(
-        cli_precision_size(20, 0.1, cli_decide_half(0.05, 0.47, 0.4), 10000, 2),
-        164);
-    assert_int_equal(cli_precision_size(20, 0.1, 0.05, 10000, 2), 80);
-    assert_int_equal(
-        cli_precision_size(20, 0.1, cli_decide_half(0.05, 0.41, 0.4), 1000, 2),
-        1000);
-    assert_int_equal(
-        cli_precision_size(20, 0.1, cli_decide_half(0.05, 0.41, 0.4), 2000, 2),
-        1280);
+    NEAR(kemet_decide_half(0.05, 0.2, 0.4), 0.05);
+    NEAR(kemet_decide_half(0.05, 0.47, 0.4), 0.035);
+    NEAR(kemet_decide_half(0.05, 0.33, 0.4), 0.035); /* below it alike */
+    NEAR(kemet_decide_half(0.05, 0.41, 0.4), 0.0125);
+    NEAR(kemet_decide_half(0.05, 0.4, 0.4), 0.0125);
+    NEAR(kemet_decide_half(0.05, 0.2, NAN), 0.05);
+    NEAR(kemet_decide_half(0.05, NAN, 0.4), 0.05);
+    assert_int_equal(kemet_precision_size(
+                         20, 0.1, kemet_decide_half(0.05, 0.47, 0.4), 10000, 2),
+                     164);
+    assert_int_equal(kemet_precision_size(20, 0.1, 0.05, 10000, 2), 80);
+    assert_int_equal(kemet_precision_size(
+                         20, 0.1, kemet_decide_half(0.05, 0.41, 0.4), 1000, 2),
+                     1000);
+    assert_int_equal(kemet_precision_size(
+                         20, 0.1, kemet_decide_half(0.05, 0.41, 0.4), 2000, 2),
+                     1280);
 }
 
 /* 100 lengths 1..100: the median 50.5, its interval the 40th and 61st
@@ -73,18 +73,18 @@ static void median_interval(void **state) {
     double x[100];
     for (int i = 0; i < 100; i++)
         x[i] = 100 - i; /* out of order */
-    kemet_stat s = cli_median_ci(x, 100, 1000);
+    kemet_stat s = kemet_median_ci(x, 100, 1000);
     NEAR(s.value, 50.5);
     NEAR(s.lo, 40);
     NEAR(s.hi, 61);
     /* games stopped at a cap of 60 turns: lengths 60..100 are censored;
      * the median still stands, its upper end is beyond the cap */
-    s = cli_median_ci(x, 100, 60);
+    s = kemet_median_ci(x, 100, 60);
     NEAR(s.value, 50.5);
     NEAR(s.lo, 40);
     assert_true(isinf(s.hi));
     /* a cap of 50: half the games stopped, the median itself unknown */
-    s = cli_median_ci(x, 100, 50);
+    s = kemet_median_ci(x, 100, 50);
     assert_true(isinf(s.value));
     NEAR(s.lo, 40);
 }
@@ -96,7 +96,7 @@ static void median_interval(void **state) {
 static void luck_share(void **state) {
     (void)state;
     double res[4] = {1, 0, 1, 0}, luck[4] = {0.1, -0.1, 0.2, -0.2};
-    kemet_stat s = cli_luck_share_ci(res, luck, 4, 1);
+    kemet_stat s = kemet_luck_share_ci(res, luck, 4, 1);
     NEAR(s.value, 1.0 / 6);
     NEAR(s.value, kemet_luck_share(res, luck, 4));
     /* a_i - R b_i: 0.01 - 0.17/6 twice, 0.04 - 0.13/6 twice; the sum of
@@ -108,7 +108,7 @@ static void luck_share(void **state) {
     /* as two pairs: a = 0.02, 0.08 and b = 0.34, 0.26; the same share,
      * the residuals 0.02 - 0.34/6 and 0.08 - 0.26/6 over 2 * 1, mean b
      * 0.3 */
-    s = cli_luck_share_ci(res, luck, 4, 2);
+    s = kemet_luck_share_ci(res, luck, 4, 2);
     NEAR(s.value, 1.0 / 6);
     double p1 = 0.02 - 0.34 / 6, p2 = 0.08 - 0.26 / 6;
     half = 1.96 * sqrt((p1 * p1 + p2 * p2) / 2) / 0.3;
@@ -121,26 +121,26 @@ static void tau_b(void **state) {
     long opp;
     /* one pair swapped of six: (5 - 1) / 6 */
     double a[4] = {1, 2, 3, 4}, b[4] = {1, 3, 2, 4};
-    NEAR(cli_tau_b(a, b, 4, &opp), 4.0 / 6);
+    NEAR(kemet_tau_b(a, b, 4, &opp), 4.0 / 6);
     assert_int_equal(opp, 1);
     /* ties in one ranking: 4 concordant, 0 discordant, 2 pairs tied in
      * a: 4 / sqrt((6 - 2) * 6) */
     double t[4] = {1, 1, 2, 2};
-    NEAR(cli_tau_b(t, a, 4, &opp), 4 / sqrt(24));
+    NEAR(kemet_tau_b(t, a, 4, &opp), 4 / sqrt(24));
     assert_int_equal(opp, 0);
-    NEAR(cli_tau_b(a, a, 4, NULL), 1);
+    NEAR(kemet_tau_b(a, a, 4, NULL), 1);
 }
 
 /* A ruleset inside every band: no cost at all. */
-static cli_measured good(void) {
-    cli_measured m;
-    m.c[VC_LENGTH] = (kemet_stat){60, 55, 66};
-    m.c[VC_DECISIONS] = (kemet_stat){1.2, 1.1, 1.3};
-    m.c[VC_SKILL] = (kemet_stat){0.4, 0.35, 0.45};
-    m.c[VC_BALANCE] = (kemet_stat){0.5, 0.47, 0.53};
-    m.c[VC_TENSION] = (kemet_stat){0.1, 0.09, 0.11};
-    m.c[VC_CAPPED] = (kemet_stat){0, 0, 0.004};
-    m.c[VC_PROBE] = (kemet_stat){0.1, 0.05, 0.15};
+static kemet_measured good(void) {
+    kemet_measured m;
+    m.c[KEMET_CRIT_LENGTH] = (kemet_stat){60, 55, 66};
+    m.c[KEMET_CRIT_DECISIONS] = (kemet_stat){1.2, 1.1, 1.3};
+    m.c[KEMET_CRIT_SKILL] = (kemet_stat){0.4, 0.35, 0.45};
+    m.c[KEMET_CRIT_BALANCE] = (kemet_stat){0.5, 0.47, 0.53};
+    m.c[KEMET_CRIT_TENSION] = (kemet_stat){0.1, 0.09, 0.11};
+    m.c[KEMET_CRIT_STOPPED] = (kemet_stat){0, 0, 0.004};
+    m.c[KEMET_CRIT_PROBES] = (kemet_stat){0.1, 0.05, 0.15};
     return m;
 }
 
@@ -155,14 +155,14 @@ static cli_measured good(void) {
  * starts exactly where D's ends, which is an overlap: D's tier. */
 static void ties_are_tiers(void **state) {
     (void)state;
-    cli_measured m[5] = {good(), good(), good(), good(), good()};
-    cli_judged j[6];
+    kemet_measured m[5] = {good(), good(), good(), good(), good()};
+    kemet_judged j[6];
     int ord[6];
-    m[1].c[VC_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
-    m[2].c[VC_SKILL] = (kemet_stat){0.12, 0.08, 0.16};
-    m[3].c[VC_SKILL] = (kemet_stat){0.03, 0.022, 0.038};
-    m[4].c[VC_SKILL] = (kemet_stat){0.021, 0.0205, 0.022};
-    assert_int_equal(cli_verdict(m, 5, -1, j, ord), 2);
+    m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
+    m[2].c[KEMET_CRIT_SKILL] = (kemet_stat){0.12, 0.08, 0.16};
+    m[3].c[KEMET_CRIT_SKILL] = (kemet_stat){0.03, 0.022, 0.038};
+    m[4].c[KEMET_CRIT_SKILL] = (kemet_stat){0.021, 0.0205, 0.022};
+    assert_int_equal(kemet_verdict(m, 5, -1, j, ord), 2);
     for (int k = 0; k < 5; k++)
         assert_int_equal(ord[k], k);
     NEAR(j[1].penalty.value, 0.5);
@@ -179,22 +179,22 @@ static void ties_are_tiers(void **state) {
         assert_int_equal(j[i].flags, 0);
     }
     /* the order of the input does not change a ruleset's tier */
-    cli_measured r[5] = {m[4], m[2], m[0], m[3], m[1]};
+    kemet_measured r[5] = {m[4], m[2], m[0], m[3], m[1]};
     int was[5] = {4, 2, 0, 3, 1};
-    assert_int_equal(cli_verdict(r, 5, -1, j, ord), 2);
+    assert_int_equal(kemet_verdict(r, 5, -1, j, ord), 2);
     for (int i = 0; i < 5; i++)
         assert_int_equal(j[i].tier, tier[was[i]]);
     /* without C, the chain is broken: A and B, then D and E */
-    cli_measured w[4] = {m[0], m[1], m[3], m[4]};
-    assert_int_equal(cli_verdict(w, 4, -1, j, ord), 2);
+    kemet_measured w[4] = {m[0], m[1], m[3], m[4]};
+    assert_int_equal(kemet_verdict(w, 4, -1, j, ord), 2);
     assert_int_equal(j[1].tier, 1);
     assert_int_equal(j[2].tier, 2);
     /* a wide range holds up the cut after it: F's skill 0.15 (0-0.30)
      * costs 1.0 (0 to 2.5), which reaches D's range, though A's, B's
      * and C's do not: one tier */
-    cli_measured f[6] = {m[0], m[1], m[2], m[3], m[4], good()};
-    f[5].c[VC_SKILL] = (kemet_stat){0.15, 0.0, 0.30};
-    assert_int_equal(cli_verdict(f, 6, -1, j, ord), 1);
+    kemet_measured f[6] = {m[0], m[1], m[2], m[3], m[4], good()};
+    f[5].c[KEMET_CRIT_SKILL] = (kemet_stat){0.15, 0.0, 0.30};
+    assert_int_equal(kemet_verdict(f, 6, -1, j, ord), 1);
 }
 
 /* The penalty's range combines the costs' ranges as independent
@@ -207,13 +207,13 @@ static void ties_are_tiers(void **state) {
  * it would have been H's. */
 static void penalty_range(void **state) {
     (void)state;
-    cli_measured m[2] = {good(), good()};
-    m[0].c[VC_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
-    m[0].c[VC_BALANCE] = (kemet_stat){0.58, 0.55, 0.61};
-    m[1].c[VC_SKILL] = (kemet_stat){0.05, 0.045, 0.055};
-    cli_judged j[2];
+    kemet_measured m[2] = {good(), good()};
+    m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
+    m[0].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.55, 0.61};
+    m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.05, 0.045, 0.055};
+    kemet_judged j[2];
     int ord[2];
-    assert_int_equal(cli_verdict(m, 2, -1, j, ord), 2);
+    assert_int_equal(kemet_verdict(m, 2, -1, j, ord), 2);
     NEAR(j[0].penalty.value, 1.1);
     NEAR(j[0].penalty.lo, 1.1 - sqrt(0.61));
     NEAR(j[0].penalty.hi, 1.1 + sqrt(0.61));
@@ -222,7 +222,7 @@ static void penalty_range(void **state) {
     assert_int_equal(j[0].tier, 1);
     assert_int_equal(j[1].tier, 2);
     /* leaving the balance out, H costs 0.5 (0 to 1.0) */
-    cli_verdict(m, 2, VC_BALANCE, j, ord);
+    kemet_verdict(m, 2, KEMET_CRIT_BALANCE, j, ord);
     NEAR(j[0].penalty.lo, 0);
     NEAR(j[0].penalty.hi, 1.0);
 }
@@ -233,22 +233,22 @@ static void penalty_range(void **state) {
  * first. */
 static void disqualifying_criterion(void **state) {
     (void)state;
-    cli_measured m[2] = {good(), good()};
-    m[0].c[VC_LENGTH] = (kemet_stat){4, 3, 5};
-    m[1].c[VC_SKILL] = (kemet_stat){0.1, 0.05, 0.15};
-    m[1].c[VC_TENSION] = (kemet_stat){0.03, 0.02, 0.04};
-    m[1].c[VC_BALANCE] = (kemet_stat){0.6, 0.58, 0.62};
-    cli_judged j[2];
+    kemet_measured m[2] = {good(), good()};
+    m[0].c[KEMET_CRIT_LENGTH] = (kemet_stat){4, 3, 5};
+    m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.1, 0.05, 0.15};
+    m[1].c[KEMET_CRIT_TENSION] = (kemet_stat){0.03, 0.02, 0.04};
+    m[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.6, 0.58, 0.62};
+    kemet_judged j[2];
     int ord[2];
-    assert_int_equal(cli_verdict(m, 2, -1, j, ord), 2);
-    assert_int_equal(j[0].flags, 1 << VC_LENGTH);
+    assert_int_equal(kemet_verdict(m, 2, -1, j, ord), 2);
+    assert_int_equal(j[0].flags, 1 << KEMET_CRIT_LENGTH);
     assert_int_equal(j[1].flags, 0);
     assert_int_equal(ord[0], 1);
     assert_int_equal(ord[1], 0);
     assert_true(j[0].penalty.value < j[1].penalty.value);
     assert_true(j[0].tier > j[1].tier);
     /* leaving the length out, D is unflagged and first */
-    assert_int_equal(cli_verdict(m, 2, VC_LENGTH, j, ord), 2);
+    assert_int_equal(kemet_verdict(m, 2, KEMET_CRIT_LENGTH, j, ord), 2);
     assert_int_equal(j[0].flags, 0);
     assert_int_equal(ord[0], 0);
 }
@@ -259,23 +259,23 @@ static void disqualifying_criterion(void **state) {
 static void flag_at_threshold(void **state) {
     (void)state;
     kemet_stat at = {0.45, 0.4, 0.5}, past = {0.45, nextafter(0.4, 1), 0.5};
-    assert_false(cli_criterion_flag(VC_PROBE, &at));
-    assert_true(cli_criterion_flag(VC_PROBE, &past));
+    assert_false(kemet_criterion_flag(KEMET_CRIT_PROBES, &at));
+    assert_true(kemet_criterion_flag(KEMET_CRIT_PROBES, &past));
     kemet_stat len = {8, 6, 10}, shorter = {8, 6, nextafter(10, 0)};
-    assert_false(cli_criterion_flag(VC_LENGTH, &len));
-    assert_true(cli_criterion_flag(VC_LENGTH, &shorter));
+    assert_false(kemet_criterion_flag(KEMET_CRIT_LENGTH, &len));
+    assert_true(kemet_criterion_flag(KEMET_CRIT_LENGTH, &shorter));
     /* balance: flagged beyond 0.35..0.65 on either side */
     kemet_stat lo = {0.3, 0.25, 0.35}, hi = {0.7, 0.66, 0.74};
-    assert_false(cli_criterion_flag(VC_BALANCE, &lo));
-    assert_true(cli_criterion_flag(VC_BALANCE, &hi));
-    cli_measured m[2] = {good(), good()};
-    m[0].c[VC_PROBE] = at;
-    m[1].c[VC_PROBE] = past;
-    cli_judged j[2];
+    assert_false(kemet_criterion_flag(KEMET_CRIT_BALANCE, &lo));
+    assert_true(kemet_criterion_flag(KEMET_CRIT_BALANCE, &hi));
+    kemet_measured m[2] = {good(), good()};
+    m[0].c[KEMET_CRIT_PROBES] = at;
+    m[1].c[KEMET_CRIT_PROBES] = past;
+    kemet_judged j[2];
     int ord[2];
-    cli_verdict(m, 2, -1, j, ord);
+    kemet_verdict(m, 2, -1, j, ord);
     assert_int_equal(j[0].flags, 0);
-    assert_int_equal(j[1].flags, 1 << VC_PROBE);
+    assert_int_equal(j[1].flags, 1 << KEMET_CRIT_PROBES);
     assert_int_equal(ord[0], 0);
 }
 
@@ -287,15 +287,15 @@ static void flag_at_threshold(void **state) {
  * no cost. */
 static void cap_stopped(void **state) {
     (void)state;
-    cli_measured m[3] = {good(), good(), good()};
-    m[0].c[VC_CAPPED] = (kemet_stat){0.05, 0.02, 0.1};
-    m[0].c[VC_LENGTH] = (kemet_stat){400, 300, INFINITY};
-    m[1].c[VC_CAPPED] = (kemet_stat){0.004, 0.001, 0.012};
-    m[2].c[VC_SKILL] = (kemet_stat){0.05, 0.03, 0.07};
-    cli_judged j[3];
+    kemet_measured m[3] = {good(), good(), good()};
+    m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.05, 0.02, 0.1};
+    m[0].c[KEMET_CRIT_LENGTH] = (kemet_stat){400, 300, INFINITY};
+    m[1].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.004, 0.001, 0.012};
+    m[2].c[KEMET_CRIT_SKILL] = (kemet_stat){0.05, 0.03, 0.07};
+    kemet_judged j[3];
     int ord[3];
-    cli_verdict(m, 3, -1, j, ord);
-    assert_int_equal(j[0].flags, 1 << VC_CAPPED);
+    kemet_verdict(m, 3, -1, j, ord);
+    assert_int_equal(j[0].flags, 1 << KEMET_CRIT_STOPPED);
     assert_true(isinf(j[0].penalty.hi));
     assert_int_equal(j[1].flags, 0);
     assert_int_equal(j[2].flags, 0);
@@ -304,7 +304,7 @@ static void cap_stopped(void **state) {
     /* the stopped share is a flag only: it costs nothing */
     NEAR(j[1].penalty.value, 0);
     NEAR(j[1].penalty.hi, 0);
-    NEAR(j[0].cost[VC_CAPPED].hi, 0);
+    NEAR(j[0].cost[KEMET_CRIT_STOPPED].hi, 0);
 }
 
 /* The same three, as the report's weakest points count them: F (the
@@ -314,24 +314,24 @@ static void cap_stopped(void **state) {
  * both, none; an unflagged ruleset is never counted. */
 static void flag_outranks(void **state) {
     (void)state;
-    cli_measured m[3] = {good(), good(), good()};
-    m[0].c[VC_CAPPED] = (kemet_stat){0.05, 0.02, 0.1};
-    m[2].c[VC_SKILL] = (kemet_stat){0.15, 0.10, 0.20};
-    cli_judged j[3];
+    kemet_measured m[3] = {good(), good(), good()};
+    m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.05, 0.02, 0.1};
+    m[2].c[KEMET_CRIT_SKILL] = (kemet_stat){0.15, 0.10, 0.20};
+    kemet_judged j[3];
     int ord[3], clean = -1;
-    cli_verdict(m, 3, -1, j, ord);
-    assert_int_equal(j[0].flags, 1 << VC_CAPPED);
+    kemet_verdict(m, 3, -1, j, ord);
+    assert_int_equal(j[0].flags, 1 << KEMET_CRIT_STOPPED);
     NEAR(j[0].penalty.value, 0);
     NEAR(j[2].penalty.value, 1.0);
     assert_int_equal(ord[2], 0);
-    assert_int_equal(cli_flag_outranks(j, 3, 0, &clean), 1);
+    assert_int_equal(kemet_verdict_outranks(j, 3, 0, &clean), 1);
     assert_int_equal(clean, 2);
-    assert_int_equal(cli_flag_outranks(j, 3, 1, NULL), 0);
-    assert_int_equal(cli_flag_outranks(j, 3, 2, NULL), 0);
-    m[0].c[VC_SKILL] = (kemet_stat){0.05, 0.03, 0.07};
-    cli_verdict(m, 3, -1, j, ord);
+    assert_int_equal(kemet_verdict_outranks(j, 3, 1, NULL), 0);
+    assert_int_equal(kemet_verdict_outranks(j, 3, 2, NULL), 0);
+    m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.05, 0.03, 0.07};
+    kemet_verdict(m, 3, -1, j, ord);
     assert_true(j[0].penalty.value > 1.0);
-    assert_int_equal(cli_flag_outranks(j, 3, 0, NULL), 0);
+    assert_int_equal(kemet_verdict_outranks(j, 3, 0, NULL), 0);
 }
 
 /* K's strong self-play is stopped by the cap more often than not, so
@@ -345,30 +345,30 @@ static void flag_outranks(void **state) {
  * the tiers. */
 static void median_beyond_cap(void **state) {
     (void)state;
-    cli_measured m[3] = {good(), good(), good()};
-    m[0].c[VC_LENGTH] = (kemet_stat){INFINITY, 300, INFINITY};
-    m[0].c[VC_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
-    m[0].c[VC_CAPPED] = (kemet_stat){0.6, 0.5, 0.7};
-    m[1].c[VC_CAPPED] = (kemet_stat){0.05, 0.02, 0.1};
-    m[1].c[VC_SKILL] = (kemet_stat){0.05, 0.045, 0.055};
-    cli_judged j[3];
+    kemet_measured m[3] = {good(), good(), good()};
+    m[0].c[KEMET_CRIT_LENGTH] = (kemet_stat){INFINITY, 300, INFINITY};
+    m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
+    m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.6, 0.5, 0.7};
+    m[1].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.05, 0.02, 0.1};
+    m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.05, 0.045, 0.055};
+    kemet_judged j[3];
     int ord[3];
-    assert_int_equal(cli_verdict(m, 3, -1, j, ord), 2);
-    assert_true(isinf(j[0].cost[VC_LENGTH].value));
+    assert_int_equal(kemet_verdict(m, 3, -1, j, ord), 2);
+    assert_true(isinf(j[0].cost[KEMET_CRIT_LENGTH].value));
     assert_true(isinf(j[0].penalty.value) && j[0].penalty.value > 0);
     assert_true(isinf(j[0].penalty.hi) && j[0].penalty.hi > 0);
     NEAR(j[0].penalty.lo, 1.0);
-    assert_int_equal(j[0].flags, 1 << VC_CAPPED);
-    assert_int_equal(j[1].flags, 1 << VC_CAPPED);
+    assert_int_equal(j[0].flags, 1 << KEMET_CRIT_STOPPED);
+    assert_int_equal(j[1].flags, 1 << KEMET_CRIT_STOPPED);
     assert_int_equal(ord[0], 2);
     assert_int_equal(ord[1], 1);
     assert_int_equal(ord[2], 0);
     /* unflagged: last, and the tiers see its range start at 1.0, above
      * the good ruleset's 0 to 0 but reaching L's skill cost of 2.0 (1.95
      * to 2.05): K is in L's tier */
-    m[0].c[VC_CAPPED] = (kemet_stat){0, 0, 0.004};
-    m[1].c[VC_CAPPED] = (kemet_stat){0, 0, 0.004};
-    assert_int_equal(cli_verdict(m, 3, -1, j, ord), 2);
+    m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0, 0, 0.004};
+    m[1].c[KEMET_CRIT_STOPPED] = (kemet_stat){0, 0, 0.004};
+    assert_int_equal(kemet_verdict(m, 3, -1, j, ord), 2);
     assert_int_equal(j[0].flags, 0);
     assert_int_equal(ord[2], 0);
     assert_false(isnan(j[0].penalty.lo));
@@ -385,14 +385,14 @@ static void median_beyond_cap(void **state) {
 static void skill_costs_never_flags(void **state) {
     (void)state;
     kemet_stat none = {0, 0, 0};
-    assert_false(cli_criterion_flag(VC_SKILL, &none));
-    cli_measured m[2] = {good(), good()};
-    m[0].c[VC_SKILL] = none;
-    cli_judged j[2];
+    assert_false(kemet_criterion_flag(KEMET_CRIT_SKILL, &none));
+    kemet_measured m[2] = {good(), good()};
+    m[0].c[KEMET_CRIT_SKILL] = none;
+    kemet_judged j[2];
     int ord[2];
-    assert_int_equal(cli_verdict(m, 2, -1, j, ord), 2);
+    assert_int_equal(kemet_verdict(m, 2, -1, j, ord), 2);
     assert_int_equal(j[0].flags, 0);
-    NEAR(j[0].cost[VC_SKILL].value, 2.5);
+    NEAR(j[0].cost[KEMET_CRIT_SKILL].value, 2.5);
     NEAR(j[0].penalty.lo, 2.5);
     assert_int_equal(ord[0], 1);
     assert_int_equal(j[0].tier, 2);

@@ -12,6 +12,7 @@ docs/notation.md. Every error of the library is raised as KemetError
 (a ValueError) carrying the library's one-line message.
 """
 import collections
+import os
 import ctypes
 import operator
 from fractions import Fraction
@@ -267,23 +268,70 @@ class Position:
         return hash(bytes(self._c))
 
 
+class RuleChange:
+    """One rule of a reading changed (Rules.changes()): `option` (True for
+    an option at another value), `part` (its name), `before` and `after`
+    (the option as "key=value", or the part's statement; "" where the
+    change adds or removes the part), `id` (the changed reading's)."""
+
+    def __init__(self, base, c):
+        self._base = base
+        self._c = _capi.Change.from_buffer_copy(c)
+        self.option = bool(c.option)
+        self.part = c.part.decode()
+        self.before = c.from_.decode()
+        self.after = c.to.decode()
+        self.id = c.id.decode()
+
+    def __repr__(self):
+        return "RuleChange(%r -> %r)" % (self.before, self.after)
+
+    @property
+    def text(self):
+        """The ruleset file of the changed reading, to save and edit."""
+        out = ctypes.c_void_p()
+        err = _capi.Error()
+        rc = _lib.kemet_change_text(self._base._r, ctypes.byref(self._c),
+                                    ctypes.byref(out), ctypes.byref(err))
+        if rc:
+            _fail(rc, err)
+        try:
+            return ctypes.string_at(out.value).decode("utf-8")
+        finally:
+            _lib.kemet_free(out)
+
+    def open(self):
+        """The changed reading as Rules, judged by the evaluation of the
+        reading it was changed from."""
+        return Rules(None, _change=(self._base, self._c))
+
+
 class Rules:
     """A ruleset, opened from its id ("senet-kendall") or a spec with
     options ("lions-jackals:mode=quick"; see `kemet rules`)."""
 
-    def __init__(self, spec="senet-kendall", _file_text=None):
+    def __init__(self, spec="senet-kendall", _file_text=None, _path=None,
+                 _change=None):
         self._handle = None
         self._j = None  # the judge, made on first need
         self._file_text = _file_text
         r = ctypes.c_void_p()
         err = _capi.Error()
-        if _file_text is None:
-            rc = _lib.kemet_rules_open(_text(spec, "ruleset"),
-                                       ctypes.byref(r), ctypes.byref(err))
+        opt = None if spec is None else _text(spec, "ruleset")
+        if _change is not None:
+            base, c = _change
+            rc = _lib.kemet_rules_open_change(base._r, ctypes.byref(c),
+                                              ctypes.byref(r),
+                                              ctypes.byref(err))
+        elif _path is not None:
+            rc = _lib.kemet_rules_open_file(_path, opt, None, ctypes.byref(r),
+                                            ctypes.byref(err))
+        elif _file_text is None:
+            rc = _lib.kemet_rules_open(_text(spec, "ruleset"), ctypes.byref(r),
+                                       ctypes.byref(err))
         else:
-            rc = _lib.kemet_rules_open_text(
-                _file_text, None if spec is None else _text(spec, "ruleset"),
-                None, ctypes.byref(r), ctypes.byref(err))
+            rc = _lib.kemet_rules_open_text(_file_text, opt, None,
+                                            ctypes.byref(r), ctypes.byref(err))
         if rc:
             _fail(rc, err)
         self._handle = r
@@ -316,13 +364,22 @@ class Rules:
 
     @classmethod
     def from_file(cls, path, spec=None):
-        """The ruleset of the ruleset file at `path` (UTF-8 text)."""
-        with open(path, "rb") as f:
-            data = f.read(256 * 1024 + 1)
-        if len(data) > 256 * 1024:
-            raise KemetError(_capi.ESYNTAX,
-                             "%s: larger than 262144 bytes" % path)
-        return cls(spec, _file_text=_text(data, "ruleset file"))
+        """The ruleset of the ruleset file at `path` (UTF-8 text), read by
+        the library: a file that is not a regular one (a FIFO, a folder)
+        or larger than 256 KiB is refused, never waited for."""
+        return cls(spec, _path=_text(os.fspath(path), "path"))
+
+    def changes(self):
+        """The readings that differ from this one (at its default options)
+        by one rule, by the rule docs/rulesets.md states ("One rule
+        changed"): a list of RuleChange, at most 30."""
+        out = (_capi.Change * _capi.MAX_CHANGES)()
+        err = _capi.Error()
+        n = _lib.kemet_rule_changes(self._r, out, _capi.MAX_CHANGES, None,
+                                    ctypes.byref(err))
+        if n < 0:
+            _fail(n, err)
+        return [RuleChange(self, out[i]) for i in range(n)]
 
     @property
     def sha256(self):
@@ -625,6 +682,172 @@ class Rules:
         res["median_turns"] = out.median_turns
         return res
 
+
+    def study(self, strong="best:1k", weak=("greedy", "greedy"),
+              ladder=("random", "greedy", "expectimax:250", "best:1k"),
+              games=1000, trace_games=30, trace_base=8, max_turns=1000,
+              precision=0.05, pilot=20, most=200, seed=1, variant=False,
+              threads=1):
+        """This reading measured as a game, as `kemet analyze` measures
+        each (docs/analysis.md, "How it is measured"; the library's
+        kemet_study_*): the strong agent's self-play with each throw's
+        luck taken out, the weak agents' self-play (`games` games), the
+        skill ladder (each agent of `ladder`, weakest first, against the
+        one below it), the strong agent against weak[0], the simple
+        strategies against the strong agent, and Ludii's SkillTrace
+        (`trace_games` a match, expectimax from `trace_base` positions);
+        each headline figure sampled until its 95% interval is within
+        +-`precision` (a pilot of `pilot` games, at most `most`). A
+        variant goes without the ladder and SkillTrace. Played on
+        `threads` threads; the figures do not depend on them. Returns a
+        dict (see docs/python.md); a figure with its interval is a tuple
+        (value, lo, hi)."""
+        spec = [_text(strong, "study: strong")]
+        if isinstance(weak, (str, bytes)) or len(weak) != 2:
+            _misuse("study: weak must be two agents")
+        spec += [_text(w, "study: weak") for w in weak]
+        if isinstance(ladder, (str, bytes)) or not \
+                2 <= len(ladder) <= _capi.STUDY_RUNGS:
+            _misuse("study: the ladder takes 2 to %d agents"
+                    % _capi.STUDY_RUNGS)
+        rungs = [_text(a, "study: ladder") for a in ladder]
+        st = _capi.StudySettings()
+        _lib.kemet_study_defaults(ctypes.byref(st))
+        st.strong = spec[0]
+        st.weak[0], st.weak[1] = spec[1], spec[2]
+        for k, a in enumerate(rungs):
+            st.ladder[k] = a
+        st.rungs = len(rungs)
+        st.games = _whole(games, "study: games", 2, 10**7)
+        st.trace_games = _whole(trace_games, "study: trace_games", 0, 10**6)
+        st.trace_base = _whole(trace_base, "study: trace_base", 1,
+                               10**6 >> _capi.STUDY_TRACE)
+        st.cap = _whole(max_turns, "study: max_turns", 1, 10**6)
+        if isinstance(precision, bool) or \
+                not isinstance(precision, (int, float)):
+            raise TypeError("study: precision must be a number, not %r"
+                            % (precision,))
+        if not 0 < precision <= 0.5:
+            _misuse("study: precision must be above 0 and at most 0.5, "
+                    "not %r" % (precision,))
+        st.precision = precision
+        st.pilot = _whole(pilot, "study: pilot", 2, 10**7)
+        st.most = _whole(most, "study: most", 2, 10**7)
+        st.seed = _seed(seed, "study: seed")
+        if not isinstance(variant, bool):
+            raise TypeError("study: variant must be True or False, not %r"
+                            % (variant,))
+        st.variant = int(variant)
+        threads = _whole(threads, "study: threads", 1, 256)
+        j = self._judge()
+        s = ctypes.c_void_p()
+        err = _capi.Error()
+        rc = _lib.kemet_study_new(j, ctypes.byref(st), ctypes.byref(s),
+                                  ctypes.byref(err))
+        if rc:
+            _fail(rc, err)
+        try:
+            rc = _lib.kemet_study_run(s, threads)
+            if rc:
+                _fail(rc, what="study")
+            f = _capi.StudyFigures()
+            rc = _lib.kemet_study_result(s, ctypes.byref(f))
+            if rc:
+                _fail(rc, what="study")
+            return _study_dict(f, _lib.kemet_rules_info(self._r)
+                               .contents.board_cells)
+        finally:
+            _lib.kemet_study_free(s)
+
+
+def _stat(s):
+    return (s.value, s.lo, s.hi)
+
+
+def _analysis_dict(a):
+    res = {"games": a.games, "ended": a.ended, "stopped": a.stopped,
+           "draws": a.draws, "wins": (a.wins[0], a.wins[1])}
+    for name in _capi.ANALYSIS_STATS + _capi.ANALYSIS_MORE:
+        res[name] = _stat(getattr(a, name))
+    for name in ("median_turns", "sd_turns", "median_moves", "sd_moves"):
+        res[name] = getattr(a, name)
+    return res
+
+
+def _selfplay_dict(S, cells):
+    cells = min(cells, _capi.STUDY_CELLS - 1)
+    return {
+        "agents": (S.agent[0].value.decode(), S.agent[1].value.decode()),
+        "games": S.games,
+        "analysis": _analysis_dict(S.analysis),
+        "lengths": (S.bin, list(S.hist)),
+        "p1_adjusted": _stat(S.p1_adjusted) if S.luck else None,
+        "median_turns": _stat(S.median),
+        "decisions_per_turn": _stat(S.per_turn),
+        "stopped": _stat(S.stopped),
+        "decisions": S.decisions,
+        "landings": [S.land[c] for c in range(1, cells + 1)],
+        "coverage": S.coverage,
+        "table_decisions": S.table_decisions,
+        "linear_errors": S.linear_errors,
+        "linear_loss": S.linear_loss,
+        "samples": [(S.sample_result[k],
+                     [S.sample[k][i] for i in range(S.sample_n[k])])
+                    for k in range(S.nsample)],
+    }
+
+
+def _match_dict(M):
+    m = M.stats
+    a = m.adj
+    return {
+        "upper": M.upper.decode(), "lower": M.lower.decode(),
+        "games": M.games, "wins": (m.wins[0], m.wins[1]), "draws": m.draws,
+        "stopped": m.stopped,
+        "score": (m.score, m.score_lo, m.score_hi),
+        "adjusted": (a.score, a.lo, a.hi),
+        "elo_adjusted": (a.elo, a.elo_lo, a.elo_hi),
+        "luck_share": _stat(M.luck_share), "sd": M.sd,
+        "contradiction": bool(M.contradiction),
+    }
+
+
+def _criteria():
+    names = []
+    for c in range(_capi.CRITERIA):
+        k = _lib.kemet_criterion_info(c)
+        names.append(k.contents.name.decode())
+    return names
+
+
+def _study_dict(f, cells):
+    names = _criteria()
+    verdict = {}
+    for w, key in ((0, "strong"), (1, "weak")):
+        m = _capi.Measured()
+        rc = _lib.kemet_study_measured(ctypes.byref(f), w, ctypes.byref(m))
+        if rc:
+            _fail(rc, what="study")
+        verdict[key] = {names[c]: _stat(m.c[c]) for c in range(len(names))}
+    probes = ("rearmost", "foremost", "safe-random")
+    return {
+        "ruleset": f.id.decode(),
+        "variant": bool(f.variant),
+        "table_pieces": f.table_pieces,
+        "weak": _selfplay_dict(f.weak, cells),
+        "strong": _selfplay_dict(f.strong, cells),
+        "ladder": [_match_dict(f.ladder[k]) for k in range(f.nsteps)],
+        "head": _match_dict(f.head),
+        "probes": {probes[k]: _match_dict(f.probe[k])
+                   for k in range(_capi.STUDY_PROBES)},
+        "skill_trace": None if f.variant else f.skill_trace,
+        "skill_trace_adjusted": None if f.variant else f.skill_trace_adj,
+        "trace": [] if f.variant else
+        [(f.trace_y[k], _stat(f.trace_adj[k]))
+         for k in range(_capi.STUDY_TRACE)],
+        "games_to_lead": f.games_to_lead,
+        "verdict_figures": verdict,
+    }
 
 
 def parse_position(text):

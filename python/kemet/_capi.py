@@ -55,6 +55,15 @@ class Error(ctypes.Structure):
     _fields_ = [("code", ctypes.c_int), ("msg", ctypes.c_char * 256)]
 
 
+class Change(ctypes.Structure):
+    _fields_ = [("option", ctypes.c_int), ("part", ctypes.c_char * 32),
+                ("from_", ctypes.c_char * 200), ("to", ctypes.c_char * 200),
+                ("id", ctypes.c_char * 48)]
+
+
+MAX_CHANGES = 30
+
+
 class Info(ctypes.Structure):
     _fields_ = [("id", ctypes.c_char_p), ("title", ctypes.c_char_p),
                 ("source", ctypes.c_char_p), ("text", ctypes.c_char_p),
@@ -106,6 +115,91 @@ class Analysis(ctypes.Structure):
                 [(n, Stat) for n in ANALYSIS_MORE])
 
 
+# A study (kemet_study_*): one reading measured as a game.
+STUDY_RUNGS = 8
+STUDY_TRACE = 8
+STUDY_PROBES = 3
+STUDY_BINS = 20
+STUDY_CELLS = 128
+STUDY_SAMPLES = 3
+CRITERIA = 7
+
+
+class StudySettings(ctypes.Structure):
+    _fields_ = [("strong", ctypes.c_char_p), ("weak", ctypes.c_char_p * 2),
+                ("ladder", ctypes.c_char_p * STUDY_RUNGS),
+                ("rungs", ctypes.c_int), ("games", ctypes.c_long),
+                ("trace_games", ctypes.c_long), ("trace_base", ctypes.c_long),
+                ("cap", ctypes.c_long), ("precision", ctypes.c_double),
+                ("pilot", ctypes.c_long), ("most", ctypes.c_long),
+                ("seed", ctypes.c_uint64), ("variant", ctypes.c_int)]
+
+
+class SelfplayFigures(ctypes.Structure):
+    _fields_ = [("agent", (ctypes.c_char * 48) * 2), ("games", ctypes.c_long),
+                ("analysis", Analysis),
+                ("hist", ctypes.c_long * STUDY_BINS), ("bin", ctypes.c_double),
+                ("luck", ctypes.c_int), ("p1_adjusted", Stat),
+                ("median", Stat), ("per_turn", Stat), ("stopped", Stat),
+                ("decisions", ctypes.c_double),
+                ("land", ctypes.c_double * STUDY_CELLS),
+                ("coverage", ctypes.c_double),
+                ("table_decisions", ctypes.c_double),
+                ("linear_errors", ctypes.c_double),
+                ("linear_loss", ctypes.c_double), ("nsample", ctypes.c_int),
+                ("sample_n", ctypes.c_int * STUDY_SAMPLES),
+                ("sample_result", ctypes.c_int * STUDY_SAMPLES),
+                ("sample", ctypes.POINTER(ctypes.c_double) * STUDY_SAMPLES)]
+
+
+class Estimate(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_double)
+                for n in ("score", "lo", "hi", "elo", "elo_lo", "elo_hi")]
+
+
+class MatchStats(ctypes.Structure):
+    _fields_ = ([("games", ctypes.c_long), ("wins", ctypes.c_long * 2),
+                 ("seat_wins", (ctypes.c_long * 2) * 2),
+                 ("draws", ctypes.c_long), ("stopped", ctypes.c_long),
+                 ("turns", ctypes.c_double), ("lo", ctypes.c_double * 2),
+                 ("hi", ctypes.c_double * 2)] +
+                [(n, ctypes.c_double)
+                 for n in ("score", "score_lo", "score_hi", "elo", "elo_lo",
+                           "elo_hi", "secs")] +
+                [("think", ctypes.c_double * 2), ("how", ctypes.c_int),
+                 ("adj", Estimate)])
+
+
+class MatchFigures(ctypes.Structure):
+    _fields_ = [("upper", ctypes.c_char * 48), ("lower", ctypes.c_char * 48),
+                ("games", ctypes.c_long), ("stats", MatchStats),
+                ("luck_share", Stat), ("sd", ctypes.c_double),
+                ("contradiction", ctypes.c_int)]
+
+
+class StudyFigures(ctypes.Structure):
+    _fields_ = [("id", ctypes.c_char * 96), ("variant", ctypes.c_int),
+                ("table_pieces", ctypes.c_int), ("nsteps", ctypes.c_int),
+                ("weak", SelfplayFigures), ("strong", SelfplayFigures),
+                ("ladder", MatchFigures * (STUDY_RUNGS - 1)),
+                ("head", MatchFigures),
+                ("probe", MatchFigures * STUDY_PROBES),
+                ("trace_y", ctypes.c_double * STUDY_TRACE),
+                ("trace_adj", Stat * STUDY_TRACE),
+                ("skill_trace", ctypes.c_double),
+                ("skill_trace_adj", ctypes.c_double),
+                ("games_to_lead", ctypes.c_double)]
+
+
+class Measured(ctypes.Structure):
+    _fields_ = [("c", Stat * CRITERIA)]
+
+
+class Criterion(ctypes.Structure):
+    # its first fields only (kemet_criterion): read, never made here
+    _fields_ = [("name", ctypes.c_char_p), ("figure", ctypes.c_char_p)]
+
+
 def _find():
     here = os.path.dirname(os.path.abspath(__file__))
     tried = []
@@ -154,6 +248,15 @@ def load():
         "kemet_rules_open_text": (ctypes.c_int,
                                   [ctypes.c_char_p, ctypes.c_char_p,
                                    ctypes.c_char_p, P(vp), P(Error)]),
+        "kemet_rules_open_file": (ctypes.c_int,
+                                  [ctypes.c_char_p, ctypes.c_char_p,
+                                   ctypes.c_char_p, P(vp), P(Error)]),
+        "kemet_rule_changes": (ctypes.c_int, [vp, P(Change), ctypes.c_int,
+                                              P(ctypes.c_int), P(Error)]),
+        "kemet_change_text": (ctypes.c_int,
+                              [vp, P(Change), P(vp), P(Error)]),
+        "kemet_rules_open_change": (ctypes.c_int,
+                                    [vp, P(Change), P(vp), P(Error)]),
         "kemet_rules_sha256": (ctypes.c_char_p, [vp]),
         "kemet_pos_read": (ctypes.c_int,
                            [vp, ctypes.c_char_p, P(Pos), P(Error)]),
@@ -248,6 +351,16 @@ def load():
                                                ctypes.c_size_t]),
         "kemet_analyze_traces": (ctypes.c_int, [P(Trace), ctypes.c_long,
                                                 P(Analysis)]),
+        # a study: made, run on threads, its figures read, freed
+        "kemet_study_defaults": (None, [P(StudySettings)]),
+        "kemet_study_new": (ctypes.c_int, [vp, P(StudySettings), P(vp),
+                                           P(Error)]),
+        "kemet_study_run": (ctypes.c_int, [vp, ctypes.c_int]),
+        "kemet_study_result": (ctypes.c_int, [vp, P(StudyFigures)]),
+        "kemet_study_free": (None, [vp]),
+        "kemet_study_measured": (ctypes.c_int, [P(StudyFigures), ctypes.c_int,
+                                                P(Measured)]),
+        "kemet_criterion_info": (P(Criterion), [ctypes.c_int]),
     }
     for name, (res, args) in sig.items():
         try:

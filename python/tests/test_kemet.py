@@ -289,3 +289,37 @@ def test_bad_ruleset_files_raise(change, where):
     assert e.value.code == kemet._capi.ESYNTAX and where in str(e.value)
     with pytest.raises(kemet.KemetError):
         kemet.Rules.from_text(b"kemet-rules 1\nid x\xff\n")
+
+
+def test_rule_changes():
+    # Bell's Senet with one rule changed (docs/rulesets.md, "One rule
+    # changed"): his hits remove a piece; Kendall's swap it back
+    bell = kemet.Rules("senet-bell")
+    changes = bell.changes()
+    assert 0 < len(changes) <= 30
+    swap = [c for c in changes if c.after == "capture swap"]
+    assert len(swap) == 1 and swap[0].before == "capture remove"
+    assert not swap[0].option and swap[0].part == "capture"
+    assert "\ncapture swap\n" in swap[0].text
+    r = swap[0].open()
+    assert r.id == swap[0].id
+    # W on 5 hits a lone B on 8 with a 3: swapped back to 5, not removed
+    pos = r.position("%s to=1 p1=5 p2=8,20" % r.id)
+    nxt = r.apply(pos, r.throw("3"), r.move("5-8"))
+    assert str(nxt) == "%s to=2 p1=8 p2=5,20" % r.id
+    # an option set is no reading to change
+    with pytest.raises(kemet.KemetError):
+        kemet.Rules("senet-kendall:pieces=5").changes()
+
+
+def test_from_file_refuses_what_is_not_a_file(tmp_path):
+    fifo = tmp_path / "fifo.rules"
+    os.mkfifo(fifo)
+    with pytest.raises(kemet.KemetError) as e:
+        kemet.Rules.from_file(fifo)
+    assert "not a regular file" in str(e.value)
+    big = tmp_path / "big.rules"
+    big.write_bytes(b"kemet-rules 1\n" + b"# x\n" * 70000)
+    with pytest.raises(kemet.KemetError) as e:
+        kemet.Rules.from_file(big)
+    assert e.value.code == kemet._capi.ESYNTAX

@@ -1,32 +1,20 @@
 /* analyze.c - `kemet analyze`: which reconstruction makes the best game.
  *
- * For each ruleset (and each option value of a sweep):
- *   - self-play by a strong agent (--strong, both seats) and by a weak one
- *     (--agents, greedy by default), each game traced ply by ply: player
- *     1's chance before each ply (exact where an endgame table covers the
- *     position, else the learned evaluation's), the legal moves at each
- *     throw, the holes pieces land on, and in strong play each throw's
- *     luck (kemet_throw_luck), so that player 1's advantage is measured
- *     with the luck taken out;
- *   - a skill ladder: each agent of --ladder against the one below it,
- *     paired games (each pair throws alike, seats swapped) scored less
- *     their luck; a step whose upper agent scores below one half beyond
- *     its interval is a contradiction, and said so;
- *   - the strong agent against the weak one: the luck share of the
- *     result, and how many games the better player needs to lead;
- *   - Ludii's SkillTrace (kemet_skill_trace) with expectimax at doubling
- *     budgets, as many matches as Ludii's metric plays;
- *   - degeneracy probes: the simple strategies (rearmost, foremost,
- *     safe-random) against the strong agent.
- * Each headline figure is sampled to a precision (--precision): a pilot,
- * then the size its interval asks for (cli_precision_size), asked again
- * of all its games so far while it is still wider, at most --max-games.
- * Then the verdict (verdict.c): tiers on criteria stated in
- * the report. Every game is seeded from (seed, ruleset, part, index) and
- * every size is fixed before its games are played, so the numbers do not
- * depend on the thread count or the number of MPI ranks.
+ * Each reading (a ruleset, and each option value of a sweep) is measured
+ * by the library as a study (kemet_study_*, src/lib/tools/study.c: strong
+ * and weak self-play traced, the skill ladder, the strong agent against
+ * the weak, SkillTrace, the degeneracy probes, each headline figure
+ * sampled to a precision), and judged by the library's verdict
+ * (kemet_verdict). This file schedules the studies: each stage's games of
+ * every reading are played together in one pool dealt over the threads
+ * (the costliest games first), or under mpirun each group of games dealt
+ * over the ranks and its results carried to every rank; with --save each
+ * reading is measured alone and kept (kept.c). Then the report: Markdown,
+ * CSV or JSON, and the plots. Every game is seeded from (seed, ruleset,
+ * part, index) and every size is fixed before its games are played, so
+ * the numbers depend on neither the thread count nor the ranks.
  */
-#include "cli.h"
+#include "report.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -80,872 +68,74 @@ static const char analyze_usage[] =
     "count, the number of MPI ranks or --save.\n" RULES_HELP TABLES_HELP
         NET_HELP;
 
-#define BINS 20         /* length histogram bins */
-#define MAX_CELLS 128   /* board cells counted (kemet_info.board_cells) */
-#define SAMPLES 3       /* sample games whose chances are plotted */
-#define MAX_RUNGS 8     /* agents on the ladder */
-#define TRACE_MATCHES 8 /* Ludii's SkillTrace: 8 matches */
-#define NPROBES 3
-#define MAX_SETS 64     /* rulesets in one report */
-#define MAX_VARIANTS 64 /* and variants (--sweep, --options) */
-/* The precision targets beside --precision H (scores and shares +-H): the
- * median length +-MEDIAN_REL x H of itself (at H = 0.05, +-20%: about a
- * quarter of a doubling, the length criterion's unit) and LeadChange
- * +-H / LEAD_DIV (+-0.025: half the tension criterion's unit, as +-H is
- * one unit of balance). */
-#define MEDIAN_REL 4
-#define LEAD_DIV 2
-
-/* The parts of one ruleset's measurement, timed apart. */
-enum { P_WEAK, P_STRONG, P_LADDER, P_HEAD, P_PROBES, P_TRACE, NPARTS };
-static const char *const part_name[NPARTS] = {
-    "weak self-play", "strong self-play", "ladder",
-    "luck and skill", "probes",           "SkillTrace"};
-
-static const char *const probe_name[NPROBES] = {"rearmost", "foremost",
-                                                "safe-random"};
-
-/* ------------------------------------------------------------------------
- * Self-play, traced
- * --------------------------------------------------------------------- */
-
-/* The fixed part of one game's trace: what every MPI rank sends. */
-typedef struct game_sum {
-    kemet_trace t;
-    double luck; /* player 1's luck, summed over the throws */
-    /* the decisions (two moves or more) in positions the endgame table
-     * covers, those where the linear evaluation alone would choose a
-     * worse move, and the win chance that choice gives away (summed) */
-    long exact_decisions, plain_errors;
-    double plain_loss;
-    long land[MAX_CELLS]; /* arrivals on each board cell */
-} game_sum;
-
-typedef struct tracer {
-    const kemet_rules *r;
-    const kemet_judge *plain; /* the linear evaluation alone, or NULL */
-    const kemet_judge *j;
-    game_sum s;
-    double *p1; /* player 1's chance before each ply */
-    long cap;
-    kemet_pos last; /* the position at the last decision */
-    bool luck, thrown, seen, failed;
-} tracer;
-
-/* Player 1's chance in `pos` by the judge: exact where its endgame table
- * covers it, else the evaluation's (the learned one where there is a
- * network). */
-static double p1_chance(const kemet_judge *j, const kemet_pos *pos) {
-    return kemet_judge_chance(j, pos, NULL);
-}
-
-/* At a decision the judge's table covers: what choosing by the linear
- * evaluation alone would cost against perfect play (the table's value of
- * each move). Skipped where some move's value is not exact. */
-static void perfect_play(tracer *T, const kemet_pos *pos,
-                         const kemet_throw *thr, const kemet_move *moves,
-                         int n) {
-    const kemet_table *tb = kemet_judge_table(T->j);
-    if (!tb || !kemet_table_probe(tb, pos, NULL))
-        return;
-    double best = -1, pick = -1, top = -1;
-    for (int i = 0; i < n; i++) {
-        kemet_pos next;
-        int exact = 0;
-        kemet_make(T->r, pos, thr, &moves[i], &next, NULL);
-        double v = kemet_judge_chance(T->j, &next, &exact);
-        if (!exact)
-            return;
-        double lin = kemet_judge_chance(T->plain, &next, NULL);
-        if (pos->to == 2) {
-            v = 1 - v;
-            lin = 1 - lin;
-        }
-        best = v > best ? v : best;
-        if (lin > top) { /* the first of equals, as greedy takes it */
-            top = lin;
-            pick = v;
-        }
-    }
-    T->s.exact_decisions++;
-    if (best - pick > 1e-12) {
-        T->s.plain_errors++;
-        T->s.plain_loss += best - pick;
-    }
-}
-
-static void trace_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
-                      const kemet_move *moves, int n) {
-    tracer *T = ctx;
-    if (!thr) {
-        if (T->seen)
-            kemet_arrivals(T->r, &T->last, pos, T->s.land, MAX_CELLS);
-        T->last = *pos;
-        T->seen = true;
-        T->thrown = true;
-        if (kc_grow(&T->p1, &T->cap, T->s.t.n, sizeof *T->p1)) {
-            T->failed = true;
-            return;
-        }
-        T->p1[T->s.t.n++] = p1_chance(T->j, pos);
-        return;
-    }
-    /* an opening throw (no call before it) decides who starts: no luck */
-    if (T->luck && T->thrown) {
-        double x = 0;
-        if (kemet_throw_luck(T->j, pos, thr, &x, NULL) != KEMET_OK)
-            T->failed = true;
-        T->s.luck += x;
-    }
-    T->thrown = false;
-    if (n == 1 && moves[0].n == 0)
-        T->s.t.passes++;
-    else if (n == 1)
-        T->s.t.forced++;
-    else {
-        T->s.t.decisions++;
-        T->s.t.choices += n;
-        if (T->plain)
-            perfect_play(T, pos, thr, moves, n);
-    }
-    T->s.t.branching += n;
-}
-
-typedef struct job {
-    const kemet_rules *r;
-    const kemet_judge *j, *plain;
-    const char *spec[2];
-    uint64_t seed;
-    long cap;
-    bool luck;
-    tracer *games;
-    long first;          /* the stage's first game */
-    long offset, stride; /* this rank's games: first + offset + k * stride */
-} job;
-
-static int trace_game(void *ctx, long k) {
-    job *J = ctx;
-    long i = J->first + J->offset + k * J->stride;
-    tracer *T = &J->games[i];
-    T->r = J->r;
-    T->j = J->j;
-    T->plain = J->plain;
-    T->luck = J->luck;
-    kemet_game *g = NULL;
-    int rc = cli_play_seeded(J->j, J->spec, cli_game_seed(J->seed, (uint64_t)i),
-                             J->cap, trace_ply, T, NULL, &g);
-    if (rc)
-        return rc;
-    const kemet_pos *end = kemet_game_pos(g);
-    if (T->seen)
-        kemet_arrivals(J->r, &T->last, end, T->s.land, MAX_CELLS);
-    T->s.t.result = kemet_result(end);
-    T->s.t.turns = kemet_game_turns(g);
-    T->s.t.moves = kemet_game_plies(g);
-    kemet_game_free(g);
-    return T->failed ? KEMET_ENOMEM : KEMET_OK;
-}
-
-/* Under mpirun: every rank's games to every rank, in game order (the
- * fixed part of each, then each game's chances, which then live in
- * *joined). */
-static int share_traces(tracer *T, long games, int rc, double **joined) {
-    int rank = cli_mpi_rank(), size = cli_mpi_size();
-    long mine = cli_mpi_share(games);
-    game_sum *part = malloc((size_t)(mine ? mine : 1) * sizeof *part);
-    game_sum *all = malloc((size_t)games * sizeof *all);
-    long nmine = 0, total = 0;
-    for (long k = 0; part && k < mine; k++) {
-        part[k] = T[rank + k * size].s;
-        nmine += part[k].t.n;
-    }
-    rc = cli_mpi_deal(games, sizeof *all, part, all,
-                      part && all ? rc : KEMET_ENOMEM);
-    double *mine_p1 =
-        rc ? NULL : malloc((size_t)(nmine ? nmine : 1) * sizeof *mine_p1);
-    for (long i = 0; !rc && i < games; i++)
-        total += all[i].t.n;
-    double *p1 = rc ? NULL : malloc((size_t)(total ? total : 1) * sizeof *p1);
-    int bad = !rc && (!mine_p1 || !p1);
-    if (!rc) {
-        long at = 0;
-        for (long k = 0; mine_p1 && k < mine; k++) {
-            const tracer *x = &T[rank + k * size];
-            memcpy(mine_p1 + at, x->p1, (size_t)x->s.t.n * sizeof *mine_p1);
-            at += x->s.t.n;
-        }
-        rc = bad ? KEMET_ENOMEM
-                 : cli_mpi_join(mine_p1, nmine, sizeof *p1, p1, total);
-    }
-    if (!rc) { /* rank r's numbers: its games r, r + size, ... in turn */
-        long at = 0;
-        for (int r = 0; r < size; r++)
-            for (long i = r; i < games; i += size) {
-                T[i].s = all[i];
-                T[i].s.t.p1 = p1 + at;
-                at += all[i].t.n;
-            }
-        *joined = p1;
-        p1 = NULL;
-    }
-    free(part);
-    free(all);
-    free(mine_p1);
-    free(p1);
-    return rc;
-}
-
-/* What one pair of agents' self-play says. */
-typedef struct selfplay {
-    char agent[2][48];
-    long games;
-    kemet_analysis a;
-    long hist[BINS]; /* games by length, in bins of `bin` turns */
-    double bin;
-    bool luck;
-    kemet_stat adv_adj;     /* player 1's score less its luck */
-    kemet_stat median;      /* median turns, censored at the cap */
-    kemet_stat per_turn;    /* real decisions a turn (ratio estimator) */
-    kemet_stat capped;      /* share of games the turn cap stopped */
-    double decisions;       /* real decisions a game (both players) */
-    double land[MAX_CELLS]; /* arrivals a game on each cell */
-    double coverage;        /* share of the cells ever landed on */
-    /* the table's phase: decisions a game there, the share the linear
-     * evaluation gets wrong, the win chance it gives away a game */
-    double exact_decisions, plain_errors, plain_loss;
-    int nsample; /* sample games' chances */
-    int sample_n[SAMPLES];
-    int sample_result[SAMPLES];
-    double *sample[SAMPLES];
-} selfplay;
-
-static void selfplay_free(selfplay *S) {
-    for (int k = 0; k < S->nsample; k++)
-        free(S->sample[k]);
-    S->nsample = 0;
-}
-
-/* How a figure's sample is sized (docs/analysis.md, "Precision"): a
- * pilot of `pilot` games, then the whole sample that the pilot's interval
- * says the target half-width `h` needs (cli_precision_size), at most
- * `most` games. */
-typedef struct sizing {
-    double h;
-    long pilot, most;
-} sizing;
-
-/* How many times a figure's sample is sized: after the pilot, then after
- * each pool while its interval is still wider than its target (each time
- * from all its games so far, which estimate its spread better). */
-#define GROW_ROUNDS 5
-
-/* The figures of games T[0..games) (every rank's, after share_traces). */
-static int selfplay_measure(const kemet_rules *r, const tracer *T, long games,
-                            long cap, bool plain, selfplay *S) {
-    int size = cli_mpi_size();
-    kemet_trace *t = calloc((size_t)games, sizeof *t);
-    double *x = calloc(2 * (size_t)games, sizeof *x);
-    if (!t || !x) {
-        free(t);
-        free(x);
-        return KEMET_ENOMEM;
-    }
-    double *y = x + games;
-    S->games = games;
-    memset(S->land, 0, sizeof S->land);
-    S->plain_loss = 0;
-    int rc;
-    for (long i = 0; i < games; i++) {
-        t[i] = T[i].s.t;
-        t[i].p1 = size > 1 ? T[i].s.t.p1 : T[i].p1;
-    }
-    if ((rc = kemet_analyze_traces(t, games, &S->a)))
-        goto out;
-    S->bin = kemet_length_histogram(t, games, BINS, S->hist);
-    long dec = 0;
-    for (long i = 0; i < games; i++) {
-        dec += t[i].decisions;
-        for (int c = 0; c < MAX_CELLS; c++)
-            S->land[c] += (double)T[i].s.land[c];
-    }
-    S->decisions = (double)dec / (double)games;
-    long xd = 0, xe = 0;
-    for (long i = 0; i < games; i++) {
-        xd += T[i].s.exact_decisions;
-        xe += T[i].s.plain_errors;
-        S->plain_loss += T[i].s.plain_loss / (double)games;
-    }
-    S->exact_decisions = (double)xd / (double)games;
-    S->plain_errors = xd ? (double)xe / (double)xd : NAN;
-    if (!plain)
-        S->exact_decisions = S->plain_errors = S->plain_loss = NAN;
-    const kemet_info *info = kemet_rules_info(r);
-    int cells =
-            info->board_cells < MAX_CELLS ? info->board_cells : MAX_CELLS - 1,
-        used = 0;
-    for (int c = 1; c <= cells; c++) {
-        used += S->land[c] > 0;
-        S->land[c] /= (double)games;
-    }
-    S->coverage = cells ? (double)used / cells : NAN;
-    /* the median length, a game stopped at the cap censored there */
-    for (long i = 0; i < games; i++)
-        x[i] = t[i].result == KEMET_PLAYING ? INFINITY : (double)t[i].turns;
-    S->median = cli_median_ci(x, games, (double)cap + 1);
-    /* real decisions a turn: decisions over turns, pooled */
-    for (long i = 0; i < games; i++) {
-        x[i] = (double)t[i].decisions;
-        y[i] = (double)t[i].turns;
-    }
-    S->per_turn = cli_ratio_ci(x, y, games);
-    /* the share the turn cap stopped (a draw the rules give is not) */
-    S->capped = (kemet_stat){1 - S->a.completion.value, 1 - S->a.completion.hi,
-                             1 - S->a.completion.lo};
-    /* player 1's score less its luck, a game at a time */
-    for (long i = 0; i < games; i++) {
-        double res = t[i].result == KEMET_WON1   ? 1
-                     : t[i].result == KEMET_WON2 ? 0
-                                                 : 0.5;
-        x[i] = res - T[i].s.luck;
-    }
-    S->adv_adj = (kemet_stat){NAN, NAN, NAN};
-    if (S->luck && games > 1) {
-        double m = 0, ss = 0;
-        for (long i = 0; i < games; i++)
-            m += x[i] / (double)games;
-        for (long i = 0; i < games; i++)
-            ss += (x[i] - m) * (x[i] - m);
-        double half = 1.96 * sqrt(ss / (double)(games - 1) / (double)games);
-        S->adv_adj = (kemet_stat){m, m - half, m + half};
-    }
-    for (long i = 0; i < games && S->nsample < SAMPLES; i++) {
-        int k = S->nsample;
-        S->sample[k] = malloc((size_t)(t[i].n ? t[i].n : 1) * sizeof(double));
-        if (!S->sample[k]) {
-            rc = KEMET_ENOMEM;
-            goto out;
-        }
-        memcpy(S->sample[k], t[i].p1, (size_t)t[i].n * sizeof(double));
-        S->sample_n[k] = t[i].n;
-        S->sample_result[k] = t[i].result;
-        S->nsample++;
-    }
-out:
-    free(t);
-    free(x);
-    return rc;
-}
-
-/* The half-width of an interval, relative to its estimate or not. */
-static double half_of(const kemet_stat *s, bool relative) {
-    double h = fmax(s->value - s->lo, s->hi - s->value);
-    if (isinf(s->value) || isinf(s->hi))
-        return INFINITY;
-    return relative ? h / s->value : h;
-}
-
-/* The target half-width for criterion c's figure, estimated at `est` by
- * the pilot: the target h, narrowed near the criterion's flag thresholds
- * (cli_decide_half); on the log scale for the length, whose target is
- * relative. */
-static double decide(double h, int c, double est) {
-    const cli_criterion *k = &cli_criteria[c];
-    double t[2] = {k->flag_lo, k->flag_hi}, d = h;
-    for (int i = 0; i < 2; i++) {
-        if (isnan(t[i]))
-            continue;
-        if (k->log2)
-            d = fmin(d, est > 0 ? cli_decide_half(h, log(est), log(t[i])) : h);
-        else
-            d = fmin(d, cli_decide_half(h, est, t[i]));
-    }
-    return d;
-}
-
-/* The self-play's whole sample after a pilot of `n` games: enough for
- * player 1's luck-adjusted score within +-h, the median length within
- * +-2h of itself (a length is judged in doublings) and LeadChange within
- * +-h/4. */
-static long selfplay_size(const selfplay *S, long n, const sizing *z) {
-    long k = n, m;
-    double h = decide(z->h, VC_BALANCE, S->adv_adj.value);
-    if (S->luck && (m = cli_precision_size(n, half_of(&S->adv_adj, false), h,
-                                           z->most, 1)) > k)
-        k = m;
-    if ((m = cli_precision_size(
-             n, half_of(&S->median, true),
-             decide(MEDIAN_REL * z->h, VC_LENGTH, S->median.value), z->most,
-             1)) > k)
-        k = m;
-    if ((m = cli_precision_size(
-             n, half_of(&S->a.lead_change, false),
-             decide(z->h / LEAD_DIV, VC_TENSION, S->a.lead_change.value),
-             z->most, 1)) > k)
-        k = m;
-    return k;
-}
-
-/* Plays games first .. first + count - 1 of job J (every rank's, under
- * mpirun, shared into *joined). */
-static int play_stage(job *J, long first, long count, int threads,
-                      const char *what, double **joined) {
-    J->first = first;
-    int rc = cli_parallel_dealt(cli_mpi_share(count), count, threads,
-                                trace_game, J, what);
-    if (cli_mpi_size() > 1)
-        rc = share_traces(J->games + first, count, rc, joined);
-    return rc;
-}
-
-/* ------------------------------------------------------------------------
- * Matches: ladder steps, the headline match, probes, SkillTrace
- * --------------------------------------------------------------------- */
-
-/* One match of agent `hi` (the one expected to be stronger) against
- * `lo`: paired games, luck taken out. */
-typedef struct step {
-    char hi[48], lo[48];
-    long games;
-    cli_match_stats m;
-    kemet_stat share;   /* the luck share of hi's result */
-    double luck_share;  /* its estimate */
-    double sd;          /* of hi's result, a game */
-    bool contradiction; /* hi, expected the stronger, scores below 1/2
-                           beyond its interval */
-} step;
-
-/* The luck share and the spread of a game's result from out[0..n). */
-static int step_figures(const cli_outcome *out, long n, step *S) {
-    double *res = malloc(2 * (size_t)(n ? n : 1) * sizeof *res);
-    if (!res)
-        return KEMET_ENOMEM;
-    double *luck = res + n, m = 0, ss = 0;
-    for (long i = 0; i < n; i++) {
-        const cli_outcome *o = &out[i];
-        res[i] = o->result == KEMET_DRAW || o->result < 0 ? 0.5
-                 : o->result == 1 + o->swapped            ? 1
-                                                          : 0;
-        luck[i] = o->swapped ? -o->luck : o->luck;
-        m += res[i] / (double)n;
-    }
-    for (long i = 0; i < n; i++)
-        ss += (res[i] - m) * (res[i] - m);
-    S->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
-    S->share = cli_luck_share_ci(res, luck, n, 2);
-    S->luck_share = S->share.value;
-    free(res);
-    return KEMET_OK;
-}
-
-/* A match's pilot and its cap, in whole pairs (docs/analysis.md,
- * "Precision"). */
-static long step_most(const sizing *z) {
-    return z->most < 2 ? 2 : z->most - (z->most & 1);
-}
-
-static long step_pilot(const sizing *z) {
-    long most = step_most(z), pilot = z->pilot + (z->pilot & 1);
-    return pilot < most ? pilot : most;
-}
-
-/* The luck share's sample is narrowed near 1 - SHARE_DECIDE, where the
- * luck leaves the choices a fiftieth of the result's variance (the
- * report's method says so). */
-#define SHARE_DECIDE 0.02
-
-/* After the pilot out[0..pilot) of `hi` against `lo` (paired games, luck
- * taken out): the whole sample that the luck-adjusted score's interval
- * needs to be within +-z->h (and, with `share`, the luck share's), at
- * most z->most. The size comes from the pilot's games alone, so it does
- * not depend on the threads; every figure is then taken over all the
- * games (step_end). */
-static int step_size(const cli_outcome *out, long pilot, const sizing *z,
-                     bool share, bool probe, step *S, long *n) {
-    int how = CLI_PAIRED | CLI_LUCK;
-    int rc = cli_match_tally(out, pilot, how, &S->m);
-    if (!rc)
-        rc = step_figures(out, pilot, S);
-    *n = pilot;
-    if (rc)
-        return rc;
-    cli_estimate *e = &S->m.adj;
-    long most = step_most(z);
-    *n = cli_precision_size(pilot, fmax(e->score - e->lo, e->hi - e->score),
-                            probe ? decide(z->h, VC_PROBE, e->score) : z->h,
-                            most, 2);
-    long m = cli_precision_size(
-        pilot, half_of(&S->share, false),
-        cli_decide_half(z->h, 1 - S->share.value, SHARE_DECIDE), most, 2);
-    *n = share && m > *n ? m : *n;
-    return KEMET_OK;
-}
-
-/* The figures of the match over all its games out[0..n). */
-static int step_end(const cli_outcome *out, long n, step *S) {
-    S->games = n;
-    int rc = cli_match_tally(out, n, CLI_PAIRED | CLI_LUCK, &S->m);
-    return rc ? rc : step_figures(out, n, S);
-}
-
-/* Ludii's SkillTrace: match k (k = 0..7) plays expectimax at 2b against
- * expectimax at b, b = base * 2^k, `games` games, seats alternating, each
- * game's throws its own (as Ludii's trials: not paired); y[k] is the
- * stronger agent's mean utility (win 1, draw 0, loss -1). The same games
- * give kemet's trace: each game's throws' luck measured and taken out of
- * the stronger agent's result, adj[k] its luck-adjusted utility
- * (2 x the luck-adjusted score - 1) with its interval. */
-static int trace_match(const cli_outcome *out, long games, double *y,
-                       kemet_stat *adj) {
-    double u = 0;
-    for (long i = 0; i < games; i++) {
-        const cli_outcome *o = &out[i];
-        if (o->result == KEMET_WON1 || o->result == KEMET_WON2)
-            u += o->result == 1 + o->swapped ? 1 : -1;
-    }
-    *y = u / (double)games;
-    cli_match_stats M;
-    *adj = (kemet_stat){NAN, NAN, NAN};
-    int rc = 0;
-    if (games > 1 && !(rc = cli_match_tally(out, games, CLI_LUCK, &M)))
-        *adj = (kemet_stat){2 * M.adj.score - 1, 2 * M.adj.lo - 1,
-                            2 * M.adj.hi - 1};
-    return rc;
-}
-
-/* ------------------------------------------------------------------------
- * Stages: the games of every ruleset, played together
- *
- * The games of a run are played in pools: first every game whose number
- * is fixed (the weak self-play, SkillTrace) and every figure's pilot, of
- * every ruleset; then the rest of each figure's sample, which its pilot
- * sized; then, while any figure is still short of its target, the games
- * that all its games so far ask for (GROW_ROUNDS sizings in all). Each
- * pool is dealt over the threads game by game, so
- * a thread is idle only at the end of a pool, not at the end of each
- * part (there were 25 such ends a ruleset); the longest games are dealt
- * first. Every game is seeded from its index alone, so the order of
- * play changes no number. Under mpirun the stages are played one after
- * another, each dealt over the ranks.
- * --------------------------------------------------------------------- */
-
-/* One stage: games first .. first + count - 1 of a self-play (J), or of
- * a match of spec[0] against spec[1] as cli_run_games plays it. */
-typedef struct stage {
-    int order, seq; /* played in this order (the costliest first) */
-    job *J;
-    double **joined; /* under mpirun: the self-play's shared chances */
-    const kemet_judge *j;
-    const char *spec[2];
-    int how;
-    bool first1; /* the opening seats the contestants */
-    uint64_t seed;
-    long cap;
-    cli_outcome *out; /* game i's outcome in out[i] */
-    long first, count;
-    double *secs; /* the part's time, added to */
-    char what[192];
-} stage;
-
-typedef struct stages {
-    stage *s;
-    int n, room;
-} stages;
-
-static stage *add_stage(stages *L, int order, long first, long count,
-                        double *secs) {
-    if (count <= 0)
-        return NULL;
-    if (L->n == L->room) {
-        int room = L->room ? 2 * L->room : 64;
-        stage *s = realloc(L->s, (size_t)room * sizeof *s);
-        if (!s)
-            return NULL;
-        L->s = s;
-        L->room = room;
-    }
-    stage *s = &L->s[L->n];
-    *s = (stage){.order = order, .seq = L->n};
-    s->first = first;
-    s->count = count;
-    s->secs = secs;
-    L->n++;
-    return s;
-}
-
-static int add_selfplay(stages *L, int order, job *J, long first, long count,
-                        double **joined, double *secs, const char *what) {
-    stage *s = add_stage(L, order, first, count, secs);
-    if (!s)
-        return count > 0 ? KEMET_ENOMEM : KEMET_OK;
-    s->J = J;
-    s->joined = joined;
-    snprintf(s->what, sizeof s->what, "%s", what);
-    return KEMET_OK;
-}
-
-static int add_match(stages *L, int order, const kemet_judge *j, const char *hi,
-                     const char *lo, int how, uint64_t seed, long cap,
-                     cli_outcome *out, long first, long count, double *secs,
-                     const char *what) {
-    stage *s = add_stage(L, order, first, count, secs);
-    if (!s)
-        return count > 0 ? KEMET_ENOMEM : KEMET_OK;
-    s->j = j;
-    s->spec[0] = hi;
-    s->spec[1] = lo;
-    s->how = how;
-    s->first1 = kc_opening_black(kemet_judge_rules(j), 1) != 0;
-    s->seed = seed;
-    s->cap = cap;
-    s->out = out;
-    snprintf(s->what, sizeof s->what, "%s", what);
-    return KEMET_OK;
-}
-
-/* Game i of match stage s into s->out[i], as cli_run_games plays it:
- * seats alternating (and by the opening where it decides), paired games
- * throwing alike, the luck summed. */
-static int match_game(const stage *s, long i) {
-    return cli_run_game(s->j, s->spec, s->how, s->first1, s->seed, i, s->cap,
-                        false, &s->out[i]);
-}
-
-typedef struct pool {
-    const stage *s;
-    int n;
-    long *start;  /* stage k's first item */
-    double *secs; /* each item's thread time */
-} pool;
-
-static int pool_item(void *ctx, long i) {
-    pool *P = ctx;
-    int lo = 0, hi = P->n - 1;
-    while (lo < hi) { /* the stage of item i: the last to start by i */
-        int mid = (lo + hi + 1) / 2;
-        if (P->start[mid] <= i)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    const stage *s = &P->s[lo];
-    long k = i - P->start[lo];
-    double t = cli_thread_time();
-    int rc = s->J ? trace_game(s->J, k) : match_game(s, s->first + k);
-    P->secs[i] = cli_thread_time() - t;
-    return rc;
-}
-
-static int by_order(const void *a, const void *b) {
-    const stage *x = a, *y = b;
-    if (x->order != y->order)
-        return (x->order > y->order) - (x->order < y->order);
-    return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* Plays the stages of L: one pool dealt over the threads (each game's
- * thread time added to its part), or under mpirun each stage in turn
- * dealt over the ranks (its wall time added). */
-static int run_stages(stages *L, int threads, const char *what) {
-    if (L->n > 1) /* (none: L->s may be NULL) */
-        qsort(L->s, (size_t)L->n, sizeof *L->s, by_order);
-    for (int k = 0; k < L->n; k++)
-        if (L->s[k].J)
-            L->s[k].J->first = L->s[k].first;
-    int rc = 0;
-    if (cli_mpi_size() > 1) {
-        for (int k = 0; k < L->n && !rc; k++) {
-            stage *s = &L->s[k];
-            double t = cli_now();
-            rc = s->J ? play_stage(s->J, s->first, s->count, threads, s->what,
-                                   s->joined)
-                      : cli_run_games(s->j, s->spec, s->how, s->seed, s->first,
-                                      s->count, s->cap, threads,
-                                      s->out + s->first, s->what);
-            *s->secs += cli_now() - t;
-        }
-        return rc;
-    }
-    pool P = {L->s, L->n, malloc(((size_t)L->n + 1) * sizeof *P.start), NULL};
-    long total = 0;
-    for (int k = 0; P.start && k < L->n; k++) {
-        P.start[k] = total;
-        total += L->s[k].count;
-    }
-    P.secs = calloc((size_t)(total ? total : 1), sizeof *P.secs);
-    if (!P.start || !P.secs)
-        rc = KEMET_ENOMEM;
-    else
-        rc = cli_parallel(total, threads, pool_item, &P, what);
-    for (int k = 0; !rc && k < L->n; k++)
-        for (long i = 0; i < L->s[k].count; i++)
-            *L->s[k].secs += P.secs[P.start[k] + i];
-    free(P.start);
-    free(P.secs);
-    return rc;
-}
-
-/* ------------------------------------------------------------------------
- * One ruleset
- * --------------------------------------------------------------------- */
+/* The simple strategies, in the order of a study's probes. */
+static const char *const probe_name[KEMET_STUDY_PROBES] = {
+    "rearmost", "foremost", "safe-random"};
 
 /* The settings of a run. */
 typedef struct settings {
-    const char *weak[2], *strong, *board;
-    const char *ladder[MAX_RUNGS];
-    int rungs;
-    long games, trace_games, trace_base, cap;
-    sizing z; /* --precision, the pilot, --max-games */
-    uint64_t seed;
+    kemet_study_settings s; /* each reading's study (but for `variant`) */
+    const char *board;      /* --board, or NULL */
     int threads;
     const char *save; /* --save DIR, or NULL */
 } settings;
 
-/* The boards whose readings the report compares in a section of their
- * own ("Which Senet?"): Senet's 30 squares and the 58 holes, each the
- * built-in board of its families. */
-enum { BOARD_OTHER, BOARD_SENET, BOARD_58, NBOARDS };
+/* ------------------------------------------------------------------------
+ * Readings
+ * --------------------------------------------------------------------- */
 
-/* Everything measured on one ruleset. */
-typedef struct result {
-    char id[96], title[96], base[64];
-    bool variant;     /* from a sweep or --options */
-    int board;        /* BOARD_*: whose readings it is among */
-    int table_pieces; /* the endgame table used: its pieces a side, or 0 */
-    selfplay weak, strong;
-    int nsteps;
-    step ladder[MAX_RUNGS - 1];
-    step head; /* the strong agent against the weak one */
-    double trace_y[TRACE_MATCHES], skill_trace; /* Ludii's */
-    /* kemet's trace: the same games' luck-adjusted utilities, and the
-     * SkillTrace formula on them */
-    kemet_stat trace_adj[TRACE_MATCHES];
-    double skill_trace_adj;
-    step probe[NPROBES];
-    double games_to_lead;
-    double secs;
-    double wall;  /* with --save: the wall time of its measurement alone */
-    bool earlier; /* with --save: measured by an earlier run, read back */
-    /* the time of each part (part_name): its games' thread time, summed;
-     * under mpirun, its wall time */
-    double part_secs[NPARTS];
-    kemet_board_art art;
-    /* the verdict: its figures and judgement from strong play [0] and
-     * from weak play [1] */
-    cli_measured vm[2];
-    cli_judged vj[2];
-    int flags; /* bit c: criterion c's flag (cli_criteria), strong play */
-} result;
+void rep_reading_free(rep_reading *R) {
+    for (int w = 0; w < 2; w++)
+        for (int k = 0; k < KEMET_STUDY_SAMPLES; k++) {
+            free(R->samples[w][k]);
+            R->samples[w][k] = NULL;
+        }
+}
 
-/* A self-play's games while they are played. */
-typedef struct play {
-    job J;
-    tracer *T;
-    long n;                          /* games in T */
-    double *joined[GROW_ROUNDS + 1]; /* under mpirun: each pool's shared
-                                        chances */
-    kemet_judge *plain; /* the linear evaluation, where a table is in use */
-} play;
-
-/* Room for the first n games of spec[0] against spec[1] (with the luck:
- * where a table is in use, perfect play's worth too). */
-static int play_begin(play *p, const kemet_judge *j, const char *const spec[2],
-                      long n, uint64_t seed, long cap, bool luck, selfplay *S) {
-    const kemet_rules *r = kemet_judge_rules(j);
-    *S = (selfplay){.luck = luck};
-    for (int k = 0; k < 2; k++)
-        snprintf(S->agent[k], sizeof S->agent[k], "%s", spec[k]);
-    *p = (play){.n = n};
-    if (!(p->T = calloc((size_t)n, sizeof *p->T)))
-        return KEMET_ENOMEM;
-    if (luck && kemet_judge_table(j) &&
-        kemet_judge_new(r, "plain", &p->plain, NULL) != KEMET_OK)
-        return KEMET_ENOMEM;
-    p->J = (job){r,    j,    p->plain, {spec[0], spec[1]}, seed,          cap,
-                 luck, p->T, 0,        cli_mpi_rank(),     cli_mpi_size()};
+int rep_reading_take(rep_reading *R, const kemet_study *s) {
+    kemet_study_figures f;
+    int rc = kemet_study_result(s, &f);
+    if (rc)
+        return rc;
+    rep_reading_free(R);
+    for (int w = 0; w < 2; w++) {
+        kemet_selfplay_figures *S = w ? &f.strong : &f.weak;
+        for (int k = 0; k < S->nsample; k++) {
+            size_t n = (size_t)S->sample_n[k] * sizeof(double);
+            double *c = malloc(n ? n : 1);
+            if (!c)
+                return KEMET_ENOMEM;
+            memcpy(c, S->sample[k], n);
+            R->samples[w][k] = c;
+            S->sample[k] = c;
+        }
+    }
+    R->f = f;
     return KEMET_OK;
 }
 
-/* Room for `more` games in all, the new ones not yet played. */
-static int play_grow(play *p, long more) {
-    tracer *U = realloc(p->T, (size_t)more * sizeof *U);
-    if (!U)
-        return KEMET_ENOMEM;
-    memset(U + p->n, 0, (size_t)(more - p->n) * sizeof *U);
-    p->T = p->J.games = U;
-    p->n = more;
-    return KEMET_OK;
-}
-
-static void play_free(play *p) {
-    for (long i = 0; p->T && i < p->n; i++)
-        free(p->T[i].p1);
-    free(p->T);
-    for (int k = 0; k <= GROW_ROUNDS; k++)
-        free(p->joined[k]);
-    kemet_judge_free(p->plain);
-    *p = (play){0};
-}
-
-/* The matches of a ruleset: the ladder's steps, the strong agent against
- * the weak one, the probes. */
-enum { M_HEAD = MAX_RUNGS - 1, M_PROBE, NMATCH = M_PROBE + NPROBES };
-
-/* One ruleset while its games are played. */
+/* One reading while it is measured. */
 typedef struct work {
     kemet_rules *r;
     kemet_judge *j;
-    uint64_t rs; /* the ruleset's stream of seeds */
-    play weak, strong;
-    cli_outcome *out[NMATCH]; /* each match's games */
-    long pilot[NMATCH];       /* its pilot's games (0: not played) */
-    cli_outcome *trace;       /* SkillTrace's matches, one after another */
-    char budget[TRACE_MATCHES + 1][48]; /* expectimax at base * 2^k */
+    kemet_study *s;
+    bool done; /* its figures taken into its reading */
 } work;
 
-/* Match m of ruleset R: its agents, its seed and its figures. */
-static step *match_of(const settings *st, result *R, uint64_t rs, int m,
-                      const char **hi, const char **lo, uint64_t *seed) {
-    if (m < M_HEAD) {
-        *hi = st->ladder[m + 1];
-        *lo = st->ladder[m];
-        *seed = kc_mix64(rs + 10 + (uint64_t)m);
-        return &R->ladder[m];
-    }
-    if (m == M_HEAD) {
-        *hi = st->strong;
-        *lo = st->weak[0];
-        *seed = kc_mix64(rs + 2);
-        return &R->head;
-    }
-    int k = m - M_PROBE;
-    *hi = probe_name[k];
-    *lo = st->strong;
-    *seed = kc_mix64(rs + 20 + (uint64_t)k);
-    return &R->probe[k];
-}
-
-static void match_what(const result *R, int m, const char *hi, const char *lo,
-                       char *what, size_t size) {
-    snprintf(what, size, m < M_HEAD ? "%s: ladder %s vs %s" : "%s: %s vs %s",
-             R->id, hi, lo);
-}
-
-/* Opens ruleset `spec` and adds the games whose number is fixed, and each
- * figure's pilot, to A; a sweep's variant (`variant`) without the ladder
- * and SkillTrace, which the report does not show for variants. */
 /* Opens ruleset `spec` into W and fills what R says of it without a game
  * played: its names, board, endgame table and the number of ladder steps
  * (none for a variant). */
 static int work_rules(const char *spec, const settings *st, bool variant,
-                      result *R, work *W) {
+                      rep_reading *R, work *W) {
     W->r = cli_rules_for(spec, st->board, NULL, &W->j);
     if (!W->r)
         return EXIT_BAD;
     const kemet_rules *r = W->r;
-    snprintf(R->id, sizeof R->id, "%s", kemet_rules_spec(r));
+    snprintf(R->f.id, sizeof R->f.id, "%s", kemet_rules_spec(r));
     snprintf(R->title, sizeof R->title, "%s", kemet_rules_info(r)->title);
     snprintf(R->base, sizeof R->base, "%s", kemet_rules_info(r)->id);
     R->variant = variant;
+    R->f.variant = variant;
     int cells = kemet_rules_info(r)->board_cells;
     R->board = kemet_rules_board_file(r) ? BOARD_OTHER
                : cells == 30             ? BOARD_SENET
@@ -956,234 +146,259 @@ static int work_rules(const char *spec, const settings *st, bool variant,
     if (tb) {
         kemet_table_info ti;
         kemet_table_stats(tb, &ti);
-        R->table_pieces = ti.pieces;
+        R->f.table_pieces = ti.pieces;
     }
-    R->nsteps = variant ? 0 : st->rungs - 1;
+    R->f.nsteps = variant ? 0 : st->s.rungs - 1;
     return 0;
 }
 
-/* Adds ruleset R's games whose number is fixed, and each figure's pilot,
- * to A (W opened by work_rules). */
-static int work_open(const settings *st, result *R, work *W, stages *A) {
-    bool variant = R->variant;
-    /* The ruleset's own stream of seeds: adding a ruleset to the list
-     * changes no other ruleset's numbers; an option's value is part of
-     * it, as a variant is its own game. */
-    uint64_t rs = st->seed;
-    for (const char *c = R->id; *c; c++)
-        rs = kc_mix64(rs ^ (uint64_t)(unsigned char)*c);
-    W->rs = rs;
-    char what[192];
-    snprintf(what, sizeof what, "%s: weak self-play", R->id);
-    int rc = play_begin(&W->weak, W->j, st->weak, st->games, rs, st->cap, false,
-                        &R->weak);
-    if (!rc)
-        rc = add_selfplay(A, 30, &W->weak.J, 0, st->games, &W->weak.joined[0],
-                          &R->part_secs[P_WEAK], what);
-    const char *strong[2] = {st->strong, st->strong};
-    long n = st->z.pilot < st->z.most ? st->z.pilot : st->z.most;
-    snprintf(what, sizeof what, "%s: strong self-play", R->id);
-    if (!rc)
-        rc = play_begin(&W->strong, W->j, strong, n, kc_mix64(rs + 1), st->cap,
-                        true, &R->strong);
-    if (!rc)
-        rc = add_selfplay(A, 10, &W->strong.J, 0, n, &W->strong.joined[0],
-                          &R->part_secs[P_STRONG], what);
-    long pilot = step_pilot(&st->z);
-    for (int m = 0; m < NMATCH && !rc; m++) {
-        if (m >= R->nsteps && m < M_HEAD)
-            continue;
-        const char *hi, *lo;
-        uint64_t seed;
-        step *S = match_of(st, R, rs, m, &hi, &lo, &seed);
-        *S = (step){0};
-        snprintf(S->hi, sizeof S->hi, "%s", hi);
-        snprintf(S->lo, sizeof S->lo, "%s", lo);
-        if (!(W->out[m] = calloc((size_t)pilot, sizeof *W->out[m]))) {
-            rc = KEMET_ENOMEM;
-            break;
-        }
-        W->pilot[m] = pilot;
-        match_what(R, m, hi, lo, what, sizeof what);
-        int part = m < M_HEAD ? P_LADDER : m == M_HEAD ? P_HEAD : P_PROBES;
-        int order = m < M_HEAD ? 12 + R->nsteps - 1 - m : m == M_HEAD ? 11 : 20;
-        rc = add_match(A, order, W->j, hi, lo,
-                       CLI_ALTERNATE | CLI_PAIRED | CLI_LUCK, seed, st->cap,
-                       W->out[m], 0, pilot, &R->part_secs[part], what);
-    }
-    R->skill_trace = R->skill_trace_adj = NAN;
-    long tg = st->trace_games;
-    if (!rc && tg > 0 && !variant) {
-        if (!(W->trace =
-                  calloc((size_t)(tg * TRACE_MATCHES), sizeof *W->trace)))
-            return KEMET_ENOMEM;
-        for (int k = 0; k <= TRACE_MATCHES; k++)
-            snprintf(W->budget[k], sizeof W->budget[k], "expectimax:%ld",
-                     st->trace_base << k);
-        /* match k: expectimax at 2b against expectimax at b, each game's
-         * throws its own (as Ludii's trials: not paired), the luck summed
-         * for kemet's trace; the largest budgets first */
-        for (int k = 0; k < TRACE_MATCHES && !rc; k++) {
-            snprintf(what, sizeof what, "%s: SkillTrace %d/%d", R->id, k + 1,
-                     TRACE_MATCHES);
-            rc = add_match(A, TRACE_MATCHES - 1 - k, W->j, W->budget[k + 1],
-                           W->budget[k], CLI_ALTERNATE | CLI_LUCK,
-                           kc_mix64(kc_mix64(rs + 3) + (uint64_t)k), st->cap,
-                           W->trace + k * tg, 0, tg, &R->part_secs[P_TRACE],
-                           what);
-        }
-    }
-    return rc;
-}
-
-static int work_grow(const settings *st, result *R, work *W, stages *B,
-                     int round);
-
-/* After the first pool: the weak self-play's and SkillTrace's figures;
- * each pilot's figures, and the rest of its sample (the size it asks
- * for) added to B. */
-static int work_middle(const settings *st, result *R, work *W, stages *B) {
-    int rc =
-        selfplay_measure(W->r, W->weak.T, W->weak.n, st->cap, false, &R->weak);
-    long tg = st->trace_games;
-    if (!rc && W->trace) {
-        for (int k = 0; k < TRACE_MATCHES && !rc; k++)
-            rc = trace_match(W->trace + k * tg, tg, &R->trace_y[k],
-                             &R->trace_adj[k]);
-        R->skill_trace = kemet_skill_trace(R->trace_y, TRACE_MATCHES);
-        double ya[TRACE_MATCHES];
-        for (int k = 0; k < TRACE_MATCHES; k++)
-            ya[k] = R->trace_adj[k].value;
-        R->skill_trace_adj = kemet_skill_trace(ya, TRACE_MATCHES);
-    }
-    return rc ? rc : work_grow(st, R, W, B, 1);
-}
-
-/* Round `round` (1: after the pilots; 2 and on: after the last pool):
- * each figure's whole sample as all its games so far size it
- * (cli_precision_size, from their spread), the rest added to B. The
- * strong self-play is measured over its games so far first. */
-static int work_grow(const settings *st, result *R, work *W, stages *B,
-                     int round) {
-    int rc = 0;
-    play *p = &W->strong;
-    char what[192];
-    snprintf(what, sizeof what, "%s: strong self-play", R->id);
-    if (p->n > R->strong.games || round == 1) {
-        selfplay_free(&R->strong);
-        rc = selfplay_measure(W->r, p->T, p->n, st->cap, p->plain != NULL,
-                              &R->strong);
-    }
-    long more = rc ? 0 : selfplay_size(&R->strong, p->n, &st->z), had = p->n;
-    if (!rc && more > had && !(rc = play_grow(p, more)))
-        rc = add_selfplay(B, 0, &p->J, had, more - had, &p->joined[round],
-                          &R->part_secs[P_STRONG], what);
-    for (int m = 0; m < NMATCH && !rc; m++) {
-        if (!W->pilot[m])
-            continue;
-        const char *hi, *lo;
-        uint64_t seed;
-        step *S = match_of(st, R, W->rs, m, &hi, &lo, &seed);
-        long n, have = round == 1 ? W->pilot[m] : S->games;
-        rc = step_size(W->out[m], have, &st->z, m == M_HEAD, m >= M_PROBE, S,
-                       &n);
-        S->games = n;
-        if (rc || n <= have)
-            continue;
-        cli_outcome *o = realloc(W->out[m], (size_t)n * sizeof *o);
-        if (!o) {
-            rc = KEMET_ENOMEM;
-            break;
-        }
-        memset(o + have, 0, (size_t)(n - have) * sizeof *o);
-        W->out[m] = o;
-        match_what(R, m, hi, lo, what, sizeof what);
-        int part = m < M_HEAD ? P_LADDER : m == M_HEAD ? P_HEAD : P_PROBES;
-        int order = m == 0        ? 20
-                    : m < M_HEAD  ? 2 + R->nsteps - 1 - m
-                    : m == M_HEAD ? 1
-                                  : 10;
-        rc = add_match(B, order, W->j, hi, lo,
-                       CLI_ALTERNATE | CLI_PAIRED | CLI_LUCK, seed, st->cap, o,
-                       have, n - have, &R->part_secs[part], what);
-    }
-    return rc;
-}
-
-/* After the last pool: every figure over its whole sample. */
-static int work_end(const settings *st, result *R, work *W) {
-    int rc = 0;
-    play *p = &W->strong;
-    if (p->n > R->strong.games) {
-        selfplay_free(&R->strong);
-        rc = selfplay_measure(W->r, p->T, p->n, st->cap, p->plain != NULL,
-                              &R->strong);
-    }
-    for (int m = 0; m < NMATCH && !rc; m++) {
-        if (!W->pilot[m])
-            continue;
-        const char *hi, *lo;
-        uint64_t seed;
-        step *S = match_of(st, R, W->rs, m, &hi, &lo, &seed);
-        if (S->games > W->pilot[m])
-            rc = step_end(W->out[m], S->games, S);
-        S->contradiction = m <= M_HEAD && S->m.adj.hi < 0.5;
-    }
-    if (!rc)
-        R->games_to_lead = kemet_games_to_lead(R->head.m.adj.score, R->head.sd);
-    R->secs = 0;
-    for (int k = 0; k < NPARTS; k++)
-        R->secs += R->part_secs[k];
-    return rc;
-}
-
 static void work_free(work *W) {
-    play_free(&W->weak);
-    play_free(&W->strong);
-    for (int m = 0; m < NMATCH; m++)
-        free(W->out[m]);
-    free(W->trace);
+    kemet_study_free(W->s);
     kemet_judge_free(W->j);
     kemet_rules_close(W->r);
     *W = (work){0};
 }
 
 /* ------------------------------------------------------------------------
- * The verdict (verdict.c)
+ * Pools: the games of every reading's stage, played together
+ *
+ * Each stage of every study (its pilots and fixed samples first, then
+ * the rest of each sample, then while any figure is short of its target
+ * the games all its games so far ask for) goes into one pool, its groups
+ * in the order the studies give them (the longest games first), dealt
+ * over the threads game by game: a thread is idle only at the end of a
+ * pool, not at the end of each part. Every game is seeded from its index
+ * alone, so the order of play changes no number. Under mpirun the groups
+ * are played one after another, each dealt over the ranks, and each
+ * game's result carried to every rank (kemet_study_unit_save, _load).
  * --------------------------------------------------------------------- */
 
-/* The probe that comes nearest search: the highest luck-adjusted score. */
-static int best_probe(const result *R) {
-    int b = 0;
-    for (int k = 1; k < NPROBES; k++)
-        if (R->probe[k].m.adj.score > R->probe[b].m.adj.score)
-            b = k;
-    return b;
+/* One group of a study's stage in a pool. */
+typedef struct entry {
+    int order, seq; /* played in this order */
+    kemet_study *s;
+    rep_reading *R; /* its part's time added to */
+    kemet_study_group g;
+} entry;
+
+typedef struct pool {
+    entry *e;
+    int n, room;
+    long *start;  /* entry k's first item */
+    double *secs; /* each item's thread time */
+} pool;
+
+static int pool_add(pool *P, kemet_study *s, rep_reading *R,
+                    const kemet_study_group *g) {
+    if (P->n == P->room) {
+        int room = P->room ? 2 * P->room : 64;
+        entry *e = realloc(P->e, (size_t)room * sizeof *e);
+        if (!e)
+            return KEMET_ENOMEM;
+        P->e = e;
+        P->room = room;
+    }
+    P->e[P->n] = (entry){g->order, P->n, s, R, *g};
+    P->n++;
+    return KEMET_OK;
 }
 
-/* The share of games the turn cap stopped, over the strong and the weak
- * self-play's games together, with Wilson's interval: whether the rules
- * fail to end a game is a property of the rules, and the weak self-play's
- * 1000 games settle it where the strong self-play's hundred or so leave
- * a share of a few percent on either side of the threshold (it flipped
- * between seeds). */
-static kemet_stat stopped_pooled(const result *R) {
-    const selfplay *P[2] = {&R->strong, &R->weak};
-    double k = 0, g = 0;
-    for (int i = 0; i < 2; i++) {
-        g += (double)P[i]->games;
-        k += (double)lround((double)P[i]->games * P[i]->capped.value);
+static int pool_item(void *ctx, long i) {
+    pool *P = ctx;
+    int lo = 0, hi = P->n - 1;
+    while (lo < hi) { /* the entry of item i: the last to start by i */
+        int mid = (lo + hi + 1) / 2;
+        if (P->start[mid] <= i)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
-    kemet_stat s = {g > 0 ? k / g : NAN, NAN, NAN};
-    if (g > 0)
-        kemet_wilson(k, g, 1.96, &s.lo, &s.hi);
-    return s;
+    const entry *e = &P->e[lo];
+    double t = cli_thread_time();
+    int rc = kemet_study_play(e->s, e->g.unit + (i - P->start[lo]));
+    P->secs[i] = cli_thread_time() - t;
+    return rc;
 }
+
+static int by_order(const void *a, const void *b) {
+    const entry *x = a, *y = b;
+    if (x->order != y->order)
+        return (x->order > y->order) - (x->order < y->order);
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Under mpirun: this rank's games of group e, e's units rank, rank +
+ * size, ... */
+typedef struct dealt {
+    const entry *e;
+    int rank, size;
+} dealt;
+
+static int dealt_item(void *ctx, long k) {
+    const dealt *D = ctx;
+    return kemet_study_play(D->e->s, D->e->g.unit + D->rank + k * D->size);
+}
+
+/* Under mpirun, after each rank played its share of group e (`rc` its
+ * status): every game's result to every rank, each as its bytes. The
+ * worst status of any rank. */
+static int exchange(const entry *e, int rc) {
+    int rank = cli_mpi_rank(), size = cli_mpi_size();
+    long count = e->g.count, mine = cli_mpi_share(count);
+    long *len_mine = malloc((size_t)(mine ? mine : 1) * sizeof *len_mine);
+    long *len_all = malloc((size_t)count * sizeof *len_all);
+    long *counts = calloc((size_t)size, sizeof *counts);
+    char *bytes_mine = NULL, *bytes_all = NULL;
+    size_t total = 0;
+    if (!len_mine || !len_all || !counts)
+        rc = rc ? rc : KEMET_ENOMEM;
+    for (long k = 0; !rc && k < mine; k++) {
+        size_t len = 0;
+        kemet_study_unit_save(e->s, e->g.unit + rank + k * size, NULL, 0, &len);
+        len_mine[k] = (long)len;
+        total += len;
+    }
+    if (!rc && !(bytes_mine = malloc(total ? total : 1)))
+        rc = KEMET_ENOMEM;
+    for (long k = 0, at = 0; !rc && k < mine; k++) {
+        size_t len;
+        rc = kemet_study_unit_save(e->s, e->g.unit + rank + k * size,
+                                   bytes_mine + at, (size_t)len_mine[k], &len);
+        at += len_mine[k];
+    }
+    /* every game's length to every rank, the worst status with them */
+    rc = cli_mpi_deal(count, sizeof *len_all, len_mine, len_all,
+                      len_all ? rc : KEMET_ENOMEM);
+    size_t all = 0;
+    for (long i = 0; !rc && i < count; i++) {
+        counts[i % size] += len_all[i];
+        all += (size_t)len_all[i];
+    }
+    if (!rc && !(bytes_all = malloc(all ? all : 1)))
+        rc = KEMET_ENOMEM;
+    if (!rc)
+        rc = cli_mpi_join_known(bytes_mine, bytes_all, 1, counts);
+    /* rank r's games r, r + size, ... in turn */
+    size_t at = 0;
+    for (int r = 0; !rc && r < size; r++)
+        for (long i = r; !rc && i < count; i += size) {
+            if (r != rank)
+                rc = kemet_study_unit_load(e->s, e->g.unit + i, bytes_all + at,
+                                           (size_t)len_all[i]);
+            at += (size_t)len_all[i];
+        }
+    free(len_mine);
+    free(len_all);
+    free(counts);
+    free(bytes_mine);
+    free(bytes_all);
+    return rc;
+}
+
+/* Plays the pool P: dealt over the threads (each game's thread time
+ * added to its part), or under mpirun each group in turn dealt over the
+ * ranks (its wall time added). */
+static int run_pool(pool *P, int threads, const char *what) {
+    if (P->n > 1)
+        qsort(P->e, (size_t)P->n, sizeof *P->e, by_order);
+    int rc = 0;
+    if (cli_mpi_size() > 1) {
+        for (int k = 0; k < P->n && !rc; k++) {
+            const entry *e = &P->e[k];
+            double t = cli_now();
+            dealt D = {e, cli_mpi_rank(), cli_mpi_size()};
+            rc = cli_parallel_dealt(cli_mpi_share(e->g.count), e->g.count,
+                                    threads, dealt_item, &D, e->g.what);
+            rc = exchange(e, rc);
+            e->R->part_secs[e->g.part] += cli_now() - t;
+        }
+        return rc;
+    }
+    P->start = malloc(((size_t)P->n + 1) * sizeof *P->start);
+    long total = 0;
+    for (int k = 0; P->start && k < P->n; k++) {
+        P->start[k] = total;
+        total += P->e[k].g.count;
+    }
+    P->secs = calloc((size_t)(total ? total : 1), sizeof *P->secs);
+    if (!P->start || !P->secs)
+        rc = KEMET_ENOMEM;
+    else
+        rc = cli_parallel(total, threads, pool_item, P, what);
+    for (int k = 0; !rc && k < P->n; k++)
+        for (long i = 0; i < P->e[k].g.count; i++)
+            P->e[k].R->part_secs[P->e[k].g.part] += P->secs[P->start[k] + i];
+    free(P->start);
+    free(P->secs);
+    P->start = NULL;
+    P->secs = NULL;
+    return rc;
+}
+
+/* Measures readings lo..hi-1 (opened by work_rules): every study's
+ * stages in pools, until every study is measured whole. */
+static int measure(const settings *st, rep_reading *R, work *W, int lo,
+                   int hi) {
+    int rc = 0;
+    for (int i = lo; i < hi && !rc; i++) {
+        kemet_study_settings s = st->s;
+        s.variant = R[i].variant;
+        kemet_error err;
+        if (kemet_study_new(W[i].j, &s, &W[i].s, &err))
+            rc = cli_fail("analyze: %s", err.msg);
+        W[i].done = false;
+    }
+    pool P = {0};
+    for (int round = 0; !rc; round++) {
+        P.n = 0;
+        for (int i = lo; i < hi && !rc; i++) {
+            if (W[i].done)
+                continue;
+            long units;
+            int ng;
+            if ((rc = kemet_study_next(W[i].s, &units, &ng)))
+                break;
+            if (units == 0) {
+                W[i].done = true;
+                rc = rep_reading_take(&R[i], W[i].s);
+                continue;
+            }
+            for (int g = 0; g < ng && !rc; g++) {
+                kemet_study_group info;
+                rc = kemet_study_group_info(W[i].s, g, &info);
+                if (!rc)
+                    rc = pool_add(&P, W[i].s, &R[i], &info);
+            }
+        }
+        if (rc || P.n == 0)
+            break;
+        char what[80];
+        if (round == 0)
+            snprintf(what, sizeof what, "analyze: pilots and fixed samples");
+        else if (round == 1)
+            snprintf(what, sizeof what, "analyze: the rest of each sample");
+        else
+            snprintf(what, sizeof what, "analyze: samples topped up (round %d)",
+                     round);
+        rc = run_pool(&P, st->threads, what);
+    }
+    free(P.e);
+    for (int i = lo; i < hi && !rc; i++) {
+        R[i].secs = 0;
+        for (int k = 0; k < KEMET_PARTS; k++)
+            R[i].secs += R[i].part_secs[k];
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * The verdict (kemet_verdict)
+ * --------------------------------------------------------------------- */
 
 /* Whether step s's stronger agent is shown to be better: its interval
  * wholly above one half (games to lead are given only then). */
-static bool shown_better(const step *s) {
-    return s->m.adj.lo > 0.5 && !isnan(s->m.adj.lo);
+static bool shown_better(const kemet_match_figures *s) {
+    return s->stats.adj.lo > 0.5 && !isnan(s->stats.adj.lo);
 }
 
 /* x held to 0..1. */
@@ -1197,72 +412,28 @@ static double edge_of(double s) {
     return in_unit(2 * s - 1);
 }
 
-/* The verdict's figures of ruleset R from strong play (w = 0) or weak
- * play (w = 1; balance there from the raw result: a draw is a half). */
-static cli_measured measured_of(const result *R, int w) {
-    const selfplay *S = w ? &R->weak : &R->strong;
-    cli_measured m;
-    m.c[VC_LENGTH] = S->median;
-    /* a median beyond the cap is known only to exceed the cap: where the
-     * interval's low end is beyond it too, that end is the cap itself,
-     * the turn at which the games were stopped (half of them or more, at
-     * which kemet_analysis's median counts them), so that a cap below a
-     * flag's threshold does not flag a length it cannot show */
-    if (isinf(m.c[VC_LENGTH].lo))
-        m.c[VC_LENGTH].lo = S->a.median_turns;
-    m.c[VC_DECISIONS] = S->per_turn;
-    /* a ratio of counts is never negative, though its normal interval
-     * may reach below 0 on a few short games */
-    m.c[VC_DECISIONS].lo = fmax(0, m.c[VC_DECISIONS].lo);
-    /* the strong agent's edge over the weak, held to 0..1 (as the
-     * score is): the share of the games its better choices decide, were
-     * each game either decided by them or a toss-up */
-    const cli_estimate *hd = &R->head.m.adj;
-    m.c[VC_SKILL] =
-        (kemet_stat){edge_of(hd->score), edge_of(hd->lo), edge_of(hd->hi)};
-    if (w) {
-        long g = S->a.games;
-        double k = (double)S->a.wins[0] + (double)S->a.draws / 2;
-        m.c[VC_BALANCE] = (kemet_stat){k / (double)g, NAN, NAN};
-        kemet_wilson(k, (double)g, 1.96, &m.c[VC_BALANCE].lo,
-                     &m.c[VC_BALANCE].hi);
-    } else
-        m.c[VC_BALANCE] = S->adv_adj;
-    m.c[VC_TENSION] = S->a.lead_change;
-    m.c[VC_CAPPED] = w ? S->capped : stopped_pooled(R);
-    /* held to 0..1, as every luck-adjusted score the report shows */
-    const cli_estimate *e = &R->probe[best_probe(R)].m.adj;
-    m.c[VC_PROBE] =
-        (kemet_stat){in_unit(e->score), in_unit(e->lo), in_unit(e->hi)};
-    return m;
+/* The verdict's figures of reading R from strong and weak play, and its
+ * flags under strong play. */
+static void figures_of(rep_reading *R) {
+    kemet_study_measured(&R->f, 0, &R->vm[0]);
+    kemet_study_measured(&R->f, 1, &R->vm[1]);
+    R->flags = 0;
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        if (kemet_criterion_flag(c, &R->vm[0].c[c]))
+            R->flags |= 1 << c;
 }
 
-/* The flags of ruleset R under strong play. */
-static int flags_of(const result *R) {
-    cli_measured m = measured_of(R, 0);
-    int f = 0;
-    for (int c = 0; c < VC_COUNT; c++)
-        if (cli_criterion_flag(c, &m.c[c]))
-            f |= 1 << c;
-    return f;
-}
-
-/* Judges the n rulesets from strong play (w = 0) or weak (w = 1), with
- * criterion `skip` left out (-1: none; then the judgement is kept in
- * R[i].vm, vj); ord[k] is the k-th. */
-static void judge(result *R, int n, int w, int skip, int *ord) {
-    cli_measured m[MAX_SETS];
-    cli_judged J[MAX_SETS];
+/* Judges the n rulesets from strong play (w = 0) or weak (w = 1), the
+ * judgement kept in R[i].vj[w]; ord[k] is the k-th. */
+static void judge(rep_reading *R, int n, int w, int *ord) {
+    kemet_measured m[REPORT_MAX_SETS];
+    kemet_judged J[REPORT_MAX_SETS];
     memset(m, 0, sizeof m);
     for (int i = 0; i < n; i++)
-        m[i] = measured_of(&R[i], w);
-    cli_verdict(m, n, skip, J, ord);
-    for (int i = 0; i < n && skip < 0; i++) {
-        R[i].vm[w] = m[i];
+        m[i] = R[i].vm[w];
+    kemet_verdict(m, n, -1, J, ord);
+    for (int i = 0; i < n; i++)
         R[i].vj[w] = J[i];
-        if (!w)
-            R[i].flags = J[i].flags;
-    }
 }
 
 /* ------------------------------------------------------------------------
@@ -1292,11 +463,11 @@ static void md_unit(FILE *o, const kemet_stat *s) {
 }
 
 /* A luck-adjusted score held to 0..1, as its interval is (match.c). */
-static double held(const cli_estimate *e) {
+static double held(const kemet_estimate *e) {
     return e->score < 0 ? 0 : e->score > 1 ? 1 : e->score;
 }
 
-static void md_est(FILE *o, const cli_estimate *e) {
+static void md_est(FILE *o, const kemet_estimate *e) {
     fprintf(o, " %.3f (%.3f–%.3f) |", held(e), e->lo, e->hi);
 }
 
@@ -1310,7 +481,9 @@ static void md_plot(FILE *o, const char *link, const char *name,
 
 /* Digits a criterion's figure is written with. */
 static int crit_digits(int c) {
-    return c == VC_LENGTH ? 0 : c == VC_DECISIONS || c == VC_SKILL ? 2 : 3;
+    return c == KEMET_CRIT_LENGTH                               ? 0
+           : c == KEMET_CRIT_DECISIONS || c == KEMET_CRIT_SKILL ? 2
+                                                                : 3;
 }
 
 /* Criterion c's figure s, its interval in brackets; "cap" for an end
@@ -1343,7 +516,7 @@ static void put_cost(FILE *o, double x) {
 }
 
 /* A penalty with its range: "0.50 (0.42–1.02)". */
-static void put_penalty(FILE *o, const cli_judged *J) {
+static void put_penalty(FILE *o, const kemet_judged *J) {
     put_cost(o, J->penalty.value);
     fprintf(o, " (");
     put_cost(o, J->penalty.lo);
@@ -1362,7 +535,7 @@ static void put_bound(FILE *o, int c, double x) {
 
 /* Criterion c's band: "20 to 150", "0.25 or more", "none" (no cost). */
 static void put_band(FILE *o, int c) {
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = kemet_criterion_info(c);
     if (k->band_lo <= 0 && k->band_hi >= 1 && !k->log2)
         fprintf(o, "any (no cost)");
     else if (isinf(k->band_hi)) {
@@ -1379,16 +552,17 @@ static void put_band(FILE *o, int c) {
 static void put_flags(FILE *o, int f) {
     if (!f)
         fprintf(o, "none");
-    for (int c = 0, first = 1; c < VC_COUNT; c++)
+    for (int c = 0, first = 1; c < KEMET_CRITERIA; c++)
         if (f >> c & 1) {
-            fprintf(o, "%s%s", first ? "" : "; ", cli_criteria[c].name);
+            fprintf(o, "%s%s", first ? "" : "; ",
+                    kemet_criterion_info(c)->name);
             first = 0;
         }
 }
 
 /* Why criterion c flags figure s. */
 static void flag_detail(FILE *o, int c, const kemet_stat *s) {
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = kemet_criterion_info(c);
     fprintf(o, "%s ", k->figure);
     put_figure(o, c, s);
     bool below = !isnan(k->flag_lo) && s->hi < k->flag_lo;
@@ -1401,18 +575,19 @@ static void flag_detail(FILE *o, int c, const kemet_stat *s) {
  * flags, or else the criterion that costs it most, with the figure
  * behind it. A flagged ruleset whose penalty alone would place it above
  * unflagged ones says so: the flag, not the penalty, sets it after them. */
-static void weakest(FILE *o, const result *R, const cli_judged *all, int n,
-                    int i) {
-    const cli_judged *J = &R->vj[0];
+static void weakest(FILE *o, const rep_reading *R, const kemet_judged *all,
+                    int n, int i) {
+    const kemet_judged *J = &R->vj[0];
     if (J->flags) {
         fprintf(o, "flagged on ");
-        for (int c = 0, first = 1; c < VC_COUNT; c++)
+        for (int c = 0, first = 1; c < KEMET_CRITERIA; c++)
             if (J->flags >> c & 1) {
-                fprintf(o, "%s%s: ", first ? "" : "; ", cli_criteria[c].name);
+                fprintf(o, "%s%s: ", first ? "" : "; ",
+                        kemet_criterion_info(c)->name);
                 flag_detail(o, c, &R->vm[0].c[c]);
                 first = 0;
             }
-        int clean, above = cli_flag_outranks(all, n, i, &clean);
+        int clean, above = kemet_verdict_outranks(all, n, i, &clean);
         if (above > 0) {
             fprintf(o, ". Its penalty apart from the flag, ");
             put_penalty(o, J);
@@ -1424,25 +599,25 @@ static void weakest(FILE *o, const result *R, const cli_judged *all, int n,
         return;
     }
     int c = 0;
-    for (int k = 1; k < VC_COUNT; k++)
+    for (int k = 1; k < KEMET_CRITERIA; k++)
         if (J->cost[k].value > J->cost[c].value)
             c = k;
     if (!(J->cost[c].value > 0)) {
         fprintf(o, "every figure within its band");
         return;
     }
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = kemet_criterion_info(c);
     fprintf(o, "%s costs most (", k->name);
     put_cost(o, J->cost[c].value);
     fprintf(o, "): %s ", k->figure);
     put_figure(o, c, &R->vm[0].c[c]);
     fprintf(o, " against the band ");
     put_band(o, c);
-    if (c == VC_BALANCE)
+    if (c == KEMET_CRIT_BALANCE)
         fprintf(o, "; the seat that moves %s gains",
                 R->vm[0].c[c].value > 0.5 ? "first" : "second");
-    else if (c == VC_SKILL)
-        fprintf(o, " between %s and %s", R->head.hi, R->head.lo);
+    else if (c == KEMET_CRIT_SKILL)
+        fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
 }
 
 static void print_method(FILE *o, const settings *st) {
@@ -1500,9 +675,10 @@ static void print_method(FILE *o, const settings *st) {
             "database values every position of a game (Chien et Chacal, a "
             "race, docs/tables.md) and the agents play by those values, "
             "each game's result less its luck is the value of the start.\n",
-            st->z.pilot, GROW_ROUNDS, st->z.most, st->z.h, st->z.h,
-            100 * MEDIAN_REL * st->z.h, st->z.h / LEAD_DIV, 1 - SHARE_DECIDE,
-            st->cap);
+            st->s.pilot, KEMET_STUDY_ROUNDS, st->s.most, st->s.precision,
+            st->s.precision, 100 * KEMET_STUDY_MEDIAN_REL * st->s.precision,
+            st->s.precision / KEMET_STUDY_LEAD_DIV,
+            1 - KEMET_STUDY_SHARE_DECIDE, st->s.cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
             "is measured (`kemet_throw_luck`: how much better the throw "
@@ -1571,9 +747,9 @@ static void print_method(FILE *o, const settings *st) {
             "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
             "BoardCoverage (the share of the board's holes ever landed on), "
             "SkillTrace.\n\n",
-            st->strong, st->weak[0], st->weak[1], st->games, st->strong,
-            st->weak[0], TRACE_MATCHES, st->trace_games, st->trace_base,
-            st->trace_games, st->strong);
+            st->s.strong, st->s.weak[0], st->s.weak[1], st->s.games,
+            st->s.strong, st->s.weak[0], KEMET_STUDY_TRACE, st->s.trace_games,
+            st->s.trace_base, st->s.trace_games, st->s.strong);
     fprintf(o,
             "## The criteria of the verdict\n\n"
             "Each criterion has a band where it costs nothing and a unit: "
@@ -1609,8 +785,8 @@ static void print_method(FILE *o, const settings *st) {
             "| criterion | figure | band (no cost) | a unit of cost | "
             "flagged when the interval lies wholly below | or wholly "
             "above | why |\n|---|---|---|---|---|---|---|\n");
-    for (int c = 0; c < VC_COUNT; c++) {
-        const cli_criterion *k = &cli_criteria[c];
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        const kemet_criterion *k = kemet_criterion_info(c);
         fprintf(o, "| %s | %s | ", k->name, k->figure);
         put_band(o, c);
         if (k->log2)
@@ -1630,16 +806,16 @@ static void print_method(FILE *o, const settings *st) {
 /* The verdict table's header, and its row for ruleset `id`. */
 static void verdict_head(FILE *o) {
     fprintf(o, "| tier | ruleset | penalty (range) |");
-    for (int c = 0; c < VC_COUNT; c++)
-        fprintf(o, " %s |", cli_criteria[c].name);
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        fprintf(o, " %s |", kemet_criterion_info(c)->name);
     fprintf(o, " flags |\n|---|---|---|");
-    for (int c = 0; c < VC_COUNT; c++)
+    for (int c = 0; c < KEMET_CRITERIA; c++)
         fprintf(o, "---|");
     fprintf(o, "---|\n");
 }
 
-static void verdict_row(FILE *o, const char *id, const cli_judged *J,
-                        const cli_measured *m) {
+static void verdict_row(FILE *o, const char *id, const kemet_judged *J,
+                        const kemet_measured *m) {
     if (J->flags)
         fprintf(o, "| %d, flagged | %s |", J->tier, id);
     else
@@ -1647,7 +823,7 @@ static void verdict_row(FILE *o, const char *id, const cli_judged *J,
     fprintf(o, " ");
     put_penalty(o, J);
     fprintf(o, " |");
-    for (int c = 0; c < VC_COUNT; c++) {
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
         bool f = J->flags >> c & 1;
         fprintf(o, " %s", f ? "**" : "");
         put_figure(o, c, &m->c[c]);
@@ -1687,7 +863,7 @@ static const struct {
 
 /* A sentence on the options of each base ruleset of board b with a
  * variant among V. */
-static void print_options_said(FILE *o, const result *V, int nv, int b) {
+static void print_options_said(FILE *o, const rep_reading *V, int nv, int b) {
     int said = 0;
     for (size_t w = 0; w < sizeof option_words / sizeof option_words[0]; w++) {
         bool has = false;
@@ -1714,34 +890,34 @@ static void print_options_said(FILE *o, const result *V, int nv, int b) {
 /* The readings of board b (BOARD_*) among the rulesets R and variants V,
  * judged among themselves. */
 typedef struct board_verdict {
-    const result *x[MAX_SETS + MAX_VARIANTS];
-    cli_measured m[MAX_SETS + MAX_VARIANTS];
-    cli_judged J[MAX_SETS + MAX_VARIANTS];
-    int k, nbase, ord[MAX_SETS + MAX_VARIANTS];
+    const rep_reading *x[REPORT_MAX_SETS + REPORT_MAX_VARIANTS];
+    kemet_measured m[REPORT_MAX_SETS + REPORT_MAX_VARIANTS];
+    kemet_judged J[REPORT_MAX_SETS + REPORT_MAX_VARIANTS];
+    int k, nbase, ord[REPORT_MAX_SETS + REPORT_MAX_VARIANTS];
 } board_verdict;
 
 /* The readings of board b judged into *B (B->k of them; none judged
  * below two). */
-static void judge_board(const result *R, int n, const result *V, int nv, int b,
-                        board_verdict *B) {
+static void judge_board(const rep_reading *R, int n, const rep_reading *V,
+                        int nv, int b, board_verdict *B) {
     B->k = B->nbase = 0;
     for (int i = 0; i < n + nv; i++) {
-        const result *y = i < n ? &R[i] : &V[i - n];
+        const rep_reading *y = i < n ? &R[i] : &V[i - n];
         if (y->board != b)
             continue;
         B->nbase += i < n;
         B->x[B->k] = y;
-        B->m[B->k++] = measured_of(y, 0);
+        B->m[B->k++] = y->vm[0];
     }
     if (B->k >= 2)
-        cli_verdict(B->m, B->k, -1, B->J, B->ord);
+        kemet_verdict(B->m, B->k, -1, B->J, B->ord);
 }
 
 static const char *const board_title[NBOARDS] = {NULL, "Which Senet?",
                                                  "Which 58 holes?"};
 
-static void print_boards(FILE *o, const result *R, int n, const result *V,
-                         int nv) {
+static void print_boards(FILE *o, const rep_reading *R, int n,
+                         const rep_reading *V, int nv) {
     board_verdict B[1];
     for (int b = BOARD_SENET; b < NBOARDS; b++) {
         judge_board(R, n, V, nv, b, B);
@@ -1761,14 +937,14 @@ static void print_boards(FILE *o, const result *R, int n, const result *V,
         verdict_head(o);
         for (int q = 0; q < k; q++) {
             int i = B->ord[q];
-            verdict_row(o, B->x[i]->id, &B->J[i], &B->m[i]);
+            verdict_row(o, B->x[i]->f.id, &B->J[i], &B->m[i]);
         }
     }
 }
 
 /* How many of the n rulesets judged J[], in the order ord, are in tier 1
  * and not flagged. */
-static int tier1_count(const int *ord, int n, const cli_judged *J) {
+static int tier1_count(const int *ord, int n, const kemet_judged *J) {
     int t = 0;
     while (t < n && J[ord[t]].tier == 1 && !J[ord[t]].flags)
         t++;
@@ -1777,25 +953,25 @@ static int tier1_count(const int *ord, int n, const cli_judged *J) {
 
 /* The first tier of a verdict, as "a, b and c": of the n rulesets x[],
  * judged J[], in the order ord, those of tier 1 and not flagged. */
-static void first_tier(FILE *o, const int *ord, int n, const cli_judged *J,
-                       const result *const *x) {
+static void first_tier(FILE *o, const int *ord, int n, const kemet_judged *J,
+                       const rep_reading *const *x) {
     int t = tier1_count(ord, n, J);
     for (int k = 0; k < t; k++)
         fprintf(o, "%s%s",
                 k == 0       ? ""
                 : k == t - 1 ? " and "
                              : ", ",
-                x[ord[k]]->id);
+                x[ord[k]]->f.id);
     if (t == 0)
         fprintf(o, "none (every reading is flagged)");
 }
 
 /* The findings in plain words, from the verdict already made (judge). */
-static void print_abstract(FILE *o, const result *R, int n, const result *V,
-                           int nv, const settings *st) {
-    int ord[MAX_SETS], nb[NBOARDS] = {0};
-    const result *x[MAX_SETS];
-    cli_judged J[MAX_SETS];
+static void print_abstract(FILE *o, const rep_reading *R, int n,
+                           const rep_reading *V, int nv, const settings *st) {
+    int ord[REPORT_MAX_SETS], nb[NBOARDS] = {0};
+    const rep_reading *x[REPORT_MAX_SETS];
+    kemet_judged J[REPORT_MAX_SETS];
     for (int i = 0; i < n; i++) {
         x[i] = &R[i];
         J[i] = R[i].vj[0];
@@ -1831,7 +1007,7 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
             "part by skill, balance, tension) and of a game that fails "
             "(games the rules cannot end, simple habits as good as search), "
             "%s",
-            st->strong, st->z.h, st->z.most,
+            st->s.strong, st->s.precision, st->s.most,
             tier1_count(ord, n, J) == 1
                 ? "the first tier holds "
                 : "the first tier, a chain of overlapping penalty ranges "
@@ -1842,12 +1018,12 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
                 ? " alone, its penalty range clear of every other's"
                 : "");
     /* the criterion the agents bound: the first tier without it */
-    cli_measured m[MAX_SETS];
-    cli_judged J2[MAX_SETS];
-    int o2[MAX_SETS];
+    kemet_measured m[REPORT_MAX_SETS];
+    kemet_judged J2[REPORT_MAX_SETS];
+    int o2[REPORT_MAX_SETS];
     for (int i = 0; i < n; i++)
-        m[i] = measured_of(&R[i], 0);
-    cli_verdict(m, n, VC_SKILL, J2, o2);
+        m[i] = R[i].vm[0];
+    kemet_verdict(m, n, KEMET_CRIT_SKILL, J2, o2);
     int t1 = tier1_count(ord, n, J), t2 = tier1_count(o2, n, J2);
     bool same = t1 == t2;
     for (int k = 0; k < t1 && same; k++) {
@@ -1873,10 +1049,10 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
                 flagged == 1 ? "its" : "their");
         int said = 0;
         for (int k = 0; k < n; k++) {
-            const result *y = &R[ord[k]];
+            const rep_reading *y = &R[ord[k]];
             if (!y->flags)
                 continue;
-            fprintf(o, "%s %s (", said++ ? "," : "", y->id);
+            fprintf(o, "%s %s (", said++ ? "," : "", y->f.id);
             put_flags(o, y->flags);
             fprintf(o, ")");
         }
@@ -1897,12 +1073,12 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
     }
     int lo = -1, hi = -1;
     for (int i = 0; i < n; i++) {
-        double v = R[i].vm[0].c[VC_SKILL].value;
+        double v = R[i].vm[0].c[KEMET_CRIT_SKILL].value;
         if (isnan(v))
             continue;
-        if (lo < 0 || v < R[lo].vm[0].c[VC_SKILL].value)
+        if (lo < 0 || v < R[lo].vm[0].c[KEMET_CRIT_SKILL].value)
             lo = i;
-        if (hi < 0 || v > R[hi].vm[0].c[VC_SKILL].value)
+        if (hi < 0 || v > R[hi].vm[0].c[KEMET_CRIT_SKILL].value)
             hi = i;
     }
     if (lo >= 0 && lo != hi)
@@ -1911,11 +1087,12 @@ static void print_abstract(FILE *o, const result *R, int n, const result *V,
                 "from %.2f (%.2f–%.2f) of the games (%s) to %.2f "
                 "(%.2f–%.2f) (%s); the rest are decided by the throws and "
                 "by play that %s sees as well.",
-                st->weak[0], R[lo].vm[0].c[VC_SKILL].value,
-                R[lo].vm[0].c[VC_SKILL].lo, R[lo].vm[0].c[VC_SKILL].hi,
-                R[lo].id, R[hi].vm[0].c[VC_SKILL].value,
-                R[hi].vm[0].c[VC_SKILL].lo, R[hi].vm[0].c[VC_SKILL].hi,
-                R[hi].id, st->weak[0]);
+                st->s.weak[0], R[lo].vm[0].c[KEMET_CRIT_SKILL].value,
+                R[lo].vm[0].c[KEMET_CRIT_SKILL].lo,
+                R[lo].vm[0].c[KEMET_CRIT_SKILL].hi, R[lo].f.id,
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].value,
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].lo,
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].hi, R[hi].f.id, st->s.weak[0]);
     fprintf(o, " These are findings about the rules as these agents play "
                "them, not about which reading is the ancient one "
                "(*Limitations*).\n\n");
@@ -1957,7 +1134,7 @@ static void print_limits(FILE *o, const settings *st) {
             "project's rulings decide; another ruling is another variant. "
             "Nothing here says which reading is historically right: a good "
             "game need not be the ancient one.\n\n",
-            st->strong, st->cap);
+            st->s.strong, st->s.cap);
 }
 
 /* The works the method rests on. */
@@ -2008,7 +1185,7 @@ static void print_references(FILE *o) {
 #define MAX_SEEDS 4
 typedef struct seed_verdict {
     uint64_t seed;
-    int tier[MAX_SETS], flags[MAX_SETS], ord[MAX_SETS];
+    int tier[REPORT_MAX_SETS], flags[REPORT_MAX_SETS], ord[REPORT_MAX_SETS];
 } seed_verdict;
 
 /* The ruleset `id` at its defaults, built in or of a --rules file (its
@@ -2024,7 +1201,7 @@ static kemet_rules *open_reading(const char *id) {
 
 /* Who each reading is by, so that a reader need not know the ids, and
  * where each was published, so that a reader can check it. */
-static void print_readings(FILE *o, const result *R, int n) {
+static void print_readings(FILE *o, const rep_reading *R, int n) {
     fprintf(o, "## The readings measured\n\n"
                "Each ruleset is one published reading of its board's "
                "rules, as kemet plays it (docs/rules); `kemet rules ID` "
@@ -2035,7 +1212,7 @@ static void print_readings(FILE *o, const result *R, int n) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
         own |= f && f->board_note;
-        fprintf(o, "| %s | %s | ", R[i].id, R[i].title);
+        fprintf(o, "| %s | %s | ", R[i].f.id, R[i].title);
         if (f && f->author && f->year)
             fprintf(o, "%s, %d", f->author, f->year);
         else if (f && f->author)
@@ -2053,7 +1230,7 @@ static void print_readings(FILE *o, const result *R, int n) {
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
-        fprintf(o, "- **%s**: %s.\n", R[i].id,
+        fprintf(o, "- **%s**: %s.\n", R[i].f.id,
                 f && f->source ? f->source : "not given");
         kemet_rules_close(r);
     }
@@ -2067,35 +1244,37 @@ static void print_readings(FILE *o, const result *R, int n) {
 }
 
 /* The verdict, with those of the nsv other seeds kept. */
-static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
-                          int nsv, const settings *st) {
-    int ord[MAX_SETS], weak[MAX_SETS];
-    judge(R, n, 1, -1, weak);
-    judge(R, n, 0, -1, ord);
+static void print_verdict(FILE *o, rep_reading *R, int n,
+                          const seed_verdict *sv, int nsv, const settings *st) {
+    int ord[REPORT_MAX_SETS], weak[REPORT_MAX_SETS];
+    for (int i = 0; i < n; i++) {
+        ord[R[i].vj[0].place - 1] = i;
+        weak[R[i].vj[1].place - 1] = i;
+    }
     fprintf(o, "## Verdict\n\n");
     verdict_head(o);
     for (int k = 0; k < n; k++)
-        verdict_row(o, R[ord[k]].id, &R[ord[k]].vj[0], &R[ord[k]].vm[0]);
+        verdict_row(o, R[ord[k]].f.id, &R[ord[k]].vj[0], &R[ord[k]].vm[0]);
     fprintf(o, "\nEach cell: the figure with its 95%% interval, then its "
                "cost in square brackets; a flagged figure in bold. The "
                "figures are those of the criteria table above; the probe "
                "shown is the simple strategy that comes nearest "
                "search.\n\n**Each reconstruction's weakest point**:\n\n");
-    cli_judged jv[MAX_SETS];
+    kemet_judged jv[REPORT_MAX_SETS];
     for (int i = 0; i < n; i++)
         jv[i] = R[i].vj[0];
     for (int k = 0; k < n; k++) {
-        fprintf(o, "- **%s**: ", R[ord[k]].id);
+        fprintf(o, "- **%s**: ", R[ord[k]].f.id);
         weakest(o, &R[ord[k]], jv, n, ord[k]);
         fprintf(o, ".\n");
     }
-    double ts[MAX_SETS], tw[MAX_SETS];
+    double ts[REPORT_MAX_SETS], tw[REPORT_MAX_SETS];
     for (int i = 0; i < n; i++) {
         ts[i] = R[i].vj[0].tier;
         tw[i] = R[i].vj[1].tier;
     }
     long opp = 0;
-    double tau = cli_tau_b(ts, tw, n, &opp);
+    double tau = kemet_tau_b(ts, tw, n, &opp);
     fprintf(o, "\n**How the verdict depends on the agents.** Judged on the "
                "same criteria with the weak self-play's figures (balance "
                "from the raw result, decisions, length, tension and the "
@@ -2103,7 +1282,7 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
                "need the strong agent, are the same in both), the tiers "
                "are:");
     for (int k = 0; k < n; k++)
-        fprintf(o, "%s %s (%d)", k ? "," : "", R[weak[k]].id,
+        fprintf(o, "%s %s (%d)", k ? "," : "", R[weak[k]].f.id,
                 R[weak[k]].vj[1].tier);
     if (isnan(tau))
         fprintf(o, "; Kendall's tau-b between the two is undefined (one "
@@ -2123,20 +1302,20 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
                    "verdicts of the seeds kept there.\n\n");
     for (int k = 0; k < nsv; k++) {
         const seed_verdict *v = &sv[k];
-        double mine[MAX_SETS], theirs[MAX_SETS];
+        double mine[REPORT_MAX_SETS], theirs[REPORT_MAX_SETS];
         for (int i = 0; i < n; i++) {
             mine[i] = R[i].vj[0].tier;
             theirs[i] = v->tier[i];
         }
         long opp_k = 0;
-        double tau_k = cli_tau_b(mine, theirs, n, &opp_k);
+        double tau_k = kemet_tau_b(mine, theirs, n, &opp_k);
         fprintf(o,
                 "%sThe same settings at seed %llu (measured by a run kept in "
                 "`%s`) give the tiers:",
                 k ? " " : "", (unsigned long long)v->seed, st->save);
         for (int q = 0; q < n; q++) {
             int i = v->ord[q];
-            fprintf(o, "%s %s (%d%s)", q ? "," : "", R[i].id, v->tier[i],
+            fprintf(o, "%s %s (%d%s)", q ? "," : "", R[i].f.id, v->tier[i],
                     v->flags[i] ? ", flagged" : "");
         }
         if (isnan(tau_k))
@@ -2153,21 +1332,29 @@ static void print_verdict(FILE *o, result *R, int n, const seed_verdict *sv,
         fprintf(o, "\n\n");
     fprintf(o, "**How it depends on each criterion.** Leaving one "
                "criterion out in turn, the first tier is:\n\n");
-    for (int c = 0; c < VC_COUNT; c++) {
-        int t[MAX_SETS];
-        cli_measured m[MAX_SETS];
-        cli_judged J[MAX_SETS];
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        int t[REPORT_MAX_SETS];
+        kemet_measured m[REPORT_MAX_SETS];
+        kemet_judged J[REPORT_MAX_SETS];
         memset(m, 0, sizeof m);
         for (int i = 0; i < n; i++)
             m[i] = R[i].vm[0];
-        cli_verdict(m, n, c, J, t);
-        fprintf(o, "- without %s:", cli_criteria[c].name);
+        kemet_verdict(m, n, c, J, t);
+        fprintf(o, "- without %s:", kemet_criterion_info(c)->name);
         for (int k = 0; k < n && J[t[k]].tier == 1; k++)
-            fprintf(o, "%s %s%s", k ? "," : "", R[t[k]].id,
+            fprintf(o, "%s %s%s", k ? "," : "", R[t[k]].f.id,
                     J[t[k]].flags ? " (flagged)" : "");
         fprintf(o, ".\n");
     }
     fputc('\n', o);
+}
+
+/* The half-width of an interval, relative to its estimate or not. */
+static double half_of(const kemet_stat *s, bool relative) {
+    double h = fmax(s->value - s->lo, s->hi - s->value);
+    if (isinf(s->value) || isinf(s->hi))
+        return INFINITY;
+    return relative ? h / s->value : h;
 }
 
 /* Whether interval s is wider than half-width h (relative: of itself). */
@@ -2188,7 +1375,7 @@ static void put_half(FILE *o, const kemet_stat *s, double h, bool relative,
                 relative ? "%" : "", short_of(s, h, relative) ? "\\*" : "");
 }
 
-static kemet_stat est_stat(const cli_estimate *e) {
+static kemet_stat est_stat(const kemet_estimate *e) {
     return (kemet_stat){e->score, e->lo, e->hi};
 }
 
@@ -2210,29 +1397,30 @@ static void few_games(FILE *o, int *count, const char *id, const char *hi,
 
 /* The samples of fewer than FEW_GAMES games, each listed (o given) or
  * only counted; how many, and in *all how many samples there are. */
-static int few_figures(FILE *o, const result *R, int n, const settings *st,
+static int few_figures(FILE *o, const rep_reading *R, int n, const settings *st,
                        int *all) {
     int count = 0;
     *all = 0;
     for (int i = 0; i < n; i++) {
-        const result *x = &R[i];
-        few_games(o, &count, x->id, st->strong, "", x->strong.games);
-        few_games(o, &count, x->id, x->head.hi, x->head.lo, x->head.games);
-        for (int k = 0; k < x->nsteps; k++)
-            few_games(o, &count, x->id, x->ladder[k].hi, x->ladder[k].lo,
-                      x->ladder[k].games);
-        for (int k = 0; k < NPROBES; k++)
-            few_games(o, &count, x->id, x->probe[k].hi, x->probe[k].lo,
-                      x->probe[k].games);
-        *all += 2 + x->nsteps + NPROBES;
+        const rep_reading *x = &R[i];
+        few_games(o, &count, x->f.id, st->s.strong, "", x->f.strong.games);
+        few_games(o, &count, x->f.id, x->f.head.upper, x->f.head.lower,
+                  x->f.head.games);
+        for (int k = 0; k < x->f.nsteps; k++)
+            few_games(o, &count, x->f.id, x->f.ladder[k].upper,
+                      x->f.ladder[k].lower, x->f.ladder[k].games);
+        for (int k = 0; k < KEMET_STUDY_PROBES; k++)
+            few_games(o, &count, x->f.id, x->f.probe[k].upper,
+                      x->f.probe[k].lower, x->f.probe[k].games);
+        *all += 2 + x->f.nsteps + KEMET_STUDY_PROBES;
     }
     return count;
 }
 
 /* The precision each figure reached. */
-static void print_precision(FILE *o, const result *R, int n,
+static void print_precision(FILE *o, const rep_reading *R, int n,
                             const settings *st) {
-    double h = st->z.h;
+    double h = st->s.precision;
     fprintf(o,
             "\n## Precision reached\n\nThe games each figure took and the "
             "half-width of its 95%% interval; \\* marks a half-width over "
@@ -2245,39 +1433,41 @@ static void print_precision(FILE *o, const result *R, int n,
             "LeadChange | strong vs weak, games | score | luck share | "
             "ladder steps, games | widest step | probes, games | widest "
             "probe |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-            h, 100 * MEDIAN_REL * h, h / LEAD_DIV, st->z.most, GROW_ROUNDS);
+            h, 100 * KEMET_STUDY_MEDIAN_REL * h, h / KEMET_STUDY_LEAD_DIV,
+            st->s.most, KEMET_STUDY_ROUNDS);
     for (int i = 0; i < n; i++) {
-        const result *x = &R[i];
-        fprintf(o, "| %s | %ld |", x->id, x->strong.games);
-        put_half(o, &x->strong.adv_adj, h, false, 3);
-        put_half(o, &x->strong.median, MEDIAN_REL * h, true, 1);
-        put_half(o, &x->strong.a.lead_change, h / LEAD_DIV, false, 4);
-        kemet_stat hs = est_stat(&x->head.m.adj);
-        fprintf(o, " %ld |", x->head.games);
+        const rep_reading *x = &R[i];
+        fprintf(o, "| %s | %ld |", x->f.id, x->f.strong.games);
+        put_half(o, &x->f.strong.p1_adjusted, h, false, 3);
+        put_half(o, &x->f.strong.median, KEMET_STUDY_MEDIAN_REL * h, true, 1);
+        put_half(o, &x->f.strong.analysis.lead_change, h / KEMET_STUDY_LEAD_DIV,
+                 false, 4);
+        kemet_stat hs = est_stat(&x->f.head.stats.adj);
+        fprintf(o, " %ld |", x->f.head.games);
         put_half(o, &hs, h, false, 3);
-        put_half(o, &x->head.share, h, false, 3);
+        put_half(o, &x->f.head.luck_share, h, false, 3);
         kemet_stat wide = {NAN, NAN, NAN};
         long lo = 0, hi = 0;
-        for (int k = 0; k < x->nsteps; k++) {
-            kemet_stat e = est_stat(&x->ladder[k].m.adj);
+        for (int k = 0; k < x->f.nsteps; k++) {
+            kemet_stat e = est_stat(&x->f.ladder[k].stats.adj);
             if (isnan(wide.value) || half_of(&e, false) > half_of(&wide, false))
                 wide = e;
-            long g = x->ladder[k].games;
+            long g = x->f.ladder[k].games;
             lo = !k || g < lo ? g : lo;
             hi = g > hi ? g : hi;
         }
-        if (x->nsteps)
+        if (x->f.nsteps)
             fprintf(o, " %ld–%ld |", lo, hi);
         else
             fprintf(o, " — |");
         put_half(o, &wide, h, false, 3);
         wide = (kemet_stat){NAN, NAN, NAN};
         lo = hi = 0;
-        for (int k = 0; k < NPROBES; k++) {
-            kemet_stat e = est_stat(&x->probe[k].m.adj);
+        for (int k = 0; k < KEMET_STUDY_PROBES; k++) {
+            kemet_stat e = est_stat(&x->f.probe[k].stats.adj);
             if (isnan(wide.value) || half_of(&e, false) > half_of(&wide, false))
                 wide = e;
-            long g = x->probe[k].games;
+            long g = x->f.probe[k].games;
             lo = !k || g < lo ? g : lo;
             hi = g > hi ? g : hi;
         }
@@ -2308,8 +1498,8 @@ static void print_precision(FILE *o, const result *R, int n,
 
 /* One line under Contradictions when step s went the wrong way, the
  * heading first when nothing was said before; whether it said anything. */
-static bool say_contradiction(FILE *o, const char *id, const step *s,
-                              bool said) {
+static bool say_contradiction(FILE *o, const char *id,
+                              const kemet_match_figures *s, bool said) {
     if (!s->contradiction)
         return false;
     if (!said)
@@ -2318,12 +1508,12 @@ static bool say_contradiction(FILE *o, const char *id, const step *s,
                    "score one time in twenty, so among many steps one may "
                    "by chance):\n\n");
     fprintf(o, "- %s: %s scores %.3f (%.3f–%.3f) against %s over %ld games.\n",
-            id, s->hi, s->m.adj.score, s->m.adj.lo, s->m.adj.hi, s->lo,
-            s->games);
+            id, s->upper, s->stats.adj.score, s->stats.adj.lo, s->stats.adj.hi,
+            s->lower, s->games);
     return true;
 }
 
-static void print_md(FILE *o, result *R, int n, result *V, int nv,
+static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                      const settings *st, const char *link, int argc,
                      char **argv, double secs, int threads,
                      const seed_verdict *sv, int nsv) {
@@ -2341,7 +1531,7 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             secs, threads, threads == 1 ? "" : "s", cli_mpi_size(),
             cli_mpi_size() == 1 ? "" : "es",
             st->save ? ", each ruleset measured alone (`--save`)" : "",
-            (unsigned long long)st->seed);
+            (unsigned long long)st->s.seed);
     if (earlier)
         fprintf(o,
                 "%d of the %d rulesets were measured by earlier runs of the "
@@ -2359,12 +1549,12 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                "| Drawishness %%, strong | Completion %%, strong |\n"
                "|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        fprintf(o, "| %s |", R[i].id);
-        md_stat(o, &R[i].strong.adv_adj, 1, 4);
-        md_stat(o, &R[i].strong.a.advantage_p1, 100, 1);
-        md_stat(o, &R[i].weak.a.advantage_p1, 100, 1);
-        md_stat(o, &R[i].strong.a.drawishness, 100, 1);
-        md_stat(o, &R[i].strong.a.completion, 100, 1);
+        fprintf(o, "| %s |", R[i].f.id);
+        md_stat(o, &R[i].f.strong.p1_adjusted, 1, 4);
+        md_stat(o, &R[i].f.strong.analysis.advantage_p1, 100, 1);
+        md_stat(o, &R[i].f.weak.analysis.advantage_p1, 100, 1);
+        md_stat(o, &R[i].f.strong.analysis.drawishness, 100, 1);
+        md_stat(o, &R[i].f.strong.analysis.completion, 100, 1);
         fputc('\n', o);
     }
     md_plot(o, link, "advantage.svg",
@@ -2376,13 +1566,13 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             "DurationTurns, strong | sd (turns) | median turns, weak | moves "
             "(plies), strong |\n|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].strong.a;
-        fprintf(o, "| %s | ", R[i].id);
-        put_figure(o, VC_LENGTH, &R[i].strong.median);
+        const kemet_analysis *a = &R[i].f.strong.analysis;
+        fprintf(o, "| %s | ", R[i].f.id);
+        put_figure(o, KEMET_CRIT_LENGTH, &R[i].f.strong.median);
         fprintf(o, " |");
         md_stat(o, &a->duration_turns, 1, 1);
         fprintf(o, " %.1f | ", a->sd_turns);
-        put_figure(o, VC_LENGTH, &R[i].weak.median);
+        put_figure(o, KEMET_CRIT_LENGTH, &R[i].f.weak.median);
         fprintf(o, " |");
         md_stat(o, &a->duration_moves, 1, 1);
         fputc('\n', o);
@@ -2395,14 +1585,14 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                "BranchingFactor | BoardCoverage |\n"
                "|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].strong.a;
-        fprintf(o, "| %s |", R[i].id);
+        const kemet_analysis *a = &R[i].f.strong.analysis;
+        fprintf(o, "| %s |", R[i].f.id);
         md_stat(o, &a->lost_throws, 100, 1);
         md_stat(o, &a->forced_moves, 100, 1);
-        fprintf(o, " %.1f |", R[i].strong.decisions);
+        fprintf(o, " %.1f |", R[i].f.strong.decisions);
         md_stat(o, &a->choices, 1, 2);
         md_stat(o, &a->branching_factor, 1, 2);
-        fprintf(o, " %.2f |\n", R[i].strong.coverage);
+        fprintf(o, " %.2f |\n", R[i].f.strong.coverage);
     }
     fprintf(o, "\nUnder strong play; shares are of all throws.\n");
     if (link) {
@@ -2410,19 +1600,19 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                    "under strong play, darker more often:\n");
         for (int i = 0; i < n; i++)
             fprintf(o, "\n![Where pieces land in %s](%s/land-%s.svg)\n",
-                    R[i].id, link, R[i].id);
+                    R[i].f.id, link, R[i].f.id);
     }
 
     fprintf(o, "\n## Tension\n\n| ruleset | LeadChange, strong | Drama, "
                "strong | DecisivenessThreshold, strong | LeadChange, weak "
                "|\n|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        const kemet_analysis *a = &R[i].strong.a;
-        fprintf(o, "| %s |", R[i].id);
+        const kemet_analysis *a = &R[i].f.strong.analysis;
+        fprintf(o, "| %s |", R[i].f.id);
         md_unit(o, &a->lead_change);
         md_unit(o, &a->drama);
         md_unit(o, &a->decisiveness_threshold);
-        md_unit(o, &R[i].weak.a.lead_change);
+        md_unit(o, &R[i].f.weak.analysis.lead_change);
         fputc('\n', o);
     }
     md_plot(o, link, "chances.svg",
@@ -2432,42 +1622,43 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     fprintf(o, "\n## Skill\n\n### The ladder\n\nEach cell: the upper "
                "agent's luck-adjusted score against the agent before it, "
                "its interval and the games played.\n\n| ruleset |");
-    for (int k = 0; k < R[0].nsteps; k++)
-        fprintf(o, " %s vs %s |", R[0].ladder[k].hi, R[0].ladder[k].lo);
+    for (int k = 0; k < R[0].f.nsteps; k++)
+        fprintf(o, " %s vs %s |", R[0].f.ladder[k].upper,
+                R[0].f.ladder[k].lower);
     fprintf(o, "\n|---|");
-    for (int k = 0; k < R[0].nsteps; k++)
+    for (int k = 0; k < R[0].f.nsteps; k++)
         fprintf(o, "---|");
     fputc('\n', o);
     for (int i = 0; i < n; i++) {
-        fprintf(o, "| %s |", R[i].id);
-        for (int k = 0; k < R[i].nsteps; k++) {
-            const step *s = &R[i].ladder[k];
+        fprintf(o, "| %s |", R[i].f.id);
+        for (int k = 0; k < R[i].f.nsteps; k++) {
+            const kemet_match_figures *s = &R[i].f.ladder[k];
             fprintf(o, " %s%.3f (%.3f–%.3f), %ld |",
-                    s->contradiction ? "**!** " : "", held(&s->m.adj),
-                    s->m.adj.lo, s->m.adj.hi, s->games);
+                    s->contradiction ? "**!** " : "", held(&s->stats.adj),
+                    s->stats.adj.lo, s->stats.adj.hi, s->games);
         }
         fputc('\n', o);
     }
     /* The strong agent's budget: what the step above it gains. */
-    for (int k = 0; k < R[0].nsteps; k++) {
-        if (strcmp(R[0].ladder[k].lo, st->strong) != 0)
+    for (int k = 0; k < R[0].f.nsteps; k++) {
+        if (strcmp(R[0].f.ladder[k].lower, st->s.strong) != 0)
             continue;
         int above = 0, same = 0;
         for (int i = 0; i < n; i++) {
-            above += R[i].ladder[k].m.adj.lo > 0.5;
-            same += R[i].ladder[k].m.adj.lo <= 0.5;
+            above += R[i].f.ladder[k].stats.adj.lo > 0.5;
+            same += R[i].f.ladder[k].stats.adj.lo <= 0.5;
         }
         fprintf(o,
                 "\nThe strong agent of the self-play, %s, stands where the "
                 "step above it (%s, with four times the budget or more) "
                 "gains nothing measurable in %d of %d rulesets",
-                st->strong, R[0].ladder[k].hi, same, n);
+                st->s.strong, R[0].f.ladder[k].upper, same, n);
         if (above) {
             fprintf(o, "; it gains in");
             for (int i = 0, first = 1; i < n; i++)
-                if (R[i].ladder[k].m.adj.lo > 0.5) {
-                    fprintf(o, "%s %s (%.3f)", first ? "" : ",", R[i].id,
-                            R[i].ladder[k].m.adj.score);
+                if (R[i].f.ladder[k].stats.adj.lo > 0.5) {
+                    fprintf(o, "%s %s (%.3f)", first ? "" : ",", R[i].f.id,
+                            R[i].f.ladder[k].stats.adj.score);
                     first = 0;
                 }
             fprintf(o, ", where strong play would be stronger still");
@@ -2481,9 +1672,9 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             "score");
     bool any = false;
     for (int i = 0; i < n; i++) {
-        for (int k = 0; k < R[i].nsteps; k++)
-            any |= say_contradiction(o, R[i].id, &R[i].ladder[k], any);
-        any |= say_contradiction(o, R[i].id, &R[i].head, any);
+        for (int k = 0; k < R[i].f.nsteps; k++)
+            any |= say_contradiction(o, R[i].f.id, &R[i].f.ladder[k], any);
+        any |= say_contradiction(o, R[i].f.id, &R[i].f.head, any);
     }
     if (!any)
         fprintf(o, "\nNo step goes the wrong way: no stronger agent scores "
@@ -2491,15 +1682,15 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     /* steps whose two agents made the same choice in every game */
     int alike = 0;
     for (int i = 0; i < n; i++)
-        for (int k = 0; k < R[i].nsteps; k++) {
-            const cli_estimate *e = &R[i].ladder[k].m.adj;
+        for (int k = 0; k < R[i].f.nsteps; k++) {
+            const kemet_estimate *e = &R[i].f.ladder[k].stats.adj;
             if (e->hi - e->lo > 1e-9 || fabs(e->score - 0.5) > 1e-9)
                 continue;
             fprintf(o, "%s %s (%s vs %s)",
                     alike++ ? ","
                             : "\nThe upper agent chose as the lower "
                               "one in every game of",
-                    R[i].id, R[i].ladder[k].hi, R[i].ladder[k].lo);
+                    R[i].f.id, R[i].f.ladder[k].upper, R[i].f.ladder[k].lower);
         }
     if (alike)
         fprintf(o, ": the same moves, so one half with no spread. There the "
@@ -2514,53 +1705,54 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
             "(Ludii's, %ld games a match) | kemet's trace (the same "
             "games, luck-adjusted) |\n"
             "|---|---|---|---|---|---|---|\n",
-            st->strong, st->weak[0], st->trace_games);
+            st->s.strong, st->s.weak[0], st->s.trace_games);
     for (int i = 0; i < n; i++) {
-        const step *h = &R[i].head;
-        fprintf(o, "| %s |", R[i].id);
-        md_est(o, &h->m.adj);
-        fprintf(o, " %.3f (%.3f–%.3f) |", h->m.score, h->m.score_lo,
-                h->m.score_hi);
-        md_unit(o, &h->share);
-        if (!shown_better(&R[i].head))
+        const kemet_match_figures *h = &R[i].f.head;
+        fprintf(o, "| %s |", R[i].f.id);
+        md_est(o, &h->stats.adj);
+        fprintf(o, " %.3f (%.3f–%.3f) |", h->stats.score, h->stats.score_lo,
+                h->stats.score_hi);
+        md_unit(o, &h->luck_share);
+        if (!shown_better(&R[i].f.head))
             fprintf(o, " — |");
         else
-            fprintf(o, " %.0f |", R[i].games_to_lead);
-        if (isnan(R[i].skill_trace))
+            fprintf(o, " %.0f |", R[i].f.games_to_lead);
+        if (isnan(R[i].f.skill_trace))
             fprintf(o, " — |");
         else
-            fprintf(o, " %.3f |", R[i].skill_trace);
-        if (isnan(R[i].skill_trace_adj))
+            fprintf(o, " %.3f |", R[i].f.skill_trace);
+        if (isnan(R[i].f.skill_trace_adj))
             fprintf(o, " — |\n");
         else
-            fprintf(o, " %.3f |\n", R[i].skill_trace_adj);
+            fprintf(o, " %.3f |\n", R[i].f.skill_trace_adj);
     }
     fprintf(o, "\nIn words:\n\n");
     for (int i = 0; i < n; i++) {
-        const step *h = &R[i].head;
+        const kemet_match_figures *h = &R[i].f.head;
         fprintf(o,
                 "- **%s**: the throws' luck explains about %.0f%% of the "
                 "variance of a game's result; ",
-                R[i].id, 100 * h->luck_share);
+                R[i].f.id, 100 * h->luck_share.value);
         if (!shown_better(h))
             fprintf(o,
                     "%s is not shown to be better than %s: it scores "
                     "%.3f (%.3f–%.3f) with the luck taken out.\n",
-                    h->hi, h->lo, h->m.adj.score, fmax(0, h->m.adj.lo),
-                    fmin(1, h->m.adj.hi));
+                    h->upper, h->lower, h->stats.adj.score,
+                    fmax(0, h->stats.adj.lo), fmin(1, h->stats.adj.hi));
         else
             fprintf(o,
                     "%s scores %.3f (%.3f–%.3f) against %s with the luck "
                     "taken out, so its better choices decide about %.0f%% "
                     "of the games, and it needs a match of about %.0f "
                     "game%s to be ahead at the end 19 times in 20.\n",
-                    h->hi, h->m.adj.score, h->m.adj.lo, fmin(1, h->m.adj.hi),
-                    h->lo, 100 * edge_of(h->m.adj.score), R[i].games_to_lead,
-                    R[i].games_to_lead == 1 ? "" : "s");
+                    h->upper, h->stats.adj.score, h->stats.adj.lo,
+                    fmin(1, h->stats.adj.hi), h->lower,
+                    100 * edge_of(h->stats.adj.score), R[i].f.games_to_lead,
+                    R[i].f.games_to_lead == 1 ? "" : "s");
     }
     bool tabled = false;
     for (int i = 0; i < n; i++)
-        tabled |= !isnan(R[i].strong.exact_decisions);
+        tabled |= !isnan(R[i].f.strong.table_decisions);
     if (tabled) {
         fprintf(o,
                 "\n### Perfect play where an exact table reaches\n\nIn the "
@@ -2573,16 +1765,16 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 "phase | the linear evaluation's wrong choices | win chance "
                 "it gives away a game, both sides |\n|---|---|---|---|---|\n");
         for (int i = 0; i < n; i++) {
-            const selfplay *S = &R[i].strong;
-            if (isnan(S->exact_decisions))
+            const kemet_selfplay_figures *S = &R[i].f.strong;
+            if (isnan(S->table_decisions))
                 continue;
-            fprintf(o, "| %s | %d pieces a side | %.2f |", R[i].id,
-                    R[i].table_pieces, S->exact_decisions);
-            if (isnan(S->plain_errors))
+            fprintf(o, "| %s | %d pieces a side | %.2f |", R[i].f.id,
+                    R[i].f.table_pieces, S->table_decisions);
+            if (isnan(S->linear_errors))
                 fprintf(o, " — | — |\n");
             else
-                fprintf(o, " %.1f%% | %.2f%% |\n", 100 * S->plain_errors,
-                        100 * S->plain_loss);
+                fprintf(o, " %.1f%% | %.2f%% |\n", 100 * S->linear_errors,
+                        100 * S->linear_loss);
         }
     }
 
@@ -2591,18 +1783,18 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                "draw 0, loss −1), then kemet's, the same games' utility "
                "with the throws' luck taken out, with its 95%% "
                "interval:\n\n| ruleset |");
-    for (int k = 0; k < TRACE_MATCHES; k++)
-        fprintf(o, " %ld vs %ld |", st->trace_base << (k + 1),
-                st->trace_base << k);
+    for (int k = 0; k < KEMET_STUDY_TRACE; k++)
+        fprintf(o, " %ld vs %ld |", st->s.trace_base << (k + 1),
+                st->s.trace_base << k);
     fprintf(o, "\n|---|");
-    for (int k = 0; k < TRACE_MATCHES; k++)
+    for (int k = 0; k < KEMET_STUDY_TRACE; k++)
         fprintf(o, "---|");
     fputc('\n', o);
     for (int i = 0; i < n; i++) {
-        fprintf(o, "| %s |", R[i].id);
-        for (int k = 0; k < TRACE_MATCHES; k++) {
-            const kemet_stat *a = &R[i].trace_adj[k];
-            fprintf(o, " %+.2f; %+.2f (%+.2f–%+.2f) |", R[i].trace_y[k],
+        fprintf(o, "| %s |", R[i].f.id);
+        for (int k = 0; k < KEMET_STUDY_TRACE; k++) {
+            const kemet_stat *a = &R[i].f.trace_adj[k];
+            fprintf(o, " %+.2f; %+.2f (%+.2f–%+.2f) |", R[i].f.trace_y[k],
                     a->value, a->lo, a->hi);
         }
         fputc('\n', o);
@@ -2611,26 +1803,27 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
     fprintf(o,
             "\n## Degeneracy\n\nEach simple strategy's luck-adjusted score "
             "against %s (one half: as good as search).\n\n| ruleset |",
-            st->strong);
-    for (int k = 0; k < NPROBES; k++)
+            st->s.strong);
+    for (int k = 0; k < KEMET_STUDY_PROBES; k++)
         fprintf(o, " %s |", probe_name[k]);
     fprintf(o, " flags |\n|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        fprintf(o, "| %s |", R[i].id);
-        for (int k = 0; k < NPROBES; k++)
-            md_est(o, &R[i].probe[k].m.adj);
+        fprintf(o, "| %s |", R[i].f.id);
+        for (int k = 0; k < KEMET_STUDY_PROBES; k++)
+            md_est(o, &R[i].f.probe[k].stats.adj);
         fprintf(o, " ");
         put_flags(o, R[i].flags);
         fprintf(o, " |\n");
     }
     bool flagged = false;
     for (int i = 0; i < n; i++)
-        for (int c = 0; c < VC_COUNT; c++)
+        for (int c = 0; c < KEMET_CRITERIA; c++)
             if (R[i].flags >> c & 1) {
                 if (!flagged)
                     fprintf(o, "\nWhat each flag rests on:\n\n");
                 flagged = true;
-                fprintf(o, "- %s, %s: ", R[i].id, cli_criteria[c].name);
+                fprintf(o, "- %s, %s: ", R[i].f.id,
+                        kemet_criterion_info(c)->name);
                 flag_detail(o, c, &R[i].vm[0].c[c]);
                 fprintf(o, ".\n");
             }
@@ -2650,36 +1843,36 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                 "luck-adjusted | median turns | no choice %% | luck share "
                 "| LeadChange | %s vs %s | flags |\n"
                 "|---|---|---|---|---|---|---|---|\n",
-                st->strong, st->weak[0]);
+                st->s.strong, st->s.weak[0]);
         for (int pass = 0; pass < 2; pass++)
             for (int i = 0; i < (pass ? nv : n); i++) {
-                const result *x = pass ? &V[i] : &R[i];
+                const rep_reading *x = pass ? &V[i] : &R[i];
                 /* the groups: the Senets (with and without the rethrow)
                  * and every base of a variant */
-                bool show = pass == 1 || strncmp(x->id, "senet-", 6) == 0;
+                bool show = pass == 1 || strncmp(x->f.id, "senet-", 6) == 0;
                 for (int k = 0; !pass && k < nv && !show; k++)
-                    show = strcmp(V[k].base, x->id) == 0;
+                    show = strcmp(V[k].base, x->f.id) == 0;
                 if (!show)
                     continue;
-                const selfplay *S = &x->strong;
-                fprintf(o, "| %s |", x->id);
-                md_stat(o, &S->adv_adj, 1, 3);
+                const kemet_selfplay_figures *S = &x->f.strong;
+                fprintf(o, "| %s |", x->f.id);
+                md_stat(o, &S->p1_adjusted, 1, 3);
                 fprintf(o, " ");
-                put_figure(o, VC_LENGTH, &S->median);
+                put_figure(o, KEMET_CRIT_LENGTH, &S->median);
                 fprintf(o, " | %.0f |",
-                        100 *
-                            (S->a.forced_moves.value + S->a.lost_throws.value));
-                md_unit(o, &x->head.share);
-                md_unit(o, &S->a.lead_change);
-                md_est(o, &x->head.m.adj);
+                        100 * (S->analysis.forced_moves.value +
+                               S->analysis.lost_throws.value));
+                md_unit(o, &x->f.head.luck_share);
+                md_unit(o, &S->analysis.lead_change);
+                md_est(o, &x->f.head.stats.adj);
                 fprintf(o, " ");
-                put_flags(o, flags_of(x));
+                put_flags(o, x->flags);
                 fprintf(o, " |\n");
             }
         bool kendall = false, robinson = false;
         for (int i = 0; i < n; i++) {
-            kendall |= strcmp(R[i].id, "senet-kendall") == 0;
-            robinson |= strcmp(R[i].id, "senet-robinson") == 0;
+            kendall |= strcmp(R[i].f.id, "senet-kendall") == 0;
+            robinson |= strcmp(R[i].f.id, "senet-robinson") == 0;
         }
         if (kendall && robinson)
             fprintf(o, "\nsenet-kendall and senet-robinson are Senet without "
@@ -2700,36 +1893,36 @@ static void print_md(FILE *o, result *R, int n, result *V, int nv,
                   "in two pools dealt game by game over the threads, so a "
                   "part has no wall time of its own); the total wall time "
                   "is given above.");
-    for (int k = 0; k < NPARTS; k++)
-        fprintf(o, " %s |", part_name[k]);
+    for (int k = 0; k < KEMET_PARTS; k++)
+        fprintf(o, " %s |", kemet_part_name(k));
     fprintf(o, " all | exact endgame table |\n|---|");
-    for (int k = 0; k < NPARTS; k++)
+    for (int k = 0; k < KEMET_PARTS; k++)
         fprintf(o, "---|");
     fprintf(o, "---|---|\n");
-    double sum[NPARTS] = {0}, base = 0;
+    double sum[KEMET_PARTS] = {0}, base = 0;
     for (int i = 0; i < n + nv; i++) {
-        const result *x = i < n ? &R[i] : &V[i - n];
+        const rep_reading *x = i < n ? &R[i] : &V[i - n];
         if (i == n) { /* the rulesets named, then the variants */
             fprintf(o, "| **the %d ruleset%s** |", n, n == 1 ? "" : "s");
-            for (int k = 0; k < NPARTS; k++)
+            for (int k = 0; k < KEMET_PARTS; k++)
                 fprintf(o, " %.1f |", sum[k]);
             fprintf(o, " **%.1f** | |\n", base);
         }
-        fprintf(o, "| %s |", x->id);
-        for (int k = 0; k < NPARTS; k++) {
+        fprintf(o, "| %s |", x->f.id);
+        for (int k = 0; k < KEMET_PARTS; k++) {
             fprintf(o, " %.1f |", x->part_secs[k]);
             sum[k] += x->part_secs[k];
         }
         fprintf(o, " %.1f |", x->secs);
         base += i < n ? x->secs : 0;
-        if (x->table_pieces)
-            fprintf(o, " %d pieces a side |\n", x->table_pieces);
+        if (x->f.table_pieces)
+            fprintf(o, " %d pieces a side |\n", x->f.table_pieces);
         else
             fprintf(o, " none |\n");
     }
     fprintf(o, "| **all** |");
     double all = 0;
-    for (int k = 0; k < NPARTS; k++) {
+    for (int k = 0; k < KEMET_PARTS; k++) {
         fprintf(o, " %.1f |", sum[k]);
         all += sum[k];
     }
@@ -2762,26 +1955,28 @@ static void csv_stat(FILE *o, const kemet_stat *s) {
     fprintf(o, ",%.6g,%.6g,%.6g", s->value, s->lo, s->hi);
 }
 
-static void print_csv(FILE *o, const result *R, int n) {
+static void print_csv(FILE *o, const rep_reading *R, int n) {
     fprintf(o, "ruleset,games,median_turns,AdvantageP1Adjusted,lo,hi,"
                "AdvantageP1,lo,hi,DurationTurns,lo,hi,LostThrows,lo,hi,"
                "ForcedMoves,lo,hi,LeadChange,lo,hi,Drama,lo,hi,"
                "DecisivenessThreshold,lo,hi,BoardCoverage,LuckShare,"
                "GamesToLead,SkillTrace,StrongVsWeak,lo,hi\n");
     for (int i = 0; i < n; i++) {
-        const selfplay *S = &R[i].strong;
-        fprintf(o, "%s,%ld,%.6g", R[i].id, S->games, S->a.median_turns);
-        csv_stat(o, &S->adv_adj);
-        csv_stat(o, &S->a.advantage_p1);
-        csv_stat(o, &S->a.duration_turns);
-        csv_stat(o, &S->a.lost_throws);
-        csv_stat(o, &S->a.forced_moves);
-        csv_stat(o, &S->a.lead_change);
-        csv_stat(o, &S->a.drama);
-        csv_stat(o, &S->a.decisiveness_threshold);
+        const kemet_selfplay_figures *S = &R[i].f.strong;
+        fprintf(o, "%s,%ld,%.6g", R[i].f.id, S->games,
+                S->analysis.median_turns);
+        csv_stat(o, &S->p1_adjusted);
+        csv_stat(o, &S->analysis.advantage_p1);
+        csv_stat(o, &S->analysis.duration_turns);
+        csv_stat(o, &S->analysis.lost_throws);
+        csv_stat(o, &S->analysis.forced_moves);
+        csv_stat(o, &S->analysis.lead_change);
+        csv_stat(o, &S->analysis.drama);
+        csv_stat(o, &S->analysis.decisiveness_threshold);
         fprintf(o, ",%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n", S->coverage,
-                R[i].head.luck_share, R[i].games_to_lead, R[i].skill_trace,
-                R[i].head.m.adj.score, R[i].head.m.adj.lo, R[i].head.m.adj.hi);
+                R[i].f.head.luck_share.value, R[i].f.games_to_lead,
+                R[i].f.skill_trace, R[i].f.head.stats.adj.score,
+                R[i].f.head.stats.adj.lo, R[i].f.head.stats.adj.hi);
     }
 }
 
@@ -2812,20 +2007,22 @@ static void json_stat(FILE *o, const char *name, const kemet_stat *s) {
     fprintf(o, "]}");
 }
 
-static void json_est(FILE *o, const char *name, const step *s) {
-    kemet_stat k = {s->m.adj.score, s->m.adj.lo, s->m.adj.hi};
+static void json_est(FILE *o, const char *name, const kemet_match_figures *s) {
+    kemet_stat k = {s->stats.adj.score, s->stats.adj.lo, s->stats.adj.hi};
     fprintf(o,
             ",\"%s\":{\"upper\":\"%s\",\"lower\":\"%s\",\"games\":%ld,"
             "\"contradiction\":%s",
-            name, s->hi, s->lo, s->games, s->contradiction ? "true" : "false");
+            name, s->upper, s->lower, s->games,
+            s->contradiction ? "true" : "false");
     json_stat(o, "adjusted", &k);
     fprintf(o, ",\"luck_share\":");
-    json_num(o, s->luck_share);
+    json_num(o, s->luck_share.value);
     fputc('}', o);
 }
 
-static void json_play(FILE *o, const char *name, const selfplay *S) {
-    const kemet_analysis *a = &S->a;
+static void json_play(FILE *o, const char *name,
+                      const kemet_selfplay_figures *S) {
+    const kemet_analysis *a = &S->analysis;
     fprintf(o,
             ",\"%s\":{\"agents\":[\"%s\",\"%s\"],\"games\":%ld,"
             "\"median_turns\":",
@@ -2833,7 +2030,7 @@ static void json_play(FILE *o, const char *name, const selfplay *S) {
     json_num(o, a->median_turns);
     fprintf(o, ",\"BoardCoverage\":");
     json_num(o, S->coverage);
-    json_stat(o, "AdvantageP1Adjusted", &S->adv_adj);
+    json_stat(o, "AdvantageP1Adjusted", &S->p1_adjusted);
     json_stat(o, "Completion", &a->completion);
     json_stat(o, "Drawishness", &a->drawishness);
     json_stat(o, "AdvantageP1", &a->advantage_p1);
@@ -2847,54 +2044,55 @@ static void json_play(FILE *o, const char *name, const selfplay *S) {
     json_stat(o, "Drama", &a->drama);
     json_stat(o, "DecisivenessThreshold", &a->decisiveness_threshold);
     fprintf(o, ",\"TableDecisions\":");
-    json_num(o, S->exact_decisions);
+    json_num(o, S->table_decisions);
     fprintf(o, ",\"LinearErrors\":");
-    json_num(o, S->plain_errors);
+    json_num(o, S->linear_errors);
     fprintf(o, ",\"LinearLoss\":");
-    json_num(o, S->plain_loss);
+    json_num(o, S->linear_loss);
     fputc('}', o);
 }
 
-static void print_json(FILE *o, const result *R, int n, int nbase,
+static void print_json(FILE *o, const rep_reading *R, int n, int nbase,
                        const settings *st) {
     fprintf(o, "{\"seed\":%llu,\"strong\":\"%s\",\"rulesets\":[",
-            (unsigned long long)st->seed, st->strong);
+            (unsigned long long)st->s.seed, st->s.strong);
     for (int i = 0; i < n; i++) {
-        fprintf(o, "%s{\"ruleset\":\"%s\"", i ? "," : "", R[i].id);
-        json_play(o, "strong_play", &R[i].strong);
-        json_play(o, "weak_play", &R[i].weak);
+        fprintf(o, "%s{\"ruleset\":\"%s\"", i ? "," : "", R[i].f.id);
+        json_play(o, "strong_play", &R[i].f.strong);
+        json_play(o, "weak_play", &R[i].f.weak);
         fprintf(o, ",\"ladder\":[");
-        for (int k = 0; k < R[i].nsteps; k++) {
+        for (int k = 0; k < R[i].f.nsteps; k++) {
             fprintf(o, "%s{\"x\":0", k ? "," : "");
-            json_est(o, "step", &R[i].ladder[k]);
+            json_est(o, "step", &R[i].f.ladder[k]);
             fputc('}', o);
         }
         fputc(']', o);
-        json_est(o, "strong_vs_weak", &R[i].head);
+        json_est(o, "strong_vs_weak", &R[i].f.head);
         fprintf(o, ",\"GamesToLead\":");
-        json_num(o, R[i].games_to_lead);
+        json_num(o, R[i].f.games_to_lead);
         fprintf(o, ",\"SkillTrace\":");
-        json_num(o, R[i].skill_trace);
+        json_num(o, R[i].f.skill_trace);
         fprintf(o, ",\"SkillTraceLuckAdjusted\":");
-        json_num(o, R[i].skill_trace_adj);
-        for (int k = 0; k < NPROBES; k++)
-            json_est(o, probe_name[k], &R[i].probe[k]);
-        fprintf(o, ",\"flags\":%d", flags_of(&R[i]));
-        json_stat(o, "MedianTurns", &R[i].strong.median);
-        json_stat(o, "DecisionsPerTurn", &R[i].strong.per_turn);
-        json_stat(o, "Stopped", &R[i].strong.capped);
-        json_stat(o, "LuckShare", &R[i].head.share);
+        json_num(o, R[i].f.skill_trace_adj);
+        for (int k = 0; k < KEMET_STUDY_PROBES; k++)
+            json_est(o, probe_name[k], &R[i].f.probe[k]);
+        fprintf(o, ",\"flags\":%d", R[i].flags);
+        json_stat(o, "MedianTurns", &R[i].f.strong.median);
+        json_stat(o, "DecisionsPerTurn", &R[i].f.strong.per_turn);
+        json_stat(o, "Stopped", &R[i].f.strong.stopped);
+        json_stat(o, "LuckShare", &R[i].f.head.luck_share);
         fputc('}', o);
     }
     /* the verdict on the rulesets named (not the variants) */
     fprintf(o, "],\"verdict\":[");
     for (int i = 0; i < nbase; i++) {
         fprintf(o, "%s{\"id\":\"%s\",\"tier\":%d,\"flags\":%d,\"penalty\":",
-                i ? "," : "", R[i].id, R[i].vj[0].tier, R[i].vj[0].flags);
+                i ? "," : "", R[i].f.id, R[i].vj[0].tier, R[i].vj[0].flags);
         json_stat_only(o, &R[i].vj[0].penalty);
         fprintf(o, ",\"weak_tier\":%d,\"figures\":{", R[i].vj[1].tier);
-        for (int c = 0; c < VC_COUNT; c++) {
-            fprintf(o, "%s\"%s\":", c ? "," : "", cli_criteria[c].name);
+        for (int c = 0; c < KEMET_CRITERIA; c++) {
+            fprintf(o, "%s\"%s\":", c ? "," : "",
+                    kemet_criterion_info(c)->name);
             json_stat_only(o, &R[i].vm[0].c[c]);
         }
         fprintf(o, "}}");
@@ -2930,20 +2128,20 @@ static int svg_close(FILE *f) {
 }
 
 /* Game lengths under strong play: one histogram row per ruleset. */
-static int plot_lengths(const char *dir, const result *R, int n) {
+static int plot_lengths(const char *dir, const rep_reading *R, int n) {
     int rowh = 60, w = 760, h = 40 + n * rowh + 10;
     FILE *f = svg_open(dir, "lengths.svg", w, h,
                        "How long is a game? Turns under strong play");
     if (!f)
         return EXIT_BAD;
     for (int i = 0; i < n; i++) {
-        const selfplay *S = &R[i].strong;
+        const kemet_selfplay_figures *S = &R[i].f.strong;
         int y0 = 40 + i * rowh;
         long top = 1;
-        for (int b = 0; b < BINS; b++)
+        for (int b = 0; b < KEMET_STUDY_BINS; b++)
             top = S->hist[b] > top ? S->hist[b] : top;
-        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 28, R[i].id);
-        for (int b = 0; b < BINS; b++) {
+        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 28, R[i].f.id);
+        for (int b = 0; b < KEMET_STUDY_BINS; b++) {
             double bh = 44.0 * (double)S->hist[b] / (double)top;
             fprintf(f,
                     "<rect x=\"%d\" y=\"%.1f\" width=\"20\" height=\"%.1f\" "
@@ -2955,22 +2153,22 @@ static int plot_lengths(const char *dir, const result *R, int n) {
         fprintf(f,
                 "<text x=\"%d\" y=\"%d\" fill=\"#555\">0 to %.0f turns; "
                 "median %.0f (weak play: %.0f)</text>\n",
-                250, y0 + 60, BINS * S->bin, S->a.median_turns,
-                R[i].weak.a.median_turns);
+                250, y0 + 60, KEMET_STUDY_BINS * S->bin,
+                S->analysis.median_turns, R[i].f.weak.analysis.median_turns);
     }
     return svg_close(f);
 }
 
 /* One dot with its interval per series and ruleset, on a 0-1 axis with a
  * mark at one half. get(R, s, &stat) gives series s of a ruleset. */
-typedef kemet_stat (*series_fn)(const result *R, int s);
+typedef kemet_stat (*series_fn)(const rep_reading *R, int s);
 
-static kemet_stat adv_series(const result *R, int s) {
-    return s == 0 ? R->strong.adv_adj : R->weak.a.advantage_p1;
+static kemet_stat adv_series(const rep_reading *R, int s) {
+    return s == 0 ? R->f.strong.p1_adjusted : R->f.weak.analysis.advantage_p1;
 }
 
 static int plot_dots(const char *dir, const char *name, const char *title,
-                     const result *R, int n, int series,
+                     const rep_reading *R, int n, int series,
                      const char *const *labels, series_fn get, double lo,
                      double hi) {
     int rows = (series + 2) / 3, top = 55 + 16 * rows;
@@ -3003,7 +2201,7 @@ static int plot_dots(const char *dir, const char *name, const char *title,
                 28 + 210 * (s % 3), 37 + 16 * (s / 3), labels[s]);
     for (int i = 0; i < n; i++) {
         int y0 = top + 10 + i * rowh;
-        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 12, R[i].id);
+        fprintf(f, "<text x=\"10\" y=\"%d\">%s</text>\n", y0 + 12, R[i].f.id);
         for (int s = 0; s < series; s++) {
             kemet_stat st = get(&R[i], s);
             if (isnan(st.value))
@@ -3016,7 +2214,7 @@ static int plot_dots(const char *dir, const char *name, const char *title,
                     "(%.3f-%.3f)</title></circle><text x=\"%d\" y=\"%.1f\" "
                     "fill=\"%s\" font-size=\"10\">%.3f</text>\n",
                     XPOS(st.lo), y, XPOS(st.hi), y, colour[s % 6],
-                    XPOS(st.value), y, colour[s % 6], R[i].id, labels[s],
+                    XPOS(st.value), y, colour[s % 6], R[i].f.id, labels[s],
                     st.value, st.lo, st.hi, x1 + 10, y + 4, colour[s % 6],
                     st.value);
         }
@@ -3025,13 +2223,13 @@ static int plot_dots(const char *dir, const char *name, const char *title,
     return svg_close(f);
 }
 
-static kemet_stat ladder_series(const result *R, int s) {
-    const cli_estimate *e = &R->ladder[s].m.adj;
+static kemet_stat ladder_series(const rep_reading *R, int s) {
+    const kemet_estimate *e = &R->f.ladder[s].stats.adj;
     return (kemet_stat){e->score, e->lo, e->hi};
 }
 
 /* Player 1's chance through the sample games: one small panel each. */
-static int plot_chances(const char *dir, const result *R, int n) {
+static int plot_chances(const char *dir, const rep_reading *R, int n) {
     int cols = 2, pw = 400, ph = 110, rows = (n + cols - 1) / cols;
     int w = cols * pw + 20, h = 40 + rows * (ph + 30);
     FILE *f = svg_open(dir, "chances.svg", w, h,
@@ -3041,14 +2239,14 @@ static int plot_chances(const char *dir, const result *R, int n) {
         return EXIT_BAD;
     static const char *const colour[] = {"#2b5d8a", "#8a5a2b", "#3a7a3a"};
     for (int i = 0; i < n; i++) {
-        const selfplay *S = &R[i].strong;
+        const kemet_selfplay_figures *S = &R[i].f.strong;
         double x0 = 10 + (i % cols) * pw, y0 = 50 + (i / cols) * (ph + 30);
         fprintf(f,
                 "<text x=\"%.0f\" y=\"%.0f\">%s</text><rect x=\"%.0f\" "
                 "y=\"%.0f\" width=\"%d\" height=\"%d\" fill=\"none\" "
                 "stroke=\"#bbb\"/><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" "
                 "y2=\"%.0f\" stroke=\"#ddd\"/>\n",
-                x0, y0 - 4, R[i].id, x0, y0, pw - 30, ph, x0, y0 + ph / 2.0,
+                x0, y0 - 4, R[i].f.id, x0, y0, pw - 30, ph, x0, y0 + ph / 2.0,
                 x0 + pw - 30, y0 + ph / 2.0);
         int longest = 1;
         for (int k = 0; k < S->nsample; k++)
@@ -3068,21 +2266,21 @@ static int plot_chances(const char *dir, const result *R, int n) {
 
 /* The board as kemet_art draws it, each hole shaded by the arrivals on it
  * a game under strong play. */
-static int plot_land(const char *dir, const result *R) {
+static int plot_land(const char *dir, const rep_reading *R) {
     const kemet_board_art *A = &R->art;
     double scale = 560.0 / (A->w > A->h ? A->w : A->h);
     int w = (int)(A->w * scale) + 40, h = (int)(A->h * scale) + 80;
     char name[160], title[200];
-    snprintf(name, sizeof name, "land-%s.svg", R->id);
-    snprintf(title, sizeof title, "Where do pieces land in %s?", R->id);
+    snprintf(name, sizeof name, "land-%s.svg", R->f.id);
+    snprintf(title, sizeof title, "Where do pieces land in %s?", R->f.id);
     FILE *f = svg_open(dir, name, w, h, title);
     if (!f)
         return EXIT_BAD;
     double top = 0;
     for (int k = 0; k < A->nholes; k++) {
         int c = A->hole[k].cell;
-        if (c > 0 && c < MAX_CELLS && R->strong.land[c] > top)
-            top = R->strong.land[c];
+        if (c > 0 && c < KEMET_STUDY_CELLS && R->f.strong.land[c] > top)
+            top = R->f.strong.land[c];
     }
     fprintf(f, "<g transform=\"translate(20 40) scale(%.4f)\">\n", scale);
     for (int k = 0; k < A->nlinks; k++) {
@@ -3104,8 +2302,9 @@ static int plot_land(const char *dir, const result *R) {
     }
     for (int k = 0; k < A->nholes; k++) {
         const kemet_hole_art *H = &A->hole[k];
-        double v =
-            H->cell > 0 && H->cell < MAX_CELLS ? R->strong.land[H->cell] : 0;
+        double v = H->cell > 0 && H->cell < KEMET_STUDY_CELLS
+                       ? R->f.strong.land[H->cell]
+                       : 0;
         double t = top > 0 ? v / top : 0;
         int red = (int)(251 - t * (251 - 120)), green = (int)(247 - t * 200),
             blue = (int)(238 - t * 200);
@@ -3127,7 +2326,7 @@ static int plot_land(const char *dir, const result *R) {
     fprintf(f,
             "</g>\n<text x=\"20\" y=\"%d\" fill=\"#555\">Darkest: %.2f "
             "arrivals a game. BoardCoverage %.2f.</text>\n",
-            h - 12, top, R->strong.coverage);
+            h - 12, top, R->f.strong.coverage);
     return svg_close(f);
 }
 
@@ -3141,13 +2340,13 @@ static int make_folder(const char *dir, const char *what) {
     return 0;
 }
 
-static int write_plots(const char *dir, const result *R, int n) {
+static int write_plots(const char *dir, const rep_reading *R, int n) {
     static const char *const adv[] = {"strong, luck-adjusted", "weak, raw"};
-    const char *steps[MAX_RUNGS];
-    char names[MAX_RUNGS][100];
-    for (int k = 0; k < R[0].nsteps; k++) {
-        snprintf(names[k], sizeof names[k], "%s vs %s", R[0].ladder[k].hi,
-                 R[0].ladder[k].lo);
+    const char *steps[KEMET_STUDY_RUNGS];
+    char names[KEMET_STUDY_RUNGS][100];
+    for (int k = 0; k < R[0].f.nsteps; k++) {
+        snprintf(names[k], sizeof names[k], "%s vs %s", R[0].f.ladder[k].upper,
+                 R[0].f.ladder[k].lower);
         steps[k] = names[k];
     }
     if (plot_lengths(dir, R, n) ||
@@ -3157,7 +2356,7 @@ static int write_plots(const char *dir, const result *R, int n) {
         plot_dots(dir, "ladder.svg",
                   "Does more thinking win more? Each ladder step's "
                   "luck-adjusted score",
-                  R, n, R[0].nsteps, steps, ladder_series, 0.2, 1.0) ||
+                  R, n, R[0].f.nsteps, steps, ladder_series, 0.2, 1.0) ||
         plot_chances(dir, R, n))
         return EXIT_BAD;
     for (int i = 0; i < n; i++)
@@ -3316,392 +2515,51 @@ static int expand_options(const char *list, char specs[][96], int n, int room) {
     return n;
 }
 
-/* ------------------------------------------------------------------------
- * Measurements kept (--save DIR)
- *
- * A long run (the published report takes hours) keeps each ruleset's
- * whole measurement in DIR as soon as it is made, and a run of the same
- * command reads back what an earlier one kept instead of playing it
- * again: a run cut short loses at most the ruleset it was measuring, and
- * the rulesets of one report may be measured by separate runs (on other
- * machines or days) whose folders are then joined. With --save each
- * ruleset is measured alone, its two pools in turn.
- *
- * A file is named by the ruleset's id and a hash of its opening lines,
- * which say in words everything that decides its numbers: the settings
- * and the seed, the endgame table, race database and network in use (the
- * network by a hash of its text), the revision of the measurement
- * (MEASURE_REV, raised whenever a change to kemet changes the numbers of
- * the same settings) and the layout of the figures. The figures follow,
- * then a checksum of them. A file whose lines do not match its name, or
- * whose figures are short, too long or fail the checksum, is refused with
- * one line naming it.
- * --------------------------------------------------------------------- */
-
-#define MEASURE_REV 2
-#define SAVE_MAGIC "kemet-analyze-measurement 1\n"
-#define SAVE_MAX (256L << 20) /* bytes: far more than any run's file */
-#define SAVE_HEAD 2048        /* the most its opening lines take */
-#define FNV_BASIS 0xcbf29ce484222325ULL
-
-static uint64_t fnv64(uint64_t h, const void *p, size_t n) {
-    const unsigned char *c = p;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ c[i]) * 0x100000001b3ULL;
-    return h;
-}
-
-/* The path in `dir` of the file of ruleset `id` whose opening lines are
- * `head`. 0, or EXIT_BAD after a message. */
-static int save_path(const char *dir, const char *id, const char *head,
-                     char *path, size_t psize) {
-    char name[96];
-    size_t k = 0;
-    for (const char *c = id; *c && k + 1 < sizeof name; c++, k++)
-        name[k] = (char)((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
-                                 *c == '-'
-                             ? *c
-                             : '_');
-    name[k] = 0;
-    if ((size_t)snprintf(
-            path, psize, "%s/%s.%016llx.kma", dir, name,
-            (unsigned long long)fnv64(FNV_BASIS, head, strlen(head))) >= psize)
-        return cli_fail("analyze: the --save folder's name is too long");
-    return 0;
-}
-
-/* What decides the numbers of R, measured with judge j, as the lines that
- * open its file (into head), and the file's path. 0, or EXIT_BAD after a
- * message. */
-static int save_header(const settings *st, const char *dir, const result *R,
-                       const kemet_judge *j, char *head, size_t hsize,
-                       char *path, size_t psize) {
-    uint64_t net = 0;
-    const kemet_net *nt = kemet_judge_net(j);
-    char *text = NULL;
-    if (nt && kemet_net_format(nt, NULL, &text) == KEMET_OK)
-        net = fnv64(FNV_BASIS, text, strlen(text));
-    free(text);
-    if (nt && !net)
-        return cli_fail("out of memory");
-    size_t len = (size_t)snprintf(
-        head, hsize,
-        SAVE_MAGIC "revision %d\nruleset %s\nagents strong=%s weak=%s,%s "
-                   "ladder=",
-        MEASURE_REV, R->id, st->strong, st->weak[0], st->weak[1]);
-    for (int k = 0; k < st->rungs && len < hsize; k++)
-        len += (size_t)snprintf(head + len, hsize - len, "%s%s", k ? "," : "",
-                                st->ladder[k]);
-    if (len < hsize)
-        len += (size_t)snprintf(
-            head + len, hsize - len,
-            "\nsamples games=%ld precision=%.17g pilot=%ld most=%ld "
-            "trace=%ldx%ld turns=%ld seed=%llu\njudge table=%d race=%s "
-            "net=%016llx board=%s\nlayout %zu %zu %zu %d\n\n",
-            st->games, st->z.h, st->z.pilot, st->z.most, st->trace_games,
-            st->trace_base, st->cap, (unsigned long long)st->seed,
-            R->table_pieces, kemet_judge_race(j) ? "yes" : "no",
-            (unsigned long long)net, st->board ? st->board : "-",
-            sizeof(result), sizeof(selfplay), sizeof(step), SAMPLES);
-    if (len >= hsize)
-        return cli_fail("analyze: the settings are too long to --save");
-    return save_path(dir, R->id, head, path, psize);
-}
-
-/* The figures of a self-play's sample games: their lengths, checked. */
-static bool samples_fit(const selfplay *S, long cap) {
-    if (S->nsample < 0 || S->nsample > SAMPLES)
-        return false;
-    for (int k = 0; k < S->nsample; k++)
-        if (S->sample_n[k] < 0 || S->sample_n[k] > 2 * cap + 2)
-            return false;
-    return true;
-}
-
-/* Whether the byte at p is a flag's (0 or 1), read without reading it as
- * a bool. */
-static bool flag_byte(const void *p) {
-    unsigned char b;
-    memcpy(&b, p, 1);
-    return b <= 1;
-}
-
-/* R's measurement kept at `path` under `head`. 0, or EXIT_BAD after a
- * message; a file that cannot be written is left as it was. */
-static int save_result(const char *path, const char *head, const result *R) {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return cli_fail("analyze: cannot write %.200s", tmp);
-    result c = *R;
-    for (int w = 0; w < 2; w++)
-        for (int k = 0; k < SAMPLES; k++)
-            (w ? &c.strong : &c.weak)->sample[k] = NULL;
-    c.earlier = false;
-    uint64_t h = fnv64(FNV_BASIS, &c, sizeof c);
-    bool ok = fputs(head, f) >= 0 && fwrite(&c, sizeof c, 1, f) == 1;
-    for (int w = 0; w < 2 && ok; w++) {
-        const selfplay *S = w ? &R->strong : &R->weak;
-        for (int k = 0; k < S->nsample && ok; k++) {
-            size_t n = (size_t)S->sample_n[k];
-            h = fnv64(h, S->sample[k], n * sizeof(double));
-            ok = fwrite(S->sample[k], sizeof(double), n, f) == n;
-        }
-    }
-    ok = ok && fwrite(&h, sizeof h, 1, f) == 1;
-    ok &= fclose(f) == 0;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return cli_fail("analyze: cannot write %.200s", path);
-    }
-    return 0;
-}
-
-/* Reads R's measurement back from `path` if an earlier run kept it:
- * 1 when read, 0 when there is none, EXIT_BAD after a message. */
-static int load_result(const char *path, const char *head, long cap,
-                       result *R) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return errno == ENOENT ? 0
-                               : cli_fail("analyze: cannot read %.200s", path);
-    char *buf = NULL;
-    size_t len = 0, room = 0;
-    int rc = 0;
-    for (;;) {
-        if (len == room) {
-            room = room ? 2 * room : 1 << 16;
-            char *b = room <= (size_t)SAVE_MAX ? realloc(buf, room) : NULL;
-            if (!b) {
-                rc = cli_fail("analyze: %.200s is too large to be a kept "
-                              "measurement",
-                              path);
-                break;
-            }
-            buf = b;
-        }
-        size_t got = fread(buf + len, 1, room - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    if (!rc && ferror(f))
-        rc = cli_fail("analyze: cannot read %.200s", path);
-    fclose(f);
-    size_t hl = strlen(head), at = hl + sizeof(result);
-    if (!rc && (len < hl || memcmp(buf, head, hl) != 0))
-        rc = cli_fail("analyze: %.200s does not hold %s measured with these "
-                      "settings; remove it",
-                      path, R->id);
-    result c;
-    bool read = false;
-    if (!rc && len < at + sizeof(uint64_t))
-        rc = cli_fail("analyze: %.200s is cut short; remove it to measure %s "
-                      "again",
-                      path, R->id);
-    if (!rc) {
-        memcpy(&c, buf + hl, sizeof c);
-        read = samples_fit(&c.weak, cap) && samples_fit(&c.strong, cap);
-        for (int w = 0; w < 2; w++)
-            for (int k = 0; k < SAMPLES; k++)
-                (w ? &c.strong : &c.weak)->sample[k] = NULL;
-        if (!read)
-            rc = cli_fail("analyze: %.200s is damaged; remove it to measure "
-                          "%s again",
-                          path, R->id);
-    }
-    uint64_t h = rc ? 0 : fnv64(FNV_BASIS, &c, sizeof c);
-    for (int w = 0; w < 2 && !rc; w++) {
-        selfplay *S = w ? &c.strong : &c.weak;
-        for (int k = 0; k < S->nsample && !rc; k++) {
-            size_t n = (size_t)S->sample_n[k] * sizeof(double);
-            if (len - sizeof(uint64_t) - at < n) {
-                rc = cli_fail("analyze: %.200s is cut short; remove it to "
-                              "measure %s again",
-                              path, R->id);
-                break;
-            }
-            S->sample[k] = malloc(n ? n : 1);
-            if (!S->sample[k]) {
-                rc = cli_fail("out of memory");
-                break;
-            }
-            memcpy(S->sample[k], buf + at, n);
-            h = fnv64(h, buf + at, n);
-            at += n;
-        }
-    }
-    uint64_t want;
-    if (!rc) {
-        memcpy(&want, buf + at, sizeof want);
-        if (at + sizeof want != len || want != h)
-            rc = cli_fail("analyze: %.200s is damaged (its checksum differs); "
-                          "remove it to measure %s again",
-                          path, R->id);
-    }
-    free(buf);
-    if (rc) {
-        if (read) /* c's samples are NULL or made here */
-            for (int w = 0; w < 2; w++)
-                selfplay_free(w ? &c.strong : &c.weak);
-        return rc;
-    }
-    /* What opening the ruleset says stands as it was opened; the bytes
-     * read as flags must be flags, and the names must end. */
-    bool fits = c.nsteps == R->nsteps && flag_byte(&c.weak.luck) &&
-                flag_byte(&c.strong.luck);
-    for (int m = 0; m < MAX_RUNGS - 1 + 1 + NPROBES; m++) {
-        step *S = m < MAX_RUNGS - 1    ? &c.ladder[m]
-                  : m == MAX_RUNGS - 1 ? &c.head
-                                       : &c.probe[m - MAX_RUNGS];
-        fits &= flag_byte(&S->contradiction);
-        S->hi[sizeof S->hi - 1] = S->lo[sizeof S->lo - 1] = 0;
-    }
-    for (int w = 0; w < 2; w++)
-        for (int k = 0; k < 2; k++) {
-            selfplay *S = w ? &c.strong : &c.weak;
-            S->agent[k][sizeof S->agent[k] - 1] = 0;
-        }
-    if (!fits) {
-        for (int w = 0; w < 2; w++)
-            selfplay_free(w ? &c.strong : &c.weak);
-        return cli_fail("analyze: %.200s is damaged; remove it to measure %s "
-                        "again",
-                        path, R->id);
-    }
-    memcpy(c.id, R->id, sizeof c.id);
-    memcpy(c.title, R->title, sizeof c.title);
-    memcpy(c.base, R->base, sizeof c.base);
-    c.variant = R->variant;
-    c.board = R->board;
-    c.table_pieces = R->table_pieces;
-    c.art = R->art;
-    c.earlier = true;
-    *R = c;
-    return 1;
-}
-
-static int by_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The seeds other than this run's at which the --save folder holds the
  * measurement of every one of the n rulesets R under the same settings
  * (heads[i]: R[i]'s opening lines at this seed), each judged into sv: up
  * to MAX_SEEDS of them, the lowest first. A damaged file is reported and
  * its seed left out. */
-static int other_seeds(const settings *st, char (*heads)[SAVE_HEAD],
-                       const result *R, int n, seed_verdict *sv) {
-    DIR *d = opendir(st->save);
-    if (!d)
-        return 0;
+static int other_seeds(const settings *st, char (*heads)[KEPT_HEAD],
+                       const rep_reading *R, int n, seed_verdict *sv) {
     uint64_t seeds[64];
-    int ns = 0;
-    for (struct dirent *f; ns < 64 && (f = readdir(d));) {
-        size_t l = strlen(f->d_name);
-        if (l < 5 || strcmp(f->d_name + l - 4, ".kma") != 0)
-            continue;
-        char path[4400], buf[SAVE_HEAD];
-        snprintf(path, sizeof path, "%s/%s", st->save, f->d_name);
-        FILE *h = fopen(path, "rb");
-        if (!h)
-            continue;
-        size_t got = fread(buf, 1, sizeof buf - 1, h);
-        fclose(h);
-        buf[got] = 0;
-        const char *at = strstr(buf, " seed=");
-        if (strncmp(buf, SAVE_MAGIC, strlen(SAVE_MAGIC)) != 0 || !at)
-            continue;
-        char *end;
-        errno = 0;
-        unsigned long long x = strtoull(at + 6, &end, 10);
-        bool known = errno != 0 || *end != '\n' || x == st->seed;
-        for (int k = 0; k < ns; k++)
-            known |= seeds[k] == x;
-        if (!known)
-            seeds[ns++] = x;
-    }
-    closedir(d);
-    qsort(seeds, (size_t)ns, sizeof seeds[0], by_u64);
-    result *T = calloc((size_t)n, sizeof *T);
+    int ns = kept_seeds(st->save, st->s.seed, seeds, 64);
+    rep_reading *T = calloc((size_t)(n ? n : 1), sizeof *T);
     int nsv = 0;
     for (int k = 0; T && k < ns && nsv < MAX_SEEDS; k++) {
         bool all = true;
         int got = 0;
         for (int i = 0; i < n && all; i++, got++) {
-            /* heads[i] with the other seed */
-            char head[SAVE_HEAD], path[4400];
-            const char *at = strstr(heads[i], " seed=");
-            const char *eol = at ? strchr(at, '\n') : NULL;
-            all = eol && (size_t)snprintf(head, sizeof head, "%.*s seed=%llu%s",
-                                          (int)(at - heads[i]), heads[i],
-                                          (unsigned long long)seeds[k],
-                                          eol) < sizeof head;
-            all = all &&
-                  save_path(st->save, R[i].id, head, path, sizeof path) == 0;
-            T[i] = (result){0};
-            memcpy(T[i].id, R[i].id, sizeof T[i].id);
+            char head[KEPT_HEAD], path[4400];
+            all = kept_reseed(heads[i], seeds[k], head, sizeof head) == 0 &&
+                  kept_path(st->save, R[i].f.id, head, path, sizeof path) == 0;
+            T[i] = (rep_reading){0};
+            memcpy(T[i].f.id, R[i].f.id, sizeof T[i].f.id);
             memcpy(T[i].title, R[i].title, sizeof T[i].title);
             memcpy(T[i].base, R[i].base, sizeof T[i].base);
             T[i].variant = R[i].variant;
+            T[i].f.variant = R[i].variant;
             T[i].board = R[i].board;
-            T[i].table_pieces = R[i].table_pieces;
-            T[i].nsteps = R[i].nsteps;
-            all = all && load_result(path, head, st->cap, &T[i]) == 1;
+            T[i].f.table_pieces = R[i].f.table_pieces;
+            T[i].f.nsteps = R[i].f.nsteps;
+            all = all && kept_load(path, head, st->s.cap, &T[i]) == 1;
         }
         if (all) {
             seed_verdict *v = &sv[nsv++];
             v->seed = seeds[k];
-            judge(T, n, 0, -1, v->ord);
+            for (int i = 0; i < n; i++)
+                figures_of(&T[i]);
+            judge(T, n, 0, v->ord);
             for (int i = 0; i < n; i++) {
                 v->tier[i] = T[i].vj[0].tier;
                 v->flags[i] = T[i].flags;
             }
         }
-        for (int i = 0; i < got && i < n; i++) {
-            selfplay_free(&T[i].strong);
-            selfplay_free(&T[i].weak);
-        }
+        for (int i = 0; i < got && i < n; i++)
+            rep_reading_free(&T[i]);
     }
     free(T);
     return nsv;
-}
-
-/* Measures rulesets lo..hi-1 (opened by work_rules): their games in
- * pools, the pilots and fixed samples, then the rest of each sample as
- * sized and sized again ("Stages" above). */
-static int measure(const settings *st, result *R, work *W, int lo, int hi) {
-    stages A = {0}, B = {0}, C = {0};
-    int rc = 0;
-    for (int i = lo; i < hi && rc == 0; i++)
-        rc = work_open(st, &R[i], &W[i], &A);
-    if (rc == 0)
-        rc = run_stages(&A, st->threads, "analyze: pilots and fixed samples");
-    for (int i = lo; i < hi && rc == 0; i++)
-        rc = work_middle(st, &R[i], &W[i], &B);
-    if (rc == 0)
-        rc = run_stages(&B, st->threads, "analyze: the rest of each sample");
-    /* then, while any figure is short of its target, its sample topped
-     * up to the size all its games so far ask for */
-    for (int round = 2; round <= GROW_ROUNDS && rc == 0; round++) {
-        C.n = 0;
-        for (int i = lo; i < hi && rc == 0; i++)
-            rc = work_grow(st, &R[i], &W[i], &C, round);
-        if (rc || C.n == 0)
-            break;
-        char what[80];
-        snprintf(what, sizeof what, "analyze: samples topped up (round %d)",
-                 round);
-        rc = run_stages(&C, st->threads, what);
-    }
-    for (int i = lo; i < hi && rc == 0; i++)
-        rc = work_end(st, &R[i], &W[i]);
-    free(A.s);
-    free(B.s);
-    free(C.s);
-    return rc;
 }
 
 int cmd_analyze(int argc, char **argv) {
@@ -3743,58 +2601,62 @@ int cmd_analyze(int argc, char **argv) {
     if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
         return cli_fail("analyze: --format is md, csv or json, not '%.20s'",
                         format);
-    settings st = {.strong = strong,
-                   .board = board,
-                   .games = games,
-                   .trace_games = trace_games,
-                   .trace_base = trace_base,
-                   .cap = cap,
-                   .z = {.pilot = pilot, .most = most},
-                   .seed = seed};
+    settings st = {.s = {.strong = strong,
+                         .games = games,
+                         .trace_games = trace_games,
+                         .trace_base = trace_base,
+                         .cap = cap,
+                         .pilot = pilot,
+                         .most = most,
+                         .seed = seed},
+                   .board = board};
     char *tend;
     errno = 0;
-    st.z.h = strtod(precision_opt, &tend);
-    if (errno || tend == precision_opt || *tend || !(st.z.h > 0) ||
-        st.z.h > 0.5)
+    st.s.precision = strtod(precision_opt, &tend);
+    if (errno || tend == precision_opt || *tend || !(st.s.precision > 0) ||
+        st.s.precision > 0.5)
         return cli_fail("analyze: --precision is a half-width between 0 and "
                         "0.5, not '%.20s'",
                         precision_opt);
-    if (trace_base > 1000000 >> TRACE_MATCHES)
+    if (trace_base > 1000000 >> KEMET_STUDY_TRACE)
         return cli_fail("analyze: --trace-base is at most %d",
-                        1000000 >> TRACE_MATCHES);
+                        1000000 >> KEMET_STUDY_TRACE);
     char pair[128], lbuf[512];
-    if (split_list(agents_opt, pair, sizeof pair, st.weak, 2) != 2)
+    if (split_list(agents_opt, pair, sizeof pair, st.s.weak, 2) != 2)
         return cli_fail("analyze: --agents takes two agents, A,B (e.g. "
                         "greedy,greedy)");
-    st.rungs = split_list(ladder_opt, lbuf, sizeof lbuf, st.ladder, MAX_RUNGS);
-    if (st.rungs < 2)
+    st.s.rungs = split_list(ladder_opt, lbuf, sizeof lbuf, st.s.ladder,
+                            KEMET_STUDY_RUNGS);
+    if (st.s.rungs < 2)
         return cli_fail("analyze: --ladder takes 2 to %d agents, weakest "
                         "first, separated by commas",
-                        MAX_RUNGS);
+                        KEMET_STUDY_RUNGS);
     /* The rulesets: 'all' or specs; then the sweep's variants. */
-    const char *ids[MAX_SETS];
+    const char *ids[REPORT_MAX_SETS];
     int n = 0, nv = 0;
     if (npos == 0) /* the quick report: every base ruleset */
         arg[npos++] = "all";
     for (int i = 0; i < npos; i++) {
         if (strcmp(arg[i], "all") == 0) {
-            for (int k = 0; k < kemet_ruleset_count() && n < MAX_SETS; k++)
+            for (int k = 0; k < kemet_ruleset_count() && n < REPORT_MAX_SETS;
+                 k++)
                 ids[n++] = kemet_ruleset_id(k);
             continue;
         }
-        if (n == MAX_SETS)
-            return cli_fail("analyze: at most %d rulesets", MAX_SETS);
+        if (n == REPORT_MAX_SETS)
+            return cli_fail("analyze: at most %d rulesets", REPORT_MAX_SETS);
         ids[n++] = arg[i];
     }
-    char vspecs[MAX_VARIANTS][96];
-    if (sweep && (nv = expand_sweep(sweep, vspecs, MAX_VARIANTS)) < 0)
+    char vspecs[REPORT_MAX_VARIANTS][96];
+    if (sweep && (nv = expand_sweep(sweep, vspecs, REPORT_MAX_VARIANTS)) < 0)
         return EXIT_BAD;
-    if (options && (nv = expand_options(options, vspecs, nv, MAX_VARIANTS)) < 0)
+    if (options &&
+        (nv = expand_options(options, vspecs, nv, REPORT_MAX_VARIANTS)) < 0)
         return EXIT_BAD;
     /* Check every ruleset and agent before any game is played; a variant
      * that is one of the rulesets already named (the option's default) is
      * measured once. */
-    char canon[MAX_SETS + MAX_VARIANTS][96];
+    char canon[REPORT_MAX][96];
     for (int i = 0; i < n + nv; i++) {
         kemet_rules *r = cli_rules(i < n ? ids[i] : vspecs[i - n], board);
         if (!r)
@@ -3813,10 +2675,11 @@ int cmd_analyze(int argc, char **argv) {
             i--;
             continue;
         }
-        const char *all[MAX_RUNGS + 3] = {st.weak[0], st.weak[1], strong};
-        for (int k = 0; k < st.rungs; k++)
-            all[3 + k] = st.ladder[k];
-        for (int k = 0; k < st.rungs + 3; k++)
+        const char *all[KEMET_STUDY_RUNGS + 3] = {st.s.weak[0], st.s.weak[1],
+                                                  strong};
+        for (int k = 0; k < st.s.rungs; k++)
+            all[3 + k] = st.s.ladder[k];
+        for (int k = 0; k < st.s.rungs + 3; k++)
             if (cli_agent_check(r, all[k],
                                 k < 2   ? "--agents"
                                 : k < 3 ? "--strong"
@@ -3843,7 +2706,7 @@ int cmd_analyze(int argc, char **argv) {
         if (!(o = fopen(tmp, "w")))
             return cli_fail("analyze: cannot write %.200s", output);
     }
-    result *R = calloc((size_t)(n + nv), sizeof *R);
+    rep_reading *R = calloc((size_t)(n + nv), sizeof *R);
     work *W = calloc((size_t)(n + nv), sizeof *W);
     if (!R || !W)
         rc = cli_fail("out of memory");
@@ -3852,21 +2715,22 @@ int cmd_analyze(int argc, char **argv) {
     for (int i = 0; i < n + nv && rc == 0; i++)
         rc = work_rules(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i],
                         &W[i]);
-    if (rc == 0 && !save) /* every ruleset's games in the same two pools */
+    if (rc == 0 && !save) /* every reading's games in the same pools */
         rc = measure(&st, R, W, 0, n + nv);
-    /* With --save, each ruleset alone, read back where an earlier run
+    /* With --save, each reading alone, read back where an earlier run
      * kept it, kept once measured. */
-    char(*heads)[SAVE_HEAD] = save ? calloc((size_t)n, sizeof *heads) : NULL;
+    char(*heads)[KEPT_HEAD] = save ? calloc((size_t)n, sizeof *heads) : NULL;
     if (save && !heads && rc == 0)
         rc = cli_fail("out of memory");
+    kept_settings ks = {&st.s, board};
     for (int i = 0; save && i < n + nv && rc == 0; i++) {
-        char head[SAVE_HEAD], path[4096];
-        if ((rc = save_header(&st, save, &R[i], W[i].j, head, sizeof head, path,
+        char head[KEPT_HEAD], path[4096];
+        if ((rc = kept_header(&ks, save, &R[i], W[i].j, head, sizeof head, path,
                               sizeof path)))
             break;
         if (i < n)
             memcpy(heads[i], head, sizeof head);
-        if ((rc = load_result(path, head, st.cap, &R[i])) == 1) {
+        if ((rc = kept_load(path, head, st.s.cap, &R[i])) == 1) {
             rc = 0;
             secs += R[i].wall;
             work_free(&W[i]);
@@ -3877,7 +2741,7 @@ int cmd_analyze(int argc, char **argv) {
             R[i].wall = cli_now() - t;
             secs += R[i].wall;
             if (cli_mpi_rank() == 0)
-                rc = save_result(path, head, &R[i]);
+                rc = kept_save(path, head, &R[i]);
         }
         work_free(&W[i]);
     }
@@ -3888,15 +2752,17 @@ int cmd_analyze(int argc, char **argv) {
         rc = cli_fail("analyze: %s", kemet_strerror(rc));
     if (!save)
         secs = cli_now() - t0;
+    for (int i = 0; rc == 0 && i < n + nv; i++)
+        figures_of(&R[i]);
     seed_verdict sv[MAX_SEEDS];
     int nsv = rc == 0 && save ? other_seeds(&st, heads, R, n, sv) : 0;
     free(heads);
     if (rc == 0 && plots)
         rc = write_plots(plots, R, n);
     if (rc == 0) {
-        int ord[MAX_SETS];
-        judge(R, n, 1, -1, ord);
-        judge(R, n, 0, -1, ord);
+        int ord[REPORT_MAX_SETS];
+        judge(R, n, 1, ord);
+        judge(R, n, 0, ord);
     }
     if (rc == 0) {
         char link[4096];
@@ -3921,10 +2787,8 @@ int cmd_analyze(int argc, char **argv) {
         if (rc)
             remove(tmp);
     }
-    for (int i = 0; R && i < n + nv; i++) {
-        selfplay_free(&R[i].strong);
-        selfplay_free(&R[i].weak);
-    }
+    for (int i = 0; R && i < n + nv; i++)
+        rep_reading_free(&R[i]);
     free(R);
     return rc;
 }

@@ -198,43 +198,19 @@ int cli_wrap_hang(FILE *out, const char *text, int width, int indent, int hang);
 int cli_say(FILE *out, int indent, int hang, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* The seed of game i of a run seeded s. */
-uint64_t cli_game_seed(uint64_t s, uint64_t i);
-
-/* Called at each decision of a game: before the throw (thr NULL, n 0),
- * and with the throw and its n legal moves before one is chosen. */
-typedef void (*cli_ply_fn)(void *ctx, const kemet_pos *pos,
-                           const kemet_throw *thr, const kemet_move *moves,
-                           int n);
-/* What each seat's agent spent choosing: the decisions it took with a
- * real choice (two moves or more, or a pre-throw move against throwing),
- * and the processor time of its thread on the `timed` of them, in
- * seconds. A search agent is timed at every decision; random and greedy,
- * whose decision costs less than reading the clock (a system call), at
- * one decision in CLI_TIME_EVERY, so secs / timed estimates the mean. */
-typedef struct cli_think {
-    long moves[2];
-    long timed[2];
-    double secs[2];
-} cli_think;
-#define CLI_TIME_EVERY 64
 /* The processor time this thread has used, in seconds. */
 double cli_thread_time(void);
-/* Plays one game with dice seeded `seed` between two agents (NULL: a
- * uniformly random move drawn from `pick`), stopping before a turn beyond
- * `cap` begins (ruling G5). On success *out is the finished (or stopped)
- * game, to free. `fn` and `think` (added to) may be NULL. */
-int cli_play_game(const kemet_rules *r, uint64_t seed, kemet_agent *a[2],
-                  kemet_rng *pick, long cap, cli_ply_fn fn, void *ctx,
-                  cli_think *think, kemet_game **out);
+/* Plays one game with dice seeded `seed` in which every choice is drawn
+ * from `pick` (which runs on from game to game), stopping before a turn
+ * beyond `cap` begins (ruling G5): the search benchmark's positions. On
+ * success *out is the finished (or stopped) game, to free. `fn` may be
+ * NULL. */
+int cli_play_random(const kemet_rules *r, uint64_t seed, kemet_rng *pick,
+                    long cap, kemet_ply_fn fn, void *ctx, kemet_game **out);
 
-/* Whether `spec` names one of the simple strategies that the program
- * plays beside the library's agents (games.c): rearmost, foremost,
- * safe-random. */
-bool cli_is_probe(const char *spec);
-/* Whether `spec` names an agent for `r`; else a message, prefixed with
- * `option` ("--p1") when not NULL, and EXIT_BAD. Checked before a long
- * run starts. */
+/* Whether `spec` names a player for `r` (an agent or a simple strategy:
+ * kemet_player_check); else a message, prefixed with `option` ("--p1")
+ * when not NULL, and EXIT_BAD. Checked before a long run starts. */
 int cli_agent_check(const kemet_rules *r, const char *spec, const char *option);
 /* Opens a ruleset (cli_rules) and its judge (*judge, to free before the
  * rules are closed) with the --tables and --net options in use and,
@@ -254,14 +230,6 @@ int cli_rank_rollout(const kemet_judge *j, const kemet_pos *pos,
                      const kemet_rollout *opts, kc_ranked *out,
                      kemet_error *err);
 
-/* Plays the game seeded `gs` of a run between agents spec[0] (player 1)
- * and spec[1], each seeded from `gs` (and the random picks too), as
- * cli_play_game does. Every command that plays many games uses it, so a
- * game means the same in sim, match, tune and analyze. */
-int cli_play_seeded(const kemet_judge *j, const char *const spec[2],
-                    uint64_t gs, long cap, cli_ply_fn fn, void *ctx,
-                    cli_think *think, kemet_game **out);
-
 /* The thread count: `asked` if positive, else the cores there are. */
 int cli_threads(long asked);
 /* Runs fn(ctx, i) for i in [0, n) on `threads` threads; each call must
@@ -276,17 +244,6 @@ int cli_parallel(long n, int threads, cli_job_fn fn, void *ctx,
 int cli_parallel_dealt(long n, long total, int threads, cli_job_fn fn,
                        void *ctx, const char *what);
 
-/* The outcome of one game of a run. */
-typedef struct cli_outcome {
-    int8_t result;  /* KEMET_WON1, KEMET_WON2, KEMET_DRAW, or -1: stopped */
-    int8_t swapped; /* the agents changed seats for this game */
-    int8_t points;  /* what the win is worth where the rules count points
-                       (kemet_points: Jequier's), else 0 */
-    long turns, plies;
-    double luck;     /* with CLI_LUCK: the sum of the throws' luck, player
-                        1's view (kemet_throw_luck) */
-    cli_think think; /* by seat */
-} cli_outcome;
 /* Open MPI (mpi.c; docs/cluster.md): under mpirun each copy of the
  * program is a rank; otherwise there is one, rank 0. Only rank 0 prints
  * (the others' standard output is closed at the start). */
@@ -327,73 +284,22 @@ int cli_mpi_join_known(const void *mine, void *all, size_t each,
 int cli_mpi_join(const void *mine, long nmine, size_t each, void *all,
                  long total);
 
-/* Plays games first..first+count-1 of a run seeded `seed` between agents
- * spec[0] (player 1) and spec[1] (player 2), `how` as the flags below say.
- * out[k] receives game first+k. Agents are seeded from the game, so
- * results do not depend on `threads`. */
-enum {
-    CLI_ALTERNATE = 1, /* the agents change seats in odd-numbered games */
-    CLI_PAIRED = 2,    /* and game 2k + 1 throws as game 2k did */
-    CLI_LUCK = 4       /* each outcome's luck is summed */
-};
-/* The luck of a game's throws, summed: cli_play_seeded's ply callback
- * with a cli_luck_sum. An opening throw is not counted (it was thrown to
- * decide who starts, so its chances are not the turn's: the sum stays
- * unbiased without it); values still to play (Tab's) are no throw and
- * add no luck. */
-typedef struct cli_luck_sum {
-    const kemet_judge *j;
-    bool thrown; /* a turn's throw follows: the call without one came */
-    double sum;
-    int rc;
-} cli_luck_sum;
-void cli_add_luck(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
-                  const kemet_move *moves, int n);
-
-/* Game i of a run seeded `seed` between contestant[0] and contestant[1],
- * as cli_run_games plays it (the flags `how`; where `first1`, the
- * opening seats them: kc_opening_black): its outcome into *o, with the
- * agents' time where `think`. */
-int cli_run_game(const kemet_judge *j, const char *const contestant[2], int how,
-                 bool first1, uint64_t seed, long i, long cap, bool think,
-                 cli_outcome *o);
-
-/* (cli_run_games seats the two contestants of each game where the
- * opening decides who plays black: kc_opening_black.) */
+/* Plays games first..first+count-1 of a match seeded `seed` between
+ * players spec[0] and spec[1] (kemet_match_game, `how` its flags), dealt
+ * over `threads` threads and, under mpirun, over the ranks: out[k]
+ * receives game first+k on every rank. The agents are seeded from the
+ * game, so the results depend on neither. */
 int cli_run_games(const kemet_judge *j, const char *const spec[2], int how,
                   uint64_t seed, long first, long count, long cap, int threads,
-                  cli_outcome *out, const char *what);
+                  kemet_outcome *out, const char *what);
 
-/* A match between agents A (spec[0]) and B, seats alternating: wins of
- * each (and by seat: [agent][seat]), Wilson 95% intervals of the win
- * rates, A's score (a draw a half, over games that ended) with its
- * interval, and the Elo difference with its interval. With CLI_PAIRED the
- * score's interval is taken over the pairs of games that throw alike;
- * with CLI_LUCK the luck-adjusted score (A's result minus A's luck, a game
- * at a time) and its Elo are given as well, in adj[]. */
-typedef struct cli_estimate {
-    double score, lo, hi, elo, elo_lo, elo_hi;
-} cli_estimate;
-typedef struct cli_match_stats {
-    long games, wins[2], seat_wins[2][2], draws, stopped;
-    double turns, lo[2], hi[2], score, score_lo, score_hi, elo, elo_lo, elo_hi,
-        secs;
-    double think[2];  /* each agent's mean seconds per move with a choice */
-    int how;          /* the flags the match was played with */
-    cli_estimate adj; /* with CLI_LUCK */
-} cli_match_stats;
-/* Plays it with `how` (CLI_PAIRED, CLI_LUCK or 0), showing progress; 0, or
- * EXIT_BAD after a message. */
+/* A match between players A (spec[0]) and B, seats alternating: played
+ * with `how` (KEMET_MATCH_PAIRED, KEMET_MATCH_LUCK or 0), showing
+ * progress, into *M (kemet_match_tally's figures, M->secs its wall time).
+ * 0, or EXIT_BAD after a message. */
 int cli_match(const kemet_judge *j, const char *const spec[2], long games,
               uint64_t seed, long cap, int threads, int how,
-              cli_match_stats *M);
-
-/* The statistics of a match from its games' outcomes (cli_run_games with
- * CLI_ALTERNATE | how); M->secs is kept. 0, or KEMET_ENOMEM. */
-int cli_match_tally(const cli_outcome *out, long games, int how,
-                    cli_match_stats *M);
-/* The Elo difference that a score (0..1) means; +-INFINITY at the ends. */
-double cli_elo(double score);
+              kemet_match_stats *M);
 
 int cmd_start(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
@@ -407,88 +313,6 @@ int cmd_match(int argc, char **argv);
 int cmd_ladder(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 
-/* kemet analyze's statistics and verdict (verdict.c; docs/analysis.md).
- *
- * The stopping rule: a pilot of `pilot` games gave a 95% interval of
- * half-width pilot_half; the whole sample, pilot included, is then
- * pilot * (pilot_half / target)^2 games (that is (z s / target)^2 for a
- * mean of standard deviation s), rounded up to a multiple of `step`,
- * never below the pilot and at most `cap`. The size depends on the
- * pilot's games alone, so on no thread count. */
-long cli_precision_size(long pilot, double pilot_half, double target, long cap,
-                        long step);
-/* The target half-width for a figure that a flag threshold `thr` judges
- * (NAN: none), from its pilot estimate `est`: the precision target h,
- * but where the estimate lies within 2h of the threshold, half its
- * distance from it, and never less than h / 4; so that the interval
- * tends to end on one side of the threshold rather than straddle it, at
- * no more than 16 times the games. */
-double cli_decide_half(double h, double est, double thr);
-/* ceil((z sd / half)^2): the games a mean of spread sd needs. */
-long cli_size_for_sd(double z, double sd, double half);
-/* The median of x[0..n) with its 95% interval from order statistics (the
- * ranks n/2 -+ 1.96 sqrt(n)/2, the upper one plus one); values at or
- * above `cap` are censored: they count as longer than any other, and an
- * end that falls on one is infinite. */
-kemet_stat cli_median_ci(const double *x, long n, double cap);
-/* sum(a) / sum(b) with the ratio estimator's 95% interval. */
-kemet_stat cli_ratio_ci(const double *a, const double *b, long n);
-/* The luck share Var(luck) / (Var(luck) + Var(result - luck)) as a ratio
- * of summed squared deviations, with the ratio estimator's interval held
- * to 0..1; the games taken `per` at a time as one unit (2: the pairs of
- * paired games, which throw alike and so are not independent). */
-kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
-                             int per);
-
-/* The verdict's criteria, in the order of cli_criteria. */
-enum {
-    VC_LENGTH,    /* median turns (log scale) */
-    VC_DECISIONS, /* real decisions a turn */
-    VC_SKILL,     /* 1 - the luck share */
-    VC_BALANCE,   /* player 1's luck-adjusted score */
-    VC_TENSION,   /* LeadChange */
-    VC_CAPPED,    /* share of games stopped by the turn cap */
-    VC_PROBE,     /* the best simple strategy's score against search */
-    VC_COUNT
-};
-typedef struct cli_criterion {
-    const char *name, *figure;
-    double band_lo, band_hi; /* no cost inside the band */
-    double unit;             /* a unit of cost outside it */
-    bool log2;               /* distance in doublings (length) */
-    double flag_lo, flag_hi; /* flagged when the interval lies wholly
-                                below flag_lo or above flag_hi (NAN: no
-                                such threshold) */
-    const char *why;
-} cli_criterion;
-extern const cli_criterion cli_criteria[VC_COUNT];
-/* One ruleset's figures, each an estimate with its 95% interval. */
-typedef struct cli_measured {
-    kemet_stat c[VC_COUNT];
-} cli_measured;
-typedef struct cli_judged {
-    int flags;                 /* bit c: criterion c disqualifies */
-    kemet_stat cost[VC_COUNT]; /* each criterion's cost and its range */
-    kemet_stat penalty;        /* their sum (without the criterion skipped) */
-    int tier;                  /* 1 the best; ties share a tier */
-    int place;                 /* 1.. in the order */
-} cli_judged;
-/* Whether criterion c's figure s is a flag: its interval strictly past a
- * threshold. */
-bool cli_criterion_flag(int c, const kemet_stat *s);
-/* Judges n rulesets (criterion `skip` left out, or none for -1): out[i]
- * for m[i], order[k] the k-th ruleset. The number of tiers, or -1. */
-int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
-                int *order);
-/* For a flagged j[i] of n judged: how many unflagged rulesets have a
- * higher penalty than its own (the flag alone ranks it after them); 0
- * when j[i] is not flagged. *unflagged, when given: how many are not. */
-int cli_flag_outranks(const cli_judged *j, int n, int i, int *unflagged);
-/* Kendall's tau-b between two rankings with ties (a[i], b[i]: item i's
- * rank or tier in each); *opposite, when given, counts the pairs that
- * are in strict order in both and opposite. NAN when a ranking is all
- * ties. */
-double cli_tau_b(const double *a, const double *b, int n, long *opposite);
 int cmd_hint(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_solve(int argc, char **argv);

@@ -1,5 +1,6 @@
 /* match.c - `kemet match`: two agents over many games, with the
- * statistics to say which is stronger and by how much.
+ * statistics to say which is stronger and by how much (the games and
+ * their statistics are the library's: kemet_match_game, _tally).
  *
  * The agents change seats every game (A is player 1 in even-numbered
  * games), so neither gains from the first player's advantage. Win rates
@@ -13,14 +14,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-double cli_elo(double score) {
-    if (score <= 0)
-        return -INFINITY;
-    if (score >= 1)
-        return INFINITY;
-    return -400.0 * log10(1.0 / score - 1.0);
-}
 
 /* A number for JSON: null when infinite. */
 static void json_num(double x) {
@@ -50,7 +43,7 @@ static void json_elo(double elo, double lo, double hi) {
 }
 
 /* A score line of the text report, after `lead`. */
-static void text_score(const char *lead, const cli_estimate *e) {
+static void text_score(const char *lead, const kemet_estimate *e) {
     char a[16], b[16], c[16];
     cli_say(stdout, 2, 4,
             "%sA's score %.3f (95%%: %.3f-%.3f): Elo difference A - B %s "
@@ -83,118 +76,23 @@ static const char match_usage[] =
     "mcts: iterations), a time (500ms, 2s: not reproducible), or plies (d3,\n"
     "expectimax and best).\n" RULES_HELP TABLES_HELP NET_HELP;
 
-/* The mean of A's per-game values x[] over the games that ended, with a
- * 95% interval from the spread of the units they come in (a game, or with
- * `paired` the two games that throw alike: a ratio estimator, since a pair
- * may have one game stopped), and the Elo of each. */
-static cli_estimate estimate(const cli_outcome *out, const double *x,
-                             long games, bool paired) {
-    long unit = paired ? 2 : 1, units = 0;
-    double sum = 0, n = 0;
-    for (long i = 0; i < games; i++)
-        if (out[i].result >= 0) {
-            sum += x[i];
-            n++;
-        }
-    cli_estimate e = {.score = n > 0 ? sum / n : 0.5};
-    double sq = 0;
-    for (long u = 0; u < games; u += unit) {
-        double s = 0, c = 0;
-        for (long i = u; i < u + unit && i < games; i++)
-            if (out[i].result >= 0) {
-                s += x[i];
-                c++;
-            }
-        if (c > 0) {
-            sq += (s - e.score * c) * (s - e.score * c);
-            units++;
-        }
-    }
-    double half = 0;
-    if (units > 1) {
-        double per = n / (double)units; /* games per unit */
-        half = 1.96 * sqrt(sq / (double)(units - 1) / (double)units) / per;
-    }
-    e.lo = e.score - half < 0 ? 0 : e.score - half; /* a mean of 0 to 1 */
-    e.hi = e.score + half > 1 ? 1 : e.score + half;
-    e.elo = cli_elo(e.score);
-    e.elo_lo = cli_elo(e.lo);
-    e.elo_hi = cli_elo(e.hi);
-    return e;
-}
-
-int cli_match_tally(const cli_outcome *out, long games, int how,
-                    cli_match_stats *M) {
-    double *x = calloc(2 * (size_t)(games ? games : 1), sizeof *x);
-    if (!x)
-        return KEMET_ENOMEM;
-    double secs_run = M->secs;
-    *M = (cli_match_stats){.games = games, .how = how, .secs = secs_run};
-    double secs[2] = {0, 0}, timed[2] = {0, 0};
-    for (long i = 0; i < games; i++) {
-        const cli_outcome *o = &out[i];
-        M->turns += (double)o->turns;
-        for (int seat = 0; seat < 2; seat++) {
-            secs[seat ^ o->swapped] += o->think.secs[seat];
-            timed[seat ^ o->swapped] += (double)o->think.timed[seat];
-        }
-        /* A's result, and that minus A's luck (o->luck is player 1's) */
-        x[i] = o->result == KEMET_DRAW       ? 0.5
-               : o->result == 1 + o->swapped ? 1
-                                             : 0;
-        x[games + i] = x[i] - (o->swapped ? -o->luck : o->luck);
-        if (o->result == KEMET_DRAW) {
-            M->draws++;
-        } else if (o->result < 0) {
-            M->stopped++;
-        } else {
-            int seat = o->result - 1;      /* the winning seat */
-            int agent = seat ^ o->swapped; /* 0: A, 1: B */
-            M->wins[agent]++;
-            M->seat_wins[agent][seat]++;
-        }
-    }
-    for (int a = 0; a < 2; a++)
-        M->think[a] = timed[a] > 0 ? secs[a] / timed[a] : 0;
-    for (int a = 0; a < 2; a++)
-        kemet_wilson((double)M->wins[a], (double)games, 1.96, &M->lo[a],
-                     &M->hi[a]);
-    long ended = games - M->stopped;
-    double pts = (double)M->wins[0] + 0.5 * (double)M->draws;
-    M->score = ended ? pts / (double)ended : 0.5;
-    kemet_wilson(pts, (double)ended, 1.96, &M->score_lo, &M->score_hi);
-    bool paired = how & CLI_PAIRED;
-    if (paired) { /* the pairs are the independent draws */
-        cli_estimate e = estimate(out, x, games, true);
-        M->score_lo = e.lo;
-        M->score_hi = e.hi;
-    }
-    M->elo = cli_elo(M->score);
-    M->elo_lo = cli_elo(M->score_lo);
-    M->elo_hi = cli_elo(M->score_hi);
-    if (how & CLI_LUCK)
-        M->adj = estimate(out, x + games, games, paired);
-    free(x);
-    return 0;
-}
-
 int cli_match(const kemet_judge *j, const char *const spec[2], long games,
               uint64_t seed, long cap, int threads, int how,
-              cli_match_stats *M) {
-    cli_outcome *out = calloc((size_t)games, sizeof *out);
+              kemet_match_stats *M) {
+    kemet_outcome *out = calloc((size_t)games, sizeof *out);
     if (!out)
         return cli_fail("out of memory");
     double t0 = cli_now();
     char what[160]; /* the ruleset named */
     snprintf(what, sizeof what, "%s: %s vs %s",
              kemet_rules_spec(kemet_judge_rules(j)), spec[0], spec[1]);
-    if (cli_run_games(j, spec, CLI_ALTERNATE | how, seed, 0, games, cap,
+    if (cli_run_games(j, spec, KEMET_MATCH_ALTERNATE | how, seed, 0, games, cap,
                       threads, out, what)) {
         free(out);
         return cli_fail("match: out of memory");
     }
     M->secs = cli_now() - t0;
-    int rc = cli_match_tally(out, games, how, M);
+    int rc = kemet_match_tally(out, games, how, M);
     free(out);
     return rc ? cli_fail("match: out of memory") : 0;
 }
@@ -236,8 +134,8 @@ int cmd_match(int argc, char **argv) {
     if (!r)
         return EXIT_BAD;
     int threads = cli_threads(nthreads);
-    int how = (paired ? CLI_PAIRED : 0) | (luck ? CLI_LUCK : 0);
-    cli_match_stats M;
+    int how = (paired ? KEMET_MATCH_PAIRED : 0) | (luck ? KEMET_MATCH_LUCK : 0);
+    kemet_match_stats M;
     if (cli_match(j, spec, games, seed, cap, threads, how, &M)) {
         kemet_judge_free(j);
         kemet_rules_close(r);
@@ -282,8 +180,8 @@ int cmd_match(int argc, char **argv) {
                     100 * M.hi[a], M.seat_wins[a][0], M.seat_wins[a][1]);
         printf("  draws %ld, stopped at the turn cap (%ld) %ld\n", M.draws, cap,
                M.stopped);
-        cli_estimate plain = {M.score, M.score_lo, M.score_hi,
-                              M.elo,   M.elo_lo,   M.elo_hi};
+        kemet_estimate plain = {M.score, M.score_lo, M.score_hi,
+                                M.elo,   M.elo_lo,   M.elo_hi};
         text_score("", &plain);
         if (luck)
             text_score("luck-adjusted: ", &M.adj);
@@ -326,33 +224,34 @@ static void md_elo(double x) {
 /* One step of the play levels: level k + 1 against level k in pairs of
  * games that throw alike, luck-adjusted; a pilot of `pilot` games, then
  * the size its interval asks for to tell the score from one half
- * (cli_decide_half, cli_precision_size), at most `cap`. */
+ * (kemet_decide_half, kemet_precision_size), at most `cap`. */
 static int level_step(const kemet_judge *j, const char *const spec[2],
                       long pilot, double half, long cap, uint64_t seed,
-                      int threads, cli_match_stats *M) {
-    const int how = CLI_PAIRED | CLI_LUCK;
-    cli_outcome *out = calloc((size_t)cap, sizeof *out);
+                      int threads, kemet_match_stats *M) {
+    const int how = KEMET_MATCH_PAIRED | KEMET_MATCH_LUCK;
+    kemet_outcome *out = calloc((size_t)cap, sizeof *out);
     if (!out)
         return cli_fail("ladder: out of memory");
     char what[160];
     snprintf(what, sizeof what, "%s: %s vs %s",
              kemet_rules_spec(kemet_judge_rules(j)), spec[0], spec[1]);
     double t0 = cli_now();
-    int rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, 0, pilot, 1000,
-                           threads, out, what);
+    int rc = cli_run_games(j, spec, KEMET_MATCH_ALTERNATE | how, seed, 0, pilot,
+                           1000, threads, out, what);
     if (!rc)
-        rc = cli_match_tally(out, pilot, how, M);
+        rc = kemet_match_tally(out, pilot, how, M);
     long n = pilot;
     if (!rc) {
         double got = fmax(M->adj.score - M->adj.lo, M->adj.hi - M->adj.score);
-        n = cli_precision_size(
-            pilot, got, cli_decide_half(half, M->adj.score, 0.5), cap, 2);
+        n = kemet_precision_size(
+            pilot, got, kemet_decide_half(half, M->adj.score, 0.5), cap, 2);
         if (n > pilot)
-            rc = cli_run_games(j, spec, CLI_ALTERNATE | how, seed, pilot,
-                               n - pilot, 1000, threads, out + pilot, what);
+            rc =
+                cli_run_games(j, spec, KEMET_MATCH_ALTERNATE | how, seed, pilot,
+                              n - pilot, 1000, threads, out + pilot, what);
     }
     if (!rc)
-        rc = cli_match_tally(out, n, how, M);
+        rc = kemet_match_tally(out, n, how, M);
     M->secs = cli_now() - t0;
     free(out);
     return rc ? cli_fail("ladder: out of memory") : 0;
@@ -441,7 +340,7 @@ static int ladder_levels(int argc, char **argv) {
         for (int l = 2; l <= KEMET_LEVELS; l++) {
             const char *spec[2] = {kemet_rules_level_agent(r, l),
                                    kemet_rules_level_agent(r, l - 1)};
-            cli_match_stats M;
+            kemet_match_stats M;
             if (level_step(j, spec, pilot, half, cap, seed, threads, &M)) {
                 kemet_judge_free(j);
                 kemet_rules_close(r);
@@ -537,7 +436,7 @@ int cmd_ladder(int argc, char **argv) {
                "|---|---|---|---|---|---|---|---|---|\n");
         fflush(stdout);
         for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
-            cli_match_stats M;
+            kemet_match_stats M;
             const char *spec[2] = {steps[s][0], steps[s][1]};
             if (cli_match(j, spec, games, seed, 1000, threads, 0, &M)) {
                 kemet_judge_free(j);

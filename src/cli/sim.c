@@ -111,7 +111,7 @@ int cmd_sim(int argc, char **argv) {
         return cli_fail("out of memory");
     }
     enum { BLOCK = 1 << 16 };
-    cli_outcome *out = malloc(BLOCK * sizeof *out);
+    kemet_outcome *out = malloc(BLOCK * sizeof *out);
     if (!out) {
         free(T.hist);
         kemet_judge_free(j);
@@ -210,7 +210,7 @@ static int bench_simple(const kemet_rules *r, long games, uint64_t seed,
                                            {"rearmost", "foremost"},
                                            {"safe-random", "safe-random"}};
     kemet_judge *j = cli_judge(r);
-    cli_outcome *out = malloc((size_t)games * sizeof *out);
+    kemet_outcome *out = malloc((size_t)games * sizeof *out);
     if (!j || !out) {
         kemet_judge_free(j);
         free(out);
@@ -219,8 +219,8 @@ static int bench_simple(const kemet_rules *r, long games, uint64_t seed,
     double rate[3];
     for (int k = 0; k < 3; k++) {
         double t0 = cli_now();
-        if (cli_run_games(j, pairs[k], CLI_ALTERNATE, seed, 0, games, 1000, 1,
-                          out, NULL)) {
+        if (cli_run_games(j, pairs[k], KEMET_MATCH_ALTERNATE, seed, 0, games,
+                          1000, 1, out, NULL)) {
             kemet_judge_free(j);
             free(out);
             return cli_fail("out of memory");
@@ -269,11 +269,10 @@ static int bench_search(const kemet_rules *r, const char *spec, int want,
     bench_points B = {.want = want};
     kemet_rng pick;
     kemet_rng_seed(&pick, seed);
-    kemet_agent *none[2] = {NULL, NULL};
     for (uint64_t g = 0; B.n < B.want && g < 100; g++) {
         kemet_game *game;
-        if (cli_play_game(r, cli_game_seed(seed, g), none, &pick, 1000,
-                          bench_collect, &B, NULL, &game))
+        if (cli_play_random(r, kemet_run_seed(seed, g), &pick, 1000,
+                            bench_collect, &B, &game))
             return cli_fail("out of memory");
         kemet_game_free(game);
     }
@@ -372,7 +371,7 @@ int cmd_bench(int argc, char **argv) {
         double t0 = cli_now();
         for (long gi = 0; gi < games; gi++) {
             kemet_game *g;
-            if (kemet_game_new(r, cli_game_seed(seed, (uint64_t)gi), &g,
+            if (kemet_game_new(r, kemet_run_seed(seed, (uint64_t)gi), &g,
                                NULL)) {
                 kemet_rules_close(r);
                 return cli_fail("out of memory");

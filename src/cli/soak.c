@@ -193,7 +193,7 @@ static const char *check_ply(worker *W, soak_rules *sr, kemet_game *game,
 static bool play_game(worker *W, int k, long long index) {
     soak_rules *sr = &W->local[k];
     const kemet_rules *r = sr->r;
-    uint64_t seed = cli_game_seed(W->S->seed, (uint64_t)index);
+    uint64_t seed = kemet_run_seed(W->S->seed, (uint64_t)index);
     kemet_game *game;
     kemet_agent *agent[2] = {NULL, NULL};
     kemet_error err;

@@ -436,7 +436,7 @@ static double exact_after(const judge_ctx *J, const kemet_pos *pos,
 static int judge_one(void *ctx, long i) {
     judge_ctx *J = ctx;
     kemet_rng rng;
-    kemet_rng_seed(&rng, cli_game_seed(J->seed, (uint64_t)i));
+    kemet_rng_seed(&rng, kemet_run_seed(J->seed, (uint64_t)i));
     kemet_move *moves = malloc(KEMET_MAX_MOVES * sizeof *moves);
     double *chance = malloc(KEMET_MAX_MOVES * sizeof *chance);
     int rc = EXIT_BAD;
@@ -465,7 +465,7 @@ static int judge_one(void *ctx, long i) {
     kemet_agent *a;
     kemet_error err;
     if (kemet_agent_new_judged(J->agent_judge, J->agent,
-                               cli_game_seed(J->seed, (uint64_t)i) + 1, &a,
+                               kemet_run_seed(J->seed, (uint64_t)i) + 1, &a,
                                &err))
         goto done;
     double t0 = cli_now();
@@ -555,11 +555,12 @@ static void keep_ply(void *ctx, const kemet_pos *pos, const kemet_throw *thr,
 
 static int cal_one(void *ctx, long i) {
     cal_ctx *C = ctx;
-    uint64_t gs = cli_game_seed(C->seed, (uint64_t)i);
+    uint64_t gs = kemet_run_seed(C->seed, (uint64_t)i);
     const char *const greedy[2] = {"greedy", "greedy"};
     ply_list L = {0};
     kemet_game *g = NULL;
-    int rc = cli_play_seeded(C->j, greedy, gs, 1000, keep_ply, &L, NULL, &g);
+    int rc =
+        kemet_play_seeded(C->j, greedy, gs, 1000, keep_ply, &L, NULL, &g, NULL);
     kemet_game_free(g);
     if (rc || L.failed || L.n < 4) {
         free(L.pos);

@@ -67,8 +67,9 @@ static int tune_game(void *ctx, long k) {
     static const char *const greedy[2] = {"greedy", "greedy"};
     kemet_game *g = NULL;
     G->r = kemet_judge_rules(J->j);
-    int rc = cli_play_seeded(J->j, greedy, cli_game_seed(J->seed, (uint64_t)i),
-                             1000, collect, G, NULL, &g);
+    int rc =
+        kemet_play_seeded(J->j, greedy, kemet_run_seed(J->seed, (uint64_t)i),
+                          1000, collect, G, NULL, &g, NULL);
     if (rc)
         return rc;
     G->result = kemet_result(kemet_game_pos(g));

@@ -4,8 +4,9 @@
  * length, this adds the intervals, the branching factor and the choices.
  *
  * Built against the kemet library, outside kemet's build (README.md here):
- *   cc -O2 -Iinclude docs/analysis/ludii/kemet_random.c -Lbuild/release \
- *      -Wl,-rpath,build/release -lkemet -lm -o kemet_random
+ *   cc -std=c17 -O2 -Wall -Wextra -Wpedantic -Werror -Iinclude \
+ *      -Ibuild/release/include docs/analysis/ludii/kemet_random.c \
+ *      -Lbuild/release -Wl,-rpath,build/release -lkemet -lm -o kemet_random
  *   kemet_random RULESET GAMES SEED [CAP] [--prethrow] [--header]
  *
  * Each game is played to its end with kemet_game_step_with, every choice

@@ -435,6 +435,15 @@ static inline uint64_t kmt_mirror60(uint64_t x) {
 }
 void kmt_art_file(const kemet_rules *r, kemet_board_art *a);
 
+/* A mixing function for seeds (splitmix64's finaliser): the games of the
+ * tools that play many (match.c, study.c) are seeded through it. */
+static inline uint64_t kmt_mix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
 /* Runs fn(ctx, unit, thread) for every unit in [0, n) on `threads` threads
  * (the caller's among them), units taken in turn from a shared counter.
  * What a unit computes must not depend on which thread runs it (pool.c). */

@@ -55,7 +55,7 @@ static int squares_from(const kmt_part *p, int *i, uint64_t *out,
         const char *w = p->argv[*i];
         if (w[0] < '0' || w[0] > '9')
             break;
-        int s, rc = square_at(p, *i, &s, err);
+        int s = 0, rc = square_at(p, *i, &s, err);
         if (rc)
             return rc;
         if (*out & KMT_BIT(s))
@@ -64,8 +64,7 @@ static int squares_from(const kmt_part *p, int *i, uint64_t *out,
         n++;
     }
     if (!n)
-        return refuse(p, err, "'%s' needs a list of squares",
-                      *i < p->argc ? p->argv[*i - 1] : p->argv[*i - 1]);
+        return refuse(p, err, "'%s' needs a list of squares", p->argv[*i - 1]);
     return KEMET_OK;
 }
 
@@ -258,7 +257,7 @@ static int read_again(kmt_rulefile *f, kmt_senet *sn, kemet_error *err) {
                       "squares, or 'again none'");
     int i = 1, rc;
     for (; i < p->argc && p->argv[i][0] >= '0' && p->argv[i][0] <= '9'; i++) {
-        int v;
+        int v = 0;
         if ((rc = value_at(p, i, sn, &v, err)))
             return rc;
         if (sn->again_throw & (1u << v))

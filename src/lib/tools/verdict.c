@@ -1,7 +1,8 @@
-/* verdict.c - the verdict of `kemet analyze`, made from its measurements
- * alone (so that it can be tested on hand-made figures), and the
- * statistics behind those measurements: the stopping rule that sizes each
- * sample, and the intervals of a median, a ratio and the luck share.
+/* verdict.c - the verdict on readings measured as games (docs/analysis.md),
+ * made from their figures alone (so that it can be tested on hand-made
+ * figures), and the statistics behind those measurements: the stopping
+ * rule that sizes each sample, and the intervals of a median, a ratio and
+ * the luck share.
  *
  * The verdict (docs/analysis.md, "The criteria of the verdict"):
  *   - each criterion has a band, where it costs nothing, and a unit: a
@@ -26,7 +27,7 @@
  *     connected parts of the ranges' union). Within a tier the order is
  *     not a finding.
  */
-#include "cli.h"
+#include "internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -36,8 +37,8 @@
  * The stopping rule
  * --------------------------------------------------------------------- */
 
-long cli_precision_size(long pilot, double pilot_half, double target, long cap,
-                        long step) {
+long kemet_precision_size(long pilot, double pilot_half, double target,
+                          long cap, long step) {
     if (step < 1)
         step = 1;
     if (cap < pilot)
@@ -53,13 +54,13 @@ long cli_precision_size(long pilot, double pilot_half, double target, long cap,
     return n > cap ? cap : n < pilot ? pilot : n;
 }
 
-double cli_decide_half(double h, double est, double thr) {
+double kemet_decide_half(double h, double est, double thr) {
     if (isnan(thr) || isnan(est) || isinf(est))
         return h;
     return fmin(h, fmax(fabs(est - thr) / 2, h / 4));
 }
 
-long cli_size_for_sd(double z, double sd, double half) {
+long kemet_size_for_sd(double z, double sd, double half) {
     if (!(sd > 0) || !(half > 0))
         return 0;
     double n = z * sd / half;
@@ -75,9 +76,9 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-kemet_stat cli_median_ci(const double *x, long n, double cap) {
+kemet_stat kemet_median_ci(const double *x, long n, double cap) {
     kemet_stat s = {NAN, NAN, NAN};
-    if (n < 1)
+    if (n < 1 || !x)
         return s;
     double *v = malloc((size_t)n * sizeof *v);
     if (!v)
@@ -96,9 +97,11 @@ kemet_stat cli_median_ci(const double *x, long n, double cap) {
     return s;
 }
 
-kemet_stat cli_ratio_ci(const double *a, const double *b, long n) {
+kemet_stat kemet_ratio_ci(const double *a, const double *b, long n) {
     kemet_stat s = {NAN, NAN, NAN};
     double sa = 0, sb = 0;
+    if (!a || !b)
+        return s;
     for (long i = 0; i < n; i++) {
         sa += a[i];
         sb += b[i];
@@ -120,10 +123,10 @@ kemet_stat cli_ratio_ci(const double *a, const double *b, long n) {
     return s;
 }
 
-kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
-                             int per) {
+kemet_stat kemet_luck_share_ci(const double *result, const double *luck, long n,
+                               int per) {
     kemet_stat s = {NAN, NAN, NAN};
-    if (per < 1 || n < 2 * per)
+    if (per < 1 || n < 2 * per || !result || !luck)
         return s;
     double ml = 0, ms = 0;
     for (long i = 0; i < n; i++) {
@@ -140,7 +143,7 @@ kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
         a[i / per] += dl * dl;
         b[i / per] += dl * dl + ds * ds;
     }
-    s = cli_ratio_ci(a, b, units);
+    s = kemet_ratio_ci(a, b, units);
     free(a);
     if (!isnan(s.lo)) {
         s.lo = s.lo < 0 ? 0 : s.lo;
@@ -153,57 +156,63 @@ kemet_stat cli_luck_share_ci(const double *result, const double *luck, long n,
  * The criteria
  * --------------------------------------------------------------------- */
 
-const cli_criterion cli_criteria[VC_COUNT] = {
-    [VC_LENGTH] = {"length", "median turns, strong self-play", 20, 150, 1, true,
-                   10, 500,
-                   "a game of one sitting: at a throw and a move in about 20 "
-                   "seconds, 20 to 150 turns is 7 to 50 minutes; under 10 "
-                   "turns the throws carry the pieces home unaided, over 500 "
-                   "no sitting ends it"},
-    [VC_DECISIONS] = {"decisions", "real decisions (two moves or more) a turn",
-                      0.75, INFINITY, 0.25, false, 0.25, NAN,
-                      "a player ought to choose on most turns; below one "
-                      "real decision in four turns the throws play the game"},
-    [VC_SKILL] = {"skill",
-                  "share of the games the strong agent's better choices "
-                  "decide against the weak (2 × its luck-adjusted score "
-                  "− 1)",
-                  0.25, INFINITY, 0.1, false, NAN, NAN,
-                  "the better player ought to be seen to be better: to "
-                  "decide a quarter of the games by play beyond the next "
-                  "move; a cost and no flag, since agents that find "
-                  "little to gain do not show that the rules offer "
-                  "nothing (Limitations)"},
-    [VC_BALANCE] = {"balance",
-                    "player 1's luck-adjusted score, strong "
-                    "self-play",
-                    0.45, 0.55, 0.05, false, 0.35, 0.65,
-                    "neither seat ought to decide the game; a seat worth "
-                    "more than 0.15 of a game is a flaw of the rules"},
-    [VC_TENSION] = {"tension", "LeadChange, strong self-play", 0.05, INFINITY,
-                    0.05, false, 0.01, NAN,
-                    "the lead ought to change hands; below one change in a "
-                    "hundred moves the first to lead wins"},
-    [VC_CAPPED] = {"stopped",
-                   "share of games stopped by the turn cap, strong and "
-                   "weak self-play together",
-                   0, 1, 1, false, NAN, 0.01,
-                   "a game the rules cannot end is a rule that fails; a flag "
-                   "and no cost (its interval at a few hundred games would "
-                   "swamp the penalty); a draw the rules provide is not "
-                   "counted here"},
-    [VC_PROBE] = {"probes",
-                  "best simple strategy's luck-adjusted score "
-                  "against the strong agent",
-                  0, 0.3, 0.1, false, NAN, 0.4,
-                  "a simple strategy (always the rearmost piece, always "
-                  "the foremost, a random move among the safe ones) ought "
-                  "to lose to search; within a tenth of a game of it, "
-                  "search finds little that such a rule misses"},
+static const kemet_criterion criteria[KEMET_CRITERIA] = {
+    [KEMET_CRIT_LENGTH] =
+        {"length", "median turns, strong self-play", 20, 150, 1, true, 10, 500,
+         "a game of one sitting: at a throw and a move in about 20 "
+         "seconds, 20 to 150 turns is 7 to 50 minutes; under 10 "
+         "turns the throws carry the pieces home unaided, over 500 "
+         "no sitting ends it"},
+    [KEMET_CRIT_DECISIONS] =
+        {"decisions", "real decisions (two moves or more) a turn", 0.75,
+         INFINITY, 0.25, false, 0.25, NAN,
+         "a player ought to choose on most turns; below one "
+         "real decision in four turns the throws play the game"},
+    [KEMET_CRIT_SKILL] =
+        {"skill",
+         "share of the games the strong agent's better choices "
+         "decide against the weak (2 × its luck-adjusted score "
+         "− 1)",
+         0.25, INFINITY, 0.1, false, NAN, NAN,
+         "the better player ought to be seen to be better: to "
+         "decide a quarter of the games by play beyond the next "
+         "move; a cost and no flag, since agents that find "
+         "little to gain do not show that the rules offer "
+         "nothing (Limitations)"},
+    [KEMET_CRIT_BALANCE] =
+        {"balance",
+         "player 1's luck-adjusted score, strong "
+         "self-play",
+         0.45, 0.55, 0.05, false, 0.35, 0.65,
+         "neither seat ought to decide the game; a seat worth "
+         "more than 0.15 of a game is a flaw of the rules"},
+    [KEMET_CRIT_TENSION] =
+        {"tension", "LeadChange, strong self-play", 0.05, INFINITY, 0.05, false,
+         0.01, NAN,
+         "the lead ought to change hands; below one change in a "
+         "hundred moves the first to lead wins"},
+    [KEMET_CRIT_STOPPED] =
+        {"stopped",
+         "share of games stopped by the turn cap, strong and "
+         "weak self-play together",
+         0, 1, 1, false, NAN, 0.01,
+         "a game the rules cannot end is a rule that fails; a flag "
+         "and no cost (its interval at a few hundred games would "
+         "swamp the penalty); a draw the rules provide is not "
+         "counted here"},
+    [KEMET_CRIT_PROBES] =
+        {"probes",
+         "best simple strategy's luck-adjusted score "
+         "against the strong agent",
+         0, 0.3, 0.1, false, NAN, 0.4,
+         "a simple strategy (always the rearmost piece, always "
+         "the foremost, a random move among the safe ones) ought "
+         "to lose to search; within a tenth of a game of it, "
+         "search finds little that such a rule misses"},
 };
 
 /* The cost of figure x on criterion c, in the criterion's units. */
-static double cost(const cli_criterion *k, double x) {
+static double cost(const kemet_criterion *k, double x) {
     double d;
     if (k->log2) {
         if (x < k->band_lo)
@@ -217,8 +226,14 @@ static double cost(const cli_criterion *k, double x) {
     return d / k->unit;
 }
 
-bool cli_criterion_flag(int c, const kemet_stat *s) {
-    const cli_criterion *k = &cli_criteria[c];
+const kemet_criterion *kemet_criterion_info(int c) {
+    return c >= 0 && c < KEMET_CRITERIA ? &criteria[c] : NULL;
+}
+
+int kemet_criterion_flag(int c, const kemet_stat *s) {
+    if (c < 0 || c >= KEMET_CRITERIA || !s)
+        return 0;
+    const kemet_criterion *k = &criteria[c];
     double lo = isnan(s->lo) ? s->value : s->lo;
     double hi = isnan(s->hi) ? s->value : s->hi;
     if (isnan(lo) || isnan(hi))
@@ -229,7 +244,7 @@ bool cli_criterion_flag(int c, const kemet_stat *s) {
 
 /* The cost of criterion c, with the range it takes over the interval. */
 static kemet_stat cost_of(int c, const kemet_stat *s) {
-    const cli_criterion *k = &cli_criteria[c];
+    const kemet_criterion *k = &criteria[c];
     if (isnan(s->value))
         return (kemet_stat){0, 0, 0};
     double lo = isnan(s->lo) ? s->value : s->lo;
@@ -250,8 +265,8 @@ static int popcount(int x) {
 }
 
 /* Whether ruleset a comes before ruleset b in the verdict's order. */
-static bool before(const cli_judged *J, int a, int b) {
-    const cli_judged *x = &J[a], *y = &J[b];
+static bool before(const kemet_judged *J, int a, int b) {
+    const kemet_judged *x = &J[a], *y = &J[b];
     if ((x->flags != 0) != (y->flags != 0))
         return x->flags == 0;
     if (popcount(x->flags) != popcount(y->flags))
@@ -261,24 +276,24 @@ static bool before(const cli_judged *J, int a, int b) {
     return a < b;
 }
 
-int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
-                int *order) {
+int kemet_verdict(const kemet_measured *m, int n, int skip, kemet_judged *out,
+                  int *order) {
     if (n < 0 || (n > 0 && (!m || !out || !order)))
-        return -1;
+        return KEMET_EMISUSE;
     for (int i = 0; i < n; i++) {
-        cli_judged *J = &out[i];
-        *J = (cli_judged){.penalty = {0, 0, 0}};
+        kemet_judged *J = &out[i];
+        *J = (kemet_judged){.penalty = {0, 0, 0}};
         /* the finite costs' sum and the squares of their reach down and
          * up; an infinite cost (a median length beyond the turn cap)
          * makes the penalty infinite, and adds the low end of its own
          * range to the penalty's low end */
         double sum = 0, down2 = 0, up2 = 0, beyond = 0;
         bool infinite = false;
-        for (int c = 0; c < VC_COUNT; c++) {
+        for (int c = 0; c < KEMET_CRITERIA; c++) {
             J->cost[c] = cost_of(c, &m[i].c[c]);
             if (c == skip)
                 continue;
-            if (cli_criterion_flag(c, &m[i].c[c]))
+            if (kemet_criterion_flag(c, &m[i].c[c]))
                 J->flags |= 1 << c;
             const kemet_stat *k = &J->cost[c];
             if (isinf(k->value)) {
@@ -316,7 +331,7 @@ int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
         clean++;
     double reach = -INFINITY; /* the highest end so far */
     for (int k = 0; k < n; k++) {
-        cli_judged *J = &out[order[k]];
+        kemet_judged *J = &out[order[k]];
         J->place = k + 1;
         if (k >= clean) {
             tier += k == clean;
@@ -332,8 +347,14 @@ int cli_verdict(const cli_measured *m, int n, int skip, cli_judged *out,
     return tier;
 }
 
-int cli_flag_outranks(const cli_judged *j, int n, int i, int *unflagged) {
+int kemet_verdict_outranks(const kemet_judged *j, int n, int i,
+                           int *unflagged) {
     int clean = 0, above = 0;
+    if (!j || i < 0 || i >= n) {
+        if (unflagged)
+            *unflagged = 0;
+        return 0;
+    }
     for (int k = 0; k < n; k++)
         if (!j[k].flags) {
             clean++;
@@ -344,8 +365,10 @@ int cli_flag_outranks(const cli_judged *j, int n, int i, int *unflagged) {
     return j[i].flags ? above : 0;
 }
 
-double cli_tau_b(const double *a, const double *b, int n, long *opposite) {
+double kemet_tau_b(const double *a, const double *b, int n, long *opposite) {
     long conc = 0, disc = 0, ta = 0, tb = 0, pairs = 0;
+    if (!a || !b)
+        n = 0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             double x = a[i] - a[j], y = b[i] - b[j];

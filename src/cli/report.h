@@ -1,0 +1,85 @@
+/* report.h - what `kemet analyze` knows of each reading it reports on:
+ * its study's figures, who it is, how it was judged, and what measuring
+ * it took; and the measurements it keeps (kept.c).
+ */
+#ifndef KEMET_REPORT_H
+#define KEMET_REPORT_H
+
+#include "cli.h"
+
+/* Rulesets and variants in one report, at most. */
+#define REPORT_MAX_SETS 64
+#define REPORT_MAX_VARIANTS 64
+#define REPORT_MAX (REPORT_MAX_SETS + REPORT_MAX_VARIANTS)
+
+/* The boards whose readings the report compares in a section of their
+ * own ("Which Senet?"): Senet's 30 squares and the 58 holes, each the
+ * built-in board of its families. */
+enum { BOARD_OTHER, BOARD_SENET, BOARD_58, NBOARDS };
+
+/* One reading: its study's figures, who it is, how it was judged, and
+ * what measuring it took. */
+typedef struct rep_reading {
+    kemet_study_figures f; /* its samples point into `samples` */
+    double *samples[2][KEMET_STUDY_SAMPLES]; /* weak [0], strong [1] */
+    char title[96], base[64];
+    int board;    /* BOARD_* */
+    bool variant; /* from a sweep or --options */
+    /* the verdict's figures from strong [0] and weak [1] play, and the
+     * flags of strong play (every criterion) */
+    kemet_measured vm[2];
+    int flags;
+    /* for the rulesets named (not variants): the verdict among them, from
+     * strong [0] and weak [1] play */
+    kemet_judged vj[2];
+    /* the run: measured by an earlier run and read back (--save); the
+     * wall time of its measurement alone (--save); each part's seconds
+     * (its games' thread time, or under mpirun its wall time) and their
+     * sum */
+    bool earlier;
+    double wall, secs, part_secs[KEMET_PARTS];
+    kemet_board_art art;
+} rep_reading;
+
+/* Frees the samples a reading owns. */
+void rep_reading_free(rep_reading *R);
+/* Takes the figures of a study measured whole into R->f, its samples
+ * copied into R's own. 0, or KEMET_ENOMEM. */
+int rep_reading_take(rep_reading *R, const kemet_study *s);
+
+/* ------------------------------------------------------------------------
+ * Measurements kept (kept.c; --save DIR)
+ * --------------------------------------------------------------------- */
+
+/* What decides a reading's numbers: the settings of the run. */
+typedef struct kept_settings {
+    const kemet_study_settings *st;
+    const char *board; /* --board, or NULL */
+} kept_settings;
+
+/* The lines that open the file of reading R measured with judge j under
+ * settings k (into head), and its path in `dir`. 0, or EXIT_BAD after a
+ * message. */
+int kept_header(const kept_settings *k, const char *dir, const rep_reading *R,
+                const kemet_judge *j, char *head, size_t hsize, char *path,
+                size_t psize);
+/* The path in `dir` of the file of reading `id` whose opening lines are
+ * `head`. 0, or EXIT_BAD after a message. */
+int kept_path(const char *dir, const char *id, const char *head, char *path,
+              size_t psize);
+/* R's measurement kept at `path` under `head`. 0, or EXIT_BAD after a
+ * message; a file that cannot be written is left as it was. */
+int kept_save(const char *path, const char *head, const rep_reading *R);
+/* Reads R's measurement back from `path` if an earlier run kept it (what
+ * opening the ruleset says of R stands): 1 when read, 0 when there is
+ * none, EXIT_BAD after a message. */
+int kept_load(const char *path, const char *head, long cap, rep_reading *R);
+/* The seeds other than `seed` of the files kept in `dir`, lowest first
+ * (at most `most`); how many. */
+int kept_seeds(const char *dir, uint64_t seed, uint64_t *seeds, int most);
+/* `head` with its seed replaced by `seed`, into out. 0, or -1. */
+int kept_reseed(const char *head, uint64_t seed, char *out, size_t size);
+/* The most the opening lines of a kept file take. */
+#define KEPT_HEAD 2048
+
+#endif
