@@ -52,6 +52,9 @@ FN(kemet_rules_open_text, null,
    kemet_rules_open_text(NULL, NULL, NULL, NULL, &E))
 FN(kemet_rules_open_file, null,
    kemet_rules_open_file(NULL, NULL, NULL, NULL, &E))
+FN(kemet_change_effects, null, kemet_change_effects(NULL, NULL, NULL))
+FN(kemet_explain_flag, null, kemet_explain_flag(NULL, NULL, 0, 0, NULL))
+FN(kemet_explain_standing, null, kemet_explain_standing(NULL, 1))
 FN(kemet_pos_parse_text, null,
    kemet_pos_parse_text(NULL, NULL, NULL, NULL, &P, &E))
 FN(kemet_replay_text, null,
@@ -183,6 +186,9 @@ static const call calls[] = {
     CALL(kemet_rules_open_board, null, "NULL out", -1),
     CALL(kemet_rules_open_text, null, "NULL text", -1),
     CALL(kemet_rules_open_file, null, "NULL path", -1),
+    CALL(kemet_change_effects, null, "NULL figures", KEMET_EMISUSE),
+    CALL(kemet_explain_flag, null, "NULL figures", KEMET_EMISUSE),
+    CALL(kemet_explain_standing, null, "NULL effects", KEMET_EMISUSE),
     CALL(kemet_pos_parse_text, null, "NULL text", -1),
     CALL(kemet_replay_text, null, "NULL text", -1),
     CALL(kemet_record_read_text, null, "NULL rules", -1),
