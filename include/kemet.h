@@ -1612,6 +1612,12 @@ KEMET_API int kemet_criterion_flag(int c, const kemet_stat *s);
  * KEMET_EMISUSE. */
 KEMET_API int kemet_verdict(const kemet_measured *m, int n, int skip,
                             kemet_judged *out, int *order);
+/* kemet_verdict with each criterion c's unit multiplied by scale[c]
+ * (NULL: all 1; each finite and above 0, else KEMET_EMISUSE): how far
+ * the verdict rests on the units (docs/analysis.md, "Sensitivity"). */
+KEMET_API int kemet_verdict_units(const kemet_measured *m, int n, int skip,
+                                  const double *scale, kemet_judged *out,
+                                  int *order);
 /* For a flagged j[i] of n judged: how many unflagged readings have a
  * higher penalty than its own (the flag alone ranks it after them); 0
  * when j[i] is not flagged. *unflagged, when given: how many are not. */

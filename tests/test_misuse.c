@@ -55,6 +55,8 @@ FN(kemet_rules_open_file, null,
 FN(kemet_change_effects, null, kemet_change_effects(NULL, NULL, NULL))
 FN(kemet_explain_flag, null, kemet_explain_flag(NULL, NULL, 0, 0, NULL))
 FN(kemet_explain_standing, null, kemet_explain_standing(NULL, 1))
+FN(kemet_verdict_units, null,
+   kemet_verdict_units(NULL, 1, -1, NULL, NULL, NULL))
 FN(kemet_pos_parse_text, null,
    kemet_pos_parse_text(NULL, NULL, NULL, NULL, &P, &E))
 FN(kemet_replay_text, null,
@@ -189,6 +191,7 @@ static const call calls[] = {
     CALL(kemet_change_effects, null, "NULL figures", KEMET_EMISUSE),
     CALL(kemet_explain_flag, null, "NULL figures", KEMET_EMISUSE),
     CALL(kemet_explain_standing, null, "NULL effects", KEMET_EMISUSE),
+    CALL(kemet_verdict_units, null, "NULL figures", KEMET_EMISUSE),
     CALL(kemet_pos_parse_text, null, "NULL text", -1),
     CALL(kemet_replay_text, null, "NULL text", -1),
     CALL(kemet_record_read_text, null, "NULL rules", -1),

@@ -537,6 +537,40 @@ static void explain_standing(void **state) {
     assert_int_equal(kemet_explain_standing(NULL, 1), KEMET_EMISUSE);
 }
 
+/* The units varied: A's skill 0.20 costs (0.25 - 0.20) / 0.1 = 0.5, B's
+ * balance 0.58 costs (0.58 - 0.55) / 0.05 = 0.6, so A comes first; with
+ * the balance's unit doubled B's costs 0.3 and B comes first; with the
+ * skill's halved A's costs 1.0. */
+static void units_varied(void **state) {
+    (void)state;
+    kemet_measured m[2] = {good(), good()};
+    m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.199, 0.201};
+    m[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.579, 0.581};
+    kemet_judged j[2];
+    int ord[2];
+    double scale[KEMET_CRITERIA];
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        scale[c] = 1;
+    assert_int_equal(kemet_verdict_units(m, 2, -1, scale, j, ord), 2);
+    NEAR(j[0].penalty.value, 0.5);
+    NEAR(j[1].penalty.value, 0.6);
+    assert_int_equal(ord[0], 0);
+    scale[KEMET_CRIT_BALANCE] = 2;
+    kemet_verdict_units(m, 2, -1, scale, j, ord);
+    NEAR(j[1].penalty.value, 0.3);
+    assert_int_equal(ord[0], 1);
+    scale[KEMET_CRIT_BALANCE] = 1;
+    scale[KEMET_CRIT_SKILL] = 0.5;
+    kemet_verdict_units(m, 2, -1, scale, j, ord);
+    NEAR(j[0].penalty.value, 1.0);
+    scale[KEMET_CRIT_SKILL] = 0;
+    assert_int_equal(kemet_verdict_units(m, 2, -1, scale, j, ord),
+                     KEMET_EMISUSE);
+    scale[KEMET_CRIT_SKILL] = INFINITY;
+    assert_int_equal(kemet_verdict_units(m, 2, -1, scale, j, ord),
+                     KEMET_EMISUSE);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stopping_rule),
@@ -555,6 +589,7 @@ int main(void) {
         cmocka_unit_test(change_effects),
         cmocka_unit_test(explain_flag),
         cmocka_unit_test(explain_standing),
+        cmocka_unit_test(units_varied),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
