@@ -1862,6 +1862,12 @@ KEMET_API int kemet_criterion_flag(int c, const kemet_stat *s);
  * KEMET_EMISUSE. */
 KEMET_API int kemet_verdict(const kemet_measured *m, int n, int skip,
                             kemet_judged *out, int *order);
+/* kemet_verdict with each criterion c's unit multiplied by scale[c]
+ * (NULL: all 1; each finite and above 0, else KEMET_EMISUSE): how far
+ * the verdict rests on the units (docs/analysis.md, "Sensitivity"). */
+KEMET_API int kemet_verdict_units(const kemet_measured *m, int n, int skip,
+                                  const double *scale, kemet_judged *out,
+                                  int *order);
 /* For a flagged j[i] of n judged: how many unflagged readings have a
  * higher penalty than its own (the flag alone ranks it after them); 0
  * when j[i] is not flagged. *unflagged, when given: how many are not. */
@@ -1872,6 +1878,47 @@ KEMET_API int kemet_verdict_outranks(const kemet_judged *j, int n, int i,
  * in strict order in both and opposite. NaN when a ranking is all ties. */
 KEMET_API double kemet_tau_b(const double *a, const double *b, int n,
                              long *opposite);
+
+/* What one rule does (effects.c; docs/analysis.md, "What each rule
+ * does"): a reading measured again with one rule changed
+ * (kemet_rules_open_change), and the change's effect on each criterion.
+ * The two are measured apart, so their errors are combined as
+ * independent: the difference's 95% interval reaches from it by the root
+ * of the sum of the squared reaches of the two figures' intervals that
+ * face each other. The length is compared in doublings. */
+typedef struct kemet_effect {
+    double diff, lo, hi;    /* changed - base, its 95% interval (NaN where a
+                               figure has none, or a median is beyond the
+                               turn cap) */
+    int moves;              /* 1: the interval excludes 0 */
+    int flag_was, flag_now; /* the criterion flags base, changed */
+} kemet_effect;
+typedef struct kemet_change_effect {
+    kemet_effect c[KEMET_CRITERIA];
+    kemet_stat penalty_was, penalty_now; /* the verdict's, of the two */
+    int penalty_moves;        /* 1 up, -1 down: the difference beyond its
+                                 errors, combined as the figures' */
+    int flags_was, flags_now; /* bit c: criterion c flags it */
+} kemet_change_effect;
+/* The effect of a change: `changed`'s figures against `base`'s.
+ * KEMET_EMISUSE for NULL. */
+KEMET_API int kemet_change_effects(const kemet_measured *base,
+                                   const kemet_measured *changed,
+                                   kemet_change_effect *out);
+/* Which of n changes explains base's flag on criterion c: the change
+ * that clears it (the changed reading is not flagged on c and the figure
+ * moves), the one that moves it furthest, with *second (may be NULL) -1.
+ * Where no one change clears it but two each move it toward clearing,
+ * the one that moves it most, with *second the next: a combination to
+ * try (without `second`, -1). Else -1. KEMET_EMISUSE. */
+KEMET_API int kemet_explain_flag(const kemet_measured *base,
+                                 const kemet_change_effect *eff, int n, int c,
+                                 int *second);
+/* Which of n changes explains a reading's standing: the one whose change
+ * costs it most (a new flag before any rise of the penalty, then the
+ * largest rise beyond its errors); -1 where no change costs it anything.
+ * KEMET_EMISUSE. */
+KEMET_API int kemet_explain_standing(const kemet_change_effect *eff, int n);
 
 /* The stopping rule (docs/analysis.md, "Precision"): a pilot of `pilot`
  * games gave a 95% interval of half-width pilot_half; the whole sample,

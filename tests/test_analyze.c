@@ -659,6 +659,81 @@ static void perfect_play_in_table(void **state) {
     assert_int_equal(system(path), 0);
 }
 
+/* --changes: Chien et Chacal measured again with each of its rules
+ * changed, as many as `kemet rules chien-chacal --changes` lists; ending
+ * on hole 30 by an exact count instead of any count past hole 25 (`exit
+ * last-5` for `exit land-30`) more than doubles its length, a move no
+ * sample misses; the same on one thread and on two; kept and read back
+ * with --save; and no section without --changes. */
+static void rule_changes_measured(void **state) {
+    (void)state;
+    char *list, *o, *o2, *e;
+    assert_int_equal(
+        tu_run(NULL, &list, &e, "rules", "chien-chacal", "--changes", NULL), 0);
+    free(e);
+    int listed = 0; /* its lines "  1  FROM  TO" */
+    for (const char *l = list; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+        size_t sp = strspn(l, " ");
+        listed += sp > 0 && l[sp] >= '1' && l[sp] <= '9';
+    }
+    free(list);
+    assert_true(listed > 5);
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--changes",
+                    "--format", "json", "--threads", "1", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    st = tu_run(NULL, &o2, &e, "analyze", "chien-chacal", SMALL, "--changes",
+                "--format", "json", "--threads", "2", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_string_equal(o, o2);
+    free(o2);
+    const char *ch = strstr(o, "\"changes\":[");
+    assert_non_null(ch);
+    int n = 0;
+    for (const char *p = ch; (p = strstr(p, "{\"id\":")) != NULL; p++)
+        n++;
+    assert_int_equal(n, listed);
+    const char *exit5 = strstr(ch, "\"to\":\"exit last-5\"");
+    assert_non_null(exit5);
+    const char *len = strstr(exit5, "\"length\":{\"diff\":");
+    assert_non_null(len);
+    assert_true(strtod(len + strlen("\"length\":{\"diff\":"), NULL) > 1);
+    assert_non_null(strstr(len, "\"moves\":true"));
+    free(o);
+    /* the report's section, and none without --changes */
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--changes",
+                NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "\n## What each rule does\n"));
+    assert_non_null(strstr(o, "\n| exit last-5 |"));
+    assert_non_null(strstr(o, "rule changes (What each rule does)"));
+    free(o);
+    free(e);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, NULL);
+    assert_int_equal(st, 0);
+    assert_null(strstr(o, "What each rule does"));
+    free(o);
+    free(e);
+    /* kept, then read back whole */
+    char dir[] = "/tmp/kemet-changes-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *first;
+    for (int run = 0; run < 2; run++) {
+        st =
+            tu_run(NULL, run ? &o : &first, &e, "analyze", "chien-chacal",
+                   SMALL, "--changes", "--format", "json", "--save", dir, NULL);
+        assert_int_equal(st, 0);
+        free(e);
+    }
+    assert_string_equal(o, first);
+    free(o);
+    free(first);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_options),
@@ -672,6 +747,7 @@ int main(void) {
         cmocka_unit_test(precision_sizes_samples),
         cmocka_unit_test(report_and_plots),
         cmocka_unit_test(kept_measurements),
+        cmocka_unit_test(rule_changes_measured),
         cmocka_unit_test(perfect_play_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -55,6 +55,11 @@ FN(kemet_rules_open_file, null,
 FN(kemet_rule_changes, null, kemet_rule_changes(NULL, NULL, 0, NULL, &E))
 FN(kemet_change_text, null, kemet_change_text(R, NULL, &TEXT, &E))
 FN(kemet_rules_open_change, null, kemet_rules_open_change(NULL, NULL, NULL, &E))
+FN(kemet_change_effects, null, kemet_change_effects(NULL, NULL, NULL))
+FN(kemet_explain_flag, null, kemet_explain_flag(NULL, NULL, 0, 0, NULL))
+FN(kemet_explain_standing, null, kemet_explain_standing(NULL, 1))
+FN(kemet_verdict_units, null,
+   kemet_verdict_units(NULL, 1, -1, NULL, NULL, NULL))
 FN(kemet_pos_parse_text, null,
    kemet_pos_parse_text(NULL, NULL, NULL, NULL, &P, &E))
 FN(kemet_replay_text, null,
@@ -208,6 +213,10 @@ static const call calls[] = {
     CALL(kemet_rule_changes, null, "NULL rules", KEMET_EMISUSE),
     CALL(kemet_change_text, null, "NULL change", KEMET_EMISUSE),
     CALL(kemet_rules_open_change, null, "NULL rules", KEMET_EMISUSE),
+    CALL(kemet_change_effects, null, "NULL figures", KEMET_EMISUSE),
+    CALL(kemet_explain_flag, null, "NULL figures", KEMET_EMISUSE),
+    CALL(kemet_explain_standing, null, "NULL effects", KEMET_EMISUSE),
+    CALL(kemet_verdict_units, null, "NULL figures", KEMET_EMISUSE),
     CALL(kemet_pos_parse_text, null, "NULL text", -1),
     CALL(kemet_replay_text, null, "NULL text", -1),
     CALL(kemet_record_read_text, null, "NULL rules", -1),

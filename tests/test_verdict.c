@@ -398,6 +398,179 @@ static void skill_costs_never_flags(void **state) {
     assert_int_equal(j[0].tier, 2);
 }
 
+/* What one rule does: a change's effect on each criterion against the
+ * base's figures, worked by hand. Base: good(). The change halves the
+ * skill to 0.1 (0.08-0.12) and doubles the length to 120 (110-131):
+ *   skill: -0.3, reaching down by sqrt(0.02^2 + 0.05^2) = 0.05385 (the
+ *     changed figure's lower reach, the base's upper), up by the same;
+ *   length, in doublings: log2(120/60) = 1, down by
+ *     sqrt(log2(120/110)^2 + log2(66/60)^2) = sqrt(0.12553^2 + 0.13750^2)
+ *     = 0.18618, up by sqrt(log2(131/120)^2 + log2(60/55)^2)
+ *     = sqrt(0.12653^2 + 0.12553^2) = 0.17823;
+ *   balance, the same figure: 0, not moved;
+ *   penalty: 0 (0 to 0) before, 1.5 (1.3 to 1.7) after: up by 1.5,
+ *     beyond sqrt(0^2 + 0.2^2) = 0.2. */
+static void change_effects(void **state) {
+    (void)state;
+    kemet_measured base = good(), now = good();
+    now.c[KEMET_CRIT_SKILL] = (kemet_stat){0.1, 0.08, 0.12};
+    now.c[KEMET_CRIT_LENGTH] = (kemet_stat){120, 110, 131};
+    kemet_change_effect e;
+    assert_int_equal(kemet_change_effects(&base, &now, &e), KEMET_OK);
+    const kemet_effect *k = &e.c[KEMET_CRIT_SKILL];
+    NEAR(k->diff, -0.3);
+    assert_true(fabs(k->lo - (-0.3 - 0.053852)) < 1e-5);
+    assert_true(fabs(k->hi - (-0.3 + 0.053852)) < 1e-5);
+    assert_int_equal(k->moves, 1);
+    k = &e.c[KEMET_CRIT_LENGTH];
+    NEAR(k->diff, 1);
+    assert_true(fabs(k->lo - (1 - 0.18618)) < 1e-4);
+    assert_true(fabs(k->hi - (1 + 0.17823)) < 1e-4);
+    assert_int_equal(k->moves, 1);
+    k = &e.c[KEMET_CRIT_BALANCE];
+    NEAR(k->diff, 0);
+    assert_int_equal(k->moves, 0);
+    NEAR(e.penalty_was.value, 0);
+    NEAR(e.penalty_now.value, 1.5);
+    assert_int_equal(e.penalty_moves, 1);
+    assert_int_equal(e.flags_was | e.flags_now, 0);
+    /* a skill of 0.2 (0.15-0.25) costs 0.5 (0 to 1.0): a rise of 0.5
+       exactly at its reach is not beyond it */
+    now = good();
+    now.c[KEMET_CRIT_SKILL] = (kemet_stat){0.2, 0.15, 0.25};
+    kemet_change_effects(&base, &now, &e);
+    assert_int_equal(e.penalty_moves, 0);
+    assert_int_equal(e.c[KEMET_CRIT_SKILL].moves, 1);
+    /* an overlap of the two intervals may still move: 0.4 (0.35-0.45)
+       against 0.47 (0.44-0.50) differs by 0.07 > sqrt(0.03^2 + 0.05^2)
+       = 0.058 */
+    now.c[KEMET_CRIT_SKILL] = (kemet_stat){0.47, 0.44, 0.50};
+    kemet_change_effects(&base, &now, &e);
+    assert_int_equal(e.c[KEMET_CRIT_SKILL].moves, 1);
+    /* and one a little larger than either reach need not: 0.45
+       (0.40-0.50) differs by 0.05 < sqrt(0.05^2 + 0.05^2) */
+    now.c[KEMET_CRIT_SKILL] = (kemet_stat){0.45, 0.40, 0.50};
+    kemet_change_effects(&base, &now, &e);
+    assert_int_equal(e.c[KEMET_CRIT_SKILL].moves, 0);
+    /* a median beyond the turn cap has no difference */
+    now = good();
+    now.c[KEMET_CRIT_LENGTH] = (kemet_stat){INFINITY, 900, INFINITY};
+    kemet_change_effects(&base, &now, &e);
+    assert_true(isnan(e.c[KEMET_CRIT_LENGTH].diff));
+    assert_int_equal(e.c[KEMET_CRIT_LENGTH].moves, 0);
+    assert_int_equal(e.c[KEMET_CRIT_LENGTH].flag_now, 1);
+    assert_int_equal(e.penalty_moves, 1);
+    assert_int_equal(kemet_change_effects(NULL, &now, &e), KEMET_EMISUSE);
+}
+
+/* Which change explains a flag. Player 1 scores 0.72 (0.70-0.74), past
+ * 0.65: flagged. Change 0 brings it to 0.60 (0.57-0.63), change 1 to
+ * 0.50 (0.47-0.53), change 2 to 0.70 (0.68-0.72), still flagged: change
+ * 1 clears it furthest. At 0.80 (0.78-0.82) with changes to 0.70
+ * (0.68-0.72), 0.75 (0.73-0.77) and 0.85: none clears it alone; the
+ * first two move it toward 0.65, the first the more: a combination. A
+ * flag from below: 0.2 real decisions a turn (0.15-0.24), under 0.25,
+ * cleared by a change to 0.5 (0.45-0.55), not by one to 0.1. */
+static void explain_flag(void **state) {
+    (void)state;
+    kemet_measured base = good(), ch[3] = {good(), good(), good()};
+    kemet_change_effect e[3];
+    int second = 99;
+    base.c[KEMET_CRIT_BALANCE] = (kemet_stat){0.72, 0.70, 0.74};
+    ch[0].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.60, 0.57, 0.63};
+    ch[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.50, 0.47, 0.53};
+    ch[2].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.70, 0.68, 0.72};
+    for (int i = 0; i < 3; i++)
+        kemet_change_effects(&base, &ch[i], &e[i]);
+    assert_int_equal(
+        kemet_explain_flag(&base, e, 3, KEMET_CRIT_BALANCE, &second), 1);
+    assert_int_equal(second, -1);
+    /* the skill is not flagged: nothing to explain */
+    assert_int_equal(kemet_explain_flag(&base, e, 3, KEMET_CRIT_SKILL, NULL),
+                     -1);
+    base.c[KEMET_CRIT_BALANCE] = (kemet_stat){0.80, 0.78, 0.82};
+    ch[0].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.70, 0.68, 0.72};
+    ch[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.75, 0.73, 0.77};
+    ch[2].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.85, 0.83, 0.87};
+    for (int i = 0; i < 3; i++)
+        kemet_change_effects(&base, &ch[i], &e[i]);
+    assert_int_equal(
+        kemet_explain_flag(&base, e, 3, KEMET_CRIT_BALANCE, &second), 0);
+    assert_int_equal(second, 1);
+    assert_int_equal(kemet_explain_flag(&base, e, 3, KEMET_CRIT_BALANCE, NULL),
+                     -1);
+    /* only one moves it toward clearing: no combination either */
+    assert_int_equal(
+        kemet_explain_flag(&base, &e[1], 2, KEMET_CRIT_BALANCE, &second), -1);
+    assert_int_equal(second, -1);
+    base = good();
+    base.c[KEMET_CRIT_DECISIONS] = (kemet_stat){0.2, 0.15, 0.24};
+    ch[0] = good();
+    ch[0].c[KEMET_CRIT_DECISIONS] = (kemet_stat){0.1, 0.08, 0.12};
+    ch[1] = good();
+    ch[1].c[KEMET_CRIT_DECISIONS] = (kemet_stat){0.5, 0.45, 0.55};
+    for (int i = 0; i < 2; i++)
+        kemet_change_effects(&base, &ch[i], &e[i]);
+    assert_int_equal(
+        kemet_explain_flag(&base, e, 2, KEMET_CRIT_DECISIONS, &second), 1);
+    assert_int_equal(kemet_explain_flag(&base, e, 2, -1, NULL), KEMET_EMISUSE);
+}
+
+/* Which change explains a standing: the one that costs the reading most.
+ * Base good() costs nothing. Change 0 halves the skill to 0.1
+ * (0.08-0.12): 1.5 more; change 1 gives player 1 0.70 (0.68-0.72): a
+ * new flag, which outranks any rise of the penalty (it costs 3
+ * besides); change 2 moves the tension within its band: no cost. */
+static void explain_standing(void **state) {
+    (void)state;
+    kemet_measured base = good(), ch[3] = {good(), good(), good()};
+    ch[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.1, 0.08, 0.12};
+    ch[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.70, 0.68, 0.72};
+    ch[2].c[KEMET_CRIT_TENSION] = (kemet_stat){0.2, 0.19, 0.21};
+    kemet_change_effect e[3];
+    for (int i = 0; i < 3; i++)
+        kemet_change_effects(&base, &ch[i], &e[i]);
+    assert_int_equal(e[1].flags_now, 1 << KEMET_CRIT_BALANCE);
+    assert_int_equal(kemet_explain_standing(e, 3), 1);
+    assert_int_equal(kemet_explain_standing(e, 1), 0);
+    assert_int_equal(kemet_explain_standing(&e[2], 1), -1);
+    assert_int_equal(kemet_explain_standing(NULL, 1), KEMET_EMISUSE);
+}
+
+/* The units varied: A's skill 0.20 costs (0.25 - 0.20) / 0.1 = 0.5, B's
+ * balance 0.58 costs (0.58 - 0.55) / 0.05 = 0.6, so A comes first; with
+ * the balance's unit doubled B's costs 0.3 and B comes first; with the
+ * skill's halved A's costs 1.0. */
+static void units_varied(void **state) {
+    (void)state;
+    kemet_measured m[2] = {good(), good()};
+    m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.199, 0.201};
+    m[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.579, 0.581};
+    kemet_judged j[2];
+    int ord[2];
+    double scale[KEMET_CRITERIA];
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        scale[c] = 1;
+    assert_int_equal(kemet_verdict_units(m, 2, -1, scale, j, ord), 2);
+    NEAR(j[0].penalty.value, 0.5);
+    NEAR(j[1].penalty.value, 0.6);
+    assert_int_equal(ord[0], 0);
+    scale[KEMET_CRIT_BALANCE] = 2;
+    kemet_verdict_units(m, 2, -1, scale, j, ord);
+    NEAR(j[1].penalty.value, 0.3);
+    assert_int_equal(ord[0], 1);
+    scale[KEMET_CRIT_BALANCE] = 1;
+    scale[KEMET_CRIT_SKILL] = 0.5;
+    kemet_verdict_units(m, 2, -1, scale, j, ord);
+    NEAR(j[0].penalty.value, 1.0);
+    scale[KEMET_CRIT_SKILL] = 0;
+    assert_int_equal(kemet_verdict_units(m, 2, -1, scale, j, ord),
+                     KEMET_EMISUSE);
+    scale[KEMET_CRIT_SKILL] = INFINITY;
+    assert_int_equal(kemet_verdict_units(m, 2, -1, scale, j, ord),
+                     KEMET_EMISUSE);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stopping_rule),
@@ -413,6 +586,10 @@ int main(void) {
         cmocka_unit_test(flag_outranks),
         cmocka_unit_test(median_beyond_cap),
         cmocka_unit_test(skill_costs_never_flags),
+        cmocka_unit_test(change_effects),
+        cmocka_unit_test(explain_flag),
+        cmocka_unit_test(explain_standing),
+        cmocka_unit_test(units_varied),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -122,14 +122,11 @@ typedef struct work {
     bool done; /* its figures taken into its reading */
 } work;
 
-/* Opens ruleset `spec` into W and fills what R says of it without a game
- * played: its names, board, endgame table and the number of ladder steps
- * (none for a variant). */
-static int work_rules(const char *spec, const settings *st, bool variant,
-                      rep_reading *R, work *W) {
-    W->r = cli_rules_for(spec, st->board, NULL, &W->j);
-    if (!W->r)
-        return EXIT_BAD;
+/* Fills what R says of the reading W holds without a game played: its
+ * names, board, endgame table and the number of ladder steps (none for a
+ * variant). */
+static void describe(const settings *st, bool variant, rep_reading *R,
+                     const work *W) {
     const kemet_rules *r = W->r;
     snprintf(R->f.id, sizeof R->f.id, "%s", kemet_rules_spec(r));
     snprintf(R->title, sizeof R->title, "%s", kemet_rules_info(r)->title);
@@ -149,6 +146,36 @@ static int work_rules(const char *spec, const settings *st, bool variant,
         R->f.table_pieces = ti.pieces;
     }
     R->f.nsteps = variant ? 0 : st->s.rungs - 1;
+}
+
+/* Opens ruleset `spec` into W and describes it in R. */
+static int work_rules(const char *spec, const settings *st, bool variant,
+                      rep_reading *R, work *W) {
+    W->r = cli_rules_for(spec, st->board, NULL, &W->j);
+    if (!W->r)
+        return EXIT_BAD;
+    describe(st, variant, R, W);
+    return 0;
+}
+
+/* Opens rule change c of ruleset `spec` (kemet_rules_open_change: judged
+ * by the evaluation of the reading it changes) into W, and describes it
+ * in R as a variant whose base is reading `of`. */
+static int work_change(const char *spec, const kemet_change *c, int of,
+                       const settings *st, rep_reading *R, work *W) {
+    kemet_rules *base = cli_rules(spec, st->board);
+    if (!base)
+        return EXIT_BAD;
+    kemet_error e;
+    int rc = kemet_rules_open_change(base, c, &W->r, &e);
+    kemet_rules_close(base);
+    if (rc)
+        return cli_fail("analyze: %s: %s", c->id, e.msg);
+    if (kemet_judge_new(W->r, NULL, &W->j, &e))
+        return cli_fail("analyze: %s: %s", c->id, e.msg);
+    describe(st, true, R, W);
+    R->change_of = of + 1;
+    R->change = *c;
     return 0;
 }
 
@@ -343,6 +370,8 @@ static int measure(const settings *st, rep_reading *R, work *W, int lo,
     for (int i = lo; i < hi && !rc; i++) {
         kemet_study_settings s = st->s;
         s.variant = R[i].variant;
+        if (R[i].change_of) /* a rule change: to twice the half-width */
+            s.precision = 2 * st->s.precision;
         kemet_error err;
         if (kemet_study_new(W[i].j, &s, &W[i].s, &err))
             rc = cli_fail("analyze: %s", err.msg);
@@ -1513,10 +1542,191 @@ static bool say_contradiction(FILE *o, const char *id,
     return true;
 }
 
+/* ------------------------------------------------------------------------
+ * What each rule does (--changes)
+ * --------------------------------------------------------------------- */
+
+/* A rule change in words: "`capture swap` for `capture remove`". */
+static void put_change(FILE *o, const kemet_change *c) {
+    if (c->option)
+        fprintf(o, "the option `%s` (not `%s`)", c->to, c->from);
+    else if (!c->to[0])
+        fprintf(o, "no `%s`", c->from);
+    else if (!c->from[0])
+        fprintf(o, "`%s` added", c->to);
+    else
+        fprintf(o, "`%s` for `%s`", c->to, c->from);
+}
+
+/* A change's difference on criterion c where it moves (its interval's
+ * half-width after ±), "·" where it does not. */
+static void put_effect(FILE *o, int c, const kemet_effect *e) {
+    if (isnan(e->diff)) {
+        fprintf(o, e->flag_now && !e->flag_was ? " ⚑ |" : " — |");
+        return;
+    }
+    if (!e->moves) {
+        fprintf(o, " ·%s |", e->flag_now && !e->flag_was ? " ⚑" : "");
+        return;
+    }
+    int d = c == KEMET_CRIT_LENGTH ? 2 : crit_digits(c);
+    fprintf(o, " %+.*f±%.*f%s |", d, e->diff, d, (e->hi - e->lo) / 2,
+            e->flag_now && !e->flag_was ? " ⚑" : "");
+}
+
+/* The criteria the table of changes shows. */
+static const int change_crit[] = {KEMET_CRIT_LENGTH, KEMET_CRIT_DECISIONS,
+                                  KEMET_CRIT_SKILL, KEMET_CRIT_BALANCE,
+                                  KEMET_CRIT_STOPPED};
+#define NCHANGE_CRIT (int)(sizeof change_crit / sizeof change_crit[0])
+
+/* The sentences that explain reading B's flags and, in the first tier,
+ * its standing, from the effects E of its k changes C. */
+static void explain(FILE *o, const rep_reading *B, const rep_reading *const *C,
+                    const kemet_change_effect *E, int k) {
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        if (!(B->flags >> c & 1))
+            continue;
+        const kemet_criterion *K = kemet_criterion_info(c);
+        int second, i = kemet_explain_flag(&B->vm[0], E, k, c, &second);
+        fprintf(o, "- Flagged on %s (%s ", K->name, K->figure);
+        put_figure(o, c, &B->vm[0].c[c]);
+        fprintf(o, "): ");
+        if (i >= 0 && second < 0) {
+            fprintf(o, "the change that clears it is ");
+            put_change(o, &C[i]->change);
+            fprintf(o, ", with which it is ");
+            put_figure(o, c, &C[i]->vm[0].c[c]);
+            fprintf(o, ".\n");
+        } else if (i >= 0) {
+            fprintf(o, "no one rule change clears it; ");
+            put_change(o, &C[i]->change);
+            fprintf(o, " (");
+            put_figure(o, c, &C[i]->vm[0].c[c]);
+            fprintf(o, ") and ");
+            put_change(o, &C[second]->change);
+            fprintf(o, " (");
+            put_figure(o, c, &C[second]->vm[0].c[c]);
+            fprintf(o, ") each move it toward the line: only the two "
+                       "together might.\n");
+        } else {
+            fprintf(o, "no one rule change measured here clears it or "
+                       "moves it toward the line.\n");
+        }
+    }
+    if (B->flags || B->vj[0].tier != 1)
+        return;
+    int i = kemet_explain_standing(E, k);
+    if (i < 0) {
+        fprintf(o, "- In the first tier, and no one rule change costs it "
+                   "anything beyond the noise.\n");
+        return;
+    }
+    const kemet_change_effect *e = &E[i];
+    fprintf(o, "- In the first tier; the change that costs it most is ");
+    put_change(o, &C[i]->change);
+    fprintf(o, ": with it, ");
+    int fresh = e->flags_now & ~e->flags_was;
+    if (fresh) {
+        fprintf(o, "it is flagged on");
+        for (int c = 0, first = 1; c < KEMET_CRITERIA; c++)
+            if (fresh >> c & 1) {
+                fprintf(o, "%s %s", first ? "" : ",",
+                        kemet_criterion_info(c)->name);
+                first = 0;
+            }
+        fprintf(o, "; ");
+    }
+    fprintf(o, "its penalty goes from ");
+    put_penalty(o, &(kemet_judged){.penalty = e->penalty_was});
+    fprintf(o, " to ");
+    put_penalty(o, &(kemet_judged){.penalty = e->penalty_now});
+    int said = 0;
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        const kemet_effect *x = &e->c[c];
+        if (!x->moves)
+            continue;
+        fprintf(o, "%s%s ", said++ ? ", " : " (",
+                kemet_criterion_info(c)->name);
+        put_figure(o, c, &B->vm[0].c[c]);
+        fprintf(o, " → ");
+        put_figure(o, c, &C[i]->vm[0].c[c]);
+    }
+    fprintf(o, "%s.\n", said ? ")" : "");
+}
+
+/* The section "What each rule does": for each reading with changes, the
+ * sentences that explain its flags and standing, then the table. */
+static void print_changes(FILE *o, const rep_reading *R, int n,
+                          const rep_reading *C, int nc, const settings *st) {
+    if (nc == 0)
+        return;
+    fprintf(o,
+            "\n## What each rule does\n\n"
+            "Each reading named without options was measured again with one "
+            "of its rules changed, every change that the stated rule of "
+            "docs/rulesets.md (\"One rule changed\") finds for it, at most "
+            "%d (`kemet rules RULESET --changes` lists them). A change is "
+            "measured as a variant (no ladder, no SkillTrace) to ±%.3g, "
+            "twice the readings' half-width, judged by the reading's own "
+            "evaluation (its network or tuned weights; no endgame table), so "
+            "that it differs by the rule alone. A cell gives the change's "
+            "difference from the reading, ± half its 95%% interval, where "
+            "that interval excludes 0 (the two measured apart, their errors "
+            "combined as independent); · where it does not; ⚑ where the "
+            "change brings a flag. Length in doublings (+1.00: twice as "
+            "long); decisions a turn; skill; balance, player 1's "
+            "luck-adjusted score; stopped, the share of games the turn cap "
+            "stopped. The penalty is the verdict's, before → after. Each "
+            "flag and each first-tier standing is explained by the change "
+            "that clears or costs it most, from these figures alone.\n",
+            KEMET_MAX_CHANGES, 2 * st->s.precision);
+    for (int b = 0; b < n; b++) {
+        const rep_reading *list[KEMET_MAX_CHANGES];
+        kemet_change_effect E[KEMET_MAX_CHANGES];
+        int k = 0;
+        for (int i = 0; i < nc && k < KEMET_MAX_CHANGES; i++)
+            if (C[i].change_of == b + 1) {
+                list[k] = &C[i];
+                kemet_change_effects(&R[b].vm[0], &C[i].vm[0], &E[k]);
+                k++;
+            }
+        if (k == 0)
+            continue;
+        fprintf(o, "\n### %s\n\n", R[b].title);
+        explain(o, &R[b], list, E, k);
+        fprintf(o,
+                "\n| `%s` with | length | decisions | skill | balance "
+                "| stopped | penalty |\n|---|---|---|---|---|---|---|\n"
+                "| (its own rules) | | | | | | ",
+                R[b].f.id);
+        put_penalty(o, &(kemet_judged){.penalty = E[0].penalty_was});
+        fprintf(o, " |\n");
+        for (int i = 0; i < k; i++) {
+            fprintf(o, "| ");
+            if (list[i]->change.option)
+                fprintf(o, "%s", list[i]->change.to);
+            else if (list[i]->change.to[0])
+                fprintf(o, "%s", list[i]->change.to);
+            else
+                fprintf(o, "no %s", list[i]->change.from);
+            fprintf(o, " |");
+            for (int c = 0; c < NCHANGE_CRIT; c++)
+                put_effect(o, change_crit[c], &E[i].c[change_crit[c]]);
+            fprintf(o, " ");
+            put_penalty(o, &(kemet_judged){.penalty = E[i].penalty_now});
+            fprintf(o, "%s |\n",
+                    E[i].penalty_moves > 0   ? " ↑"
+                    : E[i].penalty_moves < 0 ? " ↓"
+                                             : "");
+        }
+    }
+}
+
 static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
-                     const settings *st, const char *link, int argc,
-                     char **argv, double secs, int threads,
-                     const seed_verdict *sv, int nsv) {
+                     rep_reading *C, int nc, const settings *st,
+                     const char *link, int argc, char **argv, double secs,
+                     int threads, const seed_verdict *sv, int nsv) {
     fprintf(o, "# Which reconstruction makes the best game?\n\nGenerated by "
                "`kemet");
     for (int i = 0; i < argc; i++)
@@ -1524,6 +1734,8 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     int earlier = 0;
     for (int i = 0; i < n + nv; i++)
         earlier += (i < n ? &R[i] : &V[i - n])->earlier;
+    for (int i = 0; i < nc; i++)
+        earlier += C[i].earlier;
     fprintf(o,
             "` in %.0f s of wall time on %d thread%s and %d process%s%s; do "
             "not edit by hand. Seed %llu. Figures in brackets are 95%% "
@@ -1878,6 +2090,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
             fprintf(o, "\nsenet-kendall and senet-robinson are Senet without "
                        "and with Robinson's rethrow.\n");
     }
+    print_changes(o, R, n, C, nc, st);
     fprintf(o, "\n## Time\n\n%s\n\n| ruleset |",
             cli_mpi_size() > 1
                 ? "Wall-clock seconds of each part (the parts played one "
@@ -1919,6 +2132,20 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
             fprintf(o, " %d pieces a side |\n", x->f.table_pieces);
         else
             fprintf(o, " none |\n");
+    }
+    if (nc > 0) { /* the rule changes, in one line */
+        double part[KEMET_PARTS] = {0}, whole = 0;
+        for (int i = 0; i < nc; i++) {
+            for (int k = 0; k < KEMET_PARTS; k++) {
+                part[k] += C[i].part_secs[k];
+                sum[k] += C[i].part_secs[k];
+            }
+            whole += C[i].secs;
+        }
+        fprintf(o, "| the %d rule changes (What each rule does) |", nc);
+        for (int k = 0; k < KEMET_PARTS; k++)
+            fprintf(o, " %.1f |", part[k]);
+        fprintf(o, " %.1f | none |\n", whole);
     }
     fprintf(o, "| **all** |");
     double all = 0;
@@ -2052,7 +2279,65 @@ static void json_play(FILE *o, const char *name,
     fputc('}', o);
 }
 
-static void print_json(FILE *o, const rep_reading *R, int n, int nbase,
+/* A string as JSON: quoted, with '"', '\\' and control characters
+ * escaped. */
+static void json_str(FILE *o, const char *s) {
+    fputc('"', o);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(o, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(o, "\\u%04x", ch);
+        else
+            fputc(ch, o);
+    }
+    fputc('"', o);
+}
+
+/* The rule changes (the last nc of the n readings R) and their effects on
+ * the readings they change. */
+static void json_changes(FILE *o, const rep_reading *R, int n, int nc) {
+    fprintf(o, ",\"changes\":[");
+    for (int i = n - nc; i < n; i++) {
+        const rep_reading *C = &R[i], *B = &R[C->change_of - 1];
+        kemet_change_effect e;
+        kemet_change_effects(&B->vm[0], &C->vm[0], &e);
+        fprintf(o, "%s{\"id\":", i > n - nc ? "," : "");
+        json_str(o, C->f.id);
+        fprintf(o, ",\"of\":");
+        json_str(o, B->f.id);
+        fprintf(
+            o, ",\"option\":%s,\"part\":", C->change.option ? "true" : "false");
+        json_str(o, C->change.part);
+        fprintf(o, ",\"from\":");
+        json_str(o, C->change.from);
+        fprintf(o, ",\"to\":");
+        json_str(o, C->change.to);
+        fprintf(o, ",\"effects\":{");
+        for (int c = 0; c < KEMET_CRITERIA; c++) {
+            const kemet_effect *x = &e.c[c];
+            fprintf(o, "%s\"%s\":{\"diff\":", c ? "," : "",
+                    kemet_criterion_info(c)->name);
+            json_num(o, x->diff);
+            fprintf(o, ",\"lo\":");
+            json_num(o, x->lo);
+            fprintf(o, ",\"hi\":");
+            json_num(o, x->hi);
+            fprintf(o, ",\"moves\":%s,\"flag_was\":%s,\"flag_now\":%s}",
+                    x->moves ? "true" : "false", x->flag_was ? "true" : "false",
+                    x->flag_now ? "true" : "false");
+        }
+        fprintf(o, "},\"penalty_was\":");
+        json_stat_only(o, &e.penalty_was);
+        fprintf(o, ",\"penalty_now\":");
+        json_stat_only(o, &e.penalty_now);
+        fprintf(o, ",\"penalty_moves\":%d}", e.penalty_moves);
+    }
+    fputc(']', o);
+}
+
+static void print_json(FILE *o, const rep_reading *R, int n, int nbase, int nc,
                        const settings *st) {
     fprintf(o, "{\"seed\":%llu,\"strong\":\"%s\",\"rulesets\":[",
             (unsigned long long)st->s.seed, st->s.strong);
@@ -2097,7 +2382,9 @@ static void print_json(FILE *o, const rep_reading *R, int n, int nbase,
         }
         fprintf(o, "}}");
     }
-    fprintf(o, "]}\n");
+    fputc(']', o);
+    json_changes(o, R, n, nc);
+    fprintf(o, "}\n");
 }
 
 /* ------------------------------------------------------------------------
@@ -2569,6 +2856,7 @@ int cmd_analyze(int argc, char **argv) {
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
     const char *options = NULL, *save = NULL;
+    bool changes = false;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
     const char *precision_opt = "0.05", *board = NULL;
     const char *arg[64];
@@ -2592,6 +2880,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"max-turns", OPT_LONG, &cap, 1, 1000000},
                       {"output", OPT_STRING, &output, 0, 0},
                       {"save", OPT_STRING, &save, 0, 0},
+                      {"changes", OPT_FLAG, &changes, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -2689,6 +2978,37 @@ int cmd_analyze(int argc, char **argv) {
             }
         kemet_rules_close(r);
     }
+    /* --changes: each ruleset named without options, with one rule
+     * changed (kemet_rule_changes), each change a variant of its own */
+    kemet_change *chg = NULL;
+    int *chg_of = NULL, nc = 0;
+    if (changes) {
+        chg = calloc(REPORT_MAX_CHANGES, sizeof *chg);
+        chg_of = calloc(REPORT_MAX_CHANGES, sizeof *chg_of);
+        if (!chg || !chg_of) {
+            free(chg);
+            free(chg_of);
+            return cli_fail("out of memory");
+        }
+    }
+    for (int i = 0; changes && i < n; i++) {
+        kemet_rules *r = cli_rules(ids[i], board);
+        if (!r) {
+            free(chg);
+            free(chg_of);
+            return EXIT_BAD;
+        }
+        kemet_change c[KEMET_MAX_CHANGES];
+        kemet_error e;
+        int k = strcmp(kemet_rules_spec(r), kemet_rules_info(r)->id) == 0
+                    ? kemet_rule_changes(r, c, KEMET_MAX_CHANGES, NULL, &e)
+                    : 0; /* a reading with options chosen: none */
+        kemet_rules_close(r);
+        for (int j = 0; j < k && nc < REPORT_MAX_CHANGES; j++) {
+            chg[nc] = c[j];
+            chg_of[nc++] = i;
+        }
+    }
     if (cli_mpi_rank() != 0)
         output = plots = NULL; /* under mpirun rank 0 alone writes */
     if (plots && make_folder(plots, "plot"))
@@ -2706,27 +3026,35 @@ int cmd_analyze(int argc, char **argv) {
         if (!(o = fopen(tmp, "w")))
             return cli_fail("analyze: cannot write %.200s", output);
     }
-    rep_reading *R = calloc((size_t)(n + nv), sizeof *R);
-    work *W = calloc((size_t)(n + nv), sizeof *W);
+    int all = n + nv + nc;
+    rep_reading *R = calloc((size_t)all, sizeof *R);
+    work *W = calloc((size_t)all, sizeof *W);
     if (!R || !W)
         rc = cli_fail("out of memory");
     st.threads = cli_threads(nthreads);
     double t0 = cli_now(), secs = 0;
-    for (int i = 0; i < n + nv && rc == 0; i++)
-        rc = work_rules(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i],
-                        &W[i]);
+    for (int i = 0; i < all && rc == 0; i++)
+        rc = i < n + nv ? work_rules(i < n ? ids[i] : vspecs[i - n], &st,
+                                     i >= n, &R[i], &W[i])
+                        : work_change(ids[chg_of[i - n - nv]], &chg[i - n - nv],
+                                      chg_of[i - n - nv], &st, &R[i], &W[i]);
+    free(chg);
+    free(chg_of);
     if (rc == 0 && !save) /* every reading's games in the same pools */
-        rc = measure(&st, R, W, 0, n + nv);
+        rc = measure(&st, R, W, 0, all);
     /* With --save, each reading alone, read back where an earlier run
      * kept it, kept once measured. */
     char(*heads)[KEPT_HEAD] = save ? calloc((size_t)n, sizeof *heads) : NULL;
     if (save && !heads && rc == 0)
         rc = cli_fail("out of memory");
     kept_settings ks = {&st.s, board};
-    for (int i = 0; save && i < n + nv && rc == 0; i++) {
+    kemet_study_settings cs = st.s; /* a rule change's */
+    cs.precision *= 2;
+    kept_settings kc = {&cs, board};
+    for (int i = 0; save && i < all && rc == 0; i++) {
         char head[KEPT_HEAD], path[4096];
-        if ((rc = kept_header(&ks, save, &R[i], W[i].j, head, sizeof head, path,
-                              sizeof path)))
+        if ((rc = kept_header(i < n + nv ? &ks : &kc, save, &R[i], W[i].j, head,
+                              sizeof head, path, sizeof path)))
             break;
         if (i < n)
             memcpy(heads[i], head, sizeof head);
@@ -2745,14 +3073,14 @@ int cmd_analyze(int argc, char **argv) {
         }
         work_free(&W[i]);
     }
-    for (int i = 0; W && i < n + nv; i++)
+    for (int i = 0; W && i < all; i++)
         work_free(&W[i]);
     free(W);
     if (rc && rc != EXIT_BAD && R)
         rc = cli_fail("analyze: %s", kemet_strerror(rc));
     if (!save)
         secs = cli_now() - t0;
-    for (int i = 0; rc == 0 && i < n + nv; i++)
+    for (int i = 0; rc == 0 && i < all; i++)
         figures_of(&R[i]);
     seed_verdict sv[MAX_SEEDS];
     int nsv = rc == 0 && save ? other_seeds(&st, heads, R, n, sv) : 0;
@@ -2769,12 +3097,13 @@ int cmd_analyze(int argc, char **argv) {
         if (plots)
             plot_link(output, plots, link, sizeof link);
         if (strcmp(format, "md") == 0)
-            print_md(o, R, n, R + n, nv, &st, plots ? link : NULL, argc, argv,
-                     secs, st.threads, sv, nsv);
+            print_md(o, R, n, R + n, nv, R + n + nv, nc, &st,
+                     plots ? link : NULL, argc, argv, secs, st.threads, sv,
+                     nsv);
         else if (strcmp(format, "csv") == 0)
-            print_csv(o, R, n + nv);
+            print_csv(o, R, all);
         else
-            print_json(o, R, n + nv, n, &st);
+            print_json(o, R, all, n, nc, &st);
         if (cli_mpi_rank() == 0)
             fprintf(stderr, "analyze: %.1f s on %d thread%s\n", secs,
                     st.threads, st.threads == 1 ? "" : "s");
@@ -2787,7 +3116,7 @@ int cmd_analyze(int argc, char **argv) {
         if (rc)
             remove(tmp);
     }
-    for (int i = 0; R && i < n + nv; i++)
+    for (int i = 0; R && i < all; i++)
         rep_reading_free(&R[i]);
     free(R);
     return rc;

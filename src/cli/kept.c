@@ -369,11 +369,15 @@ int kept_header(const kept_settings *k, const char *dir, const rep_reading *R,
     free(text);
     if (nt && !net)
         return cli_fail("out of memory");
+    /* a reading from a file's text (a user's file, a rule change) is
+       known by its text too */
+    const char *sha = kemet_rules_sha256(kemet_judge_rules(j));
     size_t len = (size_t)snprintf(
         head, hsize,
-        KEPT_MAGIC "revision %d\nruleset %s\nagents strong=%s weak=%s,%s "
-                   "ladder=",
-        KEPT_REV, R->f.id, st->strong, st->weak[0], st->weak[1]);
+        KEPT_MAGIC "revision %d\nruleset %s%s%s\nagents strong=%s "
+                   "weak=%s,%s ladder=",
+        KEPT_REV, R->f.id, sha ? " sha256=" : "", sha ? sha : "", st->strong,
+        st->weak[0], st->weak[1]);
     for (int i = 0; i < st->rungs && len < hsize; i++)
         len += (size_t)snprintf(head + len, hsize - len, "%s%s", i ? "," : "",
                                 st->ladder[i]);

@@ -7,10 +7,11 @@
 
 #include "cli.h"
 
-/* Rulesets and variants in one report, at most. */
+/* Rulesets, variants and rule changes in one report, at most. */
 #define REPORT_MAX_SETS 64
 #define REPORT_MAX_VARIANTS 64
 #define REPORT_MAX (REPORT_MAX_SETS + REPORT_MAX_VARIANTS)
+#define REPORT_MAX_CHANGES 600
 
 /* The boards whose readings the report compares in a section of their
  * own ("Which Senet?"): Senet's 30 squares and the 58 holes, each the
@@ -24,7 +25,11 @@ typedef struct rep_reading {
     double *samples[2][KEMET_STUDY_SAMPLES]; /* weak [0], strong [1] */
     char title[96], base[64];
     int board;    /* BOARD_* */
-    bool variant; /* from a sweep or --options */
+    bool variant; /* from a sweep or --options, or a rule change */
+    /* a rule change (--changes): 1 + the index of the reading it changes
+     * one rule of (0: none), and the change */
+    int change_of;
+    kemet_change change;
     /* the verdict's figures from strong [0] and weak [1] play, and the
      * flags of strong play (every criterion) */
     kemet_measured vm[2];

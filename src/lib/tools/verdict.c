@@ -242,9 +242,12 @@ int kemet_criterion_flag(int c, const kemet_stat *s) {
            (!isnan(k->flag_hi) && lo > k->flag_hi);
 }
 
-/* The cost of criterion c, with the range it takes over the interval. */
-static kemet_stat cost_of(int c, const kemet_stat *s) {
-    const kemet_criterion *k = &criteria[c];
+/* The cost of criterion c, with the range it takes over the interval,
+ * its unit times `scale`. */
+static kemet_stat cost_of(int c, const kemet_stat *s, double scale) {
+    kemet_criterion unit = criteria[c];
+    const kemet_criterion *k = &unit;
+    unit.unit *= scale;
     if (isnan(s->value))
         return (kemet_stat){0, 0, 0};
     double lo = isnan(s->lo) ? s->value : s->lo;
@@ -278,8 +281,16 @@ static bool before(const kemet_judged *J, int a, int b) {
 
 int kemet_verdict(const kemet_measured *m, int n, int skip, kemet_judged *out,
                   int *order) {
+    return kemet_verdict_units(m, n, skip, NULL, out, order);
+}
+
+int kemet_verdict_units(const kemet_measured *m, int n, int skip,
+                        const double *scale, kemet_judged *out, int *order) {
     if (n < 0 || (n > 0 && (!m || !out || !order)))
         return KEMET_EMISUSE;
+    for (int c = 0; scale && c < KEMET_CRITERIA; c++)
+        if (!(scale[c] > 0) || isinf(scale[c]))
+            return KEMET_EMISUSE;
     for (int i = 0; i < n; i++) {
         kemet_judged *J = &out[i];
         *J = (kemet_judged){.penalty = {0, 0, 0}};
@@ -290,7 +301,7 @@ int kemet_verdict(const kemet_measured *m, int n, int skip, kemet_judged *out,
         double sum = 0, down2 = 0, up2 = 0, beyond = 0;
         bool infinite = false;
         for (int c = 0; c < KEMET_CRITERIA; c++) {
-            J->cost[c] = cost_of(c, &m[i].c[c]);
+            J->cost[c] = cost_of(c, &m[i].c[c], scale ? scale[c] : 1);
             if (c == skip)
                 continue;
             if (kemet_criterion_flag(c, &m[i].c[c]))
