@@ -32,7 +32,7 @@ static const char analyze_usage[] =
     "                     [--options RULESET[:KEY/KEY...],...]\n"
     "                     [--seed S] [--threads T] [--format md|csv|json]\n"
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
-    "                     [--save DIR] [--rules FILE]\n"
+    "                     [--save DIR] [--rules FILE] [--changes]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -64,7 +64,10 @@ static const char analyze_usage[] =
     "not at all. --save DIR keeps each ruleset's\n"
     "measurement there once made, and reads back what an earlier run of\n"
     "the same settings kept: a long run cut short goes on where it\n"
-    "stopped. The same seed gives the same numbers whatever the thread\n"
+    "stopped. --changes measures each RULESET named without options again\n"
+    "with each of its rules changed ('kemet rules RULESET --changes'), to\n"
+    "twice the half-width, and reports what each rule does.\n"
+    "The same seed gives the same numbers whatever the thread\n"
     "count, the number of MPI ranks or --save.\n" RULES_HELP TABLES_HELP
         NET_HELP;
 
