@@ -418,8 +418,9 @@ static int records_in(const char *dir, char names[16][256]) {
     DIR *d = opendir(dir);
     int n = 0;
     for (struct dirent *de; d && (de = readdir(d)) && n < 15;)
-        if (strstr(de->d_name, ".record"))
-            snprintf(names[n++], 256, "%s/%s", dir, de->d_name);
+        if (strstr(de->d_name, ".record") &&
+            snprintf(names[n], 256, "%s/%s", dir, de->d_name) < 256)
+            n++;
     if (d)
         closedir(d);
     return n;

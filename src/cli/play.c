@@ -1844,7 +1844,9 @@ static int pick_kept(char *chosen, size_t len) {
         if (l < 8 || strcmp(de->d_name + l - 7, ".record") != 0)
             continue;
         char path[PATH_MAX];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >=
+            (int)sizeof path)
+            continue; /* a name too long to open */
         struct stat st;
         char *text = stat(path, &st) == 0 && st.st_size < (8 << 20)
                          ? cli_read_file(path, (size_t)8 << 20)
@@ -1893,8 +1895,10 @@ static int pick_kept(char *chosen, size_t len) {
             localtime_r(&k->when, &tm);
             strftime(at, sizeof at, "%d %b %H:%M", &tm);
             long m = kemet_game_plies(g);
-            snprintf(k->about, sizeof k->about, "%s: %s, %ld move%s, %s",
-                     info->title, seats, m, m == 1 ? "" : "s", at);
+            if (snprintf(k->about, sizeof k->about, "%s: %s, %ld move%s, %s",
+                         info->title, seats, m, m == 1 ? "" : "s",
+                         at) >= (int)sizeof k->about)
+                memcpy(k->about + sizeof k->about - 4, "...", 4);
         }
         kemet_game_free(g);
         free(plies);

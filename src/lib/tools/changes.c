@@ -351,7 +351,7 @@ static void collect_forms(const char *family, forms *F) {
                         for (int a = 0; a < F->nabsent && !said; a++)
                             said = strcmp(F->absent[a], all[j].name) == 0;
                         if (!has && !said && F->nabsent < 64)
-                            snprintf(F->absent[F->nabsent++], 32, "%s",
+                            snprintf(F->absent[F->nabsent++], 32, "%.31s",
                                      all[j].name);
                     }
             }
@@ -364,9 +364,10 @@ static char *changed_text(const kemet_rules *base, const kemet_change *c) {
     const char *text = text_of(base);
     if (!text)
         return NULL;
-    char spec[160];
-    if (c->option)
-        snprintf(spec, sizeof spec, "%s:%s", base->info.id, c->to);
+    char spec[300];
+    if (c->option && snprintf(spec, sizeof spec, "%s:%s", base->info.id,
+                              c->to) >= (int)sizeof spec)
+        return NULL; /* no option's value is so long */
     char *flat = flatten(text, c->option ? spec : NULL);
     if (!flat)
         return NULL;
@@ -604,11 +605,16 @@ int kemet_rule_changes(const kemet_rules *rules, kemet_change *out, int max,
             if (has && strcmp(has->form, alt->form) == 0)
                 continue;
             kemet_change c = {0};
-            snprintf(c.part, sizeof c.part, "%s", alt->name);
-            if (has)
-                snprintf(c.from, sizeof c.from, "%s %s", has->name, has->form);
-            snprintf(c.to, sizeof c.to, "%s%s%s", alt->name,
-                     alt->form[0] ? " " : "", alt->form);
+            snprintf(c.part, sizeof c.part, "%.31s", alt->name);
+            /* a statement too long to say whole is no change to make */
+            if ((has && snprintf(c.from, sizeof c.from, "%s %s", has->name,
+                                 has->form) >= (int)sizeof c.from) ||
+                snprintf(c.to, sizeof c.to, "%s%s%s", alt->name,
+                         alt->form[0] ? " " : "",
+                         alt->form) >= (int)sizeof c.to) {
+                skipped++;
+                continue;
+            }
             change_id(rules, c.part, c.to, n, c.id, sizeof c.id);
             rc = try_add(rules, &c, out, &n, max, &skipped, seen, &nseen);
         }
@@ -619,11 +625,15 @@ int kemet_rule_changes(const kemet_rules *rules, kemet_change *out, int max,
                 absent = strcmp(F->absent[a], mine[i].name) == 0;
             if (absent) {
                 kemet_change c = {0};
-                snprintf(c.part, sizeof c.part, "%s", mine[i].name);
-                snprintf(c.from, sizeof c.from, "%s %s", mine[i].name,
-                         mine[i].form);
-                change_id(rules, c.part, "", n, c.id, sizeof c.id);
-                rc = try_add(rules, &c, out, &n, max, &skipped, seen, &nseen);
+                snprintf(c.part, sizeof c.part, "%.31s", mine[i].name);
+                if (snprintf(c.from, sizeof c.from, "%s %s", mine[i].name,
+                             mine[i].form) < (int)sizeof c.from) {
+                    change_id(rules, c.part, "", n, c.id, sizeof c.id);
+                    rc = try_add(rules, &c, out, &n, max, &skipped, seen,
+                                 &nseen);
+                } else {
+                    skipped++;
+                }
             }
         }
     }
