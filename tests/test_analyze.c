@@ -380,7 +380,11 @@ static void report_and_plots(void **state) {
                           "## Abstract\n\n2 reconstructions",
                           "## The readings measured",
                           "| senet-kendall | Senet (Kendall) | Timothy "
-                          "Kendall, 1979 | Seven pieces each;",
+                          "Kendall, 1979 | a book of games or a game's rule "
+                          "book | Seven pieces each;",
+                          "- **Senet (Kendall)** (a book of games or a "
+                          "game's rule book): Timothy Kendall (1978). "
+                          "Passing Through the Netherworld",
                           "**Where each was published**",
                           "- **senet-kendall**: Timothy Kendall's rules "
                           "(1979), rules 1-14",
@@ -734,6 +738,70 @@ static void rule_changes_measured(void **state) {
     assert_int_equal(system(cmd), 0);
 }
 
+/* --ludii FILE: Ludii's random-play figures beside kemet's, from the
+ * summary kept in docs/analysis/ludii; a file that is not that summary is
+ * refused with one line naming the file and the line, before any game. */
+static void ludii_beside(void **state) {
+    (void)state;
+    char path[512], *o, *e;
+    snprintf(path, sizeof path, "%s/docs/analysis/ludii/summary.csv",
+             KEMET_SOURCE_DIR);
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--ludii",
+                    path, NULL);
+    assert_int_equal(st, 0);
+    assert_non_null(strstr(o, "\n## Ludii beside kemet\n"));
+    assert_non_null(strstr(o, "| Senet (Bell) | "));
+    assert_non_null(strstr(o, "- Senet (Jéquier): "));
+    /* the option sets are counted, not listed */
+    assert_null(strstr(o, "| senet-kendall:"));
+    free(o);
+    free(e);
+    char bad[] = "/tmp/kemet-ludii-XXXXXX";
+    int fd = mkstemp(bad);
+    assert_true(fd >= 0);
+    char *text = tu_read_file(path);
+    assert_non_null(text);
+    const struct {
+        const char *cut, *with, *says;
+    } cases[] = {
+        {"spec,", "name,", "line 1: not the summary"},
+        {",yes,", ",maybe,", "line 2: not a line"},
+        {"176.34", "abc", "line 2: not a line"},
+        {"\"Ludii has", "\"Ludii\xff has", "line 2: not UTF-8"},
+        {"\"Ludii has", "\"Ludii \xc3\xa9 has", NULL}, /* é: text */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char *at = strstr(text, cases[k].cut);
+        assert_non_null(at);
+        FILE *f = fopen(bad, "w");
+        fwrite(text, 1, (size_t)(at - text), f);
+        fputs(cases[k].with, f);
+        fputs(at + strlen(cases[k].cut), f);
+        fclose(f);
+        st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--ludii",
+                    bad, NULL);
+        if (!cases[k].says) {
+            assert_int_equal(st, 0);
+        } else {
+            assert_int_equal(st, 2);
+            assert_string_equal(o, "");
+            if (!strstr(e, cases[k].says) || !strstr(e, bad) ||
+                strchr(e, '\n') != e + strlen(e) - 1)
+                fail_msg("case %zu: '%s'", k, e);
+        }
+        free(o);
+        free(e);
+    }
+    free(text);
+    unlink(bad);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--ludii",
+                "/nonexistent/summary.csv", NULL);
+    assert_int_equal(st, 2);
+    assert_non_null(strstr(e, "cannot be read"));
+    free(o);
+    free(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_options),
@@ -748,6 +816,7 @@ int main(void) {
         cmocka_unit_test(report_and_plots),
         cmocka_unit_test(kept_measurements),
         cmocka_unit_test(rule_changes_measured),
+        cmocka_unit_test(ludii_beside),
         cmocka_unit_test(perfect_play_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

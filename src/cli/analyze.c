@@ -33,6 +33,7 @@ static const char analyze_usage[] =
     "                     [--seed S] [--threads T] [--format md|csv|json]\n"
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
     "                     [--save DIR] [--rules FILE] [--changes]\n"
+    "                     [--ludii FILE]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -66,7 +67,9 @@ static const char analyze_usage[] =
     "the same settings kept: a long run cut short goes on where it\n"
     "stopped. --changes measures each RULESET named without options again\n"
     "with each of its rules changed ('kemet rules RULESET --changes'), to\n"
-    "twice the half-width, and reports what each rule does.\n"
+    "twice the half-width, and reports what each rule does. --ludii FILE\n"
+    "adds Ludii's random-play figures beside kemet's from\n"
+    "docs/analysis/ludii/summary.csv.\n"
     "The same seed gives the same numbers whatever the thread\n"
     "count, the number of MPI ranks or --save.\n" RULES_HELP TABLES_HELP
         NET_HELP;
@@ -81,6 +84,9 @@ typedef struct settings {
     const char *board;      /* --board, or NULL */
     int threads;
     const char *save; /* --save DIR, or NULL */
+    /* --ludii FILE: Ludii's figures beside kemet's, its lines */
+    const struct ludii_row *ludii;
+    int nludii;
 } settings;
 
 /* ------------------------------------------------------------------------
@@ -1170,7 +1176,31 @@ static void print_limits(FILE *o, const settings *st) {
 }
 
 /* The works the method rests on. */
-static void print_references(FILE *o) {
+static kemet_rules *open_reading(const char *id);
+
+/* The publications each reading's rules come from (the files'
+ * `reference` lines), or that none is known. */
+static void print_sources(FILE *o, const rep_reading *R, int n) {
+    fprintf(o, "\nThe readings' sources, as their files give them (`kemet "
+               "rules ID`):\n\n");
+    for (int i = 0; i < n; i++) {
+        kemet_rules *r = open_reading(R[i].base);
+        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
+        fprintf(o, "- **%s** (%s): ", R[i].title,
+                f && f->source_kind ? f->source_kind : "not given");
+        if (!f || !f->reference)
+            fprintf(o, "no publication is known.\n");
+        for (const char *l = f ? f->reference : NULL; l && *l;) {
+            size_t len = strcspn(l, "\n");
+            fprintf(o, "%.*s", (int)len, l);
+            l += len + (l[len] == '\n');
+            fprintf(o, *l ? " " : "\n");
+        }
+        kemet_rules_close(r);
+    }
+}
+
+static void print_references(FILE *o, const rep_reading *R, int n) {
     fprintf(o,
             "## References\n\n"
             "- B. W. Ballard, \"The *-minimax search procedure for trees "
@@ -1210,6 +1240,7 @@ static void print_references(FILE *o) {
             "shares.\n"
             "- D. Zare, \"Hedging Toward Skill\": a result less its luck "
             "as an estimate of skill with a far smaller variance.\n");
+    print_sources(o, R, n);
 }
 
 /* The verdict of the same settings at another seed, read back from the
@@ -1237,8 +1268,13 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
     fprintf(o, "## The readings measured\n\n"
                "Each ruleset is one published reading of its board's "
                "rules, as kemet plays it (docs/rules); `kemet rules ID` "
-               "gives its rules in full.\n\n| ruleset | game | rules by | "
-               "what sets it apart |\n|---|---|---|---|\n");
+               "gives its rules in full. *Source*: the kind of source its "
+               "rules come from, as its file says (`source-kind`, "
+               "docs/rulesets.md): a scholar's publication weighs more "
+               "than a rules sheet, a ruleset of Ludii's without a source, "
+               "or a comment under a web page; a board kemet drew is a "
+               "reconstruction of its own.\n\n| ruleset | game | rules by | "
+               "source | what sets it apart |\n|---|---|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
@@ -1251,6 +1287,7 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
             fprintf(o, "%s, year not given", f->author);
         else
             fprintf(o, "—");
+        fprintf(o, " | %s", f && f->source_kind ? f->source_kind : "—");
         fprintf(o, " | %s%s |\n", f && f->about ? f->about : "—",
                 f && f->board_note ? " The board is a reconstruction." : "");
         kemet_rules_close(r);
@@ -1543,6 +1580,214 @@ static bool say_contradiction(FILE *o, const char *id,
             id, s->upper, s->stats.adj.score, s->stats.adj.lo, s->stats.adj.hi,
             s->lower, s->games);
     return true;
+}
+
+/* ------------------------------------------------------------------------
+ * Ludii beside kemet (--ludii FILE: docs/analysis/ludii/summary.csv)
+ * --------------------------------------------------------------------- */
+
+#define LUDII_ROWS 64
+#define LUDII_COLS 18
+/* One line of the summary: its fields (spec, ludii_ruleset, the turns
+ * and player 1's share of kemet and of Ludii with their intervals, the
+ * same with Ludii's departures undone, whether they agree then, the
+ * cause). */
+typedef struct ludii_row {
+    char field[LUDII_COLS][400];
+} ludii_row;
+
+/* Splits one CSV line (fields in double quotes may hold commas, "" a
+ * quote) into row; the number of fields, or -1 for a field too long or
+ * an unclosed quote. */
+static int csv_fields(const char *line, ludii_row *row) {
+    int n = 0;
+    const char *p = line;
+    for (;;) {
+        if (n == LUDII_COLS)
+            return -1;
+        char *out = row->field[n];
+        size_t k = 0;
+        if (*p == '"') {
+            for (p++;; p++) {
+                if (!*p || *p == '\n')
+                    return -1;
+                if (*p == '"' && p[1] == '"')
+                    p++;
+                else if (*p == '"')
+                    break;
+                if (k + 1 >= sizeof row->field[0])
+                    return -1;
+                out[k++] = *p;
+            }
+            p++;
+        } else {
+            for (; *p && *p != ',' && *p != '\n' && *p != '\r'; p++) {
+                if (k + 1 >= sizeof row->field[0] || *p == '"')
+                    return -1;
+                out[k++] = *p;
+            }
+        }
+        out[k] = '\0';
+        n++;
+        if (*p != ',')
+            return *p && *p != '\n' && *p != '\r' ? -1 : n;
+        p++;
+    }
+}
+
+/* Whether s is well-formed UTF-8 (no overlong forms, no surrogates, at
+ * most U+10FFFF). */
+static bool utf8_ok(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80                 ? 0
+                : *p >= 0xC2 && *p < 0xE0 ? 1
+                : *p >= 0xE0 && *p < 0xF0 ? 2
+                : *p >= 0xF0 && *p < 0xF5 ? 3
+                                          : -1;
+        if (n < 0)
+            return false;
+        unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
+        if (*p == 0xE0)
+            lo = 0xA0;
+        else if (*p == 0xED)
+            hi = 0x9F;
+        else if (*p == 0xF0)
+            lo = 0x90;
+        else if (*p == 0xF4)
+            hi = 0x8F;
+        p++;
+        for (int k = 0; k < n; k++, p++)
+            if (*p < (k ? 0x80 : lo) || *p > (k ? 0xBF : hi))
+                return false;
+    }
+    return true;
+}
+
+static const char *const ludii_head =
+    "spec,ludii_ruleset,kemet_turns,kemet_turns_lo,kemet_turns_hi,"
+    "ludii_turns,ludii_turns_lo,ludii_turns_hi,kemet_p1,kemet_p1_lo,"
+    "kemet_p1_hi,ludii_p1,ludii_p1_lo,ludii_p1_hi,undone_turns,undone_p1,"
+    "agrees_when_undone,cause";
+
+/* Reads the summary at `path` into rows (at most LUDII_ROWS); their
+ * number, or -1 after a one-line message naming the file and line. */
+static int ludii_read(const char *path, ludii_row *rows) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_fail("analyze: --ludii %.200s: cannot be read", path);
+        return -1;
+    }
+    char line[8192];
+    int n = 0, at = 0;
+    while (fgets(line, sizeof line, f)) {
+        at++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            fclose(f);
+            cli_fail("analyze: --ludii %.200s: line %d is too long", path, at);
+            return -1;
+        }
+        line[strcspn(line, "\r\n")] = '\0';
+        if (at == 1) {
+            if (strcmp(line, ludii_head) != 0) {
+                fclose(f);
+                cli_fail("analyze: --ludii %.200s: line 1: not the summary "
+                         "of docs/analysis/ludii (its columns: %.40s...)",
+                         path, ludii_head);
+                return -1;
+            }
+            continue;
+        }
+        if (!line[0])
+            continue;
+        char *end;
+        if (!utf8_ok(line)) {
+            fclose(f);
+            cli_fail("analyze: --ludii %.200s: line %d: not UTF-8 text", path,
+                     at);
+            return -1;
+        }
+        bool ok = n < LUDII_ROWS && csv_fields(line, &rows[n]) == LUDII_COLS;
+        for (int c = 2; ok && c <= 15; c++) {
+            const char *v = rows[n].field[c];
+            if (c >= 14 && !v[0])
+                continue; /* not undone */
+            errno = 0;
+            double x = strtod(v, &end);
+            ok = !errno && end != v && !*end && isfinite(x) && x >= 0;
+        }
+        ok = ok && (strcmp(rows[n].field[16], "yes") == 0 ||
+                    strcmp(rows[n].field[16], "no") == 0 ||
+                    strcmp(rows[n].field[16], "not-undone") == 0);
+        if (!ok) {
+            fclose(f);
+            cli_fail("analyze: --ludii %.200s: line %d: %s", path, at,
+                     n == LUDII_ROWS ? "more lines than the report takes"
+                                     : "not a line of the summary (18 "
+                                       "fields, numbers where numbers go)");
+            return -1;
+        }
+        n++;
+    }
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    if (bad || n == 0) {
+        cli_fail("analyze: --ludii %.200s: %s", path,
+                 bad ? "cannot be read" : "no line after the first");
+        return -1;
+    }
+    return n;
+}
+
+/* The section: each reading Ludii encodes (its option sets counted, not
+ * listed) with both programs' random-play figures, and the rule behind
+ * each difference. */
+static void print_ludii(FILE *o, const ludii_row *L, int n) {
+    if (n <= 0)
+        return;
+    int agree = 0, undone = 0;
+    for (int i = 0; i < n; i++) {
+        agree += strcmp(L[i].field[16], "yes") == 0;
+        undone += strcmp(L[i].field[16], "not-undone") != 0;
+    }
+    fprintf(o,
+            "\n## Ludii beside kemet\n\n"
+            "Ludii, the general game system, is the only other program that "
+            "plays these readings. Both played uniformly random games of "
+            "each reading Ludii encodes (%d rulesets, these and their "
+            "options; docs/analysis/ludii/README.md has every figure with "
+            "its interval, the evidence and the commands). Where they "
+            "differ, the difference goes back to a place where Ludii's code "
+            "departs from the rule text its own file quotes; with those "
+            "departures undone in copies of its files, %d of the %d undone "
+            "agree with kemet within the 95%% intervals. Turns: the mean "
+            "length of a random game; player 1: its share of the wins.\n\n"
+            "| reading | turns: kemet / Ludii / undone | player 1: kemet / "
+            "Ludii / undone | agrees when undone |\n|---|---|---|---|\n",
+            n, agree, undone);
+    for (int i = 0; i < n; i++) {
+        if (strchr(L[i].field[0], ':'))
+            continue; /* an option set: in the README */
+        kemet_rules *r = open_reading(L[i].field[0]);
+        bool none = !L[i].field[14][0];
+        fprintf(o, "| %s | %s / %s / %s | %s / %s / %s | %s |\n",
+                r ? kemet_rules_info(r)->title : L[i].field[0], L[i].field[2],
+                L[i].field[5], none ? "—" : L[i].field[14], L[i].field[8],
+                L[i].field[11], none ? "—" : L[i].field[15],
+                strcmp(L[i].field[16], "not-undone") == 0 ? "nothing to undo"
+                                                          : L[i].field[16]);
+        kemet_rules_close(r);
+    }
+    fprintf(o, "\n");
+    for (int i = 0; i < n; i++) {
+        if (strchr(L[i].field[0], ':') || !L[i].field[17][0])
+            continue;
+        kemet_rules *r = open_reading(L[i].field[0]);
+        fprintf(o, "- %s: %s\n", r ? kemet_rules_info(r)->title : L[i].field[0],
+                L[i].field[17]);
+        kemet_rules_close(r);
+    }
 }
 
 /* ------------------------------------------------------------------------
@@ -2094,6 +2339,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                        "and with Robinson's rethrow.\n");
     }
     print_changes(o, R, n, C, nc, st);
+    print_ludii(o, st->ludii, st->nludii);
     fprintf(o, "\n## Time\n\n%s\n\n| ruleset |",
             cli_mpi_size() > 1
                 ? "Wall-clock seconds of each part (the parts played one "
@@ -2178,7 +2424,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                "the chances, the luck and the search are exact in the "
                "positions it covers.\n\n");
     print_limits(o, st);
-    print_references(o);
+    print_references(o, R, n);
 }
 
 static void csv_stat(FILE *o, const kemet_stat *s) {
@@ -2858,7 +3104,7 @@ int cmd_analyze(int argc, char **argv) {
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
-    const char *options = NULL, *save = NULL;
+    const char *options = NULL, *save = NULL, *ludii = NULL;
     bool changes = false;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
     const char *precision_opt = "0.05", *board = NULL;
@@ -2884,6 +3130,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"output", OPT_STRING, &output, 0, 0},
                       {"save", OPT_STRING, &save, 0, 0},
                       {"changes", OPT_FLAG, &changes, 0, 0},
+                      {"ludii", OPT_STRING, &ludii, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -2981,6 +3228,16 @@ int cmd_analyze(int argc, char **argv) {
             }
         kemet_rules_close(r);
     }
+    ludii_row *lrows = NULL;
+    if (ludii) {
+        if (!(lrows = calloc(LUDII_ROWS, sizeof *lrows)))
+            return cli_fail("out of memory");
+        if ((st.nludii = ludii_read(ludii, lrows)) < 0) {
+            free(lrows);
+            return EXIT_BAD;
+        }
+        st.ludii = lrows;
+    }
     /* --changes: each ruleset named without options, with one rule
      * changed (kemet_rule_changes), each change a variant of its own */
     kemet_change *chg = NULL;
@@ -2991,6 +3248,7 @@ int cmd_analyze(int argc, char **argv) {
         if (!chg || !chg_of) {
             free(chg);
             free(chg_of);
+            free(lrows);
             return cli_fail("out of memory");
         }
     }
@@ -2999,6 +3257,7 @@ int cmd_analyze(int argc, char **argv) {
         if (!r) {
             free(chg);
             free(chg_of);
+            free(lrows);
             return EXIT_BAD;
         }
         kemet_change c[KEMET_MAX_CHANGES];
@@ -3014,21 +3273,23 @@ int cmd_analyze(int argc, char **argv) {
     }
     if (cli_mpi_rank() != 0)
         output = plots = NULL; /* under mpirun rank 0 alone writes */
-    if (plots && make_folder(plots, "plot"))
-        return EXIT_BAD;
-    if (save && make_folder(save, "--save"))
-        return EXIT_BAD;
-    st.save = save;
     /* The report goes to a temporary file beside --output, opened before
      * any game is played and renamed over it only once whole: a failed
      * run leaves the old report as it was. */
     char tmp[4096];
     FILE *o = stdout;
-    if (output) {
-        snprintf(tmp, sizeof tmp, "%s.tmp", output);
-        if (!(o = fopen(tmp, "w")))
-            return cli_fail("analyze: cannot write %.200s", output);
+    if ((plots && make_folder(plots, "plot")) ||
+        (save && make_folder(save, "--save")) ||
+        (output &&
+         (snprintf(tmp, sizeof tmp, "%s.tmp", output),
+          !(o = fopen(tmp, "w"))) &&
+         cli_fail("analyze: cannot write %.200s", output))) {
+        free(chg);
+        free(chg_of);
+        free(lrows);
+        return EXIT_BAD;
     }
+    st.save = save;
     int all = n + nv + nc;
     rep_reading *R = calloc((size_t)all, sizeof *R);
     work *W = calloc((size_t)all, sizeof *W);
@@ -3122,5 +3383,6 @@ int cmd_analyze(int argc, char **argv) {
     for (int i = 0; R && i < all; i++)
         rep_reading_free(&R[i]);
     free(R);
+    free(lrows);
     return rc;
 }
