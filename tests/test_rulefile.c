@@ -1126,9 +1126,11 @@ static void analyze_names_a_files_reading(void **state) {
     char *a = edit(base, "title Chien et Chacal", "title Chien, as I read it");
     char *b = edit(a, "author a French rules sheet, author unknown",
                    "author Jane Scholar\nyear 2031");
-    char *c = edit(b, "source a French rules sheet",
-                   "source J. Scholar, My Reading (2031), rules 1-9; after "
-                   "a French rules sheet");
+    char *c0 = edit(b, "source a French rules sheet",
+                    "source J. Scholar, My Reading (2031), rules 1-9; after "
+                    "a French rules sheet");
+    /* her reading is her own publication: the report weighs it so */
+    char *c = edit(c0, "source-kind rules-sheet", "source-kind scholarly");
     char path[64];
     snprintf(path, sizeof path, "/tmp/kemet-test-%ld.rules", (long)getpid());
     write_file(path, c, strlen(c));
@@ -1147,7 +1149,8 @@ static void analyze_names_a_files_reading(void **state) {
                                 "--max-games", "8", NULL);
         if (st != 0 ||
             !strstr(out, "\n| my-chien | Chien, as I read it | Jane Scholar, "
-                         "2031 | A pure race on separate tracks") ||
+                         "2031 | a scholarly publication | A pure race on "
+                         "separate tracks") ||
             !strstr(out, "\n- **my-chien**: J. Scholar, My Reading (2031), "
                          "rules 1-9; after a French rules sheet, Chien et "
                          "Chacal (author and year not given).\n"))
@@ -1158,6 +1161,7 @@ static void analyze_names_a_files_reading(void **state) {
     remove(path);
     free(a);
     free(b);
+    free(c0);
     free(c);
     free(base);
 }
