@@ -1822,12 +1822,6 @@ static void put_effect(FILE *o, int c, const kemet_effect *e) {
             e->flag_now && !e->flag_was ? " ⚑" : "");
 }
 
-/* The criteria the table of changes shows. */
-static const int change_crit[] = {KEMET_CRIT_LENGTH, KEMET_CRIT_DECISIONS,
-                                  KEMET_CRIT_SKILL, KEMET_CRIT_BALANCE,
-                                  KEMET_CRIT_STOPPED};
-#define NCHANGE_CRIT (int)(sizeof change_crit / sizeof change_crit[0])
-
 /* The sentences that explain reading B's flags and, in the first tier,
  * its standing, from the effects E of its k changes C. */
 static void explain(FILE *o, const rep_reading *B, const rep_reading *const *C,
@@ -1922,10 +1916,13 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
             "difference from the reading, ± half its 95%% interval, where "
             "that interval excludes 0 (the two measured apart, their errors "
             "combined as independent); · where it does not; ⚑ where the "
-            "change brings a flag. Length in doublings (+1.00: twice as "
-            "long); decisions a turn; skill; balance, player 1's "
-            "luck-adjusted score; stopped, the share of games the turn cap "
-            "stopped. The penalty is the verdict's, before → after. Each "
+            "change brings a flag. Each criterion as the verdict judges it, "
+            "the length in doublings (+1.00: twice as long). The penalty is "
+            "the verdict's, with ↑ or ↓ where its change is beyond its "
+            "errors. A reading with an exact endgame table is measured with "
+            "it and its changes without one, so a figure that rests on the "
+            "judge's estimates (tension above all) may move by that alone. "
+            "Each "
             "flag and each first-tier standing is explained by the change "
             "that clears or costs it most, from these figures alone.\n",
             KEMET_MAX_CHANGES, 2 * st->s.precision);
@@ -1943,11 +1940,16 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
             continue;
         fprintf(o, "\n### %s\n\n", R[b].title);
         explain(o, &R[b], list, E, k);
-        fprintf(o,
-                "\n| `%s` with | length | decisions | skill | balance "
-                "| stopped | penalty |\n|---|---|---|---|---|---|---|\n"
-                "| (its own rules) | | | | | | ",
-                R[b].f.id);
+        fprintf(o, "\n| `%s` with |", R[b].f.id);
+        for (int c = 0; c < KEMET_CRITERIA; c++)
+            fprintf(o, " %s |", kemet_criterion_info(c)->name);
+        fprintf(o, " penalty |\n|---|");
+        for (int c = 0; c < KEMET_CRITERIA; c++)
+            fprintf(o, "---|");
+        fprintf(o, "---|\n| (its own rules) |");
+        for (int c = 0; c < KEMET_CRITERIA; c++)
+            fprintf(o, " |");
+        fprintf(o, " ");
         put_penalty(o, &(kemet_judged){.penalty = E[0].penalty_was});
         fprintf(o, " |\n");
         for (int i = 0; i < k; i++) {
@@ -1959,8 +1961,8 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
             else
                 fprintf(o, "no %s", list[i]->change.from);
             fprintf(o, " |");
-            for (int c = 0; c < NCHANGE_CRIT; c++)
-                put_effect(o, change_crit[c], &E[i].c[change_crit[c]]);
+            for (int c = 0; c < KEMET_CRITERIA; c++)
+                put_effect(o, c, &E[i].c[c]);
             fprintf(o, " ");
             put_penalty(o, &(kemet_judged){.penalty = E[i].penalty_now});
             fprintf(o, "%s |\n",
@@ -1994,11 +1996,13 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
             (unsigned long long)st->s.seed);
     if (earlier)
         fprintf(o,
-                "%d of the %d rulesets were measured by earlier runs of the "
+                "%d of the %d %s were measured by earlier runs of the "
                 "same command and read back from their kept measurements "
                 "(`--save`, docs/cluster.md); the time above includes "
                 "theirs.\n\n",
-                earlier, n + nv);
+                earlier, n + nv + nc,
+                nc ? "readings (rulesets, variants and rule changes)"
+                   : "rulesets");
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
     print_readings(o, R, n);
     print_method(o, st);
