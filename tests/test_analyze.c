@@ -698,6 +698,8 @@ static void rule_changes_measured(void **state) {
     for (const char *p = ch; (p = strstr(p, "{\"id\":")) != NULL; p++)
         n++;
     assert_int_equal(n, listed);
+    /* without tables the changes are judged as the reading is */
+    assert_null(strstr(ch, "\"against_control\":true"));
     const char *exit5 = strstr(ch, "\"to\":\"exit last-5\"");
     assert_non_null(exit5);
     const char *len = strstr(exit5, "\"length\":{\"diff\":");
@@ -712,6 +714,7 @@ static void rule_changes_measured(void **state) {
     assert_non_null(strstr(o, "\n## What each rule does\n"));
     assert_non_null(strstr(o, "\n| exit last-5 |"));
     assert_non_null(strstr(o, "rule changes (What each rule does)"));
+    assert_non_null(strstr(o, "\n| (its own rules) |"));
     free(o);
     free(e);
     st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, NULL);
@@ -719,6 +722,40 @@ static void rule_changes_measured(void **state) {
     assert_null(strstr(o, "What each rule does"));
     free(o);
     free(e);
+    /* With its endgame table and race database (made here, in a cache of
+       the test's own), chien-chacal is measured with them and its changes
+       without: they are compared with a control judged as they are (its
+       rules, no table), never with the reading itself. */
+    char cache[] = "/tmp/kemet-cache-XXXXXX";
+    assert_non_null(mkdtemp(cache));
+    for (int json = 0; json < 2; json++) {
+        st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "30",
+                    "--strong", "expectimax:200", "--ladder",
+                    "random,greedy,expectimax:200", "--trace-games", "2",
+                    "--trace-base", "4", "--max-games", "8", "--changes",
+                    "--tables", cache, "--format", json ? "json" : "md", NULL);
+        assert_int_equal(st, 0);
+        free(e);
+        if (!json) {
+            assert_non_null(strstr(o, "rule changes and 1 control (What each"));
+            assert_non_null(strstr(o, "\n| (its own rules, no endgame "
+                                      "table: the control) |"));
+            free(o);
+            continue;
+        }
+        ch = strstr(o, "\"changes\":[");
+        assert_non_null(ch);
+        n = 0;
+        for (const char *p = ch; (p = strstr(p, "{\"id\":")) != NULL; p++)
+            n++;
+        assert_int_equal(n, listed); /* the control is not a change */
+        assert_non_null(strstr(ch, "\"against_control\":true"));
+        assert_null(strstr(ch, "\"against_control\":false"));
+        free(o);
+    }
+    char rm[200];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", cache);
+    assert_int_equal(system(rm), 0);
     /* kept, then read back whole */
     char dir[] = "/tmp/kemet-changes-XXXXXX";
     assert_non_null(mkdtemp(dir));

@@ -168,24 +168,40 @@ static int work_rules(const char *spec, const settings *st, bool variant,
 }
 
 /* Opens rule change c of ruleset `spec` (kemet_rules_open_change: judged
- * by the evaluation of the reading it changes) into W, and describes it
- * in R as a variant whose base is reading `of`. */
+ * by the evaluation of the reading it changes, without endgame table or
+ * race database) into W, and describes it in R as a variant whose base is
+ * reading `of`; c NULL: the control of its changes, the reading's own
+ * rules judged in the same way. */
 static int work_change(const char *spec, const kemet_change *c, int of,
                        const settings *st, rep_reading *R, work *W) {
     kemet_rules *base = cli_rules(spec, st->board);
     if (!base)
         return EXIT_BAD;
     kemet_error e;
-    int rc = kemet_rules_open_change(base, c, &W->r, &e);
-    kemet_rules_close(base);
+    int rc = 0;
+    if (c)
+        rc = kemet_rules_open_change(base, c, &W->r, &e);
+    else
+        W->r = base;
+    if (c)
+        kemet_rules_close(base);
     if (rc)
         return cli_fail("analyze: %s: %s", c->id, e.msg);
     if (kemet_judge_new(W->r, NULL, &W->j, &e))
-        return cli_fail("analyze: %s: %s", c->id, e.msg);
+        return cli_fail("analyze: %s: %s", c ? c->id : spec, e.msg);
     describe(st, true, R, W);
     R->change_of = of + 1;
-    R->change = *c;
+    R->control = !c;
+    if (c)
+        R->change = *c;
     return 0;
+}
+
+/* Whether the changes of a reading measured with judge j need a control
+ * of their own: its judge reads an endgame table or a race database,
+ * which theirs cannot (a changed rule changes the positions' values). */
+static bool needs_control(const kemet_judge *j) {
+    return kemet_judge_table(j) || kemet_judge_race(j);
 }
 
 static void work_free(work *W) {
@@ -1824,17 +1840,26 @@ static void put_effect(FILE *o, int c, const kemet_effect *e) {
 
 /* The sentences that explain reading B's flags and, in the first tier,
  * its standing, from the effects E of its k changes C. */
-static void explain(FILE *o, const rep_reading *B, const rep_reading *const *C,
-                    const kemet_change_effect *E, int k) {
+static void explain(FILE *o, const rep_reading *B, const rep_reading *ctl,
+                    const rep_reading *const *C, const kemet_change_effect *E,
+                    int k) {
+    const kemet_measured *was = ctl ? &ctl->vm[0] : &B->vm[0];
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         if (!(B->flags >> c & 1))
             continue;
         const kemet_criterion *K = kemet_criterion_info(c);
-        int second, i = kemet_explain_flag(&B->vm[0], E, k, c, &second);
+        int second, i = kemet_explain_flag(was, E, k, c, &second);
         fprintf(o, "- Flagged on %s (%s ", K->name, K->figure);
         put_figure(o, c, &B->vm[0].c[c]);
         fprintf(o, "): ");
-        if (i >= 0 && second < 0) {
+        if (ctl && !kemet_criterion_flag(c, &ctl->vm[0].c[c])) {
+            fprintf(o, "judged as its changes are, without its endgame "
+                       "table, it is ");
+            put_figure(o, c, &ctl->vm[0].c[c]);
+            fprintf(o, " and not flagged, so the flag rests on what the "
+                       "table knows of the endgame and no rule change is "
+                       "measured against it.\n");
+        } else if (i >= 0 && second < 0) {
             fprintf(o, "the change that clears it is ");
             put_change(o, &C[i]->change);
             fprintf(o, ", with which it is ");
@@ -1890,7 +1915,7 @@ static void explain(FILE *o, const rep_reading *B, const rep_reading *const *C,
             continue;
         fprintf(o, "%s%s ", said++ ? ", " : " (",
                 kemet_criterion_info(c)->name);
-        put_figure(o, c, &B->vm[0].c[c]);
+        put_figure(o, c, &was->c[c]);
         fprintf(o, " → ");
         put_figure(o, c, &C[i]->vm[0].c[c]);
     }
@@ -1919,36 +1944,51 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
             "change brings a flag. Each criterion as the verdict judges it, "
             "the length in doublings (+1.00: twice as long). The penalty is "
             "the verdict's, with ↑ or ↓ where its change is beyond its "
-            "errors. A reading with an exact endgame table is measured with "
-            "it and its changes without one, so a figure that rests on the "
-            "judge's estimates (tension above all) may move by that alone. "
-            "Each "
+            "errors. A reading measured with an exact endgame table or race "
+            "database (which a changed rule would make wrong) is measured "
+            "again as its changes are, without them, at their half-width: "
+            "that control is what its changes are compared with, and its "
+            "row gives its own difference from the reading as published "
+            "(what the table's exact values alone move). Each "
             "flag and each first-tier standing is explained by the change "
             "that clears or costs it most, from these figures alone.\n",
             KEMET_MAX_CHANGES, 2 * st->s.precision);
     for (int b = 0; b < n; b++) {
-        const rep_reading *list[KEMET_MAX_CHANGES];
+        const rep_reading *list[KEMET_MAX_CHANGES], *ctl = NULL;
         kemet_change_effect E[KEMET_MAX_CHANGES];
         int k = 0;
+        for (int i = 0; i < nc; i++)
+            if (C[i].change_of == b + 1 && C[i].control)
+                ctl = &C[i];
+        const kemet_measured *was = ctl ? &ctl->vm[0] : &R[b].vm[0];
         for (int i = 0; i < nc && k < KEMET_MAX_CHANGES; i++)
-            if (C[i].change_of == b + 1) {
+            if (C[i].change_of == b + 1 && !C[i].control) {
                 list[k] = &C[i];
-                kemet_change_effects(&R[b].vm[0], &C[i].vm[0], &E[k]);
+                kemet_change_effects(was, &C[i].vm[0], &E[k]);
                 k++;
             }
         if (k == 0)
             continue;
         fprintf(o, "\n### %s\n\n", R[b].title);
-        explain(o, &R[b], list, E, k);
+        explain(o, &R[b], ctl, list, E, k);
         fprintf(o, "\n| `%s` with |", R[b].f.id);
         for (int c = 0; c < KEMET_CRITERIA; c++)
             fprintf(o, " %s |", kemet_criterion_info(c)->name);
         fprintf(o, " penalty |\n|---|");
         for (int c = 0; c < KEMET_CRITERIA; c++)
             fprintf(o, "---|");
-        fprintf(o, "---|\n| (its own rules) |");
-        for (int c = 0; c < KEMET_CRITERIA; c++)
-            fprintf(o, " |");
+        if (ctl) {
+            kemet_change_effect x;
+            kemet_change_effects(&R[b].vm[0], was, &x);
+            fprintf(o, "---|\n| (its own rules, no endgame table: the "
+                       "control) |");
+            for (int c = 0; c < KEMET_CRITERIA; c++)
+                put_effect(o, c, &x.c[c]);
+        } else {
+            fprintf(o, "---|\n| (its own rules) |");
+            for (int c = 0; c < KEMET_CRITERIA; c++)
+                fprintf(o, " |");
+        }
         fprintf(o, " ");
         put_penalty(o, &(kemet_judged){.penalty = E[0].penalty_was});
         fprintf(o, " |\n");
@@ -2001,7 +2041,8 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                 "(`--save`, docs/cluster.md); the time above includes "
                 "theirs.\n\n",
                 earlier, n + nv + nc,
-                nc ? "readings (rulesets, variants and rule changes)"
+                nc ? "readings (rulesets, variants, rule changes and "
+                     "their controls)"
                    : "rulesets");
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
     print_readings(o, R, n);
@@ -2395,7 +2436,16 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
             }
             whole += C[i].secs;
         }
-        fprintf(o, "| the %d rule changes (What each rule does) |", nc);
+        int nctl = 0;
+        for (int i = 0; i < nc; i++)
+            nctl += C[i].control;
+        if (nctl)
+            fprintf(o,
+                    "| the %d rule changes and %d control%s (What each rule "
+                    "does) |",
+                    nc - nctl, nctl, nctl == 1 ? "" : "s");
+        else
+            fprintf(o, "| the %d rule changes (What each rule does) |", nc);
         for (int k = 0; k < KEMET_PARTS; k++)
             fprintf(o, " %.1f |", part[k]);
         fprintf(o, " %.1f | none |\n", whole);
@@ -2552,14 +2602,23 @@ static void json_str(FILE *o, const char *s) {
  * the readings they change. */
 static void json_changes(FILE *o, const rep_reading *R, int n, int nc) {
     fprintf(o, ",\"changes\":[");
-    for (int i = n - nc; i < n; i++) {
+    for (int i = n - nc, said = 0; i < n; i++) {
         const rep_reading *C = &R[i], *B = &R[C->change_of - 1];
+        if (C->control)
+            continue;
+        /* compared with the control of B's changes, where there is one */
+        const kemet_measured *was = &B->vm[0];
+        for (int j = n - nc; j < n; j++)
+            if (R[j].control && R[j].change_of == C->change_of)
+                was = &R[j].vm[0];
         kemet_change_effect e;
-        kemet_change_effects(&B->vm[0], &C->vm[0], &e);
-        fprintf(o, "%s{\"id\":", i > n - nc ? "," : "");
+        kemet_change_effects(was, &C->vm[0], &e);
+        fprintf(o, "%s{\"id\":", said++ ? "," : "");
         json_str(o, C->f.id);
         fprintf(o, ",\"of\":");
         json_str(o, B->f.id);
+        fprintf(o, ",\"against_control\":%s",
+                was == &B->vm[0] ? "false" : "true");
         fprintf(
             o, ",\"option\":%s,\"part\":", C->change.option ? "true" : "false");
         json_str(o, C->change.part);
@@ -3294,18 +3353,33 @@ int cmd_analyze(int argc, char **argv) {
         return EXIT_BAD;
     }
     st.save = save;
-    int all = n + nv + nc;
+    int all = n + nv + nc + n; /* with room for a control a ruleset */
     rep_reading *R = calloc((size_t)all, sizeof *R);
     work *W = calloc((size_t)all, sizeof *W);
     if (!R || !W)
         rc = cli_fail("out of memory");
     st.threads = cli_threads(nthreads);
     double t0 = cli_now(), secs = 0;
-    for (int i = 0; i < all && rc == 0; i++)
-        rc = i < n + nv ? work_rules(i < n ? ids[i] : vspecs[i - n], &st,
-                                     i >= n, &R[i], &W[i])
-                        : work_change(ids[chg_of[i - n - nv]], &chg[i - n - nv],
-                                      chg_of[i - n - nv], &st, &R[i], &W[i]);
+    for (int i = 0; i < n + nv && rc == 0; i++)
+        rc = work_rules(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i],
+                        &W[i]);
+    /* each reading's changes after their control, where one is needed */
+    int made = n + nv;
+    for (int i = 0; i < nc && rc == 0; i++) {
+        int of = chg_of[i];
+        if ((i == 0 || chg_of[i - 1] != of) && needs_control(W[of].j)) {
+            rc = work_change(ids[of], NULL, of, &st, &R[made], &W[made]);
+            made++;
+        }
+        if (rc == 0) {
+            rc = work_change(ids[of], &chg[i], of, &st, &R[made], &W[made]);
+            made++;
+        }
+    }
+    if (rc == 0) {
+        all = made;
+        nc = made - n - nv;
+    }
     free(chg);
     free(chg_of);
     if (rc == 0 && !save) /* every reading's games in the same pools */

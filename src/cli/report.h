@@ -30,6 +30,11 @@ typedef struct rep_reading {
      * one rule of (0: none), and the change */
     int change_of;
     kemet_change change;
+    /* the control of its reading's rule changes (change_of names the
+     * reading): the reading's own rules judged as its changes are, without
+     * the endgame table or race database the reading itself was measured
+     * with, so that a change differs from its control by the rule alone */
+    bool control;
     /* the verdict's figures from strong [0] and weak [1] play, and the
      * flags of strong play (every criterion) */
     kemet_measured vm[2];
