@@ -1669,6 +1669,11 @@ typedef struct kemet_study_settings {
     long most;        /* the most games of a figure's sample (200) */
     uint64_t seed;    /* (1) */
     int variant;      /* non-zero: no ladder and no SkillTrace */
+    int parts;        /* non-zero: only the parts p with bit 1 << p set
+                         (KEMET_PART_*) are played, the others' figures
+                         left empty; 0: every part (a headroom study plays
+                         KEMET_PART_HEAD alone, the report's strong agent
+                         as weak[0] and a stronger one as `strong`) */
 } kemet_study_settings;
 KEMET_API void kemet_study_defaults(kemet_study_settings *settings);
 

@@ -775,6 +775,59 @@ static void rule_changes_measured(void **state) {
     assert_int_equal(system(cmd), 0);
 }
 
+/* --headroom A: each ruleset's strong agent against a stronger agent A,
+ * paired and luck-adjusted; saturated where A's interval lies within
+ * 0.49-0.51 (A the strong agent itself: the same moves in both seats of
+ * every pair), a lower bound with the gain where A is shown stronger
+ * (greedy against random); kept with --save and read back alike. */
+static void headroom_measured(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL,
+                    "--headroom", "expectimax:200", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    const char *h = strstr(o, "\n### Headroom: the strong agent against a "
+                              "stronger one\n");
+    assert_non_null(h);
+    assert_non_null(strstr(h, "| chien-chacal | 0.500 (0.500–0.500) |"));
+    assert_non_null(strstr(h, "| saturated |"));
+    assert_non_null(strstr(o, "| the 1 headroom matches (expectimax:200 vs "
+                              "expectimax:200) |"));
+    free(o);
+    char dir[] = "/tmp/kemet-headroom-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *first;
+    for (int run = 0; run < 2; run++) {
+        st = tu_run(NULL, run ? &o : &first, &e, "analyze", "senet-bell",
+                    "--games", "30", "--strong", "random", "--ladder",
+                    "random,greedy", "--trace-games", "0", "--tables", "off",
+                    "--max-games", "60", "--headroom", "greedy", "--save", dir,
+                    NULL);
+        assert_int_equal(st, 0);
+        free(e);
+    }
+    h = strstr(o, "\n### Headroom");
+    assert_non_null(h);
+    const char *row = strstr(h, "\n| senet-bell | ");
+    assert_non_null(row);
+    double score = strtod(row + strlen("\n| senet-bell | "), NULL);
+    assert_true(score > 0.6);
+    assert_non_null(strstr(row, "| a lower bound: greedy gains "));
+    /* read back: the same report but for the time it names */
+    assert_non_null(strstr(o, "were measured by earlier runs"));
+    const char *a = strstr(first, "\n### Headroom"), *b = h;
+    assert_non_null(a);
+    size_t la = strcspn(a + 1, "#"), lb = strcspn(b + 1, "#");
+    assert_int_equal(la, lb);
+    assert_memory_equal(a, b, la);
+    free(o);
+    free(first);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* --ludii FILE: Ludii's random-play figures beside kemet's, from the
  * summary kept in docs/analysis/ludii; a file that is not that summary is
  * refused with one line naming the file and the line, before any game. */
@@ -853,6 +906,7 @@ int main(void) {
         cmocka_unit_test(report_and_plots),
         cmocka_unit_test(kept_measurements),
         cmocka_unit_test(rule_changes_measured),
+        cmocka_unit_test(headroom_measured),
         cmocka_unit_test(ludii_beside),
         cmocka_unit_test(perfect_play_in_table),
     };

@@ -33,7 +33,7 @@ static const char analyze_usage[] =
     "                     [--seed S] [--threads T] [--format md|csv|json]\n"
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
     "                     [--save DIR] [--rules FILE] [--changes]\n"
-    "                     [--ludii FILE]\n"
+    "                     [--ludii FILE] [--headroom A]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -69,7 +69,10 @@ static const char analyze_usage[] =
     "with each of its rules changed ('kemet rules RULESET --changes'), to\n"
     "twice the half-width, and reports what each rule does. --ludii FILE\n"
     "adds Ludii's random-play figures beside kemet's from\n"
-    "docs/analysis/ludii/summary.csv.\n"
+    "docs/analysis/ludii/summary.csv. --headroom A plays each RULESET's\n"
+    "strong agent against a stronger agent A (best:20k, the top level), in\n"
+    "paired games less their luck, to +-H, and reports how far the skill\n"
+    "figures are from saturated.\n"
     "The same seed gives the same numbers whatever the thread\n"
     "count, the number of MPI ranks or --save.\n" RULES_HELP TABLES_HELP
         NET_HELP;
@@ -83,7 +86,8 @@ typedef struct settings {
     kemet_study_settings s; /* each reading's study (but for `variant`) */
     const char *board;      /* --board, or NULL */
     int threads;
-    const char *save; /* --save DIR, or NULL */
+    const char *save;     /* --save DIR, or NULL */
+    const char *headroom; /* --headroom AGENT, or NULL */
     /* --ludii FILE: Ludii's figures beside kemet's, its lines */
     const struct ludii_row *ludii;
     int nludii;
@@ -387,6 +391,15 @@ static int run_pool(pool *P, int threads, const char *what) {
     return rc;
 }
 
+/* The settings of a headroom study (--headroom A): the strong agent
+ * against A, paired and luck-adjusted, alone. */
+static void headroom_settings(const settings *st, kemet_study_settings *s) {
+    s->strong = st->headroom;
+    s->weak[0] = s->weak[1] = st->s.strong;
+    s->parts = 1 << KEMET_PART_HEAD;
+    s->variant = 1;
+}
+
 /* Measures readings lo..hi-1 (opened by work_rules): every study's
  * stages in pools, until every study is measured whole. */
 static int measure(const settings *st, rep_reading *R, work *W, int lo,
@@ -397,6 +410,8 @@ static int measure(const settings *st, rep_reading *R, work *W, int lo,
         s.variant = R[i].variant;
         if (R[i].change_of) /* a rule change: to twice the half-width */
             s.precision = 2 * st->s.precision;
+        if (R[i].headroom_of)
+            headroom_settings(st, &s);
         kemet_error err;
         if (kemet_study_new(W[i].j, &s, &W[i].s, &err))
             rc = cli_fail("analyze: %s", err.msg);
@@ -1922,6 +1937,50 @@ static void explain(FILE *o, const rep_reading *B, const rep_reading *ctl,
     fprintf(o, "%s.\n", said ? ")" : "");
 }
 
+/* Whether a headroom study finds the strong agent saturated: the stronger
+ * agent's luck-adjusted score lies within KEMET-wide 0.49..0.51. */
+static bool saturated(const kemet_match_figures *h) {
+    return h->stats.adj.lo >= 0.49 && h->stats.adj.hi <= 0.51;
+}
+
+/* The subsection "Headroom": each ruleset's strong agent against the
+ * stronger one of --headroom (the headroom studies H). */
+static void print_headroom(FILE *o, const rep_reading *R, int n,
+                           const rep_reading *H, int nh, const settings *st) {
+    if (nh == 0)
+        return;
+    fprintf(o,
+            "\n### Headroom: the strong agent against a stronger one\n\n"
+            "How far is %s from strong play? In each ruleset it played "
+            "%s, in pairs of games that throw alike with the seats swapped, "
+            "the luck taken out, to ±%.3g as the other matches are. The "
+            "skill figure is *saturated* for these agents where the "
+            "stronger one's score lies within 0.49–0.51 (it finds no more "
+            "than a hundredth of a game to gain); elsewhere the figures of "
+            "skill measured with %s are lower bounds, and the gain is what "
+            "the stronger agent still finds.\n\n"
+            "| ruleset | %s vs %s, luck-adjusted | games | the skill figure "
+            "|\n|---|---|---|---|\n",
+            st->s.strong, st->headroom, st->s.precision, st->s.strong,
+            st->headroom, st->s.strong);
+    for (int k = 0; k < nh; k++) {
+        const rep_reading *B = &R[H[k].headroom_of - 1];
+        const kemet_match_figures *h = &H[k].f.head;
+        fprintf(o, "| %s |", B->f.id);
+        md_est(o, &h->stats.adj);
+        fprintf(o, " %ld |", h->games);
+        if (saturated(h))
+            fprintf(o, " saturated |\n");
+        else if (h->stats.adj.lo > 0.5)
+            fprintf(o, " a lower bound: %s gains %.3f more |\n", st->headroom,
+                    h->stats.adj.score - 0.5);
+        else
+            fprintf(o, " not shown saturated (the interval reaches past "
+                       "0.49–0.51) |\n");
+    }
+    (void)n;
+}
+
 /* The section "What each rule does": for each reading with changes, the
  * sentences that explain its flags and standing, then the table. */
 static void print_changes(FILE *o, const rep_reading *R, int n,
@@ -2014,9 +2073,10 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
 }
 
 static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
-                     rep_reading *C, int nc, const settings *st,
-                     const char *link, int argc, char **argv, double secs,
-                     int threads, const seed_verdict *sv, int nsv) {
+                     rep_reading *C, int nc, const rep_reading *H, int nh,
+                     const settings *st, const char *link, int argc,
+                     char **argv, double secs, int threads,
+                     const seed_verdict *sv, int nsv) {
     fprintf(o, "# Which reconstruction makes the best game?\n\nGenerated by "
                "`kemet");
     for (int i = 0; i < argc; i++)
@@ -2026,6 +2086,8 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         earlier += (i < n ? &R[i] : &V[i - n])->earlier;
     for (int i = 0; i < nc; i++)
         earlier += C[i].earlier;
+    for (int i = 0; i < nh; i++)
+        earlier += H[i].earlier;
     fprintf(o,
             "` in %.0f s of wall time on %d thread%s and %d process%s%s; do "
             "not edit by hand. Seed %llu. Figures in brackets are 95%% "
@@ -2040,10 +2102,10 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                 "same command and read back from their kept measurements "
                 "(`--save`, docs/cluster.md); the time above includes "
                 "theirs.\n\n",
-                earlier, n + nv + nc,
-                nc ? "readings (rulesets, variants, rule changes and "
-                     "their controls)"
-                   : "rulesets");
+                earlier, n + nv + nc + nh,
+                nc || nh ? "measurements (of rulesets, variants, rule "
+                           "changes, their controls and headroom)"
+                         : "rulesets");
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
     print_readings(o, R, n);
     print_method(o, st);
@@ -2255,6 +2317,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                     100 * edge_of(h->stats.adj.score), R[i].f.games_to_lead,
                     R[i].f.games_to_lead == 1 ? "" : "s");
     }
+    print_headroom(o, R, n, H, nh, st);
     bool tabled = false;
     for (int i = 0; i < n; i++)
         tabled |= !isnan(R[i].f.strong.table_decisions);
@@ -2449,6 +2512,19 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         for (int k = 0; k < KEMET_PARTS; k++)
             fprintf(o, " %.1f |", part[k]);
         fprintf(o, " %.1f | none |\n", whole);
+    }
+    if (nh > 0) { /* the headroom studies, in one line */
+        double whole = 0;
+        for (int i = 0; i < nh; i++) {
+            for (int k = 0; k < KEMET_PARTS; k++)
+                sum[k] += H[i].part_secs[k];
+            whole += H[i].secs;
+        }
+        fprintf(o, "| the %d headroom matches (%s vs %s) |", nh, st->headroom,
+                st->s.strong);
+        for (int k = 0; k < KEMET_PARTS; k++)
+            fprintf(o, " %.1f |", k == KEMET_PART_HEAD ? whole : 0.0);
+        fprintf(o, " %.1f | as the ruleset's |\n", whole);
     }
     fprintf(o, "| **all** |");
     double all = 0;
@@ -3169,6 +3245,7 @@ int cmd_analyze(int argc, char **argv) {
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
     const char *options = NULL, *save = NULL, *ludii = NULL;
     bool changes = false;
+    const char *headroom = NULL;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
     const char *precision_opt = "0.05", *board = NULL;
     const char *arg[64];
@@ -3193,6 +3270,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"output", OPT_STRING, &output, 0, 0},
                       {"save", OPT_STRING, &save, 0, 0},
                       {"changes", OPT_FLAG, &changes, 0, 0},
+                      {"headroom", OPT_STRING, &headroom, 0, 0},
                       {"ludii", OPT_STRING, &ludii, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
@@ -3211,7 +3289,8 @@ int cmd_analyze(int argc, char **argv) {
                          .pilot = pilot,
                          .most = most,
                          .seed = seed},
-                   .board = board};
+                   .board = board,
+                   .headroom = headroom};
     char *tend;
     errno = 0;
     st.s.precision = strtod(precision_opt, &tend);
@@ -3353,7 +3432,8 @@ int cmd_analyze(int argc, char **argv) {
         return EXIT_BAD;
     }
     st.save = save;
-    int all = n + nv + nc + n; /* with room for a control a ruleset */
+    /* with room for a control and a headroom study a ruleset */
+    int all = n + nv + nc + 2 * n;
     rep_reading *R = calloc((size_t)all, sizeof *R);
     work *W = calloc((size_t)all, sizeof *W);
     if (!R || !W)
@@ -3376,9 +3456,17 @@ int cmd_analyze(int argc, char **argv) {
             made++;
         }
     }
-    if (rc == 0) {
-        all = made;
+    if (rc == 0)
         nc = made - n - nv;
+    /* --headroom: each ruleset named, its strong agent against A */
+    for (int i = 0; headroom && i < n && rc == 0; i++) {
+        rc = work_rules(ids[i], &st, true, &R[made], &W[made]);
+        R[made++].headroom_of = i + 1;
+    }
+    int nh = 0;
+    if (rc == 0) {
+        nh = made - n - nv - nc;
+        all = made;
     }
     free(chg);
     free(chg_of);
@@ -3393,10 +3481,17 @@ int cmd_analyze(int argc, char **argv) {
     kemet_study_settings cs = st.s; /* a rule change's */
     cs.precision *= 2;
     kept_settings kc = {&cs, board};
+    kemet_study_settings hs = st.s; /* a headroom study's */
+    if (headroom)
+        headroom_settings(&st, &hs);
+    kept_settings kh = {&hs, board};
     for (int i = 0; save && i < all && rc == 0; i++) {
         char head[KEPT_HEAD], path[4096];
-        if ((rc = kept_header(i < n + nv ? &ks : &kc, save, &R[i], W[i].j, head,
-                              sizeof head, path, sizeof path)))
+        const kept_settings *k = i < n + nv         ? &ks
+                                 : R[i].headroom_of ? &kh
+                                                    : &kc;
+        if ((rc = kept_header(k, save, &R[i], W[i].j, head, sizeof head, path,
+                              sizeof path)))
             break;
         if (i < n)
             memcpy(heads[i], head, sizeof head);
@@ -3423,7 +3518,8 @@ int cmd_analyze(int argc, char **argv) {
     if (!save)
         secs = cli_now() - t0;
     for (int i = 0; rc == 0 && i < all; i++)
-        figures_of(&R[i]);
+        if (!R[i].headroom_of)
+            figures_of(&R[i]);
     seed_verdict sv[MAX_SEEDS];
     int nsv = rc == 0 && save ? other_seeds(&st, heads, R, n, sv) : 0;
     free(heads);
@@ -3439,8 +3535,8 @@ int cmd_analyze(int argc, char **argv) {
         if (plots)
             plot_link(output, plots, link, sizeof link);
         if (strcmp(format, "md") == 0)
-            print_md(o, R, n, R + n, nv, R + n + nv, nc, &st,
-                     plots ? link : NULL, argc, argv, secs, st.threads, sv,
+            print_md(o, R, n, R + n, nv, R + n + nv, nc, R + n + nv + nc, nh,
+                     &st, plots ? link : NULL, argc, argv, secs, st.threads, sv,
                      nsv);
         else if (strcmp(format, "csv") == 0)
             print_csv(o, R, all);

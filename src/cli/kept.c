@@ -381,6 +381,12 @@ int kept_header(const kept_settings *k, const char *dir, const rep_reading *R,
     for (int i = 0; i < st->rungs && len < hsize; i++)
         len += (size_t)snprintf(head + len, hsize - len, "%s%s", i ? "," : "",
                                 st->ladder[i]);
+    /* a study of some parts alone (a headroom study) says which; every
+       part: nothing, as before there were such studies */
+    for (int p = 0; st->parts && p < KEMET_PARTS && len < hsize; p++)
+        if (st->parts >> p & 1)
+            len += (size_t)snprintf(head + len, hsize - len, " part=%s",
+                                    kemet_part_name(p));
     if (len < hsize)
         len += (size_t)snprintf(
             head + len, hsize - len,

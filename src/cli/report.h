@@ -35,6 +35,10 @@ typedef struct rep_reading {
      * the endgame table or race database the reading itself was measured
      * with, so that a change differs from its control by the rule alone */
     bool control;
+    /* a headroom study (--headroom): 1 + the index of the reading whose
+     * strong agent it measures against a stronger one (0: none); its
+     * figures' `head` is the stronger agent against the strong */
+    int headroom_of;
     /* the verdict's figures from strong [0] and weak [1] play, and the
      * flags of strong play (every criterion) */
     kemet_measured vm[2];

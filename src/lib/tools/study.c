@@ -593,6 +593,11 @@ static int part_of_match(int m) {
                          : KEMET_PART_PROBES;
 }
 
+/* Whether the study plays part p. */
+static bool plays(const kemet_study *s, int p) {
+    return s->st.parts == 0 || (s->st.parts >> p & 1);
+}
+
 /* Adds a group of `count` games from `first` to the stage being made. */
 static int add_group(kemet_study *s, int kind, int which, int part, int order,
                      long first, long count, const char *what) {
@@ -630,22 +635,24 @@ static int add_match_group(kemet_study *s, int m, int order, long first,
 static int stage_open(kemet_study *s) {
     kemet_study_figures *R = &s->R;
     const kemet_study_settings *st = &s->st;
-    int rc = play_begin(&s->weak, s->j, st->weak, st->games, s->rs, st->cap,
+    int rc = 0;
+    if (plays(s, KEMET_PART_WEAK))
+        rc = play_begin(&s->weak, s->j, st->weak, st->games, s->rs, st->cap,
                         false, &R->weak);
-    if (!rc)
+    if (!rc && plays(s, KEMET_PART_WEAK))
         rc = add_group(s, G_WEAK, 0, KEMET_PART_WEAK, 30, 0, st->games,
                        "weak self-play");
     const char *strong[2] = {st->strong, st->strong};
     long n = s->z.pilot < s->z.most ? s->z.pilot : s->z.most;
-    if (!rc)
+    if (!rc && plays(s, KEMET_PART_STRONG))
         rc = play_begin(&s->strong, s->j, strong, n, kmt_mix64(s->rs + 1),
                         st->cap, true, &R->strong);
-    if (!rc)
+    if (!rc && plays(s, KEMET_PART_STRONG))
         rc = add_group(s, G_STRONG, 0, KEMET_PART_STRONG, 10, 0, n,
                        "strong self-play");
     long pilot = step_pilot(&s->z);
     for (int m = 0; m < NMATCH && !rc; m++) {
-        if (m >= R->nsteps && m < M_HEAD)
+        if ((m >= R->nsteps && m < M_HEAD) || !plays(s, part_of_match(m)))
             continue;
         const char *hi, *lo;
         uint64_t seed;
@@ -661,7 +668,7 @@ static int stage_open(kemet_study *s) {
     }
     R->skill_trace = R->skill_trace_adj = NAN;
     long tg = st->trace_games;
-    if (!rc && tg > 0 && !st->variant) {
+    if (!rc && tg > 0 && !st->variant && plays(s, KEMET_PART_TRACE)) {
         if (!(s->trace = calloc((size_t)(tg * TRACE), sizeof *s->trace)))
             return KEMET_ENOMEM;
         for (int k = 0; k <= TRACE; k++)
@@ -688,12 +695,14 @@ static int stage_grow(kemet_study *s, int round) {
     kemet_study_figures *R = &s->R;
     int rc = 0;
     play *p = &s->strong;
-    if (p->n > R->strong.games || round == 1) {
+    bool strong = plays(s, KEMET_PART_STRONG);
+    if (strong && (p->n > R->strong.games || round == 1)) {
         samples_free(&R->strong);
         rc = selfplay_measure(s->r, p->T, p->n, s->st.cap, p->plain != NULL,
                               &R->strong);
     }
-    long more = rc ? 0 : selfplay_size(&R->strong, p->n, &s->z), had = p->n;
+    long more = rc || !strong ? 0 : selfplay_size(&R->strong, p->n, &s->z),
+         had = p->n;
     if (!rc && more > had && !(rc = play_grow(p, more)))
         rc = add_group(s, G_STRONG, 0, KEMET_PART_STRONG, 0, had, more - had,
                        "strong self-play");
@@ -727,8 +736,10 @@ static int stage_grow(kemet_study *s, int round) {
  * then round 1 of the sizing. */
 static int stage_middle(kemet_study *s) {
     kemet_study_figures *R = &s->R;
-    int rc = selfplay_measure(s->r, s->weak.T, s->weak.n, s->st.cap, false,
-                              &R->weak);
+    int rc = plays(s, KEMET_PART_WEAK)
+                 ? selfplay_measure(s->r, s->weak.T, s->weak.n, s->st.cap,
+                                    false, &R->weak)
+                 : 0;
     long tg = s->st.trace_games;
     if (!rc && s->trace) {
         for (int k = 0; k < TRACE && !rc; k++)
@@ -748,7 +759,7 @@ static int stage_end(kemet_study *s) {
     kemet_study_figures *R = &s->R;
     int rc = 0;
     play *p = &s->strong;
-    if (p->n > R->strong.games) {
+    if (plays(s, KEMET_PART_STRONG) && p->n > R->strong.games) {
         samples_free(&R->strong);
         rc = selfplay_measure(s->r, p->T, p->n, s->st.cap, p->plain != NULL,
                               &R->strong);
@@ -763,7 +774,7 @@ static int stage_end(kemet_study *s) {
             rc = step_end(s->out[m], S->games, S);
         S->contradiction = m <= M_HEAD && S->stats.adj.hi < 0.5;
     }
-    if (!rc)
+    if (!rc && plays(s, KEMET_PART_HEAD))
         R->games_to_lead =
             kemet_games_to_lead(R->head.stats.adj.score, R->head.sd);
     return rc;
@@ -791,7 +802,8 @@ int kemet_study_new(const kemet_judge *judge, const kemet_study_settings *st,
                         st->rungs);
     if (!(st->precision > 0 && st->precision <= 0.5) || st->pilot < 2 ||
         st->most < 2 || st->games < 2 || st->cap < 1 || st->trace_games < 0 ||
-        st->trace_base < 1 || st->trace_base > 1000000 >> TRACE)
+        st->trace_base < 1 || st->trace_base > 1000000 >> TRACE ||
+        st->parts < 0 || st->parts >= 1 << KEMET_PARTS)
         return kmt_fail(err, KEMET_EMISUSE,
                         "a study's settings: precision 0 to 0.5, pilot, "
                         "most and games 2 or more, a turn cap of 1 or more, "
