@@ -738,7 +738,47 @@ class Rules:
             raise TypeError("study: variant must be True or False, not %r"
                             % (variant,))
         st.variant = int(variant)
-        threads = _whole(threads, "study: threads", 1, 256)
+        cells = _lib.kemet_rules_info(self._r).contents.board_cells
+        return self._study_run(st, _whole(threads, "study: threads", 1, 256),
+                               lambda f: _study_dict(f, cells))
+
+    def headroom(self, stronger, strong="best:1k", max_turns=1000,
+                 precision=0.05, pilot=20, most=200, seed=1, threads=1):
+        """How far agent `strong` is from strong play, as `kemet analyze
+        --headroom` measures it: `stronger` against `strong` in pairs of
+        games that throw alike with the seats swapped, the luck taken
+        out, sampled to +-`precision` (a study of its head-to-head part
+        alone). Returns the match's dict (as study()'s "head") with
+        "saturated": True where the stronger agent's luck-adjusted score
+        lies within 0.49-0.51."""
+        st = _capi.StudySettings()
+        _lib.kemet_study_defaults(ctypes.byref(st))
+        st.strong = _text(stronger, "headroom: stronger")
+        st.weak[0] = st.weak[1] = _text(strong, "headroom: strong")
+        st.cap = _whole(max_turns, "headroom: max_turns", 1, 10**6)
+        if isinstance(precision, bool) or \
+                not isinstance(precision, (int, float)):
+            raise TypeError("headroom: precision must be a number, not %r"
+                            % (precision,))
+        if not 0 < precision <= 0.5:
+            _misuse("headroom: precision must be above 0 and at most 0.5, "
+                    "not %r" % (precision,))
+        st.precision = precision
+        st.pilot = _whole(pilot, "headroom: pilot", 2, 10**7)
+        st.most = _whole(most, "headroom: most", 2, 10**7)
+        st.seed = _seed(seed, "headroom: seed")
+        st.variant = 1
+        st.parts = 1 << _capi.PART_HEAD
+        head = self._study_run(
+            st, _whole(threads, "headroom: threads", 1, 256),
+            lambda f: _match_dict(f.head))
+        lo, hi = head["adjusted"][1], head["adjusted"][2]
+        head["saturated"] = lo >= 0.49 and hi <= 0.51
+        return head
+
+    def _study_run(self, st, threads, convert):
+        """The study of settings `st` run; its figures given to `convert`
+        while the study (which owns their samples) still stands."""
         j = self._judge()
         s = ctypes.c_void_p()
         err = _capi.Error()
@@ -754,8 +794,7 @@ class Rules:
             rc = _lib.kemet_study_result(s, ctypes.byref(f))
             if rc:
                 _fail(rc, what="study")
-            return _study_dict(f, _lib.kemet_rules_info(self._r)
-                               .contents.board_cells)
+            return convert(f)
         finally:
             _lib.kemet_study_free(s)
 

@@ -123,6 +123,7 @@ STUDY_BINS = 20
 STUDY_CELLS = 128
 STUDY_SAMPLES = 3
 CRITERIA = 7
+PART_HEAD = 3  # KEMET_PART_HEAD: the strong agent against the weak
 
 
 class StudySettings(ctypes.Structure):
@@ -132,7 +133,8 @@ class StudySettings(ctypes.Structure):
                 ("trace_games", ctypes.c_long), ("trace_base", ctypes.c_long),
                 ("cap", ctypes.c_long), ("precision", ctypes.c_double),
                 ("pilot", ctypes.c_long), ("most", ctypes.c_long),
-                ("seed", ctypes.c_uint64), ("variant", ctypes.c_int)]
+                ("seed", ctypes.c_uint64), ("variant", ctypes.c_int),
+                ("parts", ctypes.c_int)]
 
 
 class SelfplayFigures(ctypes.Structure):

@@ -147,3 +147,23 @@ def test_study_as_the_program_measures_it(study):
     assert close(study["games_to_lead"], p["GamesToLead"])
     assert close(study["verdict_figures"]["strong"]["decisions"][0],
                  p["DecisionsPerTurn"]["value"])
+
+
+def test_headroom():
+    """Rules.headroom: the strong agent against a stronger one, paired and
+    luck-adjusted: the agent against itself is saturated (the same moves
+    in both seats of every pair), greedy against random is not, and its
+    gain is the figure `kemet analyze --headroom` reports."""
+    r = kemet.Rules("senet-bell")
+    same_agent = r.headroom("expectimax:200", strong="expectimax:200",
+                            pilot=6, most=8)
+    assert same_agent["saturated"]
+    assert same_agent["adjusted"][0] == 0.5
+    h = r.headroom("greedy", strong="random", most=60, threads=2)
+    assert not h["saturated"]
+    assert h["upper"] == "greedy" and h["lower"] == "random"
+    assert h["adjusted"][1] > 0.6
+    with pytest.raises(TypeError):
+        r.headroom("greedy", precision="0.1")
+    with pytest.raises(kemet.KemetError):
+        r.headroom("no-such-agent")
