@@ -795,6 +795,33 @@ static void headroom_measured(void **state) {
     assert_non_null(strstr(o, "| the 1 headroom matches (expectimax:200 vs "
                               "expectimax:200) |"));
     free(o);
+    /* a variant in the first tier of its board's readings has its own
+       headroom match; one below it has none */
+    static const char *const opt[2] = {"senet-kendall:homerow",
+                                       "senet-kendall:trap"};
+    for (int v = 0; v < 2; v++) {
+        st = tu_run(NULL, &o, &e, "analyze", "senet-kendall", SMALL,
+                    "--options", opt[v], "--headroom", "expectimax:200", NULL);
+        assert_int_equal(st, 0);
+        free(e);
+        h = strstr(o, "\n### Headroom");
+        assert_non_null(h);
+        const char *tier = strstr(o, v ? "\n| 2 | senet-kendall:trap=1 |"
+                                       : "\n| 1 | senet-kendall:homerow=1 |");
+        assert_non_null(tier); /* the tier the test is about */
+        /* the section's table alone: to the blank line after it */
+        char *end = strstr(strstr(h, "\n| ruleset |"), "\n\n");
+        assert_non_null(end);
+        *end = '\0';
+        const char *row = strstr(h, v ? "\n| senet-kendall:trap=1 | "
+                                      : "\n| senet-kendall:homerow=1 | ");
+        if (v)
+            assert_null(row);
+        else
+            assert_non_null(row);
+        assert_non_null(strstr(h, "\n| senet-kendall | 0.500"));
+        free(o);
+    }
     char dir[] = "/tmp/kemet-headroom-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char *first;

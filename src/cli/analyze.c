@@ -400,6 +400,38 @@ static void headroom_settings(const settings *st, kemet_study_settings *s) {
     s->variant = 1;
 }
 
+static int measure(const settings *st, rep_reading *R, work *W, int lo, int hi);
+
+/* Reading i read back from where an earlier run kept it under the
+ * settings k (--save), else measured alone and kept; its opening lines
+ * into `head` (NULL: not wanted), its wall time added to *secs. W[i] is
+ * freed either way. */
+static int measure_kept(const settings *st, const kept_settings *k,
+                        rep_reading *R, work *W, int i, char *head,
+                        double *secs) {
+    char h[KEPT_HEAD], path[4096];
+    int rc =
+        kept_header(k, st->save, &R[i], W[i].j, h, sizeof h, path, sizeof path);
+    if (rc)
+        return rc;
+    if (head)
+        memcpy(head, h, sizeof h);
+    if ((rc = kept_load(path, h, st->s.cap, &R[i])) == 1) {
+        *secs += R[i].wall;
+        work_free(&W[i]);
+        return 0;
+    }
+    double t = cli_now();
+    if (rc == 0 && (rc = measure(st, R, W, i, i + 1)) == 0) {
+        R[i].wall = cli_now() - t;
+        *secs += R[i].wall;
+        if (cli_mpi_rank() == 0)
+            rc = kept_save(path, h, &R[i]);
+    }
+    work_free(&W[i]);
+    return rc;
+}
+
 /* Measures readings lo..hi-1 (opened by work_rules): every study's
  * stages in pools, until every study is measured whole. */
 static int measure(const settings *st, rep_reading *R, work *W, int lo,
@@ -1951,8 +1983,10 @@ static void print_headroom(FILE *o, const rep_reading *R, int n,
         return;
     fprintf(o,
             "\n### Headroom: the strong agent against a stronger one\n\n"
-            "How far is %s from strong play? In each ruleset it played "
-            "%s, in pairs of games that throw alike with the seats swapped, "
+            "How far is %s from strong play? In each ruleset named, and "
+            "in each variant in the first tier of its board's readings "
+            "(*Which Senet?*, *Which 58 holes?*), it played %s, in pairs of "
+            "games that throw alike with the seats swapped, "
             "the luck taken out, to ±%.3g as the other matches are. The "
             "skill figure is *saturated* for these agents where the "
             "stronger one's score lies within 0.49–0.51 (it finds no more "
@@ -3432,8 +3466,9 @@ int cmd_analyze(int argc, char **argv) {
         return EXIT_BAD;
     }
     st.save = save;
-    /* with room for a control and a headroom study a ruleset */
-    int all = n + nv + nc + 2 * n;
+    /* with room for a control and a headroom study a ruleset, and a
+     * headroom study a variant */
+    int all = n + nv + nc + 2 * n + nv;
     rep_reading *R = calloc((size_t)all, sizeof *R);
     work *W = calloc((size_t)all, sizeof *W);
     if (!R || !W)
@@ -3464,10 +3499,8 @@ int cmd_analyze(int argc, char **argv) {
         R[made++].headroom_of = i + 1;
     }
     int nh = 0;
-    if (rc == 0) {
-        nh = made - n - nv - nc;
+    if (rc == 0)
         all = made;
-    }
     free(chg);
     free(chg_of);
     if (rc == 0 && !save) /* every reading's games in the same pools */
@@ -3486,37 +3519,44 @@ int cmd_analyze(int argc, char **argv) {
         headroom_settings(&st, &hs);
     kept_settings kh = {&hs, board};
     for (int i = 0; save && i < all && rc == 0; i++) {
-        char head[KEPT_HEAD], path[4096];
         const kept_settings *k = i < n + nv         ? &ks
                                  : R[i].headroom_of ? &kh
                                                     : &kc;
-        if ((rc = kept_header(k, save, &R[i], W[i].j, head, sizeof head, path,
-                              sizeof path)))
-            break;
-        if (i < n)
-            memcpy(heads[i], head, sizeof head);
-        if ((rc = kept_load(path, head, st.s.cap, &R[i])) == 1) {
-            rc = 0;
-            secs += R[i].wall;
-            work_free(&W[i]);
-            continue;
-        }
-        double t = cli_now();
-        if (rc == 0 && (rc = measure(&st, R, W, i, i + 1)) == 0) {
-            R[i].wall = cli_now() - t;
-            secs += R[i].wall;
-            if (cli_mpi_rank() == 0)
-                rc = kept_save(path, head, &R[i]);
-        }
-        work_free(&W[i]);
+        rc = measure_kept(&st, k, R, W, i, i < n ? heads[i] : NULL, &secs);
     }
+    if (!save)
+        secs = cli_now() - t0;
+    /* --headroom: the first tier of each board's readings too ("Which
+     * Senet?"), where a variant stands there; its tiers need every
+     * reading's figures first */
+    for (int i = 0; rc == 0 && headroom && i < all; i++)
+        if (!R[i].headroom_of)
+            figures_of(&R[i]);
+    int had = all;
+    for (int b = BOARD_SENET; rc == 0 && headroom && b < NBOARDS; b++) {
+        board_verdict B[1];
+        judge_board(R, n, R + n, nv, b, B);
+        for (int q = 0; q < B->k && rc == 0 && B->k >= 2; q++) {
+            int x = (int)(B->x[q] - R);
+            if (B->J[q].tier != 1 || x < n)
+                continue;
+            rc = work_rules(B->x[q]->f.id, &st, true, &R[all], &W[all]);
+            R[all++].headroom_of = x + 1;
+        }
+    }
+    if (rc == 0 && !save && all > had) {
+        double t = cli_now();
+        rc = measure(&st, R, W, had, all);
+        secs += cli_now() - t;
+    }
+    for (int i = had; save && i < all && rc == 0; i++)
+        rc = measure_kept(&st, &kh, R, W, i, NULL, &secs);
+    nh = all - n - nv - nc;
     for (int i = 0; W && i < all; i++)
         work_free(&W[i]);
     free(W);
     if (rc && rc != EXIT_BAD && R)
         rc = cli_fail("analyze: %s", kemet_strerror(rc));
-    if (!save)
-        secs = cli_now() - t0;
     for (int i = 0; rc == 0 && i < all; i++)
         if (!R[i].headroom_of)
             figures_of(&R[i]);
