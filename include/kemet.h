@@ -772,6 +772,11 @@ typedef struct kemet_ply {
  * the opening did. */
 KEMET_API int kemet_game_new(const kemet_rules *rules, uint64_t seed,
                              kemet_game **out, kemet_events *ev);
+/* Where the ruleset's opening decides which contestant plays black
+ * (Jequier's first 1, KEMET_EV_FIRST1), the contestant it seats as player
+ * 2 in the game of seed `seed`: 1 the one named first, 2 the other; 0 in
+ * every other ruleset (or out of memory). */
+KEMET_API int kemet_opening_black(const kemet_rules *rules, uint64_t seed);
 /* Starts a game set up in `pos` (checked as kemet_pos_check does; not
  * over), with no opening: `pos->to` throws first, the dice seeded from
  * `seed`. KEMET_EOVER for a finished position. */

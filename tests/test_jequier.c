@@ -218,10 +218,18 @@ static void jq1_opening(void **state) {
         assert_true(ev.ev[0].b == 1 || ev.ev[0].b == 2);
         black[ev.ev[0].b]++;
         first += ev.ev[0].a == 1;
+        /* kemet_opening_black names the contestant the opening seats */
+        assert_int_equal(kemet_opening_black(r, seed), ev.ev[0].b);
         kemet_game_free(g);
     }
     assert_true(black[1] > 60 && black[2] > 60); /* 100 each expected */
     assert_true(first > 25 && first < 80);       /* 50 expected (1/4) */
+    /* where the opening seats no one: 0 */
+    kemet_rules *k;
+    assert_int_equal(kemet_rules_open("senet-kendall", &k, &err), KEMET_OK);
+    assert_int_equal(kemet_opening_black(k, 7), 0);
+    kemet_rules_close(k);
+    assert_int_equal(kemet_opening_black(NULL, 7), 0);
     kemet_rules_close(r2);
     kemet_rules_close(r);
 }

@@ -350,6 +350,8 @@ static const char *const no_status[] = {
     "kemet_game_stopped",
     "kemet_game_next",
     "kemet_game_last_move",
+    /* the contestant an opening seats as player 2, 0 (test_jequier) */
+    "kemet_opening_black",
     /* a ruleset's options: a count, and a length or -1 (test_rulefile) */
     "kemet_rules_option_count",
     "kemet_rules_option_value",

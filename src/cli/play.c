@@ -94,8 +94,8 @@ typedef struct play {
     kemet_judge *judge; /* the agents' (cli_judge) */
     const kemet_info *info;
     kemet_game *game; /* the game and its session: plies, resignation... */
-    int black;        /* who the opening made player 2 (kc_opening_black): 1 the
-                         person or player named first, 2 the other, 0 none */
+    int black; /* who the opening made player 2 (kemet_opening_black): 1 the
+                  person or player named first, 2 the other, 0 none */
     seat seat[2];
     const char *record; /* the record file as named, or NULL */
     bool kept;          /* the record is the one kept for the player (in the
@@ -2118,7 +2118,7 @@ static int play_args(int argc, char **argv) {
     /* where the opening decides who plays black (Jequier's first 1), the
        player, named first, sits where it says unless told a side */
     if (!resume && !position && !side_given)
-        P.black = kc_opening_black(P.rules, seed);
+        P.black = kemet_opening_black(P.rules, seed);
     if (P.black == 1) {
         const char *t = p1;
         p1 = p2;

@@ -27,18 +27,6 @@ uint64_t kc_mix64(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-int kc_opening_black(const kemet_rules *r, uint64_t seed) {
-    kemet_game *g;
-    kemet_events ev = {0};
-    if (kemet_game_new(r, seed, &g, &ev) != KEMET_OK)
-        return 0;
-    kemet_game_free(g);
-    for (int e = 0; e < ev.n; e++)
-        if (ev.ev[e].kind == KEMET_EV_FIRST1)
-            return ev.ev[e].b;
-    return 0;
-}
-
 int kc_by_chance(const void *a, const void *b) {
     const kc_ranked *x = a, *y = b;
     if (x->chance != y->chance)

@@ -21,12 +21,6 @@ int kc_grow(void *items, long *cap, long n, size_t size);
 /* A mixing function for seeds (splitmix64's finaliser). */
 uint64_t kc_mix64(uint64_t x);
 
-/* Where the ruleset's opening decides which contestant plays black
- * (Jequier's first 1, KEMET_EV_FIRST1), the contestant it seats as player
- * 2 in the game of seed `seed`: 1 the one named first, 2 the other; 0 in
- * every other ruleset (or out of memory). */
-int kc_opening_black(const kemet_rules *r, uint64_t seed);
-
 /* A move as an agent ranks it: its index in the list (-1: throwing) and
  * the mover's estimated chance of winning after it. */
 typedef struct kc_ranked {

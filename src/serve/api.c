@@ -91,7 +91,7 @@ enum MHD_Result api_create(server *S, struct MHD_Connection *c,
        players named first and second are seated by it: "you" is the one
        named first where it is a person */
     int first = 1;
-    if (kc_opening_black(r, seed) == 1) {
+    if (kemet_opening_black(r, seed) == 1) {
         first = 2;
         seats[0] = seat[1], seats[1] = seat[0];
         toks[0] = tok[1], toks[1] = tok[0];

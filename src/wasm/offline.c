@@ -143,7 +143,7 @@ EMSCRIPTEN_KEEPALIVE wgame *ko_new(offline *o, const char *spec,
 /* Where the opening of game `seed_text` decides who plays black
  * (Jequier's first 1): 1 when it seats the player named first as black,
  * 2 the other, 0 in other rulesets or for a bad ruleset or seed
- * (kc_opening_black). */
+ * (kemet_opening_black). */
 EMSCRIPTEN_KEEPALIVE int ko_opening_black(offline *o, const char *spec,
                                           const char *seed_text) {
     char *end;
@@ -153,7 +153,7 @@ EMSCRIPTEN_KEEPALIVE int ko_opening_black(offline *o, const char *spec,
     for (int i = 0; i < o->n; i++)
         if (strcmp(kemet_rules_spec(o->rules[i]), spec) == 0 ||
             strcmp(kemet_rules_info(o->rules[i])->id, spec) == 0)
-            return kc_opening_black(o->rules[i], seed);
+            return kemet_opening_black(o->rules[i], seed);
     return 0;
 }
 

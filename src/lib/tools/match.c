@@ -307,12 +307,8 @@ int kemet_play_seeded(const kemet_judge *judge, const char *const spec[2],
  * Matches
  * --------------------------------------------------------------------- */
 
-/* Where the ruleset's opening decides which contestant plays black
- * (Jequier's first 1, KEMET_EV_FIRST1), the contestant it seats as player
- * 2 in the game of seed `seed`: 1 the one named first, 2 the other; 0 in
- * every other ruleset (or out of memory). */
-static int opening_black(const kemet_rules *r, uint64_t seed) {
-    if (!r->rs->opening)
+int kemet_opening_black(const kemet_rules *r, uint64_t seed) {
+    if (!r || !r->rs->opening)
         return 0;
     kemet_game *g;
     kemet_events ev = {0};
@@ -365,7 +361,7 @@ int kemet_match_game(const kemet_judge *judge, const char *const contestant[2],
     /* where the opening decides who plays black (Jequier's first 1), the
        contestant named first for this game (A in even games) is seated
        by it: player 2 when it threw the 1 */
-    if (opening_black(r, 1) != 0 && opening_black(r, gs) == 1)
+    if (kemet_opening_black(r, 1) != 0 && kemet_opening_black(r, gs) == 1)
         swap ^= 1;
     const char *spec[2] = {contestant[swap], contestant[swap ^ 1]};
     kemet_game *g = NULL;
