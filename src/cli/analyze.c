@@ -15,6 +15,7 @@
  * the numbers depend on neither the thread count nor the ranks.
  */
 #include "report.h"
+#include "verdict_words.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -1312,6 +1313,18 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
     fprintf(o, "\n");
 }
 
+/* How the verdict of the n rulesets R rests on each criterion's unit
+ * (verdict_words.c). */
+static void print_units(FILE *o, const rep_reading *R, int n) {
+    kemet_measured m[REPORT_MAX_SETS];
+    const char *id[REPORT_MAX_SETS];
+    for (int i = 0; i < n; i++) {
+        m[i] = R[i].vm[0];
+        id[i] = R[i].f.id;
+    }
+    vw_units_varied(o, m, id, n);
+}
+
 /* The verdict, with those of the nsv other seeds kept. */
 static void print_verdict(FILE *o, rep_reading *R, int n,
                           const seed_verdict *sv, int nsv, const settings *st) {
@@ -1416,6 +1429,7 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
         fprintf(o, ".\n");
     }
     fputc('\n', o);
+    print_units(o, R, n);
 }
 
 /* The half-width of an interval, relative to its estimate or not. */
