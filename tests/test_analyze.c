@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -455,6 +456,95 @@ static void spoil(const char *path, long at, const char *with, size_t n) {
     assert_int_equal(fclose(f), 0);
 }
 
+/* The line of `text` that starts with `start` (a copy, caller frees),
+ * or NULL. */
+static char *line_at(const char *text, const char *start) {
+    const char *a = strstr(text, start);
+    if (!a)
+        return NULL;
+    a++; /* past the newline `start` opens with */
+    return strndup(a, strcspn(a, "\n"));
+}
+
+/* The report says once what each agent is (its search, budget and
+ * evaluation), the evaluation each reading was played with (the network
+ * by the hash the kept measurement's lines give it), and why each unit
+ * of the verdict is the size it is. */
+static void agents_and_units_stated(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-agents-XXXXXX", path[512];
+    assert_non_null(mkdtemp(dir));
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--save",
+                    dir, NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    /* every agent of the settings, in one row each */
+    const char *rows[] = {"\n| expectimax:200 | expectiminimax ",
+                          "\n| greedy | none: one move ahead",
+                          "\n| random | none: a legal move at random",
+                          "\n| rearmost | none: always the piece furthest "
+                          "back",
+                          "\n| foremost | ",
+                          "\n| safe-random | ",
+                          "\n| greedy@plain | ",
+                          "\n| expectimax:4 … expectimax:1024 | "};
+    const char *agents = strstr(o, "\n### The agents\n");
+    const char *criteria = strstr(o, "\n## The criteria of the verdict");
+    assert_non_null(agents);
+    assert_non_null(criteria);
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        const char *a = strstr(agents, rows[k]);
+        if (!a || a > criteria || strstr(a + 1, rows[k]))
+            fail_msg("the agents' table names '%s' not once", rows[k] + 1);
+    }
+    char *g = line_at(agents, "\n| greedy |");
+    assert_non_null(strstr(g, "never the exact table or race database"));
+    free(g);
+    char *x = line_at(agents, "\n| expectimax:200 |");
+    assert_non_null(strstr(x, " | 200 positions a move | "));
+    assert_non_null(strstr(x, "the ladder's rung 3 of 3"));
+    free(x);
+    /* the readings table: the network the kept file names */
+    kept_file(dir, path, sizeof path);
+    char *kept = tu_read_file(path);
+    assert_non_null(kept);
+    const char *net = strstr(kept, " net=");
+    assert_non_null(net);
+    char want[64];
+    snprintf(want, sizeof want, "| network %.16s (", net + 5);
+    free(kept);
+    char *row = line_at(o, "\n| chien-chacal | Chien et Chacal |");
+    assert_non_null(row);
+    assert_non_null(strstr(row, want));
+    assert_null(strstr(row, "race database")); /* --tables off */
+    free(row);
+    assert_non_null(strstr(o, "| what sets it apart | evaluation |\n"));
+    /* why each unit: every criterion that costs gives its reason */
+    assert_non_null(strstr(criteria, "| why | why this unit |\n"));
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        char start[64];
+        snprintf(start, sizeof start, "\n| %s | ",
+                 kemet_criterion_info(c)->name);
+        char *r = line_at(criteria, start);
+        assert_non_null(r);
+        const char *last = strrchr(r, '|');
+        assert_non_null(last);
+        while (last > r && last[-1] != '|')
+            last--;
+        bool flag_alone = strcmp(last, " no cost: a flag alone |") == 0;
+        if ((c == KEMET_CRIT_STOPPED) != flag_alone || strlen(last) < 20)
+            fail_msg("criterion %s: unit's reason '%s'",
+                     kemet_criterion_info(c)->name, last);
+        free(r);
+    }
+    assert_non_null(strstr(o, "\n**How it depends on each criterion's "
+                              "unit.**"));
+    free(o);
+    remove(path);
+    rmdir(dir);
+}
+
 /* --save: the numbers of a run that keeps its measurements, and of one
  * that reads them back, are those of a run without; the report says what
  * was read back; a kept file damaged in any way is refused with one line
@@ -817,6 +907,7 @@ int main(void) {
         cmocka_unit_test(kept_measurements),
         cmocka_unit_test(rule_changes_measured),
         cmocka_unit_test(ludii_beside),
+        cmocka_unit_test(agents_and_units_stated),
         cmocka_unit_test(perfect_play_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

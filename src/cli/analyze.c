@@ -158,6 +158,25 @@ static void describe(const settings *st, bool variant, rep_reading *R,
     R->f.nsteps = variant ? 0 : st->s.rungs - 1;
 }
 
+/* What R says of the evaluation judge j plays by: its network (by the
+ * kept files' hash), race database, and whether the start is valued by a
+ * table or the race database. 0, or EXIT_BAD after a message. */
+static int evaluation_of(const kemet_judge *j, rep_reading *R) {
+    const kemet_net *nt = kemet_judge_net(j);
+    R->net_hidden = nt ? kemet_net_hidden(nt) : 0;
+    R->net_endgame = nt ? kemet_net_endgame(nt) : 0;
+    R->race = kemet_judge_race(j) != NULL;
+    kemet_pos start;
+    kemet_start(kemet_judge_rules(j), &start);
+    int exact = 0;
+    R->start_value = kemet_judge_chance(j, &start, &exact);
+    /* a race stays a race: a database that values the start values
+       every position after it */
+    R->exact_start = exact || (R->race && kemet_race_probe(kemet_judge_race(j),
+                                                           &start, NULL));
+    return kept_net_hash(j, &R->net);
+}
+
 /* Opens ruleset `spec` into W and describes it in R. */
 static int work_rules(const char *spec, const settings *st, bool variant,
                       rep_reading *R, work *W) {
@@ -165,7 +184,7 @@ static int work_rules(const char *spec, const settings *st, bool variant,
     if (!W->r)
         return EXIT_BAD;
     describe(st, variant, R, W);
-    return 0;
+    return evaluation_of(W->j, R);
 }
 
 /* Opens rule change c of ruleset `spec` (kemet_rules_open_change: judged
@@ -186,7 +205,7 @@ static int work_change(const char *spec, const kemet_change *c, int of,
     describe(st, true, R, W);
     R->change_of = of + 1;
     R->change = *c;
-    return 0;
+    return evaluation_of(W->j, R);
 }
 
 static void work_free(work *W) {
@@ -659,6 +678,184 @@ static void weakest(FILE *o, const rep_reading *R, const kemet_judged *all,
         fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
 }
 
+/* One agent of the report: its spec and the parts it plays in. */
+typedef struct agent_use {
+    char spec[64];
+    char roles[400];
+} agent_use;
+
+/* Adds `role` to agent `spec`'s parts among the n in U (a new one if it
+ * is not there yet; at most `room`). */
+static void agent_role(agent_use *U, int *n, int room, const char *spec,
+                       const char *role) {
+    int i = 0;
+    while (i < *n && strcmp(U[i].spec, spec) != 0)
+        i++;
+    if (i == *n) {
+        if (*n == room)
+            return;
+        snprintf(U[i].spec, sizeof U[i].spec, "%s", spec);
+        U[i].roles[0] = 0;
+        ++*n;
+    }
+    size_t len = strlen(U[i].roles);
+    snprintf(U[i].roles + len, sizeof U[i].roles - len, "%s%s", len ? "; " : "",
+             role);
+}
+
+/* A budget as written after the colon, in words: "1k" is 1,000
+ * positions a move, "d3" three plies, "500ms" a time. */
+static void put_budget(FILE *o, const char *b, bool iterations) {
+    char *end;
+    double x = strtod(b, &end);
+    if (*b == 'd')
+        fprintf(o, "%s plies deep", b + 1);
+    else if (end != b && (*end == 'k' || *end == 'm') && end[1] == 0)
+        fprintf(o, "%.0f %s a move", x * (*end == 'k' ? 1e3 : 1e6),
+                iterations ? "iterations" : "positions");
+    else if (end != b && *end == 0)
+        fprintf(o, "%.0f %s a move", x,
+                iterations ? "iterations" : "positions");
+    else
+        fprintf(o, "%s a move (a time: not reproducible)", b);
+}
+
+/* Agent `spec` in a table row: its search, budget (`budgets` in words
+ * in place of its own, when given) and evaluation. */
+static void put_agent(FILE *o, const char *spec, const char *budgets) {
+    char name[64];
+    size_t k = strcspn(spec, ":~@");
+    snprintf(name, sizeof name, "%.*s", (int)k, spec);
+    const char *colon = strchr(spec, ':'), *tilde = strchr(spec, '~'),
+               *at = strchr(spec, '@');
+    char budget[32] = "";
+    if (colon)
+        snprintf(budget, sizeof budget, "%.*s", (int)strcspn(colon + 1, "~@"),
+                 colon + 1);
+    bool searches = strcmp(name, "expectimax") == 0 ||
+                    strcmp(name, "best") == 0 || strcmp(name, "mcts") == 0;
+    /* search */
+    if (strcmp(name, "random") == 0)
+        fprintf(o, "none: a legal move at random");
+    else if (strcmp(name, "greedy") == 0)
+        fprintf(o, "none: one move ahead, the move after which the "
+                   "evaluation gives the mover the best chance");
+    else if (strcmp(name, "rearmost") == 0)
+        fprintf(o, "none: always the piece furthest back");
+    else if (strcmp(name, "foremost") == 0)
+        fprintf(o, "none: always the piece furthest ahead");
+    else if (strcmp(name, "safe-random") == 0)
+        fprintf(o, "none: a random move among those that lose at most a "
+                   "tenth of a win chance one move ahead");
+    else if (strcmp(name, "expectimax") == 0)
+        fprintf(o, "expectiminimax over the throws' exact chances, "
+                   "Star1/Star2 pruning, deepening until the budget is "
+                   "spent");
+    else if (strcmp(name, "best") == 0)
+        fprintf(o, "expectimax's (below); where a throw leaves more than 32 "
+                   "moves, Monte Carlo tree search with one iteration per 50 "
+                   "positions of the budget");
+    else if (strcmp(name, "mcts") == 0)
+        fprintf(o, "Monte Carlo tree search with chance nodes");
+    else
+        fprintf(o, "docs/agents.md");
+    if (tilde)
+        fprintf(o, "; a share %.*s of its choices at random",
+                (int)strcspn(tilde + 1, "@"), tilde + 1);
+    /* budget */
+    fprintf(o, " | ");
+    if (!searches)
+        fprintf(o, "—");
+    else if (budgets)
+        fprintf(o, "%s", budgets);
+    else if (*budget)
+        put_budget(o, budget, strcmp(name, "mcts") == 0);
+    else
+        fprintf(o, "its default (docs/agents.md)");
+    /* evaluation */
+    fprintf(o, " | ");
+    if (strcmp(name, "random") == 0 || strcmp(name, "rearmost") == 0 ||
+        strcmp(name, "foremost") == 0)
+        fprintf(o, "none");
+    else if (at && strcmp(at, "@plain") == 0)
+        fprintf(o, "the linear weights alone: no network, exact table or "
+                   "race database");
+    else if (at && strcmp(at, "@linear") == 0)
+        fprintf(o, "the linear weights instead of the network%s",
+                searches ? "; the exact table and race database where they "
+                           "reach"
+                         : "");
+    else if (searches)
+        fprintf(o, "at the leaves, the exact table or the race database "
+                   "where one values the position, else the reading's "
+                   "network (or its linear weights where it has none)");
+    else
+        fprintf(o, "the reading's network (or its linear weights where it "
+                   "has none) alone, never the exact table or race "
+                   "database");
+}
+
+/* "The agents": every agent the report names, once, in plain words: its
+ * search, its budget, its evaluation, and the parts it plays in. */
+static void print_agents(FILE *o, const settings *st) {
+    agent_use U[32];
+    int n = 0;
+    char role[200];
+    const kemet_study_settings *s = &st->s;
+    snprintf(role, sizeof role,
+             "the strong agent: strong self-play, "
+             "against %s (*Luck and skill*), against "
+             "the probes",
+             s->weak[0]);
+    agent_role(U, &n, 32, s->strong, role);
+    agent_role(U, &n, 32, s->weak[0], "weak self-play");
+    if (strcmp(s->weak[1], s->weak[0]) != 0)
+        agent_role(U, &n, 32, s->weak[1], "weak self-play");
+    snprintf(role, sizeof role,
+             "the weak agent of *Luck and skill* and "
+             "of the skill criterion");
+    agent_role(U, &n, 32, s->weak[0], role);
+    for (int k = 0; k < s->rungs; k++) {
+        snprintf(role, sizeof role, "the ladder's rung %d of %d", k + 1,
+                 s->rungs);
+        agent_role(U, &n, 32, s->ladder[k], role);
+    }
+    for (int k = 0; k < KEMET_STUDY_PROBES; k++) {
+        snprintf(role, sizeof role, "a degeneracy probe, against %s",
+                 s->strong);
+        agent_role(U, &n, 32, probe_name[k], role);
+    }
+    agent_role(U, &n, 32, "greedy@plain",
+               "never played: its choice is scored against the exact "
+               "table's best (*Perfect play where an exact table "
+               "reaches*)");
+    fprintf(o, "### The agents\n\nEvery agent named in this report, once "
+               "(docs/agents.md has them in full). An agent judges positions "
+               "by the reading's own evaluation, given for each reading in "
+               "*The readings measured*: its network where the library "
+               "carries one, else its linear weights; a search reads the "
+               "exact endgame table and the race database as well, where "
+               "they are in use, and greedy does not.\n\n"
+               "| agent | search | budget | evaluation | where it "
+               "plays |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(o, "| %s | ", U[i].spec);
+        put_agent(o, U[i].spec, NULL);
+        fprintf(o, " | %s |\n", U[i].roles);
+    }
+    if (s->trace_games > 0) {
+        fprintf(o, "| expectimax:%ld … expectimax:%ld | ", s->trace_base,
+                s->trace_base << KEMET_STUDY_TRACE);
+        char b[96];
+        snprintf(b, sizeof b, "%ld to %ld positions a move", s->trace_base,
+                 s->trace_base << KEMET_STUDY_TRACE);
+        put_agent(o, "expectimax", b);
+        fprintf(o, " | SkillTrace's matches: each budget against twice "
+                   "itself |\n");
+    }
+    fputc('\n', o);
+}
+
 static void print_method(FILE *o, const settings *st) {
     fprintf(o,
             "## How it is measured\n\n"
@@ -789,6 +986,7 @@ static void print_method(FILE *o, const settings *st) {
             st->s.strong, st->s.weak[0], st->s.weak[1], st->s.games,
             st->s.strong, st->s.weak[0], KEMET_STUDY_TRACE, st->s.trace_games,
             st->s.trace_base, st->s.trace_games, st->s.strong);
+    print_agents(o, st);
     fprintf(o,
             "## The criteria of the verdict\n\n"
             "Each criterion has a band where it costs nothing and a unit: "
@@ -823,7 +1021,8 @@ static void print_method(FILE *o, const settings *st) {
             "then by penalty; that order is not a finding either.\n\n"
             "| criterion | figure | band (no cost) | a unit of cost | "
             "flagged when the interval lies wholly below | or wholly "
-            "above | why |\n|---|---|---|---|---|---|---|\n");
+            "above | why | why this unit |\n"
+            "|---|---|---|---|---|---|---|---|\n");
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         const kemet_criterion *k = kemet_criterion_info(c);
         fprintf(o, "| %s | %s | ", k->name, k->figure);
@@ -837,9 +1036,14 @@ static void print_method(FILE *o, const settings *st) {
         put_bound(o, c, k->flag_lo);
         fprintf(o, " | ");
         put_bound(o, c, k->flag_hi);
-        fprintf(o, " | %s |\n", k->why);
+        fprintf(o, " | %s | %s |\n", k->why,
+                k->unit_why ? k->unit_why : "no cost: a flag alone");
     }
-    fputc('\n', o);
+    fprintf(o, "\nEach unit is sized so that a figure at the verge of its "
+               "criterion's flag costs one to two units, and so that the "
+               "criteria weigh alike where they come near failing; *How it "
+               "depends on each criterion's unit* (under *Verdict*) gives "
+               "what halving or doubling each would change.\n\n");
 }
 
 /* The verdict table's header, and its row for ruleset `id`. */
@@ -1263,6 +1467,24 @@ static kemet_rules *open_reading(const char *id) {
     return r;
 }
 
+/* The evaluation reading R was played with, in a few words. */
+static void put_evaluation(FILE *o, const rep_reading *R) {
+    if (R->net) {
+        fprintf(o, "network %016llx (%d hidden units",
+                (unsigned long long)R->net, R->net_hidden);
+        if (R->net_endgame)
+            fprintf(o, "; an endgame section for 1 to %d pieces a side",
+                    R->net_endgame);
+        fprintf(o, ")");
+    } else
+        fprintf(o, "linear weights");
+    if (R->f.table_pieces)
+        fprintf(o, "; exact table, %d pieces a side", R->f.table_pieces);
+    if (R->race)
+        fprintf(o, "; race database%s",
+                R->exact_start ? ", which values every position" : "");
+}
+
 /* Who each reading is by, so that a reader need not know the ids, and
  * where each was published, so that a reader can check it. */
 static void print_readings(FILE *o, const rep_reading *R, int n) {
@@ -1274,8 +1496,14 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                "docs/rulesets.md): a scholar's publication weighs more "
                "than a rules sheet, a ruleset of Ludii's without a source, "
                "or a comment under a web page; a board kemet drew is a "
-               "reconstruction of its own.\n\n| ruleset | game | rules by | "
-               "source | what sets it apart |\n|---|---|---|---|---|\n");
+               "reconstruction of its own. *Evaluation*: what its agents "
+               "judge positions by (*The agents*, under *How it is "
+               "measured*): its network, named by the hash of its text as "
+               "the kept measurement's lines name it, or the linear "
+               "weights; an exact endgame table and a race database where "
+               "they are in use.\n\n| ruleset | game | rules by | "
+               "source | what sets it apart | evaluation |\n"
+               "|---|---|---|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
@@ -1289,8 +1517,10 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
         else
             fprintf(o, "—");
         fprintf(o, " | %s", f && f->source_kind ? f->source_kind : "—");
-        fprintf(o, " | %s%s |\n", f && f->about ? f->about : "—",
+        fprintf(o, " | %s%s | ", f && f->about ? f->about : "—",
                 f && f->board_note ? " The board is a reconstruction." : "");
+        put_evaluation(o, &R[i]);
+        fprintf(o, " |\n");
         kemet_rules_close(r);
     }
     fprintf(o, "\n**Where each was published**, and which of its rules "
