@@ -131,16 +131,18 @@ static void stopped_in_the_first_tier(void **state) {
     J[3].flags = 1 << KEMET_CRIT_BALANCE;
     m[5].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.006, 0.004, 0.009};
     char *t = stopped_text(m, J, id, 5);
-    assert_string_equal(t, " In the first tier, x leaves 0.8% (0.6–1.2%) of "
-                           "its games unfinished at the turn cap (1000 "
-                           "turns): games the rules did not end, too few to "
-                           "flag (the flag needs the whole interval above "
-                           "1.0%) but not none.");
+    assert_string_equal(
+        t, " Of the first tiers above, x leaves 0.8% (0.6–1.2%) of "
+           "its games unfinished at the turn cap (1000 "
+           "turns): games the rules did not end, too few to "
+           "flag (the flag needs the whole interval above "
+           "1.0%) but not none.");
     free(t);
     t = stopped_text(m, J, id, 6);
-    assert_non_null(strstr(t, " In the first tier, x leaves 0.8% (0.6–1.2%) "
-                              "of its games unfinished at the turn cap (1000 "
-                              "turns) and w 0.6% (0.4–0.9%): games"));
+    assert_non_null(
+        strstr(t, " Of the first tiers above, x leaves 0.8% (0.6–1.2%) "
+                  "of its games unfinished at the turn cap (1000 "
+                  "turns) and w 0.6% (0.4–0.9%): games"));
     free(t);
     t = stopped_text(m + 1, J + 1, id + 1, 3); /* y, z, v */
     assert_string_equal(t, "");

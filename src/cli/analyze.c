@@ -1209,6 +1209,40 @@ static void first_tier(FILE *o, const int *ord, int n, const kemet_judged *J,
         fprintf(o, "none (every reading is flagged)");
 }
 
+/* The abstract's word on the games the turn cap stopped in the first
+ * tiers it names: that of the rulesets R and those of each board's
+ * readings among R and the variants V (verdict_words.c). */
+static void abstract_stopped(FILE *o, const rep_reading *R, int n,
+                             const rep_reading *V, int nv, const settings *st) {
+    enum { MOST = REPORT_MAX_SETS + NBOARDS * REPORT_MAX };
+    kemet_measured *m = malloc(MOST * sizeof *m);
+    kemet_judged *J = malloc(MOST * sizeof *J);
+    const char *id[MOST];
+    int k = 0;
+    if (!m || !J) {
+        free(m);
+        free(J);
+        return;
+    }
+    for (int i = 0; i < n; i++, k++) {
+        m[k] = R[i].vm[0];
+        J[k] = R[i].vj[0];
+        id[k] = R[i].f.id;
+    }
+    board_verdict B[1];
+    for (int b = BOARD_SENET; b < NBOARDS; b++) {
+        judge_board(R, n, V, nv, b, B);
+        for (int i = 0; i < B->k && B->k >= 2; i++, k++) {
+            m[k] = B->m[i];
+            J[k] = B->J[i];
+            id[k] = B->x[i]->f.id;
+        }
+    }
+    vw_first_tier_stopped(o, m, J, id, k, st->s.cap);
+    free(m);
+    free(J);
+}
+
 /* The findings in plain words, from the verdict already made (judge). */
 static void print_abstract(FILE *o, const rep_reading *R, int n,
                            const rep_reading *V, int nv, const settings *st) {
@@ -1314,6 +1348,7 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         first_tier(o, B->ord, B->k, B->J, B->x);
         fprintf(o, ".");
     }
+    abstract_stopped(o, R, n, V, nv, st);
     int lo = -1, hi = -1;
     for (int i = 0; i < n; i++) {
         double v = R[i].vm[0].c[KEMET_CRIT_SKILL].value;

@@ -204,7 +204,7 @@ void vw_first_tier_stopped(FILE *o, const kemet_measured *m,
         if (twice)
             continue;
         fprintf(o, "%s%s ",
-                said == 0           ? " In the first tier, "
+                said == 0           ? " Of the first tiers above, "
                 : said == count - 1 ? " and "
                                     : ", ",
                 id[i]);
