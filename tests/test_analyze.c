@@ -545,6 +545,49 @@ static void agents_and_units_stated(void **state) {
     rmdir(dir);
 }
 
+/* Chien et Chacal with its race database, which values every position:
+ * the readings table says so, the skill figure is explained (the
+ * searchers choose by the database, greedy by the network alone, so the
+ * score is one half plus what greedy gives away), and the Limitations
+ * name it as the one reading where the strong agent plays near-perfectly
+ * throughout; the perfect-play section says the strong agent reads the
+ * table, and measures the linear evaluation, not it. */
+static void race_skill_explained(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "30",
+                    "--strong", "expectimax:200", "--ladder",
+                    "random,greedy,expectimax:200", "--trace-games", "2",
+                    "--trace-base", "4", "--max-games", "8", "--tables", "race",
+                    NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    char *row = line_at(o, "\n| chien-chacal | Chien et Chacal |");
+    assert_non_null(row);
+    assert_non_null(strstr(row, "; race database, which values every "
+                                "position |"));
+    free(row);
+    const char *note = strstr(o, "\n**chien-chacal**: its race database "
+                                 "values every position");
+    assert_non_null(note);
+    assert_true(note > strstr(o, "\n### Luck and skill"));
+    assert_non_null(strstr(note, "greedy judges one move ahead by the "
+                                 "network alone, never by the database"));
+    assert_non_null(strstr(note, "is one half plus what greedy's choices "
+                                 "give away a game"));
+    assert_non_null(strstr(o, "near-perfectly where a race database values "
+                              "every position (chien-chacal)"));
+    assert_null(strstr(o, "is measured against perfect play"));
+    free(o);
+    /* without the database: no such note, and none named */
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_null(strstr(o, "its race database values every position"));
+    assert_non_null(strstr(o, "values every position (none here)"));
+    free(o);
+}
+
 /* --save: the numbers of a run that keeps its measurements, and of one
  * that reads them back, are those of a run without; the report says what
  * was read back; a kept file damaged in any way is refused with one line
@@ -908,6 +951,7 @@ int main(void) {
         cmocka_unit_test(rule_changes_measured),
         cmocka_unit_test(ludii_beside),
         cmocka_unit_test(agents_and_units_stated),
+        cmocka_unit_test(race_skill_explained),
         cmocka_unit_test(perfect_play_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1376,17 +1376,32 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
                "(*Limitations*).\n\n");
 }
 
-/* What the measurement can and cannot show. */
-static void print_limits(FILE *o, const settings *st) {
+/* What the measurement can and cannot show, of the n rulesets R. */
+static void print_limits(FILE *o, const rep_reading *R, int n,
+                         const settings *st) {
+    /* the rulesets whose race database values every position */
+    char raced[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof raced; i++)
+        if (R[i].race && R[i].exact_start)
+            len += (size_t)snprintf(raced + len, sizeof raced - len, "%s%s",
+                                    len ? ", " : "", R[i].f.id);
+    if (!*raced)
+        snprintf(raced, sizeof raced, "none here");
     fprintf(o,
             "## Limitations\n\n"
             "- **The agents bound what skill can show.** The skill criterion, "
             "the ladder and SkillTrace measure how much *these* agents gain by "
             "playing better; a ruleset may reward a depth of play that no "
-            "agent here reaches. The strong agent (%s) is measured against "
-            "perfect play where an exact endgame table reaches (*Perfect play "
-            "where an exact table reaches*), and elsewhere only against the "
-            "agents below it. The skill criterion's share is therefore a "
+            "agent here reaches. The strong agent (%s) plays perfectly by "
+            "construction where an exact endgame table covers the position, "
+            "since it reads the table there (*Perfect play where an exact "
+            "table reaches* measures what the linear evaluation alone would "
+            "give away in those positions, not the strong agent), and "
+            "near-perfectly where a race database values every position "
+            "(%s); elsewhere it is measured only against the agents below "
+            "it, and how far it is from perfect play is not known. The "
+            "skill criterion's share is therefore a "
             "lower bound on what the rules reward, and it costs but never "
             "flags: that these agents find little to gain does not show "
             "that nothing can be gained.\n"
@@ -1402,7 +1417,9 @@ static void print_limits(FILE *o, const settings *st) {
             "with its reason (*The criteria of the verdict*); a reader who "
             "weighs them differently can recompute the verdict from the "
             "figures, and *How it depends on each criterion* shows what "
-            "leaving each one out changes. Length in turns stands for playing "
+            "leaving each one out changes, *How it depends on each "
+            "criterion's unit* what halving or doubling each unit changes. "
+            "Length in turns stands for playing "
             "time at about 20 seconds a turn.\n"
             "- **The turn cap (%ld turns)** stops a game that the rules do not "
             "end; such games count as their own criterion, and the lengths "
@@ -1412,7 +1429,7 @@ static void print_limits(FILE *o, const settings *st) {
             "project's rulings decide; another ruling is another variant. "
             "Nothing here says which reading is historically right: a good "
             "game need not be the ancient one.\n\n",
-            st->s.strong, st->s.cap);
+            st->s.strong, raced, st->s.cap);
 }
 
 /* The works the method rests on. */
@@ -1695,6 +1712,47 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
     }
     fputc('\n', o);
     print_units(o, R, n);
+}
+
+/* Where the race database values every position of reading R, what its
+ * skill figure is: the searchers play by the database throughout and
+ * greedy by the network alone, so the strong agent's luck-adjusted score
+ * is one half plus what greedy's choices give away a game (in a pair of
+ * games that throw alike, a player who chooses as the database does
+ * scores 1 - v + v = 1 over the two with the luck out, v the start's
+ * value, plus whatever the other's worse choices hand it); near player
+ * 1's chance at the start only by chance. */
+static void raced_skill(FILE *o, const rep_reading *R, const settings *st) {
+    const kemet_match_figures *h = &R->f.head;
+    if (!R->race || !R->exact_start || isnan(h->stats.adj.score))
+        return;
+    double gift = held(&h->stats.adj) - 0.5;
+    fprintf(o,
+            "\n**%s**: its race database values every position (the "
+            "readings table), so %s, and every searcher of the ladder, "
+            "chooses by it throughout: near-perfect play, each side "
+            "playing to finish soonest on average, the database's chances "
+            "near-exact. %s judges one move ahead by the network alone, "
+            "never by the database (*The agents*). In a pair of games that "
+            "throw alike, a player who chooses as the database does scores "
+            "exactly one game over the two with the luck taken out, "
+            "whatever the start's value, plus what the other's worse "
+            "choices give away; so %s's %.3f (%.3f–%.3f) against %s is one "
+            "half plus what %s's choices give away a game, %.3f, measured "
+            "as it is in every other reading.",
+            R->f.id, st->s.strong, st->s.weak[0], st->s.strong,
+            held(&h->stats.adj), h->stats.adj.lo, fmin(1, h->stats.adj.hi),
+            st->s.weak[0], st->s.weak[0], gift);
+    const kemet_stat *v = &R->f.strong.p1_adjusted;
+    if (!isnan(v->value) && v->value >= h->stats.adj.lo &&
+        v->value <= h->stats.adj.hi)
+        fprintf(o,
+                " That player 1's chance at the start, %.3f (*Outcomes and "
+                "balance*: every game of %s's self-play gives it with the "
+                "luck taken out), lies within that interval is chance: the "
+                "two are different quantities.",
+                v->value, st->s.strong);
+    fprintf(o, "\n");
 }
 
 /* The half-width of an interval, relative to its estimate or not. */
@@ -2493,6 +2551,8 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                     100 * edge_of(h->stats.adj.score), R[i].f.games_to_lead,
                     R[i].f.games_to_lead == 1 ? "" : "s");
     }
+    for (int i = 0; i < n; i++)
+        raced_skill(o, &R[i], st);
     bool tabled = false;
     for (int i = 0; i < n; i++)
         tabled |= !isnan(R[i].f.strong.table_decisions);
@@ -2500,13 +2560,19 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         fprintf(o,
                 "\n### Perfect play where an exact table reaches\n\nIn the "
                 "positions an exact endgame table covers, every move's value "
-                "is known, so what perfect play is worth there is measured "
-                "exactly: at each real decision of the strong self-play in "
-                "the table's phase, the move the linear evaluation alone "
-                "would choose (one move ahead, as greedy@plain) against the "
-                "best.\n\n| ruleset | table | decisions a game in its "
+                "is known. %s reads the table there (its search ends a line "
+                "at the table's value, and every move from such a position "
+                "leads to one the table values or ends the game), so in "
+                "these positions it plays perfectly by construction and "
+                "gives away nothing. What is measured here is what play "
+                "without the table would give away: at each real decision "
+                "of the strong self-play in the table's phase, the move the "
+                "linear evaluation alone would choose (one move ahead, as "
+                "greedy@plain) against the best.\n\n| ruleset | table | "
+                "decisions a game in its "
                 "phase | the linear evaluation's wrong choices | win chance "
-                "it gives away a game, both sides |\n|---|---|---|---|---|\n");
+                "it gives away a game, both sides |\n|---|---|---|---|---|\n",
+                st->s.strong);
         for (int i = 0; i < n; i++) {
             const kemet_selfplay_figures *S = &R[i].f.strong;
             if (isnan(S->table_decisions))
@@ -2706,7 +2772,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
                "the chances, the luck and the search are exact in the "
                "positions it covers.\n\n");
-    print_limits(o, st);
+    print_limits(o, R, n, st);
     print_references(o, R, n);
 }
 
