@@ -725,7 +725,9 @@ static void put_budget(FILE *o, const char *b, bool iterations) {
 static void put_agent(FILE *o, const char *spec, const char *budgets) {
     char name[64];
     size_t k = strcspn(spec, ":~@");
-    snprintf(name, sizeof name, "%.*s", (int)k, spec);
+    k = k < sizeof name - 1 ? k : sizeof name - 1;
+    memcpy(name, spec, k);
+    name[k] = 0;
     const char *colon = strchr(spec, ':'), *tilde = strchr(spec, '~'),
                *at = strchr(spec, '@');
     char budget[32] = "";
