@@ -975,11 +975,9 @@ static void print_method(FILE *o, const settings *st) {
             "formula on those; with the luck out, y scatters far less, so "
             "the area measures the deeper search's gain rather than the "
             "noise of a %ld-game match.\n"
-            "- **Degeneracy probes**: the simple strategies against %s "
-            "(paired, luck-adjusted): *rearmost* always moves the piece "
-            "furthest back, *foremost* the piece furthest ahead, "
-            "*safe-random* a random move among those that lose at most a "
-            "tenth of a win chance one move ahead.\n"
+            "- **Degeneracy probes**: the simple strategies rearmost, "
+            "foremost and safe-random (*The agents*, below) against %s "
+            "(paired, luck-adjusted).\n"
             "- Ludii's names where Ludii defines the figure: Completion, "
             "Drawishness, AdvantageP1, Balance, DurationTurns, "
             "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
@@ -1042,10 +1040,13 @@ static void print_method(FILE *o, const settings *st) {
                 k->unit_why ? k->unit_why : "no cost: a flag alone");
     }
     fprintf(o, "\nEach unit is sized so that a figure at the verge of its "
-               "criterion's flag costs one to two units, and so that the "
-               "criteria weigh alike where they come near failing; *How it "
-               "depends on each criterion's unit* (under *Verdict*) gives "
-               "what halving or doubling each would change.\n\n");
+               "criterion's flag costs about one to two units (from "
+               "tension's 0.8 to decisions' and balance's 2; skill, which "
+               "has no flag, 2.5 where the better choices decide nothing), "
+               "so that the criteria weigh alike where they come near "
+               "failing. *How it depends on each criterion's unit* (under "
+               "*Verdict*) gives what halving or doubling each would "
+               "change.\n\n");
 }
 
 /* The verdict table's header, and its row for ruleset `id`. */

@@ -163,9 +163,9 @@ static const kemet_criterion criteria[KEMET_CRITERIA] = {
          "seconds, 20 to 150 turns is 7 to 50 minutes; under 10 "
          "turns the throws carry the pieces home unaided, over 500 "
          "no sitting ends it",
-         "a length is judged as a ratio (300 turns is as far past 150 as 10 "
-         "is short of 20), and a doubling doubles or halves the time a game "
-         "takes; it is the distance from the band to the short flag (20 to "
+         "a length is judged as a ratio: 300 turns is as far past 150 as 10 "
+         "is short of 20, each twice or half the sitting the band allows; a "
+         "doubling is the distance from the band to the short flag (20 to "
          "10 turns), so a game at the verge of that flag costs one unit, and "
          "at the verge of the long one (150 to 500) 1.7"},
     [KEMET_CRIT_DECISIONS] =
