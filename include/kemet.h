@@ -1835,6 +1835,8 @@ typedef struct kemet_criterion {
                                 below flag_lo or above flag_hi (NAN: no
                                 such threshold) */
     const char *why;         /* its reason, in words */
+    const char *unit_why;    /* why its unit is the size it is, in words
+                                (NULL where it costs nothing) */
 } kemet_criterion;
 /* Criterion c (KEMET_CRIT_*); NULL outside 0..KEMET_CRITERIA-1. */
 KEMET_API const kemet_criterion *kemet_criterion_info(int c);

@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -453,6 +454,138 @@ static void spoil(const char *path, long at, const char *with, size_t n) {
     assert_int_equal(fseek(f, at, SEEK_SET), 0);
     assert_int_equal(fwrite(with, 1, n, f), n);
     assert_int_equal(fclose(f), 0);
+}
+
+/* The line of `text` that starts with `start` (a copy, caller frees),
+ * or NULL. */
+static char *line_at(const char *text, const char *start) {
+    const char *a = strstr(text, start);
+    if (!a)
+        return NULL;
+    a++; /* past the newline `start` opens with */
+    return strndup(a, strcspn(a, "\n"));
+}
+
+/* The report says once what each agent is (its search, budget and
+ * evaluation), the evaluation each reading was played with (the network
+ * by the hash the kept measurement's lines give it), and why each unit
+ * of the verdict is the size it is. */
+static void agents_and_units_stated(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-agents-XXXXXX", path[512];
+    assert_non_null(mkdtemp(dir));
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--save",
+                    dir, NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    /* every agent of the settings, in one row each */
+    const char *rows[] = {"\n| expectimax:200 | expectiminimax ",
+                          "\n| greedy | none: one move ahead",
+                          "\n| random | none: a legal move at random",
+                          "\n| rearmost | none: always the piece furthest "
+                          "back",
+                          "\n| foremost | ",
+                          "\n| safe-random | ",
+                          "\n| greedy@plain | ",
+                          "\n| expectimax:4 … expectimax:1024 | "};
+    const char *agents = strstr(o, "\n### The agents\n");
+    const char *criteria = strstr(o, "\n## The criteria of the verdict");
+    assert_non_null(agents);
+    assert_non_null(criteria);
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        const char *a = strstr(agents, rows[k]);
+        if (!a || a > criteria || strstr(a + 1, rows[k]))
+            fail_msg("the agents' table names '%s' not once", rows[k] + 1);
+    }
+    char *g = line_at(agents, "\n| greedy |");
+    assert_non_null(strstr(g, "never the exact table or race database"));
+    free(g);
+    char *x = line_at(agents, "\n| expectimax:200 |");
+    assert_non_null(strstr(x, " | 200 positions a move | "));
+    assert_non_null(strstr(x, "the ladder's rung 3 of 3"));
+    free(x);
+    /* the readings table: the network the kept file names */
+    kept_file(dir, path, sizeof path);
+    char *kept = tu_read_file(path);
+    assert_non_null(kept);
+    const char *net = strstr(kept, " net=");
+    assert_non_null(net);
+    char want[64];
+    snprintf(want, sizeof want, "| network %.16s (", net + 5);
+    free(kept);
+    char *row = line_at(o, "\n| chien-chacal | Chien et Chacal |");
+    assert_non_null(row);
+    assert_non_null(strstr(row, want));
+    assert_null(strstr(row, "race database")); /* --tables off */
+    free(row);
+    assert_non_null(strstr(o, "| what sets it apart | evaluation |\n"));
+    /* why each unit: every criterion that costs gives its reason */
+    assert_non_null(strstr(criteria, "| why | why this unit |\n"));
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        char start[64];
+        snprintf(start, sizeof start, "\n| %s | ",
+                 kemet_criterion_info(c)->name);
+        char *r = line_at(criteria, start);
+        assert_non_null(r);
+        const char *last = strrchr(r, '|');
+        assert_non_null(last);
+        while (last > r && last[-1] != '|')
+            last--;
+        bool flag_alone = strcmp(last, " no cost: a flag alone |") == 0;
+        if ((c == KEMET_CRIT_STOPPED) != flag_alone || strlen(last) < 20)
+            fail_msg("criterion %s: unit's reason '%s'",
+                     kemet_criterion_info(c)->name, last);
+        free(r);
+    }
+    assert_non_null(strstr(o, "\n**How it depends on each criterion's "
+                              "unit.**"));
+    free(o);
+    remove(path);
+    rmdir(dir);
+}
+
+/* Chien et Chacal with its race database, which values every position:
+ * the readings table says so, the skill figure is explained (the
+ * searchers choose by the database, greedy by the network alone, so the
+ * score is one half plus what greedy gives away), and the Limitations
+ * name it as the one reading where the strong agent plays near-perfectly
+ * throughout; the perfect-play section says the strong agent reads the
+ * table, and measures the linear evaluation, not it. */
+static void race_skill_explained(void **state) {
+    (void)state;
+    char *o, *e;
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", "--games", "30",
+                    "--strong", "expectimax:200", "--ladder",
+                    "random,greedy,expectimax:200", "--trace-games", "2",
+                    "--trace-base", "4", "--max-games", "8", "--tables", "race",
+                    NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    char *row = line_at(o, "\n| chien-chacal | Chien et Chacal |");
+    assert_non_null(row);
+    assert_non_null(strstr(row, "; race database, which values every "
+                                "position |"));
+    free(row);
+    const char *note = strstr(o, "\n**chien-chacal**: its race database "
+                                 "values every position");
+    assert_non_null(note);
+    assert_true(note > strstr(o, "\n### Luck and skill"));
+    assert_non_null(strstr(note, "greedy judges one move ahead by the "
+                                 "network alone, never by the database"));
+    assert_non_null(strstr(note, "is one half plus what greedy's choices "
+                                 "give away a game"));
+    assert_non_null(strstr(o, "near-perfectly where a race database values "
+                              "every position (chien-chacal)"));
+    assert_null(strstr(o, "is measured against perfect play"));
+    free(o);
+    /* without the database: no such note, and none named */
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_null(strstr(o, "its race database values every position"));
+    assert_non_null(strstr(o, "values every position (none here)"));
+    free(o);
 }
 
 /* --save: the numbers of a run that keeps its measurements, and of one
@@ -935,6 +1068,8 @@ int main(void) {
         cmocka_unit_test(rule_changes_measured),
         cmocka_unit_test(headroom_measured),
         cmocka_unit_test(ludii_beside),
+        cmocka_unit_test(agents_and_units_stated),
+        cmocka_unit_test(race_skill_explained),
         cmocka_unit_test(perfect_play_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

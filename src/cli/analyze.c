@@ -15,6 +15,7 @@
  * the numbers depend on neither the thread count nor the ranks.
  */
 #include "report.h"
+#include "verdict_words.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -161,6 +162,25 @@ static void describe(const settings *st, bool variant, rep_reading *R,
     R->f.nsteps = variant ? 0 : st->s.rungs - 1;
 }
 
+/* What R says of the evaluation judge j plays by: its network (by the
+ * kept files' hash), race database, and whether the start is valued by a
+ * table or the race database. 0, or EXIT_BAD after a message. */
+static int evaluation_of(const kemet_judge *j, rep_reading *R) {
+    const kemet_net *nt = kemet_judge_net(j);
+    R->net_hidden = nt ? kemet_net_hidden(nt) : 0;
+    R->net_endgame = nt ? kemet_net_endgame(nt) : 0;
+    R->race = kemet_judge_race(j) != NULL;
+    kemet_pos start;
+    kemet_start(kemet_judge_rules(j), &start);
+    int exact = 0;
+    R->start_value = kemet_judge_chance(j, &start, &exact);
+    /* a race stays a race: a database that values the start values
+       every position after it */
+    R->exact_start = exact || (R->race && kemet_race_probe(kemet_judge_race(j),
+                                                           &start, NULL));
+    return kept_net_hash(j, &R->net);
+}
+
 /* Opens ruleset `spec` into W and describes it in R. */
 static int work_rules(const char *spec, const settings *st, bool variant,
                       rep_reading *R, work *W) {
@@ -168,7 +188,7 @@ static int work_rules(const char *spec, const settings *st, bool variant,
     if (!W->r)
         return EXIT_BAD;
     describe(st, variant, R, W);
-    return 0;
+    return evaluation_of(W->j, R);
 }
 
 /* Opens rule change c of ruleset `spec` (kemet_rules_open_change: judged
@@ -198,7 +218,7 @@ static int work_change(const char *spec, const kemet_change *c, int of,
     R->control = !c;
     if (c)
         R->change = *c;
-    return 0;
+    return evaluation_of(W->j, R);
 }
 
 /* Whether the changes of a reading measured with judge j need a control
@@ -721,6 +741,186 @@ static void weakest(FILE *o, const rep_reading *R, const kemet_judged *all,
         fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
 }
 
+/* One agent of the report: its spec and the parts it plays in. */
+typedef struct agent_use {
+    char spec[64];
+    char roles[400];
+} agent_use;
+
+/* Adds `role` to agent `spec`'s parts among the n in U (a new one if it
+ * is not there yet; at most `room`). */
+static void agent_role(agent_use *U, int *n, int room, const char *spec,
+                       const char *role) {
+    int i = 0;
+    while (i < *n && strcmp(U[i].spec, spec) != 0)
+        i++;
+    if (i == *n) {
+        if (*n == room)
+            return;
+        snprintf(U[i].spec, sizeof U[i].spec, "%s", spec);
+        U[i].roles[0] = 0;
+        ++*n;
+    }
+    size_t len = strlen(U[i].roles);
+    snprintf(U[i].roles + len, sizeof U[i].roles - len, "%s%s", len ? "; " : "",
+             role);
+}
+
+/* A budget as written after the colon, in words: "1k" is 1,000
+ * positions a move, "d3" three plies, "500ms" a time. */
+static void put_budget(FILE *o, const char *b, bool iterations) {
+    char *end;
+    double x = strtod(b, &end);
+    if (*b == 'd')
+        fprintf(o, "%s plies deep", b + 1);
+    else if (end != b && (*end == 'k' || *end == 'm') && end[1] == 0)
+        fprintf(o, "%.0f %s a move", x * (*end == 'k' ? 1e3 : 1e6),
+                iterations ? "iterations" : "positions");
+    else if (end != b && *end == 0)
+        fprintf(o, "%.0f %s a move", x,
+                iterations ? "iterations" : "positions");
+    else
+        fprintf(o, "%s a move (a time: not reproducible)", b);
+}
+
+/* Agent `spec` in a table row: its search, budget (`budgets` in words
+ * in place of its own, when given) and evaluation. */
+static void put_agent(FILE *o, const char *spec, const char *budgets) {
+    char name[64];
+    size_t k = strcspn(spec, ":~@");
+    k = k < sizeof name - 1 ? k : sizeof name - 1;
+    memcpy(name, spec, k);
+    name[k] = 0;
+    const char *colon = strchr(spec, ':'), *tilde = strchr(spec, '~'),
+               *at = strchr(spec, '@');
+    char budget[32] = "";
+    if (colon)
+        snprintf(budget, sizeof budget, "%.*s", (int)strcspn(colon + 1, "~@"),
+                 colon + 1);
+    bool searches = strcmp(name, "expectimax") == 0 ||
+                    strcmp(name, "best") == 0 || strcmp(name, "mcts") == 0;
+    /* search */
+    if (strcmp(name, "random") == 0)
+        fprintf(o, "none: a legal move at random");
+    else if (strcmp(name, "greedy") == 0)
+        fprintf(o, "none: one move ahead, the move after which the "
+                   "evaluation gives the mover the best chance");
+    else if (strcmp(name, "rearmost") == 0)
+        fprintf(o, "none: always the piece furthest back");
+    else if (strcmp(name, "foremost") == 0)
+        fprintf(o, "none: always the piece furthest ahead");
+    else if (strcmp(name, "safe-random") == 0)
+        fprintf(o, "none: a random move among those that lose at most a "
+                   "tenth of a win chance one move ahead");
+    else if (strcmp(name, "expectimax") == 0)
+        fprintf(o, "expectiminimax over the throws' exact chances, "
+                   "Star1/Star2 pruning, deepening until the budget is "
+                   "spent");
+    else if (strcmp(name, "best") == 0)
+        fprintf(o, "expectimax's (below); where a throw leaves more than 32 "
+                   "moves, Monte Carlo tree search with one iteration per 50 "
+                   "positions of the budget");
+    else if (strcmp(name, "mcts") == 0)
+        fprintf(o, "Monte Carlo tree search with chance nodes");
+    else
+        fprintf(o, "docs/agents.md");
+    if (tilde)
+        fprintf(o, "; a share %.*s of its choices at random",
+                (int)strcspn(tilde + 1, "@"), tilde + 1);
+    /* budget */
+    fprintf(o, " | ");
+    if (!searches)
+        fprintf(o, "—");
+    else if (budgets)
+        fprintf(o, "%s", budgets);
+    else if (*budget)
+        put_budget(o, budget, strcmp(name, "mcts") == 0);
+    else
+        fprintf(o, "its default (docs/agents.md)");
+    /* evaluation */
+    fprintf(o, " | ");
+    if (strcmp(name, "random") == 0 || strcmp(name, "rearmost") == 0 ||
+        strcmp(name, "foremost") == 0)
+        fprintf(o, "none");
+    else if (at && strcmp(at, "@plain") == 0)
+        fprintf(o, "the linear weights alone: no network, exact table or "
+                   "race database");
+    else if (at && strcmp(at, "@linear") == 0)
+        fprintf(o, "the linear weights instead of the network%s",
+                searches ? "; the exact table and race database where they "
+                           "reach"
+                         : "");
+    else if (searches)
+        fprintf(o, "at the leaves, the exact table or the race database "
+                   "where one values the position, else the reading's "
+                   "network (or its linear weights where it has none)");
+    else
+        fprintf(o, "the reading's network (or its linear weights where it "
+                   "has none) alone, never the exact table or race "
+                   "database");
+}
+
+/* "The agents": every agent the report names, once, in plain words: its
+ * search, its budget, its evaluation, and the parts it plays in. */
+static void print_agents(FILE *o, const settings *st) {
+    agent_use U[32];
+    int n = 0;
+    char role[200];
+    const kemet_study_settings *s = &st->s;
+    snprintf(role, sizeof role,
+             "the strong agent: strong self-play, "
+             "against %s (*Luck and skill*), against "
+             "the probes",
+             s->weak[0]);
+    agent_role(U, &n, 32, s->strong, role);
+    agent_role(U, &n, 32, s->weak[0], "weak self-play");
+    if (strcmp(s->weak[1], s->weak[0]) != 0)
+        agent_role(U, &n, 32, s->weak[1], "weak self-play");
+    snprintf(role, sizeof role,
+             "the weak agent of *Luck and skill* and "
+             "of the skill criterion");
+    agent_role(U, &n, 32, s->weak[0], role);
+    for (int k = 0; k < s->rungs; k++) {
+        snprintf(role, sizeof role, "the ladder's rung %d of %d", k + 1,
+                 s->rungs);
+        agent_role(U, &n, 32, s->ladder[k], role);
+    }
+    for (int k = 0; k < KEMET_STUDY_PROBES; k++) {
+        snprintf(role, sizeof role, "a degeneracy probe, against %s",
+                 s->strong);
+        agent_role(U, &n, 32, probe_name[k], role);
+    }
+    agent_role(U, &n, 32, "greedy@plain",
+               "never played: its choice is scored against the exact "
+               "table's best (*Perfect play where an exact table "
+               "reaches*)");
+    fprintf(o, "### The agents\n\nEvery agent named in this report, once "
+               "(docs/agents.md has them in full). An agent judges positions "
+               "by the reading's own evaluation, given for each reading in "
+               "*The readings measured*: its network where the library "
+               "carries one, else its linear weights; a search reads the "
+               "exact endgame table and the race database as well, where "
+               "they are in use, and greedy does not.\n\n"
+               "| agent | search | budget | evaluation | where it "
+               "plays |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(o, "| %s | ", U[i].spec);
+        put_agent(o, U[i].spec, NULL);
+        fprintf(o, " | %s |\n", U[i].roles);
+    }
+    if (s->trace_games > 0) {
+        fprintf(o, "| expectimax:%ld … expectimax:%ld | ", s->trace_base,
+                s->trace_base << KEMET_STUDY_TRACE);
+        char b[96];
+        snprintf(b, sizeof b, "%ld to %ld positions a move", s->trace_base,
+                 s->trace_base << KEMET_STUDY_TRACE);
+        put_agent(o, "expectimax", b);
+        fprintf(o, " | SkillTrace's matches: each budget against twice "
+                   "itself |\n");
+    }
+    fputc('\n', o);
+}
+
 static void print_method(FILE *o, const settings *st) {
     fprintf(o,
             "## How it is measured\n\n"
@@ -838,11 +1038,9 @@ static void print_method(FILE *o, const settings *st) {
             "formula on those; with the luck out, y scatters far less, so "
             "the area measures the deeper search's gain rather than the "
             "noise of a %ld-game match.\n"
-            "- **Degeneracy probes**: the simple strategies against %s "
-            "(paired, luck-adjusted): *rearmost* always moves the piece "
-            "furthest back, *foremost* the piece furthest ahead, "
-            "*safe-random* a random move among those that lose at most a "
-            "tenth of a win chance one move ahead.\n"
+            "- **Degeneracy probes**: the simple strategies rearmost, "
+            "foremost and safe-random (*The agents*, below) against %s "
+            "(paired, luck-adjusted).\n"
             "- Ludii's names where Ludii defines the figure: Completion, "
             "Drawishness, AdvantageP1, Balance, DurationTurns, "
             "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
@@ -851,6 +1049,7 @@ static void print_method(FILE *o, const settings *st) {
             st->s.strong, st->s.weak[0], st->s.weak[1], st->s.games,
             st->s.strong, st->s.weak[0], KEMET_STUDY_TRACE, st->s.trace_games,
             st->s.trace_base, st->s.trace_games, st->s.strong);
+    print_agents(o, st);
     fprintf(o,
             "## The criteria of the verdict\n\n"
             "Each criterion has a band where it costs nothing and a unit: "
@@ -885,7 +1084,8 @@ static void print_method(FILE *o, const settings *st) {
             "then by penalty; that order is not a finding either.\n\n"
             "| criterion | figure | band (no cost) | a unit of cost | "
             "flagged when the interval lies wholly below | or wholly "
-            "above | why |\n|---|---|---|---|---|---|---|\n");
+            "above | why | why this unit |\n"
+            "|---|---|---|---|---|---|---|---|\n");
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         const kemet_criterion *k = kemet_criterion_info(c);
         fprintf(o, "| %s | %s | ", k->name, k->figure);
@@ -899,9 +1099,17 @@ static void print_method(FILE *o, const settings *st) {
         put_bound(o, c, k->flag_lo);
         fprintf(o, " | ");
         put_bound(o, c, k->flag_hi);
-        fprintf(o, " | %s |\n", k->why);
+        fprintf(o, " | %s | %s |\n", k->why,
+                k->unit_why ? k->unit_why : "no cost: a flag alone");
     }
-    fputc('\n', o);
+    fprintf(o, "\nEach unit is sized so that a figure at the verge of its "
+               "criterion's flag costs about one to two units (from "
+               "tension's 0.8 to decisions' and balance's 2; skill, which "
+               "has no flag, 2.5 where the better choices decide nothing), "
+               "so that the criteria weigh alike where they come near "
+               "failing. *How it depends on each criterion's unit* (under "
+               "*Verdict*) gives what halving or doubling each would "
+               "change.\n\n");
 }
 
 /* The verdict table's header, and its row for ruleset `id`. */
@@ -1067,6 +1275,40 @@ static void first_tier(FILE *o, const int *ord, int n, const kemet_judged *J,
         fprintf(o, "none (every reading is flagged)");
 }
 
+/* The abstract's word on the games the turn cap stopped in the first
+ * tiers it names: that of the rulesets R and those of each board's
+ * readings among R and the variants V (verdict_words.c). */
+static void abstract_stopped(FILE *o, const rep_reading *R, int n,
+                             const rep_reading *V, int nv, const settings *st) {
+    enum { MOST = REPORT_MAX_SETS + NBOARDS * REPORT_MAX };
+    kemet_measured *m = malloc(MOST * sizeof *m);
+    kemet_judged *J = malloc(MOST * sizeof *J);
+    const char *id[MOST];
+    int k = 0;
+    if (!m || !J) {
+        free(m);
+        free(J);
+        return;
+    }
+    for (int i = 0; i < n; i++, k++) {
+        m[k] = R[i].vm[0];
+        J[k] = R[i].vj[0];
+        id[k] = R[i].f.id;
+    }
+    board_verdict B[1];
+    for (int b = BOARD_SENET; b < NBOARDS; b++) {
+        judge_board(R, n, V, nv, b, B);
+        for (int i = 0; i < B->k && B->k >= 2; i++, k++) {
+            m[k] = B->m[i];
+            J[k] = B->J[i];
+            id[k] = B->x[i]->f.id;
+        }
+    }
+    vw_first_tier_stopped(o, m, J, id, k, st->s.cap);
+    free(m);
+    free(J);
+}
+
 /* The findings in plain words, from the verdict already made (judge). */
 static void print_abstract(FILE *o, const rep_reading *R, int n,
                            const rep_reading *V, int nv, const settings *st) {
@@ -1172,6 +1414,7 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         first_tier(o, B->ord, B->k, B->J, B->x);
         fprintf(o, ".");
     }
+    abstract_stopped(o, R, n, V, nv, st);
     int lo = -1, hi = -1;
     for (int i = 0; i < n; i++) {
         double v = R[i].vm[0].c[KEMET_CRIT_SKILL].value;
@@ -1199,17 +1442,32 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
                "(*Limitations*).\n\n");
 }
 
-/* What the measurement can and cannot show. */
-static void print_limits(FILE *o, const settings *st) {
+/* What the measurement can and cannot show, of the n rulesets R. */
+static void print_limits(FILE *o, const rep_reading *R, int n,
+                         const settings *st) {
+    /* the rulesets whose race database values every position */
+    char raced[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof raced; i++)
+        if (R[i].race && R[i].exact_start)
+            len += (size_t)snprintf(raced + len, sizeof raced - len, "%s%s",
+                                    len ? ", " : "", R[i].f.id);
+    if (!*raced)
+        snprintf(raced, sizeof raced, "none here");
     fprintf(o,
             "## Limitations\n\n"
             "- **The agents bound what skill can show.** The skill criterion, "
             "the ladder and SkillTrace measure how much *these* agents gain by "
             "playing better; a ruleset may reward a depth of play that no "
-            "agent here reaches. The strong agent (%s) is measured against "
-            "perfect play where an exact endgame table reaches (*Perfect play "
-            "where an exact table reaches*), and elsewhere only against the "
-            "agents below it. The skill criterion's share is therefore a "
+            "agent here reaches. The strong agent (%s) plays perfectly by "
+            "construction where an exact endgame table covers the position, "
+            "since it reads the table there (*Perfect play where an exact "
+            "table reaches* measures what the linear evaluation alone would "
+            "give away in those positions, not the strong agent), and "
+            "near-perfectly where a race database values every position "
+            "(%s); elsewhere it is measured only against the agents below "
+            "it, and how far it is from perfect play is not known. The "
+            "skill criterion's share is therefore a "
             "lower bound on what the rules reward, and it costs but never "
             "flags: that these agents find little to gain does not show "
             "that nothing can be gained.\n"
@@ -1225,7 +1483,9 @@ static void print_limits(FILE *o, const settings *st) {
             "with its reason (*The criteria of the verdict*); a reader who "
             "weighs them differently can recompute the verdict from the "
             "figures, and *How it depends on each criterion* shows what "
-            "leaving each one out changes. Length in turns stands for playing "
+            "leaving each one out changes, *How it depends on each "
+            "criterion's unit* what halving or doubling each unit changes. "
+            "Length in turns stands for playing "
             "time at about 20 seconds a turn.\n"
             "- **The turn cap (%ld turns)** stops a game that the rules do not "
             "end; such games count as their own criterion, and the lengths "
@@ -1235,7 +1495,7 @@ static void print_limits(FILE *o, const settings *st) {
             "project's rulings decide; another ruling is another variant. "
             "Nothing here says which reading is historically right: a good "
             "game need not be the ancient one.\n\n",
-            st->s.strong, st->s.cap);
+            st->s.strong, raced, st->s.cap);
 }
 
 /* The works the method rests on. */
@@ -1325,6 +1585,24 @@ static kemet_rules *open_reading(const char *id) {
     return r;
 }
 
+/* The evaluation reading R was played with, in a few words. */
+static void put_evaluation(FILE *o, const rep_reading *R) {
+    if (R->net) {
+        fprintf(o, "network %016llx (%d hidden units",
+                (unsigned long long)R->net, R->net_hidden);
+        if (R->net_endgame)
+            fprintf(o, "; an endgame section for 1 to %d pieces a side",
+                    R->net_endgame);
+        fprintf(o, ")");
+    } else
+        fprintf(o, "linear weights");
+    if (R->f.table_pieces)
+        fprintf(o, "; exact table, %d pieces a side", R->f.table_pieces);
+    if (R->race)
+        fprintf(o, "; race database%s",
+                R->exact_start ? ", which values every position" : "");
+}
+
 /* Who each reading is by, so that a reader need not know the ids, and
  * where each was published, so that a reader can check it. */
 static void print_readings(FILE *o, const rep_reading *R, int n) {
@@ -1336,8 +1614,14 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                "docs/rulesets.md): a scholar's publication weighs more "
                "than a rules sheet, a ruleset of Ludii's without a source, "
                "or a comment under a web page; a board kemet drew is a "
-               "reconstruction of its own.\n\n| ruleset | game | rules by | "
-               "source | what sets it apart |\n|---|---|---|---|---|\n");
+               "reconstruction of its own. *Evaluation*: what its agents "
+               "judge positions by (*The agents*, under *How it is "
+               "measured*): its network, named by the hash of its text as "
+               "the kept measurement's lines name it, or the linear "
+               "weights; an exact endgame table and a race database where "
+               "they are in use.\n\n| ruleset | game | rules by | "
+               "source | what sets it apart | evaluation |\n"
+               "|---|---|---|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
@@ -1351,8 +1635,10 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
         else
             fprintf(o, "—");
         fprintf(o, " | %s", f && f->source_kind ? f->source_kind : "—");
-        fprintf(o, " | %s%s |\n", f && f->about ? f->about : "—",
+        fprintf(o, " | %s%s | ", f && f->about ? f->about : "—",
                 f && f->board_note ? " The board is a reconstruction." : "");
+        put_evaluation(o, &R[i]);
+        fprintf(o, " |\n");
         kemet_rules_close(r);
     }
     fprintf(o, "\n**Where each was published**, and which of its rules "
@@ -1373,6 +1659,18 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                    "not among the readings of Senet's board or of the 58 "
                    "holes.\n");
     fprintf(o, "\n");
+}
+
+/* How the verdict of the n rulesets R rests on each criterion's unit
+ * (verdict_words.c). */
+static void print_units(FILE *o, const rep_reading *R, int n) {
+    kemet_measured m[REPORT_MAX_SETS];
+    const char *id[REPORT_MAX_SETS];
+    for (int i = 0; i < n; i++) {
+        m[i] = R[i].vm[0];
+        id[i] = R[i].f.id;
+    }
+    vw_units_varied(o, m, id, n);
 }
 
 /* The verdict, with those of the nsv other seeds kept. */
@@ -1479,6 +1777,48 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
         fprintf(o, ".\n");
     }
     fputc('\n', o);
+    print_units(o, R, n);
+}
+
+/* Where the race database values every position of reading R, what its
+ * skill figure is: the searchers play by the database throughout and
+ * greedy by the network alone, so the strong agent's luck-adjusted score
+ * is one half plus what greedy's choices give away a game (in a pair of
+ * games that throw alike, a player who chooses as the database does
+ * scores 1 - v + v = 1 over the two with the luck out, v the start's
+ * value, plus whatever the other's worse choices hand it); near player
+ * 1's chance at the start only by chance. */
+static void raced_skill(FILE *o, const rep_reading *R, const settings *st) {
+    const kemet_match_figures *h = &R->f.head;
+    if (!R->race || !R->exact_start || isnan(h->stats.adj.score))
+        return;
+    double gift = held(&h->stats.adj) - 0.5;
+    fprintf(o,
+            "\n**%s**: its race database values every position (the "
+            "readings table), so %s, and every searcher of the ladder, "
+            "chooses by it throughout: near-perfect play, each side "
+            "playing to finish soonest on average, the database's chances "
+            "near-exact. %s judges one move ahead by the network alone, "
+            "never by the database (*The agents*). In a pair of games that "
+            "throw alike, a player who chooses as the database does scores "
+            "exactly one game over the two with the luck taken out, "
+            "whatever the start's value, plus what the other's worse "
+            "choices give away; so %s's %.3f (%.3f–%.3f) against %s is one "
+            "half plus what %s's choices give away a game, %.3f, measured "
+            "as it is in every other reading.",
+            R->f.id, st->s.strong, st->s.weak[0], st->s.strong,
+            held(&h->stats.adj), h->stats.adj.lo, fmin(1, h->stats.adj.hi),
+            st->s.weak[0], st->s.weak[0], gift);
+    const kemet_stat *v = &R->f.strong.p1_adjusted;
+    if (!isnan(v->value) && v->value >= h->stats.adj.lo &&
+        v->value <= h->stats.adj.hi)
+        fprintf(o,
+                " That player 1's chance at the start, %.3f (*Outcomes and "
+                "balance*: every game of %s's self-play gives it with the "
+                "luck taken out), lies within that interval is chance: the "
+                "two are different quantities.",
+                v->value, st->s.strong);
+    fprintf(o, "\n");
 }
 
 /* The half-width of an interval, relative to its estimate or not. */
@@ -2351,6 +2691,8 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                     100 * edge_of(h->stats.adj.score), R[i].f.games_to_lead,
                     R[i].f.games_to_lead == 1 ? "" : "s");
     }
+    for (int i = 0; i < n; i++)
+        raced_skill(o, &R[i], st);
     print_headroom(o, R, n, H, nh, st);
     bool tabled = false;
     for (int i = 0; i < n; i++)
@@ -2359,13 +2701,19 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         fprintf(o,
                 "\n### Perfect play where an exact table reaches\n\nIn the "
                 "positions an exact endgame table covers, every move's value "
-                "is known, so what perfect play is worth there is measured "
-                "exactly: at each real decision of the strong self-play in "
-                "the table's phase, the move the linear evaluation alone "
-                "would choose (one move ahead, as greedy@plain) against the "
-                "best.\n\n| ruleset | table | decisions a game in its "
+                "is known. %s reads the table there (its search ends a line "
+                "at the table's value, and every move from such a position "
+                "leads to one the table values or ends the game), so in "
+                "these positions it plays perfectly by construction and "
+                "gives away nothing. What is measured here is what play "
+                "without the table would give away: at each real decision "
+                "of the strong self-play in the table's phase, the move the "
+                "linear evaluation alone would choose (one move ahead, as "
+                "greedy@plain) against the best.\n\n| ruleset | table | "
+                "decisions a game in its "
                 "phase | the linear evaluation's wrong choices | win chance "
-                "it gives away a game, both sides |\n|---|---|---|---|---|\n");
+                "it gives away a game, both sides |\n|---|---|---|---|---|\n",
+                st->s.strong);
         for (int i = 0; i < n; i++) {
             const kemet_selfplay_figures *S = &R[i].f.strong;
             if (isnan(S->table_decisions))
@@ -2587,7 +2935,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
                "the chances, the luck and the search are exact in the "
                "positions it covers.\n\n");
-    print_limits(o, st);
+    print_limits(o, R, n, st);
     print_references(o, R, n);
 }
 

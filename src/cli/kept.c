@@ -357,18 +357,23 @@ int kept_path(const char *dir, const char *id, const char *head, char *path,
     return 0;
 }
 
+int kept_net_hash(const kemet_judge *j, uint64_t *hash) {
+    const kemet_net *nt = kemet_judge_net(j);
+    char *text = NULL;
+    *hash = 0;
+    if (nt && kemet_net_format(nt, NULL, &text) == KEMET_OK)
+        *hash = fnv64(FNV_BASIS, text, strlen(text));
+    free(text);
+    return nt && !*hash ? cli_fail("out of memory") : 0;
+}
+
 int kept_header(const kept_settings *k, const char *dir, const rep_reading *R,
                 const kemet_judge *j, char *head, size_t hsize, char *path,
                 size_t psize) {
     const kemet_study_settings *st = k->st;
     uint64_t net = 0;
-    const kemet_net *nt = kemet_judge_net(j);
-    char *text = NULL;
-    if (nt && kemet_net_format(nt, NULL, &text) == KEMET_OK)
-        net = fnv64(FNV_BASIS, text, strlen(text));
-    free(text);
-    if (nt && !net)
-        return cli_fail("out of memory");
+    if (kept_net_hash(j, &net))
+        return EXIT_BAD;
     /* a reading from a file's text (a user's file, a rule change) is
        known by its text too */
     const char *sha = kemet_rules_sha256(kemet_judge_rules(j));

@@ -53,6 +53,17 @@ typedef struct rep_reading {
     bool earlier;
     double wall, secs, part_secs[KEMET_PARTS];
     kemet_board_art art;
+    /* the evaluation it was played with (the judge's): its network, by
+     * the hash of its text the kept file's lines name (0: the linear
+     * weights), that network's hidden units and endgame class, whether a
+     * race database is in use, and whether a table or the race database
+     * values the start (and so every position after it: the searchers
+     * then play by those values throughout), with player 1's chance
+     * there */
+    uint64_t net;
+    int net_hidden, net_endgame;
+    bool race, exact_start;
+    double start_value;
 } rep_reading;
 
 /* Frees the samples a reading owns. */
@@ -71,6 +82,10 @@ typedef struct kept_settings {
     const char *board; /* --board, or NULL */
 } kept_settings;
 
+/* The hash of the text of judge j's network by which a kept file's
+ * lines name it into *hash (0 where j has none). 0, or EXIT_BAD after a
+ * message (out of memory). */
+int kept_net_hash(const kemet_judge *j, uint64_t *hash);
 /* The lines that open the file of reading R measured with judge j under
  * settings k (into head), and its path in `dir`. 0, or EXIT_BAD after a
  * message. */

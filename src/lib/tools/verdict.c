@@ -162,12 +162,21 @@ static const kemet_criterion criteria[KEMET_CRITERIA] = {
          "a game of one sitting: at a throw and a move in about 20 "
          "seconds, 20 to 150 turns is 7 to 50 minutes; under 10 "
          "turns the throws carry the pieces home unaided, over 500 "
-         "no sitting ends it"},
+         "no sitting ends it",
+         "a length is judged as a ratio: 300 turns is as far past 150 as 10 "
+         "is short of 20, each twice or half the sitting the band allows; a "
+         "doubling is the distance from the band to the short flag (20 to "
+         "10 turns), so a game at the verge of that flag costs one unit, and "
+         "at the verge of the long one (150 to 500) 1.7"},
     [KEMET_CRIT_DECISIONS] =
         {"decisions", "real decisions (two moves or more) a turn", 0.75,
          INFINITY, 0.25, false, 0.25, NAN,
          "a player ought to choose on most turns; below one "
-         "real decision in four turns the throws play the game"},
+         "real decision in four turns the throws play the game",
+         "a quarter of a real decision a turn, one turn in four more without "
+         "a choice; the band's edge (0.75) lies two units above the flag "
+         "(0.25), so a game at the verge of the flag costs two units, as at "
+         "the verge of balance's"},
     [KEMET_CRIT_SKILL] =
         {"skill",
          "share of the games the strong agent's better choices "
@@ -178,19 +187,29 @@ static const kemet_criterion criteria[KEMET_CRITERIA] = {
          "decide a quarter of the games by play beyond the next "
          "move; a cost and no flag, since agents that find "
          "little to gain do not show that the rules offer "
-         "nothing (Limitations)"},
+         "nothing (Limitations)",
+         "a tenth of the games decided by the better player's choices; a "
+         "game where they decide none costs 2.5 units, a little more than a "
+         "flag's verge costs elsewhere (one to two units), since no flag "
+         "stands behind it"},
     [KEMET_CRIT_BALANCE] =
         {"balance",
          "player 1's luck-adjusted score, strong "
          "self-play",
          0.45, 0.55, 0.05, false, 0.35, 0.65,
          "neither seat ought to decide the game; a seat worth "
-         "more than 0.15 of a game is a flaw of the rules"},
+         "more than 0.15 of a game is a flaw of the rules",
+         "a twentieth of a game for a seat; the band's edge (0.55) lies two "
+         "units below the flag (0.65), so a game at the verge of the flag "
+         "costs two units, as at the verge of decisions'"},
     [KEMET_CRIT_TENSION] =
         {"tension", "LeadChange, strong self-play", 0.05, INFINITY, 0.05, false,
          0.01, NAN,
          "the lead ought to change hands; below one change in a "
-         "hundred moves the first to lead wins"},
+         "hundred moves the first to lead wins",
+         "the band's own lower end, 0.05 changes of lead a move: a game "
+         "whose lead never changes costs one unit, and one at the verge of "
+         "the flag (0.01) 0.8"},
     [KEMET_CRIT_STOPPED] =
         {"stopped",
          "share of games stopped by the turn cap, strong and "
@@ -199,7 +218,8 @@ static const kemet_criterion criteria[KEMET_CRITERIA] = {
          "a game the rules cannot end is a rule that fails; a flag "
          "and no cost (its interval at a few hundred games would "
          "swamp the penalty); a draw the rules provide is not "
-         "counted here"},
+         "counted here",
+         NULL},
     [KEMET_CRIT_PROBES] =
         {"probes",
          "best simple strategy's luck-adjusted score "
@@ -208,7 +228,10 @@ static const kemet_criterion criteria[KEMET_CRITERIA] = {
          "a simple strategy (always the rearmost piece, always "
          "the foremost, a random move among the safe ones) ought "
          "to lose to search; within a tenth of a game of it, "
-         "search finds little that such a rule misses"},
+         "search finds little that such a rule misses",
+         "a tenth of a game won by a simple habit against search; the "
+         "band's edge (0.3) lies one unit below the flag (0.4), so a game at "
+         "the verge of the flag costs one unit"},
 };
 
 /* The cost of figure x on criterion c, in the criterion's units. */
