@@ -133,7 +133,7 @@ static void tau_b(void **state) {
 
 /* A ruleset inside every band: no cost at all. */
 static kemet_measured good(void) {
-    kemet_measured m;
+    kemet_measured m = {0}; /* the games behind each figure not known */
     m.c[KEMET_CRIT_LENGTH] = (kemet_stat){60, 55, 66};
     m.c[KEMET_CRIT_DECISIONS] = (kemet_stat){1.2, 1.1, 1.3};
     m.c[KEMET_CRIT_SKILL] = (kemet_stat){0.4, 0.35, 0.45};
