@@ -3082,7 +3082,7 @@ static int other_seeds(const settings *st, char (*heads)[KEPT_HEAD],
             T[i].board = R[i].board;
             T[i].f.table_pieces = R[i].f.table_pieces;
             T[i].f.nsteps = R[i].f.nsteps;
-            all = all && kept_load(path, head, st->s.cap, &T[i]) == 1;
+            all = all && kept_load(path, head, &st->s, &T[i]) == 1;
         }
         if (all) {
             seed_verdict *v = &sv[nsv++];
@@ -3326,7 +3326,8 @@ int cmd_analyze(int argc, char **argv) {
             break;
         if (i < n)
             memcpy(heads[i], head, sizeof head);
-        if ((rc = kept_load(path, head, st.s.cap, &R[i])) == 1) {
+        if ((rc = kept_load(path, head, i < n + nv ? &st.s : &cs, &R[i])) ==
+            1) {
             rc = 0;
             secs += R[i].wall;
             work_free(&W[i]);
