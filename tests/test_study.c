@@ -3,8 +3,10 @@
  * thread or two, stage by stage in a shuffled order, or half of each
  * stage by another study whose results are carried over as bytes; a
  * variant without the ladder and SkillTrace; settings and misuse
- * refused; and the verdict's figures of a study (kemet_study_measured)
- * on hand-made figures.
+ * refused; the verdict's figures of a study (kemet_study_measured)
+ * on hand-made figures; and the stopping rule's final step, its
+ * condition (kemet_study_settled) on hand-made figures and its growth
+ * on real studies.
  */
 #include "testutil.h"
 
