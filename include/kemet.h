@@ -1643,6 +1643,16 @@ KEMET_API void kemet_wilson(double k, double n, double z, double *lo,
 #define KEMET_STUDY_MEDIAN_REL 4
 #define KEMET_STUDY_LEAD_DIV 2
 #define KEMET_STUDY_SHARE_DECIDE 0.02
+/* The stopping rule's final step, after the sizings above have stopped:
+ * every sized sample (the strong self-play, each match) under LEAST games
+ * is grown to LEAST (or to the cap), and where the share of games the turn
+ * cap stopped lies within two targets of its flag's threshold, the strong
+ * self-play is grown until that share's interval (Wilson's, pooled with
+ * the weak self-play's games) is within the narrowed target
+ * (kemet_decide_half); sized again so, KEMET_STUDY_ROUNDS times at most.
+ * A figure the cap left under LEAST games is an indication: the verdict
+ * gives it no cost and no flag (kemet_measured_indication). */
+#define KEMET_STUDY_LEAST 100
 
 /* The parts of a study, which a caller may time apart. */
 enum {
@@ -1792,6 +1802,13 @@ KEMET_API int kemet_study_run(kemet_study *study, int threads);
  * the study). KEMET_EMISUSE before then or after a failure. */
 KEMET_API int kemet_study_result(const kemet_study *study,
                                  kemet_study_figures *out);
+/* Whether figures measured with target half-width `precision` and at most
+ * `most` games a sample are final under the stopping rule: 1 when its
+ * final step (KEMET_STUDY_LEAST) would add no game to them, else 0 (0 also
+ * for NULL). Figures the rule before that step stopped at are the final
+ * figures exactly when this holds. */
+KEMET_API int kemet_study_settled(const kemet_study_figures *figures,
+                                  double precision, long most);
 
 /* ---------------------------------------------------------------------------
  * The verdict on readings measured as games (docs/analysis.md, "The
@@ -1844,10 +1861,14 @@ KEMET_API const kemet_criterion *kemet_criterion_info(int c);
 /* One reading's figures, each with its 95% interval (NaN ends: none). */
 typedef struct kemet_measured {
     kemet_stat c[KEMET_CRITERIA];
+    long games[KEMET_CRITERIA]; /* the games behind each figure (0: not
+                                   known) */
 } kemet_measured;
 /* One reading judged. */
 typedef struct kemet_judged {
     int flags;                       /* bit c: criterion c flags it */
+    int indications;                 /* bit c: criterion c's figure is an
+                                        indication (no cost, no flag) */
     kemet_stat cost[KEMET_CRITERIA]; /* each criterion's cost, its range */
     kemet_stat penalty; /* the costs' sum (the criterion left out apart)
                            and its range (INFINITY where a median length
@@ -1863,9 +1884,14 @@ typedef struct kemet_judged {
  * stopped share of its own games); in both the skill (2 x the strong
  * agent's luck-adjusted score against the weak - 1, held to 0..1) and the
  * simple strategy nearest search (its score held to 0..1). A median
- * beyond the turn cap has its low end at the cap. KEMET_EMISUSE. */
+ * beyond the turn cap has its low end at the cap; games[c] the games
+ * behind each figure. KEMET_EMISUSE. */
 KEMET_API int kemet_study_measured(const kemet_study_figures *figures, int weak,
                                    kemet_measured *out);
+/* Whether criterion c's figure in m is an indication: from fewer than
+ * KEMET_STUDY_LEAST games (a number known), so that the cap stopped its
+ * sample short; it then neither costs nor flags. 1 or 0. */
+KEMET_API int kemet_measured_indication(const kemet_measured *m, int c);
 /* Whether criterion c flags figure s: its interval strictly past a
  * threshold (1) or not (0, also for a c out of range). */
 KEMET_API int kemet_criterion_flag(int c, const kemet_stat *s);

@@ -269,12 +269,13 @@ static void skill_is_the_edge(void **state) {
  * nan); its cost and the penalty are infinite, the penalty's range
  * starts at the finite costs' low end; the ruleset is flagged for the
  * stopped games, but not for its length, which a cap of 5 turns cannot
- * show to be over 500. */
+ * show to be over 500. (Samples of 100 games: from fewer, each figure
+ * would be an indication, with no cost and no flag.) */
 static void median_beyond_the_cap(void **state) {
     (void)state;
     char *o, *e;
-    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL,
-                    "--max-turns", "5", NULL);
+    int st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", AGENTS,
+                    "--max-games", "100", "--max-turns", "5", NULL);
     assert_int_equal(st, 0);
     free(e);
     assert_non_null(strstr(o, "\n| chien-chacal | beyond the cap | "));
@@ -296,7 +297,8 @@ static void median_beyond_the_cap(void **state) {
 
 /* The stopping rule in use: at a target no sample of 40 games can reach,
  * every figure plays the cap and the report marks it; at a loose one,
- * the pilot is enough. */
+ * the pilot is enough for the sizings, and the final step grows it to
+ * 100 games, here to the cap of 40. */
 static void precision_sizes_samples(void **state) {
     (void)state;
     char *o, *e;
@@ -325,7 +327,7 @@ static void precision_sizes_samples(void **state) {
     assert_int_equal(st, 0);
     free(e);
     assert_non_null(strstr(o, "\"upper\":\"greedy\",\"lower\":\"random\","
-                              "\"games\":10,"));
+                              "\"games\":40,"));
     free(o);
 #undef LOOSE
     /* Sized again from all the games so far while an interval is still
@@ -698,6 +700,137 @@ static void kept_measurements(void **state) {
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* The whole file at path (*len bytes; caller frees). */
+static unsigned char *whole(const char *path, size_t *len) {
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    unsigned char *b = malloc((size_t)sb.st_size);
+    FILE *f = fopen(path, "rb");
+    assert_true(b && f);
+    assert_int_equal(fread(b, 1, (size_t)sb.st_size, f), (size_t)sb.st_size);
+    fclose(f);
+    *len = (size_t)sb.st_size;
+    return b;
+}
+
+/* FNV-1a, 64 bits, over b[0..n) from h. */
+static uint64_t fnv(uint64_t h, const unsigned char *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* The kept file at path (of revision 2 or 3) rewritten as revision 2
+ * wrote it (the same
+ * figures; its opening lines say revision 2, its name their hash), with
+ * the games of the probe `rearmost` set to `games` (0: as they were),
+ * its checksum made again. */
+static void as_revision_2(const char *dir, const char *path, long games) {
+    size_t len;
+    unsigned char *b = whole(path, &len);
+    const char *rev = "kemet-analyze-measurement 1\nrevision ";
+    assert_memory_equal(b, rev, strlen(rev));
+    b[strlen(rev)] = '2';
+    size_t hl = (size_t)(strstr((char *)b, "\n\n") - (char *)b) + 2;
+    if (games) { /* a step's upper agent, its lower, then its games */
+        unsigned char *at = NULL;
+        for (size_t i = hl; i + 9 < len && !at; i++)
+            if (memcmp(b + i, "rearmost\0", 9) == 0)
+                at = b + i;
+        assert_non_null(at);
+        memcpy(at + 96, &games, sizeof games);
+        uint64_t h = fnv(0xcbf29ce484222325ULL, b + hl, len - 8 - hl);
+        memcpy(b + len - 8, &h, 8);
+    }
+    char to[600];
+    snprintf(to, sizeof to, "%s/chien-chacal.%016llx.kma", dir,
+             (unsigned long long)fnv(0xcbf29ce484222325ULL, b, hl));
+    assert_int_equal(remove(path), 0);
+    FILE *f = fopen(to, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    free(b);
+}
+
+/* A measurement kept at revision 2, before the stopping rule's final
+ * step, is read back where that step would add no game to it (its
+ * figures are then the present rule's), and is measured again, the same
+ * numbers kept at revision 3 beside it, where the step would: here a
+ * probe's 50 games, short of 100 and of the cap. */
+static void kept_revision_2(void **state) {
+    (void)state;
+    char dir[] = "/tmp/kemet-kept2-XXXXXX", path[512];
+    assert_non_null(mkdtemp(dir));
+#define RUN2                                                                   \
+    "analyze", "chien-chacal", "--games", "20", "--strong", "greedy",          \
+        "--ladder", "random,greedy", "--trace-games", "0", "--tables", "off",  \
+        "--pilot", "10", "--max-games", "100", "--format", "csv", "--save",    \
+        dir, NULL
+    char *plain, *o, *e;
+    assert_int_equal(tu_run(NULL, &plain, &e, RUN2), 0);
+    free(e);
+    kept_file(dir, path, sizeof path);
+    assert_non_null(strstr(path, "/chien-chacal."));
+    as_revision_2(dir, path, 0);
+    kept_file(dir, path, sizeof path);
+    assert_int_equal(tu_run(NULL, &o, &e, RUN2), 0);
+    assert_string_equal(o, plain);
+    assert_null(strstr(e, "revision 2"));
+    free(o);
+    free(e);
+    char again[512];
+    kept_file(dir, again, sizeof again); /* read back: no file added */
+    assert_string_equal(again, path);
+    /* the final step would grow the probe's 50 games: measured again */
+    as_revision_2(dir, path, 50);
+    assert_int_equal(tu_run(NULL, &o, &e, RUN2), 0);
+    assert_string_equal(o, plain);
+    assert_non_null(strstr(e, "kept at revision 2, stops short of the "
+                              "stopping rule's final step; chien-chacal is "
+                              "not read back from it\n"));
+    assert_non_null(strstr(e, path));
+    free(o);
+    free(e);
+    free(plain);
+#undef RUN2
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int files = 0;
+    for (struct dirent *x; (x = readdir(d));)
+        if (x->d_name[0] != '.') {
+            char p[600];
+            snprintf(p, sizeof p, "%s/%s", dir, x->d_name);
+            assert_int_equal(remove(p), 0);
+            files++;
+        }
+    closedir(d);
+    assert_int_equal(files, 2); /* revision 2's, and 3's beside it */
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* The verdict of figures from fewer than 100 games, which only the cap
+ * leaves so: each an indication, its games shown in place of a cost and
+ * named in the flags column, the penalty nothing. */
+static void indications_in_verdict(void **state) {
+    (void)state;
+    char *o, *e;
+    assert_int_equal(
+        tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, NULL), 0);
+    free(e);
+    const char *row = strstr(o, "\n| 1 | chien-chacal | 0.00 (0.00–0.00) |");
+    assert_non_null(row);
+    char line[2048];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(row + 1, "\n"), row + 1);
+    assert_non_null(strstr(line, " [indication: 8 games] |"));
+    assert_non_null(strstr(line, " [indication: 38 games] |")); /* stopped */
+    assert_non_null(strstr(line, "| none; indication: length, decisions, "
+                                 "skill, balance, tension, stopped, probes |"));
+    assert_non_null(strstr(o, "a figure that the cap leaves under 100 games "
+                              "is an indication"));
+    free(o);
+}
+
 /* The simple strategies play as agents wherever agents are named. */
 static void probes_are_agents(void **state) {
     (void)state;
@@ -929,30 +1062,36 @@ static void headroom_measured(void **state) {
                               "expectimax:200) |"));
     free(o);
     /* a variant in the first tier of its board's readings has its own
-       headroom match; one below it has none */
+       headroom match; one below it has none (figures of 100 games, so
+       that they cost as the verdict weighs them) */
+    static const char *const base[2] = {"senet-kendall",
+                                        "hounds-jackals-carter"};
     static const char *const opt[2] = {"senet-kendall:homerow",
-                                       "senet-kendall:trap"};
+                                       "hounds-jackals-carter:board"};
+    static const char *const tier[2] = {"\n| 1 | senet-kendall:homerow=1 |",
+                                        "\n| 2 | hounds-jackals-carter:"
+                                        "board=marked |"};
+    static const char *const hrow[2] = {"\n| senet-kendall:homerow=1 | ",
+                                        "\n| hounds-jackals-carter:board="
+                                        "marked | "};
     for (int v = 0; v < 2; v++) {
-        st = tu_run(NULL, &o, &e, "analyze", "senet-kendall", SMALL,
-                    "--options", opt[v], "--headroom", "expectimax:200", NULL);
+        st = tu_run(NULL, &o, &e, "analyze", base[v], "--games", "100",
+                    "--strong", "greedy", "--ladder", "random,greedy",
+                    "--trace-games", "0", "--tables", "off", "--max-games",
+                    "100", "--options", opt[v], "--headroom", "greedy", NULL);
         assert_int_equal(st, 0);
         free(e);
         h = strstr(o, "\n### Headroom");
         assert_non_null(h);
-        const char *tier = strstr(o, v ? "\n| 2 | senet-kendall:trap=1 |"
-                                       : "\n| 1 | senet-kendall:homerow=1 |");
-        assert_non_null(tier); /* the tier the test is about */
+        assert_non_null(strstr(o, tier[v])); /* the tier the test is about */
         /* the section's table alone: to the blank line after it */
         char *end = strstr(strstr(h, "\n| ruleset |"), "\n\n");
         assert_non_null(end);
         *end = '\0';
-        const char *row = strstr(h, v ? "\n| senet-kendall:trap=1 | "
-                                      : "\n| senet-kendall:homerow=1 | ");
         if (v)
-            assert_null(row);
+            assert_null(strstr(h, hrow[v]));
         else
-            assert_non_null(row);
-        assert_non_null(strstr(h, "\n| senet-kendall | 0.500"));
+            assert_non_null(strstr(h, hrow[v]));
         free(o);
     }
     char dir[] = "/tmp/kemet-headroom-XXXXXX";
@@ -1065,6 +1204,8 @@ int main(void) {
         cmocka_unit_test(precision_sizes_samples),
         cmocka_unit_test(report_and_plots),
         cmocka_unit_test(kept_measurements),
+        cmocka_unit_test(kept_revision_2),
+        cmocka_unit_test(indications_in_verdict),
         cmocka_unit_test(rule_changes_measured),
         cmocka_unit_test(headroom_measured),
         cmocka_unit_test(ludii_beside),

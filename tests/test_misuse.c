@@ -355,8 +355,11 @@ static const char *const no_status[] = {
     /* a ruleset's options: a count, and a length or -1 (test_rulefile) */
     "kemet_rules_option_count",
     "kemet_rules_option_value",
-    /* the verdict's yes/no, count and sample sizes */
+    /* the verdict's and the stopping rule's yes/no, count and sample
+     * sizes (each a 0 for NULL: test_verdict, test_study) */
     "kemet_criterion_flag",
+    "kemet_measured_indication",
+    "kemet_study_settled",
     "kemet_verdict_outranks",
     "kemet_precision_size",
     "kemet_size_for_sd",

@@ -3,12 +3,15 @@
  * thread or two, stage by stage in a shuffled order, or half of each
  * stage by another study whose results are carried over as bytes; a
  * variant without the ladder and SkillTrace; settings and misuse
- * refused; and the verdict's figures of a study (kemet_study_measured)
- * on hand-made figures.
+ * refused; the verdict's figures of a study (kemet_study_measured)
+ * on hand-made figures; and the stopping rule's final step, its
+ * condition (kemet_study_settled) on hand-made figures and its growth
+ * on real studies.
  */
 #include "testutil.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -367,9 +370,138 @@ static void measured_from_figures(void **state) {
     assert_true(m.c[KEMET_CRIT_TENSION].value == 0.07);
 }
 
+/* Figures the stopping rule's final step adds nothing to, at precision
+ * 0.01 and 20000 games at most: every sized sample of 100 games or more,
+ * no game stopped by the turn cap in 1400. */
+static kemet_study_figures settled_figures(void) {
+    kemet_study_figures f = {0};
+    f.nsteps = 3;
+    f.strong.games = 400;
+    f.weak.games = 1000;
+    f.head.games = 654;
+    for (int k = 0; k < 3; k++) {
+        f.ladder[k].games = 212 + 100 * k;
+        f.probe[k].games = 1352 + 10 * k;
+    }
+    return f;
+}
+
+/* The final step's condition (kemet_study_settled), the test a kept
+ * measurement of revision 2 must pass to be read back: on hand-made
+ * figures that would and would not make it add games. */
+static void settled_condition(void **state) {
+    (void)state;
+    kemet_study_figures f = settled_figures(), g;
+    assert_int_equal(kemet_study_settled(&f, 0.01, 20000), 1);
+    assert_int_equal(kemet_study_settled(NULL, 0.01, 20000), 0);
+    /* the skill from 36 games (chien-chacal's headline match): grown,
+     * unless 36 is the cap */
+    g = f;
+    g.head.games = 36;
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 0);
+    assert_int_equal(kemet_study_settled(&g, 0.01, 36), 1);
+    /* a ladder step's pilot of 20, where the spread was none */
+    g = f;
+    g.ladder[2].games = 20;
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 0);
+    g.nsteps = 2; /* no such step */
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 1);
+    g = f;
+    g.probe[1].games = 84;
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 0);
+    g = f;
+    g.strong.games = 74;
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 0);
+    assert_int_equal(kemet_study_settled(&g, 0.01, 74), 1);
+    /* a stopped share of 0.012 near its line 0.010: 17 of 1400, Wilson's
+     * interval 0.0076-0.0194, far wider than the target narrowed there
+     * (a quarter of 0.01) */
+    g = f;
+    g.strong.stopped.value = 5.0 / 400;
+    g.weak.stopped.value = 12.0 / 1000;
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 0);
+    assert_int_equal(kemet_study_settled(&g, 0.01, 400), 1); /* the cap */
+    /* two targets or more from the line: not narrowed, not grown */
+    g.strong.stopped.value = 20.0 / 400;
+    g.weak.stopped.value = 50.0 / 1000;
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 1);
+    /* none stopped in 1400: 0 (0-0.0027), within its target 0.005 */
+    assert_int_equal(kemet_study_settled(&f, 0.01, 20000), 1);
+    /* 5 stopped of 16000: 0.0003 (0.0001-0.0007), settled */
+    g = f;
+    g.strong.games = 15000;
+    g.strong.stopped.value = 5.0 / 15000;
+    assert_int_equal(kemet_study_settled(&g, 0.01, 20000), 1);
+    /* the verdict's figure from 36 games says so */
+    g = f;
+    g.head.games = 36;
+    kemet_measured m;
+    assert_int_equal(kemet_study_measured(&g, 0, &m), KEMET_OK);
+    assert_int_equal(m.games[KEMET_CRIT_SKILL], 36);
+    assert_int_equal(kemet_measured_indication(&m, KEMET_CRIT_SKILL), 1);
+    assert_int_equal(m.games[KEMET_CRIT_STOPPED], 1400);
+    assert_int_equal(kemet_measured_indication(&m, KEMET_CRIT_BALANCE), 0);
+}
+
+/* The share of games the turn cap stopped, a (Wilson's interval, over the
+ * strong and weak self-play's games), within the target the stated rule
+ * narrows near its threshold t: half the distance, not below h / 4. */
+static bool stopped_within(const kemet_stat *a, double h, double t) {
+    if (!(fabs(a->value - t) < 2 * h))
+        return true;
+    double target = fmin(h, fmax(fabs(a->value - t) / 2, h / 4));
+    return fmax(a->value - a->lo, a->hi - a->value) <= target;
+}
+
+/* The final step on a real study: every sized sample grown to 100 games
+ * (the sizings stop Chien et Chacal's pilots of 6 games where the
+ * agents play alike), and with a turn cap of 100 turns, which stops
+ * about one game in a hundred, the strong self-play grown until the
+ * stopped share's interval is within its narrowed target (±0.005 at
+ * precision 0.02: some 3000 games of greedy's, where the sizings of the
+ * other figures ask for far fewer). */
+static void final_step_grows(void **state) {
+    (void)state;
+    kemet_study_settings s = small();
+    s.strong = "greedy";
+    s.ladder[0] = "random";
+    s.ladder[1] = "greedy";
+    s.rungs = 2;
+    s.games = 100;
+    s.most = 4000;
+    kemet_study *st;
+    kemet_study_figures R;
+    for (int cap = 0; cap < 2; cap++) {
+        if (cap) { /* the stopped share near its line */
+            s.cap = 100;
+            s.precision = 0.02;
+        }
+        assert_int_equal(kemet_study_new(JUDGE, &s, &st, NULL), KEMET_OK);
+        assert_int_equal(kemet_study_run(st, 2), KEMET_OK);
+        assert_int_equal(kemet_study_result(st, &R), KEMET_OK);
+        assert_true(R.strong.games >= 100 && R.head.games >= 100);
+        assert_true(R.ladder[0].games >= 100);
+        for (int k = 0; k < KEMET_STUDY_PROBES; k++)
+            assert_true(R.probe[k].games >= 100);
+        if (!cap)
+            kemet_study_free(st);
+    }
+    kemet_measured m;
+    assert_int_equal(kemet_study_measured(&R, 0, &m), KEMET_OK);
+    const kemet_stat *a = &m.c[KEMET_CRIT_STOPPED];
+    assert_true(a->value > 0.002 && a->value < 0.03); /* near the line */
+    assert_true(R.strong.games > 100);                /* grown for it */
+    assert_true(R.strong.games == s.most ||
+                stopped_within(a, s.precision, 0.01));
+    assert_int_equal(kemet_study_settled(&R, s.precision, s.most), 1);
+    kemet_study_free(st);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(measured_from_figures),
+        cmocka_unit_test(settled_condition),
+        cmocka_unit_test(final_step_grows),
         cmocka_unit_test(misuse),
         cmocka_unit_test(run_equals_staged_shuffled),
         cmocka_unit_test(units_carried_as_bytes),

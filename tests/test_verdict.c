@@ -133,7 +133,7 @@ static void tau_b(void **state) {
 
 /* A ruleset inside every band: no cost at all. */
 static kemet_measured good(void) {
-    kemet_measured m;
+    kemet_measured m = {0}; /* the games behind each figure not known */
     m.c[KEMET_CRIT_LENGTH] = (kemet_stat){60, 55, 66};
     m.c[KEMET_CRIT_DECISIONS] = (kemet_stat){1.2, 1.1, 1.3};
     m.c[KEMET_CRIT_SKILL] = (kemet_stat){0.4, 0.35, 0.45};
@@ -571,6 +571,40 @@ static void units_varied(void **state) {
                      KEMET_EMISUSE);
 }
 
+/* A figure from fewer than 100 games, which the stopping rule leaves so
+ * only where the cap stops it: an indication, with no cost and no flag.
+ * B's skill 0.04 (0.03-0.06) from 36 games would cost (0.25 - 0.04) /
+ * 0.1 = 2.1; from 100 games it does; C's balance 0.80 (0.78-0.82) from
+ * 50 games would be flagged; from an unknown number of games (0) it is. */
+static void indication_costs_nothing(void **state) {
+    (void)state;
+    kemet_measured m[3] = {good(), good(), good()};
+    m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.04, 0.03, 0.06};
+    m[1].games[KEMET_CRIT_SKILL] = 36;
+    m[2].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.80, 0.78, 0.82};
+    m[2].games[KEMET_CRIT_BALANCE] = 50;
+    kemet_judged J[3];
+    int ord[3];
+    assert_int_equal(kemet_verdict(m, 3, -1, J, ord), 1);
+    assert_int_equal(J[1].indications, 1 << KEMET_CRIT_SKILL);
+    assert_true(J[1].cost[KEMET_CRIT_SKILL].value == 0 &&
+                J[1].cost[KEMET_CRIT_SKILL].hi == 0);
+    assert_true(J[1].penalty.value == 0 && J[1].penalty.hi == 0);
+    assert_int_equal(J[2].flags, 0);
+    assert_int_equal(J[2].indications, 1 << KEMET_CRIT_BALANCE);
+    assert_int_equal(J[0].indications, 0);
+    assert_int_equal(kemet_measured_indication(&m[1], KEMET_CRIT_SKILL), 1);
+    assert_int_equal(kemet_measured_indication(&m[1], KEMET_CRIT_LENGTH), 0);
+    assert_int_equal(kemet_measured_indication(&m[1], KEMET_CRITERIA), 0);
+    assert_int_equal(kemet_measured_indication(NULL, 0), 0);
+    m[1].games[KEMET_CRIT_SKILL] = 100;
+    m[2].games[KEMET_CRIT_BALANCE] = 0;
+    assert_int_equal(kemet_verdict(m, 3, -1, J, ord), 3);
+    assert_int_equal(J[1].indications, 0);
+    assert_true(fabs(J[1].cost[KEMET_CRIT_SKILL].value - 2.1) < 1e-9);
+    assert_int_equal(J[2].flags, 1 << KEMET_CRIT_BALANCE);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stopping_rule),
@@ -590,6 +624,7 @@ int main(void) {
         cmocka_unit_test(explain_flag),
         cmocka_unit_test(explain_standing),
         cmocka_unit_test(units_varied),
+        cmocka_unit_test(indication_costs_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

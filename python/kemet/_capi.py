@@ -194,7 +194,7 @@ class StudyFigures(ctypes.Structure):
 
 
 class Measured(ctypes.Structure):
-    _fields_ = [("c", Stat * CRITERIA)]
+    _fields_ = [("c", Stat * CRITERIA), ("games", ctypes.c_long * CRITERIA)]
 
 
 class Criterion(ctypes.Structure):

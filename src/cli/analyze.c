@@ -51,8 +51,10 @@ static const char analyze_usage[] =
     "(default 0.05; the median length +-4H of itself, LeadChange +-H/2): a\n"
     "pilot of P games (default 20), then the size its interval asks for,\n"
     "sized again from all the games so far while it is wider (5 sizings\n"
-    "in all), at most N games a figure (default 200); the report gives\n"
-    "the half-width each figure reached.\n"
+    "in all), then grown to 100 games where fewer, at most N games a\n"
+    "figure (default 200); the report gives the half-width each figure\n"
+    "reached, and a figure the cap left under 100 games is an indication\n"
+    "that the verdict does not weigh.\n"
     "RULESET may carry options (lions-jackals:solid=2); 'all' names every\n"
     "ruleset, as no RULESET does (the quick report); --sweep adds the\n"
     "ruleset at each option value LO..HI to a comparison of variants;\n"
@@ -436,7 +438,7 @@ static int measure_kept(const settings *st, const kept_settings *k,
         return rc;
     if (head)
         memcpy(head, h, sizeof h);
-    if ((rc = kept_load(path, h, st->s.cap, &R[i])) == 1) {
+    if ((rc = kept_load(path, h, k->st, &R[i])) == 1) {
         *secs += R[i].wall;
         work_free(&W[i]);
         return 0;
@@ -540,7 +542,8 @@ static void figures_of(rep_reading *R) {
     kemet_study_measured(&R->f, 1, &R->vm[1]);
     R->flags = 0;
     for (int c = 0; c < KEMET_CRITERIA; c++)
-        if (kemet_criterion_flag(c, &R->vm[0].c[c]))
+        if (kemet_criterion_flag(c, &R->vm[0].c[c]) &&
+            !kemet_measured_indication(&R->vm[0], c))
             R->flags |= 1 << c;
 }
 
@@ -955,7 +958,16 @@ static void print_method(FILE *o, const settings *st) {
             "intervals tend to end on one side of the threshold, so that a "
             "flag does not come and go with the seed; the luck share is "
             "narrowed alike near %.2f (the choices left a fiftieth of the "
-            "result's variance). "
+            "result's variance). When those sizings have stopped, a "
+            "final step: a sample (the strong self-play, a match) of fewer "
+            "than %d games is grown to %d, and where the share stopped by "
+            "the cap lies within two targets of its threshold, the strong "
+            "self-play is grown until that share's interval is within the "
+            "target narrowed so, sized again %d times at most; a figure "
+            "that the cap leaves under %d games is an indication, marked "
+            "in the verdict, with no cost and no flag. Where the final step "
+            "adds no game the measurement is the sizings' own, so one kept "
+            "before that step was added is read back just then (`--save`). "
             "*Precision reached* gives the games each figure took and the "
             "half-width it reached, marking one over its target.\n"
             "- **Intervals**: a luck-adjusted score, the mean of a game's "
@@ -979,7 +991,8 @@ static void print_method(FILE *o, const settings *st) {
             st->s.pilot, KEMET_STUDY_ROUNDS, st->s.most, st->s.precision,
             st->s.precision, 100 * KEMET_STUDY_MEDIAN_REL * st->s.precision,
             st->s.precision / KEMET_STUDY_LEAD_DIV,
-            1 - KEMET_STUDY_SHARE_DECIDE, st->s.cap);
+            1 - KEMET_STUDY_SHARE_DECIDE, KEMET_STUDY_LEAST, KEMET_STUDY_LEAST,
+            KEMET_STUDY_ROUNDS, KEMET_STUDY_LEAST, st->s.cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
             "is measured (`kemet_throw_luck`: how much better the throw "
@@ -1137,11 +1150,20 @@ static void verdict_row(FILE *o, const char *id, const kemet_judged *J,
         fprintf(o, " %s", f ? "**" : "");
         put_figure(o, c, &m->c[c]);
         fprintf(o, "%s [", f ? "**" : "");
-        put_cost(o, J->cost[c].value);
+        if (J->indications >> c & 1) /* from too few games: not weighed */
+            fprintf(o, "indication: %ld games", m->games[c]);
+        else
+            put_cost(o, J->cost[c].value);
         fprintf(o, "] |");
     }
     fprintf(o, " ");
     put_flags(o, J->flags);
+    for (int c = 0, first = 1; c < KEMET_CRITERIA; c++)
+        if (J->indications >> c & 1) {
+            fprintf(o, "%s%s", first ? "; indication: " : ", ",
+                    kemet_criterion_info(c)->name);
+            first = 0;
+        }
     fprintf(o, " |\n");
 }
 
@@ -3599,7 +3621,7 @@ static int other_seeds(const settings *st, char (*heads)[KEPT_HEAD],
             T[i].board = R[i].board;
             T[i].f.table_pieces = R[i].f.table_pieces;
             T[i].f.nsteps = R[i].f.nsteps;
-            all = all && kept_load(path, head, st->s.cap, &T[i]) == 1;
+            all = all && kept_load(path, head, &st->s, &T[i]) == 1;
         }
         if (all) {
             seed_verdict *v = &sv[nsv++];

@@ -17,6 +17,18 @@
  * figures are short, too long or fail the checksum, is refused with one
  * line naming it.
  *
+ * Revision 3 added the stopping rule's final step (KEMET_STUDY_LEAST in
+ * kemet.h): a sample of fewer than 100 games grown to 100, and the
+ * strong self-play grown while the stopped share near its threshold has
+ * too wide an interval. It acts only after the sizings of revision 2
+ * have stopped, so where it would add no game the measurement of
+ * revision 3 is the one revision 2 made: where this revision's file is
+ * missing, the file kept at revision 2 under the same settings is read
+ * instead when its figures are settled (kemet_study_settled, the one
+ * test the study itself makes), and is passed over with a line on stderr
+ * when they are not, so that the reading is measured again and kept at
+ * revision 3 beside it.
+ *
  * The figures are the image of one fixed structure, the layout of
  * revision 2 (kept2_result below: the program's own record of a
  * measurement when that revision was made, sizes 16680, 1888 and 392
@@ -35,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEPT_REV 2
+#define KEPT_REV 3
 #define KEPT_MAGIC "kemet-analyze-measurement 1\n"
 #define KEPT_MAX (256L << 20) /* bytes: far more than any run's file */
 #define FNV_BASIS 0xcbf29ce484222325ULL
@@ -521,7 +533,42 @@ static int read_all(const char *path, char **buf, size_t *len) {
     return rc;
 }
 
-int kept_load(const char *path, const char *head, long cap, rep_reading *R) {
+/* The figures of image c into f (its samples apart). */
+static void figures_in(const k2_result *c, kemet_study_figures *f) {
+    selfplay_in(&c->weak, &f->weak);
+    selfplay_in(&c->strong, &f->strong);
+    for (int k = 0; k < K2_RUNGS - 1; k++)
+        step_in(&c->ladder[k], &f->ladder[k]);
+    step_in(&c->head, &f->head);
+    for (int k = 0; k < K2_TRACE; k++) {
+        f->trace_y[k] = c->trace_y[k];
+        f->trace_adj[k] = stat_in(c->trace_adj[k]);
+    }
+    f->skill_trace = c->skill_trace;
+    f->skill_trace_adj = c->skill_trace_adj;
+    for (int k = 0; k < K2_PROBES; k++)
+        step_in(&c->probe[k], &f->probe[k]);
+    f->games_to_lead = c->games_to_lead;
+}
+
+/* Whether the figures of image c, kept at revision 2 under settings st,
+ * are the present rule's: its final step would add nothing to them. */
+static bool settled(const k2_result *c, const rep_reading *R,
+                    const kemet_study_settings *st) {
+    kemet_study_figures *f = malloc(sizeof *f);
+    if (!f)
+        return false;
+    *f = R->f;
+    figures_in(c, f);
+    bool ok = kemet_study_settled(f, st->precision, st->most) == 1;
+    free(f);
+    return ok;
+}
+
+/* kept_load of the file at `path` under `head`; with `older` (the
+ * settings), a file of revision 2, read only where settled. */
+static int load(const char *path, const char *head, long cap,
+                const kemet_study_settings *older, rep_reading *R) {
     char *buf;
     size_t len;
     int rc = read_all(path, &buf, &len);
@@ -598,28 +645,24 @@ int kept_load(const char *path, const char *head, long cap, rep_reading *R) {
                           "%s again",
                           path, id);
     }
+    /* revision 2's measurement stands where the final step of the
+     * stopping rule would add no game to it */
+    if (!rc && older && !settled(c, R, older)) {
+        fprintf(stderr,
+                "analyze: %.200s, kept at revision 2, stops short of the "
+                "stopping rule's final step; %s is not read back from it\n",
+                path, id);
+        rc = -1;
+    }
     if (rc) {
         for (int w = 0; w < 2; w++)
             for (int k = 0; k < K2_SAMPLES; k++)
                 free(sample[w][k]);
         free(c);
-        return rc;
+        return rc < 0 ? 0 : rc;
     }
     kemet_study_figures *f = &R->f;
-    selfplay_in(&c->weak, &f->weak);
-    selfplay_in(&c->strong, &f->strong);
-    for (int k = 0; k < K2_RUNGS - 1; k++)
-        step_in(&c->ladder[k], &f->ladder[k]);
-    step_in(&c->head, &f->head);
-    for (int k = 0; k < K2_TRACE; k++) {
-        f->trace_y[k] = c->trace_y[k];
-        f->trace_adj[k] = stat_in(c->trace_adj[k]);
-    }
-    f->skill_trace = c->skill_trace;
-    f->skill_trace_adj = c->skill_trace_adj;
-    for (int k = 0; k < K2_PROBES; k++)
-        step_in(&c->probe[k], &f->probe[k]);
-    f->games_to_lead = c->games_to_lead;
+    figures_in(c, f);
     for (int w = 0; w < 2; w++) {
         kemet_selfplay_figures *S = w ? &f->strong : &f->weak;
         for (int k = 0; k < K2_SAMPLES; k++) {
@@ -634,6 +677,33 @@ int kept_load(const char *path, const char *head, long cap, rep_reading *R) {
     R->earlier = true;
     free(c);
     return 1;
+}
+
+/* The opening lines and the path of a file kept at revision 2 under
+ * the settings of `head` (this revision's, at `path`): 0, or -1. */
+static int older(const char *path, const char *head, char *ohead, size_t hsize,
+                 char *opath, size_t psize) {
+    static const char now[] = KEPT_MAGIC "revision 3\n",
+                      was[] = KEPT_MAGIC "revision 2\n";
+    size_t n = strlen(now), len = strlen(path), hl = strlen(head);
+    if (strncmp(head, now, n) != 0 || hl >= hsize || len >= psize || len < 21 ||
+        strcmp(path + len - 4, ".kma") != 0)
+        return -1;
+    memcpy(ohead, was, n);
+    memcpy(ohead + n, head + n, hl - n + 1);
+    snprintf(opath, psize, "%.*s%016llx.kma", (int)(len - 20), path,
+             (unsigned long long)fnv64(FNV_BASIS, ohead, hl));
+    return 0;
+}
+
+int kept_load(const char *path, const char *head,
+              const kemet_study_settings *st, rep_reading *R) {
+    int rc = load(path, head, st->cap, NULL, R);
+    char ohead[KEPT_HEAD], opath[4400];
+    if (rc != 0 ||
+        older(path, head, ohead, sizeof ohead, opath, sizeof opath) != 0)
+        return rc;
+    return load(opath, ohead, st->cap, st, R);
 }
 
 static int by_u64(const void *a, const void *b) {

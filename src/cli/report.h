@@ -99,10 +99,14 @@ int kept_path(const char *dir, const char *id, const char *head, char *path,
 /* R's measurement kept at `path` under `head`. 0, or EXIT_BAD after a
  * message; a file that cannot be written is left as it was. */
 int kept_save(const char *path, const char *head, const rep_reading *R);
-/* Reads R's measurement back from `path` if an earlier run kept it (what
- * opening the ruleset says of R stands): 1 when read, 0 when there is
- * none, EXIT_BAD after a message. */
-int kept_load(const char *path, const char *head, long cap, rep_reading *R);
+/* Reads R's measurement under settings st back from `path` if an earlier
+ * run kept it (what opening the ruleset says of R stands), or else from
+ * the file revision 2 kept of the same settings where its figures are
+ * settled (kemet_study_settled): 1 when read, 0 when there is none (or
+ * one of revision 2 that is not settled, said on stderr), EXIT_BAD after
+ * a message. */
+int kept_load(const char *path, const char *head,
+              const kemet_study_settings *st, rep_reading *R);
 /* The seeds other than `seed` of the files kept in `dir`, lowest first
  * (at most `most`); how many. */
 int kept_seeds(const char *dir, uint64_t seed, uint64_t *seeds, int most);

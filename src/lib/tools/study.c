@@ -24,7 +24,12 @@
  * Each headline figure is sampled to a precision: its pilot, then the
  * size its interval asks for (kemet_precision_size), asked again of all
  * its games so far while it is still wider, KEMET_STUDY_ROUNDS sizings in
- * all, at most settings.most games. So the games come in stages: the
+ * all, at most settings.most games. When those sizings have stopped, a
+ * final step (KEMET_STUDY_LEAST) grows a sample of fewer than 100 games
+ * to 100, and the strong self-play while the stopped share near its
+ * threshold has an interval wider than its narrowed target; a study that
+ * neither asks for has exactly the figures it had before that step
+ * (kemet_study_settled says which). So the games come in stages: the
  * first holds every game whose number is fixed (the weak self-play,
  * SkillTrace) and every pilot; each later stage the games the sizing of
  * the figures so far asks for. Every game is seeded from (seed, ruleset,
@@ -540,6 +545,9 @@ struct kemet_study {
     kemet_outcome *trace;       /* SkillTrace's matches, one after another */
     char budget[TRACE + 1][48]; /* expectimax at base * 2^k */
     int stage;                  /* stages made so far */
+    int late;      /* the final step's rounds made so far, + 1 (0: before) */
+    unsigned grew; /* the parts the final step grew: bit 0 the strong
+                      self-play, bit 1 + m match m */
     bool finished;
     group *g; /* the current stage's groups */
     int ng, groom;
@@ -780,6 +788,119 @@ static int stage_end(kemet_study *s) {
     return rc;
 }
 
+/* ------------------------------------------------------------------------
+ * The stopping rule's final step (KEMET_STUDY_LEAST)
+ * --------------------------------------------------------------------- */
+
+static kemet_stat stopped_pooled(const kemet_study_figures *R);
+
+/* Match m's figures in R (m as for match_of), NULL for a ladder step the
+ * study has not. */
+static const kemet_match_figures *match_in(const kemet_study_figures *R,
+                                           int m) {
+    if (m < M_HEAD)
+        return m < R->nsteps ? &R->ladder[m] : NULL;
+    return m == M_HEAD ? &R->head : &R->probe[m - M_PROBE];
+}
+
+/* A sample of `games` grown to KEMET_STUDY_LEAST, `most` at most. */
+static long least_size(long games, long most) {
+    long least = KEMET_STUDY_LEAST < most ? KEMET_STUDY_LEAST : most;
+    return games < least ? least : games;
+}
+
+/* The strong self-play's games that the stopped share asks for: where its
+ * estimate (over the strong and the weak self-play's games together) lies
+ * within two targets of its flag's threshold, as many as bring Wilson's
+ * interval within the target narrowed there (kemet_decide_half), at most
+ * z->most; else its games so far. */
+static long stopped_size(const kemet_study_figures *R, const sizing *z) {
+    long have = R->strong.games, weak = R->weak.games;
+    double thr = kemet_criterion_info(KEMET_CRIT_STOPPED)->flag_hi;
+    kemet_stat st = stopped_pooled(R);
+    if (!(fabs(st.value - thr) < 2 * z->h) || have >= z->most)
+        return have;
+    long want = kemet_precision_size(have + weak, half_of(&st, false),
+                                     decide(z->h, KEMET_CRIT_STOPPED, st.value),
+                                     z->most + weak, 1) -
+                weak;
+    return want < have ? have : want;
+}
+
+/* The strong self-play's games that the final step asks for. */
+static long strong_late(const kemet_study_figures *R, const sizing *z) {
+    long n = least_size(R->strong.games, z->most), m = stopped_size(R, z);
+    return m > n ? m : n;
+}
+
+int kemet_study_settled(const kemet_study_figures *R, double precision,
+                        long most) {
+    if (!R || !(precision > 0) || most < 2)
+        return 0;
+    sizing z = {precision, 2, most};
+    /* a sample of no games is a part the study did not play (its
+       settings' `parts`) */
+    if (R->strong.games > 0 && strong_late(R, &z) > R->strong.games)
+        return 0;
+    for (int m = 0; m < NMATCH; m++) {
+        const kemet_match_figures *S = match_in(R, m);
+        if (S && S->games > 0 && least_size(S->games, step_most(&z)) > S->games)
+            return 0;
+    }
+    return 1;
+}
+
+/* A round of the final step, after the sizings of the rule before it
+ * stopped: every figure over its games so far (stage_end), then the
+ * games the final step asks for added to the stage being made; a part
+ * it grew is sized again by its usual rule as well. */
+static int stage_final(kemet_study *s) {
+    kemet_study_figures *R = &s->R;
+    int rc = stage_end(s);
+    play *p = &s->strong;
+    long more = rc || !plays(s, KEMET_PART_STRONG) ? 0 : strong_late(R, &s->z),
+         had = p->n;
+    if (!rc && (s->grew & 1)) {
+        long k = selfplay_size(&R->strong, had, &s->z);
+        more = k > more ? k : more;
+    }
+    if (!rc && more > had) {
+        s->grew |= 1;
+        if (!(rc = play_grow(p, more)))
+            rc = add_group(s, G_STRONG, 0, KEMET_PART_STRONG, 0, had,
+                           more - had, "strong self-play");
+    }
+    for (int m = 0; m < NMATCH && !rc; m++) {
+        if (!s->pilot[m])
+            continue;
+        const char *hi, *lo;
+        uint64_t seed;
+        kemet_match_figures *S = match_of(s, m, &hi, &lo, &seed);
+        long have = S->games, n = least_size(have, step_most(&s->z)), k;
+        if (s->grew >> (1 + m) & 1) {
+            rc = step_size(s->out[m], have, &s->z, m == M_HEAD, m >= M_PROBE, S,
+                           &k);
+            n = k > n ? k : n;
+        }
+        S->games = have;
+        if (rc || n <= have)
+            continue;
+        kemet_outcome *o = realloc(s->out[m], (size_t)n * sizeof *o);
+        if (!o)
+            return KEMET_ENOMEM;
+        memset(o + have, 0, (size_t)(n - have) * sizeof *o);
+        s->out[m] = o;
+        S->games = n;
+        s->grew |= 1u << (1 + m);
+        int order = m == 0        ? 20
+                    : m < M_HEAD  ? 2 + R->nsteps - 1 - m
+                    : m == M_HEAD ? 1
+                                  : 10;
+        rc = add_match_group(s, m, order, have, n - have);
+    }
+    return rc;
+}
+
 /* A copy of string `x` at the end of the study's text (filled by
  * kemet_study_new, which sized it). */
 static const char *keep(char **at, const char *x) {
@@ -891,11 +1012,21 @@ int kemet_study_next(kemet_study *s, long *units, int *groups) {
         return KEMET_OK;
     s->ng = 0;
     s->units = 0;
-    int rc = s->stage == 0                    ? stage_open(s)
+    int rc = KEMET_OK;
+    if (!s->late) { /* the sizings, until they stop */
+        rc = s->stage == 0                    ? stage_open(s)
              : s->stage == 1                  ? stage_middle(s)
              : s->stage <= KEMET_STUDY_ROUNDS ? stage_grow(s, s->stage)
                                               : KEMET_OK;
-    s->stage++;
+        s->stage++;
+        s->late = !rc && s->units == 0;
+    }
+    /* then the final step, which leaves figures it has nothing to add to
+     * as the sizings left them */
+    if (!rc && s->late && s->units == 0 && s->late <= KEMET_STUDY_ROUNDS) {
+        rc = stage_final(s);
+        s->late++;
+    }
     if (!rc && s->units == 0) {
         s->finished = true;
         rc = stage_end(s);
@@ -1143,6 +1274,11 @@ int kemet_study_measured(const kemet_study_figures *R, int weak,
         m.c[KEMET_CRIT_BALANCE] = S->p1_adjusted;
     m.c[KEMET_CRIT_TENSION] = S->analysis.lead_change;
     m.c[KEMET_CRIT_STOPPED] = weak ? S->stopped : stopped_pooled(R);
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        m.games[c] = S->games;
+    m.games[KEMET_CRIT_SKILL] = R->head.games;
+    if (!weak)
+        m.games[KEMET_CRIT_STOPPED] += R->weak.games;
     /* the probe that comes nearest search, held to 0..1 as every
      * luck-adjusted score shown is */
     int b = 0;
@@ -1152,6 +1288,7 @@ int kemet_study_measured(const kemet_study_figures *R, int weak,
     const kemet_estimate *e = &R->probe[b].stats.adj;
     m.c[KEMET_CRIT_PROBES] =
         (kemet_stat){in_unit(e->score), in_unit(e->lo), in_unit(e->hi)};
+    m.games[KEMET_CRIT_PROBES] = R->probe[b].games;
     *out = m;
     return KEMET_OK;
 }

@@ -19,6 +19,9 @@
  *     (disqualified) only when the figure's whole interval lies strictly
  *     past it; every flagged ruleset ranks after every unflagged one, in
  *     a tier of its own;
+ *   - a figure from fewer than KEMET_STUDY_LEAST games (the stopping
+ *     rule grows every sample to that many unless the cap stops it
+ *     first) is an indication: it neither costs nor flags;
  *   - the unflagged rulesets are sorted by penalty and cut into tiers
  *     where the penalty ranges leave a gap: a cut falls between two
  *     places only where every range before it ends below every range
@@ -265,6 +268,12 @@ int kemet_criterion_flag(int c, const kemet_stat *s) {
            (!isnan(k->flag_hi) && lo > k->flag_hi);
 }
 
+int kemet_measured_indication(const kemet_measured *m, int c) {
+    if (!m || c < 0 || c >= KEMET_CRITERIA)
+        return 0;
+    return m->games[c] > 0 && m->games[c] < KEMET_STUDY_LEAST;
+}
+
 /* The cost of criterion c, with the range it takes over the interval,
  * its unit times `scale`. */
 static kemet_stat cost_of(int c, const kemet_stat *s, double scale) {
@@ -324,6 +333,12 @@ int kemet_verdict_units(const kemet_measured *m, int n, int skip,
         double sum = 0, down2 = 0, up2 = 0, beyond = 0;
         bool infinite = false;
         for (int c = 0; c < KEMET_CRITERIA; c++) {
+            /* a figure the cap left short is shown, not weighed */
+            if (kemet_measured_indication(&m[i], c)) {
+                J->indications |= 1 << c;
+                J->cost[c] = (kemet_stat){0, 0, 0};
+                continue;
+            }
             J->cost[c] = cost_of(c, &m[i].c[c], scale ? scale[c] : 1);
             if (c == skip)
                 continue;
