@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 static const char analyze_usage[] =
@@ -629,15 +630,15 @@ static void put_flags(FILE *o, int f) {
         }
 }
 
-/* Why criterion c flags figure s. */
+/* Why criterion c flags figure s: the figure and the threshold its
+ * interval lies past (the criterion's reason is given once, with the
+ * criteria). */
 static void flag_detail(FILE *o, int c, const kemet_stat *s) {
     const kemet_criterion *k = kemet_criterion_info(c);
-    fprintf(o, "%s ", k->figure);
     put_figure(o, c, s);
     bool below = !isnan(k->flag_lo) && s->hi < k->flag_lo;
     fprintf(o, ", wholly %s ", below ? "below" : "above");
     put_bound(o, c, below ? k->flag_lo : k->flag_hi);
-    fprintf(o, ": %s", k->why);
 }
 
 /* The weakest point of ruleset R (all[i] its judgement, of n) in words: its
@@ -678,7 +679,7 @@ static void weakest(FILE *o, const rep_reading *R, const kemet_judged *all,
     const kemet_criterion *k = kemet_criterion_info(c);
     fprintf(o, "%s costs most (", k->name);
     put_cost(o, J->cost[c].value);
-    fprintf(o, "): %s ", k->figure);
+    fprintf(o, "): ");
     put_figure(o, c, &R->vm[0].c[c]);
     fprintf(o, " against the band ");
     put_band(o, c);
@@ -872,84 +873,371 @@ static void print_method(FILE *o, const settings *st) {
     fputc('\n', o);
 }
 
-/* The verdict table's header, and its row for ruleset `id`. */
-static void verdict_head(FILE *o) {
-    fprintf(o, "| tier | ruleset | penalty (range) |");
-    for (int c = 0; c < KEMET_CRITERIA; c++)
+/* The verdict's tables, so that a row fits: the costs (the tier, the
+ * penalty with its range, each criterion's cost and the flags), then the
+ * figures with their intervals, the criteria before FIGS_SPLIT in one
+ * table and the rest in another. */
+enum { VERDICT_COSTS, VERDICT_FIGS, VERDICT_FIGS2, VERDICT_PARTS };
+#define FIGS_SPLIT 4
+
+/* The first and the end of the criteria of verdict table `part`. */
+static void verdict_span(int part, int *c0, int *c1) {
+    *c0 = part == VERDICT_FIGS2 ? FIGS_SPLIT : 0;
+    *c1 = part == VERDICT_FIGS ? FIGS_SPLIT : KEMET_CRITERIA;
+}
+
+/* Verdict table `part`'s header, and its row for ruleset `id`. */
+static void verdict_head(FILE *o, int part) {
+    int c0, c1;
+    verdict_span(part, &c0, &c1);
+    fprintf(o, "%s",
+            part == VERDICT_COSTS ? "| tier | ruleset | penalty (range) |"
+                                  : "| ruleset |");
+    for (int c = c0; c < c1; c++)
         fprintf(o, " %s |", kemet_criterion_info(c)->name);
-    fprintf(o, " flags |\n|---|---|---|");
-    for (int c = 0; c < KEMET_CRITERIA; c++)
+    fprintf(o, "%s\n|---|", part == VERDICT_COSTS ? " flags |" : "");
+    for (int c = c0; c < c1; c++)
         fprintf(o, "---|");
-    fprintf(o, "---|\n");
+    fprintf(o, "%s\n", part == VERDICT_COSTS ? "---|---|---|" : "");
 }
 
-static void verdict_row(FILE *o, const char *id, const kemet_judged *J,
-                        const kemet_measured *m) {
-    if (J->flags)
-        fprintf(o, "| %d, flagged | %s |", J->tier, id);
+static void verdict_row(FILE *o, int part, const char *id,
+                        const kemet_judged *J, const kemet_measured *m) {
+    int c0, c1;
+    verdict_span(part, &c0, &c1);
+    if (part != VERDICT_COSTS)
+        fprintf(o, "| %s |", id);
+    else if (J->flags)
+        fprintf(o, "| %d, flagged | %s | ", J->tier, id);
     else
-        fprintf(o, "| %d | %s |", J->tier, id);
-    fprintf(o, " ");
-    put_penalty(o, J);
-    fprintf(o, " |");
-    for (int c = 0; c < KEMET_CRITERIA; c++) {
-        bool f = J->flags >> c & 1;
-        fprintf(o, " %s", f ? "**" : "");
-        put_figure(o, c, &m->c[c]);
-        fprintf(o, "%s [", f ? "**" : "");
-        put_cost(o, J->cost[c].value);
-        fprintf(o, "] |");
+        fprintf(o, "| %d | %s | ", J->tier, id);
+    if (part == VERDICT_COSTS) {
+        put_penalty(o, J);
+        fprintf(o, " |");
     }
-    fprintf(o, " ");
-    put_flags(o, J->flags);
-    fprintf(o, " |\n");
+    for (int c = c0; c < c1; c++) {
+        const char *b = J->flags >> c & 1 ? "**" : "";
+        fprintf(o, " %s", b);
+        if (part == VERDICT_COSTS)
+            put_cost(o, J->cost[c].value);
+        else
+            put_figure(o, c, &m->c[c]);
+        fprintf(o, "%s |", b);
+    }
+    if (part == VERDICT_COSTS) {
+        fprintf(o, " ");
+        put_flags(o, J->flags);
+        fprintf(o, " |");
+    }
+    fprintf(o, "\n");
 }
 
-/* What the options of the published readings mean, in words (the rulings
- * KO, CC and TB of docs/rules, and docs/rulesets.md). */
-static const struct {
-    const char *base, *said;
-} option_words[] = {
-    {"senet-kendall",
-     "pieces=5, five pieces each (KO2); start=1, each player's first "
-     "throw must be a 1 (KO3); trap=1, a count passing 26 falls into the "
-     "water on 27 (KO4); homerow=1, no bearing off while a piece stands "
-     "on 1-10 (KO5)"},
-    {"senet-robinson", "the same four options as Kendall's"},
-    {"hounds-jackals-carter",
-     "board=marked, no lines, and a count or entry ending on a marked "
-     "hole (1, 6, 8, 10, 15, 20, 25) or reaching 30 throws again; "
-     "board=plain, no lines and no second throws (by default the lines "
-     "board: lines from 20 back to 6 and from 10 back to 8, another "
-     "throw on 15 and 25; CC4-CC6); dice=d4 or d6, a four- or six-sided "
-     "die for the four sticks (R4)"},
-    {"tab-58",
-     "marks=throw, a count ending on a marked hole earns another turn "
-     "(TB7); marks=safe, a piece on a marked hole cannot be captured "
-     "(TB6); lines=parallel, a count ending on 6 or 8 goes on to 20 or 10 "
-     "(TB8); by default no marks and no lines"},
-};
-
-/* A sentence on the options of each base ruleset of board b with a
- * variant among V. */
-static void print_options_said(FILE *o, const rep_reading *V, int nv, int b) {
-    int said = 0;
-    for (size_t w = 0; w < sizeof option_words / sizeof option_words[0]; w++) {
-        bool has = false;
-        for (int i = 0; i < nv && !has; i++)
-            has =
-                V[i].board == b && strcmp(V[i].base, option_words[w].base) == 0;
-        if (!has)
-            continue;
-        fprintf(o, "%s%s: %s",
-                said++ ? "; "
-                       : "A variant is named by its "
-                         "ruleset and the options it "
-                         "changes. ",
-                option_words[w].base, option_words[w].said);
+/* The verdict's tables of k readings x[] judged J[] on figures m[], in
+ * the order ord, each after a line that says what it gives. */
+static void verdict_tables(FILE *o, const rep_reading *const *x,
+                           const kemet_judged *J, const kemet_measured *m,
+                           const int *ord, int k) {
+    static const char *const says[VERDICT_PARTS] = {
+        "The tiers, each ruleset's penalty with its range and each "
+        "criterion's cost (a flagged criterion's in bold):",
+        "The figures the criteria judge, each with its 95% interval (a "
+        "flagged figure in bold; the probe shown is the simple strategy "
+        "that comes nearest search):",
+        "The verdict's figures, continued:"};
+    for (int part = 0; part < VERDICT_PARTS; part++) {
+        fprintf(o, "%s\n\n", says[part]);
+        verdict_head(o, part);
+        for (int q = 0; q < k; q++)
+            verdict_row(o, part, x[ord[q]]->f.id, &J[ord[q]], &m[ord[q]]);
+        fprintf(o, "\n");
     }
-    if (said)
-        fprintf(o, ".\n\n");
+}
+
+/* ------------------------------------------------------------------------
+ * Names: each reading as a historian names it, from its own file
+ *
+ * A reading is named by its title, with the author where the title does
+ * not name them and the year ("n.d." where the source gives none):
+ * "Senet (Kendall, 1979)". A variant adds, in the words of the rules'
+ * text, what each option it changes does. Ruleset ids are for tables.
+ * --------------------------------------------------------------------- */
+
+static kemet_rules *open_reading(const char *id);
+
+/* Whether `title` names the author: one of the author's capitalised
+ * words of four letters or more appears in it. */
+static bool title_names(const char *title, const char *author) {
+    for (const char *w = author; w && *w;) {
+        size_t len = strcspn(w, " ,");
+        if (len >= 4 && *w >= 'A' && *w <= 'Z') {
+            for (const char *t = strstr(title, "("); t && *t; t++)
+                if (strncmp(t, w, len) == 0)
+                    return true;
+        }
+        w += len;
+        w += strspn(w, " ,");
+    }
+    return false;
+}
+
+/* The name of the reading of file info f: its title, the author where
+ * the title does not name them, and the year. */
+static void put_title(FILE *o, const kemet_info *f) {
+    char year[16];
+    if (f->year)
+        snprintf(year, sizeof year, "%d", f->year);
+    else
+        snprintf(year, sizeof year, "n.d.");
+    size_t len = strlen(f->title);
+    bool paren = len > 0 && f->title[len - 1] == ')';
+    const char *by =
+        f->author && *f->author && !title_names(f->title, f->author) ? f->author
+                                                                     : NULL;
+    if (paren)
+        fprintf(o, "%.*s%s%s, %s)", (int)(len - 1), f->title, by ? "; " : "",
+                by ? by : "", year);
+    else
+        fprintf(o, "%s (%s%s%s)", f->title, by ? by : "", by ? ", " : "", year);
+}
+
+/* The rules' text of r as one line (lines joined by a space, each line's
+ * indentation dropped) into a new string, or NULL. */
+static char *one_line(const kemet_rules *r) {
+    const char *t = r ? kemet_rules_info(r)->text : NULL;
+    char *s = t ? malloc(strlen(t) + 1) : NULL;
+    if (!s)
+        return NULL;
+    size_t n = 0;
+    for (const char *l = t; *l;) {
+        l += strspn(l, " ");
+        size_t len = strcspn(l, "\n");
+        if (len && n)
+            s[n++] = ' ';
+        memcpy(s + n, l, len);
+        n += len;
+        l += len + (l[len] == '\n');
+    }
+    s[n] = '\0';
+    return s;
+}
+
+/* The lines of r1's text that r0's lacks (the text an option adds), as
+ * one line into a new string, or NULL. */
+static char *added_text(const kemet_rules *r0, const kemet_rules *r1) {
+    const char *t0 = kemet_rules_info(r0)->text;
+    const char *t1 = kemet_rules_info(r1)->text;
+    char *s = malloc(strlen(t1) + 1);
+    if (!s)
+        return NULL;
+    size_t n = 0;
+    for (const char *l = t1; *l;) {
+        size_t len = strcspn(l, "\n");
+        bool old = false;
+        for (const char *m = t0; *m && !old;) {
+            size_t k = strcspn(m, "\n");
+            old = k == len && memcmp(m, l, len) == 0;
+            m += k + (m[k] == '\n');
+        }
+        const char *w = l + strspn(l, " ");
+        size_t wl = len - (size_t)(w - l);
+        if (!old && wl) {
+            if (n)
+                s[n++] = ' ';
+            memcpy(s + n, w, wl);
+            n += wl;
+        }
+        l += len + (l[len] == '\n');
+    }
+    s[n] = '\0';
+    return s;
+}
+
+/* The first clause of s: up to its first ", ", "; " or ". " (the whole
+ * sentence: its first ". "), or its end, a last full stop dropped; its
+ * length. */
+static int clause(const char *s, bool whole_sentence) {
+    size_t n = strlen(s);
+    for (const char *p = s; *p; p++)
+        if ((p[0] == '.' ||
+             ((p[0] == ';' || p[0] == ',') && !whole_sentence)) &&
+            (p[1] == ' ' || !p[1])) {
+            n = (size_t)(p - s);
+            break;
+        }
+    while (n && s[n - 1] == '.')
+        n--;
+    return (int)n;
+}
+
+/* Case-insensitive strstr. */
+static const char *find_nocase(const char *s, const char *w) {
+    size_t n = strlen(w);
+    for (; *s; s++)
+        if (strncasecmp(s, w, n) == 0)
+            return s;
+    return NULL;
+}
+
+/* What option key=value of ruleset `base` does, in the words of its rules'
+ * text: the text the option adds ("Kendall's option pieces=5: five pieces
+ * each, ..."), or a gloss of it in the text ("marks=throw (a count ...)",
+ * "- Marked board: ...", "dice=sticks|d4|d6 (four sticks ..., a
+ * four-sided or a six-sided die)"); else the option and its value. */
+static void put_option(FILE *o, const char *base, const char *key,
+                       const char *value) {
+    char spec[160], kv[96];
+    snprintf(spec, sizeof spec, "%s:%s=%s", base, key, value);
+    snprintf(kv, sizeof kv, "%s=%s", key, value);
+    kemet_rules *r0 = open_reading(base), *r1 = open_reading(spec);
+    char *add = r0 && r1 ? added_text(r0, r1) : NULL;
+    char *all = one_line(r0);
+    bool said = false;
+    if (add && *add) { /* the option's own text */
+        char head[100];
+        snprintf(head, sizeof head, "%s:", kv);
+        const char *at = strstr(add, head);
+        at = at ? at + strlen(head) + strspn(at + strlen(head), " ") : add;
+        fprintf(o, "%.*s", clause(at, false), at);
+        said = true;
+    }
+    const char *at = all && !said ? strstr(all, kv) : NULL;
+    if (at && strncmp(at + strlen(kv), " (", 2) == 0) { /* a gloss */
+        at += strlen(kv) + 2;
+        fprintf(o, "%.*s", (int)strcspn(at, ")"), at);
+        said = true;
+    }
+    char bullet[100];
+    snprintf(bullet, sizeof bullet, "- %s %s: ", value, key);
+    at = all && !said ? find_nocase(all, bullet) : NULL;
+    if (at) { /* "- Marked board: no lines; ..." */
+        at += strlen(bullet);
+        fprintf(o, "the %s %s (%.*s)", value, key, clause(at, true), at);
+        said = true;
+    }
+    snprintf(kv, sizeof kv, "%s=", key);
+    at = all && !said ? strstr(all, kv) : NULL;
+    if (at) { /* "dice=sticks|d4|d6 (four sticks ..., a four-sided or a
+                 six-sided die)": the value's part of the gloss */
+        const char *v = at + strlen(kv);
+        size_t vl = strcspn(v, " ,(");
+        int nv = 0, mine = -1;
+        for (const char *p = v; p < v + vl; nv++) {
+            size_t k = strcspn(p, "|");
+            if (k > vl - (size_t)(p - v))
+                k = vl - (size_t)(p - v);
+            if (k == strlen(value) && strncmp(p, value, k) == 0)
+                mine = nv;
+            p += k + (p + k < v + vl);
+        }
+        const char *g = strncmp(v + vl, " (", 2) == 0 ? v + vl + 2 : NULL;
+        const char *part[8];
+        int len[8], np = 0;
+        for (const char *p = g; p && np < 8 && *p && *p != ')';) {
+            size_t k = strcspn(p, ",)");
+            const char * or = strstr(p, " or ");
+            if (or &&(size_t)(or -p) < k)
+                k = (size_t)(or -p);
+            part[np] = p;
+            len[np++] = (int)k;
+            p += k;
+            p += strncmp(p, " or ", 4) == 0 ? 4 : *p == ',' ? 2 : 0;
+        }
+        if (mine >= 0 && np == nv) {
+            fprintf(o, "%.*s", len[mine], part[mine]);
+            /* the noun the list shares: "a four-sided [die]" */
+            const char *last = part[np - 1];
+            if (mine < np - 1 && strncmp(part[mine], last, 2) == 0) {
+                const char *sp = NULL;
+                for (const char *p = last; p < last + len[np - 1]; p++)
+                    if (*p == ' ')
+                        sp = p;
+                int words = 0, lastwords = 0;
+                for (int c = 0; c < len[mine]; c++)
+                    words += part[mine][c] == ' ';
+                for (int c = 0; c < len[np - 1]; c++)
+                    lastwords += last[c] == ' ';
+                if (sp && words < lastwords)
+                    fprintf(o, "%.*s", (int)(last + len[np - 1] - sp), sp);
+            }
+            said = true;
+        }
+    }
+    if (!said)
+        fprintf(o, "its option %s at %s", key, value);
+    free(add);
+    free(all);
+    kemet_rules_close(r1);
+    kemet_rules_close(r0);
+}
+
+/* Reading x as a historian names it: "Senet (Kendall, 1979)", and for a
+ * variant what each of its options does ("..., varied: five pieces
+ * each; each player must first throw a 1"). Its title where its file
+ * cannot be read. */
+static void put_name(FILE *o, const rep_reading *x) {
+    kemet_rules *r = open_reading(x->base);
+    if (r)
+        put_title(o, kemet_rules_info(r));
+    else
+        fprintf(o, "%s", x->title);
+    kemet_rules_close(r);
+    const char *opts = strchr(x->f.id, ':');
+    if (!r || !opts || x->change_of)
+        return;
+    fprintf(o, ", varied: ");
+    for (const char *p = opts + 1, *sep = ""; *p; sep = "; ") {
+        size_t len = strcspn(p, ",");
+        char key[48], value[48];
+        const char *eq = memchr(p, '=', len);
+        if (eq && (size_t)(eq - p) < sizeof key &&
+            len - (size_t)(eq - p) <= sizeof value) {
+            snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
+            snprintf(value, sizeof value, "%.*s",
+                     (int)(len - (size_t)(eq - p) - 1), eq + 1);
+            fprintf(o, "%s", sep);
+            put_option(o, x->base, key, value);
+        }
+        p += len + (p[len] == ',');
+    }
+}
+
+/* For the variants among V of board b, what each option they change does,
+ * in the words of its ruleset's text: a table of ruleset, option and
+ * words, each option once. */
+static void print_options_said(FILE *o, const rep_reading *V, int nv, int b) {
+    char seen[4 * REPORT_MAX_VARIANTS][160];
+    int ns = 0;
+    for (int i = 0; i < nv; i++) {
+        const char *opts = strchr(V[i].f.id, ':');
+        if (V[i].board != b || !opts || V[i].change_of)
+            continue;
+        for (const char *p = opts + 1; *p;) {
+            size_t len = strcspn(p, ",");
+            char one[160];
+            snprintf(one, sizeof one, "%s:%.*s", V[i].base, (int)len, p);
+            p += len + (p[len] == ',');
+            bool old = false;
+            for (int k = 0; k < ns && !old; k++)
+                old = strcmp(seen[k], one) == 0;
+            const char *eq = strchr(one, '=');
+            if (old || !eq || ns == 4 * REPORT_MAX_VARIANTS)
+                continue;
+            if (ns == 0)
+                fprintf(o, "A variant is a ruleset with the options it "
+                           "changes; each option, in the words of its "
+                           "ruleset's rules:\n\n| ruleset | option | what "
+                           "it does |\n|---|---|---|\n");
+            snprintf(seen[ns++], sizeof seen[0], "%s", one);
+            const char *colon = strchr(one, ':');
+            char key[48];
+            snprintf(key, sizeof key, "%.*s", (int)(eq - colon - 1), colon + 1);
+            fprintf(o, "| %s | %s | ", V[i].base, colon + 1);
+            put_option(o, V[i].base, key, eq + 1);
+            fprintf(o, " |\n");
+        }
+    }
+    if (ns)
+        fprintf(o, "\n");
 }
 
 /* "Which Senet?" and "Which 58 holes?": the readings of each board, the
@@ -1003,11 +1291,7 @@ static void print_boards(FILE *o, const rep_reading *R, int n,
                 board_title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
                 k - nbase == 1 ? "" : "s");
         print_options_said(o, V, nv, b);
-        verdict_head(o);
-        for (int q = 0; q < k; q++) {
-            int i = B->ord[q];
-            verdict_row(o, B->x[i]->f.id, &B->J[i], &B->m[i]);
-        }
+        verdict_tables(o, B->x, B->J, B->m, B->ord, k);
     }
 }
 
@@ -1020,17 +1304,23 @@ static int tier1_count(const int *ord, int n, const kemet_judged *J) {
     return t;
 }
 
-/* The first tier of a verdict, as "a, b and c": of the n rulesets x[],
- * judged J[], in the order ord, those of tier 1 and not flagged. */
+/* The first tier of a verdict, by their names: of the n rulesets x[],
+ * judged J[], in the order ord, those of tier 1 and not flagged; one
+ * alone in the line, several as a list under it (list) or as "a; b and
+ * c". */
 static void first_tier(FILE *o, const int *ord, int n, const kemet_judged *J,
-                       const rep_reading *const *x) {
+                       const rep_reading *const *x, bool list) {
     int t = tier1_count(ord, n, J);
-    for (int k = 0; k < t; k++)
-        fprintf(o, "%s%s",
-                k == 0       ? ""
-                : k == t - 1 ? " and "
-                             : ", ",
-                x[ord[k]]->f.id);
+    for (int k = 0; k < t; k++) {
+        fprintf(o, "%s",
+                list && t > 1 ? "\n  - "
+                : k == 0      ? ""
+                : k == t - 1  ? " and "
+                              : "; ");
+        put_name(o, x[ord[k]]);
+        if (list && t > 1)
+            fprintf(o, "%s", k == t - 1 ? "." : ";");
+    }
     if (t == 0)
         fprintf(o, "none (every reading is flagged)");
 }
@@ -1070,21 +1360,23 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
             " were measured by self-play of a search agent (%s) against "
             "itself and against simpler agents, each headline figure "
             "sampled until its 95%% interval was within ±%.3g or the cap "
-            "of %ld games stopped it (*Precision reached*). Judged on stated "
-            "criteria of a good game "
-            "(a game of one sitting, real decisions, a result decided in "
-            "part by skill, balance, tension) and of a game that fails "
-            "(games the rules cannot end, simple habits as good as search), "
-            "%s",
+            "of %ld games stopped it (*Appendix: precision reached*).\n\n"
+            "They were judged on stated criteria of a good game (a game of "
+            "one sitting, real decisions, a result decided in part by "
+            "skill, balance, tension) and of a game that fails (games the "
+            "rules cannot end, simple habits as good as search); the terms "
+            "are defined in the *Glossary*, and each reading is named by "
+            "its title, author and year (n.d.: no year given).\n\n"
+            "- **The first tier**%s",
             st->s.strong, st->s.precision, st->s.most,
             tier1_count(ord, n, J) == 1
-                ? "the first tier holds "
-                : "the first tier, a chain of overlapping penalty ranges "
-                  "within which the order is not a finding, is ");
-    first_tier(o, ord, n, J, x);
-    fprintf(o, "%s.",
+                ? ": "
+                : ", a chain of overlapping penalty ranges within which "
+                  "the order is not a finding:");
+    first_tier(o, ord, n, J, x, true);
+    fprintf(o, "%s\n",
             tier1_count(ord, n, J) == 1
-                ? " alone, its penalty range clear of every other's"
+                ? ", alone, its penalty range clear of every other's."
                 : "");
     /* the criterion the agents bound: the first tier without it */
     kemet_measured m[REPORT_MAX_SETS];
@@ -1102,30 +1394,32 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         same = in;
     }
     if (!same) {
-        fprintf(o, " Without the skill criterion, which the agents bound "
-                   "(*Limitations*), the first tier would be ");
-        first_tier(o, o2, n, J2, x);
-        fprintf(o, ".");
+        fprintf(o,
+                "- **Without the skill criterion**, which the agents "
+                "bound (*Limitations*), the first tier would be%s",
+                t2 == 1 ? " " : ":");
+        first_tier(o, o2, n, J2, x, true);
+        fprintf(o, "%s\n", t2 == 1 ? "." : "");
     }
     int flagged = 0;
     for (int i = 0; i < n; i++)
         flagged += R[i].flags != 0;
     if (flagged) {
         fprintf(o,
-                " %d %s flagged, ranked last whatever %s other "
+                "- **Flagged**, %d, ranked last whatever %s other "
                 "figures:",
-                flagged, flagged == 1 ? "is" : "are",
-                flagged == 1 ? "its" : "their");
+                flagged, flagged == 1 ? "its" : "their");
         int said = 0;
         for (int k = 0; k < n; k++) {
             const rep_reading *y = &R[ord[k]];
             if (!y->flags)
                 continue;
-            fprintf(o, "%s %s (", said++ ? "," : "", y->f.id);
+            fprintf(o, "%s", said++ ? ";\n  - " : "\n  - ");
+            put_name(o, y);
+            fprintf(o, ", on ");
             put_flags(o, y->flags);
-            fprintf(o, ")");
         }
-        fprintf(o, ".");
+        fprintf(o, ".\n");
     }
     board_verdict B[1];
     for (int b = BOARD_SENET; b < NBOARDS; b++) {
@@ -1133,12 +1427,13 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         if (B->k < 2)
             continue;
         fprintf(o,
-                " **%s** Of the %d readings of %s measured here, the first "
-                "tier is ",
+                "- **%s** Of the %d readings of %s measured here, the first "
+                "tier is%s",
                 board_title[b], B->k,
-                b == BOARD_SENET ? "Senet's board" : "the 58 holes");
-        first_tier(o, B->ord, B->k, B->J, B->x);
-        fprintf(o, ".");
+                b == BOARD_SENET ? "Senet's board" : "the 58 holes",
+                tier1_count(B->ord, B->k, B->J) == 1 ? " " : ":");
+        first_tier(o, B->ord, B->k, B->J, B->x, true);
+        fprintf(o, "%s\n", tier1_count(B->ord, B->k, B->J) == 1 ? "." : "");
     }
     int lo = -1, hi = -1;
     for (int i = 0; i < n; i++) {
@@ -1150,19 +1445,25 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         if (hi < 0 || v > R[hi].vm[0].c[KEMET_CRIT_SKILL].value)
             hi = i;
     }
-    if (lo >= 0 && lo != hi)
+    if (lo >= 0 && lo != hi) {
         fprintf(o,
-                " Against %s, the strong agent's better choices decide "
-                "from %.2f (%.2f–%.2f) of the games (%s) to %.2f "
-                "(%.2f–%.2f) (%s); the rest are decided by the throws and "
-                "by play that %s sees as well.",
+                "- **Skill**: against %s, the strong agent's better "
+                "choices decide from %.2f (%.2f–%.2f) of the games, in ",
                 st->s.weak[0], R[lo].vm[0].c[KEMET_CRIT_SKILL].value,
                 R[lo].vm[0].c[KEMET_CRIT_SKILL].lo,
-                R[lo].vm[0].c[KEMET_CRIT_SKILL].hi, R[lo].f.id,
+                R[lo].vm[0].c[KEMET_CRIT_SKILL].hi);
+        put_name(o, &R[lo]);
+        fprintf(o, ", to %.2f (%.2f–%.2f), in ",
                 R[hi].vm[0].c[KEMET_CRIT_SKILL].value,
                 R[hi].vm[0].c[KEMET_CRIT_SKILL].lo,
-                R[hi].vm[0].c[KEMET_CRIT_SKILL].hi, R[hi].f.id, st->s.weak[0]);
-    fprintf(o, " These are findings about the rules as these agents play "
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].hi);
+        put_name(o, &R[hi]);
+        fprintf(o,
+                "; the rest are decided by the throws and by play that %s "
+                "sees as well.\n",
+                st->s.weak[0]);
+    }
+    fprintf(o, "\nThese are findings about the rules as these agents play "
                "them, not about which reading is the ancient one "
                "(*Limitations*).\n\n");
 }
@@ -1299,38 +1600,40 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
     fprintf(o, "## The readings measured\n\n"
                "Each ruleset is one published reading of its board's "
                "rules, as kemet plays it (docs/rules); `kemet rules ID` "
-               "gives its rules in full. *Source*: the kind of source its "
+               "gives its rules in full. The report names each by its "
+               "title, its author where the title does not, and its year; "
+               "the tables by its id. *Source*: the kind of source its "
                "rules come from, as its file says (`source-kind`, "
                "docs/rulesets.md): a scholar's publication weighs more "
                "than a rules sheet, a ruleset of Ludii's without a source, "
                "or a comment under a web page; a board kemet drew is a "
-               "reconstruction of its own.\n\n| ruleset | game | rules by | "
-               "source | what sets it apart |\n|---|---|---|---|---|\n");
+               "reconstruction of its own.\n\n| ruleset | reading | "
+               "source |\n|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
         own |= f && f->board_note;
-        fprintf(o, "| %s | %s | ", R[i].f.id, R[i].title);
-        if (f && f->author && f->year)
-            fprintf(o, "%s, %d", f->author, f->year);
-        else if (f && f->author)
-            fprintf(o, "%s, year not given", f->author);
-        else
-            fprintf(o, "—");
-        fprintf(o, " | %s", f && f->source_kind ? f->source_kind : "—");
-        fprintf(o, " | %s%s |\n", f && f->about ? f->about : "—",
-                f && f->board_note ? " The board is a reconstruction." : "");
+        fprintf(o, "| %s | ", R[i].f.id);
+        put_name(o, &R[i]);
+        fprintf(o, " | %s |\n", f && f->source_kind ? f->source_kind : "—");
         kemet_rules_close(r);
     }
-    fprintf(o, "\n**Where each was published**, and which of its rules "
-               "kemet plays (the rulings named are in docs/rulings.md and "
+    fprintf(o, "\n**Who each is by, what sets it apart and where it was "
+               "published**, and which of its rules kemet plays (the "
+               "rulings named are in docs/rulings.md and "
                "docs/reconstructions.md; docs/rules/ID.md traces each rule "
                "to the code and the test that covers it):\n\n");
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
-        fprintf(o, "- **%s**: %s.\n", R[i].f.id,
+        fprintf(o, "- **");
+        put_name(o, &R[i]);
+        fprintf(o, "**");
+        if (f && f->author && title_names(f->title, f->author))
+            fprintf(o, ", by %s", f->author); /* in full */
+        fprintf(o, ": %s%s Published: %s.\n", f && f->about ? f->about : "",
+                f && f->board_note ? " The board is a reconstruction." : "",
                 f && f->source ? f->source : "not given");
         kemet_rules_close(r);
     }
@@ -1346,25 +1649,23 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
 /* The verdict, with those of the nsv other seeds kept. */
 static void print_verdict(FILE *o, rep_reading *R, int n,
                           const seed_verdict *sv, int nsv, const settings *st) {
-    int ord[REPORT_MAX_SETS], weak[REPORT_MAX_SETS];
+    int ord[REPORT_MAX_SETS];
+    const rep_reading *x[REPORT_MAX_SETS];
+    kemet_judged jv[REPORT_MAX_SETS];
+    kemet_measured mv[REPORT_MAX_SETS];
     for (int i = 0; i < n; i++) {
         ord[R[i].vj[0].place - 1] = i;
-        weak[R[i].vj[1].place - 1] = i;
+        x[i] = &R[i];
+        jv[i] = R[i].vj[0];
+        mv[i] = R[i].vm[0];
     }
     fprintf(o, "## Verdict\n\n");
-    verdict_head(o);
-    for (int k = 0; k < n; k++)
-        verdict_row(o, R[ord[k]].f.id, &R[ord[k]].vj[0], &R[ord[k]].vm[0]);
-    fprintf(o, "\nEach cell: the figure with its 95%% interval, then its "
-               "cost in square brackets; a flagged figure in bold. The "
-               "figures are those of the criteria table above; the probe "
-               "shown is the simple strategy that comes nearest "
-               "search.\n\n**Each reconstruction's weakest point**:\n\n");
-    kemet_judged jv[REPORT_MAX_SETS];
-    for (int i = 0; i < n; i++)
-        jv[i] = R[i].vj[0];
+    verdict_tables(o, x, jv, mv, ord, n);
+    fprintf(o, "**Each reconstruction's weakest point**:\n\n");
     for (int k = 0; k < n; k++) {
-        fprintf(o, "- **%s**: ", R[ord[k]].f.id);
+        fprintf(o, "- **");
+        put_name(o, &R[ord[k]]);
+        fprintf(o, "**: ");
         weakest(o, &R[ord[k]], jv, n, ord[k]);
         fprintf(o, ".\n");
     }
@@ -1375,31 +1676,50 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
     }
     long opp = 0;
     double tau = kemet_tau_b(ts, tw, n, &opp);
-    fprintf(o, "\n**How the verdict depends on the agents.** Judged on the "
+    fprintf(o, "\n**How the verdict depends on the agents and on the "
+               "seed.** Each ruleset's tier in this verdict; judged on the "
                "same criteria with the weak self-play's figures (balance "
                "from the raw result, decisions, length, tension and the "
                "stopped share of weak play; the skill and the probes, which "
-               "need the strong agent, are the same in both), the tiers "
-               "are:");
-    for (int k = 0; k < n; k++)
-        fprintf(o, "%s %s (%d)", k ? "," : "", R[weak[k]].f.id,
-                R[weak[k]].vj[1].tier);
+               "need the strong agent, are the same in both)");
+    for (int k = 0; k < nsv; k++)
+        fprintf(o,
+                "%s the same settings at seed %llu (measured by a run "
+                "kept in `%s`)",
+                k == nsv - 1 ? "; and" : ";", (unsigned long long)sv[k].seed,
+                st->save);
+    fprintf(o, ":\n\n| ruleset | tier | weak self-play |");
+    for (int k = 0; k < nsv; k++)
+        fprintf(o, " seed %llu |", (unsigned long long)sv[k].seed);
+    fprintf(o, "\n|---|---|---|");
+    for (int k = 0; k < nsv; k++)
+        fprintf(o, "---|");
+    fprintf(o, "\n");
+    for (int q = 0; q < n; q++) {
+        int i = ord[q];
+        fprintf(o, "| %s | %d%s | %d |", R[i].f.id, R[i].vj[0].tier,
+                R[i].vj[0].flags ? ", flagged" : "", R[i].vj[1].tier);
+        for (int k = 0; k < nsv; k++)
+            fprintf(o, " %d%s |", sv[k].tier[i],
+                    sv[k].flags[i] ? ", flagged" : "");
+        fprintf(o, "\n");
+    }
     if (isnan(tau))
-        fprintf(o, "; Kendall's tau-b between the two is undefined (one "
-                   "puts every ruleset in one tier)");
+        fprintf(o, "\nKendall's tau-b between this verdict and the weak "
+                   "self-play's is undefined (one puts every ruleset in one "
+                   "tier)");
     else
         fprintf(o,
-                "; Kendall's tau-b between the two verdicts' tiers is "
-                "%.2f (1 would be the same order)",
+                "\nKendall's tau-b between this verdict's tiers and the weak "
+                "self-play's is %.2f (1 would be the same order)",
                 tau);
-    fprintf(o, "; %ld pair%s of rulesets %s in opposite tiers.\n\n", opp,
+    fprintf(o, "; %ld pair%s of rulesets %s in opposite tiers.", opp,
             opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
-    fprintf(o, "**How it moves with the seed.** ");
     if (nsv == 0)
-        fprintf(o, "No other seed's measurements of these settings were "
+        fprintf(o, " No other seed's measurements of these settings were "
                    "found. Run the same command with another `--seed` and "
                    "the same `--save` folder, and each report compares the "
-                   "verdicts of the seeds kept there.\n\n");
+                   "verdicts of the seeds kept there.");
     for (int k = 0; k < nsv; k++) {
         const seed_verdict *v = &sv[k];
         double mine[REPORT_MAX_SETS], theirs[REPORT_MAX_SETS];
@@ -1409,28 +1729,18 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
         }
         long opp_k = 0;
         double tau_k = kemet_tau_b(mine, theirs, n, &opp_k);
-        fprintf(o,
-                "%sThe same settings at seed %llu (measured by a run kept in "
-                "`%s`) give the tiers:",
-                k ? " " : "", (unsigned long long)v->seed, st->save);
-        for (int q = 0; q < n; q++) {
-            int i = v->ord[q];
-            fprintf(o, "%s %s (%d%s)", q ? "," : "", R[i].f.id, v->tier[i],
-                    v->flags[i] ? ", flagged" : "");
-        }
         if (isnan(tau_k))
-            fprintf(o, "; Kendall's tau-b against this seed's is undefined");
+            fprintf(o, " Against seed %llu's tiers it is undefined",
+                    (unsigned long long)v->seed);
         else
-            fprintf(o, "; Kendall's tau-b against this seed's tiers is %.2f",
-                    tau_k);
+            fprintf(o, " Against seed %llu's tiers it is %.2f",
+                    (unsigned long long)v->seed, tau_k);
         fprintf(o,
                 ", and %ld pair%s of rulesets %s in opposite strict "
                 "order.",
                 opp_k, opp_k == 1 ? "" : "s", opp_k == 1 ? "is" : "are");
     }
-    if (nsv)
-        fprintf(o, "\n\n");
-    fprintf(o, "**How it depends on each criterion.** Leaving one "
+    fprintf(o, "\n\n**How it depends on each criterion.** Leaving one "
                "criterion out in turn, the first tier is:\n\n");
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         int t[REPORT_MAX_SETS];
@@ -1440,10 +1750,12 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
         for (int i = 0; i < n; i++)
             m[i] = R[i].vm[0];
         kemet_verdict(m, n, c, J, t);
-        fprintf(o, "- without %s:", kemet_criterion_info(c)->name);
-        for (int k = 0; k < n && J[t[k]].tier == 1; k++)
-            fprintf(o, "%s %s%s", k ? "," : "", R[t[k]].f.id,
-                    J[t[k]].flags ? " (flagged)" : "");
+        fprintf(o, "- without %s: ", kemet_criterion_info(c)->name);
+        for (int k = 0; k < n && J[t[k]].tier == 1; k++) {
+            fprintf(o, "%s", k ? "; " : "");
+            put_name(o, &R[t[k]]);
+            fprintf(o, "%s", J[t[k]].flags ? " (flagged)" : "");
+        }
         fprintf(o, ".\n");
     }
     fputc('\n', o);
