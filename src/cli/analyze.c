@@ -690,6 +690,108 @@ static void weakest(FILE *o, const rep_reading *R, const kemet_judged *all,
         fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
 }
 
+/* The terms of the report, each defined here once; the other sections
+ * use them and refer here. */
+static void print_glossary(FILE *o, const settings *st) {
+    fprintf(o,
+            "## Glossary\n\n"
+            "Of the readings:\n\n"
+            "- **reading**: one published reconstruction of a game's rules, "
+            "as kemet plays it; named in the text by its title, author and "
+            "year, in the tables by its ruleset id (*The readings "
+            "measured*).\n"
+            "- **variant**: a reading with some of its options changed, "
+            "measured as a game of its own; its options are given in the "
+            "words of its rules.\n"
+            "- **control**: a reading's own rules measured as its rule "
+            "changes are, without the endgame table or race database the "
+            "reading was measured with, so that a change differs from it "
+            "by the rule alone (*What each rule does*).\n\n"
+            "Of the measurement:\n\n"
+            "- **strong agent**, **weak agent**: %s, a search "
+            "(`--strong`), and %s, a simpler agent (`--agents`, "
+            "docs/agents.md); **self-play**: the strong agent against "
+            "itself (strong self-play) or the weak agents against each "
+            "other (weak self-play).\n"
+            "- **paired games**: two games that throw alike with the seats "
+            "swapped.\n"
+            "- **luck**: how much better a throw leaves player 1 than the "
+            "average throw would, in win chance; a game's luck is the sum "
+            "over its throws.\n"
+            "- **luck-adjusted score**: the mean of a game's result (win 1, "
+            "draw ½, loss 0) less its luck: the same expected value as the "
+            "raw score with a far narrower interval; held to 0..1 with its "
+            "interval in the report.\n"
+            "- **luck share**: over the games of %s against %s, the share "
+            "of the variance of a game's result that the luck explains, "
+            "Var(luck) / (Var(luck) + Var(result − luck)): 0 is a game of "
+            "pure skill, 1 of pure chance. A figure, not a criterion: the "
+            "variance it leaves to the choices holds every move either "
+            "agent plays unlike the evaluation's choice, even where the "
+            "two play alike.\n"
+            "- **games to lead**: how many games the stronger player needs "
+            "to be ahead at the end with 95%% confidence (one-sided), from "
+            "its luck-adjusted score and the spread of one game's result; "
+            "given only where it is shown to be better (its score's "
+            "interval wholly above one half).\n"
+            "- **the ladder**: each agent against the one below it, in "
+            "paired games, luck-adjusted (*Skill*).\n"
+            "- **SkillTrace**: Ludii's measure of how much deeper search "
+            "keeps gaining, from matches of expectimax at doubling "
+            "budgets; **kemet's trace**: the same formula on the same "
+            "games with their luck taken out (both as *How it is "
+            "measured* describes).\n"
+            "- **simple strategies**: *rearmost* always moves the piece "
+            "furthest back, *foremost* the piece furthest ahead, "
+            "*safe-random* a random move among those that lose at most a "
+            "tenth of a win chance one move ahead; each is played against "
+            "the strong agent, paired and luck-adjusted (the probes, "
+            "below).\n"
+            "- **saturated**: the skill figures are saturated for these "
+            "agents where a stronger agent's luck-adjusted score against "
+            "the strong agent lies within 0.49–0.51 (*Headroom*, where "
+            "measured); elsewhere they are lower bounds.\n"
+            "- **half-width**: the larger distance from an estimate to an "
+            "end of its 95%% interval; each headline figure is sampled "
+            "until its half-width is within its **target** (*How it is "
+            "measured*, *Appendix: precision reached*).\n"
+            "- Ludii's names, where Ludii defines the figure: Completion, "
+            "Drawishness, AdvantageP1, Balance, DurationTurns, "
+            "BranchingFactor, **LeadChange** (how often the player ahead "
+            "changes), Drama, DecisivenessThreshold, BoardCoverage (the "
+            "share of the board's holes ever landed on), SkillTrace.\n\n"
+            "Of the verdict, its criteria first (their bands and reasons: "
+            "*The criteria of the verdict*):\n\n",
+            st->s.strong, st->s.weak[0], st->s.strong, st->s.weak[0]);
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        const kemet_criterion *k = kemet_criterion_info(c);
+        fprintf(o, "- **%s**: %s", k->name, k->figure);
+        if (c == KEMET_CRIT_SKILL)
+            fprintf(o, "; were each game either decided by those choices "
+                       "or a toss-up, the strong agent would score one "
+                       "half plus half that share. Held to 0..1, its "
+                       "interval from the score's");
+        else if (c == KEMET_CRIT_STOPPED)
+            fprintf(o, " (the **stopped share**; the cap: %ld turns)",
+                    st->s.cap);
+        fprintf(o, ".\n");
+    }
+    fprintf(o, "- **band**, **cost**: each criterion has a band where its "
+               "figure costs nothing; outside it, the figure costs its "
+               "distance from the band in the criterion's units (the length "
+               "in doublings).\n"
+               "- **penalty**: the sum of a reading's costs, with its "
+               "**range**, the costs' ranges combined (*The criteria of the "
+               "verdict*).\n"
+               "- **flag**: a criterion with a threshold flags a reading when "
+               "the figure's whole 95%% interval lies past it; a flagged "
+               "reading ranks after every unflagged one.\n"
+               "- **tier**: a chain of readings whose penalty ranges overlap; "
+               "readings in different tiers have ranges that do not overlap, "
+               "so their order is a finding, and within a tier the order is "
+               "not.\n\n");
+}
+
 static void print_method(FILE *o, const settings *st) {
     fprintf(o,
             "## How it is measured\n\n"
@@ -725,7 +827,8 @@ static void print_method(FILE *o, const settings *st) {
             "flag does not come and go with the seed; the luck share is "
             "narrowed alike near %.2f (the choices left a fiftieth of the "
             "result's variance). "
-            "*Precision reached* gives the games each figure took and the "
+            "*Appendix: precision reached* gives the games each figure took "
+            "and the "
             "half-width it reached, marking one over its target.\n"
             "- **Intervals**: a luck-adjusted score, the mean of a game's "
             "result less its luck ± 1.96 standard errors (paired games: "
@@ -751,42 +854,24 @@ static void print_method(FILE *o, const settings *st) {
             1 - KEMET_STUDY_SHARE_DECIDE, st->s.cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
-            "is measured (`kemet_throw_luck`: how much better the throw "
-            "leaves player 1 than the average throw, by the exact tables "
-            "where they cover the position, else the learned evaluation), "
-            "and player 1's advantage is given as the result less the "
-            "luck (luck-adjusted, as GNU Backgammon's variance reduction "
-            "and Zare's \"Hedging toward skill\"): the same mean, a far "
-            "narrower interval. Tension figures use player 1's chance "
+            "is measured (`kemet_throw_luck`, by the exact tables where "
+            "they cover the position, else the learned evaluation), and "
+            "player 1's advantage is given luck-adjusted, as GNU "
+            "Backgammon's variance reduction and Zare's \"Hedging toward "
+            "skill\" do. Tension figures use player 1's chance "
             "before every ply, exact where a table covers the position.\n"
             "- **Weak self-play**: %s against %s, %ld games, as a second "
             "column: how the picture changes with skill.\n"
-            "- **The skill ladder**: each agent against the one below it, "
-            "in pairs of games that throw alike with the seats swapped, "
-            "scored less their luck. A step whose stronger agent scores "
+            "- **The skill ladder** (*Glossary*): a step whose stronger agent "
+            "scores "
             "below one half beyond its interval is marked **!** and listed "
             "under Contradictions. A luck-adjusted score is an unbiased "
             "estimate and may stray a little outside 0..1 by chance; the "
             "report holds it and its interval to 0..1; two agents that "
             "choose alike score one half with no spread.\n"
-            "- **Luck share**: over the games of %s against %s, the share "
-            "of the variance of a game's result that the throws' luck "
-            "explains: Var(luck) / (Var(luck) + Var(result − luck)). 0 is "
-            "a game of pure skill, 1 of pure chance. It is a figure, not a "
-            "criterion: the variance it leaves to the choices holds every "
-            "move either agent plays unlike the evaluation's choice, even "
-            "where the two agents play alike.\n"
-            "- **Skill**, the verdict's criterion: the share of the games "
-            "that the strong agent's better choices decide against the "
-            "weak, 2 × its luck-adjusted score − 1 (were each game either "
-            "decided by those choices or a toss-up, the strong agent would "
-            "score one half plus half that share), held to 0..1, its "
-            "interval from the score's.\n"
-            "- **Games to lead**: how many games the stronger player needs "
-            "to be ahead at the end with 95%% confidence (one-sided), from "
-            "its luck-adjusted score and the spread of one game's "
-            "result; given only where the stronger player is shown to be "
-            "better (its score's interval wholly above one half).\n"
+            "- **The strong agent against the weak**: %s against %s, "
+            "paired, to the luck share, the skill and the games to lead "
+            "(*Glossary*).\n"
             "- **SkillTrace**, by the definition of Ludii's metric "
             "(Evaluation, metrics.designer.SkillTrace): %d matches of %ld "
             "games, expectimax with twice the budget against expectimax "
@@ -807,57 +892,42 @@ static void print_method(FILE *o, const settings *st) {
             "formula on those; with the luck out, y scatters far less, so "
             "the area measures the deeper search's gain rather than the "
             "noise of a %ld-game match.\n"
-            "- **Degeneracy probes**: the simple strategies against %s "
-            "(paired, luck-adjusted): *rearmost* always moves the piece "
-            "furthest back, *foremost* the piece furthest ahead, "
-            "*safe-random* a random move among those that lose at most a "
-            "tenth of a win chance one move ahead.\n"
-            "- Ludii's names where Ludii defines the figure: Completion, "
-            "Drawishness, AdvantageP1, Balance, DurationTurns, "
-            "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
-            "BoardCoverage (the share of the board's holes ever landed on), "
-            "SkillTrace.\n\n",
+            "- **Degeneracy probes**: the simple strategies (*Glossary*) "
+            "against %s.\n\n",
             st->s.strong, st->s.weak[0], st->s.weak[1], st->s.games,
             st->s.strong, st->s.weak[0], KEMET_STUDY_TRACE, st->s.trace_games,
             st->s.trace_base, st->s.trace_games, st->s.strong);
-    fprintf(o,
-            "## The criteria of the verdict\n\n"
-            "Each criterion has a band where it costs nothing and a unit: "
-            "a figure outside its band costs its distance from the band in "
-            "units (the length in doublings). A ruleset's penalty is the "
-            "sum of its costs. Each cost has a range while its figure "
-            "stays within its 95%% interval, and the penalty's range "
-            "combines them as independent errors, an approximate range "
-            "rather than a 95%% interval: it reaches below the "
-            "penalty by the root of the sum of the squares of each "
-            "cost's reach below its value, and above alike. (The sum of "
-            "the ranges themselves, every figure at its worst end at "
-            "once, would be far wider than 95%%.) A criterion with a threshold "
-            "flags a ruleset only "
-            "when the figure's whole interval lies strictly past it; a "
-            "flagged ruleset ranks after every unflagged one, in a tier of "
-            "its own. A draw the rules provide (an equal score, a jammed "
-            "board) is no criterion and never flags; the games the turn "
-            "cap stops are one of their own. Where half the games or more "
-            "are stopped, the median length lies beyond the cap, known "
-            "only to exceed it: its cost and the penalty are then "
-            "unbounded (∞), the penalty's range starting where the "
-            "length's interval and the other costs' ranges allow.\n\n"
-            "**Ties are tiers**, cut at the gaps between penalty ranges: "
-            "the unflagged rulesets are sorted by penalty, and a cut "
-            "falls between two places only where every range before it "
-            "ends below every range after it. Rulesets in different tiers "
-            "have ranges that do not overlap, so their order is a "
-            "finding; a chain of overlapping ranges is one tier, and "
-            "within a tier the order is not a finding. Every flagged "
-            "ruleset is in one last tier, listed by its number of flags, "
-            "then by penalty; that order is not a finding either.\n\n"
-            "| criterion | figure | band (no cost) | a unit of cost | "
-            "flagged when the interval lies wholly below | or wholly "
-            "above | why |\n|---|---|---|---|---|---|---|\n");
+    fprintf(o, "## The criteria of the verdict\n\n"
+               "Each criterion (*Glossary*) has a band, a unit of cost and "
+               "perhaps a threshold that flags. Each cost has a range while "
+               "its figure stays within its 95%% interval, and the penalty's "
+               "range combines them as independent errors, an approximate "
+               "range rather than a 95%% interval: it reaches below the "
+               "penalty by the root of the sum of the squares of each "
+               "cost's reach below its value, and above alike. (The sum of "
+               "the ranges themselves, every figure at its worst end at "
+               "once, would be far wider than 95%%.) A flag needs the "
+               "figure's whole interval strictly past the threshold, and a "
+               "flagged ruleset is in a tier of its own. A draw the rules "
+               "provide (an equal score, a jammed board) is no criterion and "
+               "never flags; the games the turn cap stops are one of their "
+               "own. Where half the games or more are stopped, the median "
+               "length lies beyond the cap, known only to exceed it: its cost "
+               "and the penalty are then unbounded (∞), the penalty's range "
+               "starting where the length's interval and the other costs' "
+               "ranges allow.\n\n"
+               "**Ties are tiers**, cut at the gaps between penalty ranges: "
+               "the unflagged rulesets are sorted by penalty, and a cut "
+               "falls between two places only where every range before it "
+               "ends below every range after it. Every flagged ruleset is in "
+               "one last tier, listed by its number of flags, then by "
+               "penalty; that order is not a finding either.\n\n"
+               "| criterion | band (no cost) | a unit of cost | flagged "
+               "when the interval lies wholly below | or wholly above "
+               "|\n|---|---|---|---|---|\n");
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         const kemet_criterion *k = kemet_criterion_info(c);
-        fprintf(o, "| %s | %s | ", k->name, k->figure);
+        fprintf(o, "| %s | ", k->name);
         put_band(o, c);
         if (k->log2)
             fprintf(o, " | a doubling | ");
@@ -868,8 +938,12 @@ static void print_method(FILE *o, const settings *st) {
         put_bound(o, c, k->flag_lo);
         fprintf(o, " | ");
         put_bound(o, c, k->flag_hi);
-        fprintf(o, " | %s |\n", k->why);
+        fprintf(o, " |\n");
     }
+    fprintf(o, "\nWhy each band and threshold:\n\n");
+    for (int c = 0; c < KEMET_CRITERIA; c++)
+        fprintf(o, "- **%s**: %s.\n", kemet_criterion_info(c)->name,
+                kemet_criterion_info(c)->why);
     fputc('\n', o);
 }
 
@@ -1202,8 +1276,7 @@ static void put_name(FILE *o, const rep_reading *x) {
 }
 
 /* For the variants among V of board b, what each option they change does,
- * in the words of its ruleset's text: a table of ruleset, option and
- * words, each option once. */
+ * in the words of its ruleset's text, each option once. */
 static void print_options_said(FILE *o, const rep_reading *V, int nv, int b) {
     char seen[4 * REPORT_MAX_VARIANTS][160];
     int ns = 0;
@@ -1224,16 +1297,16 @@ static void print_options_said(FILE *o, const rep_reading *V, int nv, int b) {
                 continue;
             if (ns == 0)
                 fprintf(o, "A variant is a ruleset with the options it "
-                           "changes; each option, in the words of its "
-                           "ruleset's rules:\n\n| ruleset | option | what "
-                           "it does |\n|---|---|---|\n");
+                           "changes (in the tables, `ruleset:option,...`); "
+                           "each option, in the words of its ruleset's "
+                           "rules:\n\n");
             snprintf(seen[ns++], sizeof seen[0], "%s", one);
             const char *colon = strchr(one, ':');
             char key[48];
             snprintf(key, sizeof key, "%.*s", (int)(eq - colon - 1), colon + 1);
-            fprintf(o, "| %s | %s | ", V[i].base, colon + 1);
+            fprintf(o, "- `%s`: ", one);
             put_option(o, V[i].base, key, eq + 1);
-            fprintf(o, " |\n");
+            fprintf(o, ".\n");
         }
     }
     if (ns)
@@ -1518,8 +1591,10 @@ static void print_sources(FILE *o, const rep_reading *R, int n) {
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
-        fprintf(o, "- **%s** (%s): ", R[i].title,
-                f && f->source_kind ? f->source_kind : "not given");
+        fprintf(o, "- **");
+        put_name(o, &R[i]);
+        fprintf(
+            o, "** (%s): ", f && f->source_kind ? f->source_kind : "not given");
         if (!f || !f->reference)
             fprintf(o, "no publication is known.\n");
         for (const char *l = f ? f->reference : NULL; l && *l;) {
@@ -1834,16 +1909,21 @@ static void print_precision(FILE *o, const rep_reading *R, int n,
                             const settings *st) {
     double h = st->s.precision;
     fprintf(o,
-            "\n## Precision reached\n\nThe games each figure took and the "
+            "\n## Appendix: precision reached\n\nThe games each figure took "
+            "and the "
             "half-width of its 95%% interval; \\* marks a half-width over "
             "its target (±%.3f; the median ±%.0f%% of itself; LeadChange "
             "±%.4f). A starred figure that took the cap (%ld games) was "
             "stopped by it; one that took fewer was sized by its last "
             "sizing (the %dth) from a spread that proved too small; its "
-            "interval is over all its games either way.\n\n| ruleset | "
-            "strong self-play, games | P1 score | median length | "
-            "LeadChange | strong vs weak, games | score | luck share | "
-            "ladder steps, games | widest step | probes, games | widest "
+            "interval is over all its games either way. The games of "
+            "strong self-play (*self-play*) and the half-widths of its "
+            "figures; the games of the strong agent against the weak (*vs "
+            "weak*) and the half-widths of its score and the luck share; "
+            "the games of the ladder's steps and the widest step's "
+            "half-width; the same of the probes.\n\n| ruleset | "
+            "self-play | P1 score | median length | LeadChange | vs weak | "
+            "score | luck share | ladder | widest step | probes | widest "
             "probe |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
             h, 100 * KEMET_STUDY_MEDIAN_REL * h, h / KEMET_STUDY_LEAD_DIV,
             st->s.most, KEMET_STUDY_ROUNDS);
@@ -2265,12 +2345,11 @@ static void print_headroom(FILE *o, const rep_reading *R, int n,
             "\n### Headroom: the strong agent against a stronger one\n\n"
             "How far is %s from strong play? In each ruleset it played "
             "%s, in pairs of games that throw alike with the seats swapped, "
-            "the luck taken out, to ±%.3g as the other matches are. The "
-            "skill figure is *saturated* for these agents where the "
-            "stronger one's score lies within 0.49–0.51 (it finds no more "
-            "than a hundredth of a game to gain); elsewhere the figures of "
-            "skill measured with %s are lower bounds, and the gain is what "
-            "the stronger agent still finds.\n\n"
+            "the luck taken out, to ±%.3g as the other matches are. Where "
+            "the skill figure is saturated (*Glossary*), the stronger agent "
+            "finds no more than a hundredth of a game to gain; elsewhere "
+            "the figures of skill measured with %s are lower bounds, and "
+            "the gain is what the stronger agent still finds.\n\n"
             "| ruleset | %s vs %s, luck-adjusted | games | the skill figure "
             "|\n|---|---|---|---|\n",
             st->s.strong, st->headroom, st->s.precision, st->s.strong,
@@ -2384,6 +2463,120 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
     }
 }
 
+/* The appendix "Time": each part's seconds, of each ruleset and variant,
+ * of the rule changes and of the headroom matches, and the wall time
+ * (`earlier`: how many were measured by earlier runs). */
+static void print_time(FILE *o, const rep_reading *R, int n,
+                       const rep_reading *V, int nv, const rep_reading *C,
+                       int nc, const rep_reading *H, int nh, const settings *st,
+                       double secs, int threads, int earlier) {
+    fprintf(o, "\n## Appendix: time\n\n%s\n\n| ruleset |",
+            cli_mpi_size() > 1
+                ? "Wall-clock seconds of each part (the parts played one "
+                  "after another, each dealt over the processes)."
+            : st->save
+                ? "Seconds of each part: its games' time on their threads, "
+                  "summed (each ruleset's parts are played together in two "
+                  "pools dealt game by game over the threads, so a part has "
+                  "no wall time of its own); the total wall time is given "
+                  "above."
+                : "Seconds of each part: its games' time on their threads, "
+                  "summed (the parts of every ruleset are played together "
+                  "in two pools dealt game by game over the threads, so a "
+                  "part has no wall time of its own); the total wall time "
+                  "is given above.");
+    for (int k = 0; k < KEMET_PARTS; k++)
+        fprintf(o, " %s |", kemet_part_name(k));
+    fprintf(o, " all | exact endgame table |\n|---|");
+    for (int k = 0; k < KEMET_PARTS; k++)
+        fprintf(o, "---|");
+    fprintf(o, "---|---|\n");
+    double sum[KEMET_PARTS] = {0}, base = 0;
+    for (int i = 0; i < n + nv; i++) {
+        const rep_reading *x = i < n ? &R[i] : &V[i - n];
+        if (i == n) { /* the rulesets named, then the variants */
+            fprintf(o, "| **the %d ruleset%s** |", n, n == 1 ? "" : "s");
+            for (int k = 0; k < KEMET_PARTS; k++)
+                fprintf(o, " %.1f |", sum[k]);
+            fprintf(o, " **%.1f** | |\n", base);
+        }
+        fprintf(o, "| %s |", x->f.id);
+        for (int k = 0; k < KEMET_PARTS; k++) {
+            fprintf(o, " %.1f |", x->part_secs[k]);
+            sum[k] += x->part_secs[k];
+        }
+        fprintf(o, " %.1f |", x->secs);
+        base += i < n ? x->secs : 0;
+        if (x->f.table_pieces)
+            fprintf(o, " %d pieces a side |\n", x->f.table_pieces);
+        else
+            fprintf(o, " none |\n");
+    }
+    if (nc > 0) { /* the rule changes, in one line */
+        double part[KEMET_PARTS] = {0}, whole = 0;
+        for (int i = 0; i < nc; i++) {
+            for (int k = 0; k < KEMET_PARTS; k++) {
+                part[k] += C[i].part_secs[k];
+                sum[k] += C[i].part_secs[k];
+            }
+            whole += C[i].secs;
+        }
+        int nctl = 0;
+        for (int i = 0; i < nc; i++)
+            nctl += C[i].control;
+        if (nctl)
+            fprintf(o,
+                    "| the %d rule changes and %d control%s (What each rule "
+                    "does) |",
+                    nc - nctl, nctl, nctl == 1 ? "" : "s");
+        else
+            fprintf(o, "| the %d rule changes (What each rule does) |", nc);
+        for (int k = 0; k < KEMET_PARTS; k++)
+            fprintf(o, " %.1f |", part[k]);
+        fprintf(o, " %.1f | none |\n", whole);
+    }
+    if (nh > 0) { /* the headroom studies, in one line */
+        double whole = 0;
+        for (int i = 0; i < nh; i++) {
+            for (int k = 0; k < KEMET_PARTS; k++)
+                sum[k] += H[i].part_secs[k];
+            whole += H[i].secs;
+        }
+        fprintf(o, "| the %d headroom matches (%s vs %s) |", nh, st->headroom,
+                st->s.strong);
+        for (int k = 0; k < KEMET_PARTS; k++)
+            fprintf(o, " %.1f |", k == KEMET_PART_HEAD ? whole : 0.0);
+        fprintf(o, " %.1f | as the ruleset's |\n", whole);
+    }
+    fprintf(o, "| **all** |");
+    double all = 0;
+    for (int k = 0; k < KEMET_PARTS; k++) {
+        fprintf(o, " %.1f |", sum[k]);
+        all += sum[k];
+    }
+    fprintf(o, " **%.1f** | |\n\n", cli_mpi_size() > 1 ? secs : all);
+    if (cli_mpi_size() == 1 && earlier)
+        fprintf(o,
+                "The games took %.1f s of thread time, and %.1f s of wall "
+                "time, the sum of each ruleset's own measurement: %d of "
+                "them were measured by earlier runs, each on its own "
+                "threads and alongside whatever else the machine ran then, "
+                "so the two are not compared here.\n\n",
+                all, secs, earlier);
+    else if (cli_mpi_size() == 1 && secs > 0)
+        fprintf(o,
+                "The games took %.1f s of thread time in %.1f s of wall "
+                "time on %d thread%s: %.0f%% of the threads' time (the "
+                "rest went to the measures between the pools, to the "
+                "threads waiting at a pool's end, and to other programs "
+                "on the machine).\n\n",
+                all, secs, threads, threads == 1 ? "" : "s",
+                100 * all / (secs * threads));
+    fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
+               "the chances, the luck and the search are exact in the "
+               "positions it covers.\n\n");
+}
+
 static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                      rep_reading *C, int nc, const rep_reading *H, int nh,
                      const settings *st, const char *link, int argc,
@@ -2420,6 +2613,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                          : "rulesets");
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
     print_readings(o, R, n);
+    print_glossary(o, st);
     print_method(o, st);
     print_verdict(o, R, n, sv, nsv, st);
 
@@ -2580,11 +2774,10 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
 
     fprintf(o,
             "\n### Luck and skill\n\n| ruleset | %s vs %s, luck-adjusted | "
-            "raw score | luck share | games to lead | SkillTrace "
-            "(Ludii's, %ld games a match) | kemet's trace (the same "
-            "games, luck-adjusted) |\n"
+            "raw score | luck share | games to lead | SkillTrace | "
+            "kemet's trace |\n"
             "|---|---|---|---|---|---|---|\n",
-            st->s.strong, st->s.weak[0], st->s.trace_games);
+            st->s.strong, st->s.weak[0]);
     for (int i = 0; i < n; i++) {
         const kemet_match_figures *h = &R[i].f.head;
         fprintf(o, "| %s |", R[i].f.id);
@@ -2605,25 +2798,28 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         else
             fprintf(o, " %.3f |\n", R[i].f.skill_trace_adj);
     }
-    fprintf(o, "\nIn words:\n\n");
+    fprintf(o,
+            "\nSkillTrace is Ludii's, %ld games a match; kemet's trace, the "
+            "same games luck-adjusted.\n\nIn words (the terms: "
+            "*Glossary*):\n\n",
+            st->s.trace_games);
     for (int i = 0; i < n; i++) {
         const kemet_match_figures *h = &R[i].f.head;
-        fprintf(o,
-                "- **%s**: the throws' luck explains about %.0f%% of the "
-                "variance of a game's result; ",
-                R[i].f.id, 100 * h->luck_share.value);
+        fprintf(o, "- **");
+        put_name(o, &R[i]);
+        fprintf(o, "**: the luck share is about %.0f%%; ",
+                100 * h->luck_share.value);
         if (!shown_better(h))
             fprintf(o,
                     "%s is not shown to be better than %s: it scores "
-                    "%.3f (%.3f–%.3f) with the luck taken out.\n",
+                    "%.3f (%.3f–%.3f), luck-adjusted.\n",
                     h->upper, h->lower, h->stats.adj.score,
                     fmax(0, h->stats.adj.lo), fmin(1, h->stats.adj.hi));
         else
             fprintf(o,
-                    "%s scores %.3f (%.3f–%.3f) against %s with the luck "
-                    "taken out, so its better choices decide about %.0f%% "
-                    "of the games, and it needs a match of about %.0f "
-                    "game%s to be ahead at the end 19 times in 20.\n",
+                    "%s scores %.3f (%.3f–%.3f) against %s, "
+                    "luck-adjusted: its skill is about %.0f%% of the games, "
+                    "and it needs about %.0f game%s to lead.\n",
                     h->upper, h->stats.adj.score, h->stats.adj.lo,
                     fmin(1, h->stats.adj.hi), h->lower,
                     100 * edge_of(h->stats.adj.score), R[i].f.games_to_lead,
@@ -2662,22 +2858,27 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                "cell Ludii's y, the stronger agent's mean utility (win 1, "
                "draw 0, loss −1), then kemet's, the same games' utility "
                "with the throws' luck taken out, with its 95%% "
-               "interval:\n\n| ruleset |");
-    for (int k = 0; k < KEMET_STUDY_TRACE; k++)
-        fprintf(o, " %ld vs %ld |", st->s.trace_base << (k + 1),
-                st->s.trace_base << k);
-    fprintf(o, "\n|---|");
-    for (int k = 0; k < KEMET_STUDY_TRACE; k++)
-        fprintf(o, "---|");
-    fputc('\n', o);
-    for (int i = 0; i < n; i++) {
-        fprintf(o, "| %s |", R[i].f.id);
-        for (int k = 0; k < KEMET_STUDY_TRACE; k++) {
-            const kemet_stat *a = &R[i].f.trace_adj[k];
-            fprintf(o, " %+.2f; %+.2f (%+.2f–%+.2f) |", R[i].f.trace_y[k],
-                    a->value, a->lo, a->hi);
-        }
+               "interval; the first matches, then the rest:\n");
+    for (int half = 0; half < 2; half++) {
+        int k0 = half ? KEMET_STUDY_TRACE / 2 : 0,
+            k1 = half ? KEMET_STUDY_TRACE : KEMET_STUDY_TRACE / 2;
+        fprintf(o, "\n| ruleset |");
+        for (int k = k0; k < k1; k++)
+            fprintf(o, " %ld vs %ld |", st->s.trace_base << (k + 1),
+                    st->s.trace_base << k);
+        fprintf(o, "\n|---|");
+        for (int k = k0; k < k1; k++)
+            fprintf(o, "---|");
         fputc('\n', o);
+        for (int i = 0; i < n; i++) {
+            fprintf(o, "| %s |", R[i].f.id);
+            for (int k = k0; k < k1; k++) {
+                const kemet_stat *a = &R[i].f.trace_adj[k];
+                fprintf(o, " %+.2f; %+.2f (%+.2f–%+.2f) |", R[i].f.trace_y[k],
+                        a->value, a->lo, a->hi);
+            }
+            fputc('\n', o);
+        }
     }
 
     fprintf(o,
@@ -2702,53 +2903,65 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                 if (!flagged)
                     fprintf(o, "\nWhat each flag rests on:\n\n");
                 flagged = true;
-                fprintf(o, "- %s, %s: ", R[i].f.id,
-                        kemet_criterion_info(c)->name);
+                fprintf(o, "- ");
+                put_name(o, &R[i]);
+                fprintf(o, ", on %s: ", kemet_criterion_info(c)->name);
                 flag_detail(o, c, &R[i].vm[0].c[c]);
                 fprintf(o, ".\n");
             }
-    print_precision(o, R, n, st);
+    fprintf(o, "\nThe games each figure took and the precision it reached "
+               "are in *Appendix: precision reached*.\n");
 
     print_boards(o, R, n, V, nv);
 
     if (nv > 0) {
-        fprintf(o,
-                "\n## Options and variants\n\nEach variant measured as "
-                "its own game, the same way, but for the skill ladder and "
-                "SkillTrace, which this table does not show (name a "
-                "variant as a ruleset to have them): the base rulesets "
-                "first, then the variants. *No choice %%*: the throws "
-                "that leave no choice, lost or forced, as a share of all "
-                "throws.\n\n| ruleset | P1 score, "
-                "luck-adjusted | median turns | no choice %% | luck share "
-                "| LeadChange | %s vs %s | flags |\n"
-                "|---|---|---|---|---|---|---|---|\n",
-                st->s.strong, st->s.weak[0]);
-        for (int pass = 0; pass < 2; pass++)
-            for (int i = 0; i < (pass ? nv : n); i++) {
-                const rep_reading *x = pass ? &V[i] : &R[i];
-                /* the groups: the Senets (with and without the rethrow)
-                 * and every base of a variant */
-                bool show = pass == 1 || strncmp(x->f.id, "senet-", 6) == 0;
-                for (int k = 0; !pass && k < nv && !show; k++)
-                    show = strcmp(V[k].base, x->f.id) == 0;
-                if (!show)
-                    continue;
-                const kemet_selfplay_figures *S = &x->f.strong;
-                fprintf(o, "| %s |", x->f.id);
-                md_stat(o, &S->p1_adjusted, 1, 3);
-                fprintf(o, " ");
-                put_figure(o, KEMET_CRIT_LENGTH, &S->median);
-                fprintf(o, " | %.0f |",
-                        100 * (S->analysis.forced_moves.value +
-                               S->analysis.lost_throws.value));
-                md_unit(o, &x->f.head.luck_share);
-                md_unit(o, &S->analysis.lead_change);
-                md_est(o, &x->f.head.stats.adj);
-                fprintf(o, " ");
-                put_flags(o, x->flags);
-                fprintf(o, " |\n");
-            }
+        fprintf(o, "\n## Options and variants\n\nEach variant measured as "
+                   "its own game, the same way, but for the skill ladder and "
+                   "SkillTrace, which these tables do not show (name a "
+                   "variant as a ruleset to have them): the base rulesets "
+                   "first, then the variants; the outcome, the length and the "
+                   "flags in one table, the luck and the skill in another. *No "
+                   "choice %%*: the throws that leave no choice, lost or "
+                   "forced, as a share of all throws.\n");
+        for (int tab = 0; tab < 2; tab++) {
+            if (tab == 0)
+                fprintf(o, "\n| ruleset | P1 score, luck-adjusted | median "
+                           "turns | no choice %% | flags |\n"
+                           "|---|---|---|---|---|\n");
+            else
+                fprintf(o,
+                        "\n| ruleset | luck share | LeadChange | %s vs %s "
+                        "|\n|---|---|---|---|\n",
+                        st->s.strong, st->s.weak[0]);
+            for (int pass = 0; pass < 2; pass++)
+                for (int i = 0; i < (pass ? nv : n); i++) {
+                    const rep_reading *x = pass ? &V[i] : &R[i];
+                    /* the groups: the Senets (with and without the
+                     * rethrow) and every base of a variant */
+                    bool show = pass == 1 || strncmp(x->f.id, "senet-", 6) == 0;
+                    for (int k = 0; !pass && k < nv && !show; k++)
+                        show = strcmp(V[k].base, x->f.id) == 0;
+                    if (!show)
+                        continue;
+                    const kemet_selfplay_figures *S = &x->f.strong;
+                    fprintf(o, "| %s |", x->f.id);
+                    if (tab == 0) {
+                        md_stat(o, &S->p1_adjusted, 1, 3);
+                        fprintf(o, " ");
+                        put_figure(o, KEMET_CRIT_LENGTH, &S->median);
+                        fprintf(o, " | %.0f | ",
+                                100 * (S->analysis.forced_moves.value +
+                                       S->analysis.lost_throws.value));
+                        put_flags(o, x->flags);
+                        fprintf(o, " |\n");
+                    } else {
+                        md_unit(o, &x->f.head.luck_share);
+                        md_unit(o, &S->analysis.lead_change);
+                        md_est(o, &x->f.head.stats.adj);
+                        fprintf(o, "\n");
+                    }
+                }
+        }
         bool kendall = false, robinson = false;
         for (int i = 0; i < n; i++) {
             kendall |= strcmp(R[i].f.id, "senet-kendall") == 0;
@@ -2760,113 +2973,11 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     }
     print_changes(o, R, n, C, nc, st);
     print_ludii(o, st->ludii, st->nludii);
-    fprintf(o, "\n## Time\n\n%s\n\n| ruleset |",
-            cli_mpi_size() > 1
-                ? "Wall-clock seconds of each part (the parts played one "
-                  "after another, each dealt over the processes)."
-            : st->save
-                ? "Seconds of each part: its games' time on their threads, "
-                  "summed (each ruleset's parts are played together in two "
-                  "pools dealt game by game over the threads, so a part has "
-                  "no wall time of its own); the total wall time is given "
-                  "above."
-                : "Seconds of each part: its games' time on their threads, "
-                  "summed (the parts of every ruleset are played together "
-                  "in two pools dealt game by game over the threads, so a "
-                  "part has no wall time of its own); the total wall time "
-                  "is given above.");
-    for (int k = 0; k < KEMET_PARTS; k++)
-        fprintf(o, " %s |", kemet_part_name(k));
-    fprintf(o, " all | exact endgame table |\n|---|");
-    for (int k = 0; k < KEMET_PARTS; k++)
-        fprintf(o, "---|");
-    fprintf(o, "---|---|\n");
-    double sum[KEMET_PARTS] = {0}, base = 0;
-    for (int i = 0; i < n + nv; i++) {
-        const rep_reading *x = i < n ? &R[i] : &V[i - n];
-        if (i == n) { /* the rulesets named, then the variants */
-            fprintf(o, "| **the %d ruleset%s** |", n, n == 1 ? "" : "s");
-            for (int k = 0; k < KEMET_PARTS; k++)
-                fprintf(o, " %.1f |", sum[k]);
-            fprintf(o, " **%.1f** | |\n", base);
-        }
-        fprintf(o, "| %s |", x->f.id);
-        for (int k = 0; k < KEMET_PARTS; k++) {
-            fprintf(o, " %.1f |", x->part_secs[k]);
-            sum[k] += x->part_secs[k];
-        }
-        fprintf(o, " %.1f |", x->secs);
-        base += i < n ? x->secs : 0;
-        if (x->f.table_pieces)
-            fprintf(o, " %d pieces a side |\n", x->f.table_pieces);
-        else
-            fprintf(o, " none |\n");
-    }
-    if (nc > 0) { /* the rule changes, in one line */
-        double part[KEMET_PARTS] = {0}, whole = 0;
-        for (int i = 0; i < nc; i++) {
-            for (int k = 0; k < KEMET_PARTS; k++) {
-                part[k] += C[i].part_secs[k];
-                sum[k] += C[i].part_secs[k];
-            }
-            whole += C[i].secs;
-        }
-        int nctl = 0;
-        for (int i = 0; i < nc; i++)
-            nctl += C[i].control;
-        if (nctl)
-            fprintf(o,
-                    "| the %d rule changes and %d control%s (What each rule "
-                    "does) |",
-                    nc - nctl, nctl, nctl == 1 ? "" : "s");
-        else
-            fprintf(o, "| the %d rule changes (What each rule does) |", nc);
-        for (int k = 0; k < KEMET_PARTS; k++)
-            fprintf(o, " %.1f |", part[k]);
-        fprintf(o, " %.1f | none |\n", whole);
-    }
-    if (nh > 0) { /* the headroom studies, in one line */
-        double whole = 0;
-        for (int i = 0; i < nh; i++) {
-            for (int k = 0; k < KEMET_PARTS; k++)
-                sum[k] += H[i].part_secs[k];
-            whole += H[i].secs;
-        }
-        fprintf(o, "| the %d headroom matches (%s vs %s) |", nh, st->headroom,
-                st->s.strong);
-        for (int k = 0; k < KEMET_PARTS; k++)
-            fprintf(o, " %.1f |", k == KEMET_PART_HEAD ? whole : 0.0);
-        fprintf(o, " %.1f | as the ruleset's |\n", whole);
-    }
-    fprintf(o, "| **all** |");
-    double all = 0;
-    for (int k = 0; k < KEMET_PARTS; k++) {
-        fprintf(o, " %.1f |", sum[k]);
-        all += sum[k];
-    }
-    fprintf(o, " **%.1f** | |\n\n", cli_mpi_size() > 1 ? secs : all);
-    if (cli_mpi_size() == 1 && earlier)
-        fprintf(o,
-                "The games took %.1f s of thread time, and %.1f s of wall "
-                "time, the sum of each ruleset's own measurement: %d of "
-                "them were measured by earlier runs, each on its own "
-                "threads and alongside whatever else the machine ran then, "
-                "so the two are not compared here.\n\n",
-                all, secs, earlier);
-    else if (cli_mpi_size() == 1 && secs > 0)
-        fprintf(o,
-                "The games took %.1f s of thread time in %.1f s of wall "
-                "time on %d thread%s: %.0f%% of the threads' time (the "
-                "rest went to the measures between the pools, to the "
-                "threads waiting at a pool's end, and to other programs "
-                "on the machine).\n\n",
-                all, secs, threads, threads == 1 ? "" : "s",
-                100 * all / (secs * threads));
-    fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
-               "the chances, the luck and the search are exact in the "
-               "positions it covers.\n\n");
+    fprintf(o, "\nThe time each part took is in *Appendix: time*.\n\n");
     print_limits(o, st);
     print_references(o, R, n);
+    print_time(o, R, n, V, nv, C, nc, H, nh, st, secs, threads, earlier);
+    print_precision(o, R, n, st);
 }
 
 static void csv_stat(FILE *o, const kemet_stat *s) {
