@@ -706,7 +706,7 @@ static void print_glossary(FILE *o, const settings *st) {
             "- **control**: a reading's own rules measured as its rule "
             "changes are, without the endgame table or race database the "
             "reading was measured with, so that a change differs from it "
-            "by the rule alone (*What each rule does*).\n\n"
+            "by the rule alone (`--changes`).\n\n"
             "Of the measurement:\n\n"
             "- **strong agent**, **weak agent**: %s, a search "
             "(`--strong`), and %s, a simpler agent (`--agents`, "
@@ -872,7 +872,7 @@ static void print_method(FILE *o, const settings *st) {
             "- **The strong agent against the weak**: %s against %s, "
             "paired, to the luck share, the skill and the games to lead "
             "(*Glossary*).\n"
-            "- **SkillTrace**, by the definition of Ludii's metric "
+            "- **SkillTrace's matches**, by the definition of Ludii's metric "
             "(Evaluation, metrics.designer.SkillTrace): %d matches of %ld "
             "games, expectimax with twice the budget against expectimax "
             "with the budget, the budget doubling from %ld positions; y is "
@@ -885,7 +885,7 @@ static void print_method(FILE *o, const settings *st) {
             "by precision, and each game throws its own throws, as Ludii's "
             "trials do: pairing the games would narrow the spread of y, "
             "and with it the area, which the spread inflates. Beside it, "
-            "**kemet's trace**, labelled so and not Ludii's metric: the "
+            "kemet's trace, labelled so and not Ludii's metric: the "
             "same games with every throw's luck measured and taken out of "
             "the stronger agent's result (its utility 2 × the "
             "luck-adjusted score − 1, with its interval), and the same "
@@ -942,7 +942,7 @@ static void print_method(FILE *o, const settings *st) {
     }
     fprintf(o, "\nWhy each band and threshold:\n\n");
     for (int c = 0; c < KEMET_CRITERIA; c++)
-        fprintf(o, "- **%s**: %s.\n", kemet_criterion_info(c)->name,
+        fprintf(o, "- *%s*: %s.\n", kemet_criterion_info(c)->name,
                 kemet_criterion_info(c)->why);
     fputc('\n', o);
 }
