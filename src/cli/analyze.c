@@ -681,13 +681,13 @@ static void weakest(FILE *o, const rep_reading *R, const kemet_judged *all,
     put_cost(o, J->cost[c].value);
     fprintf(o, "): ");
     put_figure(o, c, &R->vm[0].c[c]);
-    fprintf(o, " against the band ");
+    if (c == KEMET_CRIT_SKILL)
+        fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
+    fprintf(o, ", against the band ");
     put_band(o, c);
     if (c == KEMET_CRIT_BALANCE)
         fprintf(o, "; the seat that moves %s gains",
                 R->vm[0].c[c].value > 0.5 ? "first" : "second");
-    else if (c == KEMET_CRIT_SKILL)
-        fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
 }
 
 /* The terms of the report, each defined here once; the other sections
@@ -2818,11 +2818,11 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         else
             fprintf(o,
                     "%s scores %.3f (%.3f–%.3f) against %s, "
-                    "luck-adjusted: its skill is about %.0f%% of the games, "
-                    "and it needs about %.0f game%s to lead.\n",
+                    "luck-adjusted: its skill is about %.2f, and it needs "
+                    "about %.0f game%s to lead.\n",
                     h->upper, h->stats.adj.score, h->stats.adj.lo,
                     fmin(1, h->stats.adj.hi), h->lower,
-                    100 * edge_of(h->stats.adj.score), R[i].f.games_to_lead,
+                    edge_of(h->stats.adj.score), R[i].f.games_to_lead,
                     R[i].f.games_to_lead == 1 ? "" : "s");
     }
     print_headroom(o, R, n, H, nh, st);
