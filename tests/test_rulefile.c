@@ -1148,12 +1148,12 @@ static void analyze_names_a_files_reading(void **state) {
                                 "2", "--trace-base", "4", "--tables", "off",
                                 "--max-games", "8", NULL);
         if (st != 0 ||
-            !strstr(out, "\n| my-chien | Chien, as I read it | Jane Scholar, "
-                         "2031 | a scholarly publication | A pure race on "
-                         "separate tracks") ||
-            !strstr(out, "\n- **my-chien**: J. Scholar, My Reading (2031), "
-                         "rules 1-9; after a French rules sheet, Chien et "
-                         "Chacal (author and year not given).\n"))
+            !strstr(out, "\n| my-chien | Chien, as I read it (Jane "
+                         "Scholar, 2031) | a scholarly publication |\n") ||
+            !strstr(out, "\n- **Chien, as I read it (Jane Scholar, 2031)**: "
+                         "A pure race on separate tracks") ||
+            !strstr(out, "J. Scholar, My Reading (2031), rules 1-9; after a "
+                         "French rules sheet"))
             fail_msg("status %d: %s%s", st, out, err);
         free(out);
         free(err);

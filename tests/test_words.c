@@ -29,7 +29,7 @@ static char *units_text(const kemet_measured *m, const char *const *id, int n) {
     size_t len = 0;
     FILE *o = open_memstream(&text, &len);
     assert_non_null(o);
-    vw_units_varied(o, m, id, n);
+    vw_units_varied(o, m, id, id, n);
     assert_int_equal(fclose(o), 0);
     return text;
 }
@@ -61,14 +61,17 @@ static void a_unit_reorders(void **state) {
     m[2].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.03, 0.025, 0.035};
     const char *id[3] = {"aa", "bb", "cc"};
     char *t = units_text(m, id, 3);
-    expect_row(t, "\n| skill | 0.1 | 0.33 | tier: bb 2 → 1, aa 1 → 2 | "
-                  "1.00 | none |\n");
-    expect_row(t, "\n| balance | 0.05 | 1.00 | none | 0.33 | tier: bb 2 → "
-                  "1, aa 1 → 2 |\n");
-    expect_row(t, "\n| length | a doubling | 1.00 | none | 1.00 | none |\n");
-    expect_row(t, "\n| decisions | 0.25 | 1.00 | none | 1.00 | none |\n");
-    expect_row(t, "\n| tension | 0.05 | 1.00 | none | 1.00 | none |\n");
-    expect_row(t, "\n| probes | 0.1 | 1.00 | none | 1.00 | none |\n");
+    expect_row(t, "\n| skill | 0.1 | 0.33 | 1.00 |\n");
+    expect_row(t, "\n- *skill*: halved, tier: bb 2 → 1, aa 1 → 2; doubled, "
+                  "none.\n");
+    expect_row(t, "\n| balance | 0.05 | 1.00 | 0.33 |\n");
+    expect_row(t, "\n- *balance*: halved, none; doubled, tier: bb 2 → 1, "
+                  "aa 1 → 2.\n");
+    expect_row(t, "\n| length | a doubling | 1.00 | 1.00 |\n");
+    expect_row(t, "\n- *length*: halved, none; doubled, none.\n");
+    expect_row(t, "\n| decisions | 0.25 | 1.00 | 1.00 |\n");
+    expect_row(t, "\n| tension | 0.05 | 1.00 | 1.00 |\n");
+    expect_row(t, "\n| probes | 0.1 | 1.00 | 1.00 |\n");
     assert_non_null(strstr(t, "\nThe first tier, aa as published, is bb "
                               "with skill's unit halved; bb with balance's "
                               "unit doubled; the same with every other unit "
@@ -89,10 +92,12 @@ static void a_unit_reorders_within_a_tier(void **state) {
     m[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.57, 0.59};
     const char *id[2] = {"ee", "ff"};
     char *t = units_text(m, id, 2);
-    expect_row(t, "\n| balance | 0.05 | — | none | — | within a tier: ff "
-                  "passes ee |\n");
-    expect_row(t, "\n| skill | 0.1 | — | within a tier: ff passes ee | — | "
-                  "none |\n");
+    expect_row(t, "\n| balance | 0.05 | — | — |\n");
+    expect_row(t, "\n- *balance*: halved, none; doubled, within a tier: ff "
+                  "passes ee.\n");
+    expect_row(t, "\n| skill | 0.1 | — | — |\n");
+    expect_row(t, "\n- *skill*: halved, within a tier: ff passes ee; "
+                  "doubled, none.\n");
     assert_non_null(strstr(t, "\nThe first tier, ee and ff, is the same "
                               "with every unit halved or doubled.\n"));
     free(t);

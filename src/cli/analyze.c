@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 static const char analyze_usage[] =
@@ -684,15 +685,15 @@ static void put_flags(FILE *o, int f) {
         }
 }
 
-/* Why criterion c flags figure s. */
+/* Why criterion c flags figure s: the figure and the threshold its
+ * interval lies past (the criterion's reason is given once, with the
+ * criteria). */
 static void flag_detail(FILE *o, int c, const kemet_stat *s) {
     const kemet_criterion *k = kemet_criterion_info(c);
-    fprintf(o, "%s ", k->figure);
     put_figure(o, c, s);
     bool below = !isnan(k->flag_lo) && s->hi < k->flag_lo;
     fprintf(o, ", wholly %s ", below ? "below" : "above");
     put_bound(o, c, below ? k->flag_lo : k->flag_hi);
-    fprintf(o, ": %s", k->why);
 }
 
 /* The weakest point of ruleset R (all[i] its judgement, of n) in words: its
@@ -733,15 +734,117 @@ static void weakest(FILE *o, const rep_reading *R, const kemet_judged *all,
     const kemet_criterion *k = kemet_criterion_info(c);
     fprintf(o, "%s costs most (", k->name);
     put_cost(o, J->cost[c].value);
-    fprintf(o, "): %s ", k->figure);
+    fprintf(o, "): ");
     put_figure(o, c, &R->vm[0].c[c]);
-    fprintf(o, " against the band ");
+    if (c == KEMET_CRIT_SKILL)
+        fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
+    fprintf(o, ", against the band ");
     put_band(o, c);
     if (c == KEMET_CRIT_BALANCE)
         fprintf(o, "; the seat that moves %s gains",
                 R->vm[0].c[c].value > 0.5 ? "first" : "second");
-    else if (c == KEMET_CRIT_SKILL)
-        fprintf(o, " between %s and %s", R->f.head.upper, R->f.head.lower);
+}
+
+/* The terms of the report, each defined here once; the other sections
+ * use them and refer here. */
+static void print_glossary(FILE *o, const settings *st) {
+    fprintf(o,
+            "## Glossary\n\n"
+            "Of the readings:\n\n"
+            "- **reading**: one published reconstruction of a game's rules, "
+            "as kemet plays it; named in the text by its title, author and "
+            "year, in the tables by its ruleset id (*The readings "
+            "measured*).\n"
+            "- **variant**: a reading with some of its options changed, "
+            "measured as a game of its own; its options are given in the "
+            "words of its rules.\n"
+            "- **control**: a reading's own rules measured as its rule "
+            "changes are, without the endgame table or race database the "
+            "reading was measured with, so that a change differs from it "
+            "by the rule alone (`--changes`).\n\n"
+            "Of the measurement:\n\n"
+            "- **strong agent**, **weak agent**: %s, a search "
+            "(`--strong`), and %s, a simpler agent (`--agents`, "
+            "docs/agents.md); **self-play**: the strong agent against "
+            "itself (strong self-play) or the weak agents against each "
+            "other (weak self-play).\n"
+            "- **paired games**: two games that throw alike with the seats "
+            "swapped.\n"
+            "- **luck**: how much better a throw leaves player 1 than the "
+            "average throw would, in win chance; a game's luck is the sum "
+            "over its throws.\n"
+            "- **luck-adjusted score**: the mean of a game's result (win 1, "
+            "draw ½, loss 0) less its luck: the same expected value as the "
+            "raw score with a far narrower interval; held to 0..1 with its "
+            "interval in the report.\n"
+            "- **luck share**: over the games of %s against %s, the share "
+            "of the variance of a game's result that the luck explains, "
+            "Var(luck) / (Var(luck) + Var(result − luck)): 0 is a game of "
+            "pure skill, 1 of pure chance. A figure, not a criterion: the "
+            "variance it leaves to the choices holds every move either "
+            "agent plays unlike the evaluation's choice, even where the "
+            "two play alike.\n"
+            "- **games to lead**: how many games the stronger player needs "
+            "to be ahead at the end with 95%% confidence (one-sided), from "
+            "its luck-adjusted score and the spread of one game's result; "
+            "given only where it is shown to be better (its score's "
+            "interval wholly above one half).\n"
+            "- **the ladder**: each agent against the one below it, in "
+            "paired games, luck-adjusted (*Skill*).\n"
+            "- **SkillTrace**: Ludii's measure of how much deeper search "
+            "keeps gaining, from matches of expectimax at doubling "
+            "budgets; **kemet's trace**: the same formula on the same "
+            "games with their luck taken out (both as *How it is "
+            "measured* describes).\n"
+            "- **simple strategies**: *rearmost* always moves the piece "
+            "furthest back, *foremost* the piece furthest ahead, "
+            "*safe-random* a random move among those that lose at most a "
+            "tenth of a win chance one move ahead; each is played against "
+            "the strong agent, paired and luck-adjusted (the probes, "
+            "below).\n"
+            "- **saturated**: the skill figures are saturated for these "
+            "agents where a stronger agent's luck-adjusted score against "
+            "the strong agent lies within 0.49–0.51 (*Headroom*, where "
+            "measured); elsewhere they are lower bounds.\n"
+            "- **half-width**: the larger distance from an estimate to an "
+            "end of its 95%% interval; each headline figure is sampled "
+            "until its half-width is within its **target** (*How it is "
+            "measured*, *Appendix: precision reached*).\n"
+            "- Ludii's names, where Ludii defines the figure: Completion, "
+            "Drawishness, AdvantageP1, Balance, DurationTurns, "
+            "BranchingFactor, **LeadChange** (how often the player ahead "
+            "changes), Drama, DecisivenessThreshold, BoardCoverage (the "
+            "share of the board's holes ever landed on), SkillTrace.\n\n"
+            "Of the verdict, its criteria first (their bands and reasons: "
+            "*The criteria of the verdict*):\n\n",
+            st->s.strong, st->s.weak[0], st->s.strong, st->s.weak[0]);
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        const kemet_criterion *k = kemet_criterion_info(c);
+        fprintf(o, "- **%s**: %s", k->name, k->figure);
+        if (c == KEMET_CRIT_SKILL)
+            fprintf(o, "; were each game either decided by those choices "
+                       "or a toss-up, the strong agent would score one "
+                       "half plus half that share. Held to 0..1, its "
+                       "interval from the score's");
+        else if (c == KEMET_CRIT_STOPPED)
+            fprintf(o, " (the **stopped share**; the cap: %ld turns)",
+                    st->s.cap);
+        fprintf(o, ".\n");
+    }
+    fprintf(o, "- **band**, **cost**: each criterion has a band where its "
+               "figure costs nothing; outside it, the figure costs its "
+               "distance from the band in the criterion's units (the length "
+               "in doublings).\n"
+               "- **penalty**: the sum of a reading's costs, with its "
+               "**range**, the costs' ranges combined (*The criteria of the "
+               "verdict*).\n"
+               "- **flag**: a criterion with a threshold flags a reading when "
+               "the figure's whole 95%% interval lies past it; a flagged "
+               "reading ranks after every unflagged one.\n"
+               "- **tier**: a chain of readings whose penalty ranges overlap; "
+               "readings in different tiers have ranges that do not overlap, "
+               "so their order is a finding, and within a tier the order is "
+               "not.\n\n");
 }
 
 /* One agent of the report: its spec and the parts it plays in. */
@@ -831,7 +934,7 @@ static void put_agent(FILE *o, const char *spec, const char *budgets) {
         fprintf(o, "; a share %.*s of its choices at random",
                 (int)strcspn(tilde + 1, "@"), tilde + 1);
     /* budget */
-    fprintf(o, " | ");
+    fprintf(o, "; budget: ");
     if (!searches)
         fprintf(o, "—");
     else if (budgets)
@@ -841,7 +944,7 @@ static void put_agent(FILE *o, const char *spec, const char *budgets) {
     else
         fprintf(o, "its default (docs/agents.md)");
     /* evaluation */
-    fprintf(o, " | ");
+    fprintf(o, "; evaluation: ");
     if (strcmp(name, "random") == 0 || strcmp(name, "rearmost") == 0 ||
         strcmp(name, "foremost") == 0)
         fprintf(o, "none");
@@ -903,23 +1006,22 @@ static void print_agents(FILE *o, const settings *st) {
                "*The readings measured*: its network where the library "
                "carries one, else its linear weights; a search reads the "
                "exact endgame table and the race database as well, where "
-               "they are in use, and greedy does not.\n\n"
-               "| agent | search | budget | evaluation | where it "
-               "plays |\n|---|---|---|---|---|\n");
+               "they are in use, and greedy does not. Each agent: its "
+               "search; its budget; its evaluation; where it plays.\n\n");
     for (int i = 0; i < n; i++) {
-        fprintf(o, "| %s | ", U[i].spec);
+        fprintf(o, "- **%s**: search: ", U[i].spec);
         put_agent(o, U[i].spec, NULL);
-        fprintf(o, " | %s |\n", U[i].roles);
+        fprintf(o, ". Plays: %s.\n", U[i].roles);
     }
     if (s->trace_games > 0) {
-        fprintf(o, "| expectimax:%ld … expectimax:%ld | ", s->trace_base,
-                s->trace_base << KEMET_STUDY_TRACE);
+        fprintf(o, "- **expectimax:%ld … expectimax:%ld**: search: ",
+                s->trace_base, s->trace_base << KEMET_STUDY_TRACE);
         char b[96];
         snprintf(b, sizeof b, "%ld to %ld positions a move", s->trace_base,
                  s->trace_base << KEMET_STUDY_TRACE);
         put_agent(o, "expectimax", b);
-        fprintf(o, " | SkillTrace's matches: each budget against twice "
-                   "itself |\n");
+        fprintf(o, ". Plays: SkillTrace's matches, each budget against twice "
+                   "itself.\n");
     }
     fputc('\n', o);
 }
@@ -964,11 +1066,13 @@ static void print_method(FILE *o, const settings *st) {
             "the cap lies within two targets of its threshold, the strong "
             "self-play is grown until that share's interval is within the "
             "target narrowed so, sized again %d times at most; a figure "
-            "that the cap leaves under %d games is an indication, marked "
-            "in the verdict, with no cost and no flag. Where the final step "
+            "that the cap leaves under %d games is an indication, with no "
+            "cost and no flag: the verdict's costs give its games in "
+            "brackets instead of a cost. Where the final step "
             "adds no game the measurement is the sizings' own, so one kept "
             "before that step was added is read back just then (`--save`). "
-            "*Precision reached* gives the games each figure took and the "
+            "*Appendix: precision reached* gives the games each figure took "
+            "and the "
             "half-width it reached, marking one over its target.\n"
             "- **Intervals**: a luck-adjusted score, the mean of a game's "
             "result less its luck ± 1.96 standard errors (paired games: "
@@ -995,43 +1099,25 @@ static void print_method(FILE *o, const settings *st) {
             KEMET_STUDY_ROUNDS, KEMET_STUDY_LEAST, st->s.cap);
     fprintf(o,
             "- **Strong self-play**: %s against itself. Every throw's luck "
-            "is measured (`kemet_throw_luck`: how much better the throw "
-            "leaves player 1 than the average throw, by the exact tables "
-            "where they cover the position, else the learned evaluation), "
-            "and player 1's advantage is given as the result less the "
-            "luck (luck-adjusted, as GNU Backgammon's variance reduction "
-            "and Zare's \"Hedging toward skill\"): the same mean, a far "
-            "narrower interval. Tension figures use player 1's chance "
+            "is measured (`kemet_throw_luck`, by the exact tables where "
+            "they cover the position, else the learned evaluation), and "
+            "player 1's advantage is given luck-adjusted, as GNU "
+            "Backgammon's variance reduction and Zare's \"Hedging toward "
+            "skill\" do. Tension figures use player 1's chance "
             "before every ply, exact where a table covers the position.\n"
             "- **Weak self-play**: %s against %s, %ld games, as a second "
             "column: how the picture changes with skill.\n"
-            "- **The skill ladder**: each agent against the one below it, "
-            "in pairs of games that throw alike with the seats swapped, "
-            "scored less their luck. A step whose stronger agent scores "
+            "- **The skill ladder** (*Glossary*): a step whose stronger agent "
+            "scores "
             "below one half beyond its interval is marked **!** and listed "
             "under Contradictions. A luck-adjusted score is an unbiased "
             "estimate and may stray a little outside 0..1 by chance; the "
             "report holds it and its interval to 0..1; two agents that "
             "choose alike score one half with no spread.\n"
-            "- **Luck share**: over the games of %s against %s, the share "
-            "of the variance of a game's result that the throws' luck "
-            "explains: Var(luck) / (Var(luck) + Var(result − luck)). 0 is "
-            "a game of pure skill, 1 of pure chance. It is a figure, not a "
-            "criterion: the variance it leaves to the choices holds every "
-            "move either agent plays unlike the evaluation's choice, even "
-            "where the two agents play alike.\n"
-            "- **Skill**, the verdict's criterion: the share of the games "
-            "that the strong agent's better choices decide against the "
-            "weak, 2 × its luck-adjusted score − 1 (were each game either "
-            "decided by those choices or a toss-up, the strong agent would "
-            "score one half plus half that share), held to 0..1, its "
-            "interval from the score's.\n"
-            "- **Games to lead**: how many games the stronger player needs "
-            "to be ahead at the end with 95%% confidence (one-sided), from "
-            "its luck-adjusted score and the spread of one game's "
-            "result; given only where the stronger player is shown to be "
-            "better (its score's interval wholly above one half).\n"
-            "- **SkillTrace**, by the definition of Ludii's metric "
+            "- **The strong agent against the weak**: %s against %s, "
+            "paired, to the luck share, the skill and the games to lead "
+            "(*Glossary*).\n"
+            "- **SkillTrace's matches**, by the definition of Ludii's metric "
             "(Evaluation, metrics.designer.SkillTrace): %d matches of %ld "
             "games, expectimax with twice the budget against expectimax "
             "with the budget, the budget doubling from %ld positions; y is "
@@ -1044,64 +1130,50 @@ static void print_method(FILE *o, const settings *st) {
             "by precision, and each game throws its own throws, as Ludii's "
             "trials do: pairing the games would narrow the spread of y, "
             "and with it the area, which the spread inflates. Beside it, "
-            "**kemet's trace**, labelled so and not Ludii's metric: the "
+            "kemet's trace, labelled so and not Ludii's metric: the "
             "same games with every throw's luck measured and taken out of "
             "the stronger agent's result (its utility 2 × the "
             "luck-adjusted score − 1, with its interval), and the same "
             "formula on those; with the luck out, y scatters far less, so "
             "the area measures the deeper search's gain rather than the "
             "noise of a %ld-game match.\n"
-            "- **Degeneracy probes**: the simple strategies rearmost, "
-            "foremost and safe-random (*The agents*, below) against %s "
-            "(paired, luck-adjusted).\n"
-            "- Ludii's names where Ludii defines the figure: Completion, "
-            "Drawishness, AdvantageP1, Balance, DurationTurns, "
-            "BranchingFactor, LeadChange, Drama, DecisivenessThreshold, "
-            "BoardCoverage (the share of the board's holes ever landed on), "
-            "SkillTrace.\n\n",
+            "- **Degeneracy probes**: the simple strategies (*Glossary*) "
+            "against %s.\n\n",
             st->s.strong, st->s.weak[0], st->s.weak[1], st->s.games,
             st->s.strong, st->s.weak[0], KEMET_STUDY_TRACE, st->s.trace_games,
             st->s.trace_base, st->s.trace_games, st->s.strong);
     print_agents(o, st);
-    fprintf(o,
-            "## The criteria of the verdict\n\n"
-            "Each criterion has a band where it costs nothing and a unit: "
-            "a figure outside its band costs its distance from the band in "
-            "units (the length in doublings). A ruleset's penalty is the "
-            "sum of its costs. Each cost has a range while its figure "
-            "stays within its 95%% interval, and the penalty's range "
-            "combines them as independent errors, an approximate range "
-            "rather than a 95%% interval: it reaches below the "
-            "penalty by the root of the sum of the squares of each "
-            "cost's reach below its value, and above alike. (The sum of "
-            "the ranges themselves, every figure at its worst end at "
-            "once, would be far wider than 95%%.) A criterion with a threshold "
-            "flags a ruleset only "
-            "when the figure's whole interval lies strictly past it; a "
-            "flagged ruleset ranks after every unflagged one, in a tier of "
-            "its own. A draw the rules provide (an equal score, a jammed "
-            "board) is no criterion and never flags; the games the turn "
-            "cap stops are one of their own. Where half the games or more "
-            "are stopped, the median length lies beyond the cap, known "
-            "only to exceed it: its cost and the penalty are then "
-            "unbounded (∞), the penalty's range starting where the "
-            "length's interval and the other costs' ranges allow.\n\n"
-            "**Ties are tiers**, cut at the gaps between penalty ranges: "
-            "the unflagged rulesets are sorted by penalty, and a cut "
-            "falls between two places only where every range before it "
-            "ends below every range after it. Rulesets in different tiers "
-            "have ranges that do not overlap, so their order is a "
-            "finding; a chain of overlapping ranges is one tier, and "
-            "within a tier the order is not a finding. Every flagged "
-            "ruleset is in one last tier, listed by its number of flags, "
-            "then by penalty; that order is not a finding either.\n\n"
-            "| criterion | figure | band (no cost) | a unit of cost | "
-            "flagged when the interval lies wholly below | or wholly "
-            "above | why | why this unit |\n"
-            "|---|---|---|---|---|---|---|---|\n");
+    fprintf(o, "## The criteria of the verdict\n\n"
+               "Each criterion (*Glossary*) has a band, a unit of cost and "
+               "perhaps a threshold that flags. Each cost has a range while "
+               "its figure stays within its 95%% interval, and the penalty's "
+               "range combines them as independent errors, an approximate "
+               "range rather than a 95%% interval: it reaches below the "
+               "penalty by the root of the sum of the squares of each "
+               "cost's reach below its value, and above alike. (The sum of "
+               "the ranges themselves, every figure at its worst end at "
+               "once, would be far wider than 95%%.) A flag needs the "
+               "figure's whole interval strictly past the threshold, and a "
+               "flagged ruleset is in a tier of its own. A draw the rules "
+               "provide (an equal score, a jammed board) is no criterion and "
+               "never flags; the games the turn cap stops are one of their "
+               "own. Where half the games or more are stopped, the median "
+               "length lies beyond the cap, known only to exceed it: its cost "
+               "and the penalty are then unbounded (∞), the penalty's range "
+               "starting where the length's interval and the other costs' "
+               "ranges allow.\n\n"
+               "**Ties are tiers**, cut at the gaps between penalty ranges: "
+               "the unflagged rulesets are sorted by penalty, and a cut "
+               "falls between two places only where every range before it "
+               "ends below every range after it. Every flagged ruleset is in "
+               "one last tier, listed by its number of flags, then by "
+               "penalty; that order is not a finding either.\n\n"
+               "| criterion | band (no cost) | a unit of cost | flagged "
+               "when the interval lies wholly below | or wholly above "
+               "|\n|---|---|---|---|---|\n");
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         const kemet_criterion *k = kemet_criterion_info(c);
-        fprintf(o, "| %s | %s | ", k->name, k->figure);
+        fprintf(o, "| %s | ", k->name);
         put_band(o, c);
         if (k->log2)
             fprintf(o, " | a doubling | ");
@@ -1112,7 +1184,13 @@ static void print_method(FILE *o, const settings *st) {
         put_bound(o, c, k->flag_lo);
         fprintf(o, " | ");
         put_bound(o, c, k->flag_hi);
-        fprintf(o, " | %s | %s |\n", k->why,
+        fprintf(o, " |\n");
+    }
+    fprintf(o, "\nWhy each band and threshold, and why each unit is the "
+               "size it is:\n\n");
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        const kemet_criterion *k = kemet_criterion_info(c);
+        fprintf(o, "- *%s*: %s. Its unit: %s.\n", k->name, k->why,
                 k->unit_why ? k->unit_why : "no cost: a flag alone");
     }
     fprintf(o, "\nEach unit is sized so that a figure at the verge of its "
@@ -1125,93 +1203,394 @@ static void print_method(FILE *o, const settings *st) {
                "change.\n\n");
 }
 
-/* The verdict table's header, and its row for ruleset `id`. */
-static void verdict_head(FILE *o) {
-    fprintf(o, "| tier | ruleset | penalty (range) |");
-    for (int c = 0; c < KEMET_CRITERIA; c++)
-        fprintf(o, " %s |", kemet_criterion_info(c)->name);
-    fprintf(o, " flags |\n|---|---|---|");
-    for (int c = 0; c < KEMET_CRITERIA; c++)
-        fprintf(o, "---|");
-    fprintf(o, "---|\n");
+/* The verdict's tables, so that a row fits: the costs (the tier, the
+ * penalty with its range, each criterion's cost and the flags), then the
+ * figures with their intervals, the criteria before FIGS_SPLIT in one
+ * table and the rest in another. */
+enum { VERDICT_COSTS, VERDICT_FIGS, VERDICT_FIGS2, VERDICT_PARTS };
+#define FIGS_SPLIT 4
+
+/* The first and the end of the criteria of verdict table `part`. */
+static void verdict_span(int part, int *c0, int *c1) {
+    *c0 = part == VERDICT_FIGS2 ? FIGS_SPLIT : 0;
+    *c1 = part == VERDICT_FIGS ? FIGS_SPLIT : KEMET_CRITERIA;
 }
 
-static void verdict_row(FILE *o, const char *id, const kemet_judged *J,
-                        const kemet_measured *m) {
-    if (J->flags)
-        fprintf(o, "| %d, flagged | %s |", J->tier, id);
+/* Verdict table `part`'s header, and its row for ruleset `id`. */
+static void verdict_head(FILE *o, int part) {
+    int c0, c1;
+    verdict_span(part, &c0, &c1);
+    fprintf(o, "%s",
+            part == VERDICT_COSTS ? "| tier | ruleset | penalty (range) |"
+                                  : "| ruleset |");
+    for (int c = c0; c < c1; c++)
+        fprintf(o, " %s |", kemet_criterion_info(c)->name);
+    fprintf(o, "%s\n|---|", part == VERDICT_COSTS ? " flags |" : "");
+    for (int c = c0; c < c1; c++)
+        fprintf(o, "---|");
+    fprintf(o, "%s\n", part == VERDICT_COSTS ? "---|---|---|" : "");
+}
+
+static void verdict_row(FILE *o, int part, const char *id,
+                        const kemet_judged *J, const kemet_measured *m) {
+    int c0, c1;
+    verdict_span(part, &c0, &c1);
+    if (part != VERDICT_COSTS)
+        fprintf(o, "| %s |", id);
+    else if (J->flags)
+        fprintf(o, "| %d, flagged | %s | ", J->tier, id);
     else
-        fprintf(o, "| %d | %s |", J->tier, id);
-    fprintf(o, " ");
-    put_penalty(o, J);
-    fprintf(o, " |");
-    for (int c = 0; c < KEMET_CRITERIA; c++) {
-        bool f = J->flags >> c & 1;
-        fprintf(o, " %s", f ? "**" : "");
-        put_figure(o, c, &m->c[c]);
-        fprintf(o, "%s [", f ? "**" : "");
-        if (J->indications >> c & 1) /* from too few games: not weighed */
-            fprintf(o, "indication: %ld games", m->games[c]);
+        fprintf(o, "| %d | %s | ", J->tier, id);
+    if (part == VERDICT_COSTS) {
+        put_penalty(o, J);
+        fprintf(o, " |");
+    }
+    for (int c = c0; c < c1; c++) {
+        const char *b = J->flags >> c & 1 ? "**" : "";
+        fprintf(o, " %s", b);
+        if (part != VERDICT_COSTS)
+            put_figure(o, c, &m->c[c]);
+        else if (J->indications >> c & 1) /* too few games: not weighed */
+            fprintf(o, "(%ld games)", m->games[c]);
         else
             put_cost(o, J->cost[c].value);
-        fprintf(o, "] |");
+        fprintf(o, "%s |", b);
     }
-    fprintf(o, " ");
-    put_flags(o, J->flags);
-    for (int c = 0, first = 1; c < KEMET_CRITERIA; c++)
-        if (J->indications >> c & 1) {
-            fprintf(o, "%s%s", first ? "; indication: " : ", ",
-                    kemet_criterion_info(c)->name);
-            first = 0;
-        }
-    fprintf(o, " |\n");
+    if (part == VERDICT_COSTS) {
+        fprintf(o, " ");
+        int k = 0; /* the indications: their cells say which */
+        for (int c = 0; c < KEMET_CRITERIA; c++)
+            k += J->indications >> c & 1;
+        if (J->flags || !k)
+            put_flags(o, J->flags);
+        if (k)
+            fprintf(o, "%s%d indication%s", J->flags ? "; " : "", k,
+                    k == 1 ? "" : "s");
+        fprintf(o, " |");
+    }
+    fprintf(o, "\n");
 }
 
-/* What the options of the published readings mean, in words (the rulings
- * KO, CC and TB of docs/rules, and docs/rulesets.md). */
-static const struct {
-    const char *base, *said;
-} option_words[] = {
-    {"senet-kendall",
-     "pieces=5, five pieces each (KO2); start=1, each player's first "
-     "throw must be a 1 (KO3); trap=1, a count passing 26 falls into the "
-     "water on 27 (KO4); homerow=1, no bearing off while a piece stands "
-     "on 1-10 (KO5)"},
-    {"senet-robinson", "the same four options as Kendall's"},
-    {"hounds-jackals-carter",
-     "board=marked, no lines, and a count or entry ending on a marked "
-     "hole (1, 6, 8, 10, 15, 20, 25) or reaching 30 throws again; "
-     "board=plain, no lines and no second throws (by default the lines "
-     "board: lines from 20 back to 6 and from 10 back to 8, another "
-     "throw on 15 and 25; CC4-CC6); dice=d4 or d6, a four- or six-sided "
-     "die for the four sticks (R4)"},
-    {"tab-58",
-     "marks=throw, a count ending on a marked hole earns another turn "
-     "(TB7); marks=safe, a piece on a marked hole cannot be captured "
-     "(TB6); lines=parallel, a count ending on 6 or 8 goes on to 20 or 10 "
-     "(TB8); by default no marks and no lines"},
-};
-
-/* A sentence on the options of each base ruleset of board b with a
- * variant among V. */
-static void print_options_said(FILE *o, const rep_reading *V, int nv, int b) {
-    int said = 0;
-    for (size_t w = 0; w < sizeof option_words / sizeof option_words[0]; w++) {
-        bool has = false;
-        for (int i = 0; i < nv && !has; i++)
-            has =
-                V[i].board == b && strcmp(V[i].base, option_words[w].base) == 0;
-        if (!has)
-            continue;
-        fprintf(o, "%s%s: %s",
-                said++ ? "; "
-                       : "A variant is named by its "
-                         "ruleset and the options it "
-                         "changes. ",
-                option_words[w].base, option_words[w].said);
+/* The verdict's tables of k readings x[] judged J[] on figures m[], in
+ * the order ord, each after a line that says what it gives. */
+static void verdict_tables(FILE *o, const rep_reading *const *x,
+                           const kemet_judged *J, const kemet_measured *m,
+                           const int *ord, int k) {
+    static const char *const says[VERDICT_PARTS] = {
+        "The tiers, each ruleset's penalty with its range and each "
+        "criterion's cost (a flagged criterion's in bold):",
+        "The figures the criteria judge, each with its 95% interval (a "
+        "flagged figure in bold; the probe shown is the simple strategy "
+        "that comes nearest search):",
+        "The verdict's figures, continued:"};
+    for (int part = 0; part < VERDICT_PARTS; part++) {
+        fprintf(o, "%s\n\n", says[part]);
+        verdict_head(o, part);
+        for (int q = 0; q < k; q++)
+            verdict_row(o, part, x[ord[q]]->f.id, &J[ord[q]], &m[ord[q]]);
+        fprintf(o, "\n");
     }
-    if (said)
-        fprintf(o, ".\n\n");
+}
+
+/* ------------------------------------------------------------------------
+ * Names: each reading as a historian names it, from its own file
+ *
+ * A reading is named by its title, with the author where the title does
+ * not name them and the year ("n.d." where the source gives none):
+ * "Senet (Kendall, 1979)". A variant adds, in the words of the rules'
+ * text, what each option it changes does. Ruleset ids are for tables.
+ * --------------------------------------------------------------------- */
+
+static kemet_rules *open_reading(const char *id);
+
+/* Whether `title` names the author: one of the author's capitalised
+ * words of four letters or more appears in it. */
+static bool title_names(const char *title, const char *author) {
+    for (const char *w = author; w && *w;) {
+        size_t len = strcspn(w, " ,");
+        if (len >= 4 && *w >= 'A' && *w <= 'Z') {
+            for (const char *t = strstr(title, "("); t && *t; t++)
+                if (strncmp(t, w, len) == 0)
+                    return true;
+        }
+        w += len;
+        w += strspn(w, " ,");
+    }
+    return false;
+}
+
+/* The name of the reading of file info f: its title, the author where
+ * the title does not name them, and the year. */
+static void put_title(FILE *o, const kemet_info *f) {
+    char year[16];
+    if (f->year)
+        snprintf(year, sizeof year, "%d", f->year);
+    else
+        snprintf(year, sizeof year, "n.d.");
+    size_t len = strlen(f->title);
+    bool paren = len > 0 && f->title[len - 1] == ')';
+    const char *by =
+        f->author && *f->author && !title_names(f->title, f->author) ? f->author
+                                                                     : NULL;
+    if (paren)
+        fprintf(o, "%.*s%s%s, %s)", (int)(len - 1), f->title, by ? "; " : "",
+                by ? by : "", year);
+    else
+        fprintf(o, "%s (%s%s%s)", f->title, by ? by : "", by ? ", " : "", year);
+}
+
+/* The rules' text of r as one line (lines joined by a space, each line's
+ * indentation dropped) into a new string, or NULL. */
+static char *one_line(const kemet_rules *r) {
+    const char *t = r ? kemet_rules_info(r)->text : NULL;
+    char *s = t ? malloc(strlen(t) + 1) : NULL;
+    if (!s)
+        return NULL;
+    size_t n = 0;
+    for (const char *l = t; *l;) {
+        l += strspn(l, " ");
+        size_t len = strcspn(l, "\n");
+        if (len && n)
+            s[n++] = ' ';
+        memcpy(s + n, l, len);
+        n += len;
+        l += len + (l[len] == '\n');
+    }
+    s[n] = '\0';
+    return s;
+}
+
+/* The lines of r1's text that r0's lacks (the text an option adds), as
+ * one line into a new string, or NULL. */
+static char *added_text(const kemet_rules *r0, const kemet_rules *r1) {
+    const char *t0 = kemet_rules_info(r0)->text;
+    const char *t1 = kemet_rules_info(r1)->text;
+    char *s = malloc(strlen(t1) + 1);
+    if (!s)
+        return NULL;
+    size_t n = 0;
+    for (const char *l = t1; *l;) {
+        size_t len = strcspn(l, "\n");
+        bool old = false;
+        for (const char *m = t0; *m && !old;) {
+            size_t k = strcspn(m, "\n");
+            old = k == len && memcmp(m, l, len) == 0;
+            m += k + (m[k] == '\n');
+        }
+        const char *w = l + strspn(l, " ");
+        size_t wl = len - (size_t)(w - l);
+        if (!old && wl) {
+            if (n)
+                s[n++] = ' ';
+            memcpy(s + n, w, wl);
+            n += wl;
+        }
+        l += len + (l[len] == '\n');
+    }
+    s[n] = '\0';
+    return s;
+}
+
+/* The first clause of s: up to its first ", ", "; " or ". " (the whole
+ * sentence: its first ". "), or its end, a last full stop dropped; its
+ * length. */
+static int clause(const char *s, bool whole_sentence) {
+    size_t n = strlen(s);
+    for (const char *p = s; *p; p++)
+        if ((p[0] == '.' ||
+             ((p[0] == ';' || p[0] == ',') && !whole_sentence)) &&
+            (p[1] == ' ' || !p[1])) {
+            n = (size_t)(p - s);
+            break;
+        }
+    while (n && s[n - 1] == '.')
+        n--;
+    return (int)n;
+}
+
+/* Case-insensitive strstr. */
+static const char *find_nocase(const char *s, const char *w) {
+    size_t n = strlen(w);
+    for (; *s; s++)
+        if (strncasecmp(s, w, n) == 0)
+            return s;
+    return NULL;
+}
+
+/* What option key=value of ruleset `base` does, in the words of its rules'
+ * text: the text the option adds ("Kendall's option pieces=5: five pieces
+ * each, ..."), or a gloss of it in the text ("marks=throw (a count ...)",
+ * "- Marked board: ...", "dice=sticks|d4|d6 (four sticks ..., a
+ * four-sided or a six-sided die)"); else the option and its value. */
+static void put_option(FILE *o, const char *base, const char *key,
+                       const char *value) {
+    char spec[160], kv[96];
+    snprintf(spec, sizeof spec, "%s:%s=%s", base, key, value);
+    snprintf(kv, sizeof kv, "%s=%s", key, value);
+    kemet_rules *r0 = open_reading(base), *r1 = open_reading(spec);
+    char *add = r0 && r1 ? added_text(r0, r1) : NULL;
+    char *all = one_line(r0);
+    bool said = false;
+    if (add && *add) { /* the option's own text */
+        char head[100];
+        snprintf(head, sizeof head, "%s:", kv);
+        const char *at = strstr(add, head);
+        at = at ? at + strlen(head) + strspn(at + strlen(head), " ") : add;
+        fprintf(o, "%.*s", clause(at, false), at);
+        said = true;
+    }
+    const char *at = all && !said ? strstr(all, kv) : NULL;
+    if (at && strncmp(at + strlen(kv), " (", 2) == 0) { /* a gloss */
+        at += strlen(kv) + 2;
+        fprintf(o, "%.*s", (int)strcspn(at, ")"), at);
+        said = true;
+    }
+    char bullet[100];
+    snprintf(bullet, sizeof bullet, "- %s %s: ", value, key);
+    at = all && !said ? find_nocase(all, bullet) : NULL;
+    if (at) { /* "- Marked board: no lines; ..." */
+        at += strlen(bullet);
+        fprintf(o, "the %s %s (%.*s)", value, key, clause(at, true), at);
+        said = true;
+    }
+    snprintf(kv, sizeof kv, "%s=", key);
+    at = all && !said ? strstr(all, kv) : NULL;
+    if (at) { /* "dice=sticks|d4|d6 (four sticks ..., a four-sided or a
+                 six-sided die)": the value's part of the gloss */
+        const char *v = at + strlen(kv);
+        size_t vl = strcspn(v, " ,(");
+        int nv = 0, mine = -1;
+        for (const char *p = v; p < v + vl; nv++) {
+            size_t k = strcspn(p, "|");
+            if (k > vl - (size_t)(p - v))
+                k = vl - (size_t)(p - v);
+            if (k == strlen(value) && strncmp(p, value, k) == 0)
+                mine = nv;
+            p += k + (p + k < v + vl);
+        }
+        const char *g = strncmp(v + vl, " (", 2) == 0 ? v + vl + 2 : NULL;
+        const char *part[8];
+        int len[8], np = 0;
+        for (const char *p = g; p && np < 8 && *p && *p != ')';) {
+            size_t k = strcspn(p, ",)");
+            const char * or = strstr(p, " or ");
+            if (or &&(size_t)(or -p) < k)
+                k = (size_t)(or -p);
+            part[np] = p;
+            len[np++] = (int)k;
+            p += k;
+            p += strncmp(p, " or ", 4) == 0 ? 4 : *p == ',' ? 2 : 0;
+        }
+        if (mine >= 0 && np == nv) {
+            fprintf(o, "%.*s", len[mine], part[mine]);
+            /* the noun the list shares: "a four-sided [die]" */
+            const char *last = part[np - 1];
+            if (mine < np - 1 && strncmp(part[mine], last, 2) == 0) {
+                const char *sp = NULL;
+                for (const char *p = last; p < last + len[np - 1]; p++)
+                    if (*p == ' ')
+                        sp = p;
+                int words = 0, lastwords = 0;
+                for (int c = 0; c < len[mine]; c++)
+                    words += part[mine][c] == ' ';
+                for (int c = 0; c < len[np - 1]; c++)
+                    lastwords += last[c] == ' ';
+                if (sp && words < lastwords)
+                    fprintf(o, "%.*s", (int)(last + len[np - 1] - sp), sp);
+            }
+            said = true;
+        }
+    }
+    if (!said)
+        fprintf(o, "its option %s at %s", key, value);
+    free(add);
+    free(all);
+    kemet_rules_close(r1);
+    kemet_rules_close(r0);
+}
+
+/* Reading x as a historian names it: "Senet (Kendall, 1979)", and for a
+ * variant what each of its options does ("..., varied: five pieces
+ * each; each player must first throw a 1"). Its title where its file
+ * cannot be read. */
+static void put_name(FILE *o, const rep_reading *x) {
+    kemet_rules *r = open_reading(x->base);
+    if (r)
+        put_title(o, kemet_rules_info(r));
+    else
+        fprintf(o, "%s", x->title);
+    kemet_rules_close(r);
+    const char *opts = strchr(x->f.id, ':');
+    if (!r || !opts || x->change_of)
+        return;
+    fprintf(o, ", varied: ");
+    for (const char *p = opts + 1, *sep = ""; *p; sep = "; ") {
+        size_t len = strcspn(p, ",");
+        char key[48], value[48];
+        const char *eq = memchr(p, '=', len);
+        if (eq && (size_t)(eq - p) < sizeof key &&
+            len - (size_t)(eq - p) <= sizeof value) {
+            snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
+            snprintf(value, sizeof value, "%.*s",
+                     (int)(len - (size_t)(eq - p) - 1), eq + 1);
+            fprintf(o, "%s", sep);
+            put_option(o, x->base, key, value);
+        }
+        p += len + (p[len] == ',');
+    }
+}
+
+/* put_name's words in a string of their own (caller frees; NULL when
+ * memory runs out). */
+static char *name_of(const rep_reading *x) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (m) {
+        put_name(m, x);
+        if (fclose(m) == 0 && text)
+            return text;
+    }
+    free(text);
+    return strdup(x->f.id);
+}
+
+/* For the variants among V of board b, what each option they change does,
+ * in the words of its ruleset's text, each option once. */
+static void print_options_said(FILE *o, const rep_reading *V, int nv, int b) {
+    char seen[4 * REPORT_MAX_VARIANTS][160];
+    int ns = 0;
+    for (int i = 0; i < nv; i++) {
+        const char *opts = strchr(V[i].f.id, ':');
+        if (V[i].board != b || !opts || V[i].change_of)
+            continue;
+        for (const char *p = opts + 1; *p;) {
+            size_t len = strcspn(p, ",");
+            char one[160];
+            snprintf(one, sizeof one, "%s:%.*s", V[i].base, (int)len, p);
+            p += len + (p[len] == ',');
+            bool old = false;
+            for (int k = 0; k < ns && !old; k++)
+                old = strcmp(seen[k], one) == 0;
+            const char *eq = strchr(one, '=');
+            if (old || !eq || ns == 4 * REPORT_MAX_VARIANTS)
+                continue;
+            if (ns == 0)
+                fprintf(o, "A variant is a ruleset with the options it "
+                           "changes (in the tables, `ruleset:option,...`); "
+                           "each option, in the words of its ruleset's "
+                           "rules:\n\n");
+            snprintf(seen[ns++], sizeof seen[0], "%s", one);
+            const char *colon = strchr(one, ':');
+            char key[48];
+            snprintf(key, sizeof key, "%.*s", (int)(eq - colon - 1), colon + 1);
+            fprintf(o, "- `%s`: ", one);
+            put_option(o, V[i].base, key, eq + 1);
+            fprintf(o, ".\n");
+        }
+    }
+    if (ns)
+        fprintf(o, "\n");
 }
 
 /* "Which Senet?" and "Which 58 holes?": the readings of each board, the
@@ -1265,11 +1644,7 @@ static void print_boards(FILE *o, const rep_reading *R, int n,
                 board_title[b], k, nbase, nbase == 1 ? "" : "s", k - nbase,
                 k - nbase == 1 ? "" : "s");
         print_options_said(o, V, nv, b);
-        verdict_head(o);
-        for (int q = 0; q < k; q++) {
-            int i = B->ord[q];
-            verdict_row(o, B->x[i]->f.id, &B->J[i], &B->m[i]);
-        }
+        verdict_tables(o, B->x, B->J, B->m, B->ord, k);
     }
 }
 
@@ -1282,17 +1657,23 @@ static int tier1_count(const int *ord, int n, const kemet_judged *J) {
     return t;
 }
 
-/* The first tier of a verdict, as "a, b and c": of the n rulesets x[],
- * judged J[], in the order ord, those of tier 1 and not flagged. */
+/* The first tier of a verdict, by their names: of the n rulesets x[],
+ * judged J[], in the order ord, those of tier 1 and not flagged; one
+ * alone in the line, several as a list under it (list) or as "a; b and
+ * c". */
 static void first_tier(FILE *o, const int *ord, int n, const kemet_judged *J,
-                       const rep_reading *const *x) {
+                       const rep_reading *const *x, bool list) {
     int t = tier1_count(ord, n, J);
-    for (int k = 0; k < t; k++)
-        fprintf(o, "%s%s",
-                k == 0       ? ""
-                : k == t - 1 ? " and "
-                             : ", ",
-                x[ord[k]]->f.id);
+    for (int k = 0; k < t; k++) {
+        fprintf(o, "%s",
+                list && t > 1 ? "\n  - "
+                : k == 0      ? ""
+                : k == t - 1  ? " and "
+                              : "; ");
+        put_name(o, x[ord[k]]);
+        if (list && t > 1)
+            fprintf(o, "%s", k == t - 1 ? "." : ";");
+    }
     if (t == 0)
         fprintf(o, "none (every reading is flagged)");
 }
@@ -1306,16 +1687,19 @@ static void abstract_stopped(FILE *o, const rep_reading *R, int n,
     kemet_measured *m = malloc(MOST * sizeof *m);
     kemet_judged *J = malloc(MOST * sizeof *J);
     const char *id[MOST];
+    char *name[MOST];
     int k = 0;
     if (!m || !J) {
         free(m);
         free(J);
         return;
     }
+    /* the readings by name, as the abstract names them */
     for (int i = 0; i < n; i++, k++) {
         m[k] = R[i].vm[0];
         J[k] = R[i].vj[0];
-        id[k] = R[i].f.id;
+        name[k] = name_of(&R[i]);
+        id[k] = name[k] ? name[k] : R[i].f.id;
     }
     board_verdict B[1];
     for (int b = BOARD_SENET; b < NBOARDS; b++) {
@@ -1323,10 +1707,13 @@ static void abstract_stopped(FILE *o, const rep_reading *R, int n,
         for (int i = 0; i < B->k && B->k >= 2; i++, k++) {
             m[k] = B->m[i];
             J[k] = B->J[i];
-            id[k] = B->x[i]->f.id;
+            name[k] = name_of(B->x[i]);
+            id[k] = name[k] ? name[k] : B->x[i]->f.id;
         }
     }
     vw_first_tier_stopped(o, m, J, id, k, st->s.cap);
+    for (int i = 0; i < k; i++)
+        free(name[i]);
     free(m);
     free(J);
 }
@@ -1366,21 +1753,23 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
             " were measured by self-play of a search agent (%s) against "
             "itself and against simpler agents, each headline figure "
             "sampled until its 95%% interval was within ±%.3g or the cap "
-            "of %ld games stopped it (*Precision reached*). Judged on stated "
-            "criteria of a good game "
-            "(a game of one sitting, real decisions, a result decided in "
-            "part by skill, balance, tension) and of a game that fails "
-            "(games the rules cannot end, simple habits as good as search), "
-            "%s",
+            "of %ld games stopped it (*Appendix: precision reached*).\n\n"
+            "They were judged on stated criteria of a good game (a game of "
+            "one sitting, real decisions, a result decided in part by "
+            "skill, balance, tension) and of a game that fails (games the "
+            "rules cannot end, simple habits as good as search); the terms "
+            "are defined in the *Glossary*, and each reading is named by "
+            "its title, author and year (n.d.: no year given).\n\n"
+            "- **The first tier**%s",
             st->s.strong, st->s.precision, st->s.most,
             tier1_count(ord, n, J) == 1
-                ? "the first tier holds "
-                : "the first tier, a chain of overlapping penalty ranges "
-                  "within which the order is not a finding, is ");
-    first_tier(o, ord, n, J, x);
-    fprintf(o, "%s.",
+                ? ": "
+                : ", a chain of overlapping penalty ranges within which "
+                  "the order is not a finding:");
+    first_tier(o, ord, n, J, x, true);
+    fprintf(o, "%s\n",
             tier1_count(ord, n, J) == 1
-                ? " alone, its penalty range clear of every other's"
+                ? ", alone, its penalty range clear of every other's."
                 : "");
     /* the criterion the agents bound: the first tier without it */
     kemet_measured m[REPORT_MAX_SETS];
@@ -1398,30 +1787,32 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         same = in;
     }
     if (!same) {
-        fprintf(o, " Without the skill criterion, which the agents bound "
-                   "(*Limitations*), the first tier would be ");
-        first_tier(o, o2, n, J2, x);
-        fprintf(o, ".");
+        fprintf(o,
+                "- **Without the skill criterion**, which the agents "
+                "bound (*Limitations*), the first tier would be%s",
+                t2 == 1 ? " " : ":");
+        first_tier(o, o2, n, J2, x, true);
+        fprintf(o, "%s\n", t2 == 1 ? "." : "");
     }
     int flagged = 0;
     for (int i = 0; i < n; i++)
         flagged += R[i].flags != 0;
     if (flagged) {
         fprintf(o,
-                " %d %s flagged, ranked last whatever %s other "
+                "- **Flagged**, %d, ranked last whatever %s other "
                 "figures:",
-                flagged, flagged == 1 ? "is" : "are",
-                flagged == 1 ? "its" : "their");
+                flagged, flagged == 1 ? "its" : "their");
         int said = 0;
         for (int k = 0; k < n; k++) {
             const rep_reading *y = &R[ord[k]];
             if (!y->flags)
                 continue;
-            fprintf(o, "%s %s (", said++ ? "," : "", y->f.id);
+            fprintf(o, "%s", said++ ? ";\n  - " : "\n  - ");
+            put_name(o, y);
+            fprintf(o, ", on ");
             put_flags(o, y->flags);
-            fprintf(o, ")");
         }
-        fprintf(o, ".");
+        fprintf(o, ".\n");
     }
     board_verdict B[1];
     for (int b = BOARD_SENET; b < NBOARDS; b++) {
@@ -1429,12 +1820,13 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         if (B->k < 2)
             continue;
         fprintf(o,
-                " **%s** Of the %d readings of %s measured here, the first "
-                "tier is ",
+                "- **%s** Of the %d readings of %s measured here, the first "
+                "tier is%s",
                 board_title[b], B->k,
-                b == BOARD_SENET ? "Senet's board" : "the 58 holes");
-        first_tier(o, B->ord, B->k, B->J, B->x);
-        fprintf(o, ".");
+                b == BOARD_SENET ? "Senet's board" : "the 58 holes",
+                tier1_count(B->ord, B->k, B->J) == 1 ? " " : ":");
+        first_tier(o, B->ord, B->k, B->J, B->x, true);
+        fprintf(o, "%s\n", tier1_count(B->ord, B->k, B->J) == 1 ? "." : "");
     }
     abstract_stopped(o, R, n, V, nv, st);
     int lo = -1, hi = -1;
@@ -1447,19 +1839,25 @@ static void print_abstract(FILE *o, const rep_reading *R, int n,
         if (hi < 0 || v > R[hi].vm[0].c[KEMET_CRIT_SKILL].value)
             hi = i;
     }
-    if (lo >= 0 && lo != hi)
+    if (lo >= 0 && lo != hi) {
         fprintf(o,
-                " Against %s, the strong agent's better choices decide "
-                "from %.2f (%.2f–%.2f) of the games (%s) to %.2f "
-                "(%.2f–%.2f) (%s); the rest are decided by the throws and "
-                "by play that %s sees as well.",
+                "- **Skill**: against %s, the strong agent's better "
+                "choices decide from %.2f (%.2f–%.2f) of the games, in ",
                 st->s.weak[0], R[lo].vm[0].c[KEMET_CRIT_SKILL].value,
                 R[lo].vm[0].c[KEMET_CRIT_SKILL].lo,
-                R[lo].vm[0].c[KEMET_CRIT_SKILL].hi, R[lo].f.id,
+                R[lo].vm[0].c[KEMET_CRIT_SKILL].hi);
+        put_name(o, &R[lo]);
+        fprintf(o, ", to %.2f (%.2f–%.2f), in ",
                 R[hi].vm[0].c[KEMET_CRIT_SKILL].value,
                 R[hi].vm[0].c[KEMET_CRIT_SKILL].lo,
-                R[hi].vm[0].c[KEMET_CRIT_SKILL].hi, R[hi].f.id, st->s.weak[0]);
-    fprintf(o, " These are findings about the rules as these agents play "
+                R[hi].vm[0].c[KEMET_CRIT_SKILL].hi);
+        put_name(o, &R[hi]);
+        fprintf(o,
+                "; the rest are decided by the throws and by play that %s "
+                "sees as well.\n",
+                st->s.weak[0]);
+    }
+    fprintf(o, "\nThese are findings about the rules as these agents play "
                "them, not about which reading is the ancient one "
                "(*Limitations*).\n\n");
 }
@@ -1531,8 +1929,10 @@ static void print_sources(FILE *o, const rep_reading *R, int n) {
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
-        fprintf(o, "- **%s** (%s): ", R[i].title,
-                f && f->source_kind ? f->source_kind : "not given");
+        fprintf(o, "- **");
+        put_name(o, &R[i]);
+        fprintf(
+            o, "** (%s): ", f && f->source_kind ? f->source_kind : "not given");
         if (!f || !f->reference)
             fprintf(o, "no publication is known.\n");
         for (const char *l = f ? f->reference : NULL; l && *l;) {
@@ -1631,46 +2031,51 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
     fprintf(o, "## The readings measured\n\n"
                "Each ruleset is one published reading of its board's "
                "rules, as kemet plays it (docs/rules); `kemet rules ID` "
-               "gives its rules in full. *Source*: the kind of source its "
+               "gives its rules in full. The report names each by its "
+               "title, its author where the title does not, and its year; "
+               "the tables by its id. *Source*: the kind of source its "
                "rules come from, as its file says (`source-kind`, "
                "docs/rulesets.md): a scholar's publication weighs more "
                "than a rules sheet, a ruleset of Ludii's without a source, "
                "or a comment under a web page; a board kemet drew is a "
-               "reconstruction of its own. *Evaluation*: what its agents "
-               "judge positions by (*The agents*, under *How it is "
-               "measured*): its network, named by the hash of its text as "
-               "the kept measurement's lines name it, or the linear "
-               "weights; an exact endgame table and a race database where "
-               "they are in use.\n\n| ruleset | game | rules by | "
-               "source | what sets it apart | evaluation |\n"
-               "|---|---|---|---|---|---|\n");
+               "reconstruction of its own.\n\n| ruleset | reading | source "
+               "|\n|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
         own |= f && f->board_note;
-        fprintf(o, "| %s | %s | ", R[i].f.id, R[i].title);
-        if (f && f->author && f->year)
-            fprintf(o, "%s, %d", f->author, f->year);
-        else if (f && f->author)
-            fprintf(o, "%s, year not given", f->author);
-        else
-            fprintf(o, "—");
-        fprintf(o, " | %s", f && f->source_kind ? f->source_kind : "—");
-        fprintf(o, " | %s%s | ", f && f->about ? f->about : "—",
-                f && f->board_note ? " The board is a reconstruction." : "");
-        put_evaluation(o, &R[i]);
-        fprintf(o, " |\n");
+        fprintf(o, "| %s | ", R[i].f.id);
+        put_name(o, &R[i]);
+        fprintf(o, " | %s |\n", f && f->source_kind ? f->source_kind : "—");
         kemet_rules_close(r);
     }
-    fprintf(o, "\n**Where each was published**, and which of its rules "
-               "kemet plays (the rulings named are in docs/rulings.md and "
+    fprintf(o, "\n**What each was played with**: what its agents judge "
+               "positions by (*The agents*, under *How it is measured*): "
+               "its network, named by the hash of its text as the kept "
+               "measurement's lines name it, or the linear weights; an "
+               "exact endgame table and a race database where they are in "
+               "use.\n\n| ruleset | evaluation |\n|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(o, "| %s | ", R[i].f.id);
+        put_evaluation(o, &R[i]);
+        fprintf(o, " |\n");
+    }
+    fprintf(o, "\n**Who each is by, what sets it apart and where it was "
+               "published**, and which of its rules kemet plays (the "
+               "rulings named are in docs/rulings.md and "
                "docs/reconstructions.md; docs/rules/ID.md traces each rule "
                "to the code and the test that covers it):\n\n");
     for (int i = 0; i < n; i++) {
         kemet_rules *r = open_reading(R[i].base);
         const kemet_info *f = r ? kemet_rules_info(r) : NULL;
-        fprintf(o, "- **%s**: %s.\n", R[i].f.id,
+        fprintf(o, "- **");
+        put_name(o, &R[i]);
+        fprintf(o, "**");
+        if (f && f->author && title_names(f->title, f->author))
+            fprintf(o, ", by %s", f->author); /* in full */
+        fprintf(o, ": %s%s Published: %s.\n", f && f->about ? f->about : "",
+                f && f->board_note ? " The board is a reconstruction." : "",
                 f && f->source ? f->source : "not given");
         kemet_rules_close(r);
     }
@@ -1688,35 +2093,39 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
 static void print_units(FILE *o, const rep_reading *R, int n) {
     kemet_measured m[REPORT_MAX_SETS];
     const char *id[REPORT_MAX_SETS];
+    char *name[REPORT_MAX_SETS];
+    const char *said[REPORT_MAX_SETS];
     for (int i = 0; i < n; i++) {
         m[i] = R[i].vm[0];
         id[i] = R[i].f.id;
+        name[i] = name_of(&R[i]);
+        said[i] = name[i] ? name[i] : id[i];
     }
-    vw_units_varied(o, m, id, n);
+    vw_units_varied(o, m, id, said, n);
+    for (int i = 0; i < n; i++)
+        free(name[i]);
 }
 
 /* The verdict, with those of the nsv other seeds kept. */
 static void print_verdict(FILE *o, rep_reading *R, int n,
                           const seed_verdict *sv, int nsv, const settings *st) {
-    int ord[REPORT_MAX_SETS], weak[REPORT_MAX_SETS];
+    int ord[REPORT_MAX_SETS];
+    const rep_reading *x[REPORT_MAX_SETS];
+    kemet_judged jv[REPORT_MAX_SETS];
+    kemet_measured mv[REPORT_MAX_SETS];
     for (int i = 0; i < n; i++) {
         ord[R[i].vj[0].place - 1] = i;
-        weak[R[i].vj[1].place - 1] = i;
+        x[i] = &R[i];
+        jv[i] = R[i].vj[0];
+        mv[i] = R[i].vm[0];
     }
     fprintf(o, "## Verdict\n\n");
-    verdict_head(o);
-    for (int k = 0; k < n; k++)
-        verdict_row(o, R[ord[k]].f.id, &R[ord[k]].vj[0], &R[ord[k]].vm[0]);
-    fprintf(o, "\nEach cell: the figure with its 95%% interval, then its "
-               "cost in square brackets; a flagged figure in bold. The "
-               "figures are those of the criteria table above; the probe "
-               "shown is the simple strategy that comes nearest "
-               "search.\n\n**Each reconstruction's weakest point**:\n\n");
-    kemet_judged jv[REPORT_MAX_SETS];
-    for (int i = 0; i < n; i++)
-        jv[i] = R[i].vj[0];
+    verdict_tables(o, x, jv, mv, ord, n);
+    fprintf(o, "**Each reconstruction's weakest point**:\n\n");
     for (int k = 0; k < n; k++) {
-        fprintf(o, "- **%s**: ", R[ord[k]].f.id);
+        fprintf(o, "- **");
+        put_name(o, &R[ord[k]]);
+        fprintf(o, "**: ");
         weakest(o, &R[ord[k]], jv, n, ord[k]);
         fprintf(o, ".\n");
     }
@@ -1727,31 +2136,50 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
     }
     long opp = 0;
     double tau = kemet_tau_b(ts, tw, n, &opp);
-    fprintf(o, "\n**How the verdict depends on the agents.** Judged on the "
+    fprintf(o, "\n**How the verdict depends on the agents and on the "
+               "seed.** Each ruleset's tier in this verdict; judged on the "
                "same criteria with the weak self-play's figures (balance "
                "from the raw result, decisions, length, tension and the "
                "stopped share of weak play; the skill and the probes, which "
-               "need the strong agent, are the same in both), the tiers "
-               "are:");
-    for (int k = 0; k < n; k++)
-        fprintf(o, "%s %s (%d)", k ? "," : "", R[weak[k]].f.id,
-                R[weak[k]].vj[1].tier);
+               "need the strong agent, are the same in both)");
+    for (int k = 0; k < nsv; k++)
+        fprintf(o,
+                "%s the same settings at seed %llu (measured by a run "
+                "kept in `%s`)",
+                k == nsv - 1 ? "; and" : ";", (unsigned long long)sv[k].seed,
+                st->save);
+    fprintf(o, ":\n\n| ruleset | tier | weak self-play |");
+    for (int k = 0; k < nsv; k++)
+        fprintf(o, " seed %llu |", (unsigned long long)sv[k].seed);
+    fprintf(o, "\n|---|---|---|");
+    for (int k = 0; k < nsv; k++)
+        fprintf(o, "---|");
+    fprintf(o, "\n");
+    for (int q = 0; q < n; q++) {
+        int i = ord[q];
+        fprintf(o, "| %s | %d%s | %d |", R[i].f.id, R[i].vj[0].tier,
+                R[i].vj[0].flags ? ", flagged" : "", R[i].vj[1].tier);
+        for (int k = 0; k < nsv; k++)
+            fprintf(o, " %d%s |", sv[k].tier[i],
+                    sv[k].flags[i] ? ", flagged" : "");
+        fprintf(o, "\n");
+    }
     if (isnan(tau))
-        fprintf(o, "; Kendall's tau-b between the two is undefined (one "
-                   "puts every ruleset in one tier)");
+        fprintf(o, "\nKendall's tau-b between this verdict and the weak "
+                   "self-play's is undefined (one puts every ruleset in one "
+                   "tier)");
     else
         fprintf(o,
-                "; Kendall's tau-b between the two verdicts' tiers is "
-                "%.2f (1 would be the same order)",
+                "\nKendall's tau-b between this verdict's tiers and the weak "
+                "self-play's is %.2f (1 would be the same order)",
                 tau);
-    fprintf(o, "; %ld pair%s of rulesets %s in opposite tiers.\n\n", opp,
+    fprintf(o, "; %ld pair%s of rulesets %s in opposite tiers.", opp,
             opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
-    fprintf(o, "**How it moves with the seed.** ");
     if (nsv == 0)
-        fprintf(o, "No other seed's measurements of these settings were "
+        fprintf(o, " No other seed's measurements of these settings were "
                    "found. Run the same command with another `--seed` and "
                    "the same `--save` folder, and each report compares the "
-                   "verdicts of the seeds kept there.\n\n");
+                   "verdicts of the seeds kept there.");
     for (int k = 0; k < nsv; k++) {
         const seed_verdict *v = &sv[k];
         double mine[REPORT_MAX_SETS], theirs[REPORT_MAX_SETS];
@@ -1761,28 +2189,18 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
         }
         long opp_k = 0;
         double tau_k = kemet_tau_b(mine, theirs, n, &opp_k);
-        fprintf(o,
-                "%sThe same settings at seed %llu (measured by a run kept in "
-                "`%s`) give the tiers:",
-                k ? " " : "", (unsigned long long)v->seed, st->save);
-        for (int q = 0; q < n; q++) {
-            int i = v->ord[q];
-            fprintf(o, "%s %s (%d%s)", q ? "," : "", R[i].f.id, v->tier[i],
-                    v->flags[i] ? ", flagged" : "");
-        }
         if (isnan(tau_k))
-            fprintf(o, "; Kendall's tau-b against this seed's is undefined");
+            fprintf(o, " Against seed %llu's tiers it is undefined",
+                    (unsigned long long)v->seed);
         else
-            fprintf(o, "; Kendall's tau-b against this seed's tiers is %.2f",
-                    tau_k);
+            fprintf(o, " Against seed %llu's tiers it is %.2f",
+                    (unsigned long long)v->seed, tau_k);
         fprintf(o,
                 ", and %ld pair%s of rulesets %s in opposite strict "
                 "order.",
                 opp_k, opp_k == 1 ? "" : "s", opp_k == 1 ? "is" : "are");
     }
-    if (nsv)
-        fprintf(o, "\n\n");
-    fprintf(o, "**How it depends on each criterion.** Leaving one "
+    fprintf(o, "\n\n**How it depends on each criterion.** Leaving one "
                "criterion out in turn, the first tier is:\n\n");
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         int t[REPORT_MAX_SETS];
@@ -1792,10 +2210,12 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
         for (int i = 0; i < n; i++)
             m[i] = R[i].vm[0];
         kemet_verdict(m, n, c, J, t);
-        fprintf(o, "- without %s:", kemet_criterion_info(c)->name);
-        for (int k = 0; k < n && J[t[k]].tier == 1; k++)
-            fprintf(o, "%s %s%s", k ? "," : "", R[t[k]].f.id,
-                    J[t[k]].flags ? " (flagged)" : "");
+        fprintf(o, "- without %s: ", kemet_criterion_info(c)->name);
+        for (int k = 0; k < n && J[t[k]].tier == 1; k++) {
+            fprintf(o, "%s", k ? "; " : "");
+            put_name(o, &R[t[k]]);
+            fprintf(o, "%s", J[t[k]].flags ? " (flagged)" : "");
+        }
         fprintf(o, ".\n");
     }
     fputc('\n', o);
@@ -1916,16 +2336,21 @@ static void print_precision(FILE *o, const rep_reading *R, int n,
                             const settings *st) {
     double h = st->s.precision;
     fprintf(o,
-            "\n## Precision reached\n\nThe games each figure took and the "
+            "\n## Appendix: precision reached\n\nThe games each figure took "
+            "and the "
             "half-width of its 95%% interval; \\* marks a half-width over "
             "its target (±%.3f; the median ±%.0f%% of itself; LeadChange "
             "±%.4f). A starred figure that took the cap (%ld games) was "
             "stopped by it; one that took fewer was sized by its last "
             "sizing (the %dth) from a spread that proved too small; its "
-            "interval is over all its games either way.\n\n| ruleset | "
-            "strong self-play, games | P1 score | median length | "
-            "LeadChange | strong vs weak, games | score | luck share | "
-            "ladder steps, games | widest step | probes, games | widest "
+            "interval is over all its games either way. The games of "
+            "strong self-play (*self-play*) and the half-widths of its "
+            "figures; the games of the strong agent against the weak (*vs "
+            "weak*) and the half-widths of its score and the luck share; "
+            "the games of the ladder's steps and the widest step's "
+            "half-width; the same of the probes.\n\n| ruleset | "
+            "self-play | P1 score | median length | LeadChange | vs weak | "
+            "score | luck share | ladder | widest step | probes | widest "
             "probe |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
             h, 100 * KEMET_STUDY_MEDIAN_REL * h, h / KEMET_STUDY_LEAD_DIV,
             st->s.most, KEMET_STUDY_ROUNDS);
@@ -2349,12 +2774,11 @@ static void print_headroom(FILE *o, const rep_reading *R, int n,
             "in each variant in the first tier of its board's readings "
             "(*Which Senet?*, *Which 58 holes?*), it played %s, in pairs of "
             "games that throw alike with the seats swapped, "
-            "the luck taken out, to ±%.3g as the other matches are. The "
-            "skill figure is *saturated* for these agents where the "
-            "stronger one's score lies within 0.49–0.51 (it finds no more "
-            "than a hundredth of a game to gain); elsewhere the figures of "
-            "skill measured with %s are lower bounds, and the gain is what "
-            "the stronger agent still finds.\n\n"
+            "the luck taken out, to ±%.3g as the other matches are. Where "
+            "the skill figure is saturated (*Glossary*), the stronger agent "
+            "finds no more than a hundredth of a game to gain; elsewhere "
+            "the figures of skill measured with %s are lower bounds, and "
+            "the gain is what the stronger agent still finds.\n\n"
             "| ruleset | %s vs %s, luck-adjusted | games | the skill figure "
             "|\n|---|---|---|---|\n",
             st->s.strong, st->headroom, st->s.precision, st->s.strong,
@@ -2468,6 +2892,120 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
     }
 }
 
+/* The appendix "Time": each part's seconds, of each ruleset and variant,
+ * of the rule changes and of the headroom matches, and the wall time
+ * (`earlier`: how many were measured by earlier runs). */
+static void print_time(FILE *o, const rep_reading *R, int n,
+                       const rep_reading *V, int nv, const rep_reading *C,
+                       int nc, const rep_reading *H, int nh, const settings *st,
+                       double secs, int threads, int earlier) {
+    fprintf(o, "\n## Appendix: time\n\n%s\n\n| ruleset |",
+            cli_mpi_size() > 1
+                ? "Wall-clock seconds of each part (the parts played one "
+                  "after another, each dealt over the processes)."
+            : st->save
+                ? "Seconds of each part: its games' time on their threads, "
+                  "summed (each ruleset's parts are played together in two "
+                  "pools dealt game by game over the threads, so a part has "
+                  "no wall time of its own); the total wall time is given "
+                  "above."
+                : "Seconds of each part: its games' time on their threads, "
+                  "summed (the parts of every ruleset are played together "
+                  "in two pools dealt game by game over the threads, so a "
+                  "part has no wall time of its own); the total wall time "
+                  "is given above.");
+    for (int k = 0; k < KEMET_PARTS; k++)
+        fprintf(o, " %s |", kemet_part_name(k));
+    fprintf(o, " all | exact endgame table |\n|---|");
+    for (int k = 0; k < KEMET_PARTS; k++)
+        fprintf(o, "---|");
+    fprintf(o, "---|---|\n");
+    double sum[KEMET_PARTS] = {0}, base = 0;
+    for (int i = 0; i < n + nv; i++) {
+        const rep_reading *x = i < n ? &R[i] : &V[i - n];
+        if (i == n) { /* the rulesets named, then the variants */
+            fprintf(o, "| **the %d ruleset%s** |", n, n == 1 ? "" : "s");
+            for (int k = 0; k < KEMET_PARTS; k++)
+                fprintf(o, " %.1f |", sum[k]);
+            fprintf(o, " **%.1f** | |\n", base);
+        }
+        fprintf(o, "| %s |", x->f.id);
+        for (int k = 0; k < KEMET_PARTS; k++) {
+            fprintf(o, " %.1f |", x->part_secs[k]);
+            sum[k] += x->part_secs[k];
+        }
+        fprintf(o, " %.1f |", x->secs);
+        base += i < n ? x->secs : 0;
+        if (x->f.table_pieces)
+            fprintf(o, " %d pieces a side |\n", x->f.table_pieces);
+        else
+            fprintf(o, " none |\n");
+    }
+    if (nc > 0) { /* the rule changes, in one line */
+        double part[KEMET_PARTS] = {0}, whole = 0;
+        for (int i = 0; i < nc; i++) {
+            for (int k = 0; k < KEMET_PARTS; k++) {
+                part[k] += C[i].part_secs[k];
+                sum[k] += C[i].part_secs[k];
+            }
+            whole += C[i].secs;
+        }
+        int nctl = 0;
+        for (int i = 0; i < nc; i++)
+            nctl += C[i].control;
+        if (nctl)
+            fprintf(o,
+                    "| the %d rule changes and %d control%s (What each rule "
+                    "does) |",
+                    nc - nctl, nctl, nctl == 1 ? "" : "s");
+        else
+            fprintf(o, "| the %d rule changes (What each rule does) |", nc);
+        for (int k = 0; k < KEMET_PARTS; k++)
+            fprintf(o, " %.1f |", part[k]);
+        fprintf(o, " %.1f | none |\n", whole);
+    }
+    if (nh > 0) { /* the headroom studies, in one line */
+        double whole = 0;
+        for (int i = 0; i < nh; i++) {
+            for (int k = 0; k < KEMET_PARTS; k++)
+                sum[k] += H[i].part_secs[k];
+            whole += H[i].secs;
+        }
+        fprintf(o, "| the %d headroom matches (%s vs %s) |", nh, st->headroom,
+                st->s.strong);
+        for (int k = 0; k < KEMET_PARTS; k++)
+            fprintf(o, " %.1f |", k == KEMET_PART_HEAD ? whole : 0.0);
+        fprintf(o, " %.1f | as the ruleset's |\n", whole);
+    }
+    fprintf(o, "| **all** |");
+    double all = 0;
+    for (int k = 0; k < KEMET_PARTS; k++) {
+        fprintf(o, " %.1f |", sum[k]);
+        all += sum[k];
+    }
+    fprintf(o, " **%.1f** | |\n\n", cli_mpi_size() > 1 ? secs : all);
+    if (cli_mpi_size() == 1 && earlier)
+        fprintf(o,
+                "The games took %.1f s of thread time, and %.1f s of wall "
+                "time, the sum of each ruleset's own measurement: %d of "
+                "them were measured by earlier runs, each on its own "
+                "threads and alongside whatever else the machine ran then, "
+                "so the two are not compared here.\n\n",
+                all, secs, earlier);
+    else if (cli_mpi_size() == 1 && secs > 0)
+        fprintf(o,
+                "The games took %.1f s of thread time in %.1f s of wall "
+                "time on %d thread%s: %.0f%% of the threads' time (the "
+                "rest went to the measures between the pools, to the "
+                "threads waiting at a pool's end, and to other programs "
+                "on the machine).\n\n",
+                all, secs, threads, threads == 1 ? "" : "s",
+                100 * all / (secs * threads));
+    fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
+               "the chances, the luck and the search are exact in the "
+               "positions it covers.\n\n");
+}
+
 static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                      rep_reading *C, int nc, const rep_reading *H, int nh,
                      const settings *st, const char *link, int argc,
@@ -2504,6 +3042,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                          : "rulesets");
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
     print_readings(o, R, n);
+    print_glossary(o, st);
     print_method(o, st);
     print_verdict(o, R, n, sv, nsv, st);
 
@@ -2664,11 +3203,10 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
 
     fprintf(o,
             "\n### Luck and skill\n\n| ruleset | %s vs %s, luck-adjusted | "
-            "raw score | luck share | games to lead | SkillTrace "
-            "(Ludii's, %ld games a match) | kemet's trace (the same "
-            "games, luck-adjusted) |\n"
+            "raw score | luck share | games to lead | SkillTrace | "
+            "kemet's trace |\n"
             "|---|---|---|---|---|---|---|\n",
-            st->s.strong, st->s.weak[0], st->s.trace_games);
+            st->s.strong, st->s.weak[0]);
     for (int i = 0; i < n; i++) {
         const kemet_match_figures *h = &R[i].f.head;
         fprintf(o, "| %s |", R[i].f.id);
@@ -2689,28 +3227,31 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         else
             fprintf(o, " %.3f |\n", R[i].f.skill_trace_adj);
     }
-    fprintf(o, "\nIn words:\n\n");
+    fprintf(o,
+            "\nSkillTrace is Ludii's, %ld games a match; kemet's trace, the "
+            "same games luck-adjusted.\n\nIn words (the terms: "
+            "*Glossary*):\n\n",
+            st->s.trace_games);
     for (int i = 0; i < n; i++) {
         const kemet_match_figures *h = &R[i].f.head;
-        fprintf(o,
-                "- **%s**: the throws' luck explains about %.0f%% of the "
-                "variance of a game's result; ",
-                R[i].f.id, 100 * h->luck_share.value);
+        fprintf(o, "- **");
+        put_name(o, &R[i]);
+        fprintf(o, "**: the luck share is about %.0f%%; ",
+                100 * h->luck_share.value);
         if (!shown_better(h))
             fprintf(o,
                     "%s is not shown to be better than %s: it scores "
-                    "%.3f (%.3f–%.3f) with the luck taken out.\n",
+                    "%.3f (%.3f–%.3f), luck-adjusted.\n",
                     h->upper, h->lower, h->stats.adj.score,
                     fmax(0, h->stats.adj.lo), fmin(1, h->stats.adj.hi));
         else
             fprintf(o,
-                    "%s scores %.3f (%.3f–%.3f) against %s with the luck "
-                    "taken out, so its better choices decide about %.0f%% "
-                    "of the games, and it needs a match of about %.0f "
-                    "game%s to be ahead at the end 19 times in 20.\n",
+                    "%s scores %.3f (%.3f–%.3f) against %s, "
+                    "luck-adjusted: its skill is about %.2f, and it needs "
+                    "about %.0f game%s to lead.\n",
                     h->upper, h->stats.adj.score, h->stats.adj.lo,
                     fmin(1, h->stats.adj.hi), h->lower,
-                    100 * edge_of(h->stats.adj.score), R[i].f.games_to_lead,
+                    edge_of(h->stats.adj.score), R[i].f.games_to_lead,
                     R[i].f.games_to_lead == 1 ? "" : "s");
     }
     for (int i = 0; i < n; i++)
@@ -2754,22 +3295,27 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                "cell Ludii's y, the stronger agent's mean utility (win 1, "
                "draw 0, loss −1), then kemet's, the same games' utility "
                "with the throws' luck taken out, with its 95%% "
-               "interval:\n\n| ruleset |");
-    for (int k = 0; k < KEMET_STUDY_TRACE; k++)
-        fprintf(o, " %ld vs %ld |", st->s.trace_base << (k + 1),
-                st->s.trace_base << k);
-    fprintf(o, "\n|---|");
-    for (int k = 0; k < KEMET_STUDY_TRACE; k++)
-        fprintf(o, "---|");
-    fputc('\n', o);
-    for (int i = 0; i < n; i++) {
-        fprintf(o, "| %s |", R[i].f.id);
-        for (int k = 0; k < KEMET_STUDY_TRACE; k++) {
-            const kemet_stat *a = &R[i].f.trace_adj[k];
-            fprintf(o, " %+.2f; %+.2f (%+.2f–%+.2f) |", R[i].f.trace_y[k],
-                    a->value, a->lo, a->hi);
-        }
+               "interval; the first matches, then the rest:\n");
+    for (int half = 0; half < 2; half++) {
+        int k0 = half ? KEMET_STUDY_TRACE / 2 : 0,
+            k1 = half ? KEMET_STUDY_TRACE : KEMET_STUDY_TRACE / 2;
+        fprintf(o, "\n| ruleset |");
+        for (int k = k0; k < k1; k++)
+            fprintf(o, " %ld vs %ld |", st->s.trace_base << (k + 1),
+                    st->s.trace_base << k);
+        fprintf(o, "\n|---|");
+        for (int k = k0; k < k1; k++)
+            fprintf(o, "---|");
         fputc('\n', o);
+        for (int i = 0; i < n; i++) {
+            fprintf(o, "| %s |", R[i].f.id);
+            for (int k = k0; k < k1; k++) {
+                const kemet_stat *a = &R[i].f.trace_adj[k];
+                fprintf(o, " %+.2f; %+.2f (%+.2f–%+.2f) |", R[i].f.trace_y[k],
+                        a->value, a->lo, a->hi);
+            }
+            fputc('\n', o);
+        }
     }
 
     fprintf(o,
@@ -2794,53 +3340,65 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                 if (!flagged)
                     fprintf(o, "\nWhat each flag rests on:\n\n");
                 flagged = true;
-                fprintf(o, "- %s, %s: ", R[i].f.id,
-                        kemet_criterion_info(c)->name);
+                fprintf(o, "- ");
+                put_name(o, &R[i]);
+                fprintf(o, ", on %s: ", kemet_criterion_info(c)->name);
                 flag_detail(o, c, &R[i].vm[0].c[c]);
                 fprintf(o, ".\n");
             }
-    print_precision(o, R, n, st);
+    fprintf(o, "\nThe games each figure took and the precision it reached "
+               "are in *Appendix: precision reached*.\n");
 
     print_boards(o, R, n, V, nv);
 
     if (nv > 0) {
-        fprintf(o,
-                "\n## Options and variants\n\nEach variant measured as "
-                "its own game, the same way, but for the skill ladder and "
-                "SkillTrace, which this table does not show (name a "
-                "variant as a ruleset to have them): the base rulesets "
-                "first, then the variants. *No choice %%*: the throws "
-                "that leave no choice, lost or forced, as a share of all "
-                "throws.\n\n| ruleset | P1 score, "
-                "luck-adjusted | median turns | no choice %% | luck share "
-                "| LeadChange | %s vs %s | flags |\n"
-                "|---|---|---|---|---|---|---|---|\n",
-                st->s.strong, st->s.weak[0]);
-        for (int pass = 0; pass < 2; pass++)
-            for (int i = 0; i < (pass ? nv : n); i++) {
-                const rep_reading *x = pass ? &V[i] : &R[i];
-                /* the groups: the Senets (with and without the rethrow)
-                 * and every base of a variant */
-                bool show = pass == 1 || strncmp(x->f.id, "senet-", 6) == 0;
-                for (int k = 0; !pass && k < nv && !show; k++)
-                    show = strcmp(V[k].base, x->f.id) == 0;
-                if (!show)
-                    continue;
-                const kemet_selfplay_figures *S = &x->f.strong;
-                fprintf(o, "| %s |", x->f.id);
-                md_stat(o, &S->p1_adjusted, 1, 3);
-                fprintf(o, " ");
-                put_figure(o, KEMET_CRIT_LENGTH, &S->median);
-                fprintf(o, " | %.0f |",
-                        100 * (S->analysis.forced_moves.value +
-                               S->analysis.lost_throws.value));
-                md_unit(o, &x->f.head.luck_share);
-                md_unit(o, &S->analysis.lead_change);
-                md_est(o, &x->f.head.stats.adj);
-                fprintf(o, " ");
-                put_flags(o, x->flags);
-                fprintf(o, " |\n");
-            }
+        fprintf(o, "\n## Options and variants\n\nEach variant measured as "
+                   "its own game, the same way, but for the skill ladder and "
+                   "SkillTrace, which these tables do not show (name a "
+                   "variant as a ruleset to have them): the base rulesets "
+                   "first, then the variants; the outcome, the length and the "
+                   "flags in one table, the luck and the skill in another. *No "
+                   "choice %%*: the throws that leave no choice, lost or "
+                   "forced, as a share of all throws.\n");
+        for (int tab = 0; tab < 2; tab++) {
+            if (tab == 0)
+                fprintf(o, "\n| ruleset | P1 score, luck-adjusted | median "
+                           "turns | no choice %% | flags |\n"
+                           "|---|---|---|---|---|\n");
+            else
+                fprintf(o,
+                        "\n| ruleset | luck share | LeadChange | %s vs %s "
+                        "|\n|---|---|---|---|\n",
+                        st->s.strong, st->s.weak[0]);
+            for (int pass = 0; pass < 2; pass++)
+                for (int i = 0; i < (pass ? nv : n); i++) {
+                    const rep_reading *x = pass ? &V[i] : &R[i];
+                    /* the groups: the Senets (with and without the
+                     * rethrow) and every base of a variant */
+                    bool show = pass == 1 || strncmp(x->f.id, "senet-", 6) == 0;
+                    for (int k = 0; !pass && k < nv && !show; k++)
+                        show = strcmp(V[k].base, x->f.id) == 0;
+                    if (!show)
+                        continue;
+                    const kemet_selfplay_figures *S = &x->f.strong;
+                    fprintf(o, "| %s |", x->f.id);
+                    if (tab == 0) {
+                        md_stat(o, &S->p1_adjusted, 1, 3);
+                        fprintf(o, " ");
+                        put_figure(o, KEMET_CRIT_LENGTH, &S->median);
+                        fprintf(o, " | %.0f | ",
+                                100 * (S->analysis.forced_moves.value +
+                                       S->analysis.lost_throws.value));
+                        put_flags(o, x->flags);
+                        fprintf(o, " |\n");
+                    } else {
+                        md_unit(o, &x->f.head.luck_share);
+                        md_unit(o, &S->analysis.lead_change);
+                        md_est(o, &x->f.head.stats.adj);
+                        fprintf(o, "\n");
+                    }
+                }
+        }
         bool kendall = false, robinson = false;
         for (int i = 0; i < n; i++) {
             kendall |= strcmp(R[i].f.id, "senet-kendall") == 0;
@@ -2852,113 +3410,11 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     }
     print_changes(o, R, n, C, nc, st);
     print_ludii(o, st->ludii, st->nludii);
-    fprintf(o, "\n## Time\n\n%s\n\n| ruleset |",
-            cli_mpi_size() > 1
-                ? "Wall-clock seconds of each part (the parts played one "
-                  "after another, each dealt over the processes)."
-            : st->save
-                ? "Seconds of each part: its games' time on their threads, "
-                  "summed (each ruleset's parts are played together in two "
-                  "pools dealt game by game over the threads, so a part has "
-                  "no wall time of its own); the total wall time is given "
-                  "above."
-                : "Seconds of each part: its games' time on their threads, "
-                  "summed (the parts of every ruleset are played together "
-                  "in two pools dealt game by game over the threads, so a "
-                  "part has no wall time of its own); the total wall time "
-                  "is given above.");
-    for (int k = 0; k < KEMET_PARTS; k++)
-        fprintf(o, " %s |", kemet_part_name(k));
-    fprintf(o, " all | exact endgame table |\n|---|");
-    for (int k = 0; k < KEMET_PARTS; k++)
-        fprintf(o, "---|");
-    fprintf(o, "---|---|\n");
-    double sum[KEMET_PARTS] = {0}, base = 0;
-    for (int i = 0; i < n + nv; i++) {
-        const rep_reading *x = i < n ? &R[i] : &V[i - n];
-        if (i == n) { /* the rulesets named, then the variants */
-            fprintf(o, "| **the %d ruleset%s** |", n, n == 1 ? "" : "s");
-            for (int k = 0; k < KEMET_PARTS; k++)
-                fprintf(o, " %.1f |", sum[k]);
-            fprintf(o, " **%.1f** | |\n", base);
-        }
-        fprintf(o, "| %s |", x->f.id);
-        for (int k = 0; k < KEMET_PARTS; k++) {
-            fprintf(o, " %.1f |", x->part_secs[k]);
-            sum[k] += x->part_secs[k];
-        }
-        fprintf(o, " %.1f |", x->secs);
-        base += i < n ? x->secs : 0;
-        if (x->f.table_pieces)
-            fprintf(o, " %d pieces a side |\n", x->f.table_pieces);
-        else
-            fprintf(o, " none |\n");
-    }
-    if (nc > 0) { /* the rule changes, in one line */
-        double part[KEMET_PARTS] = {0}, whole = 0;
-        for (int i = 0; i < nc; i++) {
-            for (int k = 0; k < KEMET_PARTS; k++) {
-                part[k] += C[i].part_secs[k];
-                sum[k] += C[i].part_secs[k];
-            }
-            whole += C[i].secs;
-        }
-        int nctl = 0;
-        for (int i = 0; i < nc; i++)
-            nctl += C[i].control;
-        if (nctl)
-            fprintf(o,
-                    "| the %d rule changes and %d control%s (What each rule "
-                    "does) |",
-                    nc - nctl, nctl, nctl == 1 ? "" : "s");
-        else
-            fprintf(o, "| the %d rule changes (What each rule does) |", nc);
-        for (int k = 0; k < KEMET_PARTS; k++)
-            fprintf(o, " %.1f |", part[k]);
-        fprintf(o, " %.1f | none |\n", whole);
-    }
-    if (nh > 0) { /* the headroom studies, in one line */
-        double whole = 0;
-        for (int i = 0; i < nh; i++) {
-            for (int k = 0; k < KEMET_PARTS; k++)
-                sum[k] += H[i].part_secs[k];
-            whole += H[i].secs;
-        }
-        fprintf(o, "| the %d headroom matches (%s vs %s) |", nh, st->headroom,
-                st->s.strong);
-        for (int k = 0; k < KEMET_PARTS; k++)
-            fprintf(o, " %.1f |", k == KEMET_PART_HEAD ? whole : 0.0);
-        fprintf(o, " %.1f | as the ruleset's |\n", whole);
-    }
-    fprintf(o, "| **all** |");
-    double all = 0;
-    for (int k = 0; k < KEMET_PARTS; k++) {
-        fprintf(o, " %.1f |", sum[k]);
-        all += sum[k];
-    }
-    fprintf(o, " **%.1f** | |\n\n", cli_mpi_size() > 1 ? secs : all);
-    if (cli_mpi_size() == 1 && earlier)
-        fprintf(o,
-                "The games took %.1f s of thread time, and %.1f s of wall "
-                "time, the sum of each ruleset's own measurement: %d of "
-                "them were measured by earlier runs, each on its own "
-                "threads and alongside whatever else the machine ran then, "
-                "so the two are not compared here.\n\n",
-                all, secs, earlier);
-    else if (cli_mpi_size() == 1 && secs > 0)
-        fprintf(o,
-                "The games took %.1f s of thread time in %.1f s of wall "
-                "time on %d thread%s: %.0f%% of the threads' time (the "
-                "rest went to the measures between the pools, to the "
-                "threads waiting at a pool's end, and to other programs "
-                "on the machine).\n\n",
-                all, secs, threads, threads == 1 ? "" : "s",
-                100 * all / (secs * threads));
-    fprintf(o, "Where a ruleset has an exact endgame table (`kemet solve`), "
-               "the chances, the luck and the search are exact in the "
-               "positions it covers.\n\n");
+    fprintf(o, "\nThe time each part took is in *Appendix: time*.\n\n");
     print_limits(o, R, n, st);
     print_references(o, R, n);
+    print_time(o, R, n, V, nv, C, nc, H, nh, st, secs, threads, earlier);
+    print_precision(o, R, n, st);
 }
 
 static void csv_stat(FILE *o, const kemet_stat *s) {

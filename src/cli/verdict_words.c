@@ -105,7 +105,7 @@ static void verdict_scaled(const kemet_measured *m, int n, int c, double f,
 }
 
 void vw_units_varied(FILE *o, const kemet_measured *m, const char *const *id,
-                     int n) {
+                     const char *const *name, int n) {
     if (n < 1)
         return;
     kemet_judged *P = malloc(2 * (size_t)n * sizeof *P);
@@ -133,8 +133,8 @@ void vw_units_varied(FILE *o, const kemet_measured *m, const char *const *id,
             "ones (1: the same order), and the rulesets that change tier or "
             "pass one another within a tier. A flagged ruleset stays last "
             "whatever the units.\n\n"
-            "| criterion | unit | unit halved: tau-b | what changes | unit "
-            "doubled: tau-b | what changes |\n|---|---|---|---|---|---|\n");
+            "| criterion | unit | unit halved: tau-b | unit doubled: tau-b "
+            "|\n|---|---|---|---|\n");
     for (int c = 0; c < KEMET_CRITERIA; c++) {
         if (!costs(c))
             continue;
@@ -146,16 +146,28 @@ void vw_units_varied(FILE *o, const kemet_measured *m, const char *const *id,
                 tj[i] = J[i].tier;
             double tau = kemet_tau_b(tp, tj, n, NULL);
             if (isnan(tau))
-                fprintf(o, " | — | ");
+                fprintf(o, " | —");
             else
-                fprintf(o, " | %.2f | ", tau);
-            put_changes(o, P, pord, J, ord, id, n);
+                fprintf(o, " | %.2f", tau);
         }
         fprintf(o, " |\n");
     }
+    /* what changes, criterion by criterion (ids: they are the tables') */
+    fprintf(o, "\nWhat changes:\n\n");
+    for (int c = 0; c < KEMET_CRITERIA; c++) {
+        if (!costs(c))
+            continue;
+        fprintf(o, "- *%s*:", kemet_criterion_info(c)->name);
+        for (int h = 0; h < 2; h++) {
+            verdict_scaled(m, n, c, h ? 2 : 0.5, J, ord);
+            fprintf(o, "%s ", h ? "; doubled," : " halved,");
+            put_changes(o, P, pord, J, ord, id, n);
+        }
+        fprintf(o, ".\n");
+    }
     /* the first tier, published and under each unit changed */
     fprintf(o, "\nThe first tier, ");
-    put_first(o, P, pord, id, n);
+    put_first(o, P, pord, name, n);
     int moved = 0;
     for (int c = 0; c < KEMET_CRITERIA; c++)
         for (int h = 0; h < 2 && costs(c); h++) {
@@ -163,7 +175,7 @@ void vw_units_varied(FILE *o, const kemet_measured *m, const char *const *id,
             if (same_first(P, J, n))
                 continue;
             fprintf(o, "%s", moved++ ? "; " : " as published, is ");
-            put_first(o, J, ord, id, n);
+            put_first(o, J, ord, name, n);
             fprintf(o, " with %s's unit %s", kemet_criterion_info(c)->name,
                     h ? "doubled" : "halved");
         }

@@ -14,9 +14,10 @@
  * halved, then doubled (kemet_verdict_units), every criterion that costs
  * in turn; a table row per criterion giving, for each, Kendall's tau-b
  * between its tiers and the published ones and the readings that change
- * tier or pass one another within a tier, by name. */
+ * tier or pass one another within a tier, by id (the tables' names)
+ * in a list below the table; the first tier in prose, by name[i]. */
 void vw_units_varied(FILE *o, const kemet_measured *m, const char *const *id,
-                     int n);
+                     const char *const *name, int n);
 
 /* The abstract's sentence on the games the turn cap stopped in a first
  * tier: of the n readings id[i], figures m[i], judged J[i] (the readings
