@@ -711,7 +711,7 @@ static void v_samples(jx *x, const char *key, rep_reading *R, int w, long cap) {
     for (int k = 0; k < S->nsample && !x->bad; k++) {
         if (!v_obj(x, NULL))
             break;
-        v_int(x, "winner", &S->sample_result[k], 0, 2);
+        v_int(x, "result", &S->sample_result[k], KEMET_PLAYING, KEMET_DRAW);
         int n = S->sample_n[k];
         if (v_arr(x, "p1", &n, 0, (int)(2 * cap + 2))) {
             if (!x->o) {
