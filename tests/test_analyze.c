@@ -1304,6 +1304,8 @@ static void json_refused(void **state) {
         {"\"value\":", "\"value\":\"x\",\"v\":",
          "not a number, null, \"inf\" or \"-inf\""},
         {"\"result\":2", "\"result\":4", "result: 4 is out of range"},
+        {"\"upper\":\"greedy\"", "\"upper\":\"<script>\"",
+         "rulesets[0].ladder[0].step.upper: a '<'"},
         /* read: a sample game drawn, or stopped by the turn cap (0) */
         {"\"result\":2", "\"result\":3", NULL},
         {"\"result\":2", "\"result\":0", NULL},

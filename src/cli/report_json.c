@@ -474,10 +474,17 @@ static void v_kept(jx *x, const char *key, const char **s, bool nullable) {
     P->own[P->nown++] = copy;
 }
 
-/* A reading's id: also the name of its plot file, so no '/', no '\',
- * no control character and no leading '.'. */
-static void v_id(jx *x, const char *key, char *buf, size_t size) {
+/* Text the plots draw (SVG): no markup, so no '<', '>', '&' or '"'. */
+static void v_plain(jx *x, const char *key, char *buf, size_t size) {
     v_text(x, key, buf, size);
+    if (!x->o && !x->bad && strpbrk(buf, "<>&\""))
+        fail(x, key, "a '<', '>', '&' or '\"' where the plots draw it");
+}
+
+/* A reading's id: also the name of its plot file, so no '/', no '\',
+ * no control character and no leading '.'; and drawn in the plots. */
+static void v_id(jx *x, const char *key, char *buf, size_t size) {
+    v_plain(x, key, buf, size);
     if (!x->o && !x->bad &&
         (!buf[0] || buf[0] == '.' || strpbrk(buf, "/\\") ||
          strpbrk(buf, "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d"
@@ -636,8 +643,8 @@ static void v_match(jx *x, const char *key, kemet_match_figures *m) {
     kemet_match_stats *s = &m->stats;
     if (!v_obj(x, key))
         return;
-    v_text(x, "upper", m->upper, sizeof m->upper);
-    v_text(x, "lower", m->lower, sizeof m->lower);
+    v_plain(x, "upper", m->upper, sizeof m->upper);
+    v_plain(x, "lower", m->lower, sizeof m->lower);
     v_long(x, "games", &m->games, 0, LONG_MAX);
     v_flag(x, "contradiction", &m->contradiction);
     kemet_stat adj = {s->adj.score, s->adj.lo, s->adj.hi};
@@ -748,8 +755,8 @@ static void v_art(jx *x, kemet_board_art *A) {
             v_int(x, "shape", &H->shape, 0, 1);
             v_int(x, "flags", &H->flags, 0, 3);
             v_int(x, "home", &H->home, 0, 2);
-            v_text(x, "label", H->label, sizeof H->label);
-            v_text(x, "mark", H->mark, sizeof H->mark);
+            v_plain(x, "label", H->label, sizeof H->label);
+            v_plain(x, "mark", H->mark, sizeof H->mark);
             v_end(x);
         }
         v_end(x);
