@@ -1147,14 +1147,15 @@ static void direct(bool on) {
  * written from it alone (--from): the same Markdown as the program
  * without Jansson writes straight from the measurement, byte for byte
  * but for the command it names, the same plots and CSV, and the same JSON
- * again. The run has every part the report can hold: two rulesets, a
- * variant, the rule changes, Ludii's figures and another seed's
+ * again. The run has every part the report can hold but the controls
+ * (which need an endgame table): two rulesets, a variant, the rule
+ * changes, the headroom studies, Ludii's figures and another seed's
  * verdict. A field the report or a plot needs and the JSON lacks makes
  * them differ. */
 #define JSON_RUN                                                               \
     "analyze", "chien-chacal", "lions-jackals-quick:dual=0", SMALL,            \
         "--changes", "--sweep", "lions-jackals-quick:dual=1..1", "--ludii",    \
-        ludii, "--save", dir
+        ludii, "--headroom", "expectimax:400", "--save", dir
 static void json_writes_the_report(void **state) {
     (void)state;
 #ifndef KEMET_TEST_JSON
@@ -1215,6 +1216,7 @@ static void json_writes_the_report(void **state) {
                               "## Ludii beside kemet",
                               "## Options and variants",
                               "The same settings at seed 2",
+                              "### Headroom: the strong agent against",
                               "](p/land-chien-chacal.svg)",
                               "| chien-chacal | Chien et Chacal | a French "
                               "rules sheet, author unknown, year not given | "
