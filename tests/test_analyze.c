@@ -44,6 +44,61 @@ static char *ruleset_json(const char *json, const char *id) {
     return *b ? strndup(a, (size_t)(b - a + 1)) : NULL;
 }
 
+/* The end of JSON value that starts at p (an object, array, string or
+ * scalar). */
+static char *value_end(char *p) {
+    int depth = 0;
+    bool str = false;
+    for (; *p; p++) {
+        if (str) {
+            if (*p == '\\')
+                p++;
+            else if (*p == '"')
+                str = false;
+            if (!str && depth == 0)
+                return p + 1;
+            continue;
+        }
+        if (*p == '"')
+            str = true;
+        else if (*p == '{' || *p == '[')
+            depth++;
+        else if (*p == '}' || *p == ']') {
+            if (depth == 0)
+                return p; /* a scalar ends at its container's end */
+            if (--depth == 0)
+                return p + 1;
+        } else if (depth == 0 && *p == ',')
+            return p;
+    }
+    return p;
+}
+
+/* json with every field `key` (at any depth) taken out, with its comma:
+ * what differs from one run to another of the same measurement (its
+ * time, its command, whether it was read back). */
+static void drop_field(char *json, const char *key) {
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    for (char *k; (k = strstr(json, pat));) {
+        char *from = k;
+        while (from > json && (from[-1] == '\n' || from[-1] == ' '))
+            from--;
+        char *to = value_end(k + strlen(pat));
+        if (from > json && from[-1] == ',')
+            from--;
+        else if (*to == ',')
+            to++;
+        memmove(from, to, strlen(to) + 1);
+    }
+}
+
+static void drop_run(char *json) {
+    drop_field(json, "run");
+    drop_field(json, "time");
+    drop_field(json, "earlier");
+}
+
 /* A ruleset's object as a sweep gives it for a variant: no ladder and no
  * SkillTrace (the report shows neither for variants); obj is changed. */
 static void as_variant(char *obj) {
@@ -81,6 +136,8 @@ static void same_on_any_thread_count(void **state) {
                 "--format", "json", NULL);
     assert_int_equal(st, 0);
     free(e);
+    drop_run(o1);
+    drop_run(o2);
     assert_string_equal(o1, o2);
     const char *names[] = {"AdvantageP1Adjusted",
                            "Completion",
@@ -142,6 +199,13 @@ static void sweep_equals_separate_runs(void **state) {
         char *a = ruleset_json(sw, ids[k]), *b = ruleset_json(one, ids[k]);
         assert_non_null(a);
         assert_non_null(b);
+        /* the figures; who it is and how it was judged differ */
+        char *ka = strstr(a, ",\"kind\":"), *kb = strstr(b, ",\"kind\":");
+        assert_non_null(ka);
+        assert_non_null(kb);
+        *ka = *kb = '\0';
+        assert_non_null(strstr(ka + 1, "\"kind\":\"variant\""));
+        assert_non_null(strstr(kb + 1, "\"kind\":\"ruleset\""));
         assert_non_null(strstr(a, "\"ladder\":[]"));
         assert_null(strstr(b, "\"ladder\":[]"));
         as_variant(b);
@@ -955,6 +1019,8 @@ static void rule_changes_measured(void **state) {
                 "--format", "json", "--threads", "2", NULL);
     assert_int_equal(st, 0);
     free(e);
+    drop_run(o);
+    drop_run(o2);
     assert_string_equal(o, o2);
     free(o2);
     const char *ch = strstr(o, "\"changes\":[");
@@ -1032,6 +1098,8 @@ static void rule_changes_measured(void **state) {
         assert_int_equal(st, 0);
         free(e);
     }
+    drop_run(o);
+    drop_run(first);
     assert_string_equal(o, first);
     free(o);
     free(first);
@@ -1306,6 +1374,274 @@ static void historians_form(void **state) {
     free(o);
 }
 
+/* Two files' bytes equal (both read whole). */
+static void same_file(const char *a, const char *b) {
+    char *x = tu_read_file(a), *y = tu_read_file(b);
+    if (!x || !y)
+        fail_msg("cannot read %s or %s", a, b);
+    if (strcmp(x, y) != 0)
+        fail_msg("%s and %s differ", a, b);
+    free(x);
+    free(y);
+}
+
+/* The program run from here on: the one without Jansson, which writes
+ * the report straight from its measurement (on), or the one under test. */
+static void direct(bool on) {
+    static char *bin;
+    if (!bin && getenv("KEMET_BIN"))
+        bin = strdup(getenv("KEMET_BIN"));
+    const char *d = getenv("KEMET_DIRECT_BIN");
+    if (on && !d)
+        fail_msg("KEMET_DIRECT_BIN is not set (the program without Jansson)");
+    assert_int_equal(setenv("KEMET_BIN", on ? d : bin, 1), 0);
+}
+
+/* The report's whole data (--format json), and the report and plots
+ * written from it alone (--from): the same Markdown as the program
+ * without Jansson writes straight from the measurement, byte for byte
+ * but for the command it names, the same plots and CSV, and the same JSON
+ * again. The run has every part the report can hold but the controls
+ * (which need an endgame table): two rulesets, a variant, the rule
+ * changes, the headroom studies, Ludii's figures and another seed's
+ * verdict. A field the report or a plot needs and the JSON lacks makes
+ * them differ. */
+#define JSON_RUN                                                               \
+    "analyze", "chien-chacal", "lions-jackals-quick:dual=0", SMALL,            \
+        "--changes", "--sweep", "lions-jackals-quick:dual=1..1", "--ludii",    \
+        ludii, "--headroom", "expectimax:400", "--save", dir
+static void json_writes_the_report(void **state) {
+    (void)state;
+#ifndef KEMET_TEST_JSON
+    /* a build without Jansson writes the JSON but does not read it */
+    TU_RUN_BAD("built without Jansson", "analyze", "--from", "r.json");
+    return;
+#endif
+    char dir[] = "/tmp/kemet-json-XXXXXX", ludii[512], path[8][160];
+    assert_non_null(mkdtemp(dir));
+    snprintf(ludii, sizeof ludii, "%s/docs/analysis/ludii/summary.csv",
+             KEMET_SOURCE_DIR);
+    const char *name[8] = {"a.csv",  "b", "b/r.md", "b/p",
+                           "r.json", "c", "c/r.md", "c/p"};
+    for (int k = 0; k < 8; k++)
+        snprintf(path[k], sizeof path[k], "%s/%s", dir, name[k]);
+    assert_int_equal(mkdir(path[1], 0700), 0);
+    assert_int_equal(mkdir(path[5], 0700), 0);
+    char *o, *e;
+    /* another seed, then this one: measured and kept, straight from the
+     * measurement */
+    assert_int_equal(
+        tu_run(NULL, &o, &e, JSON_RUN, "--seed", "2", "--format", "json", NULL),
+        0);
+    free(o);
+    free(e);
+    direct(true);
+    assert_int_equal(tu_run(NULL, &o, &e, JSON_RUN, "--format", "csv",
+                            "--output", path[0], NULL),
+                     0);
+    free(o);
+    free(e);
+    /* read back: the report, and its data */
+    assert_int_equal(tu_run(NULL, &o, &e, JSON_RUN, "--output", path[2],
+                            "--plots", path[3], NULL),
+                     0);
+    free(o);
+    free(e);
+    direct(false);
+    assert_int_equal(tu_run(NULL, &o, &e, JSON_RUN, "--format", "json",
+                            "--output", path[4], NULL),
+                     0);
+    free(o);
+    free(e);
+    char *json = tu_read_file(path[4]);
+    assert_non_null(json);
+    assert_true(strncmp(json, "{\n\"schema\":\"kemet-analysis 1\",", 30) == 0);
+    /* from the data alone */
+    assert_int_equal(tu_run(NULL, &o, &e, "analyze", "--from", path[4],
+                            "--output", path[6], "--plots", path[7], NULL),
+                     0);
+    assert_string_equal(o, "");
+    free(o);
+    free(e);
+    char *md = tu_read_file(path[2]), *again = tu_read_file(path[6]);
+    assert_non_null(md);
+    assert_non_null(again);
+    const char *sections[] = {"## What each rule does",
+                              "## Ludii beside kemet",
+                              "## Options and variants",
+                              " seed 2 |",
+                              "### Headroom: the strong agent against",
+                              "](p/land-chien-chacal.svg)",
+                              "| chien-chacal | Chien et Chacal (a French "
+                              "rules sheet, author unknown, n.d.) | a rules "
+                              "sheet |"};
+    for (size_t k = 0; k < sizeof sections / sizeof sections[0]; k++)
+        if (!strstr(md, sections[k]))
+            fail_msg("the report lacks '%s'", sections[k]);
+    /* the line that names the command: the JSON run's in the report
+     * written from its data */
+    char *l1 = strstr(md, "\nGenerated by "),
+         *l2 = strstr(again, "\nGenerated");
+    assert_non_null(l1);
+    assert_non_null(l2);
+    char *e1 = strchr(l1 + 1, '\n'), *e2 = strchr(l2 + 1, '\n');
+    assert_non_null(e1);
+    assert_non_null(e2);
+    *e2 = '\0';
+    assert_non_null(strstr(l2, "--format json --output "));
+    assert_int_equal(l1 - md, l2 - again);
+    assert_memory_equal(md, again, (size_t)(l1 - md));
+    assert_string_equal(e1 + 1, e2 + 1);
+    free(md);
+    free(again);
+    const char *plots[] = {"lengths.svg",
+                           "advantage.svg",
+                           "ladder.svg",
+                           "chances.svg",
+                           "land-chien-chacal.svg",
+                           "land-lions-jackals-quick:dual=0.svg"};
+    for (size_t k = 0; k < sizeof plots / sizeof plots[0]; k++) {
+        char p1[200], p2[200];
+        snprintf(p1, sizeof p1, "%s/%s", path[3], plots[k]);
+        snprintf(p2, sizeof p2, "%s/%s", path[7], plots[k]);
+        same_file(p1, p2);
+    }
+    /* the CSV of the measuring run, and the JSON again */
+    assert_int_equal(tu_run(NULL, &o, &e, "analyze", "--from", path[4],
+                            "--format", "csv", NULL),
+                     0);
+    char *csv = tu_read_file(path[0]);
+    assert_non_null(csv);
+    assert_string_equal(o, csv);
+    free(csv);
+    free(o);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o, &e, "analyze", "--from", path[4],
+                            "--format", "json", NULL),
+                     0);
+    assert_string_equal(o, json);
+    free(o);
+    free(e);
+    free(json);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A file that is not a report's data is refused with one line naming
+ * the file and what is wrong, exit status 2, never a crash: cut short,
+ * not JSON, not UTF-8, another schema, a field missing, one too many, of
+ * the wrong type or out of range, an index that points nowhere, an id
+ * that would name a file elsewhere, nested too deep, too large. */
+static void json_refused(void **state) {
+    (void)state;
+#ifndef KEMET_TEST_JSON
+    return; /* nothing is read (json_writes_the_report) */
+#endif
+    char *json, *err;
+    int rc = tu_run(NULL, &json, &err, "analyze", "chien-chacal", SMALL,
+                    "--format", "json", NULL);
+    assert_int_equal(rc, 0);
+    free(err);
+    char bad[] = "/tmp/kemet-json-bad-XXXXXX";
+    int fd = mkstemp(bad);
+    assert_true(fd >= 0);
+    close(fd);
+    size_t len = strlen(json);
+    const struct {
+        const char *cut, *with, *says;
+    } cases[] = {
+        {NULL, NULL, "not JSON"}, /* cut short */
+        {"{\n\"schema\"", "[{\"schema\"", "not JSON"},
+        {"\"schema\":\"kemet-analysis 1\"", "\"schema\":\"kemet-analysis 2\"",
+         "not a report's data of schema"},
+        {"\"title\":\"Chien",
+         "\"title\":\"\xff"
+         "Chien",
+         "not JSON"},
+        {"\"sd_turns\":", "\"sd_turn\":",
+         "rulesets[0].strong_play.sd_turns: missing"},
+        {"{\"ruleset\":\"chien-chacal\",",
+         "{\"ruleset\":\"chien-chacal\",\"extra\":1,",
+         "rulesets[0]: no field 'extra'"},
+        {"\"games\":8,", "\"games\":\"8\",",
+         "rulesets[0].strong_play.games: not an integer"},
+        {"\"games\":8,", "\"games\":-8,",
+         "rulesets[0].strong_play.games: -8 is out of range"},
+        {"\"place\":1", "\"place\":7", "rulesets: the verdict's places"},
+        {"\"place\":1", "\"place\":0",
+         "rulesets[0].verdict.strong.judged."
+         "place: 0 is out of range"},
+        {"\"ruleset\":\"chien-chacal\"", "\"ruleset\":\"../chien\"",
+         "rulesets[0].ruleset: not a ruleset's id"},
+        {"\"kind\":\"ruleset\"", "\"kind\":\"change\"",
+         "rulesets[0].change: null for a rule change"},
+        {"\"max_games\":8", "\"max_games\":8,\"max_games\":9", "not JSON"},
+        {"\"trace_base\":4", "\"trace_base\":1000000",
+         "settings.trace_base: 1000000 is out of range"},
+        {"\"land\":[", "\"land\":[0,",
+         "rulesets[0].strong_play.land: 128 "
+         "elements, not 129"},
+        {"\"value\":", "\"value\":\"x\",\"v\":",
+         "not a number, null, \"inf\" or \"-inf\""},
+        {"\"result\":2", "\"result\":4", "result: 4 is out of range"},
+        {"\"upper\":\"greedy\"", "\"upper\":\"<script>\"",
+         "rulesets[0].ladder[0].step.upper: a '<'"},
+        /* read: a sample game drawn, or stopped by the turn cap (0) */
+        {"\"result\":2", "\"result\":3", NULL},
+        {"\"result\":2", "\"result\":0", NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        FILE *f = fopen(bad, "w");
+        assert_non_null(f);
+        if (!cases[k].cut)
+            fwrite(json, 1, len / 2, f);
+        else {
+            char *at = strstr(json, cases[k].cut);
+            if (!at)
+                fail_msg("case %zu: no '%s'", k, cases[k].cut);
+            fwrite(json, 1, (size_t)(at - json), f);
+            fputs(cases[k].with, f);
+            fputs(at + strlen(cases[k].cut), f);
+        }
+        fclose(f);
+        char *o;
+        rc = tu_run(NULL, &o, &err, "analyze", "--from", bad, NULL);
+        if (!cases[k].says) {
+            if (rc != 0 || !strstr(o, "\n## Verdict\n"))
+                fail_msg("case %zu: status %d, '%s'", k, rc, err);
+        } else if (rc != 2 || o[0] || !strstr(err, cases[k].says) ||
+                   strncmp(err, "kemet: ", 7) != 0 ||
+                   strncmp(err + 7, bad, strlen(bad)) != 0 ||
+                   strchr(err, '\n') != err + strlen(err) - 1)
+            fail_msg("case %zu: status %d, '%s'", k, rc, err);
+        free(o);
+        free(err);
+    }
+    free(json);
+    /* nested too deep for the parser, empty, too large (a sparse file),
+     * not a file */
+    FILE *f = fopen(bad, "w");
+    assert_non_null(f);
+    for (int k = 0; k < 100000; k++)
+        fputc('[', f);
+    fclose(f);
+    TU_RUN_BAD("not JSON", "analyze", "--from", bad);
+    f = fopen(bad, "w");
+    assert_non_null(f);
+    fclose(f);
+    TU_RUN_BAD("not JSON", "analyze", "--from", bad);
+    assert_int_equal(truncate(bad, (off_t)(257L << 20)), 0);
+    TU_RUN_BAD("larger than 256 MiB", "analyze", "--from", bad);
+    unlink(bad);
+    TU_RUN_BAD("cannot be read", "analyze", "--from", bad);
+    TU_RUN_BAD("cannot be read", "analyze", "--from", "/tmp");
+    /* --from writes a report; it measures nothing */
+    TU_RUN_BAD("no RULESET", "analyze", "chien-chacal", "--from", bad);
+    TU_RUN_BAD("--changes has no effect with --from", "analyze", "--from", bad,
+               "--changes");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_options),
@@ -1328,6 +1664,8 @@ int main(void) {
         cmocka_unit_test(race_skill_explained),
         cmocka_unit_test(perfect_play_in_table),
         cmocka_unit_test(historians_form),
+        cmocka_unit_test(json_writes_the_report),
+        cmocka_unit_test(json_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,6 +36,7 @@ static const char analyze_usage[] =
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
     "                     [--save DIR] [--rules FILE] [--changes]\n"
     "                     [--ludii FILE] [--headroom A]\n"
+    "                     [--from FILE.json]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -73,41 +74,20 @@ static const char analyze_usage[] =
     "with each of its rules changed ('kemet rules RULESET --changes'), to\n"
     "twice the half-width, and reports what each rule does. --ludii FILE\n"
     "adds Ludii's random-play figures beside kemet's from\n"
-    "docs/analysis/ludii/summary.csv. --headroom A plays each RULESET's\n"
-    "strong agent against a stronger agent A (best:20k, the top level), in\n"
-    "paired games less their luck, to +-H, and reports how far the skill\n"
-    "figures are from saturated.\n"
-    "The same seed gives the same numbers whatever the thread\n"
-    "count, the number of MPI ranks or --save.\n" RULES_HELP TABLES_HELP
-        NET_HELP;
+    "docs/analysis/ludii/summary.csv. --headroom A plays the strong\n"
+    "agent against a stronger A (best:20k), paired, less luck, to +-H.\n"
+    "--format json writes the report's whole data (docs/analysis-json.md);\n"
+    "--from FILE.json writes the report and plots again from it alone.\n"
+    "The same seed gives the same numbers whatever the threads,\n"
+    "MPI ranks or --save.\n" RULES_HELP TABLES_HELP NET_HELP;
 
 /* The simple strategies, in the order of a study's probes. */
 static const char *const probe_name[KEMET_STUDY_PROBES] = {
     "rearmost", "foremost", "safe-random"};
 
-/* The settings of a run. */
-typedef struct settings {
-    kemet_study_settings s; /* each reading's study (but for `variant`) */
-    const char *board;      /* --board, or NULL */
-    int threads;
-    const char *save;     /* --save DIR, or NULL */
-    const char *headroom; /* --headroom AGENT, or NULL */
-    /* --ludii FILE: Ludii's figures beside kemet's, its lines */
-    const struct ludii_row *ludii;
-    int nludii;
-} settings;
-
 /* ------------------------------------------------------------------------
  * Readings
  * --------------------------------------------------------------------- */
-
-void rep_reading_free(rep_reading *R) {
-    for (int w = 0; w < 2; w++)
-        for (int k = 0; k < KEMET_STUDY_SAMPLES; k++) {
-            free(R->samples[w][k]);
-            R->samples[w][k] = NULL;
-        }
-}
 
 int rep_reading_take(rep_reading *R, const kemet_study *s) {
     kemet_study_figures f;
@@ -185,12 +165,15 @@ static int evaluation_of(const kemet_judge *j, rep_reading *R) {
 }
 
 /* Opens ruleset `spec` into W and describes it in R. */
+static void fill_name(rep_reading *x);
+
 static int work_rules(const char *spec, const settings *st, bool variant,
                       rep_reading *R, work *W) {
     W->r = cli_rules_for(spec, st->board, NULL, &W->j);
     if (!W->r)
         return EXIT_BAD;
     describe(st, variant, R, W);
+    fill_name(R);
     return evaluation_of(W->j, R);
 }
 
@@ -221,6 +204,7 @@ static int work_change(const char *spec, const kemet_change *c, int of,
     R->control = !c;
     if (c)
         R->change = *c;
+    fill_name(R);
     return evaluation_of(W->j, R);
 }
 
@@ -1513,7 +1497,7 @@ static void put_option(FILE *o, const char *base, const char *key,
  * variant what each of its options does ("..., varied: five pieces
  * each; each player must first throw a 1"). Its title where its file
  * cannot be read. */
-static void put_name(FILE *o, const rep_reading *x) {
+static void write_name(FILE *o, const rep_reading *x) {
     kemet_rules *r = open_reading(x->base);
     if (r)
         put_title(o, kemet_rules_info(r));
@@ -1538,6 +1522,26 @@ static void put_name(FILE *o, const rep_reading *x) {
         }
         p += len + (p[len] == ',');
     }
+}
+
+/* How the report names reading x: its name as the measuring run made it
+ * (write_name, kept in its data), else its title. */
+static void put_name(FILE *o, const rep_reading *x) {
+    fprintf(o, "%s", x->name[0] ? x->name : x->title);
+}
+
+/* Reading x's name made from its rules while they can be opened (the
+ * measuring run), into x->name: cut short where it is too long. */
+static void fill_name(rep_reading *x) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (m) {
+        write_name(m, x);
+        if (fclose(m) == 0 && text)
+            snprintf(x->name, sizeof x->name, "%s", text);
+    }
+    free(text);
 }
 
 /* put_name's words in a string of their own (caller frees; NULL when
@@ -1919,7 +1923,7 @@ static void print_limits(FILE *o, const rep_reading *R, int n,
 }
 
 /* The works the method rests on. */
-static kemet_rules *open_reading(const char *id);
+static const kemet_info *reading_info(const rep_reading *R, kemet_info *buf);
 
 /* The publications each reading's rules come from (the files'
  * `reference` lines), or that none is known. */
@@ -1927,8 +1931,8 @@ static void print_sources(FILE *o, const rep_reading *R, int n) {
     fprintf(o, "\nThe readings' sources, as their files give them (`kemet "
                "rules ID`):\n\n");
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = open_reading(R[i].base);
-        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
+        kemet_info fi;
+        const kemet_info *f = reading_info(&R[i], &fi);
         fprintf(o, "- **");
         put_name(o, &R[i]);
         fprintf(
@@ -1941,7 +1945,6 @@ static void print_sources(FILE *o, const rep_reading *R, int n) {
             l += len + (l[len] == '\n');
             fprintf(o, *l ? " " : "\n");
         }
-        kemet_rules_close(r);
     }
 }
 
@@ -1988,14 +1991,6 @@ static void print_references(FILE *o, const rep_reading *R, int n) {
     print_sources(o, R, n);
 }
 
-/* The verdict of the same settings at another seed, read back from the
- * --save folder: each ruleset's tier there, and how it compares. */
-#define MAX_SEEDS 4
-typedef struct seed_verdict {
-    uint64_t seed;
-    int tier[REPORT_MAX_SETS], flags[REPORT_MAX_SETS], ord[REPORT_MAX_SETS];
-} seed_verdict;
-
 /* The ruleset `id` at its defaults, built in or of a --rules file (its
  * title, author, year and source), or NULL. */
 static kemet_rules *open_reading(const char *id) {
@@ -2025,6 +2020,52 @@ static void put_evaluation(FILE *o, const rep_reading *R) {
                 R->exact_start ? ", which values every position" : "");
 }
 
+/* A copy of s, or NULL for none; *bad set when out of memory. */
+static char *dup_or_null(const char *s, bool *bad) {
+    char *c = s ? strdup(s) : NULL;
+    *bad |= s && !c;
+    return c;
+}
+
+/* Who reading R's rules are by and where they were published, from its
+ * base opened at its defaults, kept in R (the report is written from
+ * what R holds). 0, or KEMET_ENOMEM. */
+static int reading_rules(rep_reading *R) {
+    kemet_rules *r = open_reading(R->base);
+    if (!r)
+        return KEMET_OK;
+    const kemet_info *f = kemet_rules_info(r);
+    bool bad = false;
+    struct rep_rules *u = &R->rules;
+    u->author = dup_or_null(f->author, &bad);
+    u->source_kind = dup_or_null(f->source_kind, &bad);
+    u->about = dup_or_null(f->about, &bad);
+    u->board_note = dup_or_null(f->board_note, &bad);
+    u->source = dup_or_null(f->source, &bad);
+    u->reference = dup_or_null(f->reference, &bad);
+    u->year = f->year;
+    R->rules_known = true;
+    kemet_rules_close(r);
+    return bad ? KEMET_ENOMEM : KEMET_OK;
+}
+
+/* What R holds of its rules as the fields of kemet_info (into buf), or
+ * NULL where they are not known. */
+static const kemet_info *reading_info(const rep_reading *R, kemet_info *buf) {
+    if (!R->rules_known)
+        return NULL;
+    const struct rep_rules *u = &R->rules;
+    *buf = (kemet_info){.title = R->title,
+                        .author = u->author,
+                        .year = u->year,
+                        .source_kind = u->source_kind,
+                        .about = u->about,
+                        .board_note = u->board_note,
+                        .source = u->source,
+                        .reference = u->reference};
+    return buf;
+}
+
 /* Who each reading is by, so that a reader need not know the ids, and
  * where each was published, so that a reader can check it. */
 static void print_readings(FILE *o, const rep_reading *R, int n) {
@@ -2042,13 +2083,12 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                "|\n|---|---|---|\n");
     bool own = false; /* a reading on a board kemet reconstructs */
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = open_reading(R[i].base);
-        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
+        kemet_info fi;
+        const kemet_info *f = reading_info(&R[i], &fi);
         own |= f && f->board_note;
         fprintf(o, "| %s | ", R[i].f.id);
         put_name(o, &R[i]);
         fprintf(o, " | %s |\n", f && f->source_kind ? f->source_kind : "—");
-        kemet_rules_close(r);
     }
     fprintf(o, "\n**What each was played with**: what its agents judge "
                "positions by (*The agents*, under *How it is measured*): "
@@ -2067,8 +2107,8 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                "docs/reconstructions.md; docs/rules/ID.md traces each rule "
                "to the code and the test that covers it):\n\n");
     for (int i = 0; i < n; i++) {
-        kemet_rules *r = open_reading(R[i].base);
-        const kemet_info *f = r ? kemet_rules_info(r) : NULL;
+        kemet_info fi;
+        const kemet_info *f = reading_info(&R[i], &fi);
         fprintf(o, "- **");
         put_name(o, &R[i]);
         fprintf(o, "**");
@@ -2077,7 +2117,6 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
         fprintf(o, ": %s%s Published: %s.\n", f && f->about ? f->about : "",
                 f && f->board_note ? " The board is a reconstruction." : "",
                 f && f->source ? f->source : "not given");
-        kemet_rules_close(r);
     }
     if (own)
         fprintf(o, "\nA reconstructed board is kemet's, drawn where the "
@@ -2436,16 +2475,6 @@ static bool say_contradiction(FILE *o, const char *id,
  * Ludii beside kemet (--ludii FILE: docs/analysis/ludii/summary.csv)
  * --------------------------------------------------------------------- */
 
-#define LUDII_ROWS 64
-#define LUDII_COLS 18
-/* One line of the summary: its fields (spec, ludii_ruleset, the turns
- * and player 1's share of kemet and of Ludii with their intervals, the
- * same with Ludii's departures undone, whether they agree then, the
- * cause). */
-typedef struct ludii_row {
-    char field[LUDII_COLS][400];
-} ludii_row;
-
 /* Splits one CSV line (fields in double quotes may hold commas, "" a
  * quote) into row; the number of fields, or -1 for a field too long or
  * an unclosed quote. */
@@ -2619,24 +2648,20 @@ static void print_ludii(FILE *o, const ludii_row *L, int n) {
     for (int i = 0; i < n; i++) {
         if (strchr(L[i].field[0], ':'))
             continue; /* an option set: in the README */
-        kemet_rules *r = open_reading(L[i].field[0]);
         bool none = !L[i].field[14][0];
         fprintf(o, "| %s | %s / %s / %s | %s / %s / %s | %s |\n",
-                r ? kemet_rules_info(r)->title : L[i].field[0], L[i].field[2],
+                L[i].title[0] ? L[i].title : L[i].field[0], L[i].field[2],
                 L[i].field[5], none ? "—" : L[i].field[14], L[i].field[8],
                 L[i].field[11], none ? "—" : L[i].field[15],
                 strcmp(L[i].field[16], "not-undone") == 0 ? "nothing to undo"
                                                           : L[i].field[16]);
-        kemet_rules_close(r);
     }
     fprintf(o, "\n");
     for (int i = 0; i < n; i++) {
         if (strchr(L[i].field[0], ':') || !L[i].field[17][0])
             continue;
-        kemet_rules *r = open_reading(L[i].field[0]);
-        fprintf(o, "- %s: %s\n", r ? kemet_rules_info(r)->title : L[i].field[0],
+        fprintf(o, "- %s: %s\n", L[i].title[0] ? L[i].title : L[i].field[0],
                 L[i].field[17]);
-        kemet_rules_close(r);
     }
 }
 
@@ -2892,6 +2917,12 @@ static void print_changes(FILE *o, const rep_reading *R, int n,
     }
 }
 
+/* The processes the run was measured on (MPI ranks; 1 without), as its
+ * data says. */
+static int rank_count(const settings *st) {
+    return st->procs;
+}
+
 /* The appendix "Time": each part's seconds, of each ruleset and variant,
  * of the rule changes and of the headroom matches, and the wall time
  * (`earlier`: how many were measured by earlier runs). */
@@ -2900,7 +2931,7 @@ static void print_time(FILE *o, const rep_reading *R, int n,
                        int nc, const rep_reading *H, int nh, const settings *st,
                        double secs, int threads, int earlier) {
     fprintf(o, "\n## Appendix: time\n\n%s\n\n| ruleset |",
-            cli_mpi_size() > 1
+            rank_count(st) > 1
                 ? "Wall-clock seconds of each part (the parts played one "
                   "after another, each dealt over the processes)."
             : st->save
@@ -2983,8 +3014,8 @@ static void print_time(FILE *o, const rep_reading *R, int n,
         fprintf(o, " %.1f |", sum[k]);
         all += sum[k];
     }
-    fprintf(o, " **%.1f** | |\n\n", cli_mpi_size() > 1 ? secs : all);
-    if (cli_mpi_size() == 1 && earlier)
+    fprintf(o, " **%.1f** | |\n\n", rank_count(st) > 1 ? secs : all);
+    if (rank_count(st) == 1 && earlier)
         fprintf(o,
                 "The games took %.1f s of thread time, and %.1f s of wall "
                 "time, the sum of each ruleset's own measurement: %d of "
@@ -2992,7 +3023,7 @@ static void print_time(FILE *o, const rep_reading *R, int n,
                 "threads and alongside whatever else the machine ran then, "
                 "so the two are not compared here.\n\n",
                 all, secs, earlier);
-    else if (cli_mpi_size() == 1 && secs > 0)
+    else if (rank_count(st) == 1 && secs > 0)
         fprintf(o,
                 "The games took %.1f s of thread time in %.1f s of wall "
                 "time on %d thread%s: %.0f%% of the threads' time (the "
@@ -3026,8 +3057,8 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
             "` in %.0f s of wall time on %d thread%s and %d process%s%s; do "
             "not edit by hand. Seed %llu. Figures in brackets are 95%% "
             "intervals.\n\n",
-            secs, threads, threads == 1 ? "" : "s", cli_mpi_size(),
-            cli_mpi_size() == 1 ? "" : "es",
+            secs, threads, threads == 1 ? "" : "s", rank_count(st),
+            rank_count(st) == 1 ? "" : "es",
             st->save ? ", each ruleset measured alone (`--save`)" : "",
             (unsigned long long)st->s.seed);
     if (earlier)
@@ -3444,195 +3475,6 @@ static void print_csv(FILE *o, const rep_reading *R, int n) {
                 R[i].f.skill_trace, R[i].f.head.stats.adj.score,
                 R[i].f.head.stats.adj.lo, R[i].f.head.stats.adj.hi);
     }
-}
-
-static void json_num(FILE *o, double x) {
-    if (isnan(x) || isinf(x))
-        fprintf(o, "null");
-    else
-        fprintf(o, "%.6g", x);
-}
-
-static void json_stat_only(FILE *o, const kemet_stat *s) {
-    fprintf(o, "{\"value\":");
-    json_num(o, s->value);
-    fprintf(o, ",\"ci95\":[");
-    json_num(o, s->lo);
-    fputc(',', o);
-    json_num(o, s->hi);
-    fprintf(o, "]}");
-}
-
-static void json_stat(FILE *o, const char *name, const kemet_stat *s) {
-    fprintf(o, ",\"%s\":{\"value\":", name);
-    json_num(o, s->value);
-    fprintf(o, ",\"ci95\":[");
-    json_num(o, s->lo);
-    fputc(',', o);
-    json_num(o, s->hi);
-    fprintf(o, "]}");
-}
-
-static void json_est(FILE *o, const char *name, const kemet_match_figures *s) {
-    kemet_stat k = {s->stats.adj.score, s->stats.adj.lo, s->stats.adj.hi};
-    fprintf(o,
-            ",\"%s\":{\"upper\":\"%s\",\"lower\":\"%s\",\"games\":%ld,"
-            "\"contradiction\":%s",
-            name, s->upper, s->lower, s->games,
-            s->contradiction ? "true" : "false");
-    json_stat(o, "adjusted", &k);
-    fprintf(o, ",\"luck_share\":");
-    json_num(o, s->luck_share.value);
-    fputc('}', o);
-}
-
-static void json_play(FILE *o, const char *name,
-                      const kemet_selfplay_figures *S) {
-    const kemet_analysis *a = &S->analysis;
-    fprintf(o,
-            ",\"%s\":{\"agents\":[\"%s\",\"%s\"],\"games\":%ld,"
-            "\"median_turns\":",
-            name, S->agent[0], S->agent[1], S->games);
-    json_num(o, a->median_turns);
-    fprintf(o, ",\"BoardCoverage\":");
-    json_num(o, S->coverage);
-    json_stat(o, "AdvantageP1Adjusted", &S->p1_adjusted);
-    json_stat(o, "Completion", &a->completion);
-    json_stat(o, "Drawishness", &a->drawishness);
-    json_stat(o, "AdvantageP1", &a->advantage_p1);
-    json_stat(o, "Balance", &a->balance);
-    json_stat(o, "DurationTurns", &a->duration_turns);
-    json_stat(o, "LostThrows", &a->lost_throws);
-    json_stat(o, "ForcedMoves", &a->forced_moves);
-    json_stat(o, "Choices", &a->choices);
-    json_stat(o, "BranchingFactor", &a->branching_factor);
-    json_stat(o, "LeadChange", &a->lead_change);
-    json_stat(o, "Drama", &a->drama);
-    json_stat(o, "DecisivenessThreshold", &a->decisiveness_threshold);
-    fprintf(o, ",\"TableDecisions\":");
-    json_num(o, S->table_decisions);
-    fprintf(o, ",\"LinearErrors\":");
-    json_num(o, S->linear_errors);
-    fprintf(o, ",\"LinearLoss\":");
-    json_num(o, S->linear_loss);
-    fputc('}', o);
-}
-
-/* A string as JSON: quoted, with '"', '\\' and control characters
- * escaped. */
-static void json_str(FILE *o, const char *s) {
-    fputc('"', o);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(o, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(o, "\\u%04x", ch);
-        else
-            fputc(ch, o);
-    }
-    fputc('"', o);
-}
-
-/* The rule changes (the last nc of the n readings R) and their effects on
- * the readings they change. */
-static void json_changes(FILE *o, const rep_reading *R, int n, int nc) {
-    fprintf(o, ",\"changes\":[");
-    for (int i = n - nc, said = 0; i < n; i++) {
-        const rep_reading *C = &R[i], *B = &R[C->change_of - 1];
-        if (C->control)
-            continue;
-        /* compared with the control of B's changes, where there is one */
-        const kemet_measured *was = &B->vm[0];
-        for (int j = n - nc; j < n; j++)
-            if (R[j].control && R[j].change_of == C->change_of)
-                was = &R[j].vm[0];
-        kemet_change_effect e;
-        kemet_change_effects(was, &C->vm[0], &e);
-        fprintf(o, "%s{\"id\":", said++ ? "," : "");
-        json_str(o, C->f.id);
-        fprintf(o, ",\"of\":");
-        json_str(o, B->f.id);
-        fprintf(o, ",\"against_control\":%s",
-                was == &B->vm[0] ? "false" : "true");
-        fprintf(
-            o, ",\"option\":%s,\"part\":", C->change.option ? "true" : "false");
-        json_str(o, C->change.part);
-        fprintf(o, ",\"from\":");
-        json_str(o, C->change.from);
-        fprintf(o, ",\"to\":");
-        json_str(o, C->change.to);
-        fprintf(o, ",\"effects\":{");
-        for (int c = 0; c < KEMET_CRITERIA; c++) {
-            const kemet_effect *x = &e.c[c];
-            fprintf(o, "%s\"%s\":{\"diff\":", c ? "," : "",
-                    kemet_criterion_info(c)->name);
-            json_num(o, x->diff);
-            fprintf(o, ",\"lo\":");
-            json_num(o, x->lo);
-            fprintf(o, ",\"hi\":");
-            json_num(o, x->hi);
-            fprintf(o, ",\"moves\":%s,\"flag_was\":%s,\"flag_now\":%s}",
-                    x->moves ? "true" : "false", x->flag_was ? "true" : "false",
-                    x->flag_now ? "true" : "false");
-        }
-        fprintf(o, "},\"penalty_was\":");
-        json_stat_only(o, &e.penalty_was);
-        fprintf(o, ",\"penalty_now\":");
-        json_stat_only(o, &e.penalty_now);
-        fprintf(o, ",\"penalty_moves\":%d}", e.penalty_moves);
-    }
-    fputc(']', o);
-}
-
-static void print_json(FILE *o, const rep_reading *R, int n, int nbase, int nc,
-                       const settings *st) {
-    fprintf(o, "{\"seed\":%llu,\"strong\":\"%s\",\"rulesets\":[",
-            (unsigned long long)st->s.seed, st->s.strong);
-    for (int i = 0; i < n; i++) {
-        fprintf(o, "%s{\"ruleset\":\"%s\"", i ? "," : "", R[i].f.id);
-        json_play(o, "strong_play", &R[i].f.strong);
-        json_play(o, "weak_play", &R[i].f.weak);
-        fprintf(o, ",\"ladder\":[");
-        for (int k = 0; k < R[i].f.nsteps; k++) {
-            fprintf(o, "%s{\"x\":0", k ? "," : "");
-            json_est(o, "step", &R[i].f.ladder[k]);
-            fputc('}', o);
-        }
-        fputc(']', o);
-        json_est(o, "strong_vs_weak", &R[i].f.head);
-        fprintf(o, ",\"GamesToLead\":");
-        json_num(o, R[i].f.games_to_lead);
-        fprintf(o, ",\"SkillTrace\":");
-        json_num(o, R[i].f.skill_trace);
-        fprintf(o, ",\"SkillTraceLuckAdjusted\":");
-        json_num(o, R[i].f.skill_trace_adj);
-        for (int k = 0; k < KEMET_STUDY_PROBES; k++)
-            json_est(o, probe_name[k], &R[i].f.probe[k]);
-        fprintf(o, ",\"flags\":%d", R[i].flags);
-        json_stat(o, "MedianTurns", &R[i].f.strong.median);
-        json_stat(o, "DecisionsPerTurn", &R[i].f.strong.per_turn);
-        json_stat(o, "Stopped", &R[i].f.strong.stopped);
-        json_stat(o, "LuckShare", &R[i].f.head.luck_share);
-        fputc('}', o);
-    }
-    /* the verdict on the rulesets named (not the variants) */
-    fprintf(o, "],\"verdict\":[");
-    for (int i = 0; i < nbase; i++) {
-        fprintf(o, "%s{\"id\":\"%s\",\"tier\":%d,\"flags\":%d,\"penalty\":",
-                i ? "," : "", R[i].f.id, R[i].vj[0].tier, R[i].vj[0].flags);
-        json_stat_only(o, &R[i].vj[0].penalty);
-        fprintf(o, ",\"weak_tier\":%d,\"figures\":{", R[i].vj[1].tier);
-        for (int c = 0; c < KEMET_CRITERIA; c++) {
-            fprintf(o, "%s\"%s\":", c ? "," : "",
-                    kemet_criterion_info(c)->name);
-            json_stat_only(o, &R[i].vm[0].c[c]);
-        }
-        fprintf(o, "}}");
-    }
-    fputc(']', o);
-    json_changes(o, R, n, nc);
-    fprintf(o, "}\n");
 }
 
 /* ------------------------------------------------------------------------
@@ -4097,13 +3939,125 @@ static int other_seeds(const settings *st, char (*heads)[KEPT_HEAD],
     return nsv;
 }
 
+/* The report of P: its plots into `plots` (or none), and the report in
+ * `format` onto o (its plots linked from `output`, its file). */
+static int report_write(const rep_report *P, FILE *o, const char *format,
+                        const char *output, const char *plots) {
+    if (plots && write_plots(plots, P->R, P->n))
+        return EXIT_BAD;
+    char link[4096];
+    if (plots)
+        plot_link(output, plots, link, sizeof link);
+    if (strcmp(format, "md") == 0)
+        print_md(o, P->R, P->n, P->R + P->n, P->nv, P->R + P->n + P->nv, P->nc,
+                 P->R + P->n + P->nv + P->nc, P->nh, &P->st,
+                 plots ? link : NULL, P->argc, P->argv, P->secs, P->st.threads,
+                 P->sv, P->nsv);
+    else if (strcmp(format, "csv") == 0)
+        print_csv(o, P->R, P->n + P->nv + P->nc + P->nh);
+    else
+        rep_json_write(o, P);
+    return 0;
+}
+
+/* The report of the run just measured (M): its data written as JSON and
+ * read back, and the report and plots written from what was read (so
+ * that they are what a reader of the JSON makes of it, --from), the
+ * JSON checked to read back to itself. Without Jansson, straight from
+ * M. */
+static int report_measured(const rep_report *M, FILE *o, const char *format,
+                           const char *output, const char *plots) {
+    if (!rep_json_readable())
+        return report_write(M, o, format, output, plots);
+    char *text = NULL, *again = NULL;
+    size_t len = 0, alen = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return cli_fail("out of memory");
+    rep_json_write(m, M);
+    if (fclose(m) != 0) {
+        free(text);
+        return cli_fail("out of memory");
+    }
+    rep_report P;
+    int rc = rep_json_read(text, len, "analyze: the report's data", &P);
+    if (rc == 0 && (m = open_memstream(&again, &alen)) != NULL) {
+        rep_json_write(m, &P);
+        if (fclose(m) != 0) {
+            free(again);
+            again = NULL;
+        }
+    }
+    if (rc == 0 && !again)
+        rc = cli_fail("out of memory");
+    else if (rc == 0 && (alen != len || memcmp(text, again, len) != 0))
+        rc = cli_fail("analyze: the report's data does not read back as it "
+                      "was written (a fault in kemet)");
+    if (rc == 0)
+        rc = report_write(&P, o, format, output, plots);
+    rep_report_free(&P);
+    free(text);
+    free(again);
+    return rc;
+}
+
+/* --from FILE: the report written from the data of a report alone
+ * (--format json), in `format`, with its plots; no game is played. */
+static int report_from(const char *from, int argc, char **argv, int npos,
+                       const char *format, const char *output,
+                       const char *plots) {
+    if (npos > 0)
+        return cli_fail("analyze: --from FILE writes the report FILE holds: "
+                        "no RULESET with it");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        size_t len = strcspn(a, "=");
+        bool ours = strncmp(a, "--", 2) != 0;
+        const char *keep[] = {"--from", "--format", "--output", "--plots"};
+        for (int k = 0; k < 4 && !ours; k++)
+            ours = len == strlen(keep[k]) && strncmp(a, keep[k], len) == 0;
+        if (!ours)
+            return cli_fail("analyze: %.*s has no effect with --from (the "
+                            "report is written from the file's settings; "
+                            "--format, --output and --plots apply)",
+                            (int)(len < 40 ? len : 40), a);
+    }
+    if (cli_mpi_rank() != 0)
+        return 0; /* under mpirun rank 0 alone writes */
+    rep_report P;
+    int rc = rep_json_load(from, &P);
+    char tmp[4096];
+    FILE *o = stdout;
+    if (rc == 0 && plots && make_folder(plots, "plot"))
+        rc = EXIT_BAD;
+    if (rc == 0 && output) {
+        snprintf(tmp, sizeof tmp, "%s.tmp", output);
+        if (!(o = fopen(tmp, "w"))) {
+            o = stdout;
+            rc = cli_fail("analyze: cannot write %.200s", output);
+        }
+    }
+    if (rc == 0)
+        rc = report_write(&P, o, format, output, plots);
+    rep_report_free(&P);
+    if (o != stdout) {
+        bool bad = ferror(o) != 0;
+        bad |= fclose(o) != 0;
+        if (rc == 0 && (bad || rename(tmp, output) != 0))
+            rc = cli_fail("analyze: cannot write %.200s", output);
+        if (rc)
+            remove(tmp);
+    }
+    return rc;
+}
+
 int cmd_analyze(int argc, char **argv) {
     long games = 1000, nthreads = 0, cap = 1000, most = 200, pilot = 20;
     long trace_games = 30, trace_base = 8;
     uint64_t seed = 1;
     const char *agents_opt = "greedy,greedy", *format = "md", *plots = NULL;
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
-    const char *options = NULL, *save = NULL, *ludii = NULL;
+    const char *options = NULL, *save = NULL, *ludii = NULL, *from = NULL;
     bool changes = false;
     const char *headroom = NULL;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
@@ -4132,6 +4086,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"changes", OPT_FLAG, &changes, 0, 0},
                       {"headroom", OPT_STRING, &headroom, 0, 0},
                       {"ludii", OPT_STRING, &ludii, 0, 0},
+                      {"from", OPT_STRING, &from, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
                       {"net", OPT_STRING, &cli_net, 0, 0},
                       {NULL, OPT_FLAG, NULL, 0, 0}};
@@ -4141,6 +4096,8 @@ int cmd_analyze(int argc, char **argv) {
     if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
         return cli_fail("analyze: --format is md, csv or json, not '%.20s'",
                         format);
+    if (from)
+        return report_from(from, argc, argv, npos, format, output, plots);
     settings st = {.s = {.strong = strong,
                          .games = games,
                          .trace_games = trace_games,
@@ -4238,6 +4195,12 @@ int cmd_analyze(int argc, char **argv) {
             free(lrows);
             return EXIT_BAD;
         }
+        for (int i = 0; i < st.nludii; i++) { /* the reading each names */
+            kemet_rules *r = open_reading(lrows[i].field[0]);
+            snprintf(lrows[i].title, sizeof lrows[i].title, "%s",
+                     r ? kemet_rules_info(r)->title : "");
+            kemet_rules_close(r);
+        }
         st.ludii = lrows;
     }
     /* --changes: each ruleset named without options, with one rule
@@ -4300,6 +4263,7 @@ int cmd_analyze(int argc, char **argv) {
     if (!R || !W)
         rc = cli_fail("out of memory");
     st.threads = cli_threads(nthreads);
+    st.procs = cli_mpi_size();
     double t0 = cli_now(), secs = 0;
     for (int i = 0; i < n + nv && rc == 0; i++)
         rc = work_rules(i < n ? ids[i] : vspecs[i - n], &st, i >= n, &R[i],
@@ -4389,25 +4353,29 @@ int cmd_analyze(int argc, char **argv) {
     seed_verdict sv[MAX_SEEDS];
     int nsv = rc == 0 && save ? other_seeds(&st, heads, R, n, sv) : 0;
     free(heads);
-    if (rc == 0 && plots)
-        rc = write_plots(plots, R, n);
     if (rc == 0) {
         int ord[REPORT_MAX_SETS];
         judge(R, n, 1, ord);
         judge(R, n, 0, ord);
     }
+    for (int i = 0; rc == 0 && i < n; i++)
+        if (reading_rules(&R[i]))
+            rc = cli_fail("out of memory");
     if (rc == 0) {
-        char link[4096];
-        if (plots)
-            plot_link(output, plots, link, sizeof link);
-        if (strcmp(format, "md") == 0)
-            print_md(o, R, n, R + n, nv, R + n + nv, nc, R + n + nv + nc, nh,
-                     &st, plots ? link : NULL, argc, argv, secs, st.threads, sv,
-                     nsv);
-        else if (strcmp(format, "csv") == 0)
-            print_csv(o, R, all);
-        else
-            print_json(o, R, all, n, nc, &st);
+        rep_report M = {.st = st,
+                        .R = R,
+                        .n = n,
+                        .nv = nv,
+                        .nc = nc,
+                        .nh = nh,
+                        .nsv = nsv,
+                        .argc = argc,
+                        .argv = argv,
+                        .secs = secs};
+        memcpy(M.sv, sv, (size_t)nsv * sizeof *sv);
+        rc = report_measured(&M, o, format, output, plots);
+    }
+    if (rc == 0) {
         if (cli_mpi_rank() == 0)
             fprintf(stderr, "analyze: %.1f s on %d thread%s\n", secs,
                     st.threads, st.threads == 1 ? "" : "s");

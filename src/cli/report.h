@@ -24,6 +24,10 @@ typedef struct rep_reading {
     kemet_study_figures f; /* its samples point into `samples` */
     double *samples[2][KEMET_STUDY_SAMPLES]; /* weak [0], strong [1] */
     char title[96], base[64];
+    /* as the report names it: title, author and year, and for a variant
+     * what its options do in its rules' words (made by the measuring run
+     * from its rules; "" where not made) */
+    char name[512];
     int board;    /* BOARD_* */
     bool variant; /* from a sweep or --options, or a rule change */
     /* a rule change (--changes): 1 + the index of the reading it changes
@@ -64,13 +68,93 @@ typedef struct rep_reading {
     int net_hidden, net_endgame;
     bool race, exact_start;
     double start_value;
+    /* who its rules are by and where they were published (a ruleset
+     * named, its base opened at its defaults); rules_known false: not
+     * known (a variant or rule change, or a base that did not open). The
+     * strings are the reading's own (NULL: not given). */
+    bool rules_known;
+    struct rep_rules {
+        char *author, *source_kind, *about, *board_note, *source, *reference;
+        int year;
+    } rules;
 } rep_reading;
 
-/* Frees the samples a reading owns. */
+/* Frees the samples and the strings a reading owns. */
 void rep_reading_free(rep_reading *R);
 /* Takes the figures of a study measured whole into R->f, its samples
  * copied into R's own. 0, or KEMET_ENOMEM. */
 int rep_reading_take(rep_reading *R, const kemet_study *s);
+
+/* The settings of a run. */
+typedef struct settings {
+    kemet_study_settings s; /* each reading's study (but for `variant`) */
+    const char *board;      /* --board, or NULL */
+    int threads, procs;     /* threads; processes (under mpirun: ranks) */
+    const char *save;       /* --save DIR, or NULL */
+    const char *headroom;   /* --headroom AGENT, or NULL */
+    /* --ludii FILE: Ludii's figures beside kemet's, its lines */
+    const struct ludii_row *ludii;
+    int nludii;
+} settings;
+
+/* The verdict of the same settings at another seed, read back from the
+ * --save folder: each ruleset's tier there, and how it compares. */
+#define MAX_SEEDS 4
+typedef struct seed_verdict {
+    uint64_t seed;
+    int tier[REPORT_MAX_SETS], flags[REPORT_MAX_SETS], ord[REPORT_MAX_SETS];
+} seed_verdict;
+
+#define LUDII_ROWS 64
+#define LUDII_COLS 18
+/* One line of Ludii's summary (--ludii): its fields (spec, ludii_ruleset,
+ * the turns and player 1's share of kemet and of Ludii with their
+ * intervals, the same with Ludii's departures undone, whether they agree
+ * then, the cause), and the title of the reading it names ("" where its
+ * spec names none kemet opens). */
+typedef struct ludii_row {
+    char field[LUDII_COLS][400];
+    char title[96];
+} ludii_row;
+
+/* ------------------------------------------------------------------------
+ * The report's data (report_json.c; docs/analysis-json.md)
+ * --------------------------------------------------------------------- */
+
+/* Everything the report and its plots are written from: the readings
+ * (the n rulesets named, then the nv variants, then the nc rule changes
+ * and their controls, then the nh headroom studies), the settings, the
+ * run and the other seeds' verdicts. */
+typedef struct rep_report {
+    settings st; /* st.ludii: `ludii` below, when read back */
+    rep_reading *R;
+    int n, nv, nc, nh;
+    seed_verdict sv[MAX_SEEDS];
+    int nsv;
+    int argc; /* the command that measured, from its name on */
+    char **argv;
+    double secs; /* its wall time */
+    /* read back (rep_json_read): what the report owns */
+    ludii_row *ludii;
+    char **own;
+    int nown, room;
+} rep_report;
+
+/* The report as JSON, schema "kemet-analysis 1", onto o. */
+void rep_json_write(FILE *o, const rep_report *P);
+/* Whether this build reads JSON back (Jansson). */
+bool rep_json_readable(void);
+/* Reads the report in text[0..len) into *P (zeroed first; freed with
+ * rep_report_free, also on failure). 0, or EXIT_BAD after one line
+ * "kemet: NAME: ..." naming what is wrong. */
+int rep_json_read(const char *text, size_t len, const char *name,
+                  rep_report *P);
+/* Reads the report from the file at `path` (at most REPORT_JSON_MAX
+ * bytes) as rep_json_read. */
+int rep_json_load(const char *path, rep_report *P);
+#define REPORT_JSON_MAX (256L << 20)
+/* Frees what a report read back owns (its readings among them). */
+void rep_report_free(rep_report *P);
 
 /* ------------------------------------------------------------------------
  * Measurements kept (kept.c; --save DIR)

@@ -8,7 +8,7 @@ K=$1
 here=$(cd "$(dirname "$0")" && pwd)
 c=$here/corpus
 rm -rf "$c"
-mkdir -p "$c/position" "$c/move" "$c/board" "$c/record" "$c/weights" "$c/rules"
+mkdir -p "$c/position" "$c/move" "$c/board" "$c/record" "$c/weights" "$c/rules" "$c/report"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 i=0
@@ -48,3 +48,8 @@ Kabs=$(cd "$(dirname "$K")" && pwd)/$(basename "$K")
     "$Kabs" train chien-chacal --endgame --from tiny.net --table one.kemettb \
         --examples 2 --games 4 --batch 2 --hidden 2 --output end.net --quiet)
 printf '\001%s' "$(cat "$tmp/end.net")" > "$c/weights/net-endgame"
+# the analysis report's data (kemet analyze --format json): the smallest
+# runs, one of them with a variant
+A="--games 2 --strong greedy --ladder random,greedy --trace-games 0 --pilot 2 --max-games 2 --tables off --format json"
+"$K" analyze dogs-jackals $A > "$c/report/one" 2>/dev/null
+"$K" analyze lions-jackals-quick $A --sweep lions-jackals-quick:dual=0..0 > "$c/report/variant" 2>/dev/null
