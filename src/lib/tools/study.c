@@ -695,6 +695,21 @@ static int stage_open(kemet_study *s) {
     return rc;
 }
 
+/* Match m's games from `have` to n: room for them, added to the stage
+ * being made. */
+static int grow_match(kemet_study *s, int m, long have, long n) {
+    kemet_outcome *o = realloc(s->out[m], (size_t)n * sizeof *o);
+    if (!o)
+        return KEMET_ENOMEM;
+    memset(o + have, 0, (size_t)(n - have) * sizeof *o);
+    s->out[m] = o;
+    int order = m == 0        ? 20
+                : m < M_HEAD  ? 2 + s->R.nsteps - 1 - m
+                : m == M_HEAD ? 1
+                              : 10;
+    return add_match_group(s, m, order, have, n - have);
+}
+
 /* Round `round` (1: after the pilots; 2 and on: after the last stage):
  * each figure's whole sample as all its games so far size it, the rest
  * added to the stage being made. The strong self-play is measured over
@@ -726,16 +741,7 @@ static int stage_grow(kemet_study *s, int round) {
         S->games = n;
         if (rc || n <= have)
             continue;
-        kemet_outcome *o = realloc(s->out[m], (size_t)n * sizeof *o);
-        if (!o)
-            return KEMET_ENOMEM;
-        memset(o + have, 0, (size_t)(n - have) * sizeof *o);
-        s->out[m] = o;
-        int order = m == 0        ? 20
-                    : m < M_HEAD  ? 2 + R->nsteps - 1 - m
-                    : m == M_HEAD ? 1
-                                  : 10;
-        rc = add_match_group(s, m, order, have, n - have);
+        rc = grow_match(s, m, have, n);
     }
     return rc;
 }
@@ -885,18 +891,9 @@ static int stage_final(kemet_study *s) {
         S->games = have;
         if (rc || n <= have)
             continue;
-        kemet_outcome *o = realloc(s->out[m], (size_t)n * sizeof *o);
-        if (!o)
-            return KEMET_ENOMEM;
-        memset(o + have, 0, (size_t)(n - have) * sizeof *o);
-        s->out[m] = o;
         S->games = n;
         s->grew |= 1u << (1 + m);
-        int order = m == 0        ? 20
-                    : m < M_HEAD  ? 2 + R->nsteps - 1 - m
-                    : m == M_HEAD ? 1
-                                  : 10;
-        rc = add_match_group(s, m, order, have, n - have);
+        rc = grow_match(s, m, have, n);
     }
     return rc;
 }
