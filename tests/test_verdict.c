@@ -131,19 +131,6 @@ static void tau_b(void **state) {
     NEAR(kemet_tau_b(a, a, 4, NULL), 1);
 }
 
-/* A ruleset inside every band: no cost at all. */
-static kemet_measured good(void) {
-    kemet_measured m = {0}; /* the games behind each figure not known */
-    m.c[KEMET_CRIT_LENGTH] = (kemet_stat){60, 55, 66};
-    m.c[KEMET_CRIT_DECISIONS] = (kemet_stat){1.2, 1.1, 1.3};
-    m.c[KEMET_CRIT_SKILL] = (kemet_stat){0.4, 0.35, 0.45};
-    m.c[KEMET_CRIT_BALANCE] = (kemet_stat){0.5, 0.47, 0.53};
-    m.c[KEMET_CRIT_TENSION] = (kemet_stat){0.1, 0.09, 0.11};
-    m.c[KEMET_CRIT_STOPPED] = (kemet_stat){0, 0, 0.004};
-    m.c[KEMET_CRIT_PROBES] = (kemet_stat){0.1, 0.05, 0.15};
-    return m;
-}
-
 /* Ties are tiers, cut only at a gap between penalty ranges. A costs
  * nothing. B's skill 0.20 (0.15-0.25) costs 0.5 (0 to 1.0): its range
  * reaches A's. C's 0.12 (0.08-0.16) costs 1.3 (0.9 to 1.7): it does not
@@ -155,7 +142,9 @@ static kemet_measured good(void) {
  * starts exactly where D's ends, which is an overlap: D's tier. */
 static void ties_are_tiers(void **state) {
     (void)state;
-    kemet_measured m[5] = {good(), good(), good(), good(), good()};
+    kemet_measured m[5] = {tu_good_figures(), tu_good_figures(),
+                           tu_good_figures(), tu_good_figures(),
+                           tu_good_figures()};
     kemet_judged j[6];
     int ord[6];
     m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
@@ -192,7 +181,7 @@ static void ties_are_tiers(void **state) {
     /* a wide range holds up the cut after it: F's skill 0.15 (0-0.30)
      * costs 1.0 (0 to 2.5), which reaches D's range, though A's, B's
      * and C's do not: one tier */
-    kemet_measured f[6] = {m[0], m[1], m[2], m[3], m[4], good()};
+    kemet_measured f[6] = {m[0], m[1], m[2], m[3], m[4], tu_good_figures()};
     f[5].c[KEMET_CRIT_SKILL] = (kemet_stat){0.15, 0.0, 0.30};
     assert_int_equal(kemet_verdict(f, 6, -1, j, ord), 1);
 }
@@ -207,7 +196,7 @@ static void ties_are_tiers(void **state) {
  * it would have been H's. */
 static void penalty_range(void **state) {
     (void)state;
-    kemet_measured m[2] = {good(), good()};
+    kemet_measured m[2] = {tu_good_figures(), tu_good_figures()};
     m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
     m[0].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.55, 0.61};
     m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.05, 0.045, 0.055};
@@ -233,7 +222,7 @@ static void penalty_range(void **state) {
  * first. */
 static void disqualifying_criterion(void **state) {
     (void)state;
-    kemet_measured m[2] = {good(), good()};
+    kemet_measured m[2] = {tu_good_figures(), tu_good_figures()};
     m[0].c[KEMET_CRIT_LENGTH] = (kemet_stat){4, 3, 5};
     m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.1, 0.05, 0.15};
     m[1].c[KEMET_CRIT_TENSION] = (kemet_stat){0.03, 0.02, 0.04};
@@ -268,7 +257,7 @@ static void flag_at_threshold(void **state) {
     kemet_stat lo = {0.3, 0.25, 0.35}, hi = {0.7, 0.66, 0.74};
     assert_false(kemet_criterion_flag(KEMET_CRIT_BALANCE, &lo));
     assert_true(kemet_criterion_flag(KEMET_CRIT_BALANCE, &hi));
-    kemet_measured m[2] = {good(), good()};
+    kemet_measured m[2] = {tu_good_figures(), tu_good_figures()};
     m[0].c[KEMET_CRIT_PROBES] = at;
     m[1].c[KEMET_CRIT_PROBES] = past;
     kemet_judged j[2];
@@ -287,7 +276,8 @@ static void flag_at_threshold(void **state) {
  * no cost. */
 static void cap_stopped(void **state) {
     (void)state;
-    kemet_measured m[3] = {good(), good(), good()};
+    kemet_measured m[3] = {tu_good_figures(), tu_good_figures(),
+                           tu_good_figures()};
     m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.05, 0.02, 0.1};
     m[0].c[KEMET_CRIT_LENGTH] = (kemet_stat){400, 300, INFINITY};
     m[1].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.004, 0.001, 0.012};
@@ -314,7 +304,8 @@ static void cap_stopped(void **state) {
  * both, none; an unflagged ruleset is never counted. */
 static void flag_outranks(void **state) {
     (void)state;
-    kemet_measured m[3] = {good(), good(), good()};
+    kemet_measured m[3] = {tu_good_figures(), tu_good_figures(),
+                           tu_good_figures()};
     m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.05, 0.02, 0.1};
     m[2].c[KEMET_CRIT_SKILL] = (kemet_stat){0.15, 0.10, 0.20};
     kemet_judged j[3];
@@ -345,7 +336,8 @@ static void flag_outranks(void **state) {
  * the tiers. */
 static void median_beyond_cap(void **state) {
     (void)state;
-    kemet_measured m[3] = {good(), good(), good()};
+    kemet_measured m[3] = {tu_good_figures(), tu_good_figures(),
+                           tu_good_figures()};
     m[0].c[KEMET_CRIT_LENGTH] = (kemet_stat){INFINITY, 300, INFINITY};
     m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
     m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.6, 0.5, 0.7};
@@ -386,7 +378,7 @@ static void skill_costs_never_flags(void **state) {
     (void)state;
     kemet_stat none = {0, 0, 0};
     assert_false(kemet_criterion_flag(KEMET_CRIT_SKILL, &none));
-    kemet_measured m[2] = {good(), good()};
+    kemet_measured m[2] = {tu_good_figures(), tu_good_figures()};
     m[0].c[KEMET_CRIT_SKILL] = none;
     kemet_judged j[2];
     int ord[2];
@@ -399,20 +391,18 @@ static void skill_costs_never_flags(void **state) {
 }
 
 /* What one rule does: a change's effect on each criterion against the
- * base's figures, worked by hand. Base: good(). The change halves the
- * skill to 0.1 (0.08-0.12) and doubles the length to 120 (110-131):
- *   skill: -0.3, reaching down by sqrt(0.02^2 + 0.05^2) = 0.05385 (the
- *     changed figure's lower reach, the base's upper), up by the same;
- *   length, in doublings: log2(120/60) = 1, down by
- *     sqrt(log2(120/110)^2 + log2(66/60)^2) = sqrt(0.12553^2 + 0.13750^2)
- *     = 0.18618, up by sqrt(log2(131/120)^2 + log2(60/55)^2)
- *     = sqrt(0.12653^2 + 0.12553^2) = 0.17823;
- *   balance, the same figure: 0, not moved;
- *   penalty: 0 (0 to 0) before, 1.5 (1.3 to 1.7) after: up by 1.5,
- *     beyond sqrt(0^2 + 0.2^2) = 0.2. */
+ * base's figures, worked by hand. Base: tu_good_figures(). The change halves
+ * the skill to 0.1 (0.08-0.12) and doubles the length to 120 (110-131): skill:
+ * -0.3, reaching down by sqrt(0.02^2 + 0.05^2) = 0.05385 (the changed figure's
+ * lower reach, the base's upper), up by the same; length, in doublings:
+ * log2(120/60) = 1, down by sqrt(log2(120/110)^2 + log2(66/60)^2) =
+ * sqrt(0.12553^2 + 0.13750^2) = 0.18618, up by sqrt(log2(131/120)^2 +
+ * log2(60/55)^2) = sqrt(0.12653^2 + 0.12553^2) = 0.17823; balance, the same
+ * figure: 0, not moved; penalty: 0 (0 to 0) before, 1.5 (1.3 to 1.7) after: up
+ * by 1.5, beyond sqrt(0^2 + 0.2^2) = 0.2. */
 static void change_effects(void **state) {
     (void)state;
-    kemet_measured base = good(), now = good();
+    kemet_measured base = tu_good_figures(), now = tu_good_figures();
     now.c[KEMET_CRIT_SKILL] = (kemet_stat){0.1, 0.08, 0.12};
     now.c[KEMET_CRIT_LENGTH] = (kemet_stat){120, 110, 131};
     kemet_change_effect e;
@@ -436,7 +426,7 @@ static void change_effects(void **state) {
     assert_int_equal(e.flags_was | e.flags_now, 0);
     /* a skill of 0.2 (0.15-0.25) costs 0.5 (0 to 1.0): a rise of 0.5
        exactly at its reach is not beyond it */
-    now = good();
+    now = tu_good_figures();
     now.c[KEMET_CRIT_SKILL] = (kemet_stat){0.2, 0.15, 0.25};
     kemet_change_effects(&base, &now, &e);
     assert_int_equal(e.penalty_moves, 0);
@@ -453,7 +443,7 @@ static void change_effects(void **state) {
     kemet_change_effects(&base, &now, &e);
     assert_int_equal(e.c[KEMET_CRIT_SKILL].moves, 0);
     /* a median beyond the turn cap has no difference */
-    now = good();
+    now = tu_good_figures();
     now.c[KEMET_CRIT_LENGTH] = (kemet_stat){INFINITY, 900, INFINITY};
     kemet_change_effects(&base, &now, &e);
     assert_true(isnan(e.c[KEMET_CRIT_LENGTH].diff));
@@ -473,7 +463,9 @@ static void change_effects(void **state) {
  * cleared by a change to 0.5 (0.45-0.55), not by one to 0.1. */
 static void explain_flag(void **state) {
     (void)state;
-    kemet_measured base = good(), ch[3] = {good(), good(), good()};
+    kemet_measured base = tu_good_figures(),
+                   ch[3] = {tu_good_figures(), tu_good_figures(),
+                            tu_good_figures()};
     kemet_change_effect e[3];
     int second = 99;
     base.c[KEMET_CRIT_BALANCE] = (kemet_stat){0.72, 0.70, 0.74};
@@ -503,11 +495,11 @@ static void explain_flag(void **state) {
     assert_int_equal(
         kemet_explain_flag(&base, &e[1], 2, KEMET_CRIT_BALANCE, &second), -1);
     assert_int_equal(second, -1);
-    base = good();
+    base = tu_good_figures();
     base.c[KEMET_CRIT_DECISIONS] = (kemet_stat){0.2, 0.15, 0.24};
-    ch[0] = good();
+    ch[0] = tu_good_figures();
     ch[0].c[KEMET_CRIT_DECISIONS] = (kemet_stat){0.1, 0.08, 0.12};
-    ch[1] = good();
+    ch[1] = tu_good_figures();
     ch[1].c[KEMET_CRIT_DECISIONS] = (kemet_stat){0.5, 0.45, 0.55};
     for (int i = 0; i < 2; i++)
         kemet_change_effects(&base, &ch[i], &e[i]);
@@ -517,13 +509,15 @@ static void explain_flag(void **state) {
 }
 
 /* Which change explains a standing: the one that costs the reading most.
- * Base good() costs nothing. Change 0 halves the skill to 0.1
+ * Base tu_good_figures() costs nothing. Change 0 halves the skill to 0.1
  * (0.08-0.12): 1.5 more; change 1 gives player 1 0.70 (0.68-0.72): a
  * new flag, which outranks any rise of the penalty (it costs 3
  * besides); change 2 moves the tension within its band: no cost. */
 static void explain_standing(void **state) {
     (void)state;
-    kemet_measured base = good(), ch[3] = {good(), good(), good()};
+    kemet_measured base = tu_good_figures(),
+                   ch[3] = {tu_good_figures(), tu_good_figures(),
+                            tu_good_figures()};
     ch[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.1, 0.08, 0.12};
     ch[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.70, 0.68, 0.72};
     ch[2].c[KEMET_CRIT_TENSION] = (kemet_stat){0.2, 0.19, 0.21};
@@ -543,7 +537,7 @@ static void explain_standing(void **state) {
  * skill's halved A's costs 1.0. */
 static void units_varied(void **state) {
     (void)state;
-    kemet_measured m[2] = {good(), good()};
+    kemet_measured m[2] = {tu_good_figures(), tu_good_figures()};
     m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.199, 0.201};
     m[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.579, 0.581};
     kemet_judged j[2];
@@ -578,7 +572,8 @@ static void units_varied(void **state) {
  * 50 games would be flagged; from an unknown number of games (0) it is. */
 static void indication_costs_nothing(void **state) {
     (void)state;
-    kemet_measured m[3] = {good(), good(), good()};
+    kemet_measured m[3] = {tu_good_figures(), tu_good_figures(),
+                           tu_good_figures()};
     m[1].c[KEMET_CRIT_SKILL] = (kemet_stat){0.04, 0.03, 0.06};
     m[1].games[KEMET_CRIT_SKILL] = 36;
     m[2].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.80, 0.78, 0.82};

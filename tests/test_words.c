@@ -10,19 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every figure inside its band: no cost. */
-static kemet_measured good(void) {
-    kemet_measured m;
-    m.c[KEMET_CRIT_LENGTH] = (kemet_stat){60, 55, 66};
-    m.c[KEMET_CRIT_DECISIONS] = (kemet_stat){1.2, 1.1, 1.3};
-    m.c[KEMET_CRIT_SKILL] = (kemet_stat){0.4, 0.35, 0.45};
-    m.c[KEMET_CRIT_BALANCE] = (kemet_stat){0.5, 0.47, 0.53};
-    m.c[KEMET_CRIT_TENSION] = (kemet_stat){0.1, 0.09, 0.11};
-    m.c[KEMET_CRIT_STOPPED] = (kemet_stat){0, 0, 0.004};
-    m.c[KEMET_CRIT_PROBES] = (kemet_stat){0.1, 0.05, 0.15};
-    return m;
-}
-
 /* What vw_units_varied prints for m[0..n) (caller frees). */
 static char *units_text(const kemet_measured *m, const char *const *id, int n) {
     char *text = NULL;
@@ -55,7 +42,8 @@ static void expect_row(const char *text, const char *row) {
  *   stopped: no cost, so no row. */
 static void a_unit_reorders(void **state) {
     (void)state;
-    kemet_measured m[3] = {good(), good(), good()};
+    kemet_measured m[3] = {tu_good_figures(), tu_good_figures(),
+                           tu_good_figures()};
     m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.199, 0.201};
     m[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.579, 0.581};
     m[2].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.03, 0.025, 0.035};
@@ -87,7 +75,7 @@ static void a_unit_reorders(void **state) {
  * tier; every reading in one tier in both: tau-b is undefined. */
 static void a_unit_reorders_within_a_tier(void **state) {
     (void)state;
-    kemet_measured m[2] = {good(), good()};
+    kemet_measured m[2] = {tu_good_figures(), tu_good_figures()};
     m[0].c[KEMET_CRIT_SKILL] = (kemet_stat){0.20, 0.15, 0.25};
     m[1].c[KEMET_CRIT_BALANCE] = (kemet_stat){0.58, 0.57, 0.59};
     const char *id[2] = {"ee", "ff"};
@@ -125,7 +113,7 @@ static void stopped_in_the_first_tier(void **state) {
     kemet_judged J[6];
     const char *id[6] = {"x", "y", "z", "v", "x", "w"};
     for (int i = 0; i < 6; i++) {
-        m[i] = good();
+        m[i] = tu_good_figures();
         J[i] = (kemet_judged){.tier = 1};
     }
     m[0].c[KEMET_CRIT_STOPPED] = (kemet_stat){0.008, 0.006, 0.012};

@@ -25,6 +25,9 @@ void tu_expect_apply(const char *pos, const char *thr, const char *move,
                      const char *want);
 /* Parses a position; fails the test if it is not valid. */
 kemet_rules *tu_pos(const char *text, kemet_pos *pos);
+/* A reading's verdict figures with every figure inside its band (no cost)
+ * and the games behind each not known (0). */
+kemet_measured tu_good_figures(void);
 
 /* Runs `kemet` (from $KEMET_BIN) with the given arguments (NULL-terminated)
  * and standard input; returns the exit status and fills out/err (caller
