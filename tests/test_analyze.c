@@ -929,6 +929,11 @@ static void bad_options(void **state) {
     BAD("option", "analyze", "senet-kendall", "--sweep",
         "lions-jackals:size=1..2");
     BAD("--games", "analyze", "senet-kendall", "--games", "0");
+    BAD("--check-seed", "analyze", "senet-kendall", "--check-seed", "1");
+    BAD("--check-seed", "analyze", "senet-kendall", "--seed", "7",
+        "--check-seed", "7");
+    BAD("--check-seed", "analyze", "senet-kendall", "--check-seed", "2x");
+    BAD("--check-seed", "analyze", "senet-kendall", "--check-seed", "");
     BAD("no such option", "analyze", "senet-kendall", "--options",
         "senet-kendall:size");
     BAD("unknown ruleset", "analyze", "senet-kendall", "--options", "ur");
@@ -1108,6 +1113,40 @@ static void rule_changes_measured(void **state) {
     assert_int_equal(system(cmd), 0);
 }
 
+/* Cell k (0: the first) of the table row starting at `line` ("| a | b
+ * |"), trimmed, into buf. */
+static void cell(const char *line, int k, char *buf, size_t size) {
+    const char *c = line;
+    for (int i = 0; i <= k; i++) {
+        c = strchr(c, '|');
+        assert_non_null(c);
+        c++;
+    }
+    while (*c == ' ')
+        c++;
+    size_t n = strcspn(c, "|");
+    while (n > 0 && c[n - 1] == ' ')
+        n--;
+    snprintf(buf, size, "%.*s", (int)n, c);
+}
+
+/* The rows of the table starting at `at` (its header line) to the blank
+ * line after it: each row's cell `key` and cell `val` into id[], v[]; how
+ * many. */
+static int table_cells(const char *at, int key, int val, char id[][96],
+                       char v[][32], int room) {
+    const char *end = strstr(at, "\n\n");
+    assert_non_null(end);
+    int n = 0;
+    for (const char *l = strchr(at + 1, '\n'); l && l < end && n < room;
+         l = strchr(l + 1, '\n'))
+        if (strncmp(l, "\n|---", 5) != 0) {
+            cell(l + 1, key, id[n], sizeof id[n]);
+            cell(l + 1, val, v[n++], sizeof v[0]);
+        }
+    return n;
+}
+
 /* --headroom A: each ruleset's strong agent against a stronger agent A,
  * paired and luck-adjusted; saturated where A's interval lies within
  * 0.49-0.51 (A the strong agent itself: the same moves in both seats of
@@ -1127,6 +1166,7 @@ static void headroom_measured(void **state) {
     assert_non_null(strstr(h, "| saturated |"));
     assert_non_null(strstr(o, "| the 1 headroom matches (expectimax:200 vs "
                               "expectimax:200) |"));
+    assert_null(strstr(o, "≥")); /* saturated: no bound shown */
     free(o);
     /* a variant in the first tier of its board's readings has its own
        headroom match; one below it has none (figures of 100 games, so
@@ -1180,6 +1220,17 @@ static void headroom_measured(void **state) {
     double score = strtod(row + strlen("\n| senet-bell | "), NULL);
     assert_true(score > 0.6);
     assert_non_null(strstr(row, "| a lower bound: greedy gains "));
+    /* and the verdict shows the skill figure as the bound it is: the
+       third figure of its row in the figures table */
+    const char *figs = strstr(o, "; a skill figure after ≥ is a lower "
+                                 "bound, a stronger agent still gaining "
+                                 "against the strong one (*Headroom*):");
+    assert_non_null(figs);
+    row = strstr(figs, "\n| senet-bell | ");
+    assert_non_null(row);
+    char skill[64];
+    cell(row + 1, 3, skill, sizeof skill);
+    assert_true(strncmp(skill, "≥ ", strlen("≥ ")) == 0);
     /* read back: the same report but for the time it names */
     assert_non_null(strstr(o, "were measured by earlier runs"));
     const char *a = strstr(first, "\n### Headroom"), *b = h;
@@ -1192,6 +1243,62 @@ static void headroom_measured(void **state) {
     char cmd[200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     assert_int_equal(system(cmd), 0);
+}
+
+/* --check-seed S: every reading measured again at seed S (a variant to
+ * twice the half-width) and each board's readings judged there too. With
+ * every sample at the cap (100 games), the half-width changes no sample,
+ * so the tiers at seed 2 are those of a run at --seed 2 itself: each
+ * reading the report lists as moved has that run's tier there, and
+ * every other keeps its tier. */
+static void check_seed_variants(void **state) {
+    (void)state;
+#define CHEAP                                                                  \
+    "analyze", "senet-kendall", "--options", "senet-kendall:homerow/trap",     \
+        "--games", "100", "--strong", "greedy", "--ladder", "random,greedy",   \
+        "--trace-games", "0", "--tables", "off", "--max-games", "100"
+    char *o, *e, *o2;
+    assert_int_equal(tu_run(NULL, &o, &e, CHEAP, "--check-seed", "2", NULL), 0);
+    free(e);
+    assert_int_equal(tu_run(NULL, &o2, &e, CHEAP, "--seed", "2", NULL), 0);
+    free(e);
+#undef CHEAP
+    const char *w = strstr(o, "\n## Which Senet?"),
+               *w2 = strstr(o2, "\n## Which Senet?");
+    assert_non_null(w);
+    assert_non_null(w2);
+    const char *at = strstr(w, "\n**At seed 2.** The same readings measured "
+                               "again at seed 2 (`--check-seed`), the "
+                               "rulesets to ±0.05 and the variants to ±0.1");
+    assert_non_null(at);
+    assert_non_null(strstr(o, "(measured again by this run, `--check-seed`)"));
+    assert_non_null(strstr(o, "| the 4 readings at seed 2 (--check-seed) |"));
+    char id[3][8][96], tier[3][8][32];
+    int n =
+        table_cells(strstr(w, "\n| tier | ruleset |"), 1, 0, id[0], tier[0], 8);
+    int n2 = table_cells(strstr(w2, "\n| tier | ruleset |"), 1, 0, id[1],
+                         tier[1], 8);
+    assert_int_equal(n, 4);
+    assert_int_equal(n2, 4);
+    const char *list = strstr(at, "\n| ruleset | tier | at seed 2 |");
+    int nm = list ? table_cells(list, 0, 2, id[2], tier[2], 8) : 0;
+    if (!list)
+        assert_non_null(strstr(at, "Every reading is in the same tier"));
+    for (int i = 0; i < n; i++) {
+        const char *want = tier[0][i];
+        for (int k = 0; k < nm; k++)
+            if (strcmp(id[2][k], id[0][i]) == 0)
+                want = tier[2][k];
+        int k = 0;
+        while (k < n2 && strcmp(id[1][k], id[0][i]) != 0)
+            k++;
+        assert_true(k < n2);
+        if (strcmp(tier[1][k], want) != 0)
+            fail_msg("%s at seed 2: %s in the report, %s at --seed 2", id[0][i],
+                     want, tier[1][k]);
+    }
+    free(o);
+    free(o2);
 }
 
 /* --ludii FILE: Ludii's random-play figures beside kemet's, from the
@@ -1403,13 +1510,14 @@ static void direct(bool on) {
  * but for the command it names, the same plots and CSV, and the same JSON
  * again. The run has every part the report can hold but the controls
  * (which need an endgame table): two rulesets, a variant, the rule
- * changes, the headroom studies, Ludii's figures and another seed's
- * verdict. A field the report or a plot needs and the JSON lacks makes
- * them differ. */
+ * changes, the headroom studies, Ludii's figures and the second seed's
+ * readings and verdict. A field the report or a plot needs and the JSON lacks
+ * makes them differ. */
 #define JSON_RUN                                                               \
     "analyze", "chien-chacal", "lions-jackals-quick:dual=0", SMALL,            \
         "--changes", "--sweep", "lions-jackals-quick:dual=1..1", "--ludii",    \
-        ludii, "--headroom", "expectimax:400", "--save", dir
+        ludii, "--headroom", "expectimax:400", "--check-seed", "2", "--save",  \
+        dir
 static void json_writes_the_report(void **state) {
     (void)state;
 #ifndef KEMET_TEST_JSON
@@ -1428,13 +1536,7 @@ static void json_writes_the_report(void **state) {
     assert_int_equal(mkdir(path[1], 0700), 0);
     assert_int_equal(mkdir(path[5], 0700), 0);
     char *o, *e;
-    /* another seed, then this one: measured and kept, straight from the
-     * measurement */
-    assert_int_equal(
-        tu_run(NULL, &o, &e, JSON_RUN, "--seed", "2", "--format", "json", NULL),
-        0);
-    free(o);
-    free(e);
+    /* measured and kept, straight from the measurement */
     direct(true);
     assert_int_equal(tu_run(NULL, &o, &e, JSON_RUN, "--format", "csv",
                             "--output", path[0], NULL),
@@ -1470,6 +1572,8 @@ static void json_writes_the_report(void **state) {
                               "## Ludii beside kemet",
                               "## Options and variants",
                               " seed 2 |",
+                              "(measured again by this run, `--check-seed`)",
+                              "| the 3 readings at seed 2 (--check-seed) |",
                               "### Headroom: the strong agent against",
                               "](p/land-chien-chacal.svg)",
                               "| chien-chacal | Chien et Chacal (a French "
@@ -1576,6 +1680,13 @@ static void json_refused(void **state) {
          "rulesets[0].ruleset: not a ruleset's id"},
         {"\"kind\":\"ruleset\"", "\"kind\":\"change\"",
          "rulesets[0].change: null for a rule change"},
+        {"\"kind\":\"ruleset\"", "\"kind\":\"check\"",
+         "rulesets[0].check_of: null for a reading measured at the second "
+         "seed"},
+        {"\"check_seed\":null", "\"check_seed\":\"2\"",
+         "rulesets: a check_seed, but no readings measured there"},
+        {"\"check_seed\":null", "\"check_seed\":\"2x\"",
+         "settings.check_seed: not a seed"},
         {"\"max_games\":8", "\"max_games\":8,\"max_games\":9", "not JSON"},
         {"\"trace_base\":4", "\"trace_base\":1000000",
          "settings.trace_base: 1000000 is out of range"},
@@ -1659,6 +1770,7 @@ int main(void) {
         cmocka_unit_test(indications_in_verdict),
         cmocka_unit_test(rule_changes_measured),
         cmocka_unit_test(headroom_measured),
+        cmocka_unit_test(check_seed_variants),
         cmocka_unit_test(ludii_beside),
         cmocka_unit_test(agents_and_units_stated),
         cmocka_unit_test(race_skill_explained),

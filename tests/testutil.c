@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,15 +138,18 @@ int tu_run(const char *input, char **out, char **err, ...) {
     const char *bin = getenv("KEMET_BIN");
     if (!bin)
         fail_msg("KEMET_BIN is not set");
-    const char *argv[32];
+    const char *argv[64];
     int argc = 0;
     argv[argc++] = bin;
     va_list ap;
     va_start(ap, err);
     const char *a;
-    while ((a = va_arg(ap, const char *)) != NULL && argc < 31)
+    while ((a = va_arg(ap, const char *)) != NULL && argc < 63)
         argv[argc++] = a;
+    bool more = a != NULL; /* never run with some left out */
     va_end(ap);
+    if (more)
+        fail_msg("tu_run: more than 62 arguments");
     argv[argc] = NULL;
 
     char in_path[] = "/tmp/kemet-test-in-XXXXXX";

@@ -36,7 +36,7 @@ static const char analyze_usage[] =
     "                     [--plots DIR] [--max-turns T] [--output FILE]\n"
     "                     [--save DIR] [--rules FILE] [--changes]\n"
     "                     [--ludii FILE] [--headroom A]\n"
-    "                     [--from FILE.json]\n"
+    "                     [--check-seed S] [--from FILE.json]\n"
     "Measures each ruleset as a game (docs/analysis.md says how):\n"
     "self-play by agent --strong (default best:1k) with every throw's luck\n"
     "taken out of player 1's advantage, and by the agents --agents\n"
@@ -76,6 +76,8 @@ static const char analyze_usage[] =
     "adds Ludii's random-play figures beside kemet's from\n"
     "docs/analysis/ludii/summary.csv. --headroom A plays the strong\n"
     "agent against a stronger A (best:20k), paired, less luck, to +-H.\n"
+    "--check-seed S: every reading again at seed S (variants to +-2H),\n"
+    "the tiers compared.\n"
     "--format json writes the report's whole data (docs/analysis-json.md);\n"
     "--from FILE.json writes the report and plots again from it alone.\n"
     "The same seed gives the same numbers whatever the threads,\n"
@@ -407,6 +409,15 @@ static void headroom_settings(const settings *st, kemet_study_settings *s) {
     s->variant = 1;
 }
 
+/* The settings of a reading measured again at the second seed
+ * (--check-seed): a variant to twice the half-width. */
+static void check_settings(const settings *st, bool variant,
+                           kemet_study_settings *s) {
+    s->seed = st->check_seed;
+    if (variant)
+        s->precision = 2 * st->s.precision;
+}
+
 static int measure(const settings *st, rep_reading *R, work *W, int lo, int hi);
 
 /* Reading i read back from where an earlier run kept it under the
@@ -451,6 +462,8 @@ static int measure(const settings *st, rep_reading *R, work *W, int lo,
             s.precision = 2 * st->s.precision;
         if (R[i].headroom_of)
             headroom_settings(st, &s);
+        if (R[i].check_of) /* at the second seed; a variant to 2H */
+            check_settings(st, R[i].variant, &s);
         kemet_error err;
         if (kemet_study_new(W[i].j, &s, &W[i].s, &err))
             rc = cli_fail("analyze: %s", err.msg);
@@ -1215,8 +1228,9 @@ static void verdict_head(FILE *o, int part) {
     fprintf(o, "%s\n", part == VERDICT_COSTS ? "---|---|---|" : "");
 }
 
-static void verdict_row(FILE *o, int part, const char *id,
+static void verdict_row(FILE *o, int part, const rep_reading *x,
                         const kemet_judged *J, const kemet_measured *m) {
+    const char *id = x->f.id;
     int c0, c1;
     verdict_span(part, &c0, &c1);
     if (part != VERDICT_COSTS)
@@ -1232,6 +1246,8 @@ static void verdict_row(FILE *o, int part, const char *id,
     for (int c = c0; c < c1; c++) {
         const char *b = J->flags >> c & 1 ? "**" : "";
         fprintf(o, " %s", b);
+        if (part != VERDICT_COSTS && c == KEMET_CRIT_SKILL && x->bound)
+            fprintf(o, "≥ ");
         if (part != VERDICT_COSTS)
             put_figure(o, c, &m->c[c]);
         else if (J->indications >> c & 1) /* too few games: not weighed */
@@ -1267,11 +1283,21 @@ static void verdict_tables(FILE *o, const rep_reading *const *x,
         "flagged figure in bold; the probe shown is the simple strategy "
         "that comes nearest search):",
         "The verdict's figures, continued:"};
+    bool bound = false;
+    for (int q = 0; q < k; q++)
+        bound |= x[q]->bound;
     for (int part = 0; part < VERDICT_PARTS; part++) {
-        fprintf(o, "%s\n\n", says[part]);
+        if (part == VERDICT_FIGS && bound) /* before its colon */
+            fprintf(o,
+                    "%.*s; a skill figure after ≥ is a lower bound, a "
+                    "stronger agent still gaining against the strong one "
+                    "(*Headroom*):\n\n",
+                    (int)strlen(says[part]) - 1, says[part]);
+        else
+            fprintf(o, "%s\n\n", says[part]);
         verdict_head(o, part);
         for (int q = 0; q < k; q++)
-            verdict_row(o, part, x[ord[q]]->f.id, &J[ord[q]], &m[ord[q]]);
+            verdict_row(o, part, x[ord[q]], &J[ord[q]], &m[ord[q]]);
         fprintf(o, "\n");
     }
 }
@@ -1630,8 +1656,74 @@ static void judge_board(const rep_reading *R, int n, const rep_reading *V,
 static const char *const board_title[NBOARDS] = {NULL, "Which Senet?",
                                                  "Which 58 holes?"};
 
+static int tier1_count(const int *ord, int n, const kemet_judged *J);
+
+/* Board b's verdict B against the same readings' at the second seed
+ * (--check-seed), K the rulesets and variants measured there. */
+static void print_board_check(FILE *o, const board_verdict *B,
+                              const rep_reading *K, int n, int nv, int b,
+                              const settings *st) {
+    board_verdict *C = malloc(sizeof *C);
+    if (!C)
+        return;
+    judge_board(K, n, K + n, nv, b, C);
+    double here[REPORT_MAX], there[REPORT_MAX];
+    for (int i = 0; i < B->k; i++) {
+        here[i] = B->J[i].tier;
+        there[i] = C->J[i].tier;
+    }
+    long opp = 0;
+    double tau = kemet_tau_b(here, there, B->k, &opp);
+    fprintf(o,
+            "**At seed %llu.** The same readings measured again at seed "
+            "%llu (`--check-seed`), the rulesets to ±%g and the variants "
+            "to ±%g, and judged among themselves: ",
+            (unsigned long long)st->check_seed,
+            (unsigned long long)st->check_seed, st->s.precision,
+            2 * st->s.precision);
+    if (isnan(tau))
+        fprintf(o, "Kendall's tau-b between the tiers here and there is "
+                   "undefined (one puts every reading in one tier)");
+    else
+        fprintf(o,
+                "Kendall's tau-b between the tiers here and there is %.2f "
+                "(1: the same order)",
+                tau);
+    fprintf(o, "; %ld pair%s of readings %s in opposite tiers. ", opp,
+            opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
+    int moved = 0;
+    bool same_first = true;
+    for (int i = 0; i < B->k; i++) {
+        bool a = B->J[i].tier == 1 && !B->J[i].flags,
+             c = C->J[i].tier == 1 && !C->J[i].flags;
+        same_first &= a == c;
+        moved +=
+            B->J[i].tier != C->J[i].tier || !B->J[i].flags != !C->J[i].flags;
+    }
+    if (moved == 0) {
+        fprintf(o, "Every reading is in the same tier at both seeds.\n");
+        free(C);
+        return;
+    }
+    fprintf(o,
+            "The first tier is %s there. The readings whose tier differs:"
+            "\n\n| ruleset | tier | at seed %llu |\n|---|---|---|\n",
+            same_first ? "the same" : "not the same",
+            (unsigned long long)st->check_seed);
+    for (int q = 0; q < B->k; q++) {
+        int i = B->ord[q];
+        if (B->J[i].tier == C->J[i].tier && !B->J[i].flags == !C->J[i].flags)
+            continue;
+        fprintf(o, "| %s | %d%s | %d%s |\n", B->x[i]->f.id, B->J[i].tier,
+                B->J[i].flags ? ", flagged" : "", C->J[i].tier,
+                C->J[i].flags ? ", flagged" : "");
+    }
+    free(C);
+}
+
 static void print_boards(FILE *o, const rep_reading *R, int n,
-                         const rep_reading *V, int nv) {
+                         const rep_reading *V, int nv, const rep_reading *K,
+                         int nk, const settings *st) {
     board_verdict B[1];
     for (int b = BOARD_SENET; b < NBOARDS; b++) {
         judge_board(R, n, V, nv, b, B);
@@ -1649,6 +1741,8 @@ static void print_boards(FILE *o, const rep_reading *R, int n,
                 k - nbase == 1 ? "" : "s");
         print_options_said(o, V, nv, b);
         verdict_tables(o, B->x, B->J, B->m, B->ord, k);
+        if (nk)
+            print_board_check(o, B, K, n, nv, b, st);
     }
 }
 
@@ -2101,6 +2195,19 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
         put_evaluation(o, &R[i]);
         fprintf(o, " |\n");
     }
+    bool linear = false;
+    for (int i = 0; i < n; i++)
+        linear |= !R[i].net;
+    fprintf(o,
+            "\nA network ships only where it beats what it replaces and "
+            "its self-play stops no more games at the turn cap than the "
+            "linear weights' (docs/agents.md, *When a network ships*; "
+            "docs/strength.md gives each candidate's figures)%s. A "
+            "variant plays with its ruleset's network unless one trained "
+            "for its options passed the same rule.\n",
+            linear ? ": a reading with the linear weights has no network "
+                     "that passed it"
+                   : "");
     fprintf(o, "\n**Who each is by, what sets it apart and where it was "
                "published**, and which of its rules kemet plays (the "
                "rulings named are in docs/rulings.md and "
@@ -2182,11 +2289,18 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
                "stopped share of weak play; the skill and the probes, which "
                "need the strong agent, are the same in both)");
     for (int k = 0; k < nsv; k++)
-        fprintf(o,
-                "%s the same settings at seed %llu (measured by a run "
-                "kept in `%s`)",
-                k == nsv - 1 ? "; and" : ";", (unsigned long long)sv[k].seed,
-                st->save);
+        if (st->check && sv[k].seed == st->check_seed)
+            fprintf(o,
+                    "%s the same settings at seed %llu (measured again by "
+                    "this run, `--check-seed`)",
+                    k == nsv - 1 ? "; and" : ";",
+                    (unsigned long long)sv[k].seed);
+        else
+            fprintf(o,
+                    "%s the same settings at seed %llu (measured by a run "
+                    "kept in `%s`)",
+                    k == nsv - 1 ? "; and" : ";",
+                    (unsigned long long)sv[k].seed, st->save);
     fprintf(o, ":\n\n| ruleset | tier | weak self-play |");
     for (int k = 0; k < nsv; k++)
         fprintf(o, " seed %llu |", (unsigned long long)sv[k].seed);
@@ -2216,9 +2330,10 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
             opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
     if (nsv == 0)
         fprintf(o, " No other seed's measurements of these settings were "
-                   "found. Run the same command with another `--seed` and "
-                   "the same `--save` folder, and each report compares the "
-                   "verdicts of the seeds kept there.");
+                   "found. Run the same command with `--check-seed S`, or "
+                   "with another `--seed` and the same `--save` folder, and "
+                   "each report compares the verdicts of the seeds kept "
+                   "there.");
     for (int k = 0; k < nsv; k++) {
         const seed_verdict *v = &sv[k];
         double mine[REPORT_MAX_SETS], theirs[REPORT_MAX_SETS];
@@ -2518,28 +2633,9 @@ static int csv_fields(const char *line, ludii_row *row) {
  * most U+10FFFF). */
 static bool utf8_ok(const char *s) {
     const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        int n = *p < 0x80                 ? 0
-                : *p >= 0xC2 && *p < 0xE0 ? 1
-                : *p >= 0xE0 && *p < 0xF0 ? 2
-                : *p >= 0xF0 && *p < 0xF5 ? 3
-                                          : -1;
-        if (n < 0)
+    for (int n; *p; p += n)
+        if (!(n = kc_utf8_len(p)))
             return false;
-        unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
-        if (*p == 0xE0)
-            lo = 0xA0;
-        else if (*p == 0xED)
-            hi = 0x9F;
-        else if (*p == 0xF0)
-            lo = 0x90;
-        else if (*p == 0xF4)
-            hi = 0x8F;
-        p++;
-        for (int k = 0; k < n; k++, p++)
-            if (*p < (k ? 0x80 : lo) || *p > (k ? 0xBF : hi))
-                return false;
-    }
     return true;
 }
 
@@ -2928,7 +3024,8 @@ static int rank_count(const settings *st) {
  * (`earlier`: how many were measured by earlier runs). */
 static void print_time(FILE *o, const rep_reading *R, int n,
                        const rep_reading *V, int nv, const rep_reading *C,
-                       int nc, const rep_reading *H, int nh, const settings *st,
+                       int nc, const rep_reading *H, int nh,
+                       const rep_reading *K, int nk, const settings *st,
                        double secs, int threads, int earlier) {
     fprintf(o, "\n## Appendix: time\n\n%s\n\n| ruleset |",
             rank_count(st) > 1
@@ -3008,6 +3105,22 @@ static void print_time(FILE *o, const rep_reading *R, int n,
             fprintf(o, " %.1f |", k == KEMET_PART_HEAD ? whole : 0.0);
         fprintf(o, " %.1f | as the ruleset's |\n", whole);
     }
+    if (nk > 0) { /* the second seed, in one line */
+        double part[KEMET_PARTS] = {0}, whole = 0;
+        for (int i = 0; i < nk; i++) {
+            for (int k = 0; k < KEMET_PARTS; k++) {
+                part[k] += K[i].part_secs[k];
+                sum[k] += K[i].part_secs[k];
+            }
+            whole += K[i].secs;
+        }
+        fprintf(o, "| the %d readings at seed %llu (--check-seed) |", nk,
+                (unsigned long long)st->check_seed);
+        for (int k = 0; k < KEMET_PARTS; k++)
+            fprintf(o, " %.1f |", part[k]);
+        fprintf(o, " %.1f | as at seed %llu |\n", whole,
+                (unsigned long long)st->s.seed);
+    }
     fprintf(o, "| **all** |");
     double all = 0;
     for (int k = 0; k < KEMET_PARTS; k++) {
@@ -3039,9 +3152,9 @@ static void print_time(FILE *o, const rep_reading *R, int n,
 
 static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                      rep_reading *C, int nc, const rep_reading *H, int nh,
-                     const settings *st, const char *link, int argc,
-                     char **argv, double secs, int threads,
-                     const seed_verdict *sv, int nsv) {
+                     const rep_reading *K, int nk, const settings *st,
+                     const char *link, int argc, char **argv, double secs,
+                     int threads, const seed_verdict *sv, int nsv) {
     fprintf(o, "# Which reconstruction makes the best game?\n\nGenerated by "
                "`kemet");
     for (int i = 0; i < argc; i++)
@@ -3053,6 +3166,10 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
         earlier += C[i].earlier;
     for (int i = 0; i < nh; i++)
         earlier += H[i].earlier;
+    for (int i = 0; i < nk; i++)
+        earlier += K[i].earlier;
+    for (int k = 0; k < nh; k++) /* the skill figures shown as bounds */
+        R[H[k].headroom_of - 1].bound = H[k].f.head.stats.adj.lo > 0.5;
     fprintf(o,
             "` in %.0f s of wall time on %d thread%s and %d process%s%s; do "
             "not edit by hand. Seed %llu. Figures in brackets are 95%% "
@@ -3067,10 +3184,11 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                 "same command and read back from their kept measurements "
                 "(`--save`, docs/cluster.md); the time above includes "
                 "theirs.\n\n",
-                earlier, n + nv + nc + nh,
-                nc || nh ? "measurements (of rulesets, variants, rule "
-                           "changes, their controls and headroom)"
-                         : "rulesets");
+                earlier, n + nv + nc + nh + nk,
+                nc || nh || nk ? "measurements (of rulesets, variants, rule "
+                                 "changes, their controls, headroom and the "
+                                 "second seed)"
+                               : "rulesets");
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
     print_readings(o, R, n);
     print_glossary(o, st);
@@ -3380,7 +3498,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     fprintf(o, "\nThe games each figure took and the precision it reached "
                "are in *Appendix: precision reached*.\n");
 
-    print_boards(o, R, n, V, nv);
+    print_boards(o, R, n, V, nv, K, nk, st);
 
     if (nv > 0) {
         fprintf(o, "\n## Options and variants\n\nEach variant measured as "
@@ -3444,7 +3562,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     fprintf(o, "\nThe time each part took is in *Appendix: time*.\n\n");
     print_limits(o, R, n, st);
     print_references(o, R, n);
-    print_time(o, R, n, V, nv, C, nc, H, nh, st, secs, threads, earlier);
+    print_time(o, R, n, V, nv, C, nc, H, nh, K, nk, st, secs, threads, earlier);
     print_precision(o, R, n, st);
 }
 
@@ -3892,18 +4010,34 @@ static int expand_options(const char *list, char specs[][96], int n, int room) {
     return n;
 }
 
-/* The seeds other than this run's at which the --save folder holds the
- * measurement of every one of the n rulesets R under the same settings
- * (heads[i]: R[i]'s opening lines at this seed), each judged into sv: up
- * to MAX_SEEDS of them, the lowest first. A damaged file is reported and
- * its seed left out. */
+/* The verdict of the n rulesets K measured again at the second seed
+ * (--check-seed) into sv[0]: 1. */
+static int check_verdict(const settings *st, rep_reading *K, int n,
+                         seed_verdict *sv) {
+    sv->seed = st->check_seed;
+    judge(K, n, 0, sv->ord);
+    for (int i = 0; i < n; i++) {
+        sv->tier[i] = K[i].vj[0].tier;
+        sv->flags[i] = K[i].flags;
+    }
+    return 1;
+}
+
+/* The seeds other than this run's and its second seed at which the
+ * --save folder holds the measurement of every one of the n rulesets R
+ * under the same settings (heads[i]: R[i]'s opening lines at this seed),
+ * each judged into sv: up to `room` of them, the lowest first. A damaged
+ * file is reported and its seed left out. */
 static int other_seeds(const settings *st, char (*heads)[KEPT_HEAD],
-                       const rep_reading *R, int n, seed_verdict *sv) {
+                       const rep_reading *R, int n, seed_verdict *sv,
+                       int room) {
     uint64_t seeds[64];
     int ns = kept_seeds(st->save, st->s.seed, seeds, 64);
     rep_reading *T = calloc((size_t)(n ? n : 1), sizeof *T);
     int nsv = 0;
-    for (int k = 0; T && k < ns && nsv < MAX_SEEDS; k++) {
+    for (int k = 0; T && k < ns && nsv < room; k++) {
+        if (st->check && seeds[k] == st->check_seed)
+            continue; /* measured by this run (check_verdict) */
         bool all = true;
         int got = 0;
         for (int i = 0; i < n && all; i++, got++) {
@@ -3950,7 +4084,8 @@ static int report_write(const rep_report *P, FILE *o, const char *format,
         plot_link(output, plots, link, sizeof link);
     if (strcmp(format, "md") == 0)
         print_md(o, P->R, P->n, P->R + P->n, P->nv, P->R + P->n + P->nv, P->nc,
-                 P->R + P->n + P->nv + P->nc, P->nh, &P->st,
+                 P->R + P->n + P->nv + P->nc, P->nh,
+                 P->R + P->n + P->nv + P->nc + P->nh, P->nk, &P->st,
                  plots ? link : NULL, P->argc, P->argv, P->secs, P->st.threads,
                  P->sv, P->nsv);
     else if (strcmp(format, "csv") == 0)
@@ -4059,7 +4194,7 @@ int cmd_analyze(int argc, char **argv) {
     const char *strong = "best:1k", *output = NULL, *sweep = NULL;
     const char *options = NULL, *save = NULL, *ludii = NULL, *from = NULL;
     bool changes = false;
-    const char *headroom = NULL;
+    const char *headroom = NULL, *check_opt = NULL;
     const char *ladder_opt = "random,greedy,expectimax:250,best:1k";
     const char *precision_opt = "0.05", *board = NULL;
     const char *arg[64];
@@ -4085,6 +4220,7 @@ int cmd_analyze(int argc, char **argv) {
                       {"save", OPT_STRING, &save, 0, 0},
                       {"changes", OPT_FLAG, &changes, 0, 0},
                       {"headroom", OPT_STRING, &headroom, 0, 0},
+                      {"check-seed", OPT_STRING, &check_opt, 0, 0},
                       {"ludii", OPT_STRING, &ludii, 0, 0},
                       {"from", OPT_STRING, &from, 0, 0},
                       {"tables", OPT_STRING, &cli_tables, 0, 0},
@@ -4116,6 +4252,12 @@ int cmd_analyze(int argc, char **argv) {
         return cli_fail("analyze: --precision is a half-width between 0 and "
                         "0.5, not '%.20s'",
                         precision_opt);
+    if (check_opt &&
+        (cli_parse_u64(check_opt, &st.check_seed) || st.check_seed == seed))
+        return cli_fail("analyze: --check-seed is a seed other than --seed's "
+                        "(decimal digits), not '%.20s'",
+                        check_opt);
+    st.check = check_opt != NULL;
     if (trace_base > 1000000 >> KEMET_STUDY_TRACE)
         return cli_fail("analyze: --trace-base is at most %d",
                         1000000 >> KEMET_STUDY_TRACE);
@@ -4257,7 +4399,7 @@ int cmd_analyze(int argc, char **argv) {
     st.save = save;
     /* with room for a control and a headroom study a ruleset, and a
      * headroom study a variant */
-    int all = n + nv + nc + 2 * n + nv;
+    int all = n + nv + nc + 2 * n + nv + (st.check ? n + nv : 0);
     rep_reading *R = calloc((size_t)all, sizeof *R);
     work *W = calloc((size_t)all, sizeof *W);
     if (!R || !W)
@@ -4342,6 +4484,29 @@ int cmd_analyze(int argc, char **argv) {
     for (int i = had; save && i < all && rc == 0; i++)
         rc = measure_kept(&st, &kh, R, W, i, NULL, &secs);
     nh = all - n - nv - nc;
+    /* --check-seed: every ruleset named and variant again at the second
+     * seed, a variant to twice the half-width */
+    int nk = 0;
+    if (rc == 0 && st.check) {
+        int first = all;
+        for (int i = 0; i < n + nv && rc == 0; i++) {
+            rc = work_rules(i < n ? ids[i] : vspecs[i - n], &st, i >= n,
+                            &R[all], &W[all]);
+            R[all++].check_of = i + 1;
+        }
+        if (rc == 0 && !save) {
+            double t = cli_now();
+            rc = measure(&st, R, W, first, all);
+            secs += cli_now() - t;
+        }
+        kemet_study_settings cks = st.s, ckv = st.s;
+        check_settings(&st, false, &cks);
+        check_settings(&st, true, &ckv);
+        kept_settings kk[2] = {{&cks, board}, {&ckv, board}};
+        for (int i = first; save && i < all && rc == 0; i++)
+            rc = measure_kept(&st, &kk[R[i].variant], R, W, i, NULL, &secs);
+        nk = all - first;
+    }
     for (int i = 0; W && i < all; i++)
         work_free(&W[i]);
     free(W);
@@ -4351,7 +4516,9 @@ int cmd_analyze(int argc, char **argv) {
         if (!R[i].headroom_of)
             figures_of(&R[i]);
     seed_verdict sv[MAX_SEEDS];
-    int nsv = rc == 0 && save ? other_seeds(&st, heads, R, n, sv) : 0;
+    int nsv = rc == 0 && nk ? check_verdict(&st, R + all - nk, n, sv) : 0;
+    if (rc == 0 && save)
+        nsv += other_seeds(&st, heads, R, n, sv + nsv, MAX_SEEDS - nsv);
     free(heads);
     if (rc == 0) {
         int ord[REPORT_MAX_SETS];
@@ -4368,6 +4535,7 @@ int cmd_analyze(int argc, char **argv) {
                         .nv = nv,
                         .nc = nc,
                         .nh = nh,
+                        .nk = nk,
                         .nsv = nsv,
                         .argc = argc,
                         .argv = argv,

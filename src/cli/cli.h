@@ -63,6 +63,10 @@ typedef struct cli_opt {
     long min, max; /* for OPT_LONG */
 } cli_opt;
 
+/* s as a non-negative whole number of decimal digits into *out: 0, or -1
+ * (nothing, another character, or above 2^64 - 1). */
+int cli_parse_u64(const char *s, uint64_t *out);
+
 /* Parses argv[1..argc). Returns 0, 1 when --help was asked (usage printed
  * on stdout), or EXIT_BAD after an error message. */
 int cli_parse(int argc, char **argv, const cli_opt *opts, const char **pos,

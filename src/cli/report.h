@@ -43,6 +43,14 @@ typedef struct rep_reading {
      * strong agent it measures against a stronger one (0: none); its
      * figures' `head` is the stronger agent against the strong */
     int headroom_of;
+    /* derived where the report is written: a headroom study shows its
+     * skill figure to be a lower bound (the stronger agent's interval
+     * wholly above one half) */
+    bool bound;
+    /* a reading measured again at the run's second seed (--check-seed):
+     * 1 + the index of the ruleset named or variant it measures again (0:
+     * none), a variant to twice the half-width */
+    int check_of;
     /* the verdict's figures from strong [0] and weak [1] play, and the
      * flags of strong play (every criterion) */
     kemet_measured vm[2];
@@ -92,13 +100,16 @@ typedef struct settings {
     int threads, procs;     /* threads; processes (under mpirun: ranks) */
     const char *save;       /* --save DIR, or NULL */
     const char *headroom;   /* --headroom AGENT, or NULL */
+    bool check;             /* --check-seed: every reading again at */
+    uint64_t check_seed;    /* this seed */
     /* --ludii FILE: Ludii's figures beside kemet's, its lines */
     const struct ludii_row *ludii;
     int nludii;
 } settings;
 
-/* The verdict of the same settings at another seed, read back from the
- * --save folder: each ruleset's tier there, and how it compares. */
+/* The verdict of the same settings at another seed, measured by the run
+ * (--check-seed) or read back from the --save folder: each ruleset's tier
+ * there, and how it compares. */
 #define MAX_SEEDS 4
 typedef struct seed_verdict {
     uint64_t seed;
@@ -123,12 +134,14 @@ typedef struct ludii_row {
 
 /* Everything the report and its plots are written from: the readings
  * (the n rulesets named, then the nv variants, then the nc rule changes
- * and their controls, then the nh headroom studies), the settings, the
- * run and the other seeds' verdicts. */
+ * and their controls, then the nh headroom studies, then the nk readings
+ * measured again at the second seed: none, or the n rulesets and nv
+ * variants in their order), the settings, the run and the other seeds'
+ * verdicts. */
 typedef struct rep_report {
     settings st; /* st.ludii: `ludii` below, when read back */
     rep_reading *R;
-    int n, nv, nc, nh;
+    int n, nv, nc, nh, nk;
     seed_verdict sv[MAX_SEEDS];
     int nsv;
     int argc; /* the command that measured, from its name on */

@@ -37,9 +37,16 @@ static const char *const probe_key[KEMET_STUDY_PROBES] = {
     "rearmost", "foremost", "safe-random"};
 
 /* The readings' kinds, in the order the report lists them. */
-enum { KIND_RULESET, KIND_VARIANT, KIND_CHANGE, KIND_HEADROOM, KINDS };
+enum {
+    KIND_RULESET,
+    KIND_VARIANT,
+    KIND_CHANGE,
+    KIND_HEADROOM,
+    KIND_CHECK,
+    KINDS
+};
 static const char *const kind_name[KINDS] = {"ruleset", "variant", "change",
-                                             "headroom"};
+                                             "headroom", "check"};
 static const char *const board_name[NBOARDS] = {
     [BOARD_OTHER] = "other", [BOARD_SENET] = "senet", [BOARD_58] = "58-holes"};
 
@@ -73,17 +80,8 @@ static void w_string(FILE *o, const char *s) {
     while (*p) {
         /* a byte that does not start well-formed UTF-8 is written as
          * U+FFFD, so that the document is always UTF-8 */
-        int n = *p < 0x80                 ? 0
-                : *p >= 0xC2 && *p < 0xE0 ? 1
-                : *p >= 0xE0 && *p < 0xF0 ? 2
-                : *p >= 0xF0 && *p < 0xF5 ? 3
-                                          : -1;
-        bool ok = n >= 0;
-        unsigned lo = *p == 0xE0 ? 0xA0 : *p == 0xF0 ? 0x90 : 0x80;
-        unsigned hi = *p == 0xED ? 0x9F : *p == 0xF4 ? 0x8F : 0xBF;
-        for (int k = 1; ok && k <= n; k++)
-            ok = p[k] >= (k == 1 ? lo : 0x80) && p[k] <= (k == 1 ? hi : 0xBF);
-        if (!ok) {
+        int n = kc_utf8_len(p) - 1;
+        if (n < 0) {
             fputs("\\ufffd", o);
             p++;
         } else if (*p == '"' || *p == '\\') {
@@ -778,6 +776,42 @@ static void v_art(jx *x, kemet_board_art *A) {
     }
 }
 
+/* Reading i's `key`: 1 + the index of the reading (a ruleset named or a
+ * variant, all listed before i) it is a study of, as an index or null
+ * (*of 0); `is`: whether reading i's kind is such a study (`what`). */
+static void v_of(jx *x, const rep_report *P, int i, const char *key, int *of,
+                 bool is, const char *what) {
+    long at = *of - 1;
+    if (x->o && !*of) {
+        w_key(x, key);
+        fputs("null", x->o);
+        return;
+    }
+#ifdef KEMET_JANSSON
+    json_t *h = x->o ? NULL : json_object_get(x->f[x->depth - 1].v, key);
+    if (h && json_is_null(h)) {
+        json_decref(take(x, key));
+        at = -1;
+    } else
+#endif
+    {
+        int before = 0;
+        for (int k = 0; !x->o && k < i; k++)
+            before += P->R[k].change_of == 0 && P->R[k].headroom_of == 0 &&
+                      P->R[k].check_of == 0;
+        v_long(x, key, &at, 0, x->o ? INT_MAX : before - 1);
+    }
+    if (x->o)
+        return;
+    *of = (int)at + 1;
+    if (!x->bad && (at >= 0) != is) {
+        char why[96];
+        snprintf(why, sizeof why, "%s a %s",
+                 at >= 0 ? "given for a reading that is no" : "null for", what);
+        fail(x, key, why);
+    }
+}
+
 /* Reading i of the report; *kind its kind (reading: the kind of the
  * reading before it, which it may not precede). */
 static void v_reading(jx *x, rep_report *P, int i, int *kind) {
@@ -818,15 +852,16 @@ static void v_reading(jx *x, rep_report *P, int i, int *kind) {
     /* who it is */
     int was = *kind;
     if (x->o)
-        *kind = i < P->n                   ? KIND_RULESET
-                : i < P->n + P->nv         ? KIND_VARIANT
-                : i < P->n + P->nv + P->nc ? KIND_CHANGE
-                                           : KIND_HEADROOM;
+        *kind = i < P->n                           ? KIND_RULESET
+                : i < P->n + P->nv                 ? KIND_VARIANT
+                : i < P->n + P->nv + P->nc         ? KIND_CHANGE
+                : i < P->n + P->nv + P->nc + P->nh ? KIND_HEADROOM
+                                                   : KIND_CHECK;
     v_enum(x, "kind", kind, kind_name, KINDS);
     if (!x->o && !x->bad && *kind < was)
         fail(x, "kind",
-             "out of order (the rulesets named, then the "
-             "variants, then the rule changes)");
+             "out of order (the rulesets named, then the variants, the "
+             "rule changes, the headroom studies and the second seed)");
     R->variant = *kind != KIND_RULESET;
     f->variant = R->variant;
     v_text(x, "title", R->title, sizeof R->title);
@@ -861,32 +896,16 @@ static void v_reading(jx *x, rep_report *P, int i, int *kind) {
                     : "null for a rule change");
     /* a headroom study: the index of the reading (a ruleset named or a
      * variant) whose strong agent it measures */
-    long of = R->headroom_of - 1;
-    if (x->o && !R->headroom_of) {
-        w_key(x, "headroom_of");
-        fputs("null", x->o);
-    } else {
-#ifdef KEMET_JANSSON
-        json_t *h =
-            x->o ? NULL : json_object_get(x->f[x->depth - 1].v, "headroom_of");
-        if (h && json_is_null(h)) {
-            json_decref(take(x, "headroom_of"));
-            of = -1;
-        } else
-#endif
-        {
-            int before = 0;
-            for (int k = 0; !x->o && k < i; k++)
-                before += P->R[k].change_of == 0 && P->R[k].headroom_of == 0;
-            v_long(x, "headroom_of", &of, 0, x->o ? INT_MAX : before - 1);
-        }
+    v_of(x, P, i, "headroom_of", &R->headroom_of, *kind == KIND_HEADROOM,
+         "headroom study");
+    /* a reading measured again at the second seed: the index of the one
+     * it measures again, whose kind it has */
+    v_of(x, P, i, "check_of", &R->check_of, *kind == KIND_CHECK,
+         "reading measured at the second seed");
+    if (!x->o && R->check_of) {
+        R->variant = P->R[R->check_of - 1].variant;
+        f->variant = R->variant;
     }
-    R->headroom_of = (int)of + 1;
-    if (!x->o && !x->bad && (of >= 0) != (*kind == KIND_HEADROOM))
-        fail(x, "headroom_of",
-             of >= 0 ? "given for a reading that is no "
-                       "headroom study"
-                     : "null for a headroom study");
     if (v_obj_opt(x, "rules", &R->rules_known)) {
         struct rep_rules *u = &R->rules;
         v_own(x, "author", &u->author, true);
@@ -1042,6 +1061,27 @@ static void v_seed(jx *x, const char *key, uint64_t *seed) {
     free(copy);
 }
 
+/* A seed, or null (*present false). */
+static void v_seed_opt(jx *x, const char *key, bool *present, uint64_t *seed) {
+    if (x->o && !*present) {
+        w_key(x, key);
+        fputs("null", x->o);
+        return;
+    }
+#ifdef KEMET_JANSSON
+    if (!x->o) {
+        json_t *v = json_object_get(x->f[x->depth - 1].v, key);
+        if (v && json_is_null(v)) {
+            json_decref(take(x, key));
+            *present = false;
+            return;
+        }
+    }
+#endif
+    *present = true;
+    v_seed(x, key, seed);
+}
+
 static void v_settings(jx *x, settings *st) {
     kemet_study_settings *s = &st->s;
     if (!v_obj(x, "settings"))
@@ -1070,6 +1110,7 @@ static void v_settings(jx *x, settings *st) {
     v_kept(x, "board", &st->board, true);
     v_kept(x, "save", &st->save, true);
     v_kept(x, "headroom", &st->headroom, true);
+    v_seed_opt(x, "check_seed", &st->check, &st->check_seed);
     v_end(x);
 }
 
@@ -1189,9 +1230,9 @@ static void v_report(jx *x, rep_report *P) {
     free(copy);
     v_settings(x, &P->st);
     v_run(x, P);
-    int all = P->n + P->nv + P->nc + P->nh;
+    int all = P->n + P->nv + P->nc + P->nh + P->nk;
     if (v_arr(x, "rulesets", &all, 1,
-              2 * REPORT_MAX + REPORT_MAX_SETS + REPORT_MAX_CHANGES)) {
+              3 * REPORT_MAX + REPORT_MAX_SETS + REPORT_MAX_CHANGES)) {
         if (!x->o) { /* all of them freed, however far they are read */
             if (!(P->R = calloc((size_t)all, sizeof *P->R)))
                 fail(x, NULL, "out of memory");
@@ -1207,6 +1248,7 @@ static void v_report(jx *x, rep_report *P) {
             P->nv = count[KIND_VARIANT];
             P->nc = count[KIND_CHANGE];
             P->nh = count[KIND_HEADROOM];
+            P->nk = count[KIND_CHECK];
         }
         v_end(x);
         if (!x->o && !x->bad &&
@@ -1217,6 +1259,17 @@ static void v_report(jx *x, rep_report *P) {
             fail(x, "rulesets",
                  "not 1 to 64 rulesets named, at most 64 variants, 600 rule "
                  "changes and a control and a headroom study a reading");
+        /* the second seed: every ruleset named and variant, in order */
+        for (int k = 0; !x->o && !x->bad && k < P->nk; k++)
+            if (P->nk != P->n + P->nv ||
+                P->R[P->n + P->nv + P->nc + P->nh + k].check_of != k + 1)
+                fail(x, "rulesets",
+                     "the readings at the second seed are not every ruleset "
+                     "named and variant once, in their order");
+        if (!x->o && !x->bad && !P->st.check != !P->nk)
+            fail(x, "rulesets",
+                 P->nk ? "readings at the second seed, but no check_seed"
+                       : "a check_seed, but no readings measured there");
         for (int w = 0; !x->o && !x->bad && w < 2; w++) {
             int place[REPORT_MAX_SETS];
             for (int i = 0; i < P->n; i++)
@@ -1261,7 +1314,7 @@ void rep_reading_free(rep_reading *R) {
 }
 
 void rep_report_free(rep_report *P) {
-    int all = P->n + P->nv + P->nc + P->nh;
+    int all = P->n + P->nv + P->nc + P->nh + P->nk;
     for (int i = 0; P->R && i < all; i++)
         rep_reading_free(&P->R[i]);
     free(P->R);

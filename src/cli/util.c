@@ -24,7 +24,7 @@ int cli_fail(const char *fmt, ...) {
     return EXIT_BAD;
 }
 
-static int parse_u64(const char *s, uint64_t *out) {
+int cli_parse_u64(const char *s, uint64_t *out) {
     if (!*s)
         return -1;
     uint64_t v = 0;
@@ -72,14 +72,15 @@ static int set_opt(const cli_opt *o, const char *val) {
         *(const char **)o->out = val;
         return 0;
     case OPT_U64:
-        if (parse_u64(val, (uint64_t *)o->out))
+        if (cli_parse_u64(val, (uint64_t *)o->out))
             return cli_fail("--%s must be a non-negative whole number, not "
                             "'%.40s'",
                             o->name, val);
         return 0;
     case OPT_LONG: {
         uint64_t v;
-        if (parse_u64(val, &v) || v < (uint64_t)o->min || v > (uint64_t)o->max)
+        if (cli_parse_u64(val, &v) || v < (uint64_t)o->min ||
+            v > (uint64_t)o->max)
             return cli_fail("--%s must be a whole number from %ld to %ld, "
                             "not '%.40s'",
                             o->name, o->min, o->max, val);

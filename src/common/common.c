@@ -118,3 +118,21 @@ int kc_explain(const kemet_rules *r, const kemet_pos *pos,
         memmove(s + 9, s + 10, strlen(s + 10) + 1);
     return rc;
 }
+
+int kc_utf8_len(const unsigned char *p) {
+    int n = *p < 0x80                 ? 0
+            : *p >= 0xC2 && *p < 0xE0 ? 1
+            : *p >= 0xE0 && *p < 0xF0 ? 2
+            : *p >= 0xF0 && *p < 0xF5 ? 3
+                                      : -1;
+    if (n < 0)
+        return 0;
+    /* the second byte's range: no overlong form, surrogate or code point
+       above U+10FFFF */
+    unsigned lo = *p == 0xE0 ? 0xA0 : *p == 0xF0 ? 0x90 : 0x80;
+    unsigned hi = *p == 0xED ? 0x9F : *p == 0xF4 ? 0x8F : 0xBF;
+    for (int k = 1; k <= n; k++)
+        if (p[k] < (k == 1 ? lo : 0x80) || p[k] > (k == 1 ? hi : 0xBF))
+            return 0;
+    return n + 1;
+}

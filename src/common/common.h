@@ -65,4 +65,9 @@ int kc_square_as(const kemet_rules *r, int who, int square, int viewer);
 void kc_events_as(const kemet_rules *r, const kemet_events *ev, int viewer,
                   kemet_events *out);
 
+/* The length (1 to 4) of the well-formed UTF-8 character p starts with
+ * (no overlong form, surrogate or code point above U+10FFFF), or 0 where
+ * it does not start one; a NUL is a character of length 1. */
+int kc_utf8_len(const unsigned char *p);
+
 #endif

@@ -1198,28 +1198,9 @@ enum MHD_Result srv_answer_json(struct MHD_Connection *c, unsigned status,
 static void utf8_clean(char *s) {
     unsigned char *p = (unsigned char *)s;
     while (*p) {
-        int n = *p < 0x80           ? 1
-                : (*p >> 5) == 0x6  ? 2
-                : (*p >> 4) == 0xe  ? 3
-                : (*p >> 3) == 0x1e ? 4
-                                    : 0;
-        bool ok = n > 0;
-        for (int k = 1; ok && k < n; k++)
-            ok = (p[k] & 0xc0) == 0x80;
-        /* overlong forms, surrogates and values above U+10FFFF */
-        if (ok && n == 2 && *p < 0xc2)
-            ok = false;
-        if (ok && n == 3 &&
-            ((*p == 0xe0 && p[1] < 0xa0) || (*p == 0xed && p[1] >= 0xa0)))
-            ok = false;
-        if (ok && n == 4 &&
-            ((*p == 0xf0 && p[1] < 0x90) || *p > 0xf4 ||
-             (*p == 0xf4 && p[1] >= 0x90)))
-            ok = false;
-        if (!ok) {
+        int n = kc_utf8_len(p);
+        if (n == 0)
             *p++ = '?';
-            continue;
-        }
         p += n;
     }
 }
