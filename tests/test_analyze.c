@@ -605,9 +605,25 @@ static void agents_and_units_stated(void **state) {
     }
     assert_non_null(strstr(o, "\n**How it depends on each criterion's "
                               "unit.**"));
+    /* why a reading plays with the linear weights: said only where one
+       does */
+    const char *ships = "\nA network ships only where it beats what it "
+                        "replaces and its self-play stops no more games";
+    const char *none = ": where a reading plays with the linear weights, no "
+                       "network passed it, or the run chose them (`--net "
+                       "linear`). ";
+    assert_non_null(strstr(o, ships));
+    assert_null(strstr(o, none));
     free(o);
     remove(path);
     rmdir(dir);
+    st = tu_run(NULL, &o, &e, "analyze", "chien-chacal", SMALL, "--net",
+                "linear", NULL);
+    assert_int_equal(st, 0);
+    free(e);
+    assert_non_null(strstr(o, "| chien-chacal | linear weights |"));
+    assert_non_null(strstr(o, none));
+    free(o);
 }
 
 /* Chien et Chacal with its race database, which values every position:

@@ -2205,8 +2205,9 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
             "docs/strength.md gives each candidate's figures)%s. A "
             "variant plays with its ruleset's network unless one trained "
             "for its options passed the same rule.\n",
-            linear ? ": a reading with the linear weights has no network "
-                     "that passed it"
+            linear ? ": where a reading plays with the linear weights, no "
+                     "network passed it, or the run chose them (`--net "
+                     "linear`)"
                    : "");
     fprintf(o, "\n**Who each is by, what sets it apart and where it was "
                "published**, and which of its rules kemet plays (the "
