@@ -1289,6 +1289,8 @@ static void check_seed_variants(void **state) {
     assert_non_null(at);
     assert_non_null(strstr(o, "(measured again by this run, `--check-seed`)"));
     assert_non_null(strstr(o, "| the 4 readings at seed 2 (--check-seed) |"));
+    /* each variant's evaluation is named, as each ruleset's is */
+    assert_non_null(strstr(o, "\n| senet-kendall:homerow=1 | network "));
     char id[3][8][96], tier[3][8][32];
     int n =
         table_cells(strstr(w, "\n| tier | ruleset |"), 1, 0, id[0], tier[0], 8);

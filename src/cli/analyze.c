@@ -2162,7 +2162,7 @@ static const kemet_info *reading_info(const rep_reading *R, kemet_info *buf) {
 
 /* Who each reading is by, so that a reader need not know the ids, and
  * where each was published, so that a reader can check it. */
-static void print_readings(FILE *o, const rep_reading *R, int n) {
+static void print_readings(FILE *o, const rep_reading *R, int n, int nv) {
     fprintf(o, "## The readings measured\n\n"
                "Each ruleset is one published reading of its board's "
                "rules, as kemet plays it (docs/rules); `kemet rules ID` "
@@ -2189,14 +2189,15 @@ static void print_readings(FILE *o, const rep_reading *R, int n) {
                "its network, named by the hash of its text as the kept "
                "measurement's lines name it, or the linear weights; an "
                "exact endgame table and a race database where they are in "
-               "use.\n\n| ruleset | evaluation |\n|---|---|\n");
-    for (int i = 0; i < n; i++) {
+               "use: the rulesets named, then the variants.\n\n| "
+               "ruleset | evaluation |\n|---|---|\n");
+    for (int i = 0; i < n + nv; i++) {
         fprintf(o, "| %s | ", R[i].f.id);
         put_evaluation(o, &R[i]);
         fprintf(o, " |\n");
     }
     bool linear = false;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n + nv; i++)
         linear |= !R[i].net;
     fprintf(o,
             "\nA network ships only where it beats what it replaces and "
@@ -3191,7 +3192,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
                                  "second seed)"
                                : "rulesets");
     print_abstract(o, R, n, V, nv, st); /* (judged by cmd_analyze) */
-    print_readings(o, R, n);
+    print_readings(o, R, n, nv);        /* V: R + n */
     print_glossary(o, st);
     print_method(o, st);
     print_verdict(o, R, n, sv, nsv, st);
