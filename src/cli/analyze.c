@@ -1658,6 +1658,22 @@ static const char *const board_title[NBOARDS] = {NULL, "Which Senet?",
 
 static int tier1_count(const int *ord, int n, const kemet_judged *J);
 
+/* Kendall's tau-b `tau` between two verdicts' tiers (`between`), and
+ * the `opp` pairs of `what`s in opposite tiers, as a sentence. */
+static void put_tau(FILE *o, double tau, long opp, const char *between,
+                    const char *what) {
+    if (isnan(tau))
+        fprintf(o,
+                "Kendall's tau-b between %s is undefined (one puts every "
+                "%s in one tier)",
+                between, what);
+    else
+        fprintf(o, "Kendall's tau-b between %s is %.2f (1: the same order)",
+                between, tau);
+    fprintf(o, "; %ld pair%s of %ss %s in opposite tiers.", opp,
+            opp == 1 ? "" : "s", what, opp == 1 ? "is" : "are");
+}
+
 /* Board b's verdict B against the same readings' at the second seed
  * (--check-seed), K the rulesets and variants measured there. */
 static void print_board_check(FILE *o, const board_verdict *B,
@@ -1681,16 +1697,8 @@ static void print_board_check(FILE *o, const board_verdict *B,
             (unsigned long long)st->check_seed,
             (unsigned long long)st->check_seed, st->s.precision,
             2 * st->s.precision);
-    if (isnan(tau))
-        fprintf(o, "Kendall's tau-b between the tiers here and there is "
-                   "undefined (one puts every reading in one tier)");
-    else
-        fprintf(o,
-                "Kendall's tau-b between the tiers here and there is %.2f "
-                "(1: the same order)",
-                tau);
-    fprintf(o, "; %ld pair%s of readings %s in opposite tiers. ", opp,
-            opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
+    put_tau(o, tau, opp, "the tiers here and there", "reading");
+    fprintf(o, " ");
     int moved = 0;
     bool same_first = true;
     for (int i = 0; i < B->k; i++) {
@@ -2319,17 +2327,9 @@ static void print_verdict(FILE *o, rep_reading *R, int n,
                     sv[k].flags[i] ? ", flagged" : "");
         fprintf(o, "\n");
     }
-    if (isnan(tau))
-        fprintf(o, "\nKendall's tau-b between this verdict and the weak "
-                   "self-play's is undefined (one puts every ruleset in one "
-                   "tier)");
-    else
-        fprintf(o,
-                "\nKendall's tau-b between this verdict's tiers and the weak "
-                "self-play's is %.2f (1 would be the same order)",
-                tau);
-    fprintf(o, "; %ld pair%s of rulesets %s in opposite tiers.", opp,
-            opp == 1 ? "" : "s", opp == 1 ? "is" : "are");
+    fprintf(o, "\n");
+    put_tau(o, tau, opp, "this verdict's tiers and the weak self-play's",
+            "ruleset");
     if (nsv == 0)
         fprintf(o, " No other seed's measurements of these settings were "
                    "found. Run the same command with `--check-seed S`, or "
@@ -3021,6 +3021,24 @@ static int rank_count(const settings *st) {
     return st->procs;
 }
 
+/* A row of the appendix "Time" after its label: each part's seconds of
+ * readings X[0..nx) summed (and added to sum), their total, and the
+ * last cell. */
+static void time_cells(FILE *o, const rep_reading *X, int nx, double *sum,
+                       const char *last) {
+    double part[KEMET_PARTS] = {0}, whole = 0;
+    for (int i = 0; i < nx; i++) {
+        for (int k = 0; k < KEMET_PARTS; k++) {
+            part[k] += X[i].part_secs[k];
+            sum[k] += X[i].part_secs[k];
+        }
+        whole += X[i].secs;
+    }
+    for (int k = 0; k < KEMET_PARTS; k++)
+        fprintf(o, " %.1f |", part[k]);
+    fprintf(o, " %.1f | %s |\n", whole, last);
+}
+
 /* The appendix "Time": each part's seconds, of each ruleset and variant,
  * of the rule changes and of the headroom matches, and the wall time
  * (`earlier`: how many were measured by earlier runs). */
@@ -3072,14 +3090,6 @@ static void print_time(FILE *o, const rep_reading *R, int n,
             fprintf(o, " none |\n");
     }
     if (nc > 0) { /* the rule changes, in one line */
-        double part[KEMET_PARTS] = {0}, whole = 0;
-        for (int i = 0; i < nc; i++) {
-            for (int k = 0; k < KEMET_PARTS; k++) {
-                part[k] += C[i].part_secs[k];
-                sum[k] += C[i].part_secs[k];
-            }
-            whole += C[i].secs;
-        }
         int nctl = 0;
         for (int i = 0; i < nc; i++)
             nctl += C[i].control;
@@ -3090,38 +3100,20 @@ static void print_time(FILE *o, const rep_reading *R, int n,
                     nc - nctl, nctl, nctl == 1 ? "" : "s");
         else
             fprintf(o, "| the %d rule changes (What each rule does) |", nc);
-        for (int k = 0; k < KEMET_PARTS; k++)
-            fprintf(o, " %.1f |", part[k]);
-        fprintf(o, " %.1f | none |\n", whole);
+        time_cells(o, C, nc, sum, "none");
     }
     if (nh > 0) { /* the headroom studies, in one line */
-        double whole = 0;
-        for (int i = 0; i < nh; i++) {
-            for (int k = 0; k < KEMET_PARTS; k++)
-                sum[k] += H[i].part_secs[k];
-            whole += H[i].secs;
-        }
         fprintf(o, "| the %d headroom matches (%s vs %s) |", nh, st->headroom,
                 st->s.strong);
-        for (int k = 0; k < KEMET_PARTS; k++)
-            fprintf(o, " %.1f |", k == KEMET_PART_HEAD ? whole : 0.0);
-        fprintf(o, " %.1f | as the ruleset's |\n", whole);
+        time_cells(o, H, nh, sum, "as the ruleset's");
     }
     if (nk > 0) { /* the second seed, in one line */
-        double part[KEMET_PARTS] = {0}, whole = 0;
-        for (int i = 0; i < nk; i++) {
-            for (int k = 0; k < KEMET_PARTS; k++) {
-                part[k] += K[i].part_secs[k];
-                sum[k] += K[i].part_secs[k];
-            }
-            whole += K[i].secs;
-        }
+        char as[48];
+        snprintf(as, sizeof as, "as at seed %llu",
+                 (unsigned long long)st->s.seed);
         fprintf(o, "| the %d readings at seed %llu (--check-seed) |", nk,
                 (unsigned long long)st->check_seed);
-        for (int k = 0; k < KEMET_PARTS; k++)
-            fprintf(o, " %.1f |", part[k]);
-        fprintf(o, " %.1f | as at seed %llu |\n", whole,
-                (unsigned long long)st->s.seed);
+        time_cells(o, K, nk, sum, as);
     }
     fprintf(o, "| **all** |");
     double all = 0;
