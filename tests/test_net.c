@@ -340,6 +340,27 @@ static void test_builtin(void **state) {
     kemet_judge_free(jm);
     kemet_rules_close(plain);
     kemet_rules_close(marked);
+    /* Senet's options too: Robinson's with five pieces and the trap has a
+     * network of its own, whole-game alone, where the ruleset's own
+     * carries an endgame section; start=1 alone keeps the ruleset's */
+    kemet_rules *five, *start;
+    kemet_judge *jf, *js;
+    assert_int_equal(
+        kemet_rules_open("senet-robinson:trap=1,pieces=5", &five, NULL),
+        KEMET_OK);
+    assert_int_equal(kemet_rules_open("senet-robinson:start=1", &start, NULL),
+                     KEMET_OK);
+    assert_int_equal(kemet_judge_new(five, NULL, &jf, NULL), KEMET_OK);
+    assert_int_equal(kemet_judge_new(start, NULL, &js, NULL), KEMET_OK);
+    assert_non_null(strstr(kemet_net_note(kemet_judge_net(jf)),
+                           "senet-robinson:pieces=5,trap=1 "));
+    assert_int_equal(kemet_net_endgame(kemet_judge_net(jf)), 0);
+    assert_null(strstr(kemet_net_note(kemet_judge_net(js)), "start=1"));
+    assert_true(kemet_net_endgame(kemet_judge_net(js)) > 0);
+    kemet_judge_free(jf);
+    kemet_judge_free(js);
+    kemet_rules_close(five);
+    kemet_rules_close(start);
 }
 
 /* The two misjudgements that opened issue 13, in Dogs & Jackals, whose
