@@ -2914,7 +2914,7 @@ static void print_headroom(FILE *o, const rep_reading *R, int n,
         fprintf(o, " %ld |", h->games);
         if (saturated(h))
             fprintf(o, " saturated |\n");
-        else if (h->stats.adj.lo > 0.5)
+        else if (shown_better(h))
             fprintf(o, " a lower bound: %s gains %.3f more |\n", st->headroom,
                     h->stats.adj.score - 0.5);
         else
@@ -3163,7 +3163,7 @@ static void print_md(FILE *o, rep_reading *R, int n, rep_reading *V, int nv,
     for (int i = 0; i < nk; i++)
         earlier += K[i].earlier;
     for (int k = 0; k < nh; k++) /* the skill figures shown as bounds */
-        R[H[k].headroom_of - 1].bound = H[k].f.head.stats.adj.lo > 0.5;
+        R[H[k].headroom_of - 1].bound = shown_better(&H[k].f.head);
     fprintf(o,
             "` in %.0f s of wall time on %d thread%s and %d process%s%s; do "
             "not edit by hand. Seed %llu. Figures in brackets are 95%% "
